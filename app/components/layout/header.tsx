@@ -1,0 +1,82 @@
+import { Search, ShoppingBag, User } from "lucide-react";
+import { Form, Link } from "react-router";
+import type { CategoryNode } from "../../../server/services/catalog.service";
+
+export function Header({
+  categories,
+  cartCount = 0,
+}: {
+  categories: CategoryNode[];
+  cartCount?: number;
+}) {
+  const topLevel = categories.filter((category) => category.parentCategory === null);
+  return (
+    <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3">
+        <Link
+          to="/"
+          className="text-xl font-extrabold tracking-tight text-brand-600"
+          aria-label="Tweest home"
+        >
+          Tweest
+        </Link>
+        <Form
+          method="get"
+          action="/products"
+          role="search"
+          className="ml-auto flex flex-1 items-center sm:max-w-sm"
+        >
+          <label htmlFor="site-search" className="sr-only">
+            Search products
+          </label>
+          <input
+            id="site-search"
+            name="search"
+            type="search"
+            placeholder="Search t-shirts, panjabi…"
+            className="h-10 w-full rounded-l-md border border-stone-300 px-3 text-sm focus:border-brand-500 focus:outline-none"
+          />
+          <button
+            type="submit"
+            className="flex h-10 items-center rounded-r-md bg-stone-900 px-3 text-white"
+            aria-label="Search"
+          >
+            <Search className="h-4 w-4" aria-hidden="true" />
+          </button>
+        </Form>
+        <Link to="/account" className="rounded-md p-2 hover:bg-stone-100" aria-label="Account">
+          <User className="h-5 w-5" aria-hidden="true" />
+        </Link>
+        <Link
+          to="/cart"
+          className="relative rounded-md p-2 hover:bg-stone-100"
+          aria-label={`Cart, ${cartCount} items`}
+        >
+          <ShoppingBag className="h-5 w-5" aria-hidden="true" />
+          <span
+            data-testid="cart-badge"
+            className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-brand-500 px-1 text-center text-xs leading-5 font-semibold text-white"
+          >
+            {cartCount}
+          </span>
+        </Link>
+      </div>
+      <nav aria-label="Categories" className="border-t border-stone-100">
+        <ul className="mx-auto flex max-w-6xl gap-5 overflow-x-auto px-4 py-2 text-sm font-medium">
+          {topLevel.map((category) => (
+            <li key={category._id} className="shrink-0">
+              <Link to={`/products?category=${category.slug}`} className="hover:text-brand-600">
+                {category.name}
+              </Link>
+            </li>
+          ))}
+          <li className="shrink-0">
+            <Link to="/bulk-order" className="hover:text-brand-600">
+              Bulk T-Shirts
+            </Link>
+          </li>
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,65 @@
+import { Link } from "react-router";
+import { formatBDT } from "~/lib/money";
+import { imageSrcSet, imageUrl } from "~/lib/image-url";
+import type { ProductCard as ProductCardData } from "../../../server/services/catalog.service";
+
+export function ProductCard({
+  product,
+  eager = false,
+}: {
+  product: ProductCardData;
+  eager?: boolean;
+}) {
+  const discounted = product.discountedPrice < product.price;
+  return (
+    <article className="group overflow-hidden rounded-lg border border-stone-200 bg-white">
+      <Link to={`/product/${product.slug}`} className="block">
+        <img
+          src={imageUrl(product.imageUrl)}
+          srcSet={imageSrcSet(product.imageUrl)}
+          sizes="(min-width: 1024px) 25vw, 50vw"
+          alt={product.title}
+          width={400}
+          height={400}
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+          className="aspect-square w-full bg-stone-100 object-cover transition group-hover:scale-[1.02]"
+        />
+        <div className="p-3">
+          <p className="text-xs text-stone-500">{product.categoryName}</p>
+          <h3 className="mt-0.5 line-clamp-1 text-sm font-semibold">{product.title}</h3>
+          <p className="mt-1 flex items-baseline gap-2">
+            <span className="font-bold text-brand-700">{formatBDT(product.discountedPrice)}</span>
+            {discounted && (
+              <>
+                <s className="text-xs text-stone-400">{formatBDT(product.price)}</s>
+                <span className="text-xs font-semibold text-green-700">
+                  -{product.discountPercent}%
+                </span>
+              </>
+            )}
+          </p>
+          {product.quantity === 0 && (
+            <p className="mt-1 text-xs font-medium text-red-600">Out of stock</p>
+          )}
+        </div>
+      </Link>
+    </article>
+  );
+}
+
+export function ProductGrid({
+  products,
+  eagerCount = 0,
+}: {
+  products: ProductCardData[];
+  eagerCount?: number;
+}) {
+  return (
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
+      {products.map((product, index) => (
+        <ProductCard key={product._id} product={product} eager={index < eagerCount} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useNavigation,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { Footer } from "./components/layout/footer";
+import { Header } from "./components/layout/header";
+import { Spinner } from "./components/ui/spinner";
+import "./app.css";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return {
+    nonce: context.cspNonce,
+    gtmId: context.config.gtmId,
+    categories: await context.services.catalog.listCategories(),
+  };
+}
+
+// Header data (categories) does not change between clicks; load it once.
+export function shouldRevalidate() {
+  return false;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = data?.nonce;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#e4572e" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+/** The spinner shown while the next screen loads. */
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state !== "loading") return null;
+  return (
+    <div
+      className="pointer-events-none fixed inset-x-0 top-16 z-40 flex justify-center"
+      data-testid="page-spinner"
+    >
+      <Spinner />
+    </div>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:p-2">
+        Skip to content
+      </a>
+      <Header categories={loaderData.categories} />
+      <NavigationProgress />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <Footer />
+    </>
+  );
+}
+
+export function HydrateFallback() {
+  return (
+    <div className="flex min-h-[50vh] items-center justify-center">
+      <Spinner />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let title = "Something went wrong";
+  let details = "An error occurred. Please try again later.";
+  if (isRouteErrorResponse(error)) {
+    title = error.status === 404 ? "Page not found" : `Error ${error.status}`;
+    details = error.status === 404 ? "We could not find that page." : error.statusText || details;
+  }
+  return (
+    <main className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="mt-3 text-stone-600">{details}</p>
+      <a
+        href="/"
+        className="mt-6 inline-block rounded-md bg-brand-500 px-4 py-2 font-medium text-white"
+      >
+        Back to the shop
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,84 @@
+import { Link } from "react-router";
+import { ProductGrid } from "~/components/product/product-card";
+import type { Route } from "./+types/home";
+
+export function meta({ data }: Route.MetaArgs) {
+  const title = "Tweest — everyday clothes across Bangladesh";
+  const description =
+    "T-shirts, polo shirts, hoodies, panjabi, kurti and jeans in BDT. Cash on delivery, bKash and cards.";
+  return [
+    { title },
+    { name: "description", content: description },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:type", content: "website" },
+    ...(data ? [{ tagName: "link", rel: "canonical", href: `${data.publicUrl}/` }] : []),
+  ];
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { catalog } = context.services;
+  const [featured, newArrivals, categories] = await Promise.all([
+    catalog.listFeaturedProducts(8),
+    catalog.listNewProducts(8),
+    catalog.listCategories(),
+  ]);
+  return {
+    featured,
+    newArrivals,
+    topCategories: categories.filter((category) => category.parentCategory === null),
+    publicUrl: context.config.publicUrl,
+  };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { featured, newArrivals, topCategories } = loaderData;
+  return (
+    <div className="mx-auto max-w-6xl px-4">
+      <section className="my-6 rounded-2xl bg-gradient-to-br from-brand-500 to-brand-700 px-6 py-10 text-white sm:py-16">
+        <h1 className="max-w-md text-3xl font-extrabold sm:text-5xl">Made for Dhaka days</h1>
+        <p className="mt-3 max-w-md text-white/90">
+          New hoodies, panjabi and everyday tees. Free delivery over ৳3,000.
+        </p>
+        <Link
+          to="/products"
+          className="mt-6 inline-block rounded-md bg-white px-5 py-2.5 font-semibold text-brand-700"
+        >
+          Shop now
+        </Link>
+      </section>
+
+      <section aria-labelledby="categories-heading" className="my-8">
+        <h2 id="categories-heading" className="mb-3 text-xl font-bold">
+          Shop by category
+        </h2>
+        <ul className="grid grid-cols-3 gap-3">
+          {topCategories.map((category) => (
+            <li key={category._id}>
+              <Link
+                to={`/products?category=${category.slug}`}
+                className="block rounded-lg border border-stone-200 bg-white py-5 text-center font-semibold hover:border-brand-500"
+              >
+                {category.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="featured-heading" className="my-8">
+        <h2 id="featured-heading" className="mb-3 text-xl font-bold">
+          Featured
+        </h2>
+        <ProductGrid products={featured} eagerCount={2} />
+      </section>
+
+      <section aria-labelledby="new-heading" className="my-8">
+        <h2 id="new-heading" className="mb-3 text-xl font-bold">
+          New arrivals
+        </h2>
+        <ProductGrid products={newArrivals} />
+      </section>
+    </div>
+  );
+}

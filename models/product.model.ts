@@ -1,0 +1,84 @@
+import mongoose, { Schema, type InferSchemaType } from "mongoose";
+
+const VariantSchema = new Schema(
+  {
+    color: { type: String, required: true, trim: true },
+    size: { type: String, required: true, trim: true },
+    stock: { type: Number, required: true, min: 0, default: 0 },
+    sku: { type: String, trim: true },
+  },
+  { _id: true },
+);
+
+/**
+ * Stock lives on variants (colour x size). `colors`, `sizes[].quantity` and `quantity` are derived
+ * copies kept in step by `deriveStock`, so listings can filter without unwinding variants.
+ */
+const ProductSchema = new Schema(
+  {
+    title: { type: String, required: true, trim: true, maxlength: 200 },
+    slug: { type: String, required: true, unique: true, lowercase: true, trim: true },
+    description: { type: String, default: "", maxlength: 5000 },
+    brand: { type: String, default: "Tweest", trim: true },
+    price: { type: Number, required: true, min: 0 },
+    discountedPrice: { type: Number, required: true, min: 0 },
+    discountPercent: { type: Number, default: 0, min: 0, max: 100, index: true },
+    category: { type: Schema.Types.ObjectId, ref: "Category", required: true, index: true },
+    categoryName: { type: String, default: "" },
+    // Ancestors plus the category itself, so a parent-category listing is one indexed match.
+    categoryPath: { type: [Schema.Types.ObjectId], default: [], index: true },
+    colors: { type: [String], default: [], index: true },
+    sizes: { type: [{ name: String, quantity: Number, _id: false }], default: [] },
+    variants: { type: [VariantSchema], default: [] },
+    quantity: { type: Number, default: 0, min: 0, index: true },
+    images: { type: [String], default: [] },
+    imageUrl: { type: String, default: "" },
+    averageRating: { type: Number, default: 0 },
+    numRatings: { type: Number, default: 0 },
+    numReviews: { type: Number, default: 0 },
+    soldCount: { type: Number, default: 0 },
+    isFeatured: { type: Boolean, default: false, index: true },
+    isActive: { type: Boolean, default: true, index: true },
+  },
+  { timestamps: true },
+);
+
+ProductSchema.index({ isActive: 1, createdAt: -1 });
+ProductSchema.index({ isActive: 1, discountedPrice: 1 });
+ProductSchema.index({ "sizes.name": 1 });
+
+export interface StockFields {
+  price: number;
+  discountedPrice: number;
+  variants: { color: string; size: string; stock: number }[];
+  images: string[];
+}
+
+/** The derived fields of a product, computed from its variants, prices and images. */
+export function deriveStock(product: StockFields) {
+  const colors = [...new Set(product.variants.map((variant) => variant.color))];
+  const sizeTotals = new Map<string, number>();
+  for (const variant of product.variants)
+    sizeTotals.set(variant.size, (sizeTotals.get(variant.size) ?? 0) + variant.stock);
+  const quantity = product.variants.reduce((sum, variant) => sum + variant.stock, 0);
+  const discountPercent =
+    product.price > 0
+      ? Math.max(0, Math.round(((product.price - product.discountedPrice) / product.price) * 100))
+      : 0;
+  return {
+    colors,
+    sizes: [...sizeTotals].map(([name, total]) => ({ name, quantity: total })),
+    quantity,
+    discountPercent,
+    imageUrl: product.images[0] ?? "",
+  };
+}
+
+ProductSchema.pre("validate", function () {
+  Object.assign(this, deriveStock(this as unknown as StockFields));
+});
+
+export type ProductFields = InferSchemaType<typeof ProductSchema>;
+export const Product =
+  (mongoose.models.Product as mongoose.Model<ProductFields>) ??
+  mongoose.model("Product", ProductSchema);

@@ -1,0 +1,77 @@
+import bcrypt from "bcrypt";
+import mongoose, { Schema, type InferSchemaType, type HydratedDocument } from "mongoose";
+
+const BCRYPT_ROUNDS = 10;
+
+const AddressSchema = new Schema(
+  {
+    firstName: String,
+    lastName: String,
+    mobile: String,
+    email: String,
+    streetAddress: String,
+    city: String,
+    zone: String,
+    area: String,
+    zipCode: String,
+  },
+  { _id: true },
+);
+
+const UserSchema = new Schema(
+  {
+    firstName: { type: String, required: true, trim: true, maxlength: 80 },
+    lastName: { type: String, trim: true, maxlength: 80, default: "" },
+    email: { type: String, required: true, lowercase: true, trim: true, unique: true },
+    // select: false keeps the hash out of every query unless asked for by name.
+    password: { type: String, select: false },
+    mobile: { type: String, default: "" },
+    phone: { type: String, default: "" },
+    role: { type: String, enum: ["CUSTOMER", "ADMIN"], default: "CUSTOMER", index: true },
+    isOTPVerified: { type: Boolean, default: false },
+    authProvider: { type: String, enum: ["local", "google"], default: "local" },
+    googleId: { type: String, index: { unique: true, sparse: true } },
+    addresses: { type: [AddressSchema], default: [] },
+  },
+  {
+    timestamps: true,
+    toJSON: {
+      virtuals: true,
+      transform(_doc, ret: Record<string, unknown>) {
+        delete ret.password;
+        delete ret.googleId;
+        delete ret.__v;
+        delete ret.id;
+        return ret;
+      },
+    },
+  },
+);
+
+UserSchema.virtual("isAdmin").get(function (this: { role: string }) {
+  return this.role === "ADMIN";
+});
+
+UserSchema.pre("save", async function () {
+  if (this.isModified("password") && this.password) {
+    this.password = await bcrypt.hash(this.password, BCRYPT_ROUNDS);
+  }
+});
+
+UserSchema.methods.checkPassword = function (this: { password?: string }, candidate: string) {
+  if (!this.password) return Promise.resolve(false);
+  return bcrypt.compare(candidate, this.password);
+};
+
+export type UserFields = InferSchemaType<typeof UserSchema>;
+export type UserDocument = HydratedDocument<
+  UserFields,
+  { checkPassword(candidate: string): Promise<boolean> }
+>;
+
+export const User =
+  (mongoose.models.User as mongoose.Model<
+    UserFields,
+    object,
+    { checkPassword(c: string): Promise<boolean> }
+  >) ?? mongoose.model("User", UserSchema);

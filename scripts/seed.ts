@@ -1,0 +1,5 @@
+import { seedDatabase } from "../server/services/seed.service";
+import { withDatabase } from "./lib/with-database";
+
+// Idempotent: adds whatever part of the demo shop is missing, changes nothing that exists.
+await withDatabase(() => seedDatabase((line) => console.log(line)));

@@ -1,0 +1,121 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type Express, type Request, type Response } from "express";
+import helmet from "helmet";
+import { pinoHttp } from "pino-http";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { createApi } from "./api.js";
+import { getEnv } from "./env.js";
+import { logger } from "./lib/logger.js";
+import { errorHandler } from "./middleware/error-handler.js";
+import { healthRouter } from "./routers/health.router.js";
+import { createLoadContext } from "./load-context.js";
+
+export interface CreateAppOptions {
+  /** In development, Vite serves and hot-reloads the storefront. */
+  viteDevServer?: ViteDevServer;
+  /** Where the built storefront lives; defaults to ./build. */
+  buildDir?: string;
+}
+
+const TAG_MANAGER_HOSTS = ["https://www.googletagmanager.com", "https://*.google-analytics.com"];
+
+/** The whole shop as an Express app that never listens: tests drive it with supertest. */
+export function createApp(options: CreateAppOptions = {}): Express {
+  const env = getEnv();
+  const buildDir = path.resolve(options.buildDir ?? "build");
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", 1);
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers["x-request-id"];
+        const id =
+          typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+        res.setHeader("x-request-id", id);
+        return id;
+      },
+      autoLogging: {
+        ignore: (req) => req.url === "/healthz" || req.url?.startsWith("/assets/") === true,
+      },
+    }),
+  );
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: [
+            "'self'",
+            (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`,
+            ...TAG_MANAGER_HOSTS,
+          ],
+          connectSrc: ["'self'", ...TAG_MANAGER_HOSTS, ...(options.viteDevServer ? ["ws:"] : [])],
+          imgSrc: ["'self'", "data:", "blob:", ...TAG_MANAGER_HOSTS],
+          frameSrc: ["'self'", "https://www.googletagmanager.com"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          formAction: ["'self'"],
+          upgradeInsecureRequests: env.PUBLIC_URL.startsWith("https://") ? [] : null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(compression());
+
+  app.use(healthRouter);
+  app.use(
+    "/uploads",
+    express.static(path.resolve(env.UPLOADS_DIR), { maxAge: "7d", index: false, dotfiles: "deny" }),
+    (_req, res) => {
+      res.status(404).json({ message: "File not found", code: "NOT_FOUND" });
+    },
+  );
+  app.use(createApi());
+
+  if (options.viteDevServer) {
+    const vite = options.viteDevServer;
+    app.use(vite.middlewares);
+    app.all(
+      "/{*splat}",
+      createRequestHandler({
+        build: () =>
+          vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+        getLoadContext: (_req: Request, res: Response) => createLoadContext(res.locals.cspNonce),
+      }),
+    );
+  } else {
+    // Hashed file names: cache for a year. Everything else in the client build: an hour.
+    app.use(
+      "/assets",
+      express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y" }),
+    );
+    app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
+    const serverBuild = path.join(buildDir, "server", "index.js");
+    app.all(
+      "/{*splat}",
+      createRequestHandler({
+        build: async () => {
+          if (!existsSync(serverBuild))
+            throw new Error(`The storefront is not built (${serverBuild}); run npm run build`);
+          return (await import(serverBuild)) as ServerBuild;
+        },
+        getLoadContext: (_req: Request, res: Response) => createLoadContext(res.locals.cspNonce),
+      }),
+    );
+  }
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,343 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import {
+  cpSync,
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+/**
+ * Finds or starts the database, in the order DEVELOPERS.md sets:
+ * 1. MONGODB_URI; 2. a real mongod on PATH or in mongodb-memory-server's cache;
+ * 3. FerretDB (SQLite backend) built once with Go; 4. mongodb-memory-server's download.
+ * Never an in-process mock.
+ */
+export interface DatabaseHandle {
+  uri: string;
+  kind: "external" | "mongod" | "ferretdb" | "mongodb-memory-server";
+  stop(): Promise<void>;
+}
+
+export interface StartDatabaseOptions {
+  mongodbUri?: string;
+  /** Where the database keeps its files; data survives restarts when this is stable. */
+  dataDir: string;
+  log?: (line: string) => void;
+}
+
+const FERRETDB_VERSION = "v1.24.2";
+const FERRETDB_MODULE = "github.com/FerretDB/FerretDB";
+
+export async function startDatabase(options: StartDatabaseOptions): Promise<DatabaseHandle> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  if (options.mongodbUri)
+    return { uri: options.mongodbUri, kind: "external", stop: async () => undefined };
+
+  mkdirSync(options.dataDir, { recursive: true });
+  killStaleProcess(options.dataDir);
+
+  const mongod = findMongod();
+  if (mongod) {
+    log(`[db] starting mongod (${mongod})`);
+    return startMongod(mongod, options.dataDir);
+  }
+
+  const ferretdb = findFerretDb() ?? (hasGo() ? await buildFerretDb(log) : undefined);
+  if (ferretdb) {
+    log(`[db] starting FerretDB ${FERRETDB_VERSION} (SQLite under ${options.dataDir}/ferretdb)`);
+    return startFerretDb(ferretdb, options.dataDir);
+  }
+
+  log("[db] no mongod and no Go toolchain: downloading MongoDB with mongodb-memory-server");
+  return startMemoryServer(options.dataDir);
+}
+
+function cacheDir(): string {
+  const base = process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache");
+  return path.join(base, "tweest-shop");
+}
+
+function which(command: string): string | undefined {
+  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
+    const candidate = path.join(dir, command);
+    if (existsSync(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+function hasGo(): boolean {
+  return which("go") !== undefined;
+}
+
+function findMongod(): string | undefined {
+  const onPath = which("mongod");
+  if (onPath) return onPath;
+  const caches = [
+    process.env.MONGOMS_DOWNLOAD_DIR,
+    path.join(os.homedir(), ".cache", "mongodb-binaries"),
+    path.resolve("node_modules", ".cache", "mongodb-memory-server"),
+  ].filter((dir): dir is string => Boolean(dir && existsSync(dir)));
+  for (const dir of caches) {
+    const binary = readdirSync(dir).find((name) => name.startsWith("mongod-"));
+    if (binary) return path.join(dir, binary);
+  }
+  return undefined;
+}
+
+function ferretDbBinaryPath(): string {
+  return path.join(cacheDir(), `ferretdb-${FERRETDB_VERSION}`, "ferretdb");
+}
+
+function findFerretDb(): string | undefined {
+  const fromEnv = process.env.FERRETDB_BIN;
+  if (fromEnv && existsSync(fromEnv)) return fromEnv;
+  const cached = ferretDbBinaryPath();
+  return existsSync(cached) ? cached : undefined;
+}
+
+/** Runs a command, relaying its progress lines; rejects with its last output on failure. */
+function runWithProgress(
+  command: string,
+  args: string[],
+  cwd: string,
+  log: (line: string) => void,
+  env: NodeJS.ProcessEnv,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    let tail = "";
+    let downloaded = 0;
+    const onData = (chunk: Buffer) => {
+      const text = chunk.toString();
+      tail = (tail + text).slice(-4000);
+      for (const line of text.split("\n")) {
+        if (line.startsWith("go: downloading")) {
+          downloaded += 1;
+          if (downloaded % 10 === 1)
+            log(`[db]   ${downloaded} modules downloaded (${line.slice(16)})`);
+        }
+      }
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    child.on("error", reject);
+    child.on("close", (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${command} ${args.join(" ")} failed (exit ${code}):\n${tail}`)),
+    );
+  });
+}
+
+/**
+ * `go install ...@v1.24.2` cannot build FerretDB from the module proxy: the release's
+ * build/version/version.txt is generated and absent, so the binary panics at start. We copy the
+ * module, write that file and build from the copy.
+ */
+async function buildFerretDb(log: (line: string) => void): Promise<string> {
+  const target = ferretDbBinaryPath();
+  const workDir = path.join(cacheDir(), "ferretdb-build");
+  rmSync(workDir, { recursive: true, force: true });
+  mkdirSync(workDir, { recursive: true });
+  const env = { ...process.env, GOFLAGS: "-mod=mod", GOTOOLCHAIN: "local", CGO_ENABLED: "0" };
+  const started = Date.now();
+  const ticker = setInterval(
+    () => log(`[db]   still building FerretDB… ${Math.round((Date.now() - started) / 1000)} s`),
+    15_000,
+  );
+  try {
+    log(`[db] building FerretDB ${FERRETDB_VERSION} with Go (once; about 2 minutes)…`);
+    writeFileSync(path.join(workDir, "go.mod"), "module tweestferretdb\n\ngo 1.21\n");
+    writeFileSync(
+      path.join(workDir, "tools.go"),
+      `//go:build tools\n\npackage tools\n\nimport _ "${FERRETDB_MODULE}/cmd/ferretdb"\n`,
+    );
+    log("[db]   fetching the FerretDB module");
+    const download = spawnSync(
+      "go",
+      ["mod", "download", "-json", `${FERRETDB_MODULE}@${FERRETDB_VERSION}`],
+      {
+        cwd: workDir,
+        env,
+        encoding: "utf8",
+      },
+    );
+    if (download.status !== 0)
+      throw new Error(`go mod download failed:\n${download.stdout}${download.stderr}`);
+    const moduleDir = (JSON.parse(download.stdout) as { Dir: string }).Dir;
+    const sourceDir = path.join(workDir, "src");
+    cpSync(moduleDir, sourceDir, { recursive: true });
+    chmodRecursive(sourceDir);
+    writeFileSync(path.join(sourceDir, "build", "version", "version.txt"), `${FERRETDB_VERSION}\n`);
+    writeFileSync(
+      path.join(workDir, "go.mod"),
+      `module tweestferretdb\n\ngo 1.21\n\nrequire ${FERRETDB_MODULE} ${FERRETDB_VERSION}\n\nreplace ${FERRETDB_MODULE} => ./src\n`,
+    );
+    log("[db]   resolving dependencies");
+    await runWithProgress("go", ["mod", "tidy"], workDir, log, env);
+    log("[db]   compiling");
+    mkdirSync(path.dirname(target), { recursive: true });
+    await runWithProgress(
+      "go",
+      ["build", "-o", target, `${FERRETDB_MODULE}/cmd/ferretdb`],
+      workDir,
+      log,
+      env,
+    );
+    log(`[db] FerretDB built in ${Math.round((Date.now() - started) / 1000)} s: ${target}`);
+    return target;
+  } finally {
+    clearInterval(ticker);
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+function chmodRecursive(dir: string): void {
+  chmodSync(dir, 0o755);
+  for (const entry of readdirSync(dir)) {
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) chmodRecursive(full);
+    else chmodSync(full, 0o644);
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForPort(port: number, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`database process exited with ${child.exitCode}:\n${output()}`);
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, "127.0.0.1");
+      socket.once("connect", () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once("error", () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`database did not open port ${port} within 60 s:\n${output()}`);
+}
+
+function pidFile(dataDir: string): string {
+  return path.join(dataDir, "db.pid");
+}
+
+/** A crashed run can leave its database process holding the data files; end it first. */
+function killStaleProcess(dataDir: string): void {
+  const file = pidFile(dataDir);
+  if (!existsSync(file)) return;
+  const pid = Number(readFileSync(file, "utf8"));
+  rmSync(file, { force: true });
+  if (!Number.isInteger(pid) || pid <= 0) return;
+  try {
+    process.kill(pid, "SIGTERM");
+  } catch {
+    // already gone
+  }
+}
+
+async function superviseChild(
+  kind: DatabaseHandle["kind"],
+  command: string,
+  args: string[],
+  dataDir: string,
+  port: number,
+  database = "tweest",
+): Promise<DatabaseHandle> {
+  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-8000);
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+  writeFileSync(pidFile(dataDir), String(child.pid));
+  const killChild = () => child.kill("SIGTERM");
+  process.once("exit", killChild);
+  await waitForPort(port, child, () => output);
+  return {
+    uri: `mongodb://127.0.0.1:${port}/${database}`,
+    kind,
+    stop: async () => {
+      process.removeListener("exit", killChild);
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      if (child.exitCode === null) child.kill("SIGKILL");
+      rmSync(pidFile(dataDir), { force: true });
+    },
+  };
+}
+
+async function startMongod(binary: string, dataDir: string): Promise<DatabaseHandle> {
+  const dbPath = path.join(dataDir, "mongod");
+  mkdirSync(dbPath, { recursive: true });
+  const port = await freePort();
+  return superviseChild(
+    "mongod",
+    binary,
+    ["--dbpath", dbPath, "--port", String(port), "--bind_ip", "127.0.0.1", "--quiet"],
+    dataDir,
+    port,
+  );
+}
+
+async function startFerretDb(binary: string, dataDir: string): Promise<DatabaseHandle> {
+  const sqliteDir = path.join(dataDir, "ferretdb");
+  mkdirSync(sqliteDir, { recursive: true });
+  const port = await freePort();
+  return superviseChild(
+    "ferretdb",
+    binary,
+    [
+      "--handler=sqlite",
+      `--sqlite-url=file:${sqliteDir}/`,
+      `--listen-addr=127.0.0.1:${port}`,
+      "--telemetry=disable",
+      "--debug-addr=-",
+      `--state-dir=${sqliteDir}`,
+      "--log-level=warn",
+    ],
+    dataDir,
+    port,
+  );
+}
+
+async function startMemoryServer(dataDir: string): Promise<DatabaseHandle> {
+  const { MongoMemoryServer } = await import("mongodb-memory-server");
+  const dbPath = path.join(dataDir, "mongod");
+  mkdirSync(dbPath, { recursive: true });
+  const server = await MongoMemoryServer.create({
+    instance: { dbPath, storageEngine: "wiredTiger" },
+  });
+  return {
+    uri: server.getUri("tweest"),
+    kind: "mongodb-memory-server",
+    stop: async () => {
+      await server.stop({ doCleanup: false });
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import type { Server } from "node:http";
+import type { ViteDevServer } from "vite";
+import { ConfigError, getEnv, type Env } from "./env.js";
+
+/** The only module that listens: config, database, seed, HTTP, and a graceful stop. */
+async function main() {
+  // A local .env file, when present, fills variables not already set.
+  if (existsSync(".env")) process.loadEnvFile(".env");
+  let env: Env;
+  try {
+    env = getEnv();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`✗ ${error.message}`);
+      console.error(
+        `  Fix the variable${error.variables.length > 1 ? "s" : ""} ${error.variables.join(", ")} (see .env.example).`,
+      );
+      process.exit(1);
+    }
+    throw error;
+  }
+  // Imported after the config check so a bad variable is reported before anything else runs.
+  const { startDatabase } = await import("./db/embedded.js");
+  const { connectDatabase, disconnectDatabase } = await import("./db/connect.js");
+  const { seedDatabase, isDatabaseEmpty } = await import("./services/seed.service.js");
+  const { createApp } = await import("./app.js");
+  const { logger } = await import("./lib/logger.js");
+  const { startBackgroundJobs } = await import("./jobs.js");
+  const say = (line: string) => console.log(line);
+
+  const database = await startDatabase({
+    mongodbUri: env.MONGODB_URI,
+    dataDir: path.resolve(env.DATA_DIR, "db"),
+    log: say,
+  });
+  await connectDatabase(database.uri);
+  say(`[db] connected (${database.kind})`);
+  if (env.SEED_ON_START && (await isDatabaseEmpty())) {
+    say("[seed] empty database: seeding the demo shop");
+    await seedDatabase(say);
+  }
+
+  let viteDevServer: ViteDevServer | undefined;
+  if (env.DEV_SERVER) {
+    const vite = await import("vite");
+    viteDevServer = await vite.createServer({
+      server: { middlewareMode: true },
+      appType: "custom",
+    });
+  }
+  const app = createApp({ viteDevServer });
+  const stopJobs = startBackgroundJobs();
+  const server: Server = app.listen(env.PORT, env.HOST, () => {
+    say(`✓ Tweest shop on http://localhost:${env.PORT} (database: ${database.kind})`);
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down: finishing in-flight requests");
+    stopJobs();
+    const forced = setTimeout(() => {
+      logger.warn("requests still open after 10 s; closing them");
+      server.closeAllConnections();
+    }, 10_000);
+    forced.unref();
+    // close() stops accepting and waits for in-flight requests; idle keep-alive sockets go now.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    await closed;
+    await viteDevServer?.close();
+    await disconnectDatabase();
+    await database.stop();
+    logger.info("stopped");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,77 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, rm } from "node:fs/promises";
+import path from "node:path";
+import sharp from "sharp";
+import { getEnv } from "../env.js";
+import { HttpError } from "./http-error.js";
+
+export type ImageType = "jpeg" | "png" | "webp" | "gif";
+
+/** The type by magic bytes, never by the client's content type or file name. */
+export function detectImageType(buffer: Buffer): ImageType | undefined {
+  if (buffer.length < 12) return undefined;
+  if (buffer[0] === 0xff && buffer[1] === 0xd8 && buffer[2] === 0xff) return "jpeg";
+  if (buffer.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return "png";
+  if (buffer.toString("ascii", 0, 4) === "RIFF" && buffer.toString("ascii", 8, 12) === "WEBP")
+    return "webp";
+  if (buffer.toString("ascii", 0, 4) === "GIF8") return "gif";
+  return undefined;
+}
+
+export function assertImage(buffer: Buffer): ImageType {
+  const type = detectImageType(buffer);
+  if (!type)
+    throw new HttpError(
+      415,
+      "Only JPEG, PNG, WebP or GIF images are accepted",
+      "UNSUPPORTED_MEDIA_TYPE",
+    );
+  return type;
+}
+
+export const RESPONSIVE_WIDTHS = [400, 800, 1200] as const;
+/** The width stored in `images[]`; the others are found by replacing this suffix. */
+export const PRIMARY_WIDTH = 800;
+
+export function uploadsRoot(): string {
+  return path.resolve(getEnv().UPLOADS_DIR);
+}
+
+export function newFileBase(): string {
+  return `${Date.now().toString(36)}-${randomBytes(6).toString("hex")}`;
+}
+
+/**
+ * Re-encodes an image to WebP at each responsive width (never enlarging) under uploads/<folder>.
+ * Returns the public URL of the primary width, e.g. /uploads/products/abc-800.webp.
+ */
+export async function saveResponsiveWebp(
+  input: Buffer,
+  folder: string,
+  baseName = newFileBase(),
+): Promise<string> {
+  const dir = path.join(uploadsRoot(), folder);
+  await mkdir(dir, { recursive: true });
+  const image = sharp(input, { failOn: "error" }).rotate();
+  for (const width of RESPONSIVE_WIDTHS) {
+    await image
+      .clone()
+      .resize({ width, withoutEnlargement: true })
+      .webp({ quality: 78 })
+      .toFile(path.join(dir, `${baseName}-${width}.webp`));
+  }
+  return `/uploads/${folder}/${baseName}-${PRIMARY_WIDTH}.webp`;
+}
+
+/** Removes every width of an image saved by saveResponsiveWebp, given its public URL. */
+export async function removeResponsiveWebp(publicUrl: string): Promise<void> {
+  const match = /^\/uploads\/([\w-]+)\/([\w-]+)-\d+\.webp$/.exec(publicUrl);
+  if (!match) return;
+  const [, folder, baseName] = match;
+  await Promise.all(
+    RESPONSIVE_WIDTHS.map((width) =>
+      rm(path.join(uploadsRoot(), folder, `${baseName}-${width}.webp`), { force: true }),
+    ),
+  );
+}

@@ -1,0 +1,7 @@
+import { pino } from "pino";
+import { getEnv } from "../env.js";
+
+export const logger = pino({
+  level: getEnv().LOG_LEVEL,
+  redact: ["req.headers.authorization", "req.headers.cookie", "res.headers['set-cookie']"],
+});

@@ -1,0 +1,72 @@
+import type { NextFunction, Request, RequestHandler, Response, Router } from "express";
+import type { z } from "zod";
+import { registerEndpoint, type EndpointDoc } from "../lib/openapi.js";
+
+export interface ValidatedInput<B, Q, P> {
+  body: B;
+  query: Q;
+  params: P;
+}
+
+declare module "express-serve-static-core" {
+  interface Request {
+    /** Set by validate(): the parsed body, query and params. */
+    valid?: ValidatedInput<unknown, unknown, unknown>;
+  }
+}
+
+/** The one validation middleware: parses body, query and params with zod; failures become 400s. */
+export function validate(schemas: { body?: z.ZodType; query?: z.ZodType; params?: z.ZodType }) {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    req.valid = {
+      body: schemas.body ? schemas.body.parse(req.body ?? {}) : req.body,
+      query: schemas.query ? schemas.query.parse(req.query) : req.query,
+      params: schemas.params ? schemas.params.parse(req.params) : req.params,
+    };
+    next();
+  };
+}
+
+type Infer<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
+
+export interface EndpointDefinition<
+  B extends z.ZodType | undefined,
+  Q extends z.ZodType | undefined,
+  P extends z.ZodType | undefined,
+> extends Omit<EndpointDoc, "path" | "body" | "query" | "params"> {
+  path: string;
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** Middleware run before validation (auth, multer). */
+  before?: RequestHandler[];
+  handler: (
+    input: ValidatedInput<Infer<B>, Infer<Q>, Infer<P>>,
+    req: Request,
+    res: Response,
+  ) => Promise<unknown> | unknown;
+  /** Status for a successful answer; default 200. */
+  status?: number;
+}
+
+/**
+ * Declares one endpoint on a router mounted at `prefix`: registers it for the OpenAPI document,
+ * runs the validation, and sends what the handler returns as JSON (unless the handler answered).
+ */
+export function endpoint<
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+>(router: Router, prefix: string, definition: EndpointDefinition<B, Q, P>): void {
+  const { handler, before = [], status = 200, ...doc } = definition;
+  registerEndpoint({ ...doc, path: `${prefix}${definition.path}`.replace(/(.)\/$/, "$1") });
+  const run: RequestHandler = async (req, res) => {
+    const result = await handler(
+      req.valid as ValidatedInput<Infer<B>, Infer<Q>, Infer<P>>,
+      req,
+      res,
+    );
+    if (!res.headersSent) res.status(status).json(result);
+  };
+  router[definition.method](definition.path, ...before, validate(definition), run);
+}

@@ -1,0 +1,451 @@
+import { existsSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import sharp from "sharp";
+import { Category } from "../../models/category.model.js";
+import { PopupImage } from "../../models/popup-image.model.js";
+import { deriveStock, Product } from "../../models/product.model.js";
+import { PromoCode } from "../../models/promo-code.model.js";
+import { SizeGuide } from "../../models/size-guide.model.js";
+import { User } from "../../models/user.model.js";
+import { getEnv } from "../env.js";
+import { PRIMARY_WIDTH, RESPONSIVE_WIDTHS, uploadsRoot } from "../lib/images.js";
+
+/**
+ * Seeds a demo shop. Idempotent: every write is an upsert keyed by slug, code or email that only
+ * inserts what is missing, so running it twice changes nothing.
+ */
+
+interface SeedCategory {
+  name: string;
+  slug: string;
+  children: { name: string; slug: string; kind: GarmentKind }[];
+}
+type GarmentKind = "tshirt" | "polo" | "hoodie" | "panjabi" | "kurti" | "jeans" | "kids";
+
+const CATEGORY_TREE: SeedCategory[] = [
+  {
+    name: "Men",
+    slug: "men",
+    children: [
+      { name: "T-Shirts", slug: "men-t-shirts", kind: "tshirt" },
+      { name: "Polo Shirts", slug: "men-polo-shirts", kind: "polo" },
+      { name: "Hoodies", slug: "men-hoodies", kind: "hoodie" },
+      { name: "Panjabi", slug: "men-panjabi", kind: "panjabi" },
+      { name: "Jeans", slug: "men-jeans", kind: "jeans" },
+    ],
+  },
+  {
+    name: "Women",
+    slug: "women",
+    children: [
+      { name: "Kurti", slug: "women-kurti", kind: "kurti" },
+      { name: "T-Shirts", slug: "women-t-shirts", kind: "tshirt" },
+      { name: "Hoodies", slug: "women-hoodies", kind: "hoodie" },
+      { name: "Jeans", slug: "women-jeans", kind: "jeans" },
+    ],
+  },
+  {
+    name: "Kids",
+    slug: "kids",
+    children: [
+      { name: "T-Shirts", slug: "kids-t-shirts", kind: "kids" },
+      { name: "Hoodies", slug: "kids-hoodies", kind: "kids" },
+      { name: "Panjabi", slug: "kids-panjabi", kind: "kids" },
+    ],
+  },
+];
+
+const COLORS: Record<string, string> = {
+  Black: "#1f2937",
+  White: "#f3f4f6",
+  Navy: "#1e3a8a",
+  Maroon: "#7f1d1d",
+  Olive: "#4d5d2a",
+  Grey: "#6b7280",
+  "Sky Blue": "#7dd3fc",
+  Mustard: "#ca8a04",
+};
+
+const SIZES: Record<GarmentKind, string[]> = {
+  tshirt: ["S", "M", "L", "XL", "XXL"],
+  polo: ["S", "M", "L", "XL", "XXL"],
+  hoodie: ["M", "L", "XL", "XXL"],
+  panjabi: ["38", "40", "42", "44"],
+  kurti: ["S", "M", "L", "XL"],
+  jeans: ["28", "30", "32", "34", "36"],
+  kids: ["4Y", "6Y", "8Y", "10Y"],
+};
+
+const PRICE_RANGE: Record<GarmentKind, [number, number]> = {
+  tshirt: [350, 950],
+  polo: [650, 1450],
+  hoodie: [1350, 2650],
+  panjabi: [1650, 3500],
+  kurti: [950, 2450],
+  jeans: [1450, 2950],
+  kids: [350, 1250],
+};
+
+/** An insert-only update: existing documents, and their updatedAt, stay as they are. */
+function stamped<T extends object>(fields: T) {
+  const now = new Date();
+  return { $setOnInsert: { ...fields, createdAt: now, updatedAt: now } };
+}
+
+const STYLE_NAMES = ["Classic", "Urban", "Everyday", "Heritage"];
+
+/** Deterministic numbers, so every seed builds the same shop. */
+function seededRandom(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface SeedProduct {
+  title: string;
+  slug: string;
+  description: string;
+  price: number;
+  discountedPrice: number;
+  categorySlug: string;
+  categoryName: string;
+  variants: { color: string; size: string; stock: number; sku: string }[];
+  isFeatured: boolean;
+  kind: GarmentKind;
+}
+
+export function buildSeedProducts(): SeedProduct[] {
+  const random = seededRandom(2026);
+  const products: SeedProduct[] = [];
+  const colorNames = Object.keys(COLORS);
+  let index = 0;
+  for (const parent of CATEGORY_TREE) {
+    for (const child of parent.children) {
+      for (const style of STYLE_NAMES) {
+        const [low, high] = PRICE_RANGE[child.kind];
+        const price = Math.round((low + random() * (high - low)) / 10) * 10;
+        const discounted = index % 3 === 0;
+        const discountedPrice = discounted
+          ? Math.round((price * (0.7 + random() * 0.2)) / 10) * 10
+          : price;
+        const colors = [0, 1, 2]
+          .map((offset) => colorNames[(index + offset * 3) % colorNames.length])
+          .slice(0, 2 + (index % 2));
+        const slug = `${child.slug}-${style.toLowerCase()}`;
+        const variants = colors.flatMap((color) =>
+          SIZES[child.kind].map((size) => ({
+            color,
+            size,
+            // Every fifth product has one sold-out variant, so "in stock" filters mean something.
+            stock:
+              index % 5 === 0 && size === SIZES[child.kind][0] ? 0 : Math.floor(random() * 15) + 1,
+            sku: `${slug}-${color}-${size}`.toUpperCase().replace(/[^A-Z0-9]+/g, "-"),
+          })),
+        );
+        products.push({
+          title: `${style} ${parent.name === "Kids" ? "Kids " : ""}${child.name.replace(/s$/, "")}`,
+          slug,
+          description: `${style} ${child.name.toLowerCase()} for ${parent.name.toLowerCase()}, cut from breathable fabric for Bangladesh's weather. Machine washable.`,
+          price,
+          discountedPrice,
+          categorySlug: child.slug,
+          categoryName: child.name,
+          variants,
+          isFeatured: index % 6 === 1,
+          kind: child.kind,
+        });
+        index += 1;
+      }
+    }
+  }
+  return products;
+}
+
+function garmentSvg(kind: GarmentKind, fill: string, width: number, height: number): string {
+  const shapes: Record<GarmentKind, string> = {
+    tshirt:
+      "M60 20 L100 10 L140 20 L180 50 L160 80 L140 70 L140 180 L60 180 L60 70 L40 80 L20 50 Z",
+    polo: "M60 20 L90 10 L100 40 L110 10 L140 20 L180 50 L160 80 L140 70 L140 180 L60 180 L60 70 L40 80 L20 50 Z",
+    hoodie: "M65 25 Q100 -5 135 25 L180 60 L165 180 L35 180 L20 60 Z",
+    panjabi:
+      "M70 15 L100 10 L130 15 L165 60 L150 75 L140 65 L145 190 L55 190 L60 65 L50 75 L35 60 Z",
+    kurti: "M70 15 L130 15 L160 60 L145 70 L155 190 L45 190 L55 70 L40 60 Z",
+    jeans: "M60 10 L140 10 L150 190 L110 190 L100 70 L90 190 L50 190 Z",
+    kids: "M70 40 L100 32 L130 40 L160 65 L145 85 L130 78 L130 170 L70 170 L70 78 L55 85 L40 65 Z",
+  };
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 200 200" preserveAspectRatio="xMidYMid meet">
+  <rect width="200" height="200" fill="#f5f1ea"/>
+  <path d="${shapes[kind]}" fill="${fill}" stroke="#111827" stroke-opacity="0.25" stroke-width="2"/>
+</svg>`;
+}
+
+async function writeWebpWidths(svg: string, folder: string, baseName: string): Promise<string> {
+  const dir = path.join(uploadsRoot(), folder);
+  await mkdir(dir, { recursive: true });
+  for (const width of RESPONSIVE_WIDTHS) {
+    const file = path.join(dir, `${baseName}-${width}.webp`);
+    if (existsSync(file)) continue;
+    await sharp(Buffer.from(svg)).resize({ width }).webp({ quality: 78 }).toFile(file);
+  }
+  return `/uploads/${folder}/${baseName}-${PRIMARY_WIDTH}.webp`;
+}
+
+async function seedCategories(): Promise<Map<string, { _id: unknown; path: unknown[] }>> {
+  const bySlug = new Map<string, { _id: unknown; path: unknown[] }>();
+  let order = 0;
+  for (const parent of CATEGORY_TREE) {
+    const parentDoc = await Category.findOneAndUpdate(
+      { slug: parent.slug },
+      stamped({
+        name: parent.name,
+        slug: parent.slug,
+        level: 1,
+        parentCategory: null,
+        sortOrder: order++,
+      }),
+      { upsert: true, new: true, timestamps: false },
+    );
+    bySlug.set(parent.slug, { _id: parentDoc._id, path: [parentDoc._id] });
+    for (const child of parent.children) {
+      const childDoc = await Category.findOneAndUpdate(
+        { slug: child.slug },
+        stamped({
+          name: child.name,
+          slug: child.slug,
+          level: 2,
+          parentCategory: parentDoc._id,
+          sortOrder: order++,
+        }),
+        { upsert: true, new: true, timestamps: false },
+      );
+      bySlug.set(child.slug, { _id: childDoc._id, path: [parentDoc._id, childDoc._id] });
+    }
+  }
+  return bySlug;
+}
+
+async function seedProducts(
+  categories: Map<string, { _id: unknown; path: unknown[] }>,
+  log: (line: string) => void,
+) {
+  const products = buildSeedProducts();
+  // Spread creation dates over past days so "newest" has a stable, meaningful order.
+  const now = Date.now();
+  let done = 0;
+  for (const [position, product] of products.entries()) {
+    const category = categories.get(product.categorySlug)!;
+    const firstColor = product.variants[0].color;
+    const imageUrl = await writeWebpWidths(
+      garmentSvg(product.kind, COLORS[firstColor], 800, 800),
+      "products",
+      `seed-${product.slug}`,
+    );
+    const images = [imageUrl];
+    const createdAt = new Date(now - (products.length - position) * 86_400_000);
+    await Product.updateOne(
+      { slug: product.slug },
+      {
+        $setOnInsert: {
+          title: product.title,
+          slug: product.slug,
+          description: product.description,
+          brand: "Tweest",
+          price: product.price,
+          discountedPrice: product.discountedPrice,
+          category: category._id,
+          categoryName: product.categoryName,
+          categoryPath: category.path,
+          variants: product.variants,
+          images,
+          isFeatured: product.isFeatured,
+          isActive: true,
+          createdAt,
+          updatedAt: createdAt,
+          ...deriveStock({ ...product, images }),
+        },
+      },
+      { upsert: true, timestamps: false },
+    );
+    done += 1;
+    if (done % 12 === 0) log(`[seed] products ${done}/${products.length}`);
+  }
+}
+
+async function seedPromoCodes() {
+  const year = new Date().getFullYear();
+  const codes = [
+    {
+      code: "WELCOME10",
+      description: "10% off your first order, up to ৳300",
+      type: "PERCENTAGE",
+      value: 10,
+      minOrderAmount: 500,
+      maxDiscount: 300,
+      perUserLimit: 1,
+    },
+    {
+      code: "FLAT150",
+      description: "৳150 off orders of ৳1,500 or more",
+      type: "FIXED",
+      value: 150,
+      minOrderAmount: 1500,
+    },
+    {
+      code: "EID25",
+      description: "25% off for Eid, up to ৳1,000",
+      type: "PERCENTAGE",
+      value: 25,
+      minOrderAmount: 2000,
+      maxDiscount: 1000,
+      usageLimit: 500,
+      expiresAt: new Date(`${year + 1}-12-31T17:59:59Z`),
+    },
+  ];
+  for (const code of codes)
+    await PromoCode.updateOne(
+      { code: code.code },
+      stamped({ ...code, isActive: true, usedCount: 0 }),
+      { upsert: true, timestamps: false },
+    );
+}
+
+async function seedPopupImages() {
+  const banners = [
+    {
+      title: "Winter Hoodie Drop",
+      description: "Warm hoodies from ৳1,350. Free delivery over ৳3,000.",
+      link: "/products?category=men-hoodies",
+      fill: "#1e3a8a",
+    },
+    {
+      title: "Eid Panjabi Collection",
+      description: "Festive panjabi in new colours. Use EID25.",
+      link: "/products?category=men-panjabi",
+      fill: "#7f1d1d",
+    },
+    {
+      title: "Bulk T-Shirt Orders",
+      description: "Printing for teams and events from 10 pieces.",
+      link: "/bulk-order",
+      fill: "#4d5d2a",
+    },
+  ];
+  const dir = path.join(uploadsRoot(), "popups");
+  await mkdir(dir, { recursive: true });
+  for (const [sequence, banner] of banners.entries()) {
+    const fileName = `seed-campaign-${sequence + 1}.webp`;
+    const file = path.join(dir, fileName);
+    if (!existsSync(file)) {
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" fill="${banner.fill}"/><circle cx="950" cy="250" r="260" fill="#ffffff" fill-opacity="0.12"/><rect x="80" y="520" width="520" height="24" rx="12" fill="#ffffff" fill-opacity="0.6"/></svg>`;
+      await sharp(Buffer.from(svg)).webp({ quality: 80 }).toFile(file);
+    }
+    await PopupImage.updateOne(
+      { title: banner.title },
+      stamped({
+        title: banner.title,
+        description: banner.description,
+        link: banner.link,
+        imagePath: `uploads/popups/${fileName}`,
+        sequence,
+        isActive: true,
+      }),
+      { upsert: true, timestamps: false },
+    );
+  }
+}
+
+async function seedSizeGuide(categories: Map<string, { _id: unknown }>) {
+  await SizeGuide.updateOne(
+    { name: "Men's T-Shirt" },
+    stamped({
+      name: "Men's T-Shirt",
+      category: categories.get("men-t-shirts")!._id,
+      unit: "inch",
+      columns: ["Chest", "Length", "Sleeve"],
+      rows: [
+        { size: "S", values: ["36", "26", "7.5"] },
+        { size: "M", values: ["38", "27", "8"] },
+        { size: "L", values: ["40", "28", "8.5"] },
+        { size: "XL", values: ["42", "29", "9"] },
+        { size: "XXL", values: ["44", "30", "9.5"] },
+      ],
+      note: "Measured flat, in inches. Between sizes? Take the larger one.",
+    }),
+    { upsert: true, timestamps: false },
+  );
+}
+
+/** Creates the admin from ADMIN_EMAIL / ADMIN_PASSWORD, or promotes an existing account. */
+export async function ensureAdmin(
+  email: string,
+  password: string,
+): Promise<"created" | "promoted" | "unchanged"> {
+  const existing = await User.findOne({ email: email.toLowerCase() });
+  if (existing) {
+    if (existing.role === "ADMIN") return "unchanged";
+    existing.role = "ADMIN";
+    await existing.save();
+    return "promoted";
+  }
+  await User.create({
+    firstName: "Shop",
+    lastName: "Admin",
+    email,
+    password,
+    role: "ADMIN",
+    isOTPVerified: true,
+  });
+  return "created";
+}
+
+async function seedDemoCustomer() {
+  if (await User.exists({ email: "customer@tweest.local" })) return;
+  await User.create({
+    firstName: "Rahim",
+    lastName: "Uddin",
+    email: "customer@tweest.local",
+    password: "customer123",
+    mobile: "01711000000",
+    phone: "01711000000",
+    isOTPVerified: true,
+    addresses: [
+      {
+        firstName: "Rahim",
+        lastName: "Uddin",
+        mobile: "01711000000",
+        streetAddress: "House 12, Road 5, Dhanmondi",
+        city: "Dhaka",
+        zipCode: "1205",
+      },
+    ],
+  });
+}
+
+export async function seedDatabase(log: (line: string) => void = () => undefined): Promise<void> {
+  const env = getEnv();
+  log("[seed] categories");
+  const categories = await seedCategories();
+  log("[seed] products and images");
+  await seedProducts(categories, log);
+  log("[seed] promo codes, popup images, size guide, users");
+  await seedPromoCodes();
+  await seedPopupImages();
+  await seedSizeGuide(categories);
+  await seedDemoCustomer();
+  const admin = await ensureAdmin(env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+  if (admin === "created")
+    log(
+      `[seed] admin created: ${env.ADMIN_EMAIL}${env.NODE_ENV !== "production" && env.ADMIN_PASSWORD === "admin12345" ? " / admin12345 (development default; set ADMIN_PASSWORD)" : ""}`,
+    );
+  log("[seed] done");
+}
+
+export async function isDatabaseEmpty(): Promise<boolean> {
+  return (await Product.estimatedDocumentCount()) === 0;
+}

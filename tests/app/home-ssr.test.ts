@@ -1,0 +1,52 @@
+import request from "supertest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { Product } from "../../models/product.model";
+import { createApp } from "../../server/app";
+import { seedDatabase } from "../../server/services/seed.service";
+import { formatBDT } from "../../app/lib/money";
+
+const app = createApp();
+
+describe("GET / (server-rendered home page)", () => {
+  beforeAll(async () => {
+    await seedDatabase();
+  });
+
+  it("renders featured products from the database with ৳ prices before any JavaScript runs", async () => {
+    const featured = await Product.find({ isFeatured: true, isActive: true })
+      .sort({ createdAt: -1 })
+      .limit(8)
+      .lean();
+    expect(featured.length).toBeGreaterThan(0);
+    const answer = await request(app).get("/");
+    expect(answer.status).toBe(200);
+    expect(answer.headers["content-type"]).toMatch(/text\/html/);
+    for (const product of featured) {
+      expect(answer.text).toContain(product.title);
+      expect(answer.text).toContain(formatBDT(product.discountedPrice));
+    }
+    expect(answer.text).toContain("Featured");
+    expect(answer.text).toMatch(/<script[^>]*nonce="[^"]+"/);
+  });
+
+  it("formats prices with lakh grouping", () => {
+    expect(formatBDT(1250)).toBe("৳1,250");
+    expect(formatBDT(125000)).toBe("৳1,25,000");
+  });
+
+  it("serves hashed assets with a year-long cache", async () => {
+    const page = await request(app).get("/");
+    const asset = /\/assets\/[^"]+\.js/.exec(page.text)?.[0];
+    expect(asset).toBeDefined();
+    const answer = await request(app).get(asset!);
+    expect(answer.status).toBe(200);
+    expect(answer.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("serves the seeded product images from /uploads", async () => {
+    const product = await Product.findOne({ slug: "men-t-shirts-classic" }).lean();
+    const answer = await request(app).get(product!.imageUrl);
+    expect(answer.status).toBe(200);
+    expect(answer.headers["content-type"]).toBe("image/webp");
+  });
+});

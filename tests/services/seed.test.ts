@@ -1,0 +1,57 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { Category } from "../../models/category.model";
+import { PopupImage } from "../../models/popup-image.model";
+import { Product } from "../../models/product.model";
+import { PromoCode } from "../../models/promo-code.model";
+import { SizeGuide } from "../../models/size-guide.model";
+import { User } from "../../models/user.model";
+import { seedDatabase } from "../../server/services/seed.service";
+
+async function snapshot() {
+  const strip = (docs: object[]) => JSON.stringify(docs);
+  return {
+    categories: strip(await Category.find().sort({ slug: 1 }).lean()),
+    products: strip(await Product.find().sort({ slug: 1 }).lean()),
+    promos: strip(await PromoCode.find().sort({ code: 1 }).lean()),
+    popups: strip(await PopupImage.find().sort({ sequence: 1 }).lean()),
+    guides: strip(await SizeGuide.find().lean()),
+    users: strip(await User.find().sort({ email: 1 }).lean()),
+  };
+}
+
+describe("seedDatabase", () => {
+  beforeAll(async () => {
+    await seedDatabase();
+  });
+
+  it("builds the demo shop of the foundation issue", async () => {
+    const parents = await Category.find({ parentCategory: null }).lean();
+    expect(parents.map((category) => category.name).sort()).toEqual(["Kids", "Men", "Women"]);
+    expect(await Category.countDocuments({ level: 2 })).toBe(12);
+    const products = await Product.find().lean();
+    expect(products.length).toBeGreaterThanOrEqual(48);
+    for (const product of products) {
+      expect(product.price).toBeGreaterThanOrEqual(350);
+      expect(product.price).toBeLessThanOrEqual(3500);
+      expect(product.variants.length).toBeGreaterThan(0);
+      expect(product.quantity).toBe(
+        product.variants.reduce((sum, variant) => sum + variant.stock, 0),
+      );
+      expect(product.imageUrl).toMatch(/^\/uploads\/products\/.+-800\.webp$/);
+    }
+    expect(
+      products.filter((product) => product.discountedPrice < product.price).length,
+    ).toBeGreaterThan(0);
+    expect(await PromoCode.countDocuments()).toBe(3);
+    expect(await PopupImage.countDocuments({ isActive: true })).toBe(3);
+    expect(await SizeGuide.countDocuments()).toBe(1);
+    expect(await User.countDocuments({ role: "ADMIN", email: "admin@tweest.local" })).toBe(1);
+    expect(await User.countDocuments({ role: "CUSTOMER" })).toBe(1);
+  });
+
+  it("changes nothing when run again", async () => {
+    const before = await snapshot();
+    await seedDatabase();
+    expect(await snapshot()).toEqual(before);
+  });
+});

@@ -1,0 +1,9 @@
+import mongoose from "mongoose";
+
+/** Empties every collection but keeps indexes, so each test starts from a known state. */
+export async function clearDatabase(): Promise<void> {
+  const db = mongoose.connection.db;
+  if (!db) throw new Error("not connected");
+  const collections = await db.collections();
+  await Promise.all(collections.map((collection) => collection.deleteMany({})));
+}
