@@ -47,7 +47,7 @@ export const EnvSchema = z
     GOOGLE_ISSUERS: z.string().default("https://accounts.google.com,accounts.google.com"),
     // Payments, courier and SMS: absent credentials mean the safe local default.
     SSLCOMMERZ_STORE_ID: z.string().optional(),
-    SSLCOMMERZ_STORE_PASSWORD: z.string().optional(),
+    SSLCOMMERZ_STORE_PASSWD: z.string().optional(),
     SSLCOMMERZ_BASE_URL: z.url().default("https://sandbox.sslcommerz.com"),
     BKASH_APP_KEY: z.string().optional(),
     BKASH_APP_SECRET: z.string().optional(),
@@ -60,7 +60,9 @@ export const EnvSchema = z
     PATHAO_PASSWORD: z.string().optional(),
     PATHAO_STORE_ID: z.coerce.number().int().optional(),
     PATHAO_BASE_URL: z.url().default("https://courier-api-sandbox.pathao.com"),
-    SMS_API_URL: optionalUrl,
+    PATHAO_WEBHOOK_SECRET: z.string().optional(),
+    // BulkSMSBD-compatible gateway, e.g. http://bulksmsbd.net
+    SMS_BASE_URL: optionalUrl,
     SMS_API_KEY: z.string().optional(),
     SMS_SENDER_ID: z.string().optional(),
     DELIVERY_INSIDE_DHAKA: z.coerce.number().int().min(0).default(60),

@@ -1,0 +1,112 @@
+import mongoose, { Schema, type InferSchemaType } from "mongoose";
+
+export const ORDER_STATUSES = [
+  "PENDING",
+  "PLACED",
+  "CONFIRMED",
+  "SHIPPED",
+  "DELIVERED",
+  "CANCELLED",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const PAYMENT_METHODS = ["COD", "SSLCOMMERZ", "BKASH"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** The contract's state machine: which status may follow which. */
+export const ORDER_TRANSITIONS: Record<OrderStatus, OrderStatus[]> = {
+  PENDING: ["PLACED", "CANCELLED"],
+  PLACED: ["CONFIRMED", "CANCELLED"],
+  CONFIRMED: ["SHIPPED", "CANCELLED"],
+  SHIPPED: ["DELIVERED"],
+  DELIVERED: [],
+  CANCELLED: [],
+};
+
+const OrderItemSchema = new Schema(
+  {
+    // A snapshot of the product at order time; the order never changes when the catalogue does.
+    product: {
+      _id: { type: Schema.Types.ObjectId, ref: "Product" },
+      title: String,
+      category: { _id: Schema.Types.ObjectId, name: String },
+      discountedPrice: Number,
+      imageUrl: String,
+    },
+    productId: { type: Schema.Types.ObjectId, ref: "Product", required: true },
+    title: { type: String, required: true },
+    price: { type: Number, required: true, min: 0 },
+    discountedPrice: { type: Number, required: true, min: 0 },
+    quantity: { type: Number, required: true, min: 1 },
+    color: { type: String, required: true },
+    size: { type: String, required: true },
+  },
+  { _id: true },
+);
+
+const AddressSchema = new Schema(
+  {
+    firstName: { type: String, required: true },
+    lastName: { type: String, default: "" },
+    mobile: { type: String, required: true },
+    email: { type: String, default: "" },
+    streetAddress: { type: String, required: true },
+    city: { type: String, required: true },
+    zone: { type: String, default: "" },
+    area: { type: String, default: "" },
+    zipCode: { type: String, default: "" },
+    country: { type: String, default: "Bangladesh" },
+  },
+  { _id: false },
+);
+
+const OrderSchema = new Schema(
+  {
+    orderNumber: { type: String, required: true, unique: true },
+    user: { type: Schema.Types.ObjectId, ref: "User", default: null, index: true },
+    guest: {
+      type: new Schema({ email: String, mobile: String, guestId: String }, { _id: false }),
+      default: null,
+    },
+    // Hash of the guest's tracking token; the token itself is shown once, when the order is placed.
+    trackingTokenHash: { type: String, default: null, select: false },
+    orderItems: { type: [OrderItemSchema], required: true },
+    shippingAddress: { type: AddressSchema, required: true },
+    totalPrice: { type: Number, required: true, min: 0 },
+    discount: { type: Number, default: 0, min: 0 },
+    promoCode: { type: String, default: null },
+    promoCodeDiscount: { type: Number, default: 0, min: 0 },
+    deliveryCharge: { type: Number, default: 0, min: 0 },
+    tax: { type: Number, default: 0, min: 0 },
+    totalDiscountedPrice: { type: Number, required: true, min: 0 },
+    totalItem: { type: Number, required: true, min: 0 },
+    paymentMethod: { type: String, enum: PAYMENT_METHODS, required: true },
+    paymentDetails: {
+      status: { type: String, default: "PENDING" },
+      paymentId: { type: String, default: null },
+      transactionId: { type: String, default: null },
+    },
+    orderStatus: { type: String, enum: ORDER_STATUSES, default: "PENDING", index: true },
+    statusHistory: {
+      type: [{ status: String, at: Date, by: String, note: String, _id: false }],
+      default: [],
+    },
+    courier: {
+      type: new Schema(
+        { name: String, consignmentId: String, trackingCode: String, status: String },
+        { _id: false },
+      ),
+      default: null,
+    },
+    note: { type: String, default: "" },
+    // Set once stock has been returned, so a cancel racing the expiry job never returns it twice.
+    stockReleased: { type: Boolean, default: false },
+  },
+  { timestamps: true },
+);
+
+OrderSchema.index({ createdAt: -1 });
+OrderSchema.index({ orderStatus: 1, createdAt: 1 });
+
+export type OrderFields = InferSchemaType<typeof OrderSchema>;
+export const Order =
+  (mongoose.models.Order as mongoose.Model<OrderFields>) ?? mongoose.model("Order", OrderSchema);

@@ -1,0 +1,32 @@
+import mongoose, { Schema, type InferSchemaType } from "mongoose";
+import { PAYMENT_METHODS } from "./order.model.js";
+
+export const PAYMENT_STATUSES = [
+  "PENDING",
+  "COMPLETED",
+  "FAILED",
+  "CANCELLED",
+  "REFUNDED",
+] as const;
+
+const PaymentSchema = new Schema(
+  {
+    order: { type: Schema.Types.ObjectId, ref: "Order", required: true, index: true },
+    method: { type: String, enum: PAYMENT_METHODS, required: true },
+    amount: { type: Number, required: true, min: 0 },
+    currency: { type: String, default: "BDT" },
+    status: { type: String, enum: PAYMENT_STATUSES, default: "PENDING", index: true },
+    transactionId: { type: String, required: true, unique: true },
+    paymentId: { type: String, default: null, index: true },
+    validationId: { type: String, default: null },
+    gatewayResponse: { type: Schema.Types.Mixed, default: null },
+  },
+  { timestamps: true },
+);
+
+PaymentSchema.index({ createdAt: -1 });
+
+export type PaymentFields = InferSchemaType<typeof PaymentSchema>;
+export const Payment =
+  (mongoose.models.Payment as mongoose.Model<PaymentFields>) ??
+  mongoose.model("Payment", PaymentSchema);
