@@ -5,13 +5,25 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
+import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { Footer } from "./components/layout/footer";
-import { Header } from "./components/layout/header";
+import { CartProvider } from "./components/cart/cart-context";
+import { CartHeader } from "./components/cart/cart-header";
 import { Spinner } from "./components/ui/spinner";
+import {
+  ChunkLoadRetry,
+  isChunkLoadError,
+  useChunkLoadTimeout,
+} from "./components/layout/chunk-load";
+import { GtmNoScript, GtmScript } from "./components/layout/gtm";
+import { CampaignPopup } from "./components/popup/campaign-popup";
+import { AuthProvider } from "./lib/auth";
+import { installTrackingDebug, trackPageView } from "./lib/tracking";
 import "./app.css";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -36,10 +48,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#e4572e" />
+        <GtmScript gtmId={data?.gtmId} nonce={nonce} />
         <Meta />
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
+        <GtmNoScript gtmId={data?.gtmId} />
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -62,19 +76,46 @@ function NavigationProgress() {
   );
 }
 
+/** Spec §2: every path change scrolls to the top and sends page_view_stape (path, title). */
+function RouteChangeEffects() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    installTrackingDebug();
+    // Marks the end of hydration (browser tests wait for it).
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    trackPageView(pathname, document.title);
+  }, [pathname]);
+  return null;
+}
+
+/** The campaign popup belongs to the storefront, not to the back office or the diagnostics screen. */
+function StorefrontPopup() {
+  const { pathname } = useLocation();
+  if (/^\/(admin|TGBHSIAN)(\/|$)/.test(pathname)) return null;
+  return <CampaignPopup />;
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
+  const timedOut = useChunkLoadTimeout();
   return (
-    <>
+    <AuthProvider>
+      <RouteChangeEffects />
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:p-2">
         Skip to content
       </a>
-      <Header categories={loaderData.categories} />
-      <NavigationProgress />
-      <main id="main" className="flex-1">
-        <Outlet />
-      </main>
+      <CartProvider>
+        <CartHeader categories={loaderData.categories} />
+        <NavigationProgress />
+        <main id="main" className="flex-1">
+          {timedOut ? <ChunkLoadRetry href={timedOut} /> : <Outlet />}
+        </main>
+      </CartProvider>
       <Footer />
-    </>
+      <StorefrontPopup />
+    </AuthProvider>
   );
 }
 
@@ -87,6 +128,13 @@ export function HydrateFallback() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isChunkLoadError(error)) {
+    return (
+      <main id="main">
+        <ChunkLoadRetry />
+      </main>
+    );
+  }
   let title = "Something went wrong";
   let details = "An error occurred. Please try again later.";
   if (isRouteErrorResponse(error)) {

@@ -45,6 +45,12 @@ export const EnvSchema = z
     GOOGLE_TOKEN_URL: z.url().default("https://oauth2.googleapis.com/token"),
     GOOGLE_JWKS_URL: z.url().default("https://www.googleapis.com/oauth2/v3/certs"),
     GOOGLE_ISSUERS: z.string().default("https://accounts.google.com,accounts.google.com"),
+    // Where Google sends the browser back; default PUBLIC_URL + /auth/google/callback.
+    GOOGLE_REDIRECT_URI: optionalUrl,
+    // Rate limits of sign-in, sign-up and OTP (shared by all instances through MongoDB).
+    AUTH_RATE_LIMIT_IP_PER_15_MIN: z.coerce.number().int().min(1).default(50),
+    AUTH_RATE_LIMIT_ACCOUNT_PER_15_MIN: z.coerce.number().int().min(1).default(10),
+    OTP_RATE_LIMIT_IP_PER_HOUR: z.coerce.number().int().min(1).default(30),
     // Payments, courier and SMS: absent credentials mean the safe local default.
     SSLCOMMERZ_STORE_ID: z.string().optional(),
     SSLCOMMERZ_STORE_PASSWD: z.string().optional(),

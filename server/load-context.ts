@@ -1,13 +1,25 @@
 import { getEnv } from "./env.js";
 import * as catalog from "./services/catalog.service.js";
+import * as products from "./services/products.service.js";
+import { isBkashConfigured } from "./integrations/bkash.js";
+import { isSslCommerzConfigured } from "./integrations/sslcommerz.js";
 
 /** What route loaders receive: services to call directly (loaders never fetch our own /api). */
 export function createLoadContext(cspNonce: string) {
   const env = getEnv();
   return {
     cspNonce,
-    config: { gtmId: env.GTM_ID ?? null, publicUrl: env.PUBLIC_URL },
-    services: { catalog },
+    config: {
+      gtmId: env.GTM_ID ?? null,
+      publicUrl: env.PUBLIC_URL,
+      /** Payment methods the checkout offers: cash on delivery always, online ones when configured. */
+      paymentMethods: [
+        "COD" as const,
+        ...(isSslCommerzConfigured() ? (["SSLCOMMERZ"] as const) : []),
+        ...(isBkashConfigured() ? (["BKASH"] as const) : []),
+      ],
+    },
+    services: { catalog, products },
   };
 }
 

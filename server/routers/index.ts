@@ -1,5 +1,21 @@
 import type { Router } from "express";
+import { cartRouter } from "./cart.router.js";
+import { adminCategoriesRouter, adminProductsRouter } from "./admin-products.router.js";
+import { productsRouter } from "./products.router.js";
+import { adminPromoCodesRouter } from "./promo-codes.router.js";
+import { ratingsRouter, reviewsRouter } from "./reviews.router.js";
+import { adminSizeGuidesRouter, sizeGuidesRouter } from "./size-guides.router.js";
+import { authRouter } from "./auth.router.js";
 import { categoriesRouter } from "./categories.router.js";
+import { dashboardRouter } from "./dashboard.router.js";
+import { popupImagesRouter } from "./popup-images.router.js";
+import { tshirtOrdersRouter } from "./tshirt-orders.router.js";
+import { usersRouter } from "./users.router.js";
+import { adminOrdersRouter } from "./admin-orders.router.js";
+import { checkoutRouter } from "./checkout.router.js";
+import { ordersRouter } from "./orders.router.js";
+import { pathaoRouter } from "./pathao.router.js";
+import { paymentRouter, paymentsRouter } from "./payments.router.js";
 
 /**
  * Every REST router and where it is mounted. Paths given to endpoint() inside a router are relative
@@ -7,4 +23,24 @@ import { categoriesRouter } from "./categories.router.js";
  */
 export const apiRouters: { prefix: string; router: Router }[] = [
   { prefix: "/api/categories", router: categoriesRouter },
+  { prefix: "/api/popup-images", router: popupImagesRouter },
+  { prefix: "/api/tshirt-orders", router: tshirtOrdersRouter },
+  { prefix: "/api/admin/dashboard", router: dashboardRouter },
+  { prefix: "/auth", router: authRouter },
+  { prefix: "/api/users", router: usersRouter },
+  { prefix: "/api/cart", router: cartRouter },
+  { prefix: "/api/products", router: productsRouter },
+  { prefix: "/api/admin/products", router: adminProductsRouter },
+  { prefix: "/api/admin/categories", router: adminCategoriesRouter },
+  { prefix: "/api/reviews", router: reviewsRouter },
+  { prefix: "/api/ratings", router: ratingsRouter },
+  { prefix: "/api/size-guides", router: sizeGuidesRouter },
+  { prefix: "/api/admin/size-guides", router: adminSizeGuidesRouter },
+  { prefix: "/api/admin/promo-codes", router: adminPromoCodesRouter },
+  { prefix: "/api/checkout", router: checkoutRouter },
+  { prefix: "/api/orders", router: ordersRouter },
+  { prefix: "/api/admin/orders", router: adminOrdersRouter },
+  { prefix: "/api/payment", router: paymentRouter },
+  { prefix: "/api/payments", router: paymentsRouter },
+  { prefix: "/api/pathao", router: pathaoRouter },
 ];

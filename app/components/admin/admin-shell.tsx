@@ -1,0 +1,66 @@
+/** The back-office frame: a side navigation (a scrolling strip on phones), the screen, and the toasts. */
+import {
+  BadgePercent,
+  FolderTree,
+  Image,
+  LayoutDashboard,
+  Package,
+  Ruler,
+  Shirt,
+  ShoppingBag,
+  Users,
+  Wallet,
+} from "lucide-react";
+import type { ReactNode } from "react";
+import { NavLink } from "react-router";
+import { Toaster } from "sonner";
+import { cn } from "~/lib/utils";
+
+export const ADMIN_NAV = [
+  { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
+  { to: "/admin/products", label: "Products", icon: Package },
+  { to: "/admin/categories", label: "Categories", icon: FolderTree },
+  { to: "/admin/orders", label: "Orders", icon: ShoppingBag },
+  { to: "/admin/payments", label: "Payments", icon: Wallet },
+  { to: "/admin/customers", label: "Customers", icon: Users },
+  { to: "/admin/promo-codes", label: "Promo codes", icon: BadgePercent },
+  { to: "/admin/tshirt-orders", label: "Bulk orders", icon: Shirt },
+  { to: "/admin/size-guides", label: "Size guides", icon: Ruler },
+  { to: "/admin/popup-images", label: "Popup images", icon: Image },
+] as const;
+
+export function AdminShell({ children }: { children: ReactNode }) {
+  return (
+    <div className="admin-shell mx-auto flex w-full max-w-[1400px] flex-col gap-4 px-3 py-4 md:flex-row md:px-6">
+      <nav
+        aria-label="Admin"
+        className="admin-nav -mx-3 overflow-x-auto border-b border-stone-200 px-3 pb-2 md:mx-0 md:w-52 md:shrink-0 md:border-r md:border-b-0 md:px-0 md:pr-3"
+      >
+        <p className="mb-2 hidden text-xs font-semibold tracking-wide text-stone-500 uppercase md:block">
+          Back office
+        </p>
+        <ul className="flex gap-1 md:flex-col">
+          {ADMIN_NAV.map((item) => (
+            <li key={item.to}>
+              <NavLink
+                to={item.to}
+                end={"end" in item ? item.end : false}
+                className={({ isActive }) =>
+                  cn(
+                    "flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-stone-700 hover:bg-stone-100",
+                    isActive && "bg-brand-50 text-brand-700",
+                  )
+                }
+              >
+                <item.icon className="h-4 w-4" aria-hidden="true" />
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="min-w-0 flex-1">{children}</div>
+      <Toaster richColors position="top-right" closeButton />
+    </div>
+  );
+}

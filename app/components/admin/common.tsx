@@ -1,0 +1,331 @@
+/**
+ * Small building blocks shared by the admin screens: data loading, confirmation, paging, status
+ * badges, skeletons and the mapping of server errors to toasts and form fields.
+ */
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
+import { toast } from "sonner";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "~/components/ui/alert-dialog";
+import { Button } from "~/components/ui/button";
+import { Skeleton } from "~/components/ui/skeleton";
+import { ApiError, errorMessage } from "~/lib/api-client";
+import { cn } from "~/lib/utils";
+
+// ---------------------------------------------------------------------------------------------------
+// Data
+
+export interface AdminData<T> {
+  data: T | null;
+  error: string | null;
+  loading: boolean;
+  reload(): void;
+  setData(update: (current: T | null) => T | null): void;
+}
+
+/** Runs `load` in the browser whenever `key` changes; keeps the last answer while reloading. */
+export function useAdminData<T>(load: () => Promise<T>, key: string): AdminData<T> {
+  const [data, setDataState] = useState<T | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [tick, setTick] = useState(0);
+  const loadRef = useRef(load);
+  loadRef.current = load;
+
+  useEffect(() => {
+    let alive = true;
+    setLoading(true);
+    loadRef
+      .current()
+      .then((answer) => {
+        if (!alive) return;
+        setDataState(answer);
+        setError(null);
+      })
+      .catch((cause: unknown) => {
+        if (!alive) return;
+        console.error("[admin] load failed", cause);
+        setError(errorMessage(cause));
+      })
+      .finally(() => alive && setLoading(false));
+    return () => {
+      alive = false;
+    };
+  }, [key, tick]);
+
+  const reload = useCallback(() => setTick((value) => value + 1), []);
+  const setData = useCallback(
+    (update: (current: T | null) => T | null) => setDataState((current) => update(current)),
+    [],
+  );
+  return { data, error, loading, reload, setData };
+}
+
+/** Lists come as an array or wrapped ({products}, {orders}, {payments}...). */
+export function listOf<T>(answer: unknown, key: string): T[] {
+  if (Array.isArray(answer)) return answer as T[];
+  if (answer && typeof answer === "object") {
+    const value = (answer as Record<string, unknown>)[key];
+    if (Array.isArray(value)) return value as T[];
+  }
+  return [];
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Feedback
+
+/** The server's message as a toast (field errors are listed on the form by `applyServerErrors`). */
+export function toastError(error: unknown) {
+  toast.error(errorMessage(error));
+}
+
+/**
+ * Puts the server's `errors[]` ({path, message}) on the matching form fields; the message as a toast.
+ * Returns the messages that matched no field.
+ */
+export function applyServerErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly string[],
+): void {
+  if (error instanceof ApiError && error.errors?.length) {
+    for (const issue of error.errors) {
+      const name = String(issue.path ?? "").split(".")[0];
+      if (fields.includes(name)) setError(name as Path<T>, { message: issue.message });
+    }
+  }
+  toastError(error);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Confirmation (every destructive action asks first)
+
+export function ConfirmAction({
+  title,
+  description,
+  confirmLabel = "Delete",
+  destructive = true,
+  onConfirm,
+  children,
+}: {
+  title: string;
+  description: ReactNode;
+  confirmLabel?: string;
+  destructive?: boolean;
+  onConfirm: () => void | Promise<void>;
+  children: ReactNode;
+}) {
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>{children}</AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogTitle>{title}</AlertDialogTitle>
+        <AlertDialogDescription>{description}</AlertDialogDescription>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction destructive={destructive} onClick={() => void onConfirm()}>
+            {confirmLabel}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Layout pieces
+
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: string;
+  actions?: ReactNode;
+}) {
+  return (
+    <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
+      <div>
+        <h1 className="text-2xl font-bold text-stone-900">{title}</h1>
+        {description && <p className="mt-1 text-sm text-stone-600">{description}</p>}
+      </div>
+      {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+    </div>
+  );
+}
+
+export function Panel({
+  title,
+  children,
+  className,
+  actions,
+}: {
+  title?: string;
+  children: ReactNode;
+  className?: string;
+  actions?: ReactNode;
+}) {
+  return (
+    <section className={cn("rounded-lg border border-stone-200 bg-white p-4", className)}>
+      {(title || actions) && (
+        <div className="mb-3 flex items-center justify-between gap-2">
+          {title && <h2 className="font-semibold text-stone-900">{title}</h2>}
+          {actions}
+        </div>
+      )}
+      {children}
+    </section>
+  );
+}
+
+export function ErrorNote({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="mb-4 flex items-center justify-between gap-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
+    >
+      <span>{message}</span>
+      {onRetry && (
+        <Button size="sm" variant="outline" onClick={onRetry}>
+          Retry
+        </Button>
+      )}
+    </div>
+  );
+}
+
+export function TableSkeleton({ rows = 6 }: { rows?: number }) {
+  return (
+    <div className="space-y-2" data-testid="admin-skeleton">
+      {Array.from({ length: rows }, (_, index) => (
+        <Skeleton key={index} className="h-10 w-full" />
+      ))}
+    </div>
+  );
+}
+
+/** A horizontally scrollable table with the admin look. */
+export function DataTable({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <div className={cn("overflow-x-auto rounded-lg border border-stone-200 bg-white", className)}>
+      <table className="w-full min-w-[640px] text-left text-sm [&_td]:px-3 [&_td]:py-2 [&_th]:bg-stone-50 [&_th]:px-3 [&_th]:py-2 [&_th]:text-xs [&_th]:font-semibold [&_th]:tracking-wide [&_th]:text-stone-600 [&_th]:uppercase [&_tr]:border-b [&_tr]:border-stone-100">
+        {children}
+      </table>
+    </div>
+  );
+}
+
+export function EmptyRow({
+  colSpan,
+  text = "Nothing here yet.",
+}: {
+  colSpan: number;
+  text?: string;
+}) {
+  return (
+    <tr>
+      <td colSpan={colSpan} className="py-8 text-center text-stone-500">
+        {text}
+      </td>
+    </tr>
+  );
+}
+
+/** Server-side paging: `page` is 1-based here. */
+export function Pagination({
+  page,
+  totalPages,
+  total,
+  onPage,
+}: {
+  page: number;
+  totalPages: number;
+  total?: number;
+  onPage: (page: number) => void;
+}) {
+  const pages = Math.max(1, totalPages);
+  return (
+    <nav aria-label="Pages" className="mt-3 flex items-center justify-between gap-2 text-sm">
+      <span className="text-stone-600">
+        Page {page} of {pages}
+        {total !== undefined && ` · ${total} in all`}
+      </span>
+      <div className="flex gap-2">
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={page <= 1}
+          onClick={() => onPage(page - 1)}
+          aria-label="Previous page"
+        >
+          <ChevronLeft className="h-4 w-4" aria-hidden="true" /> Prev
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={page >= pages}
+          onClick={() => onPage(page + 1)}
+          aria-label="Next page"
+        >
+          Next <ChevronRight className="h-4 w-4" aria-hidden="true" />
+        </Button>
+      </div>
+    </nav>
+  );
+}
+
+const BADGE: Record<string, string> = {
+  PENDING: "bg-amber-100 text-amber-800",
+  PLACED: "bg-sky-100 text-sky-800",
+  CONFIRMED: "bg-indigo-100 text-indigo-800",
+  SHIPPED: "bg-violet-100 text-violet-800",
+  DELIVERED: "bg-emerald-100 text-emerald-800",
+  COMPLETED: "bg-emerald-100 text-emerald-800",
+  CANCELLED: "bg-stone-200 text-stone-700",
+  FAILED: "bg-red-100 text-red-800",
+  REFUNDED: "bg-stone-200 text-stone-700",
+  NEW: "bg-sky-100 text-sky-800",
+  QUOTED: "bg-amber-100 text-amber-800",
+  IN_PRODUCTION: "bg-violet-100 text-violet-800",
+  ACTIVE: "bg-emerald-100 text-emerald-800",
+  HIDDEN: "bg-stone-200 text-stone-700",
+  ADMIN: "bg-brand-100 text-brand-700",
+  CUSTOMER: "bg-stone-100 text-stone-700",
+};
+
+export function StatusBadge({ status }: { status: string | undefined | null }) {
+  const text = String(status ?? "—").toUpperCase();
+  return (
+    <span
+      className={cn(
+        "inline-flex rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap",
+        BADGE[text] ?? "bg-stone-100 text-stone-700",
+      )}
+    >
+      {text.replace(/_/g, " ")}
+    </span>
+  );
+}
+
+export function formatDate(value: string | Date | null | undefined, withTime = false): string {
+  if (!value) return "—";
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return "—";
+  return new Intl.DateTimeFormat("en-GB", {
+    day: "2-digit",
+    month: "short",
+    year: "numeric",
+    ...(withTime ? { hour: "2-digit", minute: "2-digit" } : {}),
+    timeZone: "Asia/Dhaka",
+  }).format(date);
+}

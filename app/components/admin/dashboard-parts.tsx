@@ -1,0 +1,353 @@
+/** Dashboard pieces (spec §3 "Dashboard stats", §9): stat cards, weekly charts, summaries, recent lists. */
+import { Component, type ReactNode } from "react";
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
+import { formatBDT } from "~/lib/money";
+import { cn } from "~/lib/utils";
+import { DataTable, EmptyRow, formatDate, Panel, StatusBadge } from "./common";
+
+/** Weeks start on Sunday (spec §9). */
+export const WEEK_DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
+
+export interface StatusTotals {
+  count: number;
+  amount: number;
+}
+
+export interface DashboardStats {
+  totalOrdersRevenue: number;
+  totalSales: number;
+  totalProducts: number;
+  totalCustomers: number;
+  monthlySales: number;
+  weeklySalesData: number[];
+  weeklyRevenueData: number[];
+  salesByCategory: { title: string; count: number; revenue: number }[];
+  orderRevenueGrowth: number;
+  orderStatusSummary: Record<string, StatusTotals>;
+  recentOrders: Record<string, unknown>[];
+  totalPaymentsRevenue: number;
+  totalPayments: number;
+  monthlyPaymentsTotal: number;
+  weeklyPaymentsData: number[];
+  paymentRevenueGrowth: number;
+  paymentStatusSummary: Record<string, StatusTotals>;
+  recentPayments: Record<string, unknown>[];
+  payments: number;
+  totalRevenue: number;
+  revenueGrowth: number;
+}
+
+const num = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : 0);
+const week = (value: unknown) =>
+  Array.from({ length: 7 }, (_, day) => num(Array.isArray(value) ? value[day] : 0));
+const arr = <T,>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
+function summary(value: unknown): Record<string, StatusTotals> {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return {};
+  const out: Record<string, StatusTotals> = {};
+  for (const [key, totals] of Object.entries(value as Record<string, unknown>)) {
+    const record = (totals ?? {}) as Record<string, unknown>;
+    out[key] = { count: num(record.count), amount: num(record.amount) };
+  }
+  return out;
+}
+
+/** Any answer (or none) as complete stats: a missing or broken field is zero or empty. */
+export function normalizeStats(answer: unknown): DashboardStats {
+  const data = (answer && typeof answer === "object" ? answer : {}) as Record<string, unknown>;
+  return {
+    totalOrdersRevenue: num(data.totalOrdersRevenue),
+    totalSales: num(data.totalSales),
+    totalProducts: num(data.totalProducts),
+    totalCustomers: num(data.totalCustomers),
+    monthlySales: num(data.monthlySales),
+    weeklySalesData: week(data.weeklySalesData),
+    weeklyRevenueData: week(data.weeklyRevenueData),
+    salesByCategory: arr<Record<string, unknown>>(data.salesByCategory).map((row) => ({
+      title: String(row?.title ?? "Other"),
+      count: num(row?.count),
+      revenue: num(row?.revenue),
+    })),
+    orderRevenueGrowth: num(data.orderRevenueGrowth),
+    orderStatusSummary: summary(data.orderStatusSummary),
+    recentOrders: arr(data.recentOrders),
+    totalPaymentsRevenue: num(data.totalPaymentsRevenue),
+    totalPayments: num(data.totalPayments),
+    monthlyPaymentsTotal: num(data.monthlyPaymentsTotal),
+    weeklyPaymentsData: week(data.weeklyPaymentsData),
+    paymentRevenueGrowth: num(data.paymentRevenueGrowth),
+    paymentStatusSummary: summary(data.paymentStatusSummary),
+    recentPayments: arr(data.recentPayments),
+    payments: num(data.payments),
+    totalRevenue: num(data.totalRevenue),
+    revenueGrowth: num(data.revenueGrowth),
+  };
+}
+
+/** Growth against the previous month, one decimal, with its sign. */
+export function formatGrowth(value: number): string {
+  const rounded = Math.round(value * 10) / 10;
+  return `${rounded > 0 ? "+" : ""}${rounded.toFixed(1)}%`;
+}
+
+/** A failing panel shows empty, never a broken page. */
+export class PanelBoundary extends Component<
+  { title: string; children: ReactNode },
+  { failed: boolean }
+> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  componentDidCatch(error: unknown) {
+    console.error(`[admin] dashboard panel "${this.props.title}" failed`, error);
+  }
+  render() {
+    if (this.state.failed)
+      return (
+        <Panel title={this.props.title}>
+          <p className="py-6 text-center text-sm text-stone-500">No data</p>
+        </Panel>
+      );
+    return this.props.children;
+  }
+}
+
+export function StatCard({
+  label,
+  value,
+  growth,
+  hint,
+  testId,
+}: {
+  label: string;
+  value: string;
+  growth?: number;
+  hint?: string;
+  testId?: string;
+}) {
+  return (
+    <div className="rounded-lg border border-stone-200 bg-white p-4" data-testid={testId}>
+      <p className="text-xs font-semibold tracking-wide text-stone-500 uppercase">{label}</p>
+      <p className="mt-1 text-2xl font-bold text-stone-900 tabular-nums">{value}</p>
+      {growth !== undefined && (
+        <p
+          className={cn(
+            "mt-1 text-xs font-semibold",
+            growth > 0 ? "text-emerald-700" : growth < 0 ? "text-red-700" : "text-stone-500",
+          )}
+        >
+          {formatGrowth(growth)} vs last month
+        </p>
+      )}
+      {hint && <p className="mt-1 text-xs text-stone-500">{hint}</p>}
+    </div>
+  );
+}
+
+export function WeeklyChart({
+  title,
+  data,
+  kind,
+  money = false,
+}: {
+  title: string;
+  data: number[];
+  kind: "bar" | "line";
+  money?: boolean;
+}) {
+  const rows = WEEK_DAYS.map((day, index) => ({ day, value: data[index] ?? 0 }));
+  const format = (value: number) => (money ? formatBDT(value) : String(value));
+  return (
+    <Panel title={title}>
+      <div
+        className="h-56"
+        role="img"
+        aria-label={`${title}: ${rows.map((row) => `${row.day} ${format(row.value)}`).join(", ")}`}
+      >
+        <ResponsiveContainer width="100%" height="100%">
+          {kind === "bar" ? (
+            <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} />
+              <XAxis dataKey="day" tickLine={false} interval={0} />
+              <YAxis allowDecimals={false} width={40} tickLine={false} />
+              <Tooltip formatter={(value) => format(Number(value))} />
+              <Bar
+                dataKey="value"
+                name={title}
+                fill="#e4572e"
+                radius={[4, 4, 0, 0]}
+                isAnimationActive={false}
+              />
+            </BarChart>
+          ) : (
+            <LineChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} />
+              <XAxis dataKey="day" tickLine={false} interval={0} />
+              <YAxis width={64} tickLine={false} tickFormatter={(value) => format(Number(value))} />
+              <Tooltip formatter={(value) => format(Number(value))} />
+              <Line
+                type="monotone"
+                dataKey="value"
+                name={title}
+                stroke="#4f46e5"
+                strokeWidth={2}
+                isAnimationActive={false}
+              />
+            </LineChart>
+          )}
+        </ResponsiveContainer>
+      </div>
+    </Panel>
+  );
+}
+
+export function StatusSummary({
+  title,
+  summary: totals,
+}: {
+  title: string;
+  summary: Record<string, StatusTotals>;
+}) {
+  const entries = Object.entries(totals);
+  return (
+    <Panel title={title}>
+      <table className="w-full text-sm">
+        <thead>
+          <tr className="text-left text-xs text-stone-500 uppercase">
+            <th className="py-1">Status</th>
+            <th className="py-1 text-right">Count</th>
+            <th className="py-1 text-right">Amount</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.length === 0 && (
+            <tr>
+              <td colSpan={3} className="py-4 text-center text-stone-500">
+                No data
+              </td>
+            </tr>
+          )}
+          {entries.map(([status, value]) => (
+            <tr key={status} className="border-t border-stone-100">
+              <td className="py-1.5">
+                <StatusBadge status={status} />
+              </td>
+              <td className="py-1.5 text-right tabular-nums">{value.count}</td>
+              <td className="py-1.5 text-right tabular-nums">{formatBDT(value.amount)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Panel>
+  );
+}
+
+export function TopCategories({ rows }: { rows: DashboardStats["salesByCategory"] }) {
+  return (
+    <Panel title="Sales by top category">
+      {rows.length === 0 ? (
+        <p className="py-4 text-center text-sm text-stone-500">No data</p>
+      ) : (
+        <ol className="space-y-2">
+          {rows.map((row, index) => {
+            const max = Math.max(...rows.map((item) => item.revenue), 1);
+            return (
+              <li key={`${row.title}-${index}`}>
+                <div className="flex justify-between text-sm">
+                  <span className="font-medium">{row.title}</span>
+                  <span className="tabular-nums">
+                    {row.count} sold · {formatBDT(row.revenue)}
+                  </span>
+                </div>
+                <div className="mt-1 h-2 rounded bg-stone-100">
+                  <div
+                    className="h-2 rounded bg-brand-500"
+                    style={{ width: `${Math.round((row.revenue / max) * 100)}%` }}
+                  />
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </Panel>
+  );
+}
+
+const text = (value: unknown) => (value === undefined || value === null ? "" : String(value));
+
+export function RecentOrders({ rows }: { rows: Record<string, unknown>[] }) {
+  return (
+    <Panel title="Recent orders">
+      <DataTable>
+        <thead>
+          <tr>
+            <th>Order</th>
+            <th>Customer</th>
+            <th>Date</th>
+            <th>Status</th>
+            <th className="text-right">Total</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 && <EmptyRow colSpan={5} text="No orders yet." />}
+          {rows.map((row, index) => (
+            <tr key={text(row._id) || index}>
+              <td className="font-medium">{text(row.orderNumber) || text(row._id).slice(-6)}</td>
+              <td>{text(row.customerName) || "Guest"}</td>
+              <td>{formatDate(text(row.createdAt), true)}</td>
+              <td>
+                <StatusBadge status={text(row.orderStatus)} />
+              </td>
+              <td className="text-right tabular-nums">
+                {formatBDT(num(row.totalDiscountedPrice) || num(row.totalPrice))}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </DataTable>
+    </Panel>
+  );
+}
+
+export function RecentPayments({ rows }: { rows: Record<string, unknown>[] }) {
+  return (
+    <Panel title="Recent payments">
+      <DataTable>
+        <thead>
+          <tr>
+            <th>Transaction</th>
+            <th>Method</th>
+            <th>Date</th>
+            <th>Status</th>
+            <th className="text-right">Amount</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 && <EmptyRow colSpan={5} text="No payments yet." />}
+          {rows.map((row, index) => (
+            <tr key={text(row._id) || index}>
+              <td className="font-mono text-xs">{text(row.transactionId) || "—"}</td>
+              <td>{text(row.method)}</td>
+              <td>{formatDate(text(row.createdAt), true)}</td>
+              <td>
+                <StatusBadge status={text(row.status)} />
+              </td>
+              <td className="text-right tabular-nums">{formatBDT(num(row.amount))}</td>
+            </tr>
+          ))}
+        </tbody>
+      </DataTable>
+    </Panel>
+  );
+}

@@ -1,0 +1,183 @@
+/** Upload or edit a popup image: the file (previewed before upload) and its caption, link and window. */
+import { ImagePlus } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
+import { Field, Input, Textarea } from "~/components/ui/input";
+import { imageFileProblem, PopupImageForm, validateInto } from "~/lib/admin-schemas";
+import { api, type PopupImage } from "~/lib/api-client";
+import { imageUrl } from "~/lib/image-url";
+import { applyServerErrors } from "./common";
+
+const FIELDS = ["title", "description", "link", "isActive", "startsAt", "endsAt", "image"] as const;
+interface Values {
+  title: string;
+  description: string;
+  link: string;
+  isActive: boolean;
+  startsAt: string;
+  endsAt: string;
+  image: string;
+}
+
+const dateInput = (value: string | null | undefined) => (value ? value.slice(0, 10) : "");
+
+export function PopupImageEditor({
+  image,
+  onClose,
+  onSaved,
+}: {
+  image: PopupImage | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { register, handleSubmit, reset, setError, clearErrors, formState } = useForm<Values>();
+  const { errors, isSubmitting } = formState;
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+
+  useEffect(() => {
+    reset({
+      title: image?.title ?? "",
+      description: image?.description ?? "",
+      link: image?.link ?? "",
+      isActive: image?.isActive ?? true,
+      startsAt: dateInput(image?.startsAt),
+      endsAt: dateInput((image as { endsAt?: string } | null)?.endsAt),
+      image: "",
+    });
+  }, [image, reset]);
+
+  useEffect(() => {
+    if (!file) return setPreview(null);
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  function pick(list: FileList | null) {
+    const chosen = list?.[0];
+    if (!chosen) return;
+    const problem = imageFileProblem(chosen);
+    if (problem) {
+      setError("image", { message: problem });
+      return;
+    }
+    clearErrors("image");
+    setFile(chosen);
+  }
+
+  async function onSubmit(values: Values) {
+    clearErrors();
+    if (!image && !file) {
+      setError("image", { message: "Choose an image" });
+      return;
+    }
+    const parsed = validateInto(PopupImageForm, values, setError, FIELDS);
+    if (!parsed) return;
+    const body = new FormData();
+    body.set("title", values.title);
+    body.set("description", values.description);
+    body.set("link", values.link);
+    body.set("isActive", String(values.isActive));
+    body.set("startsAt", values.startsAt);
+    body.set("endsAt", values.endsAt);
+    if (file) body.set("image", file);
+    try {
+      if (image) await api.popupImages.update(image._id, body);
+      else await api.popupImages.create(body);
+      toast.success(image ? "Popup image saved" : "Popup image uploaded");
+      onSaved();
+    } catch (error) {
+      applyServerErrors(error, setError, FIELDS);
+    }
+  }
+
+  const shown = preview ?? (image ? imageUrl(image.imagePath) : null);
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-2xl">
+        <DialogTitle>{image ? "Edit popup image" : "New popup image"}</DialogTitle>
+        <DialogDescription>
+          Shown once per browser session in the storefront popup.
+        </DialogDescription>
+        <form onSubmit={handleSubmit(onSubmit)} className="mt-4 space-y-3" noValidate>
+          <div className="grid gap-4 sm:grid-cols-[200px_1fr]">
+            <div>
+              <label className="flex aspect-square w-full cursor-pointer flex-col items-center justify-center overflow-hidden rounded-md border border-dashed border-stone-400 text-sm text-stone-600 hover:bg-stone-50">
+                {shown ? (
+                  <img
+                    src={shown}
+                    alt="Preview"
+                    className="h-full w-full object-cover"
+                    data-testid="popup-preview"
+                  />
+                ) : (
+                  <>
+                    <ImagePlus className="h-6 w-6" aria-hidden="true" />
+                    Choose image
+                  </>
+                )}
+                <input
+                  type="file"
+                  accept="image/jpeg,image/png,image/webp,image/gif"
+                  className="sr-only"
+                  aria-label="Image file"
+                  onChange={(event) => pick(event.target.files)}
+                />
+              </label>
+              <p className="mt-1 text-xs text-stone-500">JPEG, PNG, WebP or GIF, at most 5 MB.</p>
+              {errors.image?.message && (
+                <p role="alert" className="text-xs font-medium text-red-600">
+                  {errors.image.message}
+                </p>
+              )}
+            </div>
+            <div className="space-y-3">
+              <Field id="pi-title" label="Title" error={errors.title?.message}>
+                <Input id="pi-title" {...register("title")} />
+              </Field>
+              <Field id="pi-description" label="Description" error={errors.description?.message}>
+                <Textarea id="pi-description" className="min-h-16" {...register("description")} />
+              </Field>
+              <Field
+                id="pi-link"
+                label="Link"
+                hint="https://… or a shop path such as /products"
+                error={errors.link?.message}
+              >
+                <Input id="pi-link" aria-invalid={!!errors.link} {...register("link")} />
+              </Field>
+              <div className="grid grid-cols-2 gap-3">
+                <Field id="pi-starts" label="Starts" error={errors.startsAt?.message}>
+                  <Input id="pi-starts" type="date" {...register("startsAt")} />
+                </Field>
+                <Field id="pi-ends" label="Ends" error={errors.endsAt?.message}>
+                  <Input id="pi-ends" type="date" {...register("endsAt")} />
+                </Field>
+              </div>
+              <label className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="h-4 w-4 accent-brand-500"
+                  {...register("isActive")}
+                />
+                Active
+              </label>
+            </div>
+          </div>
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? "Saving…" : image ? "Save" : "Upload"}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,395 @@
+/**
+ * Create or edit a product: fields, the colour x size stock grid, and images (existing ones kept and
+ * ordered, new ones previewed before upload). Validated with the API's own ProductCreateBody /
+ * ProductUpdateBody, sent as multipart (variants and existingImages as JSON, files as `images`).
+ */
+import { ImagePlus, X } from "lucide-react";
+import { useEffect, useMemo, useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
+import { Field, Input, NativeSelect, Textarea } from "~/components/ui/input";
+import {
+  imageFileProblem,
+  ProductCreateBody,
+  ProductUpdateBody,
+  validateInto,
+} from "~/lib/admin-schemas";
+import { api, type Product } from "~/lib/api-client";
+import { imageUrl } from "~/lib/image-url";
+import { applyServerErrors } from "./common";
+import { CategoryOptions, type CategoryNode } from "./category-options";
+
+const MAX_IMAGES = 8;
+const FIELDS = [
+  "title",
+  "slug",
+  "description",
+  "brand",
+  "price",
+  "discountedPrice",
+  "category",
+  "variants",
+  "isActive",
+  "images",
+] as const;
+
+interface Values {
+  title: string;
+  slug: string;
+  description: string;
+  brand: string;
+  price: string;
+  discountedPrice: string;
+  category: string;
+  isActive: boolean;
+  colors: string;
+  sizes: string;
+  variants: string;
+  images: string;
+  root: string;
+}
+
+const splitList = (text: string) =>
+  Array.from(
+    new Set(
+      text
+        .split(",")
+        .map((part) => part.trim())
+        .filter(Boolean),
+    ),
+  );
+const cellKey = (color: string, size: string) => `${color}\u0000${size}`;
+
+function categoryIdOf(product: Product | null): string {
+  if (!product?.category) return "";
+  return typeof product.category === "string" ? product.category : product.category._id;
+}
+
+export function ProductEditor({
+  open,
+  product,
+  categories,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  product: Product | null;
+  categories: CategoryNode[];
+  onClose: () => void;
+  onSaved: (product: Product, created: boolean) => void;
+}) {
+  const editing = product !== null;
+  const form = useForm<Values>();
+  const { register, handleSubmit, reset, watch, setError, clearErrors, formState } = form;
+  const { errors, isSubmitting } = formState;
+  const [stock, setStock] = useState<Record<string, string>>({});
+  const [existing, setExisting] = useState<string[]>([]);
+  const [files, setFiles] = useState<{ file: File; url: string }[]>([]);
+
+  useEffect(() => {
+    if (!open) return;
+    const variants = product?.variants ?? [];
+    reset({
+      title: product?.title ?? "",
+      slug: product?.slug ?? "",
+      description: product?.description ?? "",
+      brand: product?.brand ?? "Tweest",
+      price: product ? String(product.price) : "",
+      discountedPrice: product ? String(product.discountedPrice ?? product.price) : "",
+      category: categoryIdOf(product),
+      isActive: product?.isActive ?? true,
+      colors: (product?.colors?.length
+        ? product.colors
+        : Array.from(new Set(variants.map((variant) => variant.color)))
+      ).join(", "),
+      sizes: Array.from(new Set(variants.map((variant) => variant.size))).join(", "),
+    });
+    setStock(
+      Object.fromEntries(
+        variants.map((variant) => [cellKey(variant.color, variant.size), String(variant.stock)]),
+      ),
+    );
+    setExisting(product?.images ?? []);
+    setFiles([]);
+  }, [open, product, reset]);
+
+  // Revoke the preview URLs when they are dropped.
+  useEffect(() => () => files.forEach((entry) => URL.revokeObjectURL(entry.url)), [files]);
+
+  const colors = useMemo(() => splitList(watch("colors") ?? ""), [watch("colors")]); // eslint-disable-line react-hooks/exhaustive-deps
+  const sizes = useMemo(() => splitList(watch("sizes") ?? ""), [watch("sizes")]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  function addFiles(list: FileList | null) {
+    if (!list) return;
+    const accepted: { file: File; url: string }[] = [];
+    for (const file of Array.from(list)) {
+      const problem = imageFileProblem(file);
+      if (problem) {
+        setError("images", { message: `${file.name}: ${problem}` });
+        continue;
+      }
+      accepted.push({ file, url: URL.createObjectURL(file) });
+    }
+    const room = MAX_IMAGES - existing.length - files.length;
+    if (accepted.length > room) setError("images", { message: `At most ${MAX_IMAGES} images` });
+    else if (accepted.length) clearErrors("images");
+    setFiles((current) => [...current, ...accepted.slice(0, Math.max(0, room))]);
+  }
+
+  async function onSubmit(values: Values) {
+    clearErrors();
+    const variants = colors.flatMap((color) =>
+      sizes.map((size) => ({ color, size, stock: Number(stock[cellKey(color, size)] || 0) })),
+    );
+    const payload = {
+      title: values.title,
+      slug: values.slug.trim() || undefined,
+      description: values.description,
+      brand: values.brand.trim() || undefined,
+      price: values.price,
+      discountedPrice: values.discountedPrice === "" ? values.price : values.discountedPrice,
+      category: values.category,
+      variants,
+      isActive: values.isActive,
+    };
+    const parsed = validateInto(
+      editing ? ProductUpdateBody : ProductCreateBody,
+      payload,
+      setError,
+      FIELDS,
+    );
+    if (!parsed) return;
+    const body = new FormData();
+    body.set("title", payload.title);
+    if (payload.slug) body.set("slug", payload.slug);
+    body.set("description", payload.description);
+    if (payload.brand) body.set("brand", payload.brand);
+    body.set("price", String(payload.price));
+    body.set("discountedPrice", String(payload.discountedPrice));
+    body.set("category", payload.category);
+    body.set("variants", JSON.stringify(variants));
+    body.set("isActive", String(payload.isActive));
+    if (editing) body.set("existingImages", JSON.stringify(existing));
+    for (const entry of files) body.append("images", entry.file);
+    try {
+      const saved = editing
+        ? await api.admin.updateProduct(product._id, body)
+        : await api.admin.createProduct(body);
+      toast.success(editing ? "Product saved" : "Product created");
+      onSaved(saved, !editing);
+    } catch (error) {
+      applyServerErrors(error, setError, FIELDS);
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
+      <DialogContent className="max-w-3xl">
+        <DialogTitle>{editing ? `Edit ${product.title}` : "New product"}</DialogTitle>
+        <DialogDescription>
+          Stock is kept per colour and size; totals are derived by the server.
+        </DialogDescription>
+        <form onSubmit={handleSubmit(onSubmit)} className="mt-4 space-y-4" noValidate>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Field id="p-title" label="Title" error={errors.title?.message}>
+              <Input id="p-title" aria-invalid={!!errors.title} {...register("title")} />
+            </Field>
+            <Field
+              id="p-slug"
+              label="Slug"
+              hint="Empty: made from the title"
+              error={errors.slug?.message}
+            >
+              <Input id="p-slug" aria-invalid={!!errors.slug} {...register("slug")} />
+            </Field>
+            <Field id="p-price" label="Price (৳)" error={errors.price?.message}>
+              <Input
+                id="p-price"
+                inputMode="numeric"
+                aria-invalid={!!errors.price}
+                {...register("price")}
+              />
+            </Field>
+            <Field
+              id="p-discounted"
+              label="Discounted price (৳)"
+              error={errors.discountedPrice?.message}
+            >
+              <Input
+                id="p-discounted"
+                inputMode="numeric"
+                aria-invalid={!!errors.discountedPrice}
+                {...register("discountedPrice")}
+              />
+            </Field>
+            <Field id="p-category" label="Category" error={errors.category?.message}>
+              <NativeSelect
+                id="p-category"
+                aria-invalid={!!errors.category}
+                {...register("category")}
+              >
+                <option value="">Choose a category</option>
+                <CategoryOptions categories={categories} />
+              </NativeSelect>
+            </Field>
+            <Field id="p-brand" label="Brand" error={errors.brand?.message}>
+              <Input id="p-brand" {...register("brand")} />
+            </Field>
+          </div>
+          <Field id="p-description" label="Description" error={errors.description?.message}>
+            <Textarea id="p-description" {...register("description")} />
+          </Field>
+          <label className="flex items-center gap-2 text-sm font-medium">
+            <input type="checkbox" className="h-4 w-4 accent-brand-500" {...register("isActive")} />
+            Visible in the shop
+          </label>
+
+          <fieldset className="space-y-3 rounded-md border border-stone-200 p-3">
+            <legend className="px-1 text-sm font-semibold">Variants and stock</legend>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <Field id="p-colors" label="Colours" hint="Comma separated, e.g. Black, Navy">
+                <Input id="p-colors" {...register("colors")} />
+              </Field>
+              <Field id="p-sizes" label="Sizes" hint="Comma separated, e.g. S, M, L, XL">
+                <Input id="p-sizes" {...register("sizes")} />
+              </Field>
+            </div>
+            {colors.length > 0 && sizes.length > 0 ? (
+              <div className="overflow-x-auto">
+                <table className="text-sm" data-testid="variant-grid">
+                  <thead>
+                    <tr>
+                      <th className="px-2 py-1 text-left text-xs text-stone-500">Colour \ Size</th>
+                      {sizes.map((size) => (
+                        <th key={size} className="px-2 py-1 text-xs font-semibold">
+                          {size}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {colors.map((color) => (
+                      <tr key={color}>
+                        <th scope="row" className="px-2 py-1 text-left font-medium">
+                          {color}
+                        </th>
+                        {sizes.map((size) => (
+                          <td key={size} className="px-1 py-1">
+                            <Input
+                              aria-label={`Stock ${color} ${size}`}
+                              inputMode="numeric"
+                              className="h-9 w-20 text-right"
+                              value={stock[cellKey(color, size)] ?? ""}
+                              placeholder="0"
+                              onChange={(event) =>
+                                setStock((current) => ({
+                                  ...current,
+                                  [cellKey(color, size)]: event.target.value.replace(/[^\d]/g, ""),
+                                }))
+                              }
+                            />
+                          </td>
+                        ))}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            ) : (
+              <p className="text-sm text-stone-500">
+                Enter colours and sizes to fill in the stock.
+              </p>
+            )}
+            {errors.variants?.message && (
+              <p role="alert" className="text-xs font-medium text-red-600">
+                {errors.variants.message}
+              </p>
+            )}
+          </fieldset>
+
+          <fieldset className="space-y-2 rounded-md border border-stone-200 p-3">
+            <legend className="px-1 text-sm font-semibold">Images</legend>
+            <div className="flex flex-wrap gap-2">
+              {existing.map((path, index) => (
+                <div key={path} className="relative">
+                  <img
+                    src={imageUrl(path)}
+                    alt={`Image ${index + 1}`}
+                    className="h-20 w-20 rounded border border-stone-200 object-cover"
+                  />
+                  <button
+                    type="button"
+                    aria-label={`Remove image ${index + 1}`}
+                    className="absolute -top-2 -right-2 rounded-full bg-white p-0.5 shadow"
+                    onClick={() =>
+                      setExisting((current) => current.filter((item) => item !== path))
+                    }
+                  >
+                    <X className="h-4 w-4" aria-hidden="true" />
+                  </button>
+                </div>
+              ))}
+              {files.map((entry, index) => (
+                <div key={entry.url} className="relative" data-testid="image-preview">
+                  <img
+                    src={entry.url}
+                    alt={`New image ${index + 1}`}
+                    className="h-20 w-20 rounded border-2 border-brand-500 object-cover"
+                  />
+                  <button
+                    type="button"
+                    aria-label={`Remove new image ${index + 1}`}
+                    className="absolute -top-2 -right-2 rounded-full bg-white p-0.5 shadow"
+                    onClick={() => setFiles((current) => current.filter((item) => item !== entry))}
+                  >
+                    <X className="h-4 w-4" aria-hidden="true" />
+                  </button>
+                </div>
+              ))}
+              {existing.length + files.length < MAX_IMAGES && (
+                <label className="flex h-20 w-20 cursor-pointer flex-col items-center justify-center rounded border border-dashed border-stone-400 text-xs text-stone-600 hover:bg-stone-50">
+                  <ImagePlus className="h-5 w-5" aria-hidden="true" />
+                  Add
+                  <input
+                    type="file"
+                    accept="image/jpeg,image/png,image/webp,image/gif"
+                    multiple
+                    className="sr-only"
+                    aria-label="Add images"
+                    onChange={(event) => {
+                      addFiles(event.target.files);
+                      event.target.value = "";
+                    }}
+                  />
+                </label>
+              )}
+            </div>
+            <p className="text-xs text-stone-500">
+              JPEG, PNG, WebP or GIF, at most 5 MB each, up to 8.
+            </p>
+            {errors.images?.message && (
+              <p role="alert" className="text-xs font-medium text-red-600">
+                {errors.images.message}
+              </p>
+            )}
+          </fieldset>
+          {errors.root?.message && (
+            <p role="alert" className="text-sm font-medium text-red-600">
+              {errors.root.message}
+            </p>
+          )}
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? "Saving…" : editing ? "Save product" : "Create product"}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

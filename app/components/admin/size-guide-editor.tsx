@@ -1,0 +1,285 @@
+/** Create or edit a size guide: name, category, unit, a columns x rows measurement table, and a note. */
+import { Plus, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
+import { Field, Input, NativeSelect, Textarea } from "~/components/ui/input";
+import { SizeGuideBody } from "~/lib/admin-schemas";
+import { api, ApiError, errorMessage, type SizeGuide } from "~/lib/api-client";
+import { CategoryOptions, type CategoryNode } from "./category-options";
+
+interface Draft {
+  name: string;
+  category: string;
+  unit: "cm" | "inch";
+  note: string;
+  columns: string[];
+  rows: { size: string; values: string[] }[];
+}
+
+function draftOf(guide: SizeGuide | null): Draft {
+  const category =
+    guide?.category && typeof guide.category === "object"
+      ? String((guide.category as { _id?: string })._id ?? "")
+      : typeof guide?.category === "string"
+        ? guide.category
+        : "";
+  return {
+    name: guide?.name ?? "",
+    category,
+    unit: guide?.unit ?? "inch",
+    note: guide?.note ?? "",
+    columns: guide?.columns?.length ? [...guide.columns] : ["Chest", "Length"],
+    rows: guide?.rows?.length
+      ? guide.rows.map((row) => ({ size: row.size, values: row.values.map(String) }))
+      : ["S", "M", "L"].map((size) => ({ size, values: ["", ""] })),
+  };
+}
+
+export function SizeGuideEditor({
+  guide,
+  categories,
+  onClose,
+  onSaved,
+}: {
+  guide: SizeGuide | null;
+  categories: CategoryNode[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(guide));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  useEffect(() => setDraft(draftOf(guide)), [guide]);
+
+  const setColumn = (index: number, value: string) =>
+    setDraft((current) => ({
+      ...current,
+      columns: current.columns.map((column, at) => (at === index ? value : column)),
+    }));
+  const addColumn = () =>
+    setDraft((current) => ({
+      ...current,
+      columns: [...current.columns, ""],
+      rows: current.rows.map((row) => ({ ...row, values: [...row.values, ""] })),
+    }));
+  const removeColumn = (index: number) =>
+    setDraft((current) => ({
+      ...current,
+      columns: current.columns.filter((_, at) => at !== index),
+      rows: current.rows.map((row) => ({
+        ...row,
+        values: row.values.filter((_, at) => at !== index),
+      })),
+    }));
+  const setCell = (rowIndex: number, columnIndex: number | "size", value: string) =>
+    setDraft((current) => ({
+      ...current,
+      rows: current.rows.map((row, at) =>
+        at !== rowIndex
+          ? row
+          : columnIndex === "size"
+            ? { ...row, size: value }
+            : {
+                ...row,
+                values: current.columns.map((_, column) =>
+                  column === columnIndex ? value : (row.values[column] ?? ""),
+                ),
+              },
+      ),
+    }));
+
+  async function save() {
+    const payload = {
+      name: draft.name,
+      category: draft.category || null,
+      unit: draft.unit,
+      note: draft.note,
+      columns: draft.columns,
+      rows: draft.rows.map((row) => ({
+        size: row.size,
+        values: draft.columns.map((_, index) => row.values[index] ?? ""),
+      })),
+    };
+    const result = SizeGuideBody.safeParse(payload);
+    if (!result.success) {
+      setErrors(
+        Object.fromEntries(
+          result.error.issues.map((issue) => [String(issue.path[0] ?? "root"), issue.message]),
+        ),
+      );
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      if (guide) await api.admin.updateSizeGuide(guide._id, payload);
+      else await api.admin.createSizeGuide(payload);
+      toast.success(guide ? "Size guide saved" : "Size guide created");
+      onSaved();
+    } catch (error) {
+      if (error instanceof ApiError && error.errors?.length)
+        setErrors(
+          Object.fromEntries(
+            error.errors.map((issue) => [String(issue.path).split(".")[0], issue.message]),
+          ),
+        );
+      toast.error(errorMessage(error));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-3xl">
+        <DialogTitle>{guide ? `Edit ${guide.name}` : "New size guide"}</DialogTitle>
+        <DialogDescription>
+          Shown on product pages of its category and sub-categories.
+        </DialogDescription>
+        <div className="mt-4 space-y-3">
+          <div className="grid gap-3 sm:grid-cols-3">
+            <Field id="sg-name" label="Name" error={errors.name}>
+              <Input
+                id="sg-name"
+                aria-invalid={!!errors.name}
+                value={draft.name}
+                onChange={(event) => setDraft({ ...draft, name: event.target.value })}
+              />
+            </Field>
+            <Field id="sg-category" label="Category" error={errors.category}>
+              <NativeSelect
+                id="sg-category"
+                value={draft.category}
+                onChange={(event) => setDraft({ ...draft, category: event.target.value })}
+              >
+                <option value="">Every category</option>
+                <CategoryOptions categories={categories} />
+              </NativeSelect>
+            </Field>
+            <Field id="sg-unit" label="Unit" error={errors.unit}>
+              <NativeSelect
+                id="sg-unit"
+                value={draft.unit}
+                onChange={(event) =>
+                  setDraft({ ...draft, unit: event.target.value as Draft["unit"] })
+                }
+              >
+                <option value="inch">inch</option>
+                <option value="cm">cm</option>
+              </NativeSelect>
+            </Field>
+          </div>
+          <div className="overflow-x-auto rounded-md border border-stone-200 p-2">
+            <table className="text-sm" data-testid="size-guide-grid">
+              <thead>
+                <tr>
+                  <th className="px-1 py-1 text-left text-xs text-stone-500">Size</th>
+                  {draft.columns.map((column, index) => (
+                    <th key={index} className="px-1 py-1">
+                      <div className="flex items-center gap-1">
+                        <Input
+                          aria-label={`Column ${index + 1} name`}
+                          className="h-8 w-24"
+                          value={column}
+                          onChange={(event) => setColumn(index, event.target.value)}
+                        />
+                        <button
+                          type="button"
+                          aria-label={`Remove column ${column || index + 1}`}
+                          onClick={() => removeColumn(index)}
+                          className="rounded p-1 hover:bg-stone-100"
+                        >
+                          <X className="h-3.5 w-3.5" aria-hidden="true" />
+                        </button>
+                      </div>
+                    </th>
+                  ))}
+                  <th className="px-1">
+                    <Button type="button" size="sm" variant="outline" onClick={addColumn}>
+                      <Plus className="h-4 w-4" aria-hidden="true" /> Column
+                    </Button>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {draft.rows.map((row, rowIndex) => (
+                  <tr key={rowIndex}>
+                    <td className="px-1 py-1">
+                      <Input
+                        aria-label={`Row ${rowIndex + 1} size`}
+                        className="h-8 w-20"
+                        value={row.size}
+                        onChange={(event) => setCell(rowIndex, "size", event.target.value)}
+                      />
+                    </td>
+                    {draft.columns.map((column, columnIndex) => (
+                      <td key={columnIndex} className="px-1 py-1">
+                        <Input
+                          aria-label={`${row.size || `Row ${rowIndex + 1}`} ${column || `column ${columnIndex + 1}`}`}
+                          className="h-8 w-24"
+                          value={row.values[columnIndex] ?? ""}
+                          onChange={(event) => setCell(rowIndex, columnIndex, event.target.value)}
+                        />
+                      </td>
+                    ))}
+                    <td className="px-1">
+                      <button
+                        type="button"
+                        aria-label={`Remove row ${row.size || rowIndex + 1}`}
+                        onClick={() =>
+                          setDraft((current) => ({
+                            ...current,
+                            rows: current.rows.filter((_, at) => at !== rowIndex),
+                          }))
+                        }
+                        className="rounded p-1 hover:bg-stone-100"
+                      >
+                        <X className="h-4 w-4" aria-hidden="true" />
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              className="mt-2"
+              onClick={() =>
+                setDraft((current) => ({
+                  ...current,
+                  rows: [...current.rows, { size: "", values: current.columns.map(() => "") }],
+                }))
+              }
+            >
+              <Plus className="h-4 w-4" aria-hidden="true" /> Row
+            </Button>
+            {(errors.columns || errors.rows) && (
+              <p role="alert" className="mt-2 text-xs font-medium text-red-600">
+                {errors.columns ?? errors.rows}
+              </p>
+            )}
+          </div>
+          <Field id="sg-note" label="Note" error={errors.note}>
+            <Textarea
+              id="sg-note"
+              value={draft.note}
+              onChange={(event) => setDraft({ ...draft, note: event.target.value })}
+            />
+          </Field>
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="button" disabled={saving} onClick={() => void save()}>
+              {saving ? "Saving…" : "Save"}
+            </Button>
+          </div>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,65 @@
+import type { ReactNode } from "react";
+
+/** The frame of the sign-in screens: one narrow card, centred, mobile first. */
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-8 sm:py-14">
+      <div className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8">
+        <h1 className="text-2xl font-extrabold tracking-tight">{title}</h1>
+        {subtitle && <p className="mt-1 text-sm text-stone-600">{subtitle}</p>}
+        <div className="mt-6">{children}</div>
+      </div>
+    </div>
+  );
+}
+
+/** A form-level message: failure (role=alert) or success (role=status). */
+export function FormMessage({
+  kind,
+  children,
+}: {
+  kind: "error" | "success";
+  children: ReactNode;
+}) {
+  return (
+    <p
+      role={kind === "error" ? "alert" : "status"}
+      data-testid={kind === "error" ? "form-error" : "form-success"}
+      className={
+        kind === "error"
+          ? "rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-700"
+          : "rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-800"
+      }
+    >
+      {children}
+    </p>
+  );
+}
+
+export function GoogleIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+      <path
+        fill="#4285F4"
+        d="M23.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.5h6.5a5.6 5.6 0 0 1-2.4 3.6v3h3.9c2.2-2.1 3.5-5.1 3.5-8.8z"
+      />
+      <path
+        fill="#34A853"
+        d="M12 24c3.2 0 6-1.1 8-2.9l-3.9-3c-1.1.7-2.5 1.2-4.1 1.2-3.1 0-5.8-2.1-6.7-5H1.3v3.1A12 12 0 0 0 12 24z"
+      />
+      <path fill="#FBBC05" d="M5.3 14.3a7.2 7.2 0 0 1 0-4.6V6.6h-4a12 12 0 0 0 0 10.8l4-3.1z" />
+      <path
+        fill="#EA4335"
+        d="M12 4.8c1.8 0 3.3.6 4.6 1.8l3.4-3.4A12 12 0 0 0 1.3 6.6l4 3.1c.9-2.9 3.6-4.9 6.7-4.9z"
+      />
+    </svg>
+  );
+}

@@ -1,0 +1,250 @@
+import { Form, useSubmit } from "react-router";
+import { Button } from "~/components/ui/button";
+import { DISCOUNTS, SORTS, type ListingFilters } from "~/lib/product-filters";
+
+/** Colour names the seed and admin use, shown as swatches; unknown names get a neutral dot. */
+const SWATCHES: Record<string, string> = {
+  Black: "#1f2937",
+  White: "#f3f4f6",
+  Navy: "#1e3a8a",
+  Maroon: "#7f1d1d",
+  Olive: "#4d5d2a",
+  Grey: "#6b7280",
+  "Sky Blue": "#7dd3fc",
+  Mustard: "#ca8a04",
+  Red: "#dc2626",
+  Blue: "#2563eb",
+  Green: "#16a34a",
+};
+
+export function swatchColor(name: string): string {
+  return SWATCHES[name] ?? "#d6d3d1";
+}
+
+export interface AvailableFilters {
+  colors: string[];
+  sizes: string[];
+}
+
+/**
+ * The listing filters as one GET form: works without JavaScript; with JavaScript the desktop
+ * sidebar applies each change at once (`autoSubmit`), the phone sheet on "Show results".
+ */
+export function FilterForm({
+  filters,
+  available,
+  idPrefix,
+  autoSubmit = false,
+  onApplied,
+}: {
+  filters: ListingFilters;
+  available: AvailableFilters;
+  idPrefix: string;
+  autoSubmit?: boolean;
+  onApplied?: () => void;
+}) {
+  const submit = useSubmit();
+  // Keep chosen values visible even when the current result set has none of them.
+  const colors = [...new Set([...available.colors, ...filters.colors])];
+  const sizes = [...new Set([...available.sizes, ...filters.sizes])];
+  return (
+    <Form
+      method="get"
+      action="/products"
+      aria-label="Filter products"
+      className="space-y-5"
+      onChange={(event) => {
+        const target = event.target as unknown as HTMLInputElement;
+        // Checkboxes and radios apply at once; typed prices wait for "Show results".
+        if (autoSubmit && (target.type === "checkbox" || target.type === "radio"))
+          submit(event.currentTarget, { preventScrollReset: true });
+      }}
+      onSubmit={() => onApplied?.()}
+    >
+      {filters.category && <input type="hidden" name="category" value={filters.category} />}
+      {filters.search && <input type="hidden" name="search" value={filters.search} />}
+      {filters.sort && <input type="hidden" name="sort" value={filters.sort} />}
+
+      {colors.length > 0 && (
+        <fieldset>
+          <legend className="mb-2 text-sm font-semibold">Colour</legend>
+          <div className="flex flex-wrap gap-2">
+            {colors.map((color) => (
+              <label
+                key={color}
+                className="flex cursor-pointer items-center gap-1.5 rounded-full border border-stone-300 bg-white px-2.5 py-1 text-sm has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500"
+              >
+                <input
+                  type="checkbox"
+                  name="colors"
+                  value={color}
+                  defaultChecked={filters.colors.includes(color)}
+                  className="sr-only"
+                />
+                <span
+                  aria-hidden="true"
+                  className="h-3.5 w-3.5 rounded-full border border-stone-300"
+                  style={{ backgroundColor: swatchColor(color) }}
+                />
+                {color}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+
+      {sizes.length > 0 && (
+        <fieldset>
+          <legend className="mb-2 text-sm font-semibold">Size</legend>
+          <div className="flex flex-wrap gap-2">
+            {sizes.map((size) => (
+              <label
+                key={size}
+                className="flex min-w-11 cursor-pointer items-center justify-center rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50 has-[:checked]:font-semibold has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500"
+              >
+                <input
+                  type="checkbox"
+                  name="sizes"
+                  value={size}
+                  defaultChecked={filters.sizes.includes(size)}
+                  className="sr-only"
+                />
+                {size}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+
+      <fieldset>
+        <legend className="mb-2 text-sm font-semibold">Price (৳)</legend>
+        <div className="flex items-center gap-2">
+          <label className="sr-only" htmlFor={`${idPrefix}-min`}>
+            Minimum price in taka
+          </label>
+          <input
+            id={`${idPrefix}-min`}
+            name="minPrice"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            placeholder="Min"
+            defaultValue={filters.minPrice}
+            className="h-10 w-full rounded-md border border-stone-300 px-2 text-sm"
+          />
+          <span aria-hidden="true">–</span>
+          <label className="sr-only" htmlFor={`${idPrefix}-max`}>
+            Maximum price in taka
+          </label>
+          <input
+            id={`${idPrefix}-max`}
+            name="maxPrice"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            placeholder="Max"
+            defaultValue={filters.maxPrice}
+            className="h-10 w-full rounded-md border border-stone-300 px-2 text-sm"
+          />
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend className="mb-2 text-sm font-semibold">Discount</legend>
+        <div className="space-y-1.5 text-sm">
+          <label className="flex items-center gap-2">
+            <input
+              type="radio"
+              name="minDiscount"
+              value=""
+              defaultChecked={filters.minDiscount === undefined}
+            />
+            Any
+          </label>
+          {DISCOUNTS.map((discount) => (
+            <label key={discount} className="flex items-center gap-2">
+              <input
+                type="radio"
+                name="minDiscount"
+                value={discount}
+                defaultChecked={filters.minDiscount === discount}
+              />
+              {discount}% off or more
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend className="sr-only">Availability</legend>
+        <label className="flex items-center gap-2 text-sm font-medium">
+          <input
+            type="checkbox"
+            name="stock"
+            value="in_stock"
+            defaultChecked={filters.stock === "in_stock"}
+            className="h-4 w-4 accent-brand-500"
+          />
+          In stock only
+        </label>
+      </fieldset>
+
+      <div className="flex gap-2">
+        <Button type="submit" className="flex-1">
+          Show results
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+export function SortForm({ filters }: { filters: ListingFilters }) {
+  const submit = useSubmit();
+  return (
+    <Form
+      method="get"
+      action="/products"
+      className="flex items-center gap-2"
+      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
+    >
+      {filters.category && <input type="hidden" name="category" value={filters.category} />}
+      {filters.search && <input type="hidden" name="search" value={filters.search} />}
+      {filters.colors.length > 0 && (
+        <input type="hidden" name="colors" value={filters.colors.join(",")} />
+      )}
+      {filters.sizes.length > 0 && (
+        <input type="hidden" name="sizes" value={filters.sizes.join(",")} />
+      )}
+      {filters.minPrice !== undefined && (
+        <input type="hidden" name="minPrice" value={filters.minPrice} />
+      )}
+      {filters.maxPrice !== undefined && (
+        <input type="hidden" name="maxPrice" value={filters.maxPrice} />
+      )}
+      {filters.minDiscount !== undefined && (
+        <input type="hidden" name="minDiscount" value={filters.minDiscount} />
+      )}
+      {filters.stock && <input type="hidden" name="stock" value={filters.stock} />}
+      <label htmlFor="sort" className="text-sm text-stone-600">
+        Sort
+      </label>
+      <select
+        id="sort"
+        name="sort"
+        defaultValue={filters.sort ?? "newest"}
+        className="h-10 rounded-md border border-stone-300 bg-white px-2 text-sm"
+      >
+        {SORTS.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <noscript>
+        <button type="submit" className="h-10 rounded-md border border-stone-300 px-3 text-sm">
+          Sort
+        </button>
+      </noscript>
+    </Form>
+  );
+}

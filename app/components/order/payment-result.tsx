@@ -1,0 +1,145 @@
+import { CheckCircle2, CircleSlash, XCircle } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { Button } from "~/components/ui/button";
+import { api, errorMessage, getToken } from "~/lib/api-client";
+import {
+  trackPaymentCancelled,
+  trackPaymentFailed,
+  trackPurchase,
+  type TrackableOrder,
+} from "~/lib/tracking";
+import { OrderSummary } from "./order-summary";
+import { useOrder } from "./use-order";
+import { Skeleton } from "~/components/ui/skeleton";
+
+export type PaymentOutcome = "success" | "failed" | "cancelled";
+
+export function outcomeOfPath(pathname: string): PaymentOutcome {
+  if (pathname.startsWith("/payment-failed")) return "failed";
+  if (pathname.startsWith("/payment-cancelled")) return "cancelled";
+  return "success";
+}
+
+const COPY: Record<PaymentOutcome, { title: string; body: string }> = {
+  success: {
+    title: "Payment received",
+    body: "Thank you! Your order is placed and we are preparing it.",
+  },
+  failed: {
+    title: "Payment failed",
+    body: "Your payment did not go through. Your order is kept for 30 minutes — try again or choose another method.",
+  },
+  cancelled: {
+    title: "Payment cancelled",
+    body: "You cancelled the payment. Your order is kept for 30 minutes if you want to pay now.",
+  },
+};
+
+/**
+ * The ONE payment-result screen (spec §2) for /payment-success, /payment-failed, /payment-cancelled and
+ * /payment/success. Reads orderId, transactionId / paymentId and reason from the gateway redirect;
+ * fires purchase (success), payment_failed_stape or payment_cancelled_stape (checkout step 3).
+ */
+export function PaymentResult({ outcome }: { outcome: PaymentOutcome }) {
+  const [searchParams] = useSearchParams();
+  const orderId = searchParams.get("orderId") ?? searchParams.get("order_id");
+  const reason = searchParams.get("reason") ?? searchParams.get("error");
+  const reference = searchParams.get("transactionId") ?? searchParams.get("paymentId");
+  const { state, reload } = useOrder(orderId);
+  const tracked = useRef(false);
+  const [retry, setRetry] = useState<
+    { status: "idle" | "pending" } | { status: "error"; message: string }
+  >({ status: "idle" });
+
+  useEffect(() => {
+    if (tracked.current) return;
+    if (outcome === "failed") {
+      tracked.current = true;
+      trackPaymentFailed(reason, orderId ?? undefined);
+    } else if (outcome === "cancelled") {
+      tracked.current = true;
+      trackPaymentCancelled(orderId ?? undefined);
+    } else if (state.status === "ready") {
+      tracked.current = true;
+      trackPurchase(state.order as TrackableOrder);
+    }
+  }, [outcome, reason, orderId, state]);
+
+  async function payAgain() {
+    if (!orderId) return;
+    setRetry({ status: "pending" });
+    try {
+      const { gatewayUrl } = await api.payment.start(orderId, { guest: !getToken() });
+      window.location.assign(gatewayUrl);
+    } catch (error) {
+      setRetry({ status: "error", message: errorMessage(error) });
+    }
+  }
+
+  const Icon = outcome === "success" ? CheckCircle2 : outcome === "failed" ? XCircle : CircleSlash;
+  return (
+    <div
+      className="mx-auto max-w-3xl px-4 py-6"
+      data-testid="payment-result"
+      data-outcome={outcome}
+    >
+      <div className="mb-6 text-center">
+        <Icon
+          className={`mx-auto h-12 w-12 ${outcome === "success" ? "text-green-600" : outcome === "failed" ? "text-red-600" : "text-stone-500"}`}
+          aria-hidden="true"
+        />
+        <h1 className="mt-2 text-2xl font-extrabold sm:text-3xl">{COPY[outcome].title}</h1>
+        <p className="mt-1 text-stone-600">{COPY[outcome].body}</p>
+        {outcome === "failed" && reason && (
+          <p className="mt-1 text-sm text-red-700">Reason: {reason}</p>
+        )}
+        {reference && <p className="mt-1 text-xs text-stone-500">Reference: {reference}</p>}
+      </div>
+      {outcome !== "success" &&
+        state.status === "ready" &&
+        state.order.orderStatus === "PENDING" &&
+        state.order.paymentMethod !== "COD" && (
+          <div className="mb-6 flex flex-col items-center gap-2">
+            <div className="flex flex-col gap-2 sm:flex-row">
+              <Button
+                type="button"
+                onClick={() => void payAgain()}
+                disabled={retry.status === "pending"}
+              >
+                {retry.status === "pending" ? "Opening the payment page…" : "Try paying again"}
+              </Button>
+              <Button asChild variant="outline">
+                <Link to="/cart">Back to cart</Link>
+              </Button>
+            </div>
+            {retry.status === "error" && (
+              <p role="alert" className="text-sm text-red-600">
+                {retry.message}
+              </p>
+            )}
+          </div>
+        )}
+      {orderId && state.status === "loading" && (
+        <div className="space-y-3" aria-busy="true" aria-label="Loading your order">
+          <Skeleton className="h-16 w-full" />
+          <Skeleton className="h-40 w-full" />
+        </div>
+      )}
+      {orderId && state.status === "error" && (
+        <p role="alert" className="rounded-md bg-red-50 p-4 text-sm text-red-700">
+          {state.message}{" "}
+          <button type="button" className="underline" onClick={() => void reload()}>
+            Try again
+          </button>
+        </p>
+      )}
+      {state.status === "ready" && <OrderSummary order={state.order} />}
+      <div className="mt-8 text-center">
+        <Link to="/products" className="text-brand-700 underline">
+          Continue shopping
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+import { Minus, Plus, ShoppingBag } from "lucide-react";
+import { useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import {
+  guestOption,
+  hasGuestCart,
+  rememberGuestCart,
+  useCart,
+} from "~/components/cart/cart-context";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
+import { api, errorMessage, getToken, isGuestMode } from "~/lib/api-client";
+import { savePendingCartItem } from "~/lib/auth";
+import { trackAddToCart, type TrackableProduct } from "~/lib/tracking";
+
+export const MAX_QUANTITY = 10;
+
+type Feedback =
+  { kind: "idle" } | { kind: "pending" } | { kind: "added" } | { kind: "error"; message: string };
+
+/**
+ * Quantity stepper + "Add to cart". Signed in: adds to the shopper's cart. Not signed in (spec §4/§5): the
+ * shopper chooses "Sign in" (the item is kept as pendingCartItem and added after login) or "Continue as
+ * guest" (added to the guest cart kept by the server's cookie; merged into the account at sign-in).
+ */
+export function AddToCart({
+  product,
+  color,
+  size,
+  available,
+}: {
+  product: TrackableProduct & { _id: string };
+  color: string | null;
+  size: string | null;
+  available: number;
+}) {
+  const [quantity, setQuantity] = useState(1);
+  const [feedback, setFeedback] = useState<Feedback>({ kind: "idle" });
+  const [askGuest, setAskGuest] = useState(false);
+  const { replace } = useCart();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const max = Math.max(1, Math.min(MAX_QUANTITY, available));
+  const missing = !color ? "Choose a colour" : !size ? "Choose a size" : null;
+
+  async function add(asGuest: boolean) {
+    if (!color || !size) return;
+    setFeedback({ kind: "pending" });
+    try {
+      const cart = await api.cart.add(
+        { productId: product._id, color, size, quantity },
+        asGuest ? { guest: true } : guestOption(),
+      );
+      if (asGuest) rememberGuestCart();
+      replace(cart);
+      trackAddToCart({ ...product, color, size }, quantity);
+      setFeedback({ kind: "added" });
+    } catch (error) {
+      setFeedback({ kind: "error", message: errorMessage(error) });
+    }
+  }
+
+  function onAdd() {
+    if (missing) {
+      setFeedback({ kind: "error", message: missing });
+      return;
+    }
+    if (getToken() || isGuestMode() || hasGuestCart()) void add(!getToken());
+    else setAskGuest(true);
+  }
+
+  function signInFirst() {
+    if (!color || !size) return;
+    savePendingCartItem({ productId: product._id, color, size, quantity });
+    setAskGuest(false);
+    navigate(`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`);
+  }
+
+  return (
+    <div className="space-y-3">
+      <div className="flex items-center gap-3">
+        <span id="quantity-label" className="text-sm font-semibold">
+          Quantity
+        </span>
+        <div
+          className="flex items-center rounded-md border border-stone-300 bg-white"
+          role="group"
+          aria-labelledby="quantity-label"
+        >
+          <button
+            type="button"
+            className="flex h-10 w-10 items-center justify-center disabled:opacity-40"
+            onClick={() => setQuantity((value) => Math.max(1, value - 1))}
+            disabled={quantity <= 1}
+            aria-label="Decrease quantity"
+          >
+            <Minus className="h-4 w-4" aria-hidden="true" />
+          </button>
+          <output
+            className="w-8 text-center font-semibold"
+            aria-live="polite"
+            data-testid="quantity"
+          >
+            {quantity}
+          </output>
+          <button
+            type="button"
+            className="flex h-10 w-10 items-center justify-center disabled:opacity-40"
+            onClick={() => setQuantity((value) => Math.min(max, value + 1))}
+            disabled={quantity >= max}
+            aria-label="Increase quantity"
+          >
+            <Plus className="h-4 w-4" aria-hidden="true" />
+          </button>
+        </div>
+      </div>
+      <Button
+        type="button"
+        size="lg"
+        className="w-full sm:w-auto sm:min-w-64"
+        onClick={onAdd}
+        disabled={feedback.kind === "pending" || available === 0}
+        data-testid="add-to-cart"
+      >
+        <ShoppingBag className="h-5 w-5" aria-hidden="true" />
+        {available === 0 ? "Sold out" : feedback.kind === "pending" ? "Adding…" : "Add to cart"}
+      </Button>
+      <div aria-live="polite" className="min-h-5 text-sm">
+        {feedback.kind === "added" && (
+          <p className="text-green-700" data-testid="added-to-cart">
+            Added to your cart.{" "}
+            <Link to="/cart" className="font-semibold underline">
+              View cart
+            </Link>
+          </p>
+        )}
+        {feedback.kind === "error" && (
+          <p className="text-red-600" role="alert">
+            {feedback.message}
+          </p>
+        )}
+      </div>
+
+      <Dialog open={askGuest} onOpenChange={setAskGuest}>
+        <DialogContent className="max-w-md">
+          <DialogTitle>Add to cart</DialogTitle>
+          <DialogDescription className="mt-1">
+            Sign in to keep your cart on every device, or continue as a guest — you can still check
+            out without an account.
+          </DialogDescription>
+          <div className="mt-5 flex flex-col gap-2 sm:flex-row">
+            <Button type="button" onClick={signInFirst} className="flex-1">
+              Sign in
+            </Button>
+            <Button
+              type="button"
+              variant="outline"
+              className="flex-1"
+              data-testid="continue-as-guest"
+              onClick={() => {
+                setAskGuest(false);
+                void add(true);
+              }}
+            >
+              Continue as guest
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { Ruler } from "lucide-react";
+import { useState } from "react";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from "~/components/ui/dialog";
+import { Spinner } from "~/components/ui/spinner";
+import { api, errorMessage, type SizeGuide } from "~/lib/api-client";
+
+/** "Size guide" link + modal; the guide is fetched the first time it opens (GET /api/size-guides?category). */
+export function SizeGuideDialog({ category }: { category: string }) {
+  const [open, setOpen] = useState(false);
+  const [state, setState] = useState<
+    | { status: "idle" | "loading" }
+    | { status: "ready"; guides: SizeGuide[] }
+    | { status: "error"; message: string }
+  >({ status: "idle" });
+
+  async function load() {
+    setState({ status: "loading" });
+    try {
+      const answer = await api.sizeGuides.list(category);
+      const guides = Array.isArray(answer)
+        ? answer
+        : (((answer as { sizeGuides?: SizeGuide[] } | null)?.sizeGuides ?? []) as SizeGuide[]);
+      setState({ status: "ready", guides });
+    } catch (error) {
+      setState({ status: "error", message: errorMessage(error) });
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next && state.status !== "ready") void load();
+      }}
+    >
+      <DialogTrigger className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2">
+        <Ruler className="h-4 w-4" aria-hidden="true" /> Size guide
+      </DialogTrigger>
+      <DialogContent>
+        <DialogTitle>Size guide</DialogTitle>
+        <DialogDescription className="mb-4">
+          Measurements of the garment, laid flat.
+        </DialogDescription>
+        {(state.status === "loading" || state.status === "idle") && (
+          <div className="flex justify-center py-8">
+            <Spinner label="Loading size guide" />
+          </div>
+        )}
+        {state.status === "error" && (
+          <p role="alert" className="text-sm text-red-600">
+            {state.message}{" "}
+            <button type="button" className="underline" onClick={() => void load()}>
+              Try again
+            </button>
+          </p>
+        )}
+        {state.status === "ready" && state.guides.length === 0 && (
+          <p className="text-sm text-stone-600">No size guide for this category yet.</p>
+        )}
+        {state.status === "ready" &&
+          state.guides.map((guide) => (
+            <div key={guide._id} className="mb-4 overflow-x-auto">
+              <table className="w-full border-collapse text-sm">
+                <caption className="mb-2 text-left font-semibold">
+                  {guide.name} <span className="font-normal text-stone-500">({guide.unit})</span>
+                </caption>
+                <thead>
+                  <tr className="bg-stone-100">
+                    <th scope="col" className="border border-stone-200 px-2 py-1.5 text-left">
+                      Size
+                    </th>
+                    {guide.columns.map((column) => (
+                      <th
+                        key={column}
+                        scope="col"
+                        className="border border-stone-200 px-2 py-1.5 text-left"
+                      >
+                        {column}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {guide.rows.map((row) => (
+                    <tr key={row.size}>
+                      <th scope="row" className="border border-stone-200 px-2 py-1.5 text-left">
+                        {row.size}
+                      </th>
+                      {row.values.map((value, index) => (
+                        <td key={index} className="border border-stone-200 px-2 py-1.5">
+                          {value}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              {guide.note && <p className="mt-2 text-xs text-stone-500">{guide.note}</p>}
+            </div>
+          ))}
+      </DialogContent>
+    </Dialog>
+  );
+}

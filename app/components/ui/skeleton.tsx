@@ -1,0 +1,7 @@
+import { cn } from "~/lib/utils";
+
+export function Skeleton({ className }: { className?: string }) {
+  return (
+    <div aria-hidden="true" className={cn("animate-pulse rounded-md bg-stone-200", className)} />
+  );
+}

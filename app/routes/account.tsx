@@ -1,0 +1,457 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { format } from "date-fns";
+import { LogOut, Package } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, redirect, useNavigate } from "react-router";
+import { z } from "zod";
+import { FormMessage } from "~/components/auth/auth-card";
+import { Button } from "~/components/ui/button";
+import { Field, Input } from "~/components/ui/input";
+import { Spinner } from "~/components/ui/spinner";
+import { api, ApiError, errorMessage, getToken, type Order, type User } from "~/lib/api-client";
+import { AuthReady, rememberRedirectAfterLogin, useAuth } from "~/lib/auth";
+import { formatBDT } from "~/lib/money";
+import type { Route } from "./+types/account";
+
+const BD_MOBILE = /^(?:\+?880|0)1[3-9]\d{8}$/;
+
+export const ProfileForm = z.object({
+  firstName: z.string().trim().min(1, "Enter your first name").max(50),
+  lastName: z.string().trim().min(1, "Enter your last name").max(50),
+  email: z.string().trim().min(1, "Enter your email").email("Enter a valid email"),
+});
+
+export const PasswordForm = z
+  .object({
+    currentPassword: z.string().min(1, "Enter your current password"),
+    newPassword: z.string().min(8, "At least 8 characters"),
+    confirmPassword: z.string(),
+  })
+  .refine((values) => values.newPassword === values.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "The passwords do not match",
+  });
+
+export function meta(_: Route.MetaArgs) {
+  return [{ title: "My account — Tweest" }, { name: "robots", content: "noindex" }];
+}
+
+/** Signed-in screen (token in localStorage): loads in the browser; without a token -> /login, path kept. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const url = new URL(request.url);
+  if (!getToken()) {
+    rememberRedirectAfterLogin(`${url.pathname}${url.search}`);
+    throw redirect("/login");
+  }
+  try {
+    const answer = (await api.orders.mine()) as Order[] | { orders?: Order[] } | null;
+    const orders = Array.isArray(answer) ? answer : (answer?.orders ?? []);
+    return { orders, ordersError: null as string | null, redirecting: false };
+  } catch (error) {
+    // The API client already sends the browser to /login (full page load): keep the spinner meanwhile.
+    if (error instanceof ApiError && error.flags.redirectedToLogin)
+      return { orders: [] as Order[], ordersError: null, redirecting: true };
+    return { orders: [] as Order[], ordersError: errorMessage(error), redirecting: false };
+  }
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return (
+    <div className="flex min-h-[50vh] items-center justify-center">
+      <Spinner />
+    </div>
+  );
+}
+
+export default function Account({ loaderData }: Route.ComponentProps) {
+  if (loaderData.redirecting) return <HydrateFallback />;
+  return (
+    <AuthReady>
+      <AccountScreen orders={loaderData.orders} ordersError={loaderData.ordersError} />
+    </AuthReady>
+  );
+}
+
+function AccountScreen({ orders, ordersError }: { orders: Order[]; ordersError: string | null }) {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const user = auth.user;
+
+  if (!user) {
+    return (
+      <div className="mx-auto max-w-md px-4 py-16 text-center">
+        <FormMessage kind="error">{auth.error ?? "Please login to continue."}</FormMessage>
+        <Link to="/login" className="mt-4 inline-block font-semibold text-brand-600">
+          Sign in
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-6 sm:py-10">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-extrabold">My account</h1>
+          <p className="text-sm text-stone-600" data-testid="account-email">
+            {user.firstName} {user.lastName} · {user.email}
+          </p>
+        </div>
+        <div className="flex gap-2">
+          {user.isAdmin || user.role === "ADMIN" ? (
+            <Button asChild variant="outline" size="sm">
+              <Link to="/admin">Back office</Link>
+            </Button>
+          ) : null}
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => {
+              auth.logout();
+              navigate("/", { replace: true });
+            }}
+          >
+            <LogOut className="h-4 w-4" aria-hidden="true" />
+            Sign out
+          </Button>
+        </div>
+      </div>
+
+      {auth.requireOTPVerification && (
+        <p
+          className="mt-4 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+          role="status"
+        >
+          Please verify your mobile number below to finish setting up your account.
+        </p>
+      )}
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <ProfileSection user={user} />
+        <PhoneSection user={user} />
+        <PasswordSection />
+        <OrdersSection orders={orders} error={ordersError} />
+      </div>
+    </div>
+  );
+}
+
+function Section({
+  id,
+  title,
+  children,
+  className,
+}: {
+  id: string;
+  title: string;
+  children: React.ReactNode;
+  className?: string;
+}) {
+  return (
+    <section
+      aria-labelledby={id}
+      className={`rounded-xl border border-stone-200 bg-white p-5 ${className ?? ""}`}
+    >
+      <h2 id={id} className="mb-4 text-lg font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+type Outcome = { kind: "success" | "error"; text: string } | null;
+
+function ProfileSection({ user }: { user: User }) {
+  const auth = useAuth();
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const form = useForm<z.infer<typeof ProfileForm>>({
+    resolver: zodResolver(ProfileForm),
+    defaultValues: { firstName: user.firstName, lastName: user.lastName, email: user.email },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  async function onSubmit(values: z.infer<typeof ProfileForm>) {
+    setOutcome(null);
+    try {
+      await auth.updateProfile(values);
+      setOutcome({ kind: "success", text: "Profile saved." });
+    } catch (error) {
+      setOutcome({ kind: "error", text: errorMessage(error) });
+    }
+  }
+
+  return (
+    <Section id="profile-heading" title="Profile">
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="profile-first" label="First name" error={errors.firstName?.message}>
+            <Input
+              id="profile-first"
+              autoComplete="given-name"
+              aria-invalid={Boolean(errors.firstName)}
+              {...form.register("firstName")}
+            />
+          </Field>
+          <Field id="profile-last" label="Last name" error={errors.lastName?.message}>
+            <Input
+              id="profile-last"
+              autoComplete="family-name"
+              aria-invalid={Boolean(errors.lastName)}
+              {...form.register("lastName")}
+            />
+          </Field>
+        </div>
+        <Field id="profile-email" label="Email" error={errors.email?.message}>
+          <Input
+            id="profile-email"
+            type="email"
+            autoComplete="email"
+            aria-invalid={Boolean(errors.email)}
+            {...form.register("email")}
+          />
+        </Field>
+        {outcome && <FormMessage kind={outcome.kind}>{outcome.text}</FormMessage>}
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Saving…" : "Save profile"}
+        </Button>
+      </form>
+    </Section>
+  );
+}
+
+function PhoneSection({ user }: { user: User }) {
+  const auth = useAuth();
+  const [phone, setPhone] = useState(user.phone ?? user.mobile ?? "");
+  const [otp, setOtp] = useState("");
+  const [codeSent, setCodeSent] = useState(false);
+  const [pending, setPending] = useState<"send" | "verify" | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const cleanPhone = phone.replace(/[\s-]/g, "");
+  const phoneValid = BD_MOBILE.test(cleanPhone);
+
+  async function send() {
+    if (!phoneValid) {
+      setOutcome({ kind: "error", text: "Enter a Bangladeshi mobile number like 01712345678" });
+      return;
+    }
+    setPending("send");
+    setOutcome(null);
+    try {
+      await auth.sendOtp(cleanPhone);
+      setCodeSent(true);
+      setOutcome({ kind: "success", text: `We sent a code to ${cleanPhone}.` });
+    } catch (error) {
+      setOutcome({ kind: "error", text: errorMessage(error) });
+    } finally {
+      setPending(null);
+    }
+  }
+
+  async function verify() {
+    if (!/^\d{4,8}$/.test(otp.trim())) {
+      setOutcome({ kind: "error", text: "Enter the code from the SMS" });
+      return;
+    }
+    setPending("verify");
+    setOutcome(null);
+    try {
+      await auth.verifyOtp(cleanPhone, otp.trim());
+      await auth.updatePhone(cleanPhone);
+      setCodeSent(false);
+      setOtp("");
+      setOutcome({ kind: "success", text: "Mobile number verified and saved." });
+    } catch (error) {
+      setOutcome({ kind: "error", text: errorMessage(error) });
+    } finally {
+      setPending(null);
+    }
+  }
+
+  const verified = auth.user?.isOTPVerified === true;
+
+  return (
+    <Section id="phone-heading" title="Mobile number">
+      <p className="mb-3 text-sm text-stone-600">
+        {verified ? (
+          <span className="font-medium text-emerald-700">
+            Verified: {auth.user?.phone ?? auth.user?.mobile}
+          </span>
+        ) : (
+          "Not verified yet. We send a one-time code by SMS."
+        )}
+      </p>
+      <div className="space-y-4">
+        <Field id="phone-number" label="Mobile number" hint="e.g. 01712345678">
+          <div className="flex gap-2">
+            <Input
+              id="phone-number"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              value={phone}
+              onChange={(event) => setPhone(event.target.value)}
+              aria-describedby="phone-number-hint"
+            />
+            <Button
+              type="button"
+              variant="outline"
+              onClick={send}
+              disabled={pending !== null}
+              className="shrink-0"
+            >
+              {pending === "send" ? "Sending…" : codeSent ? "Resend code" : "Send code"}
+            </Button>
+          </div>
+        </Field>
+        {codeSent && (
+          <Field id="phone-otp" label="Code from the SMS">
+            <div className="flex gap-2">
+              <Input
+                id="phone-otp"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={8}
+                value={otp}
+                onChange={(event) => setOtp(event.target.value)}
+              />
+              <Button
+                type="button"
+                onClick={verify}
+                disabled={pending !== null}
+                className="shrink-0"
+              >
+                {pending === "verify" ? "Verifying…" : "Verify"}
+              </Button>
+            </div>
+          </Field>
+        )}
+        {outcome && <FormMessage kind={outcome.kind}>{outcome.text}</FormMessage>}
+      </div>
+    </Section>
+  );
+}
+
+function PasswordSection() {
+  const auth = useAuth();
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const form = useForm<z.infer<typeof PasswordForm>>({
+    resolver: zodResolver(PasswordForm),
+    defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  async function onSubmit({ currentPassword, newPassword }: z.infer<typeof PasswordForm>) {
+    setOutcome(null);
+    try {
+      const message = await auth.changePassword({ currentPassword, newPassword });
+      form.reset();
+      setOutcome({ kind: "success", text: message });
+    } catch (error) {
+      setOutcome({ kind: "error", text: errorMessage(error) });
+    }
+  }
+
+  if (auth.user?.authProvider === "google") {
+    return (
+      <Section id="password-heading" title="Password">
+        <p className="text-sm text-stone-600">
+          You sign in with Google; there is no password to change.
+        </p>
+      </Section>
+    );
+  }
+
+  return (
+    <Section id="password-heading" title="Change password">
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
+        <Field
+          id="password-current"
+          label="Current password"
+          error={errors.currentPassword?.message}
+        >
+          <Input
+            id="password-current"
+            type="password"
+            autoComplete="current-password"
+            aria-invalid={Boolean(errors.currentPassword)}
+            {...form.register("currentPassword")}
+          />
+        </Field>
+        <Field id="password-new" label="New password" error={errors.newPassword?.message}>
+          <Input
+            id="password-new"
+            type="password"
+            autoComplete="new-password"
+            aria-invalid={Boolean(errors.newPassword)}
+            {...form.register("newPassword")}
+          />
+        </Field>
+        <Field
+          id="password-confirm"
+          label="Repeat new password"
+          error={errors.confirmPassword?.message}
+        >
+          <Input
+            id="password-confirm"
+            type="password"
+            autoComplete="new-password"
+            aria-invalid={Boolean(errors.confirmPassword)}
+            {...form.register("confirmPassword")}
+          />
+        </Field>
+        {outcome && <FormMessage kind={outcome.kind}>{outcome.text}</FormMessage>}
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Changing…" : "Change password"}
+        </Button>
+      </form>
+    </Section>
+  );
+}
+
+function OrdersSection({ orders, error }: { orders: Order[]; error: string | null }) {
+  return (
+    <Section id="orders-heading" title="My orders" className="lg:col-span-2">
+      {error && <FormMessage kind="error">{error}</FormMessage>}
+      {!error && orders.length === 0 && (
+        <div className="py-6 text-center text-sm text-stone-600">
+          <Package className="mx-auto mb-2 h-8 w-8 text-stone-400" aria-hidden="true" />
+          No orders yet.{" "}
+          <Link to="/products" className="font-semibold text-brand-600">
+            Start shopping
+          </Link>
+        </div>
+      )}
+      {orders.length > 0 && (
+        <ul className="divide-y divide-stone-100" data-testid="order-history">
+          {orders.map((order) => (
+            <li key={order._id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+              <div>
+                <Link
+                  to={`/order/${order._id}`}
+                  className="font-semibold text-brand-700 hover:underline"
+                >
+                  Order {order.orderNumber ?? order._id.slice(-8).toUpperCase()}
+                </Link>
+                <p className="text-xs text-stone-500">
+                  {order.createdAt ? format(new Date(order.createdAt), "d MMM yyyy") : ""} ·{" "}
+                  {order.orderItems?.length ?? 0} item{order.orderItems?.length === 1 ? "" : "s"}
+                </p>
+              </div>
+              <div className="text-right">
+                <p className="font-semibold">
+                  {formatBDT(order.totalDiscountedPrice ?? order.totalPrice)}
+                </p>
+                <p className="text-xs font-medium tracking-wide text-stone-600 uppercase">
+                  {order.orderStatus}
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,229 @@
+import { Pencil, Plus, Trash2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import {
+  categoryTree,
+  CategoryOptions,
+  type CategoryNode,
+} from "~/components/admin/category-options";
+import {
+  applyServerErrors,
+  ConfirmAction,
+  DataTable,
+  EmptyRow,
+  ErrorNote,
+  PageHeader,
+  TableSkeleton,
+  toastError,
+  useAdminData,
+} from "~/components/admin/common";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
+import { Field, Input, NativeSelect } from "~/components/ui/input";
+import { CategoryBody, validateInto } from "~/lib/admin-schemas";
+import { api } from "~/lib/api-client";
+
+export function meta() {
+  return [{ title: "Categories — Tweest admin" }];
+}
+
+const FIELDS = ["name", "slug", "parentCategory", "sortOrder"] as const;
+interface Values {
+  name: string;
+  slug: string;
+  parentCategory: string;
+  sortOrder: string;
+}
+
+function CategoryEditor({
+  open,
+  category,
+  parentId,
+  categories,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  category: CategoryNode | null;
+  parentId: string;
+  categories: CategoryNode[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { register, handleSubmit, reset, setError, clearErrors, formState } = useForm<Values>();
+  const { errors, isSubmitting } = formState;
+  useEffect(() => {
+    if (open)
+      reset({
+        name: category?.name ?? "",
+        slug: category?.slug ?? "",
+        parentCategory: category ? (category.parentCategory ?? "") : parentId,
+        sortOrder: category?.sortOrder !== undefined ? String(category.sortOrder) : "",
+      });
+  }, [open, category, parentId, reset]);
+
+  async function onSubmit(values: Values) {
+    clearErrors();
+    const payload = {
+      name: values.name,
+      slug: values.slug.trim() || undefined,
+      parentCategory: values.parentCategory || null,
+      sortOrder: values.sortOrder === "" ? undefined : values.sortOrder,
+    };
+    const parsed = validateInto(CategoryBody, payload, setError, FIELDS);
+    if (!parsed) return;
+    try {
+      if (category) await api.admin.updateCategory(category._id, parsed);
+      else await api.admin.createCategory(parsed);
+      toast.success(category ? "Category saved" : "Category created");
+      onSaved();
+    } catch (error) {
+      applyServerErrors(error, setError, FIELDS);
+    }
+  }
+
+  // A category cannot move under itself.
+  const choices = categories.filter((item) => item._id !== category?._id);
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
+      <DialogContent className="max-w-md">
+        <DialogTitle>{category ? `Edit ${category.name}` : "New category"}</DialogTitle>
+        <DialogDescription>Up to three levels; products follow a moved category.</DialogDescription>
+        <form onSubmit={handleSubmit(onSubmit)} className="mt-4 space-y-3" noValidate>
+          <Field id="c-name" label="Name" error={errors.name?.message}>
+            <Input id="c-name" aria-invalid={!!errors.name} {...register("name")} />
+          </Field>
+          <Field
+            id="c-slug"
+            label="Slug"
+            hint="Empty: made from the name"
+            error={errors.slug?.message}
+          >
+            <Input id="c-slug" aria-invalid={!!errors.slug} {...register("slug")} />
+          </Field>
+          <Field id="c-parent" label="Parent" error={errors.parentCategory?.message}>
+            <NativeSelect id="c-parent" {...register("parentCategory")}>
+              <option value="">None (top level)</option>
+              <CategoryOptions categories={choices} />
+            </NativeSelect>
+          </Field>
+          <Field id="c-sort" label="Sort order" error={errors.sortOrder?.message}>
+            <Input id="c-sort" inputMode="numeric" {...register("sortOrder")} />
+          </Field>
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? "Saving…" : "Save"}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export default function AdminCategories() {
+  const categories = useAdminData(() => api.categories.list(), "categories");
+  const list = (categories.data ?? []) as CategoryNode[];
+  const [editor, setEditor] = useState<{ category: CategoryNode | null; parentId: string } | null>(
+    null,
+  );
+
+  async function remove(category: CategoryNode) {
+    try {
+      const answer = await api.admin.deleteCategory(category._id);
+      toast.success(answer?.message ?? "Category deleted");
+      categories.reload();
+    } catch (error) {
+      // 409 while products or sub-categories use it: the server's message says which.
+      toastError(error);
+    }
+  }
+
+  return (
+    <div>
+      <PageHeader
+        title="Categories"
+        description="The category tree of the shop."
+        actions={
+          <Button onClick={() => setEditor({ category: null, parentId: "" })}>
+            <Plus className="h-4 w-4" aria-hidden="true" /> New category
+          </Button>
+        }
+      />
+      {categories.error && <ErrorNote message={categories.error} onRetry={categories.reload} />}
+      {categories.loading && !categories.data ? (
+        <TableSkeleton />
+      ) : (
+        <DataTable>
+          <thead>
+            <tr>
+              <th>Name</th>
+              <th>Slug</th>
+              <th className="text-right">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.length === 0 && <EmptyRow colSpan={3} text="No categories yet." />}
+            {categoryTree(list).map(({ category, depth }) => (
+              <tr key={category._id} data-testid="category-row">
+                <td>
+                  <span style={{ paddingLeft: `${depth * 1.5}rem` }} className="font-medium">
+                    {depth > 0 && <span className="mr-1 text-stone-400">└</span>}
+                    {category.name}
+                  </span>
+                </td>
+                <td className="text-stone-500">{category.slug}</td>
+                <td>
+                  <div className="flex justify-end gap-1">
+                    {depth < 2 && (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        onClick={() => setEditor({ category: null, parentId: category._id })}
+                        aria-label={`Add a sub-category to ${category.name}`}
+                      >
+                        <Plus className="h-4 w-4" aria-hidden="true" />
+                      </Button>
+                    )}
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => setEditor({ category, parentId: "" })}
+                      aria-label={`Edit ${category.name}`}
+                    >
+                      <Pencil className="h-4 w-4" aria-hidden="true" />
+                    </Button>
+                    <ConfirmAction
+                      title="Delete this category?"
+                      description={`"${category.name}" is removed. A category still used by products or with sub-categories is kept.`}
+                      onConfirm={() => remove(category)}
+                    >
+                      <Button size="sm" variant="ghost" aria-label={`Delete ${category.name}`}>
+                        <Trash2 className="h-4 w-4 text-red-600" aria-hidden="true" />
+                      </Button>
+                    </ConfirmAction>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </DataTable>
+      )}
+      <CategoryEditor
+        open={editor !== null}
+        category={editor?.category ?? null}
+        parentId={editor?.parentId ?? ""}
+        categories={list}
+        onClose={() => setEditor(null)}
+        onSaved={() => {
+          setEditor(null);
+          categories.reload();
+        }}
+      />
+    </div>
+  );
+}

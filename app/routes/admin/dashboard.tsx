@@ -1,0 +1,124 @@
+import { RefreshCw } from "lucide-react";
+import {
+  normalizeStats,
+  PanelBoundary,
+  RecentOrders,
+  RecentPayments,
+  StatCard,
+  StatusSummary,
+  TopCategories,
+  WeeklyChart,
+} from "~/components/admin/dashboard-parts";
+import { ErrorNote, PageHeader, useAdminData } from "~/components/admin/common";
+import { Button } from "~/components/ui/button";
+import { Skeleton } from "~/components/ui/skeleton";
+import { api } from "~/lib/api-client";
+import { formatBDT } from "~/lib/money";
+
+export function meta() {
+  return [{ title: "Dashboard — Tweest admin" }];
+}
+
+export default function AdminDashboard() {
+  const { data, error, loading, reload } = useAdminData(() => api.admin.dashboard(), "dashboard");
+  // Total failure: the error is shown and every figure is zero (spec §8, Dashboard).
+  const stats = normalizeStats(error ? null : data);
+
+  return (
+    <div>
+      <PageHeader
+        title="Dashboard"
+        description="Sales and payments in the shop's time zone (Asia/Dhaka); weeks start on Sunday."
+        actions={
+          <Button variant="outline" size="sm" onClick={reload} disabled={loading}>
+            <RefreshCw className="h-4 w-4" aria-hidden="true" /> Refresh
+          </Button>
+        }
+      />
+      {error && <ErrorNote message={error} onRetry={reload} />}
+      {loading && !data && !error ? (
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          {Array.from({ length: 8 }, (_, index) => (
+            <Skeleton key={index} className="h-24" />
+          ))}
+        </div>
+      ) : (
+        <div className="space-y-4" data-testid="dashboard">
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            <StatCard
+              label="Total revenue"
+              value={formatBDT(stats.totalRevenue)}
+              growth={stats.revenueGrowth}
+              testId="stat-total-revenue"
+            />
+            <StatCard
+              label="Order revenue"
+              value={formatBDT(stats.totalOrdersRevenue)}
+              growth={stats.orderRevenueGrowth}
+            />
+            <StatCard label="Orders (sales)" value={String(stats.totalSales)} />
+            <StatCard
+              label="This month's sales"
+              value={formatBDT(stats.monthlySales)}
+              growth={stats.orderRevenueGrowth}
+              testId="stat-monthly-sales"
+            />
+            <StatCard label="Products" value={String(stats.totalProducts)} />
+            <StatCard label="Customers" value={String(stats.totalCustomers)} />
+            <StatCard
+              label="Payments received"
+              value={formatBDT(stats.totalPaymentsRevenue)}
+              growth={stats.paymentRevenueGrowth}
+              hint={`${stats.totalPayments} completed of ${stats.payments} payments`}
+            />
+            <StatCard
+              label="This month's payments"
+              value={formatBDT(stats.monthlyPaymentsTotal)}
+              growth={stats.paymentRevenueGrowth}
+            />
+          </div>
+          <div className="grid gap-4 lg:grid-cols-3">
+            <PanelBoundary title="Orders this week">
+              <WeeklyChart title="Orders this week" data={stats.weeklySalesData} kind="bar" />
+            </PanelBoundary>
+            <PanelBoundary title="Revenue this week">
+              <WeeklyChart
+                title="Revenue this week"
+                data={stats.weeklyRevenueData}
+                kind="line"
+                money
+              />
+            </PanelBoundary>
+            <PanelBoundary title="Payments this week">
+              <WeeklyChart
+                title="Payments this week"
+                data={stats.weeklyPaymentsData}
+                kind="line"
+                money
+              />
+            </PanelBoundary>
+          </div>
+          <div className="grid gap-4 lg:grid-cols-3">
+            <PanelBoundary title="Sales by top category">
+              <TopCategories rows={stats.salesByCategory} />
+            </PanelBoundary>
+            <PanelBoundary title="Orders by status">
+              <StatusSummary title="Orders by status" summary={stats.orderStatusSummary} />
+            </PanelBoundary>
+            <PanelBoundary title="Payments by status">
+              <StatusSummary title="Payments by status" summary={stats.paymentStatusSummary} />
+            </PanelBoundary>
+          </div>
+          <div className="grid gap-4">
+            <PanelBoundary title="Recent orders">
+              <RecentOrders rows={stats.recentOrders} />
+            </PanelBoundary>
+            <PanelBoundary title="Recent payments">
+              <RecentPayments rows={stats.recentPayments} />
+            </PanelBoundary>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

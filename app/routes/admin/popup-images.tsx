@@ -1,0 +1,214 @@
+import { ArrowDown, ArrowUp, GripVertical, Pencil, Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import {
+  ConfirmAction,
+  ErrorNote,
+  formatDate,
+  PageHeader,
+  StatusBadge,
+  TableSkeleton,
+  toastError,
+  useAdminData,
+} from "~/components/admin/common";
+import { PopupImageEditor } from "~/components/admin/popup-image-editor";
+import { Button } from "~/components/ui/button";
+import { api, type PopupImage } from "~/lib/api-client";
+import { imageUrl } from "~/lib/image-url";
+import { cn } from "~/lib/utils";
+
+export function meta() {
+  return [{ title: "Popup images — Tweest admin" }];
+}
+
+function moved<T>(list: T[], from: number, to: number): T[] {
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item);
+  return next;
+}
+
+export default function AdminPopupImages() {
+  const images = useAdminData(() => api.popupImages.list(), "popup-images");
+  const list = Array.isArray(images.data) ? images.data : [];
+  const [editor, setEditor] = useState<{ image: PopupImage | null } | null>(null);
+  const [dragging, setDragging] = useState<number | null>(null);
+  const [over, setOver] = useState<number | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  /** Shows the new order at once and saves it; the old order comes back if the server refuses. */
+  async function reorder(from: number, to: number) {
+    if (from === to || to < 0 || to >= list.length) return;
+    const previous = list;
+    const next = moved(list, from, to);
+    images.setData(() => next);
+    setSaving(true);
+    try {
+      await api.popupImages.sequence(next.map((image) => image._id));
+      toast.success("New order saved");
+    } catch (error) {
+      images.setData(() => previous);
+      toastError(error);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function toggle(image: PopupImage) {
+    const body = new FormData();
+    body.set("isActive", String(!image.isActive));
+    try {
+      await api.popupImages.update(image._id, body);
+      toast.success(image.isActive ? "Image deactivated" : "Image activated");
+      images.reload();
+    } catch (error) {
+      toastError(error);
+    }
+  }
+
+  async function remove(image: PopupImage) {
+    try {
+      const answer = await api.popupImages.remove(image._id);
+      toast.success(answer?.message ?? "Popup image deleted");
+      images.reload();
+    } catch (error) {
+      toastError(error);
+    }
+  }
+
+  return (
+    <div>
+      <PageHeader
+        title="Popup images"
+        description="Drag to reorder, or use the arrows. The storefront shows active images in this order."
+        actions={
+          <Button onClick={() => setEditor({ image: null })}>
+            <Plus className="h-4 w-4" aria-hidden="true" /> Upload image
+          </Button>
+        }
+      />
+      {images.error && <ErrorNote message={images.error} onRetry={images.reload} />}
+      {images.loading && !images.data ? (
+        <TableSkeleton rows={3} />
+      ) : list.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-stone-300 py-12 text-center text-stone-500">
+          No popup images yet.
+        </p>
+      ) : (
+        <ol className="space-y-2" aria-label="Popup images in display order" aria-busy={saving}>
+          {list.map((image, index) => (
+            <li
+              key={image._id}
+              data-testid="popup-image-row"
+              data-id={image._id}
+              draggable
+              onDragStart={(event) => {
+                setDragging(index);
+                event.dataTransfer.effectAllowed = "move";
+                event.dataTransfer.setData("text/plain", String(index));
+              }}
+              onDragOver={(event) => {
+                event.preventDefault();
+                event.dataTransfer.dropEffect = "move";
+                setOver(index);
+              }}
+              onDragLeave={() => setOver((current) => (current === index ? null : current))}
+              onDrop={(event) => {
+                event.preventDefault();
+                const from = dragging ?? Number(event.dataTransfer.getData("text/plain"));
+                setDragging(null);
+                setOver(null);
+                if (Number.isInteger(from)) void reorder(from, index);
+              }}
+              onDragEnd={() => {
+                setDragging(null);
+                setOver(null);
+              }}
+              className={cn(
+                "flex flex-wrap items-center gap-3 rounded-lg border border-stone-200 bg-white p-2 sm:flex-nowrap sm:p-3",
+                dragging === index && "opacity-50",
+                over === index && dragging !== index && "border-brand-500 ring-2 ring-brand-100",
+              )}
+            >
+              <GripVertical
+                className="h-5 w-5 shrink-0 cursor-grab text-stone-400"
+                aria-hidden="true"
+              />
+              <span className="w-6 text-center text-sm font-semibold text-stone-500">
+                {index + 1}
+              </span>
+              <img
+                src={imageUrl(image.imagePath)}
+                alt=""
+                className="h-16 w-24 shrink-0 rounded object-cover"
+                draggable={false}
+              />
+              <div className="min-w-[7rem] flex-1">
+                <p className="truncate font-medium">{image.title || "Untitled"}</p>
+                <p className="truncate text-xs text-stone-500">
+                  {image.link || "No link"}
+                  {(image.startsAt || (image as { endsAt?: string }).endsAt) &&
+                    ` · ${formatDate(image.startsAt)} – ${formatDate((image as { endsAt?: string }).endsAt)}`}
+                </p>
+              </div>
+              <button
+                type="button"
+                onClick={() => void toggle(image)}
+                aria-label={`${image.isActive ? "Deactivate" : "Activate"} ${image.title || "image"}`}
+              >
+                <StatusBadge status={image.isActive ? "ACTIVE" : "HIDDEN"} />
+              </button>
+              <div className="flex w-full shrink-0 justify-end gap-1 border-t border-stone-100 pt-2 sm:w-auto sm:border-0 sm:pt-0">
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  disabled={index === 0 || saving}
+                  aria-label={`Move ${image.title || "image"} up`}
+                  onClick={() => void reorder(index, index - 1)}
+                >
+                  <ArrowUp className="h-4 w-4" aria-hidden="true" />
+                </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  disabled={index === list.length - 1 || saving}
+                  aria-label={`Move ${image.title || "image"} down`}
+                  onClick={() => void reorder(index, index + 1)}
+                >
+                  <ArrowDown className="h-4 w-4" aria-hidden="true" />
+                </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Edit ${image.title || "image"}`}
+                  onClick={() => setEditor({ image })}
+                >
+                  <Pencil className="h-4 w-4" aria-hidden="true" />
+                </Button>
+                <ConfirmAction
+                  title="Delete this popup image?"
+                  description="The image and its file are removed for good."
+                  onConfirm={() => remove(image)}
+                >
+                  <Button size="sm" variant="ghost" aria-label={`Delete ${image.title || "image"}`}>
+                    <Trash2 className="h-4 w-4 text-red-600" aria-hidden="true" />
+                  </Button>
+                </ConfirmAction>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+      {editor && (
+        <PopupImageEditor
+          image={editor.image}
+          onClose={() => setEditor(null)}
+          onSaved={() => {
+            setEditor(null);
+            images.reload();
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,291 @@
+import { Pencil, Plus, Trash2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import {
+  applyServerErrors,
+  ConfirmAction,
+  DataTable,
+  EmptyRow,
+  ErrorNote,
+  formatDate,
+  listOf,
+  PageHeader,
+  StatusBadge,
+  TableSkeleton,
+  toastError,
+  useAdminData,
+} from "~/components/admin/common";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
+import { Field, Input, NativeSelect } from "~/components/ui/input";
+import { PromoCodeBody, PromoCodeUpdateBody, validateInto } from "~/lib/admin-schemas";
+import { api } from "~/lib/api-client";
+import { formatBDT } from "~/lib/money";
+
+export function meta() {
+  return [{ title: "Promo codes — Tweest admin" }];
+}
+
+interface Promo {
+  _id: string;
+  code: string;
+  description?: string;
+  type: "PERCENTAGE" | "FIXED";
+  value: number;
+  minOrderAmount: number;
+  maxDiscount: number | null;
+  startsAt: string | null;
+  expiresAt: string | null;
+  usageLimit: number | null;
+  usedCount: number;
+  perUserLimit: number | null;
+  isActive: boolean;
+}
+
+const FIELDS = [
+  "code",
+  "description",
+  "type",
+  "value",
+  "minOrderAmount",
+  "maxDiscount",
+  "startsAt",
+  "expiresAt",
+  "usageLimit",
+  "perUserLimit",
+  "isActive",
+] as const;
+
+type Values = Record<Exclude<(typeof FIELDS)[number], "isActive">, string> & { isActive: boolean };
+
+const dateInput = (value: string | null) => (value ? value.slice(0, 10) : "");
+const dhakaDate = (value: string) => (value ? `${value}T00:00:00+06:00` : null);
+
+function PromoEditor({
+  promo,
+  onClose,
+  onSaved,
+}: {
+  promo: Promo | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { register, handleSubmit, reset, setError, clearErrors, formState } = useForm<Values>();
+  const { errors, isSubmitting } = formState;
+  useEffect(() => {
+    reset({
+      code: promo?.code ?? "",
+      description: promo?.description ?? "",
+      type: promo?.type ?? "PERCENTAGE",
+      value: promo ? String(promo.value) : "",
+      minOrderAmount: promo ? String(promo.minOrderAmount) : "0",
+      maxDiscount: promo?.maxDiscount != null ? String(promo.maxDiscount) : "",
+      startsAt: dateInput(promo?.startsAt ?? null),
+      expiresAt: dateInput(promo?.expiresAt ?? null),
+      usageLimit: promo?.usageLimit != null ? String(promo.usageLimit) : "",
+      perUserLimit: promo?.perUserLimit != null ? String(promo.perUserLimit) : "",
+      isActive: promo?.isActive ?? true,
+    });
+  }, [promo, reset]);
+
+  async function onSubmit(values: Values) {
+    clearErrors();
+    const payload = {
+      ...values,
+      startsAt: dhakaDate(values.startsAt),
+      expiresAt: dhakaDate(values.expiresAt),
+    };
+    const parsed = validateInto(
+      promo ? PromoCodeUpdateBody : PromoCodeBody,
+      payload,
+      setError,
+      FIELDS,
+    );
+    if (!parsed) return;
+    try {
+      if (promo) await api.admin.updatePromoCode(promo._id, payload);
+      else await api.admin.createPromoCode(payload);
+      toast.success(promo ? "Promo code saved" : "Promo code created");
+      onSaved();
+    } catch (error) {
+      applyServerErrors(error, setError, FIELDS);
+    }
+  }
+
+  const text = (
+    name: Exclude<(typeof FIELDS)[number], "isActive" | "type">,
+    label: string,
+    props: Record<string, string> = {},
+  ) => (
+    <Field id={`pc-${name}`} label={label} error={errors[name]?.message}>
+      <Input id={`pc-${name}`} aria-invalid={!!errors[name]} {...props} {...register(name)} />
+    </Field>
+  );
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-xl">
+        <DialogTitle>{promo ? `Edit ${promo.code}` : "New promo code"}</DialogTitle>
+        <DialogDescription>Amounts in taka; empty limits mean no limit.</DialogDescription>
+        <form onSubmit={handleSubmit(onSubmit)} className="mt-4 space-y-3" noValidate>
+          <div className="grid gap-3 sm:grid-cols-2">
+            {text("code", "Code")}
+            <Field id="pc-type" label="Type" error={errors.type?.message}>
+              <NativeSelect id="pc-type" {...register("type")}>
+                <option value="PERCENTAGE">Percentage</option>
+                <option value="FIXED">Fixed amount</option>
+              </NativeSelect>
+            </Field>
+            {text("value", "Value", { inputMode: "numeric" })}
+            {text("minOrderAmount", "Minimum order (৳)", { inputMode: "numeric" })}
+            {text("maxDiscount", "Maximum discount (৳)", { inputMode: "numeric" })}
+            {text("usageLimit", "Usage limit", { inputMode: "numeric" })}
+            {text("perUserLimit", "Per customer", { inputMode: "numeric" })}
+            {text("description", "Description")}
+            {text("startsAt", "Starts", { type: "date" })}
+            {text("expiresAt", "Expires", { type: "date" })}
+          </div>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" className="h-4 w-4 accent-brand-500" {...register("isActive")} />
+            Active
+          </label>
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? "Saving…" : "Save"}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export default function AdminPromoCodes() {
+  const promos = useAdminData(() => api.admin.promoCodes(), "promo-codes");
+  const rows = listOf<Promo>(promos.data, "promoCodes");
+  const [editor, setEditor] = useState<{ promo: Promo | null } | null>(null);
+
+  async function toggle(promo: Promo) {
+    try {
+      await api.admin.updatePromoCode(promo._id, { isActive: !promo.isActive });
+      toast.success(`${promo.code} ${promo.isActive ? "deactivated" : "activated"}`);
+      promos.reload();
+    } catch (error) {
+      toastError(error);
+    }
+  }
+
+  async function remove(promo: Promo) {
+    try {
+      const answer = await api.admin.deletePromoCode(promo._id);
+      toast.success(answer?.message ?? "Promo code deleted");
+      promos.reload();
+    } catch (error) {
+      toastError(error);
+    }
+  }
+
+  return (
+    <div>
+      <PageHeader
+        title="Promo codes"
+        actions={
+          <Button onClick={() => setEditor({ promo: null })}>
+            <Plus className="h-4 w-4" aria-hidden="true" /> New promo code
+          </Button>
+        }
+      />
+      {promos.error && <ErrorNote message={promos.error} onRetry={promos.reload} />}
+      {promos.loading && !promos.data ? (
+        <TableSkeleton />
+      ) : (
+        <DataTable>
+          <thead>
+            <tr>
+              <th>Code</th>
+              <th>Discount</th>
+              <th>Minimum</th>
+              <th>Valid</th>
+              <th>Used</th>
+              <th>Status</th>
+              <th className="text-right">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 && <EmptyRow colSpan={7} text="No promo codes yet." />}
+            {rows.map((promo) => (
+              <tr key={promo._id} data-testid="promo-row">
+                <td>
+                  <p className="font-mono font-semibold">{promo.code}</p>
+                  {promo.description && (
+                    <p className="text-xs text-stone-500">{promo.description}</p>
+                  )}
+                </td>
+                <td>
+                  {promo.type === "PERCENTAGE" ? `${promo.value}%` : formatBDT(promo.value)}
+                  {promo.maxDiscount != null && (
+                    <span className="block text-xs text-stone-500">
+                      up to {formatBDT(promo.maxDiscount)}
+                    </span>
+                  )}
+                </td>
+                <td>{formatBDT(promo.minOrderAmount)}</td>
+                <td className="text-xs">
+                  {formatDate(promo.startsAt)} – {formatDate(promo.expiresAt)}
+                </td>
+                <td className="tabular-nums">
+                  {promo.usedCount}
+                  {promo.usageLimit != null && ` / ${promo.usageLimit}`}
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    onClick={() => void toggle(promo)}
+                    aria-label={`${promo.isActive ? "Deactivate" : "Activate"} ${promo.code}`}
+                  >
+                    <StatusBadge status={promo.isActive ? "ACTIVE" : "HIDDEN"} />
+                  </button>
+                </td>
+                <td>
+                  <div className="flex justify-end gap-1">
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Edit ${promo.code}`}
+                      onClick={() => setEditor({ promo })}
+                    >
+                      <Pencil className="h-4 w-4" aria-hidden="true" />
+                    </Button>
+                    <ConfirmAction
+                      title="Delete this promo code?"
+                      description={`${promo.code} stops working at once.`}
+                      onConfirm={() => remove(promo)}
+                    >
+                      <Button size="sm" variant="ghost" aria-label={`Delete ${promo.code}`}>
+                        <Trash2 className="h-4 w-4 text-red-600" aria-hidden="true" />
+                      </Button>
+                    </ConfirmAction>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </DataTable>
+      )}
+      {editor && (
+        <PromoEditor
+          promo={editor.promo}
+          onClose={() => setEditor(null)}
+          onSaved={() => {
+            setEditor(null);
+            promos.reload();
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,253 @@
+import { CheckCircle2, Shirt } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Field, Input, NativeSelect, Textarea } from "~/components/ui/input";
+import { api, ApiError, errorMessage } from "~/lib/api-client";
+import { BD_MOBILE, MOBILE_MESSAGE } from "~/lib/checkout";
+
+export function meta() {
+  const title = "Bulk t-shirt orders — Tweest";
+  const description =
+    "Custom printed t-shirts for teams, events and companies in Bangladesh: screen print, DTF or embroidery, from 10 pieces.";
+  return [
+    { title },
+    { name: "description", content: description },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+  ];
+}
+
+const SIZES = ["S", "M", "L", "XL", "XXL"] as const;
+const PRINT_TYPES = [
+  { value: "SCREEN", label: "Screen print" },
+  { value: "DTF", label: "DTF (full colour)" },
+  { value: "EMBROIDERY", label: "Embroidery" },
+  { value: "NONE", label: "Plain, no print" },
+] as const;
+export const MIN_BULK_QUANTITY = 10;
+
+type Errors = Record<string, string>;
+
+/** Bulk t-shirt request: multipart POST /api/tshirt-orders (contract §8); quantity = sum of sizes, at least 10. */
+export default function BulkOrder() {
+  const [counts, setCounts] = useState<Record<(typeof SIZES)[number], string>>({
+    S: "",
+    M: "",
+    L: "",
+    XL: "",
+    XXL: "",
+  });
+  const [errors, setErrors] = useState<Errors>({});
+  const [state, setState] = useState<
+    { status: "idle" | "sending" | "sent" } | { status: "error"; message: string }
+  >({
+    status: "idle",
+  });
+  const quantity = SIZES.reduce((sum, size) => sum + (Number(counts[size]) || 0), 0);
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const found: Errors = {};
+    if (!String(form.get("name") ?? "").trim()) found.name = "Name is required";
+    if (!BD_MOBILE.test(String(form.get("mobile") ?? "").replace(/[\s-]/g, "")))
+      found.mobile = MOBILE_MESSAGE;
+    if (!/^\S+@\S+\.\S+$/.test(String(form.get("email") ?? "").trim()))
+      found.email = "Enter a valid email address";
+    if (!String(form.get("color") ?? "").trim()) found.color = "Color is required";
+    if (quantity < MIN_BULK_QUANTITY)
+      found.quantity = `Minimum order quantity is ${MIN_BULK_QUANTITY}`;
+    const design = form.get("design");
+    if (design instanceof File && design.size > 5 * 1024 * 1024)
+      found.design = "The design image must be 5 MB or smaller";
+    if (design instanceof File && design.size === 0) form.delete("design");
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      document.getElementById(`bulk-${Object.keys(found)[0]}`)?.focus();
+      return;
+    }
+    form.set(
+      "sizes",
+      JSON.stringify(Object.fromEntries(SIZES.map((size) => [size, Number(counts[size]) || 0]))),
+    );
+    for (const size of SIZES) form.delete(`size-${size}`);
+    form.set("quantity", String(quantity));
+    setState({ status: "sending" });
+    try {
+      await api.tshirtOrders.create(form);
+      setState({ status: "sent" });
+    } catch (error) {
+      if (error instanceof ApiError && error.errors?.length) {
+        setErrors(
+          Object.fromEntries(
+            error.errors.map((issue) => [issue.path.split(".")[0], issue.message]),
+          ),
+        );
+      }
+      setState({ status: "error", message: errorMessage(error) });
+    }
+  }
+
+  if (state.status === "sent") {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-12 text-center" role="status">
+        <CheckCircle2 className="mx-auto h-12 w-12 text-green-600" aria-hidden="true" />
+        <h1 className="mt-2 text-2xl font-extrabold">Request received</h1>
+        <p className="mt-2 text-stone-600">We will send you a quote within one working day.</p>
+        <Link to="/products" className="mt-6 inline-block text-brand-700 underline">
+          Continue shopping
+        </Link>
+      </div>
+    );
+  }
+
+  const err = (key: string) =>
+    errors[key] ? { "aria-invalid": true as const, "aria-describedby": `bulk-${key}-error` } : {};
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-6">
+      <h1 className="flex items-center gap-2 text-2xl font-extrabold sm:text-3xl">
+        <Shirt className="h-7 w-7 text-brand-600" aria-hidden="true" /> Bulk t-shirt order
+      </h1>
+      <p className="mt-1 text-stone-600">
+        For teams, events and companies — from {MIN_BULK_QUANTITY} pieces. We reply with a quote.
+      </p>
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        encType="multipart/form-data"
+        className="mt-6 space-y-6 rounded-lg border border-stone-200 bg-white p-4 sm:p-6"
+      >
+        <fieldset className="grid gap-3 sm:grid-cols-2" disabled={state.status === "sending"}>
+          <legend className="mb-2 text-lg font-bold">Contact</legend>
+          <Field id="bulk-name" label="Your name" error={errors.name}>
+            <Input id="bulk-name" name="name" autoComplete="name" required {...err("name")} />
+          </Field>
+          <Field id="bulk-organization" label="Organisation (optional)" error={errors.organization}>
+            <Input id="bulk-organization" name="organization" autoComplete="organization" />
+          </Field>
+          <Field id="bulk-mobile" label="Mobile number" error={errors.mobile}>
+            <Input
+              id="bulk-mobile"
+              name="mobile"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              placeholder="01712345678"
+              required
+              {...err("mobile")}
+            />
+          </Field>
+          <Field id="bulk-email" label="Email" error={errors.email}>
+            <Input
+              id="bulk-email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              {...err("email")}
+            />
+          </Field>
+        </fieldset>
+        <fieldset className="grid gap-3 sm:grid-cols-2" disabled={state.status === "sending"}>
+          <legend className="mb-2 text-lg font-bold">T-shirts</legend>
+          <Field id="bulk-color" label="T-shirt colour" error={errors.color}>
+            <Input
+              id="bulk-color"
+              name="color"
+              placeholder="e.g. Navy"
+              required
+              {...err("color")}
+            />
+          </Field>
+          <Field id="bulk-printType" label="Print" error={errors.printType}>
+            <NativeSelect id="bulk-printType" name="printType" defaultValue="SCREEN">
+              {PRINT_TYPES.map((type) => (
+                <option key={type.value} value={type.value}>
+                  {type.label}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <div className="sm:col-span-2">
+            <fieldset>
+              <legend className="mb-1 text-sm font-medium">Pieces per size</legend>
+              <div className="grid grid-cols-5 gap-2">
+                {SIZES.map((size) => (
+                  <div key={size}>
+                    <label
+                      htmlFor={`bulk-size-${size}`}
+                      className="block text-center text-xs font-semibold"
+                    >
+                      {size}
+                    </label>
+                    <Input
+                      id={`bulk-size-${size}`}
+                      name={`size-${size}`}
+                      type="number"
+                      inputMode="numeric"
+                      min={0}
+                      value={counts[size]}
+                      onChange={(event) => {
+                        setCounts((current) => ({ ...current, [size]: event.target.value }));
+                        // A changed count makes an earlier quantity message stale.
+                        setErrors((current) => {
+                          const next = { ...current };
+                          delete next.quantity;
+                          return next;
+                        });
+                      }}
+                      className="px-1 text-center"
+                    />
+                  </div>
+                ))}
+              </div>
+            </fieldset>
+            <p id="bulk-quantity" tabIndex={-1} className="mt-2 text-sm" aria-live="polite">
+              Total: <span className="font-bold">{quantity}</span> pieces
+              {quantity > 0 && quantity < MIN_BULK_QUANTITY && (
+                <span className="text-stone-500"> (minimum {MIN_BULK_QUANTITY})</span>
+              )}
+            </p>
+            {errors.quantity && (
+              <p id="bulk-quantity-error" role="alert" className="text-xs font-medium text-red-600">
+                {errors.quantity}
+              </p>
+            )}
+          </div>
+          <Field id="bulk-deadline" label="Needed by (optional)" error={errors.deadline}>
+            <Input id="bulk-deadline" name="deadline" type="date" />
+          </Field>
+          <Field id="bulk-design" label="Design image (optional, up to 5 MB)" error={errors.design}>
+            <Input
+              id="bulk-design"
+              name="design"
+              type="file"
+              accept="image/png,image/jpeg,image/webp,image/gif"
+              className="py-1.5"
+              {...err("design")}
+            />
+          </Field>
+          <Field id="bulk-notes" label="Notes" error={errors.notes} className="sm:col-span-2">
+            <Textarea
+              id="bulk-notes"
+              name="notes"
+              maxLength={2000}
+              placeholder="Print position, logo size, delivery city…"
+            />
+          </Field>
+        </fieldset>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" size="lg" disabled={state.status === "sending"}>
+            {state.status === "sending" ? "Sending…" : "Request a quote"}
+          </Button>
+          {state.status === "error" && (
+            <p role="alert" className="text-sm text-red-600">
+              {state.message}
+            </p>
+          )}
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { ShoppingBag } from "lucide-react";
+import { useEffect } from "react";
+import { Link } from "react-router";
+import { useCart } from "~/components/cart/cart-context";
+import { CartLines } from "~/components/cart/cart-lines";
+import { CartTotals } from "~/components/cart/cart-totals";
+import { PromoForm, promoCodeOf } from "~/components/cart/promo-form";
+import { Button } from "~/components/ui/button";
+import { Skeleton } from "~/components/ui/skeleton";
+import { getToken } from "~/lib/api-client";
+
+export function meta() {
+  return [{ title: "Your cart — Tweest" }, { name: "robots", content: "noindex" }];
+}
+
+export default function CartPage() {
+  const { cart, status, error, refresh } = useCart();
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  const loading = !cart && (status === "idle" || status === "loading");
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-5">
+      <h1 className="mb-4 text-2xl font-extrabold sm:text-3xl">Your cart</h1>
+      {loading && (
+        <div
+          className="grid gap-6 lg:grid-cols-[1fr_340px]"
+          aria-busy="true"
+          aria-label="Loading your cart"
+        >
+          <div className="space-y-4">
+            <Skeleton className="h-24 w-full" />
+            <Skeleton className="h-24 w-full" />
+          </div>
+          <Skeleton className="h-56 w-full" />
+        </div>
+      )}
+      {!cart && status === "error" && (
+        <div
+          role="alert"
+          className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700"
+        >
+          {error}{" "}
+          <button type="button" className="font-semibold underline" onClick={() => void refresh()}>
+            Try again
+          </button>
+        </div>
+      )}
+      {cart && cart.cartItems.length === 0 && (
+        <div className="rounded-lg border border-dashed border-stone-300 bg-white p-10 text-center">
+          <ShoppingBag className="mx-auto h-10 w-10 text-stone-400" aria-hidden="true" />
+          <p className="mt-3 font-semibold">Your cart is empty.</p>
+          <Link to="/products" className="mt-3 inline-block text-brand-700 underline">
+            Start shopping
+          </Link>
+        </div>
+      )}
+      {cart && cart.cartItems.length > 0 && (
+        <div className="grid gap-6 lg:grid-cols-[1fr_340px]">
+          <section aria-label="Items" className="rounded-lg border border-stone-200 bg-white px-4">
+            <CartLines items={cart.cartItems} />
+          </section>
+          <aside
+            aria-label="Order summary"
+            className="h-fit space-y-4 rounded-lg border border-stone-200 bg-white p-4 lg:sticky lg:top-32"
+          >
+            <h2 className="text-lg font-bold">Summary</h2>
+            <PromoForm />
+            <CartTotals
+              totals={{
+                totalPrice: cart.totalPrice,
+                discount: cart.discount,
+                promoCodeDiscount: cart.promoCodeDiscount,
+                promoCode: promoCodeOf(cart.promoDetails),
+                total: cart.totalDiscountedPrice,
+              }}
+            />
+            <p className="text-xs text-stone-500">Delivery charge is added at checkout.</p>
+            <Button asChild size="lg" className="w-full">
+              <Link
+                to={getToken() ? "/checkout" : "/checkout?guest=true"}
+                data-testid="go-to-checkout"
+              >
+                Checkout
+              </Link>
+            </Button>
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { z } from "zod";
+import { AuthCard, FormMessage, GoogleIcon } from "~/components/auth/auth-card";
+import { Button } from "~/components/ui/button";
+import { Field, Input } from "~/components/ui/input";
+import { Spinner } from "~/components/ui/spinner";
+import { errorMessage, getToken, googleSignInUrl } from "~/lib/api-client";
+import { takeRedirectAfterLogin, useAuth } from "~/lib/auth";
+import type { Route } from "./+types/login";
+
+export const LoginForm = z.object({
+  email: z.string().trim().min(1, "Enter your email").email("Enter a valid email"),
+  password: z.string().min(1, "Enter your password"),
+});
+type LoginValues = z.infer<typeof LoginForm>;
+
+export function meta(_: Route.MetaArgs) {
+  return [
+    { title: "Sign in — Tweest" },
+    { name: "description", content: "Sign in to your Tweest account." },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export default function Login() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  // A refused Google sign-in comes back as /login?error=...
+  const [failure, setFailure] = useState<string | null>(searchParams.get("error"));
+  const [done, setDone] = useState(false);
+  // While this form signs in, the form itself decides where to go (after the pending cart item).
+  const signingIn = useRef(false);
+  const form = useForm<LoginValues>({
+    resolver: zodResolver(LoginForm),
+    defaultValues: { email: "", password: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  // Already signed in (e.g. back button): go where the shopper wanted to go.
+  useEffect(() => {
+    if (auth.ready && auth.user && getToken() && !signingIn.current) {
+      navigate(takeRedirectAfterLogin(), { replace: true });
+    }
+  }, [auth.ready, auth.user, navigate]);
+
+  async function onSubmit(values: LoginValues) {
+    setFailure(null);
+    signingIn.current = true;
+    try {
+      await auth.login(values);
+      await auth.finishSignIn();
+      setDone(true);
+      navigate(takeRedirectAfterLogin(), { replace: true });
+    } catch (error) {
+      signingIn.current = false;
+      setFailure(errorMessage(error));
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Sign in"
+      subtitle={
+        <>
+          New to Tweest?{" "}
+          <Link to="/register" className="font-semibold text-brand-600 hover:underline">
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
+        <Field id="login-email" label="Email" error={errors.email?.message}>
+          <Input
+            id="login-email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            aria-invalid={Boolean(errors.email)}
+            aria-describedby={errors.email ? "login-email-error" : undefined}
+            {...form.register("email")}
+          />
+        </Field>
+        <Field id="login-password" label="Password" error={errors.password?.message}>
+          <Input
+            id="login-password"
+            type="password"
+            autoComplete="current-password"
+            aria-invalid={Boolean(errors.password)}
+            aria-describedby={errors.password ? "login-password-error" : undefined}
+            {...form.register("password")}
+          />
+        </Field>
+        {failure && <FormMessage kind="error">{failure}</FormMessage>}
+        {done && <FormMessage kind="success">Signed in. Taking you back…</FormMessage>}
+        <Button type="submit" className="w-full" size="lg" disabled={isSubmitting}>
+          {isSubmitting ? <Spinner size={18} thickness={4} className="text-white" /> : null}
+          {isSubmitting ? "Signing in…" : "Sign in"}
+        </Button>
+      </form>
+      <div className="my-5 flex items-center gap-3 text-xs text-stone-500" aria-hidden="true">
+        <span className="h-px flex-1 bg-stone-200" /> or{" "}
+        <span className="h-px flex-1 bg-stone-200" />
+      </div>
+      <a
+        href={googleSignInUrl()}
+        className="flex h-11 w-full items-center justify-center gap-2 rounded-md border border-stone-300 bg-white text-sm font-semibold hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+      >
+        <GoogleIcon />
+        Continue with Google
+      </a>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,88 @@
+import { CheckCircle2 } from "lucide-react";
+import { Link, useSearchParams } from "react-router";
+import { OrderSummary } from "~/components/order/order-summary";
+import { useOrder } from "~/components/order/use-order";
+import { Button } from "~/components/ui/button";
+import { Skeleton } from "~/components/ui/skeleton";
+
+export function meta() {
+  return [{ title: "Order placed — Tweest" }, { name: "robots", content: "noindex" }];
+}
+
+export function OrderLoading() {
+  return (
+    <div className="space-y-3" aria-busy="true" aria-label="Loading your order">
+      <Skeleton className="h-8 w-1/2" />
+      <Skeleton className="h-16 w-full" />
+      <Skeleton className="h-40 w-full" />
+    </div>
+  );
+}
+
+/** Guests keep this link: it shows the order without an account. */
+export function GuestTrackingNote({ orderId, token }: { orderId: string; token: string }) {
+  const href = `/order/guest/track/${orderId}?token=${encodeURIComponent(token)}`;
+  return (
+    <div
+      className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm"
+      data-testid="guest-tracking"
+    >
+      <p className="font-semibold">Keep this link to track your order</p>
+      <p className="mt-1 text-stone-700">
+        You checked out as a guest. Track your order any time with this link, or with your order
+        number and mobile number.
+      </p>
+      <Link
+        to={href}
+        className="mt-2 inline-block font-semibold break-all text-brand-700 underline"
+        data-testid="guest-tracking-link"
+      >
+        Track order {orderId}
+      </Link>
+      <p className="mt-2 text-xs text-stone-600">
+        Tracking code: <code className="break-all select-all">{token}</code>
+      </p>
+    </div>
+  );
+}
+
+export default function OrderConfirmation() {
+  const [searchParams] = useSearchParams();
+  const orderId = searchParams.get("orderId");
+  const token = searchParams.get("token");
+  const { state, reload } = useOrder(orderId, { token, preferPlaced: true });
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-6">
+      <div className="mb-6 text-center">
+        <CheckCircle2 className="mx-auto h-12 w-12 text-green-600" aria-hidden="true" />
+        <h1 className="mt-2 text-2xl font-extrabold sm:text-3xl">Thank you for your order!</h1>
+        <p className="mt-1 text-stone-600">We will call you to confirm before we ship.</p>
+      </div>
+      {state.status === "loading" && <OrderLoading />}
+      {state.status === "error" && (
+        <p role="alert" className="rounded-md bg-red-50 p-4 text-sm text-red-700">
+          {state.message}{" "}
+          <button type="button" className="underline" onClick={() => void reload()}>
+            Try again
+          </button>
+        </p>
+      )}
+      {state.status === "ready" && (
+        <div className="space-y-6">
+          {(state.order.trackingToken ?? token) && (
+            <GuestTrackingNote
+              orderId={state.order._id}
+              token={(state.order.trackingToken ?? token)!}
+            />
+          )}
+          <OrderSummary order={state.order} />
+        </div>
+      )}
+      <div className="mt-8 flex flex-col gap-2 sm:flex-row sm:justify-center">
+        <Button asChild variant="outline">
+          <Link to="/products">Continue shopping</Link>
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,223 @@
+import { ChevronRight } from "lucide-react";
+import { useEffect, useMemo, useState } from "react";
+import { data as dataResponse, Link } from "react-router";
+import { AddToCart } from "~/components/product/add-to-cart";
+import { Gallery } from "~/components/product/gallery";
+import { ReviewsSection, Stars } from "~/components/product/reviews";
+import { SizeGuideDialog } from "~/components/product/size-guide-dialog";
+import { stockOf, VariantPicker } from "~/components/product/variant-picker";
+import { imageUrl } from "~/lib/image-url";
+import { formatBDT } from "~/lib/money";
+import { trackViewItem } from "~/lib/tracking";
+import type { Route } from "./+types/product";
+
+export function meta({ data }: Route.MetaArgs) {
+  if (!data) return [{ title: "Product not found — Tweest" }];
+  const { product, canonical, publicUrl } = data;
+  const title = `${product.title} — Tweest`;
+  const description = (product.description || `${product.title} by ${product.brand || "Tweest"}`)
+    .replace(/\s+/g, " ")
+    .slice(0, 155);
+  const image = imageUrl(product.imageUrl || product.images?.[0], publicUrl);
+  return [
+    { title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: canonical },
+    { property: "og:type", content: "product" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: canonical },
+    { property: "og:image", content: image },
+    { property: "product:price:amount", content: String(product.discountedPrice ?? product.price) },
+    { property: "product:price:currency", content: "BDT" },
+    { name: "twitter:card", content: "summary_large_image" },
+  ];
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const product = await context.services.products
+    .getProductBySlug(params.slug)
+    .catch((error: unknown) => {
+      if ((error as { status?: number }).status === 404)
+        throw dataResponse(null, { status: 404, statusText: "Product not found" });
+      throw error;
+    });
+  const publicUrl = context.config.publicUrl;
+  return { product, publicUrl, canonical: `${publicUrl}/product/${product.slug}` };
+}
+
+/** schema.org Product, with `<` escaped so the JSON cannot close the script element. */
+function productJsonLd(
+  product: Route.ComponentProps["loaderData"]["product"],
+  canonical: string,
+  publicUrl: string,
+) {
+  const json: Record<string, unknown> = {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.title,
+    description: product.description,
+    image: (product.images?.length ? product.images : [product.imageUrl])
+      .filter(Boolean)
+      .map((image) => imageUrl(image, publicUrl)),
+    brand: { "@type": "Brand", name: product.brand || "Tweest" },
+    category: product.categoryName,
+    offers: {
+      "@type": "Offer",
+      url: canonical,
+      priceCurrency: "BDT",
+      price: String(product.discountedPrice ?? product.price),
+      availability:
+        product.quantity > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      itemCondition: "https://schema.org/NewCondition",
+    },
+  };
+  if (product.numRatings > 0)
+    json.aggregateRating = {
+      "@type": "AggregateRating",
+      ratingValue: product.averageRating.toFixed(1),
+      ratingCount: product.numRatings,
+    };
+  return JSON.stringify(json).replace(/</g, "\\u003c");
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, canonical, publicUrl } = loaderData;
+  const variants = useMemo(() => product.variants ?? [], [product.variants]);
+  const colors = product.colors?.length
+    ? product.colors
+    : [...new Set(variants.map((variant) => variant.color))];
+  const sizes = useMemo(() => {
+    const names = product.sizes?.length
+      ? product.sizes.map((size) => size.name)
+      : variants.map((variant) => variant.size);
+    return [...new Set(names)];
+  }, [product.sizes, variants]);
+  const firstInStock = variants.find((variant) => variant.stock > 0);
+  const [color, setColor] = useState<string | null>(firstInStock?.color ?? colors[0] ?? null);
+  const [size, setSize] = useState<string | null>(null);
+  const available = color && size ? stockOf(variants, color, size) : stockOf(variants, color, null);
+  const discounted = product.discountedPrice < product.price;
+  const category =
+    product.category && typeof product.category === "object" ? product.category : null;
+
+  useEffect(() => {
+    trackViewItem(product);
+  }, [product]);
+
+  // A new product (client navigation) starts with a fresh choice.
+  useEffect(() => {
+    setColor(variants.find((variant) => variant.stock > 0)?.color ?? null);
+    setSize(null);
+  }, [product._id, variants]);
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-5">
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{ __html: productJsonLd(product, canonical, publicUrl) }}
+      />
+      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-stone-600">
+        <ol className="flex flex-wrap items-center gap-1">
+          <li>
+            <Link to="/" className="hover:underline">
+              Home
+            </Link>
+          </li>
+          {category?.slug && (
+            <li className="flex items-center gap-1">
+              <ChevronRight className="h-3.5 w-3.5" aria-hidden="true" />
+              <Link to={`/products?category=${category.slug}`} className="hover:underline">
+                {category.name}
+              </Link>
+            </li>
+          )}
+          <li className="flex items-center gap-1">
+            <ChevronRight className="h-3.5 w-3.5" aria-hidden="true" />
+            <span aria-current="page" className="line-clamp-1">
+              {product.title}
+            </span>
+          </li>
+        </ol>
+      </nav>
+
+      <div className="grid gap-6 md:grid-cols-2 md:gap-10">
+        <Gallery
+          images={product.images?.length ? product.images : [product.imageUrl]}
+          title={product.title}
+        />
+        <div className="space-y-5">
+          <div>
+            <p className="text-sm text-stone-500">{product.brand || "Tweest"}</p>
+            <h1 className="text-2xl font-extrabold sm:text-3xl">{product.title}</h1>
+            {product.numRatings > 0 && (
+              <a
+                href="#reviews-heading"
+                className="mt-1 inline-flex items-center gap-2 text-sm text-stone-600"
+              >
+                <Stars value={product.averageRating} /> {product.numRatings} ratings
+              </a>
+            )}
+            <p className="mt-3 flex items-baseline gap-3">
+              <span className="text-2xl font-bold text-brand-700" data-testid="product-price">
+                {formatBDT(product.discountedPrice)}
+              </span>
+              {discounted && (
+                <>
+                  <s className="text-stone-400">
+                    <span className="sr-only">Was </span>
+                    {formatBDT(product.price)}
+                  </s>
+                  <span className="rounded bg-green-50 px-1.5 py-0.5 text-sm font-semibold text-green-700">
+                    {product.discountPercent}% off
+                  </span>
+                </>
+              )}
+            </p>
+            <p className="mt-1 text-xs text-stone-500">
+              VAT included. Delivery charge at checkout.
+            </p>
+          </div>
+
+          <VariantPicker
+            colors={colors}
+            sizes={sizes}
+            variants={variants}
+            color={color}
+            size={size}
+            onColor={(next) => {
+              setColor(next);
+              if (size && stockOf(variants, next, size) === 0) setSize(null);
+            }}
+            onSize={setSize}
+          />
+          {category && <SizeGuideDialog category={category._id} />}
+          <AddToCart
+            product={product}
+            color={color}
+            size={size}
+            available={size ? available : Math.max(available, 1)}
+          />
+
+          {product.description && (
+            <section aria-labelledby="description-heading">
+              <h2 id="description-heading" className="mb-1 text-lg font-bold">
+                Description
+              </h2>
+              <p className="text-sm leading-relaxed whitespace-pre-line text-stone-700">
+                {product.description}
+              </p>
+            </section>
+          )}
+        </div>
+      </div>
+
+      <ReviewsSection
+        productId={product._id}
+        averageRating={product.averageRating}
+        numRatings={product.numRatings}
+        loginHref={`/login?redirect=${encodeURIComponent(`/product/${product.slug}`)}`}
+      />
+    </div>
+  );
+}

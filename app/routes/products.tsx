@@ -1,0 +1,271 @@
+import { SlidersHorizontal } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { FilterForm, SortForm } from "~/components/catalog/filter-form";
+import { ProductGrid } from "~/components/product/product-card";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import {
+  activeFilterCount,
+  listingHref,
+  parseListingParams,
+  toApiQuery,
+  type ListingFilters,
+} from "~/lib/product-filters";
+import type { Route } from "./+types/products";
+
+function names(list: unknown): string[] {
+  if (!Array.isArray(list)) return [];
+  return list
+    .map((item) =>
+      typeof item === "string" ? item : ((item as { name?: string } | null)?.name ?? ""),
+    )
+    .filter(Boolean);
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  if (!data) return [{ title: "Products — Tweest" }];
+  const title = `${data.heading} — Tweest`;
+  const description = `${data.totalProducts} ${data.heading.toLowerCase()} at Tweest. Prices in BDT, cash on delivery across Bangladesh.`;
+  return [
+    { title },
+    { name: "description", content: description },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:type", content: "website" },
+    { tagName: "link", rel: "canonical", href: data.canonical },
+  ];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const filters = parseListingParams(url.searchParams);
+  const [result, categories] = await Promise.all([
+    context.services.products.listProducts(toApiQuery(filters)),
+    context.services.catalog.listCategories(),
+  ]);
+  const category = filters.category
+    ? categories.find((item) => item.slug === filters.category || item._id === filters.category)
+    : undefined;
+  const parent = category?.parentCategory
+    ? categories.find((item) => item._id === category.parentCategory)
+    : undefined;
+  const heading = filters.search
+    ? `Results for “${filters.search}”`
+    : category
+      ? parent
+        ? `${parent.name}'s ${category.name}`
+        : category.name
+      : "All products";
+  // Canonical: the category (or plain listing) and page; filters are variations of it.
+  const canonicalParams = new URLSearchParams();
+  if (filters.category) canonicalParams.set("category", filters.category);
+  if (filters.page > 1) canonicalParams.set("page", String(filters.page));
+  const canonicalQuery = canonicalParams.toString();
+  return {
+    filters,
+    heading,
+    products: result.content,
+    totalPages: Math.max(1, result.totalPages ?? 1),
+    currentPage: result.currentPage ?? 0,
+    totalProducts: result.totalProducts ?? result.content.length,
+    available: {
+      colors: names(result.availableFilters?.colors),
+      sizes: names(result.availableFilters?.sizes),
+    },
+    subcategories: category
+      ? categories.filter((item) => item.parentCategory === category._id)
+      : categories.filter((item) => item.parentCategory === null),
+    canonical: `${context.config.publicUrl}/products${canonicalQuery ? `?${canonicalQuery}` : ""}`,
+  };
+}
+
+function Pagination({ filters, totalPages }: { filters: ListingFilters; totalPages: number }) {
+  if (totalPages <= 1) return null;
+  const current = Math.min(filters.page, totalPages);
+  const pages = [...new Set([1, current - 1, current, current + 1, totalPages])].filter(
+    (page) => page >= 1 && page <= totalPages,
+  );
+  return (
+    <nav aria-label="Pages" className="mt-8 flex flex-wrap items-center justify-center gap-1.5">
+      {current > 1 && (
+        <Link
+          to={listingHref(filters, { page: current - 1 })}
+          className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm"
+          rel="prev"
+        >
+          Previous
+        </Link>
+      )}
+      {pages.map((page) => (
+        <Link
+          key={page}
+          to={listingHref(filters, { page })}
+          aria-current={page === current ? "page" : undefined}
+          aria-label={`Page ${page}`}
+          className="min-w-10 rounded-md border border-stone-300 bg-white px-3 py-2 text-center text-sm aria-[current=page]:border-brand-500 aria-[current=page]:bg-brand-500 aria-[current=page]:text-white"
+        >
+          {page}
+        </Link>
+      ))}
+      {current < totalPages && (
+        <Link
+          to={listingHref(filters, { page: current + 1 })}
+          className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm"
+          rel="next"
+        >
+          Next
+        </Link>
+      )}
+    </nav>
+  );
+}
+
+function ActiveFilters({ filters }: { filters: ListingFilters }) {
+  const chips: { label: string; href: string }[] = [
+    ...filters.colors.map((color) => ({
+      label: color,
+      href: listingHref(filters, { colors: filters.colors.filter((item) => item !== color) }),
+    })),
+    ...filters.sizes.map((size) => ({
+      label: `Size ${size}`,
+      href: listingHref(filters, { sizes: filters.sizes.filter((item) => item !== size) }),
+    })),
+  ];
+  if (filters.minPrice !== undefined)
+    chips.push({
+      label: `From ৳${filters.minPrice}`,
+      href: listingHref(filters, { minPrice: undefined }),
+    });
+  if (filters.maxPrice !== undefined)
+    chips.push({
+      label: `Up to ৳${filters.maxPrice}`,
+      href: listingHref(filters, { maxPrice: undefined }),
+    });
+  if (filters.minDiscount !== undefined)
+    chips.push({
+      label: `${filters.minDiscount}%+ off`,
+      href: listingHref(filters, { minDiscount: undefined }),
+    });
+  if (filters.stock)
+    chips.push({
+      label: filters.stock === "in_stock" ? "In stock" : "Out of stock",
+      href: listingHref(filters, { stock: undefined }),
+    });
+  if (chips.length === 0) return null;
+  return (
+    <ul className="mb-4 flex flex-wrap gap-2" aria-label="Active filters">
+      {chips.map((chip) => (
+        <li key={chip.label}>
+          <Link
+            to={chip.href}
+            preventScrollReset
+            className="inline-flex items-center gap-1 rounded-full bg-stone-900 px-3 py-1 text-xs font-medium text-white"
+            aria-label={`Remove filter ${chip.label}`}
+          >
+            {chip.label} <span aria-hidden="true">×</span>
+          </Link>
+        </li>
+      ))}
+      <li>
+        <Link
+          to={listingHref(filters, {
+            colors: [],
+            sizes: [],
+            minPrice: undefined,
+            maxPrice: undefined,
+            minDiscount: undefined,
+            stock: undefined,
+          })}
+          className="inline-block px-2 py-1 text-xs font-medium text-brand-700 underline"
+        >
+          Clear all
+        </Link>
+      </li>
+    </ul>
+  );
+}
+
+export default function Products({ loaderData }: Route.ComponentProps) {
+  const { filters, heading, products, totalPages, totalProducts, available, subcategories } =
+    loaderData;
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const count = activeFilterCount(filters);
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-5">
+      <div className="mb-4">
+        <h1 className="text-2xl font-extrabold sm:text-3xl">{heading}</h1>
+        <p className="mt-1 text-sm text-stone-600" aria-live="polite">
+          {totalProducts} {totalProducts === 1 ? "product" : "products"}
+        </p>
+      </div>
+
+      {subcategories.length > 0 && (
+        <nav aria-label="Sub-categories" className="-mx-4 mb-4 overflow-x-auto px-4">
+          <ul className="flex gap-2">
+            {subcategories.map((category) => (
+              <li key={category._id} className="shrink-0">
+                <Link
+                  to={listingHref(filters, { category: category.slug })}
+                  className="inline-block rounded-full border border-stone-300 bg-white px-3 py-1.5 text-sm hover:border-brand-500"
+                >
+                  {category.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+
+      <div className="lg:grid lg:grid-cols-[240px_1fr] lg:gap-8">
+        <aside className="hidden lg:block" aria-label="Filters">
+          <h2 className="mb-3 text-lg font-bold">Filters</h2>
+          <FilterForm filters={filters} available={available} idPrefix="side" autoSubmit />
+        </aside>
+
+        <section aria-label="Products">
+          <div className="mb-4 flex items-center justify-between gap-2">
+            <Dialog open={sheetOpen} onOpenChange={setSheetOpen}>
+              <DialogTrigger asChild>
+                <Button variant="outline" className="lg:hidden" data-testid="open-filters">
+                  <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
+                  Filters{count > 0 ? ` (${count})` : ""}
+                </Button>
+              </DialogTrigger>
+              <DialogContent side="left" aria-describedby={undefined}>
+                <DialogTitle className="mb-4">Filters</DialogTitle>
+                <FilterForm
+                  filters={filters}
+                  available={available}
+                  idPrefix="sheet"
+                  onApplied={() => setSheetOpen(false)}
+                />
+              </DialogContent>
+            </Dialog>
+            <div className="ml-auto">
+              <SortForm filters={filters} />
+            </div>
+          </div>
+          <ActiveFilters filters={filters} />
+          {products.length === 0 ? (
+            <div className="rounded-lg border border-dashed border-stone-300 bg-white p-10 text-center">
+              <p className="font-semibold">No products match these filters.</p>
+              <Link to="/products" className="mt-3 inline-block text-brand-700 underline">
+                See all products
+              </Link>
+            </div>
+          ) : (
+            <ProductGrid products={products} eagerCount={4} />
+          )}
+          <Pagination filters={filters} totalPages={totalPages} />
+        </section>
+      </div>
+      <noscript>
+        <section aria-label="Filters" className="mt-8 lg:hidden">
+          <h2 className="mb-3 text-lg font-bold">Filters</h2>
+          <FilterForm filters={filters} available={available} idPrefix="noscript" />
+        </section>
+      </noscript>
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { z } from "zod";
+import { AuthCard, FormMessage, GoogleIcon } from "~/components/auth/auth-card";
+import { Button } from "~/components/ui/button";
+import { Field, Input } from "~/components/ui/input";
+import { Spinner } from "~/components/ui/spinner";
+import { errorMessage, googleSignInUrl } from "~/lib/api-client";
+import { takeRedirectAfterLogin, useAuth } from "~/lib/auth";
+import type { Route } from "./+types/register";
+
+/** Bangladeshi mobile: 01[3-9] + 8 digits, +880 / 880 accepted (contract §6). */
+const BD_MOBILE = /^(?:\+?880|0)1[3-9]\d{8}$/;
+
+export const RegisterForm = z
+  .object({
+    firstName: z.string().trim().min(1, "Enter your first name").max(50),
+    lastName: z.string().trim().min(1, "Enter your last name").max(50),
+    email: z.string().trim().min(1, "Enter your email").email("Enter a valid email"),
+    mobile: z
+      .string()
+      .trim()
+      .refine((value) => value === "" || BD_MOBILE.test(value.replace(/[\s-]/g, "")), {
+        message: "Enter a Bangladeshi mobile number like 01712345678",
+      }),
+    password: z.string().min(8, "At least 8 characters"),
+    confirmPassword: z.string(),
+  })
+  .refine((values) => values.password === values.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "The passwords do not match",
+  });
+type RegisterValues = z.infer<typeof RegisterForm>;
+
+export function meta(_: Route.MetaArgs) {
+  return [
+    { title: "Create an account — Tweest" },
+    { name: "description", content: "Create your Tweest account." },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+const FIELDS: {
+  name: keyof RegisterValues;
+  label: string;
+  type: string;
+  autoComplete: string;
+  hint?: string;
+}[] = [
+  { name: "firstName", label: "First name", type: "text", autoComplete: "given-name" },
+  { name: "lastName", label: "Last name", type: "text", autoComplete: "family-name" },
+  { name: "email", label: "Email", type: "email", autoComplete: "email" },
+  {
+    name: "mobile",
+    label: "Mobile (optional)",
+    type: "tel",
+    autoComplete: "tel",
+    hint: "Bangladeshi number, e.g. 01712345678",
+  },
+  {
+    name: "password",
+    label: "Password",
+    type: "password",
+    autoComplete: "new-password",
+    hint: "At least 8 characters",
+  },
+  {
+    name: "confirmPassword",
+    label: "Repeat password",
+    type: "password",
+    autoComplete: "new-password",
+  },
+];
+
+export default function Register() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const form = useForm<RegisterValues>({
+    resolver: zodResolver(RegisterForm),
+    defaultValues: {
+      firstName: "",
+      lastName: "",
+      email: "",
+      mobile: "",
+      password: "",
+      confirmPassword: "",
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  async function onSubmit({ confirmPassword: _confirm, mobile, ...values }: RegisterValues) {
+    setFailure(null);
+    try {
+      await auth.register({
+        ...values,
+        ...(mobile ? { mobile: mobile.replace(/[\s-]/g, "") } : {}),
+      });
+      await auth.finishSignIn();
+      setDone(true);
+      navigate(takeRedirectAfterLogin(), { replace: true });
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Create an account"
+      subtitle={
+        <>
+          Already have one?{" "}
+          <Link to="/login" className="font-semibold text-brand-600 hover:underline">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <form
+        onSubmit={form.handleSubmit(onSubmit)}
+        noValidate
+        className="grid grid-cols-1 gap-4 sm:grid-cols-2"
+      >
+        {FIELDS.map((field) => {
+          const id = `register-${field.name}`;
+          const error = errors[field.name]?.message;
+          const wide = !["firstName", "lastName"].includes(field.name);
+          return (
+            <Field
+              key={field.name}
+              id={id}
+              label={field.label}
+              error={error}
+              hint={field.hint}
+              className={wide ? "sm:col-span-2" : undefined}
+            >
+              <Input
+                id={id}
+                type={field.type}
+                autoComplete={field.autoComplete}
+                aria-invalid={Boolean(error)}
+                aria-describedby={error ? `${id}-error` : field.hint ? `${id}-hint` : undefined}
+                {...form.register(field.name)}
+              />
+            </Field>
+          );
+        })}
+        <div className="space-y-4 sm:col-span-2">
+          {failure && <FormMessage kind="error">{failure}</FormMessage>}
+          {done && <FormMessage kind="success">Account created. Welcome to Tweest!</FormMessage>}
+          <Button type="submit" className="w-full" size="lg" disabled={isSubmitting}>
+            {isSubmitting ? <Spinner size={18} thickness={4} className="text-white" /> : null}
+            {isSubmitting ? "Creating your account…" : "Create account"}
+          </Button>
+        </div>
+      </form>
+      <a
+        href={googleSignInUrl()}
+        className="mt-5 flex h-11 w-full items-center justify-center gap-2 rounded-md border border-stone-300 bg-white text-sm font-semibold hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+      >
+        <GoogleIcon />
+        Sign up with Google
+      </a>
+    </AuthCard>
+  );
+}

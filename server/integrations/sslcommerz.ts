@@ -1,0 +1,138 @@
+import { getEnv } from "../env.js";
+
+/**
+ * SSLCommerz v4 hosted checkout (integrations.md §1): create a session, later validate a val_id.
+ * Host from SSLCOMMERZ_BASE_URL (sandbox by default); credentials from the environment.
+ */
+export class SslCommerzError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "SslCommerzError";
+  }
+}
+
+export function isSslCommerzConfigured(): boolean {
+  const env = getEnv();
+  return Boolean(env.SSLCOMMERZ_STORE_ID && env.SSLCOMMERZ_STORE_PASSWD);
+}
+
+function base(): string {
+  return getEnv().SSLCOMMERZ_BASE_URL.replace(/\/+$/, "");
+}
+
+const clip = (value: string, max = 50) => (value || "N/A").slice(0, max);
+
+export interface SessionInput {
+  tranId: string;
+  amount: number;
+  orderId: string;
+  orderNumber: string;
+  productNames: string;
+  numItems: number;
+  customer: {
+    name: string;
+    email: string;
+    phone: string;
+    address: string;
+    city: string;
+    postcode: string;
+  };
+  successUrl: string;
+  failUrl: string;
+  cancelUrl: string;
+  ipnUrl: string;
+}
+
+export interface SessionAnswer {
+  gatewayUrl: string;
+  sessionKey: string;
+  raw: Record<string, unknown>;
+}
+
+export async function createSession(input: SessionInput): Promise<SessionAnswer> {
+  const env = getEnv();
+  const form = new URLSearchParams({
+    store_id: env.SSLCOMMERZ_STORE_ID ?? "",
+    store_passwd: env.SSLCOMMERZ_STORE_PASSWD ?? "",
+    total_amount: input.amount.toFixed(2),
+    currency: "BDT",
+    tran_id: input.tranId,
+    success_url: input.successUrl,
+    fail_url: input.failUrl,
+    cancel_url: input.cancelUrl,
+    ipn_url: input.ipnUrl,
+    product_name: input.productNames.slice(0, 255) || "Tweest order",
+    product_category: "clothing",
+    product_profile: "physical-goods",
+    shipping_method: "Courier",
+    num_of_item: String(input.numItems),
+    cus_name: clip(input.customer.name),
+    cus_email: clip(input.customer.email),
+    cus_add1: clip(input.customer.address),
+    cus_city: clip(input.customer.city),
+    cus_postcode: clip(input.customer.postcode),
+    cus_country: "Bangladesh",
+    cus_phone: clip(input.customer.phone, 20),
+    emi_option: "0",
+    value_a: input.orderId,
+    value_b: input.orderNumber,
+  });
+  let answer: Record<string, unknown>;
+  try {
+    const response = await fetch(`${base()}/gwprocess/v4/api.php`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: form,
+      signal: AbortSignal.timeout(30_000),
+    });
+    answer = (await response.json()) as Record<string, unknown>;
+  } catch (error) {
+    throw new SslCommerzError(`FAILED TO CONNECT WITH SSLCOMMERZ API: ${(error as Error).message}`);
+  }
+  if (
+    answer.status !== "SUCCESS" ||
+    typeof answer.GatewayPageURL !== "string" ||
+    !answer.GatewayPageURL
+  )
+    throw new SslCommerzError(
+      `SSLCommerz session failed: ${String(answer.failedreason ?? answer.status ?? "unknown")}`,
+    );
+  return {
+    gatewayUrl: answer.GatewayPageURL,
+    sessionKey: String(answer.sessionkey ?? ""),
+    raw: answer,
+  };
+}
+
+export interface ValidationAnswer {
+  status?: string;
+  tran_id?: string;
+  val_id?: string;
+  amount?: string;
+  currency?: string;
+  risk_level?: string;
+  APIConnect?: string;
+  bank_tran_id?: string;
+  value_a?: string;
+  [key: string]: unknown;
+}
+
+/** Calls the validation API for a val_id; throws when SSLCommerz cannot be reached. */
+export async function validatePayment(valId: string): Promise<ValidationAnswer> {
+  const env = getEnv();
+  const url = new URL(`${base()}/validator/api/validationserverAPI.php`);
+  url.search = new URLSearchParams({
+    val_id: valId,
+    store_id: env.SSLCOMMERZ_STORE_ID ?? "",
+    store_passwd: env.SSLCOMMERZ_STORE_PASSWD ?? "",
+    v: "1",
+    format: "json",
+  }).toString();
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return (await response.json()) as ValidationAnswer;
+  } catch (error) {
+    throw new SslCommerzError(`FAILED TO CONNECT WITH SSLCOMMERZ API: ${(error as Error).message}`);
+  }
+}

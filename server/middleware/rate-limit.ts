@@ -1,0 +1,229 @@
+import type { Request, RequestHandler } from "express";
+import {
+  ipKeyGenerator,
+  rateLimit,
+  type IncrementResponse,
+  type Options,
+  type RateLimitInfo,
+  type Store,
+} from "express-rate-limit";
+import { RateLimit } from "../../models/rate-limit.model.js";
+import { getEnv } from "../env.js";
+import { registerJob } from "../jobs.js";
+import { tooManyRequests } from "../lib/http-error.js";
+import { normalizeBdMobile } from "../lib/phone.js";
+
+const FIFTEEN_MINUTES = 15 * 60_000;
+const ONE_HOUR = 60 * 60_000;
+
+function isDuplicateKey(error: unknown): boolean {
+  return (error as { code?: unknown })?.code === 11000;
+}
+
+/**
+ * express-rate-limit store kept in MongoDB (collection `rate_limits`), so every app instance
+ * counts against the same numbers. A window lives in `resetAt`; expired rows are restarted by a
+ * conditional update, never trusted, whether or not the TTL index has removed them yet.
+ */
+export class MongoRateLimitStore implements Store {
+  windowMs = FIFTEEN_MINUTES;
+  readonly localKeys = false;
+
+  constructor(readonly prefix: string) {}
+
+  init(options: Options): void {
+    this.windowMs = options.windowMs;
+  }
+
+  private id(key: string): string {
+    return `${this.prefix}${key}`;
+  }
+
+  async get(key: string) {
+    const row = await RateLimit.findOne({ _id: this.id(key), resetAt: { $gt: new Date() } }).lean();
+    return row ? { totalHits: row.hits, resetTime: row.resetAt } : undefined;
+  }
+
+  async increment(key: string): Promise<IncrementResponse> {
+    const _id = this.id(key);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const now = new Date();
+      const live = await RateLimit.findOneAndUpdate(
+        { _id, resetAt: { $gt: now } },
+        { $inc: { hits: 1 } },
+        { new: true },
+      ).lean();
+      if (live) return { totalHits: live.hits, resetTime: live.resetAt };
+      const resetAt = new Date(now.getTime() + this.windowMs);
+      const restarted = await RateLimit.findOneAndUpdate(
+        { _id, resetAt: { $lte: now } },
+        { $set: { hits: 1, resetAt } },
+        { new: true },
+      ).lean();
+      if (restarted) return { totalHits: restarted.hits, resetTime: restarted.resetAt };
+      try {
+        await RateLimit.create({ _id, hits: 1, resetAt });
+        return { totalHits: 1, resetTime: resetAt };
+      } catch (error) {
+        // Another instance created the row in between: count against it.
+        if (!isDuplicateKey(error)) throw error;
+      }
+    }
+    throw new Error(`rate limit counter ${_id} is contended`);
+  }
+
+  async decrement(key: string): Promise<void> {
+    await RateLimit.updateOne(
+      { _id: this.id(key), resetAt: { $gt: new Date() }, hits: { $gt: 0 } },
+      { $inc: { hits: -1 } },
+    );
+  }
+
+  async resetKey(key: string): Promise<void> {
+    await RateLimit.deleteOne({ _id: this.id(key) });
+  }
+}
+
+/** Deletes ended windows (the place of a TTL index, which FerretDB lacks). Safe on every instance. */
+export async function purgeEndedRateLimits(now = new Date()): Promise<number> {
+  const result = await RateLimit.deleteMany({ resetAt: { $lte: now } });
+  return result.deletedCount;
+}
+
+registerJob({
+  name: "rate-limit-purge",
+  everyMs: 10 * 60_000,
+  run: () => purgeEndedRateLimits().then(() => undefined),
+});
+
+function minutesUntil(resetTime: Date | undefined): number {
+  if (!resetTime) return 1;
+  return Math.max(1, Math.ceil((resetTime.getTime() - Date.now()) / 60_000));
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+interface LimiterSpec {
+  name: string;
+  windowMs: number;
+  limit: () => number;
+  /** The key to count under; undefined skips this limiter for the request. */
+  key: (req: Request) => string | undefined;
+  message: (minutes: string) => string;
+  /** Count only answers >= 400 (failed sign-ins), not successful ones. */
+  onlyFailures?: boolean;
+}
+
+function limiter(spec: LimiterSpec): RequestHandler {
+  return rateLimit({
+    windowMs: spec.windowMs,
+    limit: () => spec.limit(),
+    standardHeaders: "draft-7",
+    legacyHeaders: false,
+    store: new MongoRateLimitStore(`${spec.name}:`),
+    skip: (req) => spec.key(req) === undefined,
+    keyGenerator: (req) => spec.key(req) ?? "",
+    skipSuccessfulRequests: spec.onlyFailures ?? false,
+    handler: (req, _res, next) => {
+      next(
+        tooManyRequests(
+          spec.message(
+            plural(
+              minutesUntil((req as Request & { rateLimit?: RateLimitInfo }).rateLimit?.resetTime),
+              "minute",
+            ),
+          ),
+        ),
+      );
+    },
+  });
+}
+
+const byIp = (req: Request) => ipKeyGenerator(req.ip ?? "unknown");
+
+function bodyString(req: Request, field: string): string | undefined {
+  const value = (req.body as Record<string, unknown> | undefined)?.[field];
+  return typeof value === "string" && value.trim() ? value.trim() : undefined;
+}
+
+const byEmail = (req: Request) => bodyString(req, "email")?.toLowerCase();
+const byPhone = (req: Request) => {
+  const raw = bodyString(req, "phone");
+  return raw ? (normalizeBdMobile(raw) ?? raw) : undefined;
+};
+
+const perIp15 = () => getEnv().AUTH_RATE_LIMIT_IP_PER_15_MIN;
+const perAccount15 = () => getEnv().AUTH_RATE_LIMIT_ACCOUNT_PER_15_MIN;
+
+/** POST /auth/signin: per IP (every attempt) and per email (failed attempts only). */
+export const signinLimits: RequestHandler[] = [
+  limiter({
+    name: "signin-ip",
+    windowMs: FIFTEEN_MINUTES,
+    limit: perIp15,
+    key: byIp,
+    message: (wait) => `Too many sign-in attempts from this network. Please try again in ${wait}.`,
+  }),
+  limiter({
+    name: "signin-account",
+    windowMs: FIFTEEN_MINUTES,
+    limit: perAccount15,
+    key: byEmail,
+    onlyFailures: true,
+    message: (wait) =>
+      `Too many failed sign-in attempts for this account. Please try again in ${wait}.`,
+  }),
+];
+
+/** POST /auth/signup: per IP and per email. */
+export const signupLimits: RequestHandler[] = [
+  limiter({
+    name: "signup-ip",
+    windowMs: FIFTEEN_MINUTES,
+    limit: perIp15,
+    key: byIp,
+    message: (wait) => `Too many sign-up attempts from this network. Please try again in ${wait}.`,
+  }),
+  limiter({
+    name: "signup-account",
+    windowMs: FIFTEEN_MINUTES,
+    limit: perAccount15,
+    key: byEmail,
+    message: (wait) => `Too many sign-up attempts for this email. Please try again in ${wait}.`,
+  }),
+];
+
+/**
+ * POST /auth/otp/send and /auth/otp/verify: per IP here; per phone the OTP service applies the
+ * 60-second / 5-an-hour send rule and the 5-tries rule, and this adds a ceiling on verify calls.
+ */
+export const otpSendLimits: RequestHandler[] = [
+  limiter({
+    name: "otp-send-ip",
+    windowMs: ONE_HOUR,
+    limit: () => getEnv().OTP_RATE_LIMIT_IP_PER_HOUR,
+    key: byIp,
+    message: (wait) =>
+      `Too many verification codes requested from this network. Please try again in ${wait}.`,
+  }),
+];
+
+export const otpVerifyLimits: RequestHandler[] = [
+  limiter({
+    name: "otp-verify-ip",
+    windowMs: FIFTEEN_MINUTES,
+    limit: perIp15,
+    key: byIp,
+    message: (wait) =>
+      `Too many verification attempts from this network. Please try again in ${wait}.`,
+  }),
+  limiter({
+    name: "otp-verify-phone",
+    windowMs: FIFTEEN_MINUTES,
+    limit: perAccount15,
+    key: byPhone,
+    onlyFailures: true,
+    message: (wait) =>
+      `Too many verification attempts for this number. Please try again in ${wait}.`,
+  }),
+];

@@ -1,0 +1,71 @@
+import { Router } from "express";
+import { z } from "zod";
+import { requireAdmin } from "../middleware/auth.js";
+import { endpoint } from "../middleware/validate.js";
+import {
+  AdminOrdersQuery,
+  AdminStatusParams,
+  IdParams,
+  OrderAnswer,
+} from "../schemas/orders.schemas.js";
+import { bookParcel } from "../services/delivery.service.js";
+import {
+  deleteOrder,
+  listAdminOrders,
+  moveOrder,
+  toOrderAnswer,
+} from "../services/orders.service.js";
+
+export const adminOrdersRouter = Router();
+const PREFIX = "/api/admin/orders";
+const common = { tags: ["admin", "orders"], auth: "admin" as const, before: [requireAdmin] };
+
+endpoint(adminOrdersRouter, PREFIX, {
+  ...common,
+  method: "get",
+  path: "/",
+  summary: "Orders, newest first; filters status, search, from/to dates; paged",
+  query: AdminOrdersQuery,
+  responses: {
+    200: {
+      description: "A page of orders",
+      schema: z.object({
+        orders: z.array(OrderAnswer),
+        total: z.number(),
+        page: z.number(),
+        totalPages: z.number(),
+      }),
+    },
+  },
+  handler: ({ query }) => listAdminOrders(query),
+});
+
+endpoint(adminOrdersRouter, PREFIX, {
+  ...common,
+  method: "post",
+  path: "/:id/courier",
+  summary: "Books the parcel with Pathao and stores the consignment id",
+  params: IdParams,
+  responses: { 200: { description: "The order with its courier", schema: OrderAnswer } },
+  handler: async ({ params }) => toOrderAnswer(await bookParcel(params.id)),
+});
+
+endpoint(adminOrdersRouter, PREFIX, {
+  ...common,
+  method: "put",
+  path: "/:id/:status",
+  summary:
+    "Moves an order: placed, confirmed, shipped, delivered, cancelled (cancelling returns the stock); 409 on an invalid move",
+  params: AdminStatusParams,
+  responses: { 200: { description: "The order", schema: OrderAnswer } },
+  handler: ({ params }, req) => moveOrder(params.id, params.status, `admin:${req.user!.email}`),
+});
+
+endpoint(adminOrdersRouter, PREFIX, {
+  ...common,
+  method: "delete",
+  path: "/:id",
+  summary: "Deletes an order (returning its stock unless it was shipped)",
+  params: IdParams,
+  handler: ({ params }) => deleteOrder(params.id),
+});

@@ -1,0 +1,171 @@
+import { Router, type Request, type RequestHandler } from "express";
+import { badRequest } from "../lib/http-error.js";
+import multer from "multer";
+import { z } from "zod";
+import { requireAdmin } from "../middleware/auth.js";
+import { endpoint } from "../middleware/validate.js";
+import {
+  AdminProductListQuery,
+  CategoryBody,
+  CategoryUpdateBody,
+  IdParams,
+  ProductCreateBody,
+  ProductUpdateBody,
+} from "../schemas/catalog.schemas.js";
+import { createCategory, deleteCategory, updateCategory } from "../services/categories.service.js";
+import {
+  adminListProducts,
+  createProduct,
+  deleteProduct,
+  getProductById,
+  MAX_PRODUCT_IMAGES,
+  updateProduct,
+} from "../services/products.service.js";
+import { ProductAnswerSchema } from "./products.router.js";
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/** Product images: in memory (checked by content, then re-encoded), at most 8 of 5 MB each. */
+const receiveImages = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_PRODUCT_IMAGES, fields: 50 },
+}).array("images", MAX_PRODUCT_IMAGES);
+
+/** Multer, with its "too many files" and "unexpected field" errors told in the shop's words. */
+const upload: RequestHandler = (req, res, next) => {
+  receiveImages(req, res, (error: unknown) => {
+    if (
+      error instanceof multer.MulterError &&
+      (error.code === "LIMIT_FILE_COUNT" || error.code === "LIMIT_UNEXPECTED_FILE")
+    ) {
+      next(badRequest(`Send at most ${MAX_PRODUCT_IMAGES} images, in the field "images"`));
+      return;
+    }
+    next(error);
+  });
+};
+
+function uploadedFiles(req: Request) {
+  return Array.isArray(req.files) ? req.files.map((file) => ({ buffer: file.buffer })) : [];
+}
+
+export const adminProductsRouter = Router();
+const PRODUCTS = "/api/admin/products";
+
+endpoint(adminProductsRouter, PRODUCTS, {
+  method: "get",
+  path: "/",
+  summary: "Every product, active or not",
+  tags: ["admin"],
+  auth: "admin",
+  before: [requireAdmin],
+  query: AdminProductListQuery,
+  responses: {
+    200: {
+      description: "Products",
+      schema: z.object({ products: z.array(ProductAnswerSchema), total: z.number() }),
+    },
+  },
+  handler: ({ query }) => adminListProducts(query),
+});
+
+endpoint(adminProductsRouter, PRODUCTS, {
+  method: "get",
+  path: "/:id",
+  summary: "One product, active or not",
+  tags: ["admin"],
+  auth: "admin",
+  before: [requireAdmin],
+  params: IdParams,
+  responses: { 200: { description: "The product", schema: ProductAnswerSchema } },
+  handler: ({ params }) => getProductById(params.id, { includeInactive: true }),
+});
+
+endpoint(adminProductsRouter, PRODUCTS, {
+  method: "post",
+  path: "/",
+  summary: "Creates a product (multipart: fields, variants as JSON, up to 8 images)",
+  tags: ["admin"],
+  auth: "admin",
+  multipart: true,
+  before: [requireAdmin, upload],
+  body: ProductCreateBody,
+  status: 201,
+  responses: { 201: { description: "The product", schema: ProductAnswerSchema } },
+  handler: ({ body }, req) => createProduct(body, uploadedFiles(req)),
+});
+
+endpoint(adminProductsRouter, PRODUCTS, {
+  method: "put",
+  path: "/:id",
+  summary: "Edits a product; existingImages (JSON list) keeps and orders images, uploads append",
+  tags: ["admin"],
+  auth: "admin",
+  multipart: true,
+  before: [requireAdmin, upload],
+  params: IdParams,
+  body: ProductUpdateBody,
+  responses: { 200: { description: "The product", schema: ProductAnswerSchema } },
+  handler: ({ params, body }, req) => updateProduct(params.id, body, uploadedFiles(req)),
+});
+
+endpoint(adminProductsRouter, PRODUCTS, {
+  method: "delete",
+  path: "/:id",
+  summary: "Deletes a product and its image files",
+  tags: ["admin"],
+  auth: "admin",
+  before: [requireAdmin],
+  params: IdParams,
+  responses: { 200: { description: "Deleted", schema: z.object({ message: z.string() }) } },
+  handler: ({ params }) => deleteProduct(params.id),
+});
+
+export const adminCategoriesRouter = Router();
+const CATEGORIES = "/api/admin/categories";
+const CategoryAnswer = z.object({
+  _id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  parentCategory: z.string().nullable(),
+  level: z.number(),
+  sortOrder: z.number(),
+});
+
+endpoint(adminCategoriesRouter, CATEGORIES, {
+  method: "post",
+  path: "/",
+  summary: "Creates a category (at most 3 levels)",
+  tags: ["admin"],
+  auth: "admin",
+  before: [requireAdmin],
+  body: CategoryBody,
+  status: 201,
+  responses: { 201: { description: "The category", schema: CategoryAnswer } },
+  handler: ({ body }) => createCategory(body),
+});
+
+endpoint(adminCategoriesRouter, CATEGORIES, {
+  method: "put",
+  path: "/:id",
+  summary: "Renames or moves a category; products follow",
+  tags: ["admin"],
+  auth: "admin",
+  before: [requireAdmin],
+  params: IdParams,
+  body: CategoryUpdateBody,
+  responses: { 200: { description: "The category", schema: CategoryAnswer } },
+  handler: ({ params, body }) => updateCategory(params.id, body),
+});
+
+endpoint(adminCategoriesRouter, CATEGORIES, {
+  method: "delete",
+  path: "/:id",
+  summary: "Deletes a category; 409 while products use it or it has sub-categories",
+  tags: ["admin"],
+  auth: "admin",
+  before: [requireAdmin],
+  params: IdParams,
+  responses: { 200: { description: "Deleted", schema: z.object({ message: z.string() }) } },
+  handler: ({ params }) => deleteCategory(params.id),
+});

@@ -1,0 +1,197 @@
+import { Router, type RequestHandler } from "express";
+import { getEnv } from "../env.js";
+import { HttpError } from "../lib/http-error.js";
+import { GoogleSignInError, isGoogleConfigured } from "../integrations/google.js";
+import { requireUser } from "../middleware/auth.js";
+import {
+  otpSendLimits,
+  otpVerifyLimits,
+  signinLimits,
+  signupLimits,
+} from "../middleware/rate-limit.js";
+import { endpoint } from "../middleware/validate.js";
+import {
+  AuthAnswer,
+  GoogleCallbackQuery,
+  GoogleStartQuery,
+  MessageAnswer,
+  OtpSendAnswer,
+  OtpSendBody,
+  OtpVerifyBody,
+  SigninBody,
+  SignupBody,
+  UpdatePhoneBody,
+  UserAnswer,
+} from "../schemas/auth.schemas.js";
+import {
+  AUTH_MESSAGES,
+  completeGoogleSignIn,
+  GOOGLE_STATE_TTL_SECONDS,
+  readGoogleState,
+  signin,
+  signup,
+  startGoogleSignIn,
+  updatePhone,
+} from "../services/auth.service.js";
+import { sendOtp, verifyOtp } from "../services/otp.service.js";
+import { runSignInHooks } from "../services/sign-in-hooks.js";
+import { z } from "zod";
+
+export const authRouter = Router();
+const PREFIX = "/auth";
+
+/** Holds the nonce that the Google `state` must carry (signed, httpOnly, only sent to /auth/google*). */
+export const GOOGLE_STATE_COOKIE = "tw_google_state";
+
+const errorDoc = (description: string) => ({ description, schema: MessageAnswer });
+
+endpoint(authRouter, PREFIX, {
+  method: "post",
+  path: "/signup",
+  summary: "Create an account with email and password",
+  tags: ["auth"],
+  auth: "none",
+  body: SignupBody,
+  before: signupLimits,
+  status: 201,
+  responses: {
+    201: { description: "Signed up", schema: AuthAnswer },
+    409: errorDoc("Email taken"),
+    429: errorDoc("Rate limited"),
+  },
+  handler: async ({ body }, req, res) => {
+    const result = await signup(body);
+    await runSignInHooks({ req, res, userId: result.userId });
+    return result.answer;
+  },
+});
+
+endpoint(authRouter, PREFIX, {
+  method: "post",
+  path: "/signin",
+  summary: "Sign in with email and password",
+  tags: ["auth"],
+  auth: "none",
+  body: SigninBody,
+  before: signinLimits,
+  responses: {
+    200: { description: "Signed in", schema: AuthAnswer },
+    401: errorDoc("Invalid email or password"),
+    429: errorDoc("Rate limited"),
+  },
+  handler: async ({ body }, req, res) => {
+    const result = await signin(body);
+    await runSignInHooks({ req, res, userId: result.userId });
+    return result.answer;
+  },
+});
+
+endpoint(authRouter, PREFIX, {
+  method: "post",
+  path: "/otp/send",
+  summary: "Send a 6-digit code by SMS (5 minutes; resend after 60 s; 5 an hour per phone)",
+  tags: ["auth"],
+  auth: "none",
+  body: OtpSendBody,
+  before: otpSendLimits,
+  responses: {
+    200: { description: "Sent", schema: OtpSendAnswer },
+    429: errorDoc("Asked again within 60 s or more than 5 times in an hour"),
+    502: errorDoc("The SMS gateway refused"),
+  },
+  handler: ({ body }) => sendOtp(body.phone),
+});
+
+endpoint(authRouter, PREFIX, {
+  method: "post",
+  path: "/otp/verify",
+  summary: "Check a code (5 tries)",
+  tags: ["auth"],
+  auth: "none",
+  body: OtpVerifyBody,
+  before: otpVerifyLimits,
+  responses: {
+    200: { description: "Verified", schema: z.object({ verified: z.literal(true) }) },
+    400: errorDoc("Wrong, expired or too many tries"),
+  },
+  handler: ({ body }) => verifyOtp(body.phone, body.otp),
+});
+
+endpoint(authRouter, PREFIX, {
+  method: "put",
+  path: "/update-phone",
+  summary: "Save a phone verified by OTP in the last 10 minutes; marks the user OTP-verified",
+  tags: ["auth"],
+  auth: "user",
+  body: UpdatePhoneBody,
+  before: [requireUser],
+  responses: {
+    200: { description: "The user", schema: UserAnswer },
+    400: errorDoc("The phone was not verified"),
+  },
+  handler: ({ body }, req) => updatePhone(req.user!, body.phone),
+});
+
+endpoint(authRouter, PREFIX, {
+  method: "get",
+  path: "/google",
+  summary: "Start Google sign-in: 302 to Google's consent page with a signed state",
+  tags: ["auth"],
+  auth: "none",
+  query: GoogleStartQuery,
+  responses: {
+    302: { description: "To Google" },
+    503: errorDoc("Google sign-in is not configured"),
+  },
+  handler: ({ query }, _req, res) => {
+    if (!isGoogleConfigured())
+      throw new HttpError(503, AUTH_MESSAGES.googleNotConfigured, "GOOGLE_NOT_CONFIGURED");
+    const { url, nonce } = startGoogleSignIn(query.redirect);
+    res.cookie(GOOGLE_STATE_COOKIE, nonce, {
+      httpOnly: true,
+      signed: true,
+      sameSite: "lax",
+      secure: getEnv().PUBLIC_URL.startsWith("https://"),
+      maxAge: GOOGLE_STATE_TTL_SECONDS * 1000,
+      path: "/auth/google",
+    });
+    res.redirect(302, url);
+  },
+});
+
+/** Without `code` the path is the storefront screen that stores the token: leave it to React Router. */
+const onlyWithCode: RequestHandler = (req, _res, next) => {
+  const code = req.query.code;
+  next(typeof code === "string" && code ? undefined : "router");
+};
+
+endpoint(authRouter, PREFIX, {
+  method: "get",
+  path: "/google/callback",
+  summary:
+    "Google's return: exchange the code, verify the ID token, sign in; 302 to /auth/google/callback?token=JWT (errors: 302 to /login?error=...)",
+  tags: ["auth"],
+  auth: "none",
+  query: GoogleCallbackQuery,
+  before: [onlyWithCode],
+  responses: {
+    302: { description: "To the storefront with the token, or to /login with an error" },
+  },
+  handler: async ({ query }, req, res) => {
+    res.clearCookie(GOOGLE_STATE_COOKIE, { path: "/auth/google" });
+    try {
+      const signedCookies = req.signedCookies as Record<string, unknown>;
+      const nonce = signedCookies[GOOGLE_STATE_COOKIE];
+      const redirect = readGoogleState(query.state, typeof nonce === "string" ? nonce : undefined);
+      const result = await completeGoogleSignIn(query.code!);
+      await runSignInHooks({ req, res, userId: result.userId });
+      const target = new URLSearchParams({ token: result.answer.jwt });
+      if (redirect !== "/") target.set("redirect", redirect);
+      res.redirect(302, `/auth/google/callback?${target.toString()}`);
+    } catch (error) {
+      if (!(error instanceof GoogleSignInError)) throw error;
+      req.log?.warn({ reason: error.message }, "Google sign-in refused");
+      res.redirect(302, `/login?${new URLSearchParams({ error: error.message }).toString()}`);
+    }
+  },
+});

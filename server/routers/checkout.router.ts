@@ -1,0 +1,22 @@
+import { Router } from "express";
+import { getOptionalUser } from "../middleware/auth.js";
+import { endpoint } from "../middleware/validate.js";
+import { QuoteAnswer, QuoteBody } from "../schemas/orders.schemas.js";
+import { resolveCartOwner } from "../services/cart.service.js";
+import { quoteCheckout } from "../services/orders.service.js";
+
+export const checkoutRouter = Router();
+const PREFIX = "/api/checkout";
+
+endpoint(checkoutRouter, PREFIX, {
+  method: "post",
+  path: "/quote",
+  summary: "Totals of the current cart for an address: subtotal, discounts, delivery, tax, total",
+  tags: ["checkout"],
+  auth: "optional",
+  before: [getOptionalUser],
+  body: QuoteBody,
+  responses: { 200: { description: "The quote", schema: QuoteAnswer } },
+  handler: ({ body }, req, res) =>
+    quoteCheckout(resolveCartOwner(req, res, { create: false }), body.shippingAddress),
+});

@@ -1,0 +1,91 @@
+import { Router, type Request } from "express";
+import { z } from "zod";
+import { getOptionalUser, requireUser } from "../middleware/auth.js";
+import { endpoint } from "../middleware/validate.js";
+import {
+  IdParams,
+  OrderAnswer,
+  PlaceOrderBody,
+  ReadOrderQuery,
+  TrackQuery,
+} from "../schemas/orders.schemas.js";
+import { readGuestId, resolveCartOwner } from "../services/cart.service.js";
+import {
+  listUserOrders,
+  placeOrder,
+  readOrder,
+  trackOrder,
+  type OrderReader,
+} from "../services/orders.service.js";
+
+export const ordersRouter = Router();
+const PREFIX = "/api/orders";
+
+/** Who is asking: the signed-in user, an admin, the guest cookie, or a tracking token. */
+export function orderReader(req: Request, token?: string): OrderReader {
+  const header = req.get("x-tracking-token");
+  return {
+    userId: req.user?._id.toString(),
+    isAdmin: req.user?.role === "ADMIN",
+    guestId: readGuestId(req),
+    trackingToken: token || header || undefined,
+  };
+}
+
+endpoint(ordersRouter, PREFIX, {
+  method: "post",
+  path: "/",
+  summary:
+    "Places an order from the current cart (signed in or guest cookie); COD -> PLACED, online -> PENDING",
+  tags: ["orders"],
+  auth: "optional",
+  before: [getOptionalUser],
+  body: PlaceOrderBody,
+  status: 201,
+  responses: {
+    201: { description: "The order (+ trackingToken for guests)", schema: OrderAnswer },
+  },
+  handler: ({ body }, req, res) =>
+    placeOrder({
+      owner: resolveCartOwner(req, res, { create: false }),
+      shippingAddress: body.shippingAddress,
+      paymentMethod: body.paymentMethod,
+      note: body.note,
+    }),
+});
+
+endpoint(ordersRouter, PREFIX, {
+  method: "get",
+  path: "/user",
+  summary: "The signed-in user's orders, newest first",
+  tags: ["orders"],
+  auth: "user",
+  before: [requireUser],
+  responses: { 200: { description: "Orders", schema: z.array(OrderAnswer) } },
+  handler: (_input, req) => listUserOrders(req.user!._id.toString()),
+});
+
+endpoint(ordersRouter, PREFIX, {
+  method: "get",
+  path: "/guest/track/:id",
+  summary: "Guest tracking by order id or number with ?phone or ?token (no street address)",
+  tags: ["orders"],
+  auth: "none",
+  params: IdParams,
+  query: TrackQuery,
+  handler: ({ params, query }) => trackOrder(params.id, query),
+});
+
+endpoint(ordersRouter, PREFIX, {
+  method: "get",
+  path: "/:id",
+  summary:
+    "One order: its owner, an admin, or the guest who placed it (guest cookie, ?token or X-Tracking-Token); 404 for anyone else",
+  tags: ["orders"],
+  auth: "optional",
+  before: [getOptionalUser],
+  params: IdParams,
+  query: ReadOrderQuery,
+  responses: { 200: { description: "The order", schema: OrderAnswer } },
+  handler: ({ params, query }, req) => readOrder(params.id, orderReader(req, query.token)),
+});

@@ -1,0 +1,130 @@
+import { Router } from "express";
+import { z } from "zod";
+import { getOptionalUser, requireAdmin } from "../middleware/auth.js";
+import { endpoint } from "../middleware/validate.js";
+import { BkashCallbackQuery, OrderIdParams, SslCallbackBody } from "../schemas/orders.schemas.js";
+import {
+  failSslCommerz,
+  listPayments,
+  resultRedirect,
+  settleBkash,
+  settleSslCommerz,
+  startPayment,
+} from "../services/payments.service.js";
+import { orderReader } from "./orders.router.js";
+
+/** /api/payment: starting payments and the gateways' callbacks. */
+export const paymentRouter = Router();
+/** /api/payments: the admin list. */
+export const paymentsRouter = Router();
+const PREFIX = "/api/payment";
+const tags = ["payments"];
+const redirect = {
+  302: { description: "To /payment-success, /payment-failed or /payment-cancelled" },
+};
+
+endpoint(paymentRouter, PREFIX, {
+  method: "post",
+  path: "/sslcommerz/success",
+  summary: "SSLCommerz success form post: validated with the validation API, then 302",
+  tags,
+  auth: "none",
+  body: SslCallbackBody,
+  responses: redirect,
+  handler: async ({ body }, _req, res) =>
+    res.redirect(302, resultRedirect(await settleSslCommerz(body))),
+});
+
+endpoint(paymentRouter, PREFIX, {
+  method: "post",
+  path: "/sslcommerz/fail",
+  summary: "SSLCommerz fail form post; 302 to /payment-failed",
+  tags,
+  auth: "none",
+  body: SslCallbackBody,
+  responses: redirect,
+  handler: async ({ body }, _req, res) =>
+    res.redirect(302, resultRedirect(await failSslCommerz(body, "failed"))),
+});
+
+endpoint(paymentRouter, PREFIX, {
+  method: "post",
+  path: "/sslcommerz/cancel",
+  summary: "SSLCommerz cancel form post; 302 to /payment-cancelled",
+  tags,
+  auth: "none",
+  body: SslCallbackBody,
+  responses: redirect,
+  handler: async ({ body }, _req, res) =>
+    res.redirect(302, resultRedirect(await failSslCommerz(body, "cancelled"))),
+});
+
+endpoint(paymentRouter, PREFIX, {
+  method: "post",
+  path: "/sslcommerz/ipn",
+  summary: "SSLCommerz IPN: same validation as success, idempotent; always 200",
+  tags,
+  auth: "none",
+  body: SslCallbackBody,
+  responses: {
+    200: {
+      description: "Received",
+      schema: z.object({ received: z.boolean(), result: z.string() }),
+    },
+  },
+  handler: async ({ body }) => {
+    const outcome = await settleSslCommerz(body);
+    return { received: true, result: outcome.result };
+  },
+});
+
+endpoint(paymentRouter, PREFIX, {
+  method: "get",
+  path: "/bkash/callback",
+  summary: "bKash callback ?paymentID&status: execute on success (query if in doubt), then 302",
+  tags,
+  auth: "none",
+  query: BkashCallbackQuery,
+  responses: redirect,
+  handler: async ({ query }, _req, res) =>
+    res.redirect(302, resultRedirect(await settleBkash(query.paymentID ?? "", query.status ?? ""))),
+});
+
+endpoint(paymentRouter, PREFIX, {
+  method: "post",
+  path: "/:orderId",
+  summary: "Starts the online payment of a PENDING order (its owner or guest only): {gatewayUrl}",
+  tags,
+  auth: "optional",
+  before: [getOptionalUser],
+  params: OrderIdParams,
+  query: z.object({ token: z.string().max(200).optional() }),
+  responses: {
+    200: {
+      description: "Where to send the shopper",
+      schema: z.object({
+        gatewayUrl: z.string(),
+        transactionId: z.string(),
+        paymentId: z.string(),
+      }),
+    },
+  },
+  handler: ({ params, query }, req) =>
+    startPayment(params.orderId, { ...orderReader(req, query.token), isAdmin: false }),
+});
+
+endpoint(paymentsRouter, "/api/payments", {
+  method: "get",
+  path: "/",
+  summary: "Admin: every payment, newest first",
+  tags,
+  auth: "admin",
+  before: [requireAdmin],
+  responses: {
+    200: {
+      description: "Payments",
+      schema: z.looseObject({ success: z.literal(true), payments: z.array(z.unknown()) }),
+    },
+  },
+  handler: () => listPayments(),
+});

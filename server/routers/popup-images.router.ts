@@ -1,0 +1,119 @@
+import { Router } from "express";
+import multer from "multer";
+import { z } from "zod";
+import { requireAdmin } from "../middleware/auth.js";
+import { endpoint } from "../middleware/validate.js";
+import {
+  ActivePopupImageAnswer,
+  CreatePopupImageBody,
+  IdParams,
+  PopupImageAnswer,
+  SequenceBody,
+  UpdatePopupImageBody,
+} from "../schemas/popup-images.schemas.js";
+import {
+  MAX_IMAGE_BYTES,
+  createPopupImage,
+  deletePopupImage,
+  getPopupImage,
+  listActivePopupImages,
+  listPopupImages,
+  reorderPopupImages,
+  updatePopupImage,
+} from "../services/popup-images.service.js";
+
+export const popupImagesRouter = Router();
+const PREFIX = "/api/popup-images";
+
+/** One file in field `image`, held in memory (at most 5 MB: larger is a 413). */
+const imageUpload = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20, fieldSize: 16 * 1024 },
+}).single("image");
+
+endpoint(popupImagesRouter, PREFIX, {
+  method: "get",
+  path: "/active",
+  summary: "Active popup images (within their start/end window), in sequence order",
+  tags: ["popup-images"],
+  auth: "none",
+  responses: { 200: { description: "Images", schema: z.array(ActivePopupImageAnswer) } },
+  handler: () => listActivePopupImages(new Date()),
+});
+
+endpoint(popupImagesRouter, PREFIX, {
+  method: "get",
+  path: "/",
+  summary: "Every popup image, in sequence order",
+  tags: ["popup-images"],
+  auth: "admin",
+  before: [requireAdmin],
+  responses: { 200: { description: "Images", schema: z.array(PopupImageAnswer) } },
+  handler: () => listPopupImages(),
+});
+
+endpoint(popupImagesRouter, PREFIX, {
+  method: "post",
+  path: "/sequence",
+  summary: "Reorder: sequence = position in `order`; images not listed follow in their old order",
+  tags: ["popup-images"],
+  auth: "admin",
+  before: [requireAdmin],
+  body: SequenceBody,
+  responses: { 200: { description: "Every image, reordered", schema: z.array(PopupImageAnswer) } },
+  handler: ({ body }) => reorderPopupImages(body.order),
+});
+
+endpoint(popupImagesRouter, PREFIX, {
+  method: "get",
+  path: "/:id",
+  summary: "One popup image",
+  tags: ["popup-images"],
+  auth: "admin",
+  before: [requireAdmin],
+  params: IdParams,
+  responses: { 200: { description: "The image", schema: PopupImageAnswer } },
+  handler: ({ params }) => getPopupImage(params.id),
+});
+
+endpoint(popupImagesRouter, PREFIX, {
+  method: "post",
+  path: "/",
+  summary: "Create a popup image (multipart: image file + fields)",
+  tags: ["popup-images"],
+  auth: "admin",
+  multipart: true,
+  before: [requireAdmin, imageUpload],
+  body: CreatePopupImageBody,
+  status: 201,
+  responses: { 201: { description: "Created", schema: PopupImageAnswer } },
+  handler: ({ body }, req) => createPopupImage(body, req.file?.buffer),
+});
+
+endpoint(popupImagesRouter, PREFIX, {
+  method: "put",
+  path: "/:id",
+  summary: "Update a popup image (multipart, image optional; a replaced file is removed)",
+  tags: ["popup-images"],
+  auth: "admin",
+  multipart: true,
+  before: [requireAdmin, imageUpload],
+  params: IdParams,
+  body: UpdatePopupImageBody,
+  responses: { 200: { description: "Updated", schema: PopupImageAnswer } },
+  handler: ({ params, body }, req) => updatePopupImage(params.id, body, req.file?.buffer),
+});
+
+endpoint(popupImagesRouter, PREFIX, {
+  method: "delete",
+  path: "/:id",
+  summary: "Delete a popup image and its file",
+  tags: ["popup-images"],
+  auth: "admin",
+  before: [requireAdmin],
+  params: IdParams,
+  responses: {
+    200: { description: "Deleted", schema: z.object({ message: z.string(), _id: z.string() }) },
+  },
+  handler: ({ params }) => deletePopupImage(params.id),
+});

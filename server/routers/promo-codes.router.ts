@@ -1,0 +1,85 @@
+import { Router } from "express";
+import { z } from "zod";
+import { requireAdmin } from "../middleware/auth.js";
+import { endpoint } from "../middleware/validate.js";
+import { IdParams, PromoCodeBody, PromoCodeUpdateBody } from "../schemas/catalog.schemas.js";
+import {
+  createPromoCode,
+  deletePromoCode,
+  getPromoCode,
+  listPromoCodes,
+  updatePromoCode,
+} from "../services/promo-codes.service.js";
+
+const PromoCodeAnswer = z.object({
+  _id: z.string(),
+  code: z.string(),
+  description: z.string(),
+  type: z.enum(["PERCENTAGE", "FIXED"]),
+  value: z.number(),
+  minOrderAmount: z.number(),
+  maxDiscount: z.number().nullable(),
+  startsAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  usageLimit: z.number().nullable(),
+  usedCount: z.number(),
+  perUserLimit: z.number().nullable(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const adminPromoCodesRouter = Router();
+const PREFIX = "/api/admin/promo-codes";
+const admin = { tags: ["admin"], auth: "admin" as const, before: [requireAdmin] };
+
+endpoint(adminPromoCodesRouter, PREFIX, {
+  ...admin,
+  method: "get",
+  path: "/",
+  summary: "Every promo code, newest first",
+  responses: { 200: { description: "Promo codes", schema: z.array(PromoCodeAnswer) } },
+  handler: () => listPromoCodes(),
+});
+
+endpoint(adminPromoCodesRouter, PREFIX, {
+  ...admin,
+  method: "get",
+  path: "/:id",
+  summary: "One promo code",
+  params: IdParams,
+  responses: { 200: { description: "The promo code", schema: PromoCodeAnswer } },
+  handler: ({ params }) => getPromoCode(params.id),
+});
+
+endpoint(adminPromoCodesRouter, PREFIX, {
+  ...admin,
+  method: "post",
+  path: "/",
+  summary: "Creates a promo code (code upper-cased; 409 when it exists)",
+  body: PromoCodeBody,
+  status: 201,
+  responses: { 201: { description: "The promo code", schema: PromoCodeAnswer } },
+  handler: ({ body }) => createPromoCode(body),
+});
+
+endpoint(adminPromoCodesRouter, PREFIX, {
+  ...admin,
+  method: "put",
+  path: "/:id",
+  summary: "Edits a promo code",
+  params: IdParams,
+  body: PromoCodeUpdateBody,
+  responses: { 200: { description: "The promo code", schema: PromoCodeAnswer } },
+  handler: ({ params, body }) => updatePromoCode(params.id, body),
+});
+
+endpoint(adminPromoCodesRouter, PREFIX, {
+  ...admin,
+  method: "delete",
+  path: "/:id",
+  summary: "Deletes a promo code",
+  params: IdParams,
+  responses: { 200: { description: "Deleted", schema: z.object({ message: z.string() }) } },
+  handler: ({ params }) => deletePromoCode(params.id),
+});

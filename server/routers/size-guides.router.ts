@@ -1,0 +1,81 @@
+import { Router } from "express";
+import { z } from "zod";
+import { requireAdmin } from "../middleware/auth.js";
+import { endpoint } from "../middleware/validate.js";
+import {
+  IdParams,
+  SizeGuideBody,
+  SizeGuideQuery,
+  SizeGuideUpdateBody,
+} from "../schemas/catalog.schemas.js";
+import {
+  createSizeGuide,
+  deleteSizeGuide,
+  listSizeGuides,
+  updateSizeGuide,
+} from "../services/size-guides.service.js";
+
+const SizeGuideAnswer = z.object({
+  _id: z.string(),
+  name: z.string(),
+  category: z.string().nullable(),
+  unit: z.enum(["cm", "inch"]),
+  columns: z.array(z.string()),
+  rows: z.array(z.object({ size: z.string(), values: z.array(z.string()) })),
+  note: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const sizeGuidesRouter = Router();
+
+endpoint(sizeGuidesRouter, "/api/size-guides", {
+  method: "get",
+  path: "/",
+  summary: "Size guides; ?category (id or slug) falls back to the nearest ancestor's guides",
+  tags: ["catalogue"],
+  query: SizeGuideQuery,
+  responses: { 200: { description: "Size guides", schema: z.array(SizeGuideAnswer) } },
+  handler: ({ query }) => listSizeGuides(query.category),
+});
+
+export const adminSizeGuidesRouter = Router();
+const ADMIN = "/api/admin/size-guides";
+
+endpoint(adminSizeGuidesRouter, ADMIN, {
+  method: "post",
+  path: "/",
+  summary: "Creates a size guide",
+  tags: ["admin"],
+  auth: "admin",
+  before: [requireAdmin],
+  body: SizeGuideBody,
+  status: 201,
+  responses: { 201: { description: "The size guide", schema: SizeGuideAnswer } },
+  handler: ({ body }) => createSizeGuide(body),
+});
+
+endpoint(adminSizeGuidesRouter, ADMIN, {
+  method: "put",
+  path: "/:id",
+  summary: "Edits a size guide",
+  tags: ["admin"],
+  auth: "admin",
+  before: [requireAdmin],
+  params: IdParams,
+  body: SizeGuideUpdateBody,
+  responses: { 200: { description: "The size guide", schema: SizeGuideAnswer } },
+  handler: ({ params, body }) => updateSizeGuide(params.id, body),
+});
+
+endpoint(adminSizeGuidesRouter, ADMIN, {
+  method: "delete",
+  path: "/:id",
+  summary: "Deletes a size guide",
+  tags: ["admin"],
+  auth: "admin",
+  before: [requireAdmin],
+  params: IdParams,
+  responses: { 200: { description: "Deleted", schema: z.object({ message: z.string() }) } },
+  handler: ({ params }) => deleteSizeGuide(params.id),
+});

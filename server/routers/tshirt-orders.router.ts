@@ -1,0 +1,104 @@
+import { Router } from "express";
+import multer from "multer";
+import { z } from "zod";
+import { requireAdmin } from "../middleware/auth.js";
+import { endpoint } from "../middleware/validate.js";
+import {
+  CreateTshirtOrderBody,
+  IdParams,
+  ListTshirtOrdersQuery,
+  TshirtOrderAnswer,
+  TshirtOrderListAnswer,
+  UpdateTshirtOrderBody,
+} from "../schemas/tshirt-orders.schemas.js";
+import { MAX_IMAGE_BYTES } from "../services/popup-images.service.js";
+import {
+  createTshirtOrder,
+  deleteTshirtOrder,
+  getTshirtOrder,
+  listTshirtOrders,
+  updateTshirtOrder,
+} from "../services/tshirt-orders.service.js";
+
+export const tshirtOrdersRouter = Router();
+const PREFIX = "/api/tshirt-orders";
+
+/** The optional design in field `design` (field `image` is accepted too), at most 5 MB. */
+const designUpload = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 30, fieldSize: 16 * 1024 },
+}).fields([
+  { name: "design", maxCount: 1 },
+  { name: "image", maxCount: 1 },
+]);
+
+endpoint(tshirtOrdersRouter, PREFIX, {
+  method: "post",
+  path: "/",
+  summary:
+    "Request a bulk t-shirt order (multipart; sizes as a JSON string or sizes[S]... fields; design image optional)",
+  tags: ["tshirt-orders"],
+  auth: "none",
+  multipart: true,
+  before: [designUpload],
+  body: CreateTshirtOrderBody,
+  status: 201,
+  responses: { 201: { description: "Received", schema: TshirtOrderAnswer } },
+  handler: ({ body }, req) => {
+    const files = req.files as Record<string, Express.Multer.File[] | undefined> | undefined;
+    const design = files?.design?.[0] ?? files?.image?.[0];
+    return createTshirtOrder(body, design?.buffer);
+  },
+});
+
+endpoint(tshirtOrdersRouter, PREFIX, {
+  method: "get",
+  path: "/",
+  summary:
+    "Bulk orders, newest first; filters status and search (name, mobile, email, organization)",
+  tags: ["tshirt-orders"],
+  auth: "admin",
+  before: [requireAdmin],
+  query: ListTshirtOrdersQuery,
+  responses: { 200: { description: "One page", schema: TshirtOrderListAnswer } },
+  handler: ({ query }) => listTshirtOrders(query),
+});
+
+endpoint(tshirtOrdersRouter, PREFIX, {
+  method: "get",
+  path: "/:id",
+  summary: "One bulk order",
+  tags: ["tshirt-orders"],
+  auth: "admin",
+  before: [requireAdmin],
+  params: IdParams,
+  responses: { 200: { description: "The order", schema: TshirtOrderAnswer } },
+  handler: ({ params }) => getTshirtOrder(params.id),
+});
+
+endpoint(tshirtOrdersRouter, PREFIX, {
+  method: "put",
+  path: "/:id",
+  summary: "Update status, quoted price, admin note; quoting sends the customer an SMS",
+  tags: ["tshirt-orders"],
+  auth: "admin",
+  before: [requireAdmin],
+  params: IdParams,
+  body: UpdateTshirtOrderBody,
+  responses: { 200: { description: "Updated", schema: TshirtOrderAnswer } },
+  handler: ({ params, body }) => updateTshirtOrder(params.id, body),
+});
+
+endpoint(tshirtOrdersRouter, PREFIX, {
+  method: "delete",
+  path: "/:id",
+  summary: "Delete a bulk order and its design file",
+  tags: ["tshirt-orders"],
+  auth: "admin",
+  before: [requireAdmin],
+  params: IdParams,
+  responses: {
+    200: { description: "Deleted", schema: z.object({ message: z.string(), _id: z.string() }) },
+  },
+  handler: ({ params }) => deleteTshirtOrder(params.id),
+});

@@ -1,0 +1,146 @@
+import { Router } from "express";
+import { z } from "zod";
+import { requireAdmin, requireUser } from "../middleware/auth.js";
+import { endpoint } from "../middleware/validate.js";
+import {
+  ChangePasswordBody,
+  CustomerListAnswer,
+  CustomerListQuery,
+  CustomerUpdateBody,
+  MessageAnswer,
+  ObjectIdParam,
+  ProfileUpdateBody,
+  ResetPasswordBody,
+  UserAnswer,
+} from "../schemas/auth.schemas.js";
+import {
+  changePassword,
+  deleteCustomer,
+  listCustomers,
+  resetCustomerPassword,
+  serializeUser,
+  updateCustomer,
+  updateProfile,
+} from "../services/users.service.js";
+
+export const usersRouter = Router();
+const PREFIX = "/api/users";
+
+const errorDoc = (description: string) => ({ description, schema: MessageAnswer });
+
+endpoint(usersRouter, PREFIX, {
+  method: "get",
+  path: "/profile",
+  summary: "The signed-in user",
+  tags: ["users"],
+  auth: "user",
+  before: [requireUser],
+  responses: { 200: { description: "The user", schema: UserAnswer } },
+  handler: (_input, req) => serializeUser(req.user!),
+});
+
+endpoint(usersRouter, PREFIX, {
+  method: "put",
+  path: "/profile",
+  summary: "Update name, email, mobile and addresses",
+  tags: ["users"],
+  auth: "user",
+  body: ProfileUpdateBody,
+  before: [requireUser],
+  responses: {
+    200: { description: "The user", schema: UserAnswer },
+    409: errorDoc("Email taken"),
+  },
+  handler: ({ body }, req) => updateProfile(req.user!, body),
+});
+
+endpoint(usersRouter, PREFIX, {
+  method: "post",
+  path: "/change-password",
+  summary: "Change the password (current password required when one is set)",
+  tags: ["users"],
+  auth: "user",
+  body: ChangePasswordBody,
+  before: [requireUser],
+  responses: {
+    200: { description: "Changed", schema: MessageAnswer },
+    400: errorDoc("Current password is incorrect"),
+  },
+  handler: ({ body }, req) => changePassword(req.user!._id, body.currentPassword, body.newPassword),
+});
+
+endpoint(usersRouter, PREFIX, {
+  method: "get",
+  path: "/verify-admin",
+  summary: "Whether the token belongs to an admin",
+  tags: ["users"],
+  auth: "admin",
+  before: [requireAdmin],
+  responses: {
+    200: { description: "Admin", schema: z.object({ isAdmin: z.literal(true) }) },
+    401: errorDoc("Invalid or expired token"),
+    403: errorDoc("Access denied - admin privileges required"),
+  },
+  handler: () => ({ isAdmin: true as const }),
+});
+
+endpoint(usersRouter, PREFIX, {
+  method: "get",
+  path: "/admin/customers",
+  summary: "Customers, newest first; search by name, email or phone; page starts at 1",
+  tags: ["users", "admin"],
+  auth: "admin",
+  query: CustomerListQuery,
+  before: [requireAdmin],
+  responses: { 200: { description: "A page of customers", schema: CustomerListAnswer } },
+  handler: ({ query }) => listCustomers(query),
+});
+
+endpoint(usersRouter, PREFIX, {
+  method: "put",
+  path: "/admin/customers/:id",
+  summary: "Update a customer",
+  tags: ["users", "admin"],
+  auth: "admin",
+  params: ObjectIdParam,
+  body: CustomerUpdateBody,
+  before: [requireAdmin],
+  responses: {
+    200: { description: "The customer", schema: UserAnswer },
+    404: errorDoc("Customer not found"),
+    409: errorDoc("Email taken"),
+  },
+  handler: ({ params, body }, req) => updateCustomer(String(req.user!._id), params.id, body),
+});
+
+endpoint(usersRouter, PREFIX, {
+  method: "delete",
+  path: "/admin/customers/:id",
+  summary: "Delete a customer (not oneself)",
+  tags: ["users", "admin"],
+  auth: "admin",
+  params: ObjectIdParam,
+  before: [requireAdmin],
+  responses: {
+    200: { description: "Deleted", schema: MessageAnswer },
+    400: errorDoc("You cannot delete your own account"),
+    404: errorDoc("Customer not found"),
+  },
+  handler: ({ params }, req) => deleteCustomer(String(req.user!._id), params.id),
+});
+
+endpoint(usersRouter, PREFIX, {
+  method: "post",
+  path: "/admin/customers/:id/reset-password",
+  summary: "Set a customer's password",
+  tags: ["users", "admin"],
+  auth: "admin",
+  params: ObjectIdParam,
+  body: ResetPasswordBody,
+  before: [requireAdmin],
+  responses: {
+    200: { description: "Reset", schema: MessageAnswer },
+    404: errorDoc("Customer not found"),
+  },
+  handler: ({ params, body }) => resetCustomerPassword(params.id, body.newPassword),
+});

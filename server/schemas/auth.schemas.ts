@@ -1,0 +1,154 @@
+import { z } from "zod";
+import { BdMobile, INVALID_MOBILE_MESSAGE, normalizeBdMobile } from "../lib/phone.js";
+
+/** Inputs and answers of /auth/* and /api/users/* (contract §3). */
+
+export const Email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email("Enter a valid email address"));
+
+export const NewPassword = z
+  .string()
+  .min(8, "Password must have at least 8 characters")
+  .max(128, "Password must have at most 128 characters");
+
+const Name = z.string().trim().max(80);
+
+/** An optional mobile: empty means "none", anything else must be a Bangladeshi mobile. */
+const OptionalMobile = z
+  .string()
+  .max(20)
+  .transform((value, ctx) => {
+    if (value.trim() === "") return "";
+    const normalized = normalizeBdMobile(value);
+    if (!normalized) {
+      ctx.addIssue({ code: "custom", message: INVALID_MOBILE_MESSAGE });
+      return z.NEVER;
+    }
+    return normalized;
+  });
+
+export const ObjectIdParam = z.object({
+  id: z.string().regex(/^[a-f\d]{24}$/i, "Invalid id"),
+});
+
+export const SignupBody = z.object({
+  firstName: Name.min(1, "First name is required"),
+  lastName: Name.default(""),
+  email: Email,
+  password: NewPassword,
+  mobile: OptionalMobile.optional(),
+});
+
+export const SigninBody = z.object({
+  email: Email,
+  password: z.string().min(1, "Password is required").max(128),
+});
+
+export const OtpSendBody = z.object({ phone: BdMobile });
+
+export const OtpVerifyBody = z.object({
+  phone: BdMobile,
+  otp: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, "The code has 6 digits"),
+});
+
+export const UpdatePhoneBody = z.object({ phone: BdMobile });
+
+export const GoogleStartQuery = z.object({ redirect: z.string().max(500).optional() });
+
+export const GoogleCallbackQuery = z.object({
+  code: z.string().max(2000).optional(),
+  state: z.string().max(2000).optional(),
+  error: z.string().max(200).optional(),
+});
+
+export const AddressInput = z.object({
+  _id: z
+    .string()
+    .regex(/^[a-f\d]{24}$/i)
+    .optional(),
+  firstName: Name.optional(),
+  lastName: Name.optional(),
+  mobile: OptionalMobile.optional(),
+  email: z.union([z.literal(""), Email]).optional(),
+  streetAddress: z.string().trim().max(300).optional(),
+  city: z.string().trim().max(80).optional(),
+  zone: z.string().trim().max(80).optional(),
+  area: z.string().trim().max(80).optional(),
+  zipCode: z.string().trim().max(10).optional(),
+});
+
+export const ProfileUpdateBody = z.object({
+  firstName: Name.min(1, "First name is required").optional(),
+  lastName: Name.optional(),
+  email: Email.optional(),
+  mobile: OptionalMobile.optional(),
+  addresses: z.array(AddressInput).max(10, "At most 10 addresses").optional(),
+});
+
+export const ChangePasswordBody = z.object({
+  // Optional only for accounts without a password yet (created with Google).
+  currentPassword: z.string().max(128).optional(),
+  newPassword: NewPassword,
+});
+
+export const CustomerListQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+  role: z.enum(["CUSTOMER", "ADMIN"]).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const CustomerUpdateBody = z.object({
+  firstName: Name.min(1, "First name is required").optional(),
+  lastName: Name.optional(),
+  email: Email.optional(),
+  mobile: OptionalMobile.optional(),
+  role: z.enum(["CUSTOMER", "ADMIN"]).optional(),
+  isOTPVerified: z.boolean().optional(),
+});
+
+export const ResetPasswordBody = z.object({ newPassword: NewPassword });
+
+// ---- answers (for the OpenAPI document) ----
+
+export const AddressAnswer = AddressInput.extend({ _id: z.string() });
+
+export const UserAnswer = z.object({
+  _id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  phone: z.string(),
+  role: z.enum(["CUSTOMER", "ADMIN"]),
+  isAdmin: z.boolean(),
+  isOTPVerified: z.boolean(),
+  authProvider: z.enum(["local", "google"]),
+  addresses: z.array(AddressAnswer),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const AuthAnswer = z.object({
+  jwt: z.string(),
+  message: z.string(),
+  requireOTPVerification: z.boolean(),
+});
+
+export const MessageAnswer = z.object({ message: z.string() });
+
+export const OtpSendAnswer = z.object({ message: z.string(), expiresIn: z.number() });
+
+export const CustomerListAnswer = z.object({
+  customers: z.array(UserAnswer),
+  total: z.number(),
+  page: z.number(),
+  totalPages: z.number(),
+});

@@ -1,0 +1,229 @@
+import { z } from "zod";
+
+export const ObjectIdString = z.string().regex(/^[0-9a-fA-F]{24}$/, "Invalid id");
+export const IdParams = z.object({ id: ObjectIdString });
+export const ProductIdParams = z.object({ productId: ObjectIdString });
+export const SlugParams = z.object({ slug: z.string().trim().min(1).max(200) });
+
+/** A comma list (`Black,Navy`) or repeated parameter, trimmed, empties dropped. */
+const CommaList = z.union([z.string(), z.array(z.string())]).transform((value) =>
+  (Array.isArray(value) ? value.join(",") : value)
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .slice(0, 30),
+);
+
+const optionalNumber = z.preprocess(
+  (value) => (value === "" ? undefined : value),
+  z.coerce.number().min(0).optional(),
+);
+
+export const PRODUCT_SORTS = ["price_low", "price_high", "newest", "popular"] as const;
+export const MAX_PAGE_SIZE = 60;
+
+export const ProductListQuery = z.object({
+  category: z.string().trim().max(200).optional(),
+  colors: CommaList.optional(),
+  sizes: CommaList.optional(),
+  minPrice: optionalNumber,
+  maxPrice: optionalNumber,
+  minDiscount: optionalNumber,
+  sort: z.enum(PRODUCT_SORTS).optional(),
+  stock: z.enum(["in_stock", "out_of_stock"]).optional(),
+  search: z.string().trim().max(100).optional(),
+  pageNumber: z.coerce.number().int().min(0).default(0),
+  // Larger sizes are clamped to the maximum rather than refused.
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(12)
+    .transform((size) => Math.min(size, MAX_PAGE_SIZE)),
+});
+export type ProductListInput = z.output<typeof ProductListQuery>;
+
+export const AdminProductListQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+  category: z.string().trim().max(200).optional(),
+  pageNumber: z.coerce.number().int().min(0).default(0),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(20)
+    .transform((size) => Math.min(size, 100)),
+});
+
+/** Multipart sends every field as text: JSON arrays arrive as strings, booleans as "true". */
+function jsonText<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => {
+    if (typeof value !== "string") return value;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      return value;
+    }
+  }, schema);
+}
+const boolText = z.preprocess(
+  (value) =>
+    value === "true" || value === "1" ? true : value === "false" || value === "0" ? false : value,
+  z.boolean(),
+);
+
+export const VariantInput = z.object({
+  color: z.string().trim().min(1).max(40),
+  size: z.string().trim().min(1).max(40),
+  stock: z.coerce.number().int().min(0).max(100000),
+  sku: z.string().trim().max(64).optional(),
+});
+
+const ProductFieldsObject = z.object({
+  title: z.string().trim().min(1).max(200),
+  slug: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use lower-case letters, digits and dashes")
+    .max(200)
+    .optional(),
+  description: z.string().max(5000).optional(),
+  brand: z.string().trim().min(1).max(80).optional(),
+  price: z.coerce.number().int().min(0),
+  discountedPrice: z.coerce.number().int().min(0),
+  category: ObjectIdString,
+  variants: jsonText(
+    z
+      .array(VariantInput)
+      .max(200)
+      .refine(
+        (variants) =>
+          new Set(variants.map((variant) => `${variant.color}\u0000${variant.size}`)).size ===
+          variants.length,
+        "Each colour and size appears once",
+      ),
+  ),
+  isActive: boolText.optional(),
+  isFeatured: boolText.optional(),
+  // On update: the existing images to keep, in order; new uploads are appended after them.
+  existingImages: jsonText(z.array(z.string().max(300)).max(8)).optional(),
+});
+
+export const ProductCreateBody = ProductFieldsObject.omit({ existingImages: true }).refine(
+  (body) => body.discountedPrice <= body.price,
+  { message: "discountedPrice cannot exceed price", path: ["discountedPrice"] },
+);
+export type ProductCreateInput = z.output<typeof ProductCreateBody>;
+
+export const ProductUpdateBody = ProductFieldsObject.partial().refine(
+  (body) =>
+    body.price === undefined ||
+    body.discountedPrice === undefined ||
+    body.discountedPrice <= body.price,
+  { message: "discountedPrice cannot exceed price", path: ["discountedPrice"] },
+);
+export type ProductUpdateInput = z.output<typeof ProductUpdateBody>;
+
+export const CategoryBody = z.object({
+  name: z.string().trim().min(1).max(80),
+  slug: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use lower-case letters, digits and dashes")
+    .max(100)
+    .optional(),
+  parentCategory: ObjectIdString.nullable().optional(),
+  sortOrder: z.coerce.number().int().optional(),
+});
+export const CategoryUpdateBody = CategoryBody.partial();
+
+export const ReviewBody = z.object({
+  productId: ObjectIdString,
+  review: z.string().trim().min(1).max(2000),
+});
+
+export const RatingBody = z.object({
+  productId: ObjectIdString,
+  rating: z.coerce.number().int().min(1).max(5),
+});
+
+export const SizeGuideBody = z.object({
+  name: z.string().trim().min(1).max(120),
+  category: ObjectIdString.nullable().optional(),
+  unit: z.enum(["cm", "inch"]).default("inch"),
+  columns: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
+  rows: z
+    .array(
+      z.object({
+        size: z.string().trim().min(1).max(40),
+        values: z.array(z.string().trim().max(40)).max(20),
+      }),
+    )
+    .max(50)
+    .default([]),
+  note: z.string().max(2000).default(""),
+});
+export const SizeGuideUpdateBody = z.object({
+  name: z.string().trim().min(1).max(120).optional(),
+  category: ObjectIdString.nullable().optional(),
+  unit: z.enum(["cm", "inch"]).optional(),
+  columns: z.array(z.string().trim().min(1).max(40)).max(20).optional(),
+  rows: z
+    .array(
+      z.object({
+        size: z.string().trim().min(1).max(40),
+        values: z.array(z.string().trim().max(40)).max(20),
+      }),
+    )
+    .max(50)
+    .optional(),
+  note: z.string().max(2000).optional(),
+});
+export const SizeGuideQuery = z.object({ category: z.string().trim().max(200).optional() });
+
+const optionalDate = z.preprocess(
+  (value) => (value === "" ? null : value),
+  z.coerce.date().nullable().optional(),
+);
+const optionalLimit = z.preprocess(
+  (value) => (value === "" ? null : value),
+  z.coerce.number().int().min(0).nullable().optional(),
+);
+
+const PromoFields = z.object({
+  code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9_-]{2,40}$/, "Letters, digits, dash or underscore (2 to 40)"),
+  description: z.string().max(500).optional(),
+  type: z.enum(["PERCENTAGE", "FIXED"]),
+  value: z.coerce.number().int().min(1),
+  minOrderAmount: z.coerce.number().int().min(0).default(0),
+  maxDiscount: optionalLimit,
+  startsAt: optionalDate,
+  expiresAt: optionalDate,
+  usageLimit: optionalLimit,
+  perUserLimit: optionalLimit,
+  isActive: z.boolean().default(true),
+});
+
+function promoRules(
+  body: { type?: string; value?: number; startsAt?: Date | null; expiresAt?: Date | null },
+  ctx: z.RefinementCtx,
+) {
+  if (body.type === "PERCENTAGE" && body.value !== undefined && body.value > 100)
+    ctx.addIssue({ code: "custom", path: ["value"], message: "A percentage is at most 100" });
+  if (body.startsAt && body.expiresAt && body.expiresAt <= body.startsAt)
+    ctx.addIssue({ code: "custom", path: ["expiresAt"], message: "Must be after startsAt" });
+}
+
+export const PromoCodeBody = PromoFields.superRefine(promoRules);
+export const PromoCodeUpdateBody = PromoFields.partial()
+  .extend({
+    minOrderAmount: z.coerce.number().int().min(0).optional(),
+    isActive: z.boolean().optional(),
+  })
+  .superRefine(promoRules);

@@ -1,0 +1,112 @@
+import { z } from "zod";
+import { ORDER_STATUSES, PAYMENT_METHODS } from "../../models/order.model.js";
+import { BdMobile } from "../lib/phone.js";
+
+const Text = (max: number) => z.string().trim().max(max);
+
+export const ShippingAddressBody = z.object({
+  firstName: Text(80).min(1, "First name is required"),
+  lastName: Text(80).optional().default(""),
+  mobile: BdMobile,
+  email: z.union([z.email().max(200), z.literal("")]).optional(),
+  streetAddress: Text(220).min(5, "Street address is required"),
+  city: Text(80).min(1, "City is required"),
+  zone: Text(80).optional(),
+  area: Text(80).optional(),
+  zipCode: Text(10).optional(),
+});
+
+export const PlaceOrderBody = z.object({
+  shippingAddress: ShippingAddressBody,
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  note: Text(500).optional(),
+});
+
+export const QuoteBody = z.object({
+  shippingAddress: z.object({
+    city: Text(80).min(1, "City is required"),
+    zone: Text(80).optional(),
+  }),
+});
+
+export const QuoteAnswer = z.object({
+  subtotal: z.number(),
+  discount: z.number(),
+  promoCodeDiscount: z.number(),
+  deliveryCharge: z.number(),
+  tax: z.number(),
+  total: z.number(),
+  promoCode: z.string().nullable(),
+  deliverySource: z.enum(["pathao", "builtin"]),
+});
+
+export const IdParams = z.object({ id: z.string().min(1).max(64) });
+export const OrderIdParams = z.object({ orderId: z.string().min(1).max(64) });
+
+export const TrackQuery = z.object({
+  phone: z.string().max(20).optional(),
+  token: z.string().max(200).optional(),
+});
+
+export const ReadOrderQuery = z.object({ token: z.string().max(200).optional() });
+
+/** Admin path segments; "canceled" (the storefront's spelling) is accepted too. */
+export const AdminStatusParams = z.object({
+  id: z.string().min(1).max(64),
+  status: z
+    .enum(["placed", "confirmed", "shipped", "delivered", "cancelled", "canceled"])
+    .transform(
+      (value) =>
+        (value === "canceled"
+          ? "CANCELLED"
+          : value.toUpperCase()) as (typeof ORDER_STATUSES)[number],
+    ),
+});
+
+export const AdminOrdersQuery = z.object({
+  status: z
+    .string()
+    .transform((value) => value.toUpperCase())
+    .pipe(z.enum(ORDER_STATUSES))
+    .optional(),
+  search: z.string().max(100).optional(),
+  from: z.coerce.date().optional(),
+  to: z.coerce.date().optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const OrderAnswer = z.looseObject({
+  _id: z.string(),
+  orderNumber: z.string(),
+  orderStatus: z.enum(ORDER_STATUSES),
+  totalDiscountedPrice: z.number(),
+  trackingToken: z.string().optional(),
+});
+
+export const PathaoIdParams = z.object({ id: z.coerce.number().int().min(1) });
+
+export const PricePlanBody = z.object({
+  city: Text(80).min(1),
+  zone: Text(80).optional(),
+  subtotal: z.coerce.number().min(0).optional(),
+});
+
+export const SslCallbackBody = z.looseObject({
+  tran_id: z.string().max(64).optional(),
+  val_id: z.string().max(128).optional(),
+  status: z.string().max(32).optional(),
+  amount: z.string().max(32).optional(),
+  error: z.string().max(255).optional(),
+});
+
+export const BkashCallbackQuery = z.looseObject({
+  paymentID: z.string().max(128).optional(),
+  status: z.string().max(32).optional(),
+});
+
+export const PathaoWebhookBody = z.looseObject({
+  event: z.string().max(80).optional(),
+  consignment_id: z.coerce.string().max(64).optional(),
+  merchant_order_id: z.coerce.string().max(64).optional(),
+});

@@ -1,0 +1,113 @@
+import { z } from "zod";
+import {
+  MIN_BULK_QUANTITY,
+  PRINT_TYPES,
+  TSHIRT_ORDER_STATUSES,
+  TSHIRT_SIZES,
+} from "../../models/tshirt-order.model.js";
+import { BdMobile } from "../lib/phone.js";
+import { FormDateOrNull, IdParams } from "./popup-images.schemas.js";
+
+export { IdParams };
+
+export const QUANTITY_MINIMUM_MESSAGE = `Minimum order quantity is ${MIN_BULK_QUANTITY}`;
+export const QUANTITY_SUM_MESSAGE = "Quantity must equal the sum of the size counts";
+export const SIZES_FORMAT_MESSAGE =
+  "sizes must be an object of counts {S, M, L, XL, XXL}, as JSON or as sizes[S]... fields";
+
+const SizeCount = z.coerce.number().int().min(0).max(100_000).default(0);
+
+/**
+ * Sizes come as a JSON string (`sizes={"S":10,"M":5}`) or as bracket fields (`sizes[S]=10`, which
+ * multer turns into an object), or as an object in a JSON body. Missing sizes count 0.
+ */
+export const Sizes = z.preprocess(
+  (value) => {
+    if (typeof value !== "string") return value;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      return value;
+    }
+  },
+  z.object(
+    { S: SizeCount, M: SizeCount, L: SizeCount, XL: SizeCount, XXL: SizeCount },
+    { error: SIZES_FORMAT_MESSAGE },
+  ),
+);
+
+export const CreateTshirtOrderBody = z
+  .object({
+    name: z.string().trim().min(1, "Name is required").max(120),
+    mobile: BdMobile,
+    email: z.string().trim().pipe(z.email("Enter a valid email address")),
+    organization: z.string().trim().max(200).default(""),
+    color: z.string().trim().min(1, "Color is required").max(50),
+    printType: z.enum(PRINT_TYPES),
+    sizes: Sizes,
+    quantity: z.coerce
+      .number()
+      .int()
+      .min(MIN_BULK_QUANTITY, QUANTITY_MINIMUM_MESSAGE)
+      .max(1_000_000),
+    deadline: FormDateOrNull.default(null),
+    notes: z.string().trim().max(2000).default(""),
+  })
+  .superRefine((order, ctx) => {
+    const sum = TSHIRT_SIZES.reduce((total, size) => total + order.sizes[size], 0);
+    if (sum !== order.quantity)
+      ctx.addIssue({ code: "custom", path: ["quantity"], message: QUANTITY_SUM_MESSAGE });
+  });
+export type CreateTshirtOrderInput = z.output<typeof CreateTshirtOrderBody>;
+
+export const QUOTE_PRICE_REQUIRED_MESSAGE = "A quoted price is required to mark the order QUOTED";
+
+export const UpdateTshirtOrderBody = z.object({
+  status: z.enum(TSHIRT_ORDER_STATUSES).optional(),
+  quotedPrice: z.coerce.number().int().min(0).max(100_000_000).nullable().optional(),
+  adminNote: z.string().trim().max(2000).optional(),
+});
+export type UpdateTshirtOrderInput = z.output<typeof UpdateTshirtOrderBody>;
+
+export const ListTshirtOrdersQuery = z.object({
+  status: z.enum(TSHIRT_ORDER_STATUSES).optional(),
+  search: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type ListTshirtOrdersInput = z.output<typeof ListTshirtOrdersQuery>;
+
+export const TshirtOrderAnswer = z.object({
+  _id: z.string(),
+  name: z.string(),
+  mobile: z.string(),
+  email: z.string(),
+  organization: z.string(),
+  color: z.string(),
+  printType: z.enum(PRINT_TYPES),
+  sizes: z.object({ S: z.number(), M: z.number(), L: z.number(), XL: z.number(), XXL: z.number() }),
+  quantity: z.number(),
+  deadline: z.date().nullable(),
+  notes: z.string(),
+  designImagePath: z.string().nullable(),
+  status: z.enum(TSHIRT_ORDER_STATUSES),
+  quotedPrice: z.number().nullable(),
+  adminNote: z.string(),
+  quoteSms: z
+    .object({
+      sentAt: z.date().optional(),
+      price: z.number().optional(),
+      error: z.string().optional(),
+    })
+    .nullable(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type TshirtOrderView = z.infer<typeof TshirtOrderAnswer>;
+
+export const TshirtOrderListAnswer = z.object({
+  orders: z.array(TshirtOrderAnswer),
+  total: z.number(),
+  page: z.number(),
+  totalPages: z.number(),
+});

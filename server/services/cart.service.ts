@@ -1,0 +1,528 @@
+/**
+ * Cart service: user carts and guest carts, every total computed from the catalogue.
+ *
+ * Exports used by other features (checkout / orders):
+ * - `type CartOwner = { userId } | { guestId }` — who a cart belongs to.
+ * - `resolveCartOwner(req, res, { create })` — the signed-in user (req.user, set by getOptionalUser)
+ *   or the guest id from the signed httpOnly cookie `tweest_guest` (SameSite=Lax, 30 days). With
+ *   `create: true` a guest without the cookie gets a new id (and the cookie); otherwise undefined.
+ * - `getPricedCart(owner)` — the contract §5 cart answer (`CartAnswer`). Lines whose product was
+ *   deleted or deactivated are dropped (and removed from the stored cart). `_id` is null when the
+ *   owner has no stored cart yet. A stored promo code that no longer applies (expired, below the
+ *   minimum after a change...) gives `promoCodeDiscount: 0`, `promoDetails: null` and its message in
+ *   the extra field `promoError`; the code stays stored until removed or the cart is cleared.
+ * - `evaluatePromo(code, subtotalAfterItemDiscounts, userId?)` — `{ code, type, value, discount }`,
+ *   or throws 400 `Invalid or expired promo code` (unknown, inactive, not started, expired, used up,
+ *   per-user limit reached: counted over the user's orders with that code that are not CANCELLED) or
+ *   400 `Minimum order amount of ৳{n} required` (n grouped the Bangladeshi way: ৳1,500, ৳1,50,000).
+ *   Percentage discounts are rounded to whole taka and capped by maxDiscount; no discount exceeds
+ *   the subtotal. It does not count a use: the order flow increments `usedCount` itself.
+ * - `clearCart(owner)` — empties the lines and removes the promo code.
+ * - `GUEST_CART_COOKIE`, `findCartDocument(owner)` and `cartOwnerFilter(owner)` for lower-level use.
+ */
+import { randomUUID } from "node:crypto";
+import type { CookieOptions, Request, Response } from "express";
+import mongoose from "mongoose";
+import { Cart } from "../../models/cart.model.js";
+import { Order } from "../../models/order.model.js";
+import { Product } from "../../models/product.model.js";
+import { PromoCode } from "../../models/promo-code.model.js";
+import { getEnv } from "../env.js";
+import { badRequest, conflict, HttpError, notFound } from "../lib/http-error.js";
+import { registerSignInHook } from "./sign-in-hooks.js";
+import { withLock } from "./stock.service.js";
+
+export type CartOwner = { userId: string } | { guestId: string };
+
+export const GUEST_CART_COOKIE = "tweest_guest";
+const GUEST_COOKIE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+const GUEST_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** At most this many of one line (colour x size of one product). */
+export const MAX_LINE_QUANTITY = 10;
+
+export const INVALID_PROMO_MESSAGE = "Invalid or expired promo code";
+
+function guestCookieOptions(): CookieOptions {
+  return {
+    signed: true,
+    httpOnly: true,
+    sameSite: "lax",
+    secure: getEnv().PUBLIC_URL.startsWith("https://"),
+    maxAge: GUEST_COOKIE_MAX_AGE_MS,
+    path: "/",
+  };
+}
+
+/** The guest id carried by the request's signed cookie, when it is present and untampered. */
+export function readGuestId(req: Request): string | undefined {
+  const signed = (req.signedCookies as Record<string, unknown> | undefined)?.[GUEST_CART_COOKIE];
+  return typeof signed === "string" && GUEST_ID_PATTERN.test(signed) ? signed : undefined;
+}
+
+export function resolveCartOwner(
+  req: Request,
+  res: Response,
+  options: { create: boolean },
+): CartOwner | undefined {
+  if (req.user) return { userId: req.user._id.toString() };
+  const existing = readGuestId(req);
+  if (existing) {
+    // Sliding expiry: every cart call keeps the guest cart for another 30 days.
+    res.cookie(GUEST_CART_COOKIE, existing, guestCookieOptions());
+    return { guestId: existing };
+  }
+  if (!options.create) return undefined;
+  const guestId = randomUUID();
+  res.cookie(GUEST_CART_COOKIE, guestId, guestCookieOptions());
+  return { guestId };
+}
+
+export function cartOwnerFilter(owner: CartOwner): Record<string, unknown> {
+  return "userId" in owner
+    ? { user: new mongoose.Types.ObjectId(owner.userId) }
+    : { guestId: owner.guestId };
+}
+
+/**
+ * Serialises changes to one cart (a double-clicked "add" must not make two lines or skip the stock
+ * check). The lease lock lives in the database, so it holds across server instances.
+ */
+function lockCart<T>(owner: CartOwner, work: () => Promise<T>): Promise<T> {
+  const key = "userId" in owner ? `cart:user:${owner.userId}` : `cart:guest:${owner.guestId}`;
+  return withLock(key, work);
+}
+
+export function findCartDocument(owner: CartOwner) {
+  return Cart.findOne(cartOwnerFilter(owner));
+}
+
+async function findOrCreateCart(owner: CartOwner) {
+  const filter = cartOwnerFilter(owner);
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const cart = await Cart.findOneAndUpdate(
+        filter,
+        { $setOnInsert: { cartItems: [], promoCode: null } },
+        { upsert: true, new: true },
+      );
+      if (cart) return cart;
+    } catch (error) {
+      // Two first calls at once: one insert wins, the other reads it.
+      if ((error as { code?: number }).code !== 11000 || attempt > 1) throw error;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Answer shape
+
+export interface CartLineProduct {
+  _id: string;
+  title: string;
+  slug: string;
+  brand: string;
+  price: number;
+  discountedPrice: number;
+  discountPercent: number;
+  imageUrl: string;
+  category: { _id: string; name: string } | null;
+  categoryName: string;
+}
+
+export interface CartLine {
+  _id: string;
+  product: CartLineProduct;
+  productId: string;
+  title: string;
+  price: number;
+  discountedPrice: number;
+  quantity: number;
+  color: string;
+  size: string;
+  imageUrl: string;
+  /** Stock of this colour x size right now (extra, for the storefront's warnings). */
+  stock: number;
+}
+
+export interface PromoDetails {
+  code: string;
+  type: "PERCENTAGE" | "FIXED";
+  value: number;
+  discount: number;
+}
+
+export interface CartAnswer {
+  _id: string | null;
+  cartItems: CartLine[];
+  totalPrice: number;
+  totalItem: number;
+  totalDiscountedPrice: number;
+  discounte: number;
+  discount: number;
+  promoCodeDiscount: number;
+  promoDetails: PromoDetails | null;
+  /** Why a stored promo code does not apply right now; null otherwise (extra field). */
+  promoError: string | null;
+}
+
+interface LeanProduct {
+  _id: mongoose.Types.ObjectId;
+  title: string;
+  slug: string;
+  brand: string;
+  price: number;
+  discountedPrice: number;
+  discountPercent: number;
+  imageUrl: string;
+  category: mongoose.Types.ObjectId;
+  categoryName: string;
+  isActive: boolean;
+  variants: { color: string; size: string; stock: number }[];
+}
+
+function variantStock(product: LeanProduct, color: string, size: string): number | undefined {
+  return product.variants.find((variant) => variant.color === color && variant.size === size)
+    ?.stock;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Promo codes
+
+/** ৳ with Bangladeshi digit grouping: ৳1,500 and ৳1,50,000. */
+export function formatTaka(amount: number): string {
+  return `৳${amount.toLocaleString("en-IN", { maximumFractionDigits: 0 })}`;
+}
+
+export function minimumOrderMessage(amount: number): string {
+  return `Minimum order amount of ${formatTaka(amount)} required`;
+}
+
+export async function evaluatePromo(
+  code: string,
+  subtotalAfterItemDiscounts: number,
+  userId?: string,
+): Promise<PromoDetails> {
+  const normalized = code.trim().toUpperCase();
+  const promo = normalized ? await PromoCode.findOne({ code: normalized }).lean() : null;
+  const now = Date.now();
+  if (
+    !promo ||
+    !promo.isActive ||
+    (promo.startsAt && promo.startsAt.getTime() > now) ||
+    (promo.expiresAt && promo.expiresAt.getTime() <= now) ||
+    (promo.usageLimit != null && promo.usedCount >= promo.usageLimit)
+  )
+    throw badRequest(INVALID_PROMO_MESSAGE);
+  if (promo.perUserLimit != null && userId && mongoose.isValidObjectId(userId)) {
+    const used = await Order.countDocuments({
+      user: new mongoose.Types.ObjectId(userId),
+      promoCode: promo.code,
+      orderStatus: { $ne: "CANCELLED" },
+    });
+    if (used >= promo.perUserLimit) throw badRequest(INVALID_PROMO_MESSAGE);
+  }
+  if (subtotalAfterItemDiscounts < (promo.minOrderAmount ?? 0))
+    throw badRequest(minimumOrderMessage(promo.minOrderAmount ?? 0));
+  let discount =
+    promo.type === "PERCENTAGE"
+      ? Math.round((subtotalAfterItemDiscounts * promo.value) / 100)
+      : promo.value;
+  if (promo.maxDiscount != null) discount = Math.min(discount, promo.maxDiscount);
+  discount = Math.max(0, Math.min(discount, subtotalAfterItemDiscounts));
+  return { code: promo.code, type: promo.type, value: promo.value, discount };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+function emptyAnswer(id: string | null): CartAnswer {
+  return {
+    _id: id,
+    cartItems: [],
+    totalPrice: 0,
+    totalItem: 0,
+    totalDiscountedPrice: 0,
+    discounte: 0,
+    discount: 0,
+    promoCodeDiscount: 0,
+    promoDetails: null,
+    promoError: null,
+  };
+}
+
+export async function getPricedCart(owner: CartOwner): Promise<CartAnswer> {
+  const cart = await Cart.findOne(cartOwnerFilter(owner)).lean();
+  if (!cart) return emptyAnswer(null);
+  const answer = emptyAnswer(cart._id.toString());
+  const productIds = [...new Set(cart.cartItems.map((item) => item.product.toString()))];
+  const products = await Product.find({ _id: { $in: productIds } })
+    .select(
+      "title slug brand price discountedPrice discountPercent imageUrl category categoryName isActive variants",
+    )
+    .populate<{ category: { _id: mongoose.Types.ObjectId; name: string } | null }>(
+      "category",
+      "name",
+    )
+    .lean<
+      (Omit<LeanProduct, "category"> & { category: { _id: unknown; name: string } | null })[]
+    >();
+  const byId = new Map(products.map((product) => [product._id.toString(), product]));
+
+  const gone: mongoose.Types.ObjectId[] = [];
+  for (const item of cart.cartItems) {
+    const product = byId.get(item.product.toString());
+    if (!product || !product.isActive) {
+      gone.push(item._id);
+      continue;
+    }
+    const stock = variantStock(product as unknown as LeanProduct, item.color, item.size) ?? 0;
+    answer.cartItems.push({
+      _id: item._id.toString(),
+      product: {
+        _id: product._id.toString(),
+        title: product.title,
+        slug: product.slug,
+        brand: product.brand,
+        price: product.price,
+        discountedPrice: product.discountedPrice,
+        discountPercent: product.discountPercent,
+        imageUrl: product.imageUrl,
+        category: product.category
+          ? { _id: String(product.category._id), name: product.category.name }
+          : null,
+        categoryName: product.categoryName,
+      },
+      productId: product._id.toString(),
+      title: product.title,
+      price: product.price,
+      discountedPrice: product.discountedPrice,
+      quantity: item.quantity,
+      color: item.color,
+      size: item.size,
+      imageUrl: product.imageUrl,
+      stock,
+    });
+    answer.totalPrice += product.price * item.quantity;
+    answer.discount += (product.price - product.discountedPrice) * item.quantity;
+  }
+  if (gone.length > 0) {
+    // Rewrites the array rather than $pull-ing, which FerretDB handles unevenly.
+    const goneIds = new Set(gone.map(String));
+    await Cart.updateOne(
+      { _id: cart._id },
+      { $set: { cartItems: cart.cartItems.filter((item) => !goneIds.has(String(item._id))) } },
+    );
+  }
+
+  answer.discounte = answer.discount;
+  answer.totalItem = answer.cartItems.length;
+  if (cart.promoCode && answer.cartItems.length > 0) {
+    try {
+      const promo = await evaluatePromo(
+        cart.promoCode,
+        answer.totalPrice - answer.discount,
+        "userId" in owner ? owner.userId : undefined,
+      );
+      answer.promoDetails = promo;
+      answer.promoCodeDiscount = promo.discount;
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      answer.promoError = error.message;
+    }
+  }
+  answer.totalDiscountedPrice = answer.totalPrice - answer.discount - answer.promoCodeDiscount;
+  return answer;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changes
+
+async function loadSellableProduct(productId: string): Promise<LeanProduct> {
+  if (!mongoose.isValidObjectId(productId)) throw badRequest("Invalid productId");
+  const product = await Product.findOne({ _id: productId, isActive: true })
+    .select("title price discountedPrice variants isActive")
+    .lean<LeanProduct>();
+  if (!product) throw notFound("Product not found");
+  return product;
+}
+
+function stockMessage(color: string, size: string, stock: number, inCart: number): string {
+  if (stock <= 0) return `${color} / ${size} is out of stock`;
+  const base = `Only ${stock} left in ${color} / ${size}`;
+  return inCart > 0 ? `${base} (${inCart} already in your cart)` : base;
+}
+
+export interface AddToCartInput {
+  productId: string;
+  color: string;
+  size: string;
+  quantity: number;
+}
+
+export async function addToCart(owner: CartOwner, input: AddToCartInput): Promise<CartAnswer> {
+  return lockCart(owner, async () => {
+    const product = await loadSellableProduct(input.productId);
+    const stock = variantStock(product, input.color, input.size);
+    if (stock === undefined)
+      throw badRequest(`${input.color} / ${input.size} is not available for this product`);
+    const cart = await findOrCreateCart(owner);
+    const line = cart.cartItems.find(
+      (item) =>
+        item.product.toString() === product._id.toString() &&
+        item.color === input.color &&
+        item.size === input.size,
+    );
+    const inCart = line?.quantity ?? 0;
+    const wanted = inCart + input.quantity;
+    if (wanted > stock)
+      throw conflict(stockMessage(input.color, input.size, stock, inCart), "OUT_OF_STOCK");
+    if (wanted > MAX_LINE_QUANTITY)
+      throw badRequest(
+        `At most ${MAX_LINE_QUANTITY} of one item per order (${inCart} already in your cart)`,
+      );
+    if (line) line.quantity = wanted;
+    else
+      cart.cartItems.push({
+        product: product._id,
+        color: input.color,
+        size: input.size,
+        quantity: input.quantity,
+      });
+    await cart.save();
+    return getPricedCart(owner);
+  });
+}
+
+async function cartWithItem(owner: CartOwner, cartItemId: string) {
+  if (!mongoose.isValidObjectId(cartItemId)) throw notFound("Cart item not found");
+  const cart = await Cart.findOne({
+    ...cartOwnerFilter(owner),
+    "cartItems._id": new mongoose.Types.ObjectId(cartItemId),
+  });
+  const item = cart?.cartItems.id(cartItemId);
+  if (!cart || !item) throw notFound("Cart item not found");
+  return { cart, item };
+}
+
+/** Removes a line by setting the whole array (one $set, which every backend applies alike). */
+function dropLine(
+  cart: Awaited<ReturnType<typeof cartWithItem>>["cart"],
+  itemId: mongoose.Types.ObjectId,
+) {
+  cart.set(
+    "cartItems",
+    cart.cartItems.filter((line) => !line._id.equals(itemId)),
+  );
+}
+
+export async function updateCartItem(
+  owner: CartOwner,
+  cartItemId: string,
+  quantity: number,
+): Promise<CartAnswer> {
+  return lockCart(owner, async () => {
+    const { cart, item } = await cartWithItem(owner, cartItemId);
+    if (quantity === 0) {
+      dropLine(cart, item._id);
+    } else {
+      const product = await Product.findById(item.product)
+        .select("variants isActive")
+        .lean<LeanProduct>();
+      const stock = product?.isActive ? (variantStock(product, item.color, item.size) ?? 0) : 0;
+      if (quantity > stock)
+        throw conflict(stockMessage(item.color, item.size, stock, 0), "OUT_OF_STOCK");
+      item.quantity = quantity;
+    }
+    await cart.save();
+    return getPricedCart(owner);
+  });
+}
+
+export async function removeCartItem(owner: CartOwner, cartItemId: string): Promise<CartAnswer> {
+  return lockCart(owner, async () => {
+    const { cart, item } = await cartWithItem(owner, cartItemId);
+    dropLine(cart, item._id);
+    await cart.save();
+    return getPricedCart(owner);
+  });
+}
+
+export async function applyPromo(owner: CartOwner, code: string): Promise<CartAnswer> {
+  return lockCart(owner, async () => {
+    const current = await getPricedCart(owner);
+    const promo = await evaluatePromo(
+      code,
+      current.totalPrice - current.discount,
+      "userId" in owner ? owner.userId : undefined,
+    );
+    const cart = await findOrCreateCart(owner);
+    cart.promoCode = promo.code;
+    await cart.save();
+    return getPricedCart(owner);
+  });
+}
+
+export async function removePromo(owner: CartOwner): Promise<CartAnswer> {
+  await Cart.updateOne(cartOwnerFilter(owner), { $set: { promoCode: null } });
+  return getPricedCart(owner);
+}
+
+export async function clearCart(owner: CartOwner): Promise<void> {
+  return lockCart(owner, async () => {
+    await Cart.updateOne(cartOwnerFilter(owner), { $set: { cartItems: [], promoCode: null } });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Guest cart merge at sign-in
+
+/**
+ * Moves a guest cart into the user's: quantities of the same line are added, capped by the
+ * variant's stock and by MAX_LINE_QUANTITY (a line never shrinks below what the user already had);
+ * lines of deleted, inactive or sold-out products are dropped. The guest cart is deleted.
+ */
+export async function mergeGuestCart(guestId: string, userId: string): Promise<void> {
+  return lockCart({ userId }, async () => {
+    const guest = await Cart.findOne({ guestId }).lean();
+    if (!guest) return;
+    if (guest.cartItems.length > 0 || guest.promoCode) {
+      const cart = await findOrCreateCart({ userId });
+      const productIds = guest.cartItems.map((item) => item.product);
+      const products = await Product.find({ _id: { $in: productIds }, isActive: true })
+        .select("variants isActive")
+        .lean<LeanProduct[]>();
+      const byId = new Map(products.map((product) => [product._id.toString(), product]));
+      for (const guestItem of guest.cartItems) {
+        const product = byId.get(guestItem.product.toString());
+        const stock = product ? (variantStock(product, guestItem.color, guestItem.size) ?? 0) : 0;
+        const line = cart.cartItems.find(
+          (item) =>
+            item.product.toString() === guestItem.product.toString() &&
+            item.color === guestItem.color &&
+            item.size === guestItem.size,
+        );
+        const had = line?.quantity ?? 0;
+        const merged = Math.max(had, Math.min(had + guestItem.quantity, stock, MAX_LINE_QUANTITY));
+        if (line) line.quantity = merged;
+        else if (merged > 0)
+          cart.cartItems.push({
+            product: guestItem.product,
+            color: guestItem.color,
+            size: guestItem.size,
+            quantity: merged,
+          });
+      }
+      if (!cart.promoCode && guest.promoCode) cart.promoCode = guest.promoCode;
+      await cart.save();
+    }
+    await Cart.deleteOne({ _id: guest._id });
+  });
+}
+
+registerSignInHook(async ({ req, res, userId }) => {
+  const guestId = readGuestId(req);
+  if (!guestId) return;
+  await mergeGuestCart(guestId, userId);
+  const { signed: _signed, maxAge: _maxAge, ...clearOptions } = guestCookieOptions();
+  res.clearCookie(GUEST_CART_COOKIE, clearOptions);
+});

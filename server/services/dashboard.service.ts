@@ -1,0 +1,338 @@
+import { TZDate } from "@date-fns/tz";
+import { addDays, addMonths, format, startOfMonth, startOfWeek } from "date-fns";
+import type { PipelineStage } from "mongoose";
+import { ORDER_STATUSES } from "../../models/order.model.js";
+import { Order } from "../../models/order.model.js";
+import { PAYMENT_STATUSES, Payment } from "../../models/payment.model.js";
+import { Product } from "../../models/product.model.js";
+import { User } from "../../models/user.model.js";
+
+/**
+ * The admin dashboard (spec §3 "Dashboard stats", rules of spec §9), computed with small MongoDB
+ * aggregation pipelines over date ranges worked out here in the shop's time zone.
+ *
+ * Definitions (also in README "Back office API"):
+ * - A sale is an order whose status is not PENDING (online payment never confirmed; expires) and not
+ *   CANCELLED. Revenue is the sum of a sale's `totalDiscountedPrice` (what the customer pays).
+ *   The status summary counts every order, whatever its status.
+ * - A completed payment is one whose status contains 'complet' in any case.
+ * - Months are calendar months and weeks run Sunday 00:00 to Sunday 00:00, in Asia/Dhaka.
+ * - Growth = (this month - previous month) / previous month x 100, 0 when the previous month is 0,
+ *   rounded to one decimal.
+ *
+ * FerretDB (the test database) has no date operators, no $multiply, and sums only the first $sum
+ * of a $group correctly, so each pipeline here has exactly one accumulator and no date operators.
+ */
+export const SHOP_TIME_ZONE = "Asia/Dhaka";
+export const NON_SALE_STATUSES = ["PENDING", "CANCELLED"] as const;
+export const RECENT_LIMIT = 5;
+export const TOP_CATEGORIES = 3;
+export const UNCATEGORISED = "Other";
+const COMPLETED_PAYMENT = { $regex: "complet", $options: "i" };
+const COMPLETED_PATTERN = /complet/i;
+
+export interface StatusTotals {
+  count: number;
+  amount: number;
+}
+
+export interface CategorySales {
+  title: string;
+  /** Units sold. */
+  count: number;
+  /** Sum of item discountedPrice x quantity. */
+  revenue: number;
+}
+
+export interface RecentOrder {
+  _id: string;
+  orderNumber: string;
+  customerName: string;
+  totalPrice: number;
+  totalDiscountedPrice: number;
+  totalItem: number;
+  orderStatus: string;
+  paymentMethod: string;
+  paymentStatus: string;
+  createdAt: Date;
+}
+
+export interface RecentPayment {
+  _id: string;
+  order: string;
+  method: string;
+  amount: number;
+  currency: string;
+  status: string;
+  transactionId: string;
+  createdAt: Date;
+}
+
+export interface DashboardStats {
+  totalOrdersRevenue: number;
+  totalSales: number;
+  totalProducts: number;
+  totalCustomers: number;
+  monthlySales: number;
+  weeklySalesData: number[];
+  weeklyRevenueData: number[];
+  salesByCategory: CategorySales[];
+  orderRevenueGrowth: number;
+  orderStatusSummary: Record<string, StatusTotals>;
+  recentOrders: RecentOrder[];
+  totalPaymentsRevenue: number;
+  totalPayments: number;
+  monthlyPaymentsTotal: number;
+  weeklyPaymentsData: number[];
+  paymentRevenueGrowth: number;
+  paymentStatusSummary: Record<string, StatusTotals>;
+  recentPayments: RecentPayment[];
+  payments: number;
+  totalRevenue: number;
+  revenueGrowth: number;
+  /** The periods used, as Dhaka calendar dates (yyyy-MM-dd), for chart labels. */
+  period: { timeZone: string; monthStart: string; previousMonthStart: string; weekStart: string };
+}
+
+interface Range {
+  from: Date;
+  to: Date;
+}
+
+/** This month, the previous month and the 7 days of this week (Sunday first), in Asia/Dhaka. */
+export function dashboardPeriods(now: Date) {
+  const local = new TZDate(now.getTime(), SHOP_TIME_ZONE);
+  const monthStart = startOfMonth(local);
+  const previousMonthStart = addMonths(monthStart, -1);
+  const weekStart = startOfWeek(local, { weekStartsOn: 0 });
+  const plain = (date: Date) => new Date(date.getTime());
+  return {
+    month: { from: plain(monthStart), to: plain(addMonths(monthStart, 1)) },
+    previousMonth: { from: plain(previousMonthStart), to: plain(monthStart) },
+    days: Array.from({ length: 7 }, (_, day) => ({
+      from: plain(addDays(weekStart, day)),
+      to: plain(addDays(weekStart, day + 1)),
+    })),
+    labels: {
+      timeZone: SHOP_TIME_ZONE,
+      monthStart: format(monthStart, "yyyy-MM-dd"),
+      previousMonthStart: format(previousMonthStart, "yyyy-MM-dd"),
+      weekStart: format(weekStart, "yyyy-MM-dd"),
+    },
+  };
+}
+
+/** Percentage change, 0 when there is nothing to compare with, to one decimal (half away from 0). */
+export function growth(current: number, previous: number): number {
+  if (previous === 0) return 0;
+  const percent = ((current - previous) / previous) * 100;
+  const rounded = (Math.sign(percent) * Math.round(Math.abs(percent) * 10)) / 10;
+  return rounded === 0 ? 0 : rounded;
+}
+
+type Aggregate = (pipeline: PipelineStage[]) => Promise<{ _id: unknown; value: number }[]>;
+const orders: Aggregate = (pipeline) => Order.aggregate(pipeline).exec();
+const payments: Aggregate = (pipeline) => Payment.aggregate(pipeline).exec();
+
+/** One $match + one $group with a single $sum (count with 1, or a field like "$amount"). */
+async function sumBy(
+  aggregate: Aggregate,
+  match: Record<string, unknown>,
+  groupKey: string | null,
+  summand: 1 | `$${string}`,
+): Promise<Map<string, number>> {
+  const rows = await aggregate([
+    { $match: match },
+    { $group: { _id: groupKey ? `$${groupKey}` : null, value: { $sum: summand } } },
+  ]);
+  return new Map(rows.map((row) => [String(row._id ?? ""), row.value ?? 0]));
+}
+
+async function total(
+  aggregate: Aggregate,
+  match: Record<string, unknown>,
+  summand: 1 | `$${string}`,
+): Promise<number> {
+  const sums = await sumBy(aggregate, match, null, summand);
+  return sums.get("") ?? 0;
+}
+
+const inRange = (range: Range) => ({ createdAt: { $gte: range.from, $lt: range.to } });
+const SALE = { orderStatus: { $nin: [...NON_SALE_STATUSES] } };
+const COMPLETED = { status: COMPLETED_PAYMENT };
+
+/** Count and amount per key; with `canonical`, keys are merged case-insensitively (upper case). */
+function statusSummary(
+  counts: Map<string, number>,
+  amounts: Map<string, number>,
+  known: readonly string[],
+  canonical: (key: string) => string = (key) => key,
+): Record<string, StatusTotals> {
+  const summary: Record<string, StatusTotals> = {};
+  for (const status of known) summary[status] = { count: 0, amount: 0 };
+  for (const [key, count] of counts) {
+    const status = canonical(key);
+    summary[status] ??= { count: 0, amount: 0 };
+    summary[status].count += count;
+    summary[status].amount += amounts.get(key) ?? 0;
+  }
+  return summary;
+}
+
+async function topCategories(): Promise<CategorySales[]> {
+  // Units per (category, unit price); revenue is worked out here because FerretDB lacks $multiply.
+  const rows = (await Order.aggregate([
+    { $match: SALE },
+    { $unwind: "$orderItems" },
+    {
+      $group: {
+        _id: { title: "$orderItems.product.category.name", price: "$orderItems.discountedPrice" },
+        value: { $sum: "$orderItems.quantity" },
+      },
+    },
+  ])) as { _id: { title?: string | null; price?: number | null }; value: number }[];
+  const byTitle = new Map<string, CategorySales>();
+  for (const row of rows) {
+    const title = row._id.title?.trim() || UNCATEGORISED;
+    const entry = byTitle.get(title) ?? { title, count: 0, revenue: 0 };
+    entry.count += row.value;
+    entry.revenue += row.value * (row._id.price ?? 0);
+    byTitle.set(title, entry);
+  }
+  return [...byTitle.values()]
+    .sort((a, b) => b.count - a.count || b.revenue - a.revenue || a.title.localeCompare(b.title))
+    .slice(0, TOP_CATEGORIES);
+}
+
+async function recentOrders(): Promise<RecentOrder[]> {
+  const docs = await Order.find()
+    .sort({ createdAt: -1, _id: -1 })
+    .limit(RECENT_LIMIT)
+    .select(
+      "orderNumber shippingAddress.firstName shippingAddress.lastName totalPrice totalDiscountedPrice totalItem orderStatus paymentMethod paymentDetails.status createdAt",
+    )
+    .lean();
+  return docs.map((doc) => ({
+    _id: doc._id.toString(),
+    orderNumber: doc.orderNumber,
+    customerName: [doc.shippingAddress?.firstName, doc.shippingAddress?.lastName]
+      .filter(Boolean)
+      .join(" "),
+    totalPrice: doc.totalPrice,
+    totalDiscountedPrice: doc.totalDiscountedPrice,
+    totalItem: doc.totalItem,
+    orderStatus: doc.orderStatus,
+    paymentMethod: doc.paymentMethod,
+    paymentStatus: doc.paymentDetails?.status ?? "PENDING",
+    createdAt: doc.createdAt,
+  }));
+}
+
+async function recentPayments(): Promise<RecentPayment[]> {
+  const docs = await Payment.find()
+    .sort({ createdAt: -1, _id: -1 })
+    .limit(RECENT_LIMIT)
+    .select("order method amount currency status transactionId createdAt")
+    .lean();
+  return docs.map((doc) => ({
+    _id: doc._id.toString(),
+    order: doc.order.toString(),
+    method: doc.method,
+    amount: doc.amount,
+    currency: doc.currency ?? "BDT",
+    status: doc.status ?? "",
+    transactionId: doc.transactionId,
+    createdAt: doc.createdAt,
+  }));
+}
+
+export async function getDashboardStats(now: Date): Promise<DashboardStats> {
+  const periods = dashboardPeriods(now);
+  const weekly = (aggregate: Aggregate, match: object, summand: 1 | `$${string}`) =>
+    Promise.all(
+      periods.days.map((day) => total(aggregate, { ...match, ...inRange(day) }, summand)),
+    );
+
+  const [
+    orderCounts,
+    orderAmounts,
+    monthRevenue,
+    previousMonthRevenue,
+    weeklySalesData,
+    weeklyRevenueData,
+    salesByCategory,
+    latestOrders,
+    paymentCounts,
+    paymentAmounts,
+    monthPayments,
+    previousMonthPayments,
+    weeklyPaymentsData,
+    latestPayments,
+    totalProducts,
+    totalCustomers,
+  ] = await Promise.all([
+    sumBy(orders, {}, "orderStatus", 1),
+    sumBy(orders, {}, "orderStatus", "$totalDiscountedPrice"),
+    total(orders, { ...SALE, ...inRange(periods.month) }, "$totalDiscountedPrice"),
+    total(orders, { ...SALE, ...inRange(periods.previousMonth) }, "$totalDiscountedPrice"),
+    weekly(orders, SALE, 1),
+    weekly(orders, SALE, "$totalDiscountedPrice"),
+    topCategories(),
+    recentOrders(),
+    sumBy(payments, {}, "status", 1),
+    sumBy(payments, {}, "status", "$amount"),
+    total(payments, { ...COMPLETED, ...inRange(periods.month) }, "$amount"),
+    total(payments, { ...COMPLETED, ...inRange(periods.previousMonth) }, "$amount"),
+    weekly(payments, COMPLETED, "$amount"),
+    recentPayments(),
+    Product.countDocuments(),
+    User.countDocuments({ role: "CUSTOMER" }),
+  ]);
+
+  const isSale = (status: string) => !(NON_SALE_STATUSES as readonly string[]).includes(status);
+  let totalSales = 0;
+  let totalOrdersRevenue = 0;
+  for (const [status, count] of orderCounts) {
+    if (!isSale(status)) continue;
+    totalSales += count;
+    totalOrdersRevenue += orderAmounts.get(status) ?? 0;
+  }
+
+  let payments_ = 0;
+  let totalPayments = 0;
+  let totalPaymentsRevenue = 0;
+  for (const [status, count] of paymentCounts) {
+    payments_ += count;
+    if (!COMPLETED_PATTERN.test(status)) continue;
+    totalPayments += count;
+    totalPaymentsRevenue += paymentAmounts.get(status) ?? 0;
+  }
+
+  const orderRevenueGrowth = growth(monthRevenue, previousMonthRevenue);
+  return {
+    totalOrdersRevenue,
+    totalSales,
+    totalProducts,
+    totalCustomers,
+    monthlySales: monthRevenue,
+    weeklySalesData,
+    weeklyRevenueData,
+    salesByCategory,
+    orderRevenueGrowth,
+    orderStatusSummary: statusSummary(orderCounts, orderAmounts, ORDER_STATUSES),
+    recentOrders: latestOrders,
+    totalPaymentsRevenue,
+    totalPayments,
+    monthlyPaymentsTotal: monthPayments,
+    weeklyPaymentsData,
+    paymentRevenueGrowth: growth(monthPayments, previousMonthPayments),
+    paymentStatusSummary: statusSummary(paymentCounts, paymentAmounts, PAYMENT_STATUSES, (key) =>
+      key.toUpperCase(),
+    ),
+    recentPayments: latestPayments,
+    payments: payments_,
+    totalRevenue: totalOrdersRevenue,
+    revenueGrowth: orderRevenueGrowth,
+    period: periods.labels,
+  };
+}

@@ -1,0 +1,173 @@
+import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import { Otp } from "../../models/otp.model.js";
+import { getEnv } from "../env.js";
+import { registerJob } from "../jobs.js";
+import { badRequest, HttpError, tooManyRequests } from "../lib/http-error.js";
+import { logger } from "../lib/logger.js";
+import { sendSms } from "../integrations/sms.js";
+
+/** Phone OTP rules (contract §3). */
+export const OTP_TTL_SECONDS = 5 * 60;
+export const OTP_MAX_ATTEMPTS = 5;
+export const OTP_RESEND_SECONDS = 60;
+export const OTP_MAX_SENDS_PER_HOUR = 5;
+/** How long a verified phone may be saved with update-phone. */
+export const OTP_VERIFIED_WINDOW_SECONDS = 10 * 60;
+
+const HOUR_MS = 60 * 60_000;
+
+export const OTP_MESSAGES = {
+  sent: "Verification code sent",
+  notRequested: "No verification code was requested for this number. Please request a new one.",
+  expired: "The verification code has expired. Please request a new one.",
+  tooManyAttempts: "Too many wrong attempts. Please request a new code.",
+  notVerified: "Verify this phone number with the code we sent before saving it.",
+  smsFailed: "Could not send the verification code. Please try again later.",
+  wrongCode: (left: number) =>
+    left > 0
+      ? `Incorrect verification code. ${left} ${left === 1 ? "attempt" : "attempts"} left.`
+      : "Incorrect verification code. No attempts left; please request a new code.",
+  wait: (seconds: number) =>
+    `Please wait ${seconds} ${seconds === 1 ? "second" : "seconds"} before requesting another code.`,
+  hourly: (minutes: number) =>
+    `Too many codes requested for this number (at most ${OTP_MAX_SENDS_PER_HOUR} an hour). Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`,
+};
+
+/** HMAC-SHA256 of phone and code, peppered with JWT_SECRET: a database leak reveals no codes. */
+export function hashOtp(phone: string, code: string): string {
+  return createHmac("sha256", getEnv().JWT_SECRET).update(`otp:${phone}:${code}`).digest("hex");
+}
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, "hex");
+  const right = Buffer.from(b, "hex");
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export function generateOtpCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, "0");
+}
+
+/** Creates a code for `phone` (local 01XXXXXXXXX form), stores its hash and sends it by SMS. */
+export async function sendOtp(phone: string): Promise<{ message: string; expiresIn: number }> {
+  await Otp.updateOne(
+    { phone },
+    { $setOnInsert: { phone, lastSentAt: new Date(0), sends: [], attempts: 0 } },
+    { upsert: true },
+  ).catch((error: unknown) => {
+    if ((error as { code?: unknown }).code !== 11000) throw error;
+  });
+  const current = await Otp.findOne({ phone }).lean();
+  if (!current) throw new Error("OTP row vanished");
+  const now = Date.now();
+  const previousSentAt = current.lastSentAt ?? new Date(0);
+  const sinceLast = now - previousSentAt.getTime();
+  if (sinceLast < OTP_RESEND_SECONDS * 1000)
+    throw tooManyRequests(
+      OTP_MESSAGES.wait(Math.ceil((OTP_RESEND_SECONDS * 1000 - sinceLast) / 1000)),
+    );
+  const recent = ((current.sends ?? []) as unknown as Date[]).filter(
+    (sent) => now - sent.getTime() < HOUR_MS,
+  );
+  if (recent.length >= OTP_MAX_SENDS_PER_HOUR) {
+    const oldest = Math.min(...recent.map((sent) => sent.getTime()));
+    throw tooManyRequests(
+      OTP_MESSAGES.hourly(Math.max(1, Math.ceil((oldest + HOUR_MS - now) / 60_000))),
+    );
+  }
+
+  const code = generateOtpCode();
+  const sentAt = new Date(now);
+  // Optimistic claim: only one of several concurrent requests (or instances) wins this send.
+  const claimed = await Otp.updateOne(
+    { phone, lastSentAt: previousSentAt },
+    {
+      $set: {
+        lastSentAt: sentAt,
+        sends: [...recent, sentAt],
+        codeHash: hashOtp(phone, code),
+        expiresAt: new Date(now + OTP_TTL_SECONDS * 1000),
+        attempts: 0,
+        verifiedAt: null,
+      },
+    },
+  );
+  if (claimed.modifiedCount !== 1) throw tooManyRequests(OTP_MESSAGES.wait(OTP_RESEND_SECONDS));
+
+  try {
+    await sendSms(
+      phone,
+      `Your Tweest verification code is ${code}. It expires in ${OTP_TTL_SECONDS / 60} minutes.`,
+    );
+  } catch (error) {
+    logger.error({ err: error, phone }, "OTP SMS failed");
+    // Give the send back so the shopper can retry at once.
+    await Otp.updateOne(
+      { phone, lastSentAt: sentAt },
+      {
+        $set: { lastSentAt: previousSentAt, sends: recent },
+        $unset: { codeHash: 1, expiresAt: 1 },
+      },
+    );
+    throw new HttpError(502, OTP_MESSAGES.smsFailed, "SMS_FAILED");
+  }
+  return { message: OTP_MESSAGES.sent, expiresIn: OTP_TTL_SECONDS };
+}
+
+/** Checks a code; each check counts as a try, whatever its outcome. A right code is single-use. */
+export async function verifyOtp(phone: string, code: string): Promise<{ verified: true }> {
+  const now = new Date();
+  const counted = await Otp.findOneAndUpdate(
+    {
+      phone,
+      codeHash: { $exists: true, $ne: null },
+      expiresAt: { $gt: now },
+      attempts: { $lt: OTP_MAX_ATTEMPTS },
+    },
+    { $inc: { attempts: 1 } },
+    { new: true },
+  ).lean();
+  if (!counted) {
+    const row = await Otp.findOne({ phone }).lean();
+    if (!row?.codeHash) throw badRequest(OTP_MESSAGES.notRequested);
+    if (!row.expiresAt || row.expiresAt.getTime() <= now.getTime())
+      throw badRequest(OTP_MESSAGES.expired);
+    throw badRequest(OTP_MESSAGES.tooManyAttempts);
+  }
+  if (!sameHash(counted.codeHash!, hashOtp(phone, code)))
+    throw badRequest(OTP_MESSAGES.wrongCode(OTP_MAX_ATTEMPTS - (counted.attempts ?? 0)));
+  const used = await Otp.updateOne(
+    { phone, codeHash: counted.codeHash },
+    { $set: { verifiedAt: now }, $unset: { codeHash: 1, expiresAt: 1 } },
+  );
+  // A concurrent request used the same code first.
+  if (used.modifiedCount !== 1) throw badRequest(OTP_MESSAGES.notRequested);
+  return { verified: true };
+}
+
+/**
+ * Takes the "verified in the last 10 minutes" mark of `phone`, once. Throws a 400 when there is
+ * none, so update-phone cannot save a number nobody proved to own.
+ */
+export async function consumePhoneVerification(phone: string): Promise<void> {
+  const since = new Date(Date.now() - OTP_VERIFIED_WINDOW_SECONDS * 1000);
+  const taken = await Otp.findOneAndUpdate(
+    { phone, verifiedAt: { $gte: since } },
+    { $set: { verifiedAt: null } },
+  ).lean();
+  if (!taken) throw badRequest(OTP_MESSAGES.notVerified);
+}
+
+/** Forgets numbers with no send for a day (their hour window and codes are long over). */
+export async function purgeStaleOtps(now = new Date()): Promise<number> {
+  const result = await Otp.deleteMany({
+    lastSentAt: { $lt: new Date(now.getTime() - 24 * HOUR_MS) },
+  });
+  return result.deletedCount;
+}
+
+registerJob({
+  name: "otp-purge",
+  everyMs: 60 * 60_000,
+  run: () => purgeStaleOtps().then(() => undefined),
+});

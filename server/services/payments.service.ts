@@ -1,0 +1,435 @@
+import { randomBytes } from "node:crypto";
+import type mongoose from "mongoose";
+import { Order, type OrderFields } from "../../models/order.model.js";
+import { Payment, type PaymentFields } from "../../models/payment.model.js";
+import { getEnv } from "../env.js";
+import { badRequest, conflict, HttpError } from "../lib/http-error.js";
+import { logger } from "../lib/logger.js";
+import {
+  createBkashPayment,
+  executeBkashPayment,
+  isBkashConfigured,
+  queryBkashPayment,
+  type BkashAnswer,
+} from "../integrations/bkash.js";
+import {
+  createSession,
+  isSslCommerzConfigured,
+  validatePayment,
+  type ValidationAnswer,
+} from "../integrations/sslcommerz.js";
+import { notifyOrder } from "./notifications.service.js";
+import { getOrderFor, type OrderReader } from "./orders.service.js";
+import { updateOrderWhere, withLock } from "./stock.service.js";
+
+/**
+ * Online payments. The browser-carried callbacks are untrusted: an order moves PENDING -> PLACED only
+ * after the gateway itself confirms (SSLCommerz validation API, bKash execute/query) that our
+ * transaction was paid in full, in BDT. Both moves are conditional updates (payment not yet
+ * COMPLETED, order still PENDING) and transaction ids are unique, so a replayed callback or IPN
+ * changes nothing the second time.
+ */
+type OrderDoc = mongoose.HydratedDocument<OrderFields>;
+type PaymentDoc = mongoose.HydratedDocument<PaymentFields>;
+
+function publicUrl(path: string): string {
+  return `${getEnv().PUBLIC_URL.replace(/\/+$/, "")}${path}`;
+}
+
+function newTransactionId(prefix: string): string {
+  return `${prefix}${Date.now().toString(36).toUpperCase()}${randomBytes(5).toString("hex").toUpperCase()}`;
+}
+
+export interface StartedPayment {
+  gatewayUrl: string;
+  transactionId: string;
+  paymentId: string;
+}
+
+/** Starts an online payment for a PENDING order the reader may see; answers the gateway URL. */
+export async function startPayment(orderId: string, reader: OrderReader): Promise<StartedPayment> {
+  const order = await getOrderFor(orderId, reader);
+  if (order.paymentMethod === "COD") throw badRequest("This order is paid cash on delivery");
+  if (order.orderStatus !== "PENDING")
+    throw conflict("This order is not awaiting payment", "NOT_PAYABLE");
+  if (order.paymentMethod === "SSLCOMMERZ") return startSslCommerz(order);
+  return startBkash(order);
+}
+
+async function startSslCommerz(order: OrderDoc): Promise<StartedPayment> {
+  if (!isSslCommerzConfigured())
+    throw badRequest("SSLCommerz payments are not available; choose cash on delivery");
+  const transactionId = newTransactionId("TWS");
+  const amount = order.totalDiscountedPrice;
+  const payment = await Payment.create({
+    order: order._id,
+    method: "SSLCOMMERZ",
+    amount,
+    currency: "BDT",
+    status: "PENDING",
+    transactionId,
+  });
+  const address = order.shippingAddress;
+  try {
+    const session = await createSession({
+      tranId: transactionId,
+      amount,
+      orderId: order._id.toString(),
+      orderNumber: order.orderNumber,
+      productNames: order.orderItems.map((item) => item.title).join(", "),
+      numItems: order.orderItems.reduce((sum, item) => sum + item.quantity, 0),
+      customer: {
+        name: `${address.firstName} ${address.lastName ?? ""}`.trim(),
+        email: address.email || order.guest?.email || "customer@tweest.local",
+        phone: address.mobile,
+        address: address.streetAddress,
+        city: address.city,
+        postcode: address.zipCode || "0000",
+      },
+      successUrl: publicUrl("/api/payment/sslcommerz/success"),
+      failUrl: publicUrl("/api/payment/sslcommerz/fail"),
+      cancelUrl: publicUrl("/api/payment/sslcommerz/cancel"),
+      ipnUrl: publicUrl("/api/payment/sslcommerz/ipn"),
+    });
+    await Payment.updateOne(
+      { _id: payment._id },
+      { $set: { paymentId: session.sessionKey, gatewayResponse: { session: session.raw } } },
+    );
+    return { gatewayUrl: session.gatewayUrl, transactionId, paymentId: session.sessionKey };
+  } catch (error) {
+    await Payment.updateOne(
+      { _id: payment._id },
+      { $set: { status: "FAILED", gatewayResponse: { error: (error as Error).message } } },
+    );
+    logger.warn({ err: error, order: order.orderNumber }, "SSLCommerz session failed");
+    throw new HttpError(
+      502,
+      "The payment gateway is not available right now. Please try again.",
+      "GATEWAY_ERROR",
+    );
+  }
+}
+
+async function startBkash(order: OrderDoc): Promise<StartedPayment> {
+  if (!isBkashConfigured())
+    throw badRequest("bKash payments are not available; choose cash on delivery");
+  const transactionId = newTransactionId("TWB");
+  const amount = order.totalDiscountedPrice;
+  const payment = await Payment.create({
+    order: order._id,
+    method: "BKASH",
+    amount,
+    currency: "BDT",
+    status: "PENDING",
+    transactionId,
+  });
+  try {
+    const created = await createBkashPayment({
+      amount,
+      invoiceNumber: transactionId,
+      payerReference: order.shippingAddress.mobile,
+      callbackUrl: publicUrl("/api/payment/bkash/callback"),
+    });
+    await Payment.updateOne(
+      { _id: payment._id },
+      { $set: { paymentId: created.paymentID, gatewayResponse: { create: created.raw } } },
+    );
+    return { gatewayUrl: created.bkashURL, transactionId, paymentId: created.paymentID };
+  } catch (error) {
+    await Payment.updateOne(
+      { _id: payment._id },
+      { $set: { status: "FAILED", gatewayResponse: { error: (error as Error).message } } },
+    );
+    logger.warn({ err: error, order: order.orderNumber }, "bKash create failed");
+    throw new HttpError(
+      502,
+      "The payment gateway is not available right now. Please try again.",
+      "GATEWAY_ERROR",
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settling
+
+export interface PaymentOutcome {
+  result: "success" | "failed" | "cancelled";
+  orderId?: string;
+  transactionId?: string;
+  paymentId?: string;
+  reason?: string;
+}
+
+/** Marks a payment COMPLETED and its order PLACED, each at most once. */
+async function completePayment(
+  payment: PaymentDoc,
+  details: { validationId?: string; gatewayTransactionId?: string; response: unknown },
+): Promise<void> {
+  const completed = await withLock(`payment:${payment._id.toString()}`, () =>
+    Payment.findOneAndUpdate(
+      { _id: payment._id, status: { $ne: "COMPLETED" } },
+      {
+        $set: {
+          status: "COMPLETED",
+          validationId: details.validationId ?? payment.validationId ?? null,
+          gatewayResponse: { ...(payment.gatewayResponse ?? {}), settled: details.response },
+        },
+      },
+      { new: true },
+    ),
+  );
+  if (!completed) return; // already settled: a replay
+  const placed = await withLock(`order:${payment.order.toString()}`, () =>
+    updateOrderWhere(
+      { _id: payment.order, orderStatus: "PENDING" },
+      {
+        $set: {
+          orderStatus: "PLACED",
+          "paymentDetails.status": "COMPLETED",
+          "paymentDetails.paymentId": payment.paymentId ?? payment.transactionId,
+          "paymentDetails.transactionId": details.gatewayTransactionId ?? payment.transactionId,
+        },
+        $push: {
+          statusHistory: { status: "PLACED", at: new Date(), by: `payment:${payment.method}` },
+        },
+      },
+    ),
+  );
+  if (placed) {
+    void notifyOrder("PLACED", placed);
+    return;
+  }
+  // Paid, but the order had already moved on (expired, cancelled, or paid by another attempt).
+  logger.error(
+    { payment: payment.transactionId, order: payment.order.toString() },
+    "payment completed for an order that is no longer PENDING: refund or reinstate by hand",
+  );
+  await Payment.updateOne(
+    { _id: payment._id },
+    { $set: { "gatewayResponse.needsReview": "order was not PENDING when the payment completed" } },
+  );
+}
+
+async function markPayment(
+  payment: PaymentDoc,
+  status: "FAILED" | "CANCELLED",
+  response: unknown,
+): Promise<void> {
+  await Payment.updateOne(
+    { _id: payment._id, status: "PENDING" },
+    {
+      $set: { status, gatewayResponse: { ...(payment.gatewayResponse ?? {}), callback: response } },
+    },
+  );
+}
+
+function sameAmount(given: unknown, expected: number): boolean {
+  const value = typeof given === "number" ? given : Number(String(given ?? "").trim());
+  return Number.isFinite(value) && Math.round(value * 100) === Math.round(expected * 100);
+}
+
+/** The checks of integrations.md §1.5; returns why a validation answer is refused, or undefined. */
+export function sslValidationProblem(
+  answer: ValidationAnswer,
+  payment: PaymentDoc,
+  order: OrderDoc,
+): string | undefined {
+  if (answer.status !== "VALID" && answer.status !== "VALIDATED")
+    return `validation status ${answer.status ?? "missing"}`;
+  if (answer.APIConnect !== undefined && answer.APIConnect !== "DONE")
+    return `APIConnect ${String(answer.APIConnect)}`;
+  if (answer.tran_id !== payment.transactionId) return "transaction id mismatch";
+  if ((answer.currency ?? "BDT") !== "BDT") return "currency is not BDT";
+  if (
+    !sameAmount(answer.amount, payment.amount) ||
+    !sameAmount(answer.amount, order.totalDiscountedPrice)
+  )
+    return "amount differs from the order total";
+  if (answer.risk_level !== undefined && String(answer.risk_level) !== "0")
+    return "risky transaction";
+  return undefined;
+}
+
+type SslForm = Record<string, unknown>;
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+
+async function findSslPayment(
+  tranId: string,
+): Promise<{ payment: PaymentDoc; order: OrderDoc } | undefined> {
+  if (!tranId) return undefined;
+  const payment = await Payment.findOne({ transactionId: tranId, method: "SSLCOMMERZ" });
+  if (!payment) return undefined;
+  const order = await Order.findById(payment.order);
+  return order ? { payment, order } : undefined;
+}
+
+/** Success post or IPN with status VALID: validate with SSLCommerz, then settle. */
+export async function settleSslCommerz(form: SslForm): Promise<PaymentOutcome> {
+  const tranId = text(form.tran_id);
+  const found = await findSslPayment(tranId);
+  if (!found)
+    return { result: "failed", transactionId: tranId || undefined, reason: "unknown transaction" };
+  const { payment, order } = found;
+  const base = { orderId: order._id.toString(), transactionId: payment.transactionId };
+  const status = text(form.status);
+  if (status === "CANCELLED") {
+    await markPayment(payment, "CANCELLED", form);
+    return { ...base, result: "cancelled" };
+  }
+  if (status !== "VALID" && status !== "VALIDATED") {
+    // FAILED, EXPIRED, UNATTEMPTED: a failure can never make anything paid, so no validation needed.
+    if (payment.status !== "COMPLETED") await markPayment(payment, "FAILED", form);
+    return payment.status === "COMPLETED"
+      ? { ...base, result: "success" }
+      : { ...base, result: "failed", reason: text(form.error) || status || "failed" };
+  }
+  const valId = text(form.val_id);
+  if (!valId) return { ...base, result: "failed", reason: "missing val_id" };
+  let answer: ValidationAnswer;
+  try {
+    answer = await validatePayment(valId);
+  } catch (error) {
+    // Could not ask SSLCommerz: keep everything PENDING (the IPN or a retry settles it).
+    logger.warn({ err: error, tranId }, "SSLCommerz validation unreachable");
+    return { ...base, result: "failed", reason: "validation unavailable" };
+  }
+  const problem = sslValidationProblem(answer, payment, order);
+  if (problem) {
+    logger.warn({ tranId, problem }, "SSLCommerz payment refused");
+    if (payment.status === "PENDING")
+      await Payment.updateOne(
+        { _id: payment._id, status: "PENDING" },
+        {
+          $set: {
+            status: "FAILED",
+            gatewayResponse: {
+              ...(payment.gatewayResponse ?? {}),
+              refused: problem,
+              validation: answer,
+            },
+          },
+        },
+      );
+    return { ...base, result: "failed", reason: problem };
+  }
+  await completePayment(payment, {
+    validationId: valId,
+    gatewayTransactionId: payment.transactionId,
+    response: answer,
+  });
+  return { ...base, result: "success" };
+}
+
+export async function failSslCommerz(
+  form: SslForm,
+  result: "failed" | "cancelled",
+): Promise<PaymentOutcome> {
+  const tranId = text(form.tran_id);
+  const found = await findSslPayment(tranId);
+  if (!found) return { result, transactionId: tranId || undefined };
+  await markPayment(found.payment, result === "cancelled" ? "CANCELLED" : "FAILED", form);
+  return {
+    result,
+    orderId: found.order._id.toString(),
+    transactionId: found.payment.transactionId,
+    reason: text(form.error) || undefined,
+  };
+}
+
+/** bKash callback: execute on success (query when in doubt); accept only Completed, in full, ours. */
+export async function settleBkash(paymentID: string, status: string): Promise<PaymentOutcome> {
+  const payment = paymentID
+    ? await Payment.findOne({ paymentId: paymentID, method: "BKASH" })
+    : null;
+  if (!payment)
+    return { result: "failed", paymentId: paymentID || undefined, reason: "unknown payment" };
+  const order = await Order.findById(payment.order);
+  const base = {
+    orderId: payment.order.toString(),
+    paymentId: paymentID,
+    transactionId: payment.transactionId,
+  };
+  if (!order) return { ...base, result: "failed", reason: "order not found" };
+  if (status === "cancel") {
+    await markPayment(payment, "CANCELLED", { status });
+    return { ...base, result: "cancelled" };
+  }
+  if (status !== "success") {
+    await markPayment(payment, "FAILED", { status });
+    return { ...base, result: "failed", reason: status || "failure" };
+  }
+  if (payment.status === "COMPLETED") return { ...base, result: "success" };
+  let answer: BkashAnswer;
+  const executed = await executeBkashPayment(paymentID);
+  if (executed.ok) answer = executed.body;
+  else {
+    try {
+      answer = await queryBkashPayment(paymentID);
+    } catch (error) {
+      logger.warn({ err: error, paymentID }, "bKash execute and query failed");
+      await markPayment(payment, "FAILED", { execute: executed.body });
+      return {
+        ...base,
+        result: "failed",
+        reason: String(executed.body.statusMessage ?? executed.body.message ?? "payment failed"),
+      };
+    }
+  }
+  const problem =
+    answer.transactionStatus !== "Completed"
+      ? `transaction status ${String(answer.transactionStatus ?? "unknown")}`
+      : answer.paymentID !== undefined && answer.paymentID !== paymentID
+        ? "payment id mismatch"
+        : answer.merchantInvoiceNumber !== undefined &&
+            answer.merchantInvoiceNumber !== payment.transactionId
+          ? "invoice mismatch"
+          : (answer.currency ?? "BDT") !== "BDT"
+            ? "currency is not BDT"
+            : !sameAmount(answer.amount, payment.amount) ||
+                !sameAmount(answer.amount, order.totalDiscountedPrice)
+              ? "amount differs from the order total"
+              : undefined;
+  if (problem) {
+    logger.warn({ paymentID, problem }, "bKash payment refused");
+    await markPayment(payment, "FAILED", { refused: problem, answer });
+    return { ...base, result: "failed", reason: problem };
+  }
+  await completePayment(payment, {
+    gatewayTransactionId: String(answer.trxID ?? ""),
+    response: answer,
+  });
+  return {
+    ...base,
+    result: "success",
+    transactionId: String(answer.trxID ?? payment.transactionId),
+  };
+}
+
+/** Where the browser goes after a callback: the storefront's payment-result pages. */
+export function resultRedirect(outcome: PaymentOutcome): string {
+  const page =
+    outcome.result === "success"
+      ? "/payment-success"
+      : outcome.result === "cancelled"
+        ? "/payment-cancelled"
+        : "/payment-failed";
+  const params = new URLSearchParams();
+  if (outcome.orderId) params.set("orderId", outcome.orderId);
+  if (outcome.transactionId) params.set("transactionId", outcome.transactionId);
+  if (outcome.paymentId) params.set("paymentId", outcome.paymentId);
+  if (outcome.result === "failed" && outcome.reason) params.set("reason", outcome.reason);
+  const query = params.toString();
+  return publicUrl(`${page}${query ? `?${query}` : ""}`);
+}
+
+export async function listPayments(limit = 500) {
+  const payments = await Payment.find({})
+    .sort({ createdAt: -1 })
+    .limit(limit)
+    .populate(
+      "order",
+      "orderNumber orderStatus totalDiscountedPrice shippingAddress.firstName shippingAddress.lastName",
+    )
+    .lean();
+  return { success: true as const, payments };
+}

@@ -1,0 +1,210 @@
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import sharp from "sharp";
+import { PopupImage } from "../../models/popup-image.model.js";
+import { HttpError, badRequest, notFound } from "../lib/http-error.js";
+import { assertImage, newFileBase, uploadsRoot } from "../lib/images.js";
+import type {
+  ActivePopupImage,
+  CreatePopupImageInput,
+  PopupImageView,
+  UpdatePopupImageInput,
+} from "../schemas/popup-images.schemas.js";
+
+/** The upload limit for popup images and t-shirt designs (multer enforces it: 413). */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const POPUP_FOLDER = "popups";
+/** Popup images are re-encoded no wider than this. */
+const POPUP_MAX_WIDTH = 1920;
+
+const UNREADABLE_IMAGE = () =>
+  new HttpError(415, "The image could not be read", "UNSUPPORTED_MEDIA_TYPE");
+
+/**
+ * Stores an uploaded image under uploads/<folder>/ with a generated name and answers its path
+ * relative to the shop's host (e.g. `uploads/popups/abc.webp`). The type is checked by magic bytes
+ * (415), then the image is decoded, so a truncated or forged file is refused too.
+ * `reencode`: re-encode to WebP (metadata stripped, at most POPUP_MAX_WIDTH wide, GIF animation kept);
+ * otherwise the original bytes are kept with the extension of the detected type.
+ */
+export async function storeUploadedImage(
+  buffer: Buffer,
+  folder: string,
+  options: { reencode: boolean },
+): Promise<string> {
+  const type = assertImage(buffer);
+  const dir = path.join(uploadsRoot(), folder);
+  await mkdir(dir, { recursive: true });
+  const base = newFileBase();
+  try {
+    if (options.reencode) {
+      const name = `${base}.webp`;
+      await sharp(buffer, { failOn: "error", animated: type === "gif" || type === "webp" })
+        .rotate()
+        .resize({ width: POPUP_MAX_WIDTH, withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toFile(path.join(dir, name));
+      return `uploads/${folder}/${name}`;
+    }
+    await sharp(buffer, { failOn: "error" }).stats();
+  } catch {
+    throw UNREADABLE_IMAGE();
+  }
+  const name = `${base}.${type === "jpeg" ? "jpg" : type}`;
+  await writeFile(path.join(dir, name), buffer);
+  return `uploads/${folder}/${name}`;
+}
+
+/** Removes a file stored by storeUploadedImage; anything that is not such a path is ignored. */
+export async function removeStoredUpload(relativePath: string | null | undefined): Promise<void> {
+  if (!relativePath) return;
+  const match = /^uploads\/([\w-]+)\/([\w-]+\.(?:webp|jpg|png|gif))$/.exec(relativePath);
+  if (!match) return;
+  await rm(path.join(uploadsRoot(), match[1], match[2]), { force: true });
+}
+
+interface PopupDoc {
+  _id: { toString(): string };
+  title?: string | null;
+  description?: string | null;
+  link?: string | null;
+  imagePath: string;
+  sequence?: number | null;
+  isActive?: boolean | null;
+  startsAt?: Date | null;
+  endsAt?: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+function toView(doc: PopupDoc): PopupImageView {
+  return {
+    _id: doc._id.toString(),
+    title: doc.title ?? "",
+    description: doc.description ?? "",
+    link: doc.link ?? "",
+    imagePath: doc.imagePath,
+    sequence: doc.sequence ?? 0,
+    isActive: doc.isActive ?? false,
+    startsAt: doc.startsAt ?? null,
+    endsAt: doc.endsAt ?? null,
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt,
+  };
+}
+
+const ORDER = { sequence: 1, createdAt: 1, _id: 1 } as const;
+
+/** Active, started (startsAt <= now or none) and not ended (endsAt > now or none), in sequence. */
+export async function listActivePopupImages(now = new Date()): Promise<ActivePopupImage[]> {
+  const docs = await PopupImage.find({
+    isActive: true,
+    $and: [
+      { $or: [{ startsAt: null }, { startsAt: { $lte: now } }] },
+      { $or: [{ endsAt: null }, { endsAt: { $gt: now } }] },
+    ],
+  })
+    .sort(ORDER)
+    .lean<PopupDoc[]>();
+  return docs.map((doc) => {
+    const { _id, title, description, link, imagePath, sequence } = toView(doc);
+    return { _id, title, description, link, imagePath, sequence };
+  });
+}
+
+export async function listPopupImages(): Promise<PopupImageView[]> {
+  const docs = await PopupImage.find().sort(ORDER).lean<PopupDoc[]>();
+  return docs.map(toView);
+}
+
+export async function getPopupImage(id: string): Promise<PopupImageView> {
+  const doc = await PopupImage.findById(id).lean<PopupDoc>();
+  if (!doc) throw notFound("Popup image not found");
+  return toView(doc);
+}
+
+export async function createPopupImage(
+  input: CreatePopupImageInput,
+  image: Buffer | undefined,
+): Promise<PopupImageView> {
+  if (!image) throw badRequest("An image file is required (field 'image')");
+  let sequence = input.sequence;
+  if (sequence === undefined) {
+    const last = await PopupImage.findOne().sort({ sequence: -1 }).select("sequence").lean();
+    sequence = last ? (last.sequence ?? 0) + 1 : 0;
+  }
+  const imagePath = await storeUploadedImage(image, POPUP_FOLDER, { reencode: true });
+  try {
+    const doc = await PopupImage.create({ ...input, sequence, imagePath });
+    return toView(doc.toObject() as PopupDoc);
+  } catch (error) {
+    await removeStoredUpload(imagePath);
+    throw error;
+  }
+}
+
+/** Updates the fields given; a new image replaces the old one, whose file is removed. */
+export async function updatePopupImage(
+  id: string,
+  input: UpdatePopupImageInput,
+  image: Buffer | undefined,
+): Promise<PopupImageView> {
+  const existing = await PopupImage.findById(id).lean<PopupDoc>();
+  if (!existing) throw notFound("Popup image not found");
+  const startsAt = input.startsAt !== undefined ? input.startsAt : (existing.startsAt ?? null);
+  const endsAt = input.endsAt !== undefined ? input.endsAt : (existing.endsAt ?? null);
+  if (startsAt && endsAt && endsAt <= startsAt)
+    throw badRequest("Invalid input", [
+      { path: "endsAt", message: "endsAt must be after startsAt" },
+    ]);
+  const imagePath = image
+    ? await storeUploadedImage(image, POPUP_FOLDER, { reencode: true })
+    : undefined;
+  const changes = Object.fromEntries(
+    Object.entries({ ...input, imagePath }).filter(([, value]) => value !== undefined),
+  );
+  let updated: PopupDoc | null;
+  try {
+    updated = await PopupImage.findByIdAndUpdate(
+      id,
+      { $set: changes },
+      { new: true },
+    ).lean<PopupDoc>();
+  } catch (error) {
+    await removeStoredUpload(imagePath);
+    throw error;
+  }
+  if (!updated) {
+    await removeStoredUpload(imagePath);
+    throw notFound("Popup image not found");
+  }
+  if (imagePath && existing.imagePath !== imagePath) await removeStoredUpload(existing.imagePath);
+  return toView(updated);
+}
+
+export async function deletePopupImage(id: string): Promise<{ message: string; _id: string }> {
+  const doc = await PopupImage.findByIdAndDelete(id).lean<PopupDoc>();
+  if (!doc) throw notFound("Popup image not found");
+  await removeStoredUpload(doc.imagePath);
+  return { message: "Popup image deleted", _id: id };
+}
+
+/**
+ * Sets sequence = position in `order` for the ids given; images left out keep their relative order
+ * after them. Every id must exist (404 otherwise, nothing changed). Answers the full list.
+ */
+export async function reorderPopupImages(order: string[]): Promise<PopupImageView[]> {
+  const found = await PopupImage.countDocuments({ _id: { $in: order } });
+  if (found !== order.length) throw notFound("Popup image not found");
+  const rest = await PopupImage.find({ _id: { $nin: order } })
+    .sort(ORDER)
+    .select("_id")
+    .lean();
+  const ids = [...order, ...rest.map((doc) => doc._id.toString())];
+  await PopupImage.bulkWrite(
+    ids.map((id, index) => ({
+      updateOne: { filter: { _id: id }, update: { $set: { sequence: index } } },
+    })),
+  );
+  return listPopupImages();
+}

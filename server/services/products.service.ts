@@ -1,0 +1,442 @@
+import mongoose from "mongoose";
+import { Category } from "../../models/category.model.js";
+import { Product } from "../../models/product.model.js";
+import { Rating } from "../../models/rating.model.js";
+import { Review } from "../../models/review.model.js";
+import { badRequest, notFound } from "../lib/http-error.js";
+import { assertImage, removeResponsiveWebp, saveResponsiveWebp } from "../lib/images.js";
+import type {
+  ProductCreateInput,
+  ProductListInput,
+  ProductUpdateInput,
+} from "../schemas/catalog.schemas.js";
+
+/** The contract §4 product, as every catalogue endpoint answers it. */
+export interface ProductAnswer {
+  _id: string;
+  title: string;
+  slug: string;
+  description: string;
+  brand: string;
+  price: number;
+  discountedPrice: number;
+  discountPercent: number;
+  category: { _id: string; name: string; slug: string; parentCategory: string | null } | null;
+  categoryName: string;
+  colors: string[];
+  sizes: { name: string; quantity: number }[];
+  variants: { _id: string; color: string; size: string; stock: number; sku: string }[];
+  quantity: number;
+  images: string[];
+  imageUrl: string;
+  averageRating: number;
+  numRatings: number;
+  numReviews: number;
+  isActive: boolean;
+  isFeatured: boolean;
+  createdAt: string;
+}
+
+interface LeanCategoryRef {
+  _id: mongoose.Types.ObjectId;
+  name: string;
+  slug: string;
+  parentCategory: mongoose.Types.ObjectId | null;
+}
+
+interface LeanProductDoc {
+  _id: mongoose.Types.ObjectId;
+  title: string;
+  slug: string;
+  description?: string;
+  brand?: string;
+  price: number;
+  discountedPrice: number;
+  discountPercent?: number;
+  category: LeanCategoryRef | null;
+  categoryName?: string;
+  colors?: string[];
+  sizes?: { name: string; quantity: number }[];
+  variants?: {
+    _id: mongoose.Types.ObjectId;
+    color: string;
+    size: string;
+    stock: number;
+    sku?: string;
+  }[];
+  quantity?: number;
+  images?: string[];
+  imageUrl?: string;
+  averageRating?: number;
+  numRatings?: number;
+  numReviews?: number;
+  isActive?: boolean;
+  isFeatured?: boolean;
+  createdAt?: Date;
+}
+
+const CATEGORY_REF_FIELDS = "name slug parentCategory";
+
+export function toProductAnswer(doc: LeanProductDoc): ProductAnswer {
+  const category =
+    doc.category && typeof doc.category === "object" && "name" in doc.category
+      ? {
+          _id: doc.category._id.toString(),
+          name: doc.category.name,
+          slug: doc.category.slug,
+          parentCategory: doc.category.parentCategory
+            ? doc.category.parentCategory.toString()
+            : null,
+        }
+      : null;
+  return {
+    _id: doc._id.toString(),
+    title: doc.title,
+    slug: doc.slug,
+    description: doc.description ?? "",
+    brand: doc.brand ?? "Tweest",
+    price: doc.price,
+    discountedPrice: doc.discountedPrice,
+    discountPercent: doc.discountPercent ?? 0,
+    category,
+    categoryName: doc.categoryName ?? category?.name ?? "",
+    colors: doc.colors ?? [],
+    sizes: (doc.sizes ?? []).map((size) => ({ name: size.name, quantity: size.quantity })),
+    variants: (doc.variants ?? []).map((variant) => ({
+      _id: variant._id.toString(),
+      color: variant.color,
+      size: variant.size,
+      stock: variant.stock,
+      sku: variant.sku ?? "",
+    })),
+    quantity: doc.quantity ?? 0,
+    images: doc.images ?? [],
+    imageUrl: doc.imageUrl ?? "",
+    averageRating: doc.averageRating ?? 0,
+    numRatings: doc.numRatings ?? 0,
+    numReviews: doc.numReviews ?? 0,
+    isActive: doc.isActive ?? true,
+    isFeatured: doc.isFeatured ?? false,
+    createdAt: (doc.createdAt ?? new Date(0)).toISOString(),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Listing
+
+export function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** A category given by id or slug; undefined when there is no such category. */
+export async function findCategoryByIdOrSlug(idOrSlug: string) {
+  if (mongoose.isValidObjectId(idOrSlug) && /^[0-9a-fA-F]{24}$/.test(idOrSlug)) {
+    const byId = await Category.findById(idOrSlug).lean();
+    if (byId) return byId;
+  }
+  return (await Category.findOne({ slug: idOrSlug.toLowerCase() }).lean()) ?? undefined;
+}
+
+const SIZE_ORDER = ["XXS", "XS", "S", "M", "L", "XL", "XXL", "2XL", "3XL", "XXXL", "4XL", "5XL"];
+
+/** Garment sizes in the order a shopper reads them: XS..XXL, then numbers, then the rest. */
+export function sortSizes(sizes: string[]): string[] {
+  const rank = (size: string) => {
+    const index = SIZE_ORDER.indexOf(size.toUpperCase());
+    if (index >= 0) return [0, index, size] as const;
+    const number = Number.parseFloat(size);
+    if (Number.isFinite(number)) return [1, number, size] as const;
+    return [2, 0, size] as const;
+  };
+  return [...sizes].sort((a, b) => {
+    const [ga, na, sa] = rank(a);
+    const [gb, nb, sb] = rank(b);
+    return ga - gb || na - nb || sa.localeCompare(sb);
+  });
+}
+
+const SORTS: Record<string, Record<string, 1 | -1>> = {
+  price_low: { discountedPrice: 1, _id: 1 },
+  price_high: { discountedPrice: -1, _id: 1 },
+  newest: { createdAt: -1, _id: -1 },
+  popular: { soldCount: -1, numRatings: -1, averageRating: -1, createdAt: -1, _id: -1 },
+};
+
+export interface ProductListAnswer {
+  content: ProductAnswer[];
+  totalPages: number;
+  currentPage: number;
+  totalProducts: number;
+  availableFilters: { colors: string[]; sizes: string[] };
+}
+
+export async function listProducts(input: ProductListInput): Promise<ProductListAnswer> {
+  // The base: what the shopper browses (category and search); availableFilters come from it.
+  const base: Record<string, unknown> = { isActive: true };
+  const and: Record<string, unknown>[] = [];
+  if (input.category) {
+    const category = await findCategoryByIdOrSlug(input.category);
+    if (!category)
+      return {
+        content: [],
+        totalPages: 1,
+        currentPage: input.pageNumber,
+        totalProducts: 0,
+        availableFilters: { colors: [], sizes: [] },
+      };
+    and.push({ $or: [{ categoryPath: category._id }, { category: category._id }] });
+  }
+  if (input.search) {
+    const pattern = escapeRegex(input.search);
+    and.push({
+      $or: ["title", "brand", "description"].map((field) => ({
+        [field]: { $regex: pattern, $options: "i" },
+      })),
+    });
+  }
+  if (and.length > 0) base.$and = and;
+
+  const filter: Record<string, unknown> = { ...base, $and: [...and] };
+  const refine = filter.$and as Record<string, unknown>[];
+  if (input.colors?.length) refine.push({ colors: { $in: input.colors } });
+  if (input.sizes?.length)
+    // Products offering one of the sizes (FerretDB has no $elemMatch on sub-document fields, so
+    // "offered and in stock" cannot be one match; stock=in_stock narrows to buyable products).
+    refine.push({ "sizes.name": { $in: input.sizes } });
+  if (input.minPrice !== undefined) refine.push({ discountedPrice: { $gte: input.minPrice } });
+  if (input.maxPrice !== undefined) refine.push({ discountedPrice: { $lte: input.maxPrice } });
+  if (input.minDiscount !== undefined)
+    refine.push({ discountPercent: { $gte: input.minDiscount } });
+  if (input.stock === "in_stock") refine.push({ quantity: { $gt: 0 } });
+  if (input.stock === "out_of_stock") refine.push({ quantity: { $lte: 0 } });
+  if (refine.length === 0) delete filter.$and;
+
+  const [docs, totalProducts, colors, sizes] = await Promise.all([
+    Product.find(filter)
+      .sort(SORTS[input.sort ?? "newest"])
+      .skip(input.pageNumber * input.pageSize)
+      .limit(input.pageSize)
+      .populate("category", CATEGORY_REF_FIELDS)
+      .lean<LeanProductDoc[]>(),
+    Product.countDocuments(filter),
+    Product.distinct("colors", base),
+    Product.distinct("sizes.name", base),
+  ]);
+  return {
+    content: docs.map(toProductAnswer),
+    totalPages: Math.max(1, Math.ceil(totalProducts / input.pageSize)),
+    currentPage: input.pageNumber,
+    totalProducts,
+    availableFilters: {
+      colors: (colors as string[]).filter(Boolean).sort((a, b) => a.localeCompare(b)),
+      sizes: sortSizes((sizes as string[]).filter(Boolean)),
+    },
+  };
+}
+
+export async function getProductById(
+  id: string,
+  options: { includeInactive?: boolean } = {},
+): Promise<ProductAnswer> {
+  const doc = await Product.findOne({
+    _id: id,
+    ...(options.includeInactive ? {} : { isActive: true }),
+  })
+    .populate("category", CATEGORY_REF_FIELDS)
+    .lean<LeanProductDoc>();
+  if (!doc) throw notFound("Product not found");
+  return toProductAnswer(doc);
+}
+
+export async function getProductBySlug(slug: string): Promise<ProductAnswer> {
+  const doc = await Product.findOne({ slug: slug.toLowerCase(), isActive: true })
+    .populate("category", CATEGORY_REF_FIELDS)
+    .lean<LeanProductDoc>();
+  if (!doc) throw notFound("Product not found");
+  return toProductAnswer(doc);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Admin
+
+export async function adminListProducts(input: {
+  search?: string;
+  category?: string;
+  pageNumber: number;
+  pageSize: number;
+}): Promise<{ products: ProductAnswer[]; total: number }> {
+  const and: Record<string, unknown>[] = [];
+  if (input.search) {
+    const pattern = escapeRegex(input.search);
+    and.push({
+      $or: ["title", "brand", "slug"].map((field) => ({
+        [field]: { $regex: pattern, $options: "i" },
+      })),
+    });
+  }
+  if (input.category) {
+    const category = await findCategoryByIdOrSlug(input.category);
+    if (!category) return { products: [], total: 0 };
+    and.push({ $or: [{ categoryPath: category._id }, { category: category._id }] });
+  }
+  const filter = and.length > 0 ? { $and: and } : {};
+  const [docs, total] = await Promise.all([
+    Product.find(filter)
+      .sort({ createdAt: -1, _id: -1 })
+      .skip(input.pageNumber * input.pageSize)
+      .limit(input.pageSize)
+      .populate("category", CATEGORY_REF_FIELDS)
+      .lean<LeanProductDoc[]>(),
+    Product.countDocuments(filter),
+  ]);
+  return { products: docs.map(toProductAnswer), total };
+}
+
+export function slugify(text: string): string {
+  return (
+    text
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 80) || "product"
+  );
+}
+
+async function uniqueProductSlug(base: string, exceptId?: string): Promise<string> {
+  for (let attempt = 1; ; attempt += 1) {
+    const candidate = attempt === 1 ? base : `${base}-${attempt}`;
+    const taken = await Product.exists({
+      slug: candidate,
+      ...(exceptId ? { _id: { $ne: exceptId } } : {}),
+    });
+    if (!taken) return candidate;
+  }
+}
+
+/** The category's ancestors plus itself, root first. */
+export async function categoryPathOf(categoryId: string | mongoose.Types.ObjectId) {
+  const path: mongoose.Types.ObjectId[] = [];
+  let current = await Category.findById(categoryId).lean();
+  if (!current) return undefined;
+  const name = current.name;
+  while (current && path.length < 10) {
+    path.unshift(current._id);
+    current = current.parentCategory
+      ? await Category.findById(current.parentCategory).lean()
+      : null;
+  }
+  return { path, name };
+}
+
+export interface UploadedImage {
+  buffer: Buffer;
+}
+
+/** Checks every file by content first (415 before anything is written), then re-encodes them. */
+async function saveImages(files: UploadedImage[]): Promise<string[]> {
+  for (const file of files) assertImage(file.buffer);
+  const saved: string[] = [];
+  try {
+    for (const file of files) saved.push(await saveResponsiveWebp(file.buffer, "products"));
+  } catch {
+    await Promise.all(saved.map((url) => removeResponsiveWebp(url)));
+    throw badRequest("The image could not be read");
+  }
+  return saved;
+}
+
+export const MAX_PRODUCT_IMAGES = 8;
+
+export async function createProduct(
+  input: ProductCreateInput,
+  files: UploadedImage[],
+): Promise<ProductAnswer> {
+  const category = await categoryPathOf(input.category);
+  if (!category) throw badRequest("Unknown category");
+  const slug = input.slug ?? (await uniqueProductSlug(slugify(input.title)));
+  const images = await saveImages(files);
+  try {
+    const doc = await Product.create({
+      title: input.title,
+      slug,
+      description: input.description ?? "",
+      brand: input.brand ?? "Tweest",
+      price: input.price,
+      discountedPrice: input.discountedPrice,
+      category: input.category,
+      categoryName: category.name,
+      categoryPath: category.path,
+      variants: input.variants,
+      images,
+      isActive: input.isActive ?? true,
+      isFeatured: input.isFeatured ?? false,
+    });
+    return getProductById(doc._id.toString(), { includeInactive: true });
+  } catch (error) {
+    await Promise.all(images.map((url) => removeResponsiveWebp(url)));
+    throw error;
+  }
+}
+
+export async function updateProduct(
+  id: string,
+  input: ProductUpdateInput,
+  files: UploadedImage[],
+): Promise<ProductAnswer> {
+  const product = await Product.findById(id);
+  if (!product) throw notFound("Product not found");
+  const price = input.price ?? product.price;
+  const discountedPrice = input.discountedPrice ?? product.discountedPrice;
+  if (discountedPrice > price)
+    throw badRequest("Invalid input", [
+      { path: "discountedPrice", message: "discountedPrice cannot exceed price" },
+    ]);
+  const kept = input.existingImages
+    ? product.images.filter((url) => input.existingImages!.includes(url))
+    : [...product.images];
+  const ordered = input.existingImages
+    ? input.existingImages.filter((url) => kept.includes(url))
+    : kept;
+  if (ordered.length + files.length > MAX_PRODUCT_IMAGES)
+    throw badRequest(`A product has at most ${MAX_PRODUCT_IMAGES} images`);
+  if (input.category) {
+    const category = await categoryPathOf(input.category);
+    if (!category) throw badRequest("Unknown category");
+    product.category = new mongoose.Types.ObjectId(input.category);
+    product.categoryName = category.name;
+    product.categoryPath = category.path;
+  }
+  if (input.title !== undefined) product.title = input.title;
+  if (input.slug !== undefined) product.slug = input.slug;
+  if (input.description !== undefined) product.description = input.description;
+  if (input.brand !== undefined) product.brand = input.brand;
+  product.price = price;
+  product.discountedPrice = discountedPrice;
+  if (input.isActive !== undefined) product.isActive = input.isActive;
+  if (input.isFeatured !== undefined) product.isFeatured = input.isFeatured;
+  if (input.variants !== undefined) product.set("variants", input.variants);
+  const added = await saveImages(files);
+  const removed = product.images.filter((url) => !ordered.includes(url));
+  product.images = [...ordered, ...added];
+  try {
+    await product.save();
+  } catch (error) {
+    await Promise.all(added.map((url) => removeResponsiveWebp(url)));
+    throw error;
+  }
+  await Promise.all(removed.map((url) => removeResponsiveWebp(url)));
+  return getProductById(id, { includeInactive: true });
+}
+
+export async function deleteProduct(id: string): Promise<{ message: string }> {
+  const product = await Product.findByIdAndDelete(id).lean();
+  if (!product) throw notFound("Product not found");
+  await Promise.all([
+    ...product.images.map((url) => removeResponsiveWebp(url)),
+    Review.deleteMany({ product: product._id }),
+    Rating.deleteMany({ product: product._id }),
+  ]);
+  return { message: "Product deleted" };
+}

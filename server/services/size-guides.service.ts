@@ -1,0 +1,117 @@
+import type mongoose from "mongoose";
+import { Category } from "../../models/category.model.js";
+import { SizeGuide } from "../../models/size-guide.model.js";
+import { badRequest, notFound } from "../lib/http-error.js";
+import { findCategoryByIdOrSlug } from "./products.service.js";
+
+export interface SizeGuideAnswer {
+  _id: string;
+  name: string;
+  category: string | null;
+  unit: "cm" | "inch";
+  columns: string[];
+  rows: { size: string; values: string[] }[];
+  note: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface LeanGuide {
+  _id: mongoose.Types.ObjectId;
+  name: string;
+  category?: mongoose.Types.ObjectId | null;
+  unit?: "cm" | "inch" | null;
+  columns?: string[];
+  rows?: { size?: string | null; values?: string[] }[];
+  note?: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+function toAnswer(doc: LeanGuide): SizeGuideAnswer {
+  return {
+    _id: doc._id.toString(),
+    name: doc.name,
+    category: doc.category ? doc.category.toString() : null,
+    unit: doc.unit ?? "inch",
+    columns: doc.columns ?? [],
+    rows: (doc.rows ?? []).map((row) => ({ size: row.size ?? "", values: row.values ?? [] })),
+    note: doc.note ?? "",
+    createdAt: doc.createdAt.toISOString(),
+    updatedAt: doc.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Public read. With `category` (id or slug): the guides of that category, or when it has none,
+ * those of its nearest ancestor that has some (a sub-category inherits its parent's guide).
+ */
+export async function listSizeGuides(category?: string): Promise<SizeGuideAnswer[]> {
+  if (!category) {
+    const docs = await SizeGuide.find().sort({ name: 1, _id: 1 }).lean<LeanGuide[]>();
+    return docs.map(toAnswer);
+  }
+  let current = await findCategoryByIdOrSlug(category);
+  for (let depth = 0; current && depth < 10; depth += 1) {
+    const docs = await SizeGuide.find({ category: current._id })
+      .sort({ name: 1, _id: 1 })
+      .lean<LeanGuide[]>();
+    if (docs.length > 0) return docs.map(toAnswer);
+    current = current.parentCategory
+      ? ((await Category.findById(current.parentCategory).lean()) ?? undefined)
+      : undefined;
+  }
+  return [];
+}
+
+export interface SizeGuideInput {
+  name?: string;
+  category?: string | null;
+  unit?: "cm" | "inch";
+  columns?: string[];
+  rows?: { size: string; values: string[] }[];
+  note?: string;
+}
+
+async function checkInput(input: SizeGuideInput, columns: string[]) {
+  if (input.category && !(await Category.exists({ _id: input.category })))
+    throw badRequest("Unknown category");
+  const rows = input.rows ?? [];
+  const bad = rows.findIndex((row) => row.values.length !== columns.length);
+  if (bad >= 0)
+    throw badRequest("Invalid input", [
+      { path: `rows.${bad}.values`, message: "One value per column" },
+    ]);
+}
+
+export async function createSizeGuide(input: SizeGuideInput & { name: string }) {
+  await checkInput(input, input.columns ?? []);
+  const doc = await SizeGuide.create({ ...input, category: input.category ?? null });
+  return toAnswer(doc.toObject() as LeanGuide);
+}
+
+export async function updateSizeGuide(id: string, input: SizeGuideInput) {
+  const doc = await SizeGuide.findById(id);
+  if (!doc) throw notFound("Size guide not found");
+  const columns = input.columns ?? doc.columns;
+  await checkInput(
+    {
+      ...input,
+      rows:
+        input.rows ??
+        (input.columns
+          ? doc.rows.map((row) => ({ size: row.size ?? "", values: row.values }))
+          : []),
+    },
+    columns,
+  );
+  doc.set(input);
+  await doc.save();
+  return toAnswer(doc.toObject() as LeanGuide);
+}
+
+export async function deleteSizeGuide(id: string) {
+  const doc = await SizeGuide.findByIdAndDelete(id).lean();
+  if (!doc) throw notFound("Size guide not found");
+  return { message: "Size guide deleted" };
+}

@@ -1,0 +1,178 @@
+import { User, type UserDocument } from "../../models/user.model.js";
+import { badRequest, conflict, notFound } from "../lib/http-error.js";
+
+/** Users as the API shows them: through the model's toJSON, so never with a password hash. */
+export type UserJson = Record<string, unknown>;
+
+export const USER_MESSAGES = {
+  emailTaken: "An account with this email already exists",
+  wrongPassword: "Current password is incorrect",
+  passwordChanged: "Password changed successfully",
+  passwordReset: "Password reset successfully",
+  customerNotFound: "Customer not found",
+  customerDeleted: "Customer deleted successfully",
+  cannotDeleteSelf: "You cannot delete your own account",
+  cannotDemoteSelf: "You cannot remove your own admin role",
+};
+
+export function serializeUser(user: UserDocument): UserJson {
+  return user.toJSON() as UserJson;
+}
+
+function isDuplicateKey(error: unknown): boolean {
+  return (error as { code?: unknown })?.code === 11000;
+}
+
+/** Saves a user, turning a duplicate email into the contract's 409. */
+export async function saveUser(user: UserDocument): Promise<UserDocument> {
+  try {
+    await user.save();
+  } catch (error) {
+    if (isDuplicateKey(error)) throw conflict(USER_MESSAGES.emailTaken, "EMAIL_TAKEN");
+    throw error;
+  }
+  return user;
+}
+
+async function assertEmailFree(email: string, exceptId: unknown): Promise<void> {
+  if (await User.exists({ email, _id: { $ne: exceptId } }))
+    throw conflict(USER_MESSAGES.emailTaken, "EMAIL_TAKEN");
+}
+
+export interface AddressFields {
+  _id?: string;
+  firstName?: string;
+  lastName?: string;
+  mobile?: string;
+  email?: string;
+  streetAddress?: string;
+  city?: string;
+  zone?: string;
+  area?: string;
+  zipCode?: string;
+}
+
+export interface ProfileChanges {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  mobile?: string;
+  addresses?: AddressFields[];
+}
+
+export async function updateProfile(
+  user: UserDocument,
+  changes: ProfileChanges,
+): Promise<UserJson> {
+  if (changes.email !== undefined && changes.email !== user.email)
+    await assertEmailFree(changes.email, user._id);
+  if (changes.firstName !== undefined) user.firstName = changes.firstName;
+  if (changes.lastName !== undefined) user.lastName = changes.lastName;
+  if (changes.email !== undefined) user.email = changes.email;
+  if (changes.mobile !== undefined) user.mobile = changes.mobile;
+  if (changes.addresses !== undefined) user.set("addresses", changes.addresses);
+  return serializeUser(await saveUser(user));
+}
+
+export async function changePassword(
+  userId: unknown,
+  currentPassword: string | undefined,
+  newPassword: string,
+): Promise<{ message: string }> {
+  const user = (await User.findById(userId).select("+password")) as UserDocument | null;
+  if (!user) throw notFound("User not found");
+  // An account made with Google has no password yet: it may set one without a current one.
+  if (user.password && !(await user.checkPassword(currentPassword ?? "")))
+    throw badRequest(USER_MESSAGES.wrongPassword);
+  user.password = newPassword;
+  await user.save();
+  return { message: USER_MESSAGES.passwordChanged };
+}
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+export async function listCustomers(query: {
+  search?: string;
+  role?: "CUSTOMER" | "ADMIN";
+  page: number;
+  limit: number;
+}): Promise<{ customers: UserJson[]; total: number; page: number; totalPages: number }> {
+  const filter: Record<string, unknown> = {};
+  if (query.role) filter.role = query.role;
+  if (query.search) {
+    const pattern = new RegExp(escapeRegex(query.search), "i");
+    filter.$or = ["firstName", "lastName", "email", "mobile", "phone"].map((field) => ({
+      [field]: pattern,
+    }));
+  }
+  const [total, users] = await Promise.all([
+    User.countDocuments(filter),
+    User.find(filter)
+      .sort({ createdAt: -1, _id: -1 })
+      .skip((query.page - 1) * query.limit)
+      .limit(query.limit),
+  ]);
+  return {
+    customers: users.map((user) => serializeUser(user as UserDocument)),
+    total,
+    page: query.page,
+    totalPages: Math.max(1, Math.ceil(total / query.limit)),
+  };
+}
+
+async function findCustomer(id: string): Promise<UserDocument> {
+  const user = (await User.findById(id)) as UserDocument | null;
+  if (!user) throw notFound(USER_MESSAGES.customerNotFound);
+  return user;
+}
+
+export interface CustomerChanges {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  mobile?: string;
+  role?: "CUSTOMER" | "ADMIN";
+  isOTPVerified?: boolean;
+}
+
+export async function updateCustomer(
+  actingAdminId: string,
+  id: string,
+  changes: CustomerChanges,
+): Promise<UserJson> {
+  const user = await findCustomer(id);
+  if (id === actingAdminId && changes.role === "CUSTOMER")
+    throw badRequest(USER_MESSAGES.cannotDemoteSelf);
+  if (changes.email !== undefined && changes.email !== user.email)
+    await assertEmailFree(changes.email, user._id);
+  if (changes.firstName !== undefined) user.firstName = changes.firstName;
+  if (changes.lastName !== undefined) user.lastName = changes.lastName;
+  if (changes.email !== undefined) user.email = changes.email;
+  if (changes.mobile !== undefined) user.mobile = changes.mobile;
+  if (changes.role !== undefined) user.role = changes.role;
+  if (changes.isOTPVerified !== undefined) user.isOTPVerified = changes.isOTPVerified;
+  return serializeUser(await saveUser(user));
+}
+
+export async function deleteCustomer(
+  actingAdminId: string,
+  id: string,
+): Promise<{ message: string }> {
+  if (id === actingAdminId) throw badRequest(USER_MESSAGES.cannotDeleteSelf);
+  // deleteOne, not findOneAndDelete: FerretDB refuses findAndModify with the model's projection.
+  const deleted = await User.deleteOne({ _id: id });
+  if (deleted.deletedCount === 0) throw notFound(USER_MESSAGES.customerNotFound);
+  return { message: USER_MESSAGES.customerDeleted };
+}
+
+export async function resetCustomerPassword(
+  id: string,
+  newPassword: string,
+): Promise<{ message: string }> {
+  const user = await findCustomer(id);
+  user.password = newPassword;
+  await user.save();
+  return { message: USER_MESSAGES.passwordReset };
+}

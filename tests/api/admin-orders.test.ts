@@ -1,0 +1,256 @@
+import request from "supertest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  ORDER_STATUSES,
+  ORDER_TRANSITIONS,
+  Order,
+  type OrderStatus,
+} from "../../models/order.model";
+import { Product } from "../../models/product.model";
+import { PromoCode } from "../../models/promo-code.model";
+import { createApp } from "../../server/app";
+import { resetEnvForTests } from "../../server/env";
+import { expirePendingOrders } from "../../server/services/orders.service";
+import { clearDatabase } from "../setup/db";
+import { startSmsGatewayStub, type SmsGatewayStub } from "../stubs/sms-gateway";
+import { createAdmin, createUser } from "../factories/user";
+import {
+  createProduct,
+  createPromo,
+  insertOrder,
+  shopper,
+  variantStock,
+} from "../factories/checkout";
+
+let sms: SmsGatewayStub;
+let app: ReturnType<typeof createApp>;
+let adminToken: string;
+
+beforeAll(async () => {
+  sms = await startSmsGatewayStub();
+  process.env.SMS_BASE_URL = sms.url;
+  process.env.SMS_API_KEY = sms.apiKey;
+  process.env.SMS_SENDER_ID = sms.senderId;
+  resetEnvForTests();
+  app = createApp();
+});
+
+afterAll(async () => {
+  await sms.close();
+  delete process.env.SMS_BASE_URL;
+  delete process.env.SMS_API_KEY;
+  delete process.env.SMS_SENDER_ID;
+  resetEnvForTests();
+});
+
+beforeEach(async () => {
+  await clearDatabase();
+  sms.messages.length = 0;
+  adminToken = (await createAdmin()).token;
+});
+
+const TARGETS = ["placed", "confirmed", "shipped", "delivered", "cancelled"] as const;
+
+function move(id: unknown, target: string, token = adminToken) {
+  return request(app)
+    .put(`/api/admin/orders/${String(id)}/${target}`)
+    .set("Authorization", `Bearer ${token}`);
+}
+
+describe("PUT /api/admin/orders/:id/:status", () => {
+  const cases: { from: OrderStatus; to: (typeof TARGETS)[number] }[] = [];
+  for (const from of ORDER_STATUSES) for (const to of TARGETS) cases.push({ from, to });
+
+  it.each(cases)("$from -> $to follows the state machine", async ({ from, to }) => {
+    const product = await createProduct();
+    const order = await insertOrder({ product, status: from });
+    const target = to.toUpperCase() as OrderStatus;
+    const allowed = ORDER_TRANSITIONS[from].includes(target);
+    const answer = await move(order._id, to);
+    const stored = await Order.findById(order._id).lean();
+    if (allowed) {
+      expect(answer.status).toBe(200);
+      expect(answer.body.orderStatus).toBe(target);
+      expect(stored!.orderStatus).toBe(target);
+      expect(stored!.statusHistory.at(-1)).toMatchObject({
+        status: target,
+        by: expect.stringMatching(/^admin:/),
+      });
+    } else {
+      expect(answer.status).toBe(409);
+      expect(answer.body).toEqual({
+        message: `Cannot change order status from ${from} to ${target}`,
+        code: "INVALID_STATUS",
+      });
+      expect(stored!.orderStatus).toBe(from);
+      expect(stored!.statusHistory).toHaveLength(1);
+    }
+  });
+
+  it("walks an order from PLACED to DELIVERED, texting the customer when shipped and delivered", async () => {
+    const product = await createProduct();
+    const order = await insertOrder({ product, status: "PLACED", mobile: "01911223344" });
+    for (const step of ["confirmed", "shipped", "delivered"])
+      expect((await move(order._id, step)).status).toBe(200);
+    const stored = await Order.findById(order._id).lean();
+    expect(stored!.statusHistory.map((entry) => entry.status)).toEqual([
+      "PLACED",
+      "CONFIRMED",
+      "SHIPPED",
+      "DELIVERED",
+    ]);
+    expect(stored!.paymentDetails!.status).toBe("COMPLETED");
+    await vi.waitFor(() => expect(sms.messages).toHaveLength(2));
+    expect(sms.messages.map((message) => message.number)).toEqual([
+      "8801911223344",
+      "8801911223344",
+    ]);
+    expect(sms.messages[0].message).toContain("on its way");
+    expect(sms.messages[1].message).toContain("delivered");
+  });
+
+  it("accepts the storefront's 'canceled' spelling and returns the stock exactly once", async () => {
+    const product = await createProduct();
+    const promo = await createPromo({ usedCount: 1 });
+    const order = await insertOrder({ product, status: "CONFIRMED", quantity: 3 });
+    await Order.updateOne({ _id: order._id }, { $set: { promoCode: promo.code } });
+    const answers = await Promise.all([move(order._id, "canceled"), move(order._id, "cancelled")]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(await variantStock(product._id, "Black", "M")).toBe(13);
+    const stored = await Order.findById(order._id).lean();
+    expect(stored!.orderStatus).toBe("CANCELLED");
+    expect(stored!.stockReleased).toBe(true);
+    expect((await PromoCode.findById(promo._id).lean())!.usedCount).toBe(0);
+  });
+
+  it("returns the stock of an order placed through checkout when it is cancelled", async () => {
+    const product = await createProduct();
+    const guest = shopper(app);
+    await guest.add(product._id, "White", "M", 4);
+    const placed = await guest.order();
+    expect(await variantStock(product._id, "White", "M")).toBe(6);
+    expect((await move(placed.body._id, "cancelled")).status).toBe(200);
+    expect(await variantStock(product._id, "White", "M")).toBe(10);
+    const stored = await Product.findById(product._id).lean();
+    expect(stored!.quantity).toBe(30);
+    expect(stored!.soldCount).toBe(0);
+  });
+
+  it("is for admins only and answers 404 for an unknown order", async () => {
+    const product = await createProduct();
+    const order = await insertOrder({ product });
+    const customer = await createUser();
+    expect((await move(order._id, "confirmed", customer.token)).status).toBe(403);
+    expect((await request(app).put(`/api/admin/orders/${order._id}/confirmed`)).status).toBe(401);
+    expect((await move("665f1c2e9b1e8a0012345678", "confirmed")).status).toBe(404);
+    expect((await move(order._id, "refunded")).status).toBe(400);
+  });
+});
+
+describe("DELETE /api/admin/orders/:id", () => {
+  it("deletes an order and returns the stock of goods that never left", async () => {
+    const product = await createProduct();
+    const open = await insertOrder({ product, status: "PLACED", quantity: 2 });
+    const shipped = await insertOrder({ product, status: "SHIPPED", quantity: 1 });
+    const first = await request(app)
+      .delete(`/api/admin/orders/${open._id}`)
+      .set("Authorization", `Bearer ${adminToken}`);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ message: "Order deleted", _id: open._id.toString() });
+    expect(await variantStock(product._id, "Black", "M")).toBe(12);
+    await request(app)
+      .delete(`/api/admin/orders/${shipped._id}`)
+      .set("Authorization", `Bearer ${adminToken}`);
+    expect(await variantStock(product._id, "Black", "M")).toBe(12);
+    expect(await Order.countDocuments()).toBe(0);
+    const again = await request(app)
+      .delete(`/api/admin/orders/${open._id}`)
+      .set("Authorization", `Bearer ${adminToken}`);
+    expect(again.status).toBe(404);
+  });
+});
+
+describe("GET /api/admin/orders", () => {
+  it("pages and filters by status, search and date range", async () => {
+    const product = await createProduct();
+    const day = (d: number) => new Date(Date.UTC(2026, 10, d, 6));
+    await insertOrder({ product, status: "PLACED", createdAt: day(1), firstName: "Ayesha" });
+    await insertOrder({
+      product,
+      status: "SHIPPED",
+      createdAt: day(5),
+      firstName: "Babul",
+      mobile: "01555000111",
+    });
+    await insertOrder({ product, status: "PLACED", createdAt: day(10), firstName: "Chumki" });
+    const get = (query: Record<string, string>) =>
+      request(app)
+        .get("/api/admin/orders")
+        .query(query)
+        .set("Authorization", `Bearer ${adminToken}`);
+
+    const all = await get({ limit: "2" });
+    expect(all.status).toBe(200);
+    expect(all.body).toMatchObject({ total: 3, page: 1, totalPages: 2 });
+    expect(
+      all.body.orders.map(
+        (order: { shippingAddress: { firstName: string } }) => order.shippingAddress.firstName,
+      ),
+    ).toEqual(["Chumki", "Babul"]);
+    expect((await get({ limit: "2", page: "2" })).body.orders).toHaveLength(1);
+    expect((await get({ status: "placed" })).body.total).toBe(2);
+    expect((await get({ search: "babul" })).body.orders[0].orderStatus).toBe("SHIPPED");
+    expect((await get({ search: "01555" })).body.total).toBe(1);
+    expect((await get({ search: ".*" })).body.total).toBe(0);
+    expect((await get({ from: day(2).toISOString(), to: day(9).toISOString() })).body.total).toBe(
+      1,
+    );
+    const customer = await createUser();
+    expect(
+      (await request(app).get("/api/admin/orders").set("Authorization", `Bearer ${customer.token}`))
+        .status,
+    ).toBe(403);
+  });
+});
+
+describe("expiry of unpaid PENDING orders (background job)", () => {
+  it("cancels PENDING orders older than 30 minutes and releases their stock once, even with two instances", async () => {
+    const product = await createProduct();
+    const now = new Date("2026-11-23T10:00:00Z");
+    const old = await insertOrder({
+      product,
+      status: "PENDING",
+      quantity: 2,
+      paymentMethod: "SSLCOMMERZ",
+      createdAt: new Date(now.getTime() - 31 * 60_000),
+    });
+    const fresh = await insertOrder({
+      product,
+      status: "PENDING",
+      quantity: 1,
+      paymentMethod: "BKASH",
+      createdAt: new Date(now.getTime() - 29 * 60_000),
+    });
+    const placed = await insertOrder({
+      product,
+      status: "PLACED",
+      quantity: 1,
+      createdAt: new Date(now.getTime() - 120 * 60_000),
+    });
+
+    const counts = await Promise.all([expirePendingOrders(now), expirePendingOrders(now)]);
+    expect(counts[0] + counts[1]).toBe(1);
+    const expired = await Order.findById(old._id).lean();
+    expect(expired!.orderStatus).toBe("CANCELLED");
+    expect(expired!.stockReleased).toBe(true);
+    expect(expired!.statusHistory.at(-1)).toMatchObject({ status: "CANCELLED", by: "system" });
+    expect((await Order.findById(fresh._id).lean())!.orderStatus).toBe("PENDING");
+    expect((await Order.findById(placed._id).lean())!.orderStatus).toBe("PLACED");
+    expect(await variantStock(product._id, "Black", "M")).toBe(12);
+
+    // Later the fresh one expires too; the first is not touched again.
+    expect(await expirePendingOrders(new Date(now.getTime() + 5 * 60_000))).toBe(1);
+    expect(await variantStock(product._id, "Black", "M")).toBe(13);
+    expect(await expirePendingOrders(new Date(now.getTime() + 60 * 60_000))).toBe(0);
+  });
+});

@@ -1,0 +1,317 @@
+import jwt from "jsonwebtoken";
+import { OAuth2Server } from "oauth2-mock-server";
+import request from "supertest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { User } from "../../models/user.model";
+import { createApp } from "../../server/app";
+import { getEnv, resetEnvForTests } from "../../server/env";
+import { registerSignInHook } from "../../server/services/sign-in-hooks";
+import { clearDatabase } from "../setup/db";
+import { createUser, DEFAULT_PASSWORD } from "../factories/user";
+
+/**
+ * Google sign-in against a local OpenID provider (oauth2-mock-server) whose ID tokens look like
+ * Google's (issuer https://accounts.google.com, our client id as audience) but are signed with its
+ * own keys, published at its /jwks.
+ */
+const CLIENT_ID = "tweest-test.apps.googleusercontent.com";
+const GOOGLE_ISSUER = "https://accounts.google.com";
+
+const provider = new OAuth2Server();
+let app: ReturnType<typeof createApp>;
+/** Claims the provider puts in the next ID tokens. */
+let claims: Record<string, unknown> = {};
+const hookCalls: string[] = [];
+registerSignInHook(async ({ userId }) => {
+  hookCalls.push(userId);
+});
+
+const BAD_STATE = "Google sign-in expired or was not started here. Please try again.";
+const BAD_TOKEN = "The Google ID token is not valid";
+
+function loginError(location: string | undefined): string | null {
+  const url = new URL(location ?? "", "http://shop.test");
+  expect(url.pathname).toBe("/login");
+  return url.searchParams.get("error");
+}
+
+/** Steps 1 and 2: our /auth/google, then the provider's consent page sending the browser back. */
+async function startFlow(redirect?: string) {
+  const start = await request(app)
+    .get("/auth/google")
+    .query(redirect === undefined ? {} : { redirect });
+  expect(start.status).toBe(302);
+  const consentUrl = new URL(start.headers.location);
+  const setCookie = start.headers["set-cookie"] as unknown as string[];
+  const cookie = setCookie.find((line) => line.startsWith("tw_google_state="))!;
+  expect(cookie).toMatch(/HttpOnly/);
+  expect(cookie).toMatch(/SameSite=Lax/);
+  expect(cookie).toMatch(/Path=\/auth\/google/);
+  const consent = await fetch(consentUrl, { redirect: "manual" });
+  expect(consent.status).toBe(302);
+  const back = new URL(consent.headers.get("location")!);
+  return {
+    consentUrl,
+    cookie: cookie.split(";")[0],
+    code: back.searchParams.get("code")!,
+    state: back.searchParams.get("state")!,
+  };
+}
+
+/** Step 3 and 4 (the browser comes back to our callback). */
+function callback(query: Record<string, string>, cookie?: string) {
+  const call = request(app).get("/auth/google/callback").query(query);
+  return cookie ? call.set("Cookie", cookie) : call;
+}
+
+async function signInWithGoogle(redirect?: string) {
+  const flow = await startFlow(redirect);
+  return callback({ code: flow.code, state: flow.state }, flow.cookie);
+}
+
+function tokenFrom(location: string | undefined): { token: string; redirect: string | null } {
+  const url = new URL(location ?? "", "http://shop.test");
+  expect(url.pathname).toBe("/auth/google/callback");
+  return { token: url.searchParams.get("token")!, redirect: url.searchParams.get("redirect") };
+}
+
+beforeAll(async () => {
+  await provider.issuer.keys.generate("RS256");
+  await provider.start(0, "127.0.0.1");
+  const issuer = provider.issuer.url!;
+  provider.service.on("beforeTokenSigning", (token) => {
+    // Only the ID token carries an audience (the client id); the access token is left alone.
+    if (token.payload.aud !== undefined) Object.assign(token.payload, claims);
+  });
+  Object.assign(process.env, {
+    GOOGLE_CLIENT_ID: CLIENT_ID,
+    GOOGLE_CLIENT_SECRET: "test-client-secret",
+    GOOGLE_AUTH_URL: `${issuer}/authorize`,
+    GOOGLE_TOKEN_URL: `${issuer}/token`,
+    GOOGLE_JWKS_URL: `${issuer}/jwks`,
+    GOOGLE_ISSUERS: "https://accounts.google.com,accounts.google.com",
+  });
+  resetEnvForTests();
+  app = createApp();
+});
+
+afterAll(async () => {
+  await provider.stop();
+  for (const key of [
+    "GOOGLE_CLIENT_ID",
+    "GOOGLE_CLIENT_SECRET",
+    "GOOGLE_AUTH_URL",
+    "GOOGLE_TOKEN_URL",
+    "GOOGLE_JWKS_URL",
+    "GOOGLE_ISSUERS",
+  ])
+    delete process.env[key];
+  resetEnvForTests();
+});
+
+beforeEach(async () => {
+  await clearDatabase();
+  hookCalls.length = 0;
+  claims = {
+    iss: GOOGLE_ISSUER,
+    sub: "109876543210987654321",
+    email: "Shapla.Begum@gmail.com",
+    email_verified: true,
+    given_name: "Shapla",
+    family_name: "Begum",
+    name: "Shapla Begum",
+  };
+});
+
+describe("GET /auth/google", () => {
+  it("redirects to the consent page with our client id, scopes and a signed, short-lived state", async () => {
+    const { consentUrl, state } = await startFlow("/cart");
+    expect(`${consentUrl.origin}${consentUrl.pathname}`).toBe(getEnv().GOOGLE_AUTH_URL);
+    const params = consentUrl.searchParams;
+    expect(params.get("client_id")).toBe(CLIENT_ID);
+    expect(params.get("response_type")).toBe("code");
+    expect(params.get("scope")).toBe("openid email profile");
+    expect(params.get("access_type")).toBe("online");
+    expect(params.get("prompt")).toBe("select_account");
+    expect(params.get("redirect_uri")).toBe("http://localhost:5454/auth/google/callback");
+    expect(params.get("state")).toBe(state);
+    const decoded = jwt.verify(state, getEnv().JWT_SECRET, {
+      algorithms: ["HS256"],
+      audience: "tweest:google-oauth-state",
+    }) as jwt.JwtPayload;
+    expect(decoded.r).toBe("/cart");
+    expect(decoded.exp! - decoded.iat!).toBe(600);
+  });
+
+  it("answers 503 with a clear message when Google is not configured", async () => {
+    process.env.GOOGLE_CLIENT_ID = "";
+    resetEnvForTests();
+    try {
+      const answer = await request(app).get("/auth/google");
+      expect(answer.status).toBe(503);
+      expect(answer.body).toEqual({
+        message: "Google sign-in is not configured",
+        code: "GOOGLE_NOT_CONFIGURED",
+      });
+    } finally {
+      process.env.GOOGLE_CLIENT_ID = CLIENT_ID;
+      resetEnvForTests();
+    }
+  });
+});
+
+describe("GET /auth/google/callback", () => {
+  it("creates the user on a first sign-in and redirects with our JWT and the path to return to", async () => {
+    const answer = await signInWithGoogle("/cart?step=2");
+    expect(answer.status).toBe(302);
+    const { token, redirect } = tokenFrom(answer.headers.location);
+    expect(redirect).toBe("/cart?step=2");
+    const user = (await User.findOne({ email: "shapla.begum@gmail.com" }).lean())!;
+    expect(user).toMatchObject({
+      firstName: "Shapla",
+      lastName: "Begum",
+      authProvider: "google",
+      googleId: "109876543210987654321",
+      role: "CUSTOMER",
+      isOTPVerified: false,
+    });
+    const payload = jwt.verify(token, getEnv().JWT_SECRET, {
+      algorithms: ["HS256"],
+    }) as jwt.JwtPayload;
+    expect(payload.sub).toBe(String(user._id));
+    expect(hookCalls).toEqual([String(user._id)]);
+    // The token works on the API, and the state cookie is cleared.
+    const profile = await request(app)
+      .get("/api/users/profile")
+      .set("Authorization", `Bearer ${token}`);
+    expect(profile.status).toBe(200);
+    expect(profile.body.email).toBe("shapla.begum@gmail.com");
+    expect(JSON.stringify(profile.body)).not.toContain("googleId");
+    expect(String(answer.headers["set-cookie"])).toMatch(/tw_google_state=;/);
+  });
+
+  it("signs a returning Google user in to the same account", async () => {
+    const first = tokenFrom((await signInWithGoogle()).headers.location);
+    expect(first.redirect).toBeNull();
+    claims.email = "new.address@gmail.com";
+    const second = await signInWithGoogle();
+    const { token } = tokenFrom(second.headers.location);
+    expect(jwt.decode(token)!.sub).toBe(jwt.decode(first.token)!.sub);
+    expect(await User.countDocuments()).toBe(1);
+  });
+
+  it("links a verified Google email to the existing account of that email", async () => {
+    const { user } = await createUser({ email: "shapla.begum@gmail.com", isOTPVerified: true });
+    const answer = await signInWithGoogle();
+    const { token } = tokenFrom(answer.headers.location);
+    expect(jwt.decode(token)!.sub).toBe(String(user._id));
+    const stored = (await User.findById(user._id).select("+password"))!;
+    expect(stored.googleId).toBe("109876543210987654321");
+    expect(stored.authProvider).toBe("local");
+    expect(await stored.checkPassword(DEFAULT_PASSWORD)).toBe(true);
+    expect(await User.countDocuments()).toBe(1);
+  });
+
+  it("does not link or create when Google has not verified the email", async () => {
+    const { user } = await createUser({ email: "shapla.begum@gmail.com" });
+    claims.email_verified = false;
+    const answer = await signInWithGoogle();
+    expect(answer.status).toBe(302);
+    expect(loginError(answer.headers.location)).toBe(
+      "Your Google account has no verified email address",
+    );
+    expect((await User.findById(user._id).lean())!.googleId).toBeUndefined();
+    expect(await User.countDocuments()).toBe(1);
+  });
+
+  it("refuses a tampered, foreign, expired or cookie-less state (302 to /login with an error)", async () => {
+    const flow = await startFlow();
+    const other = await startFlow();
+    const expiredState = jwt.sign({ r: "/", n: "x" }, getEnv().JWT_SECRET, {
+      algorithm: "HS256",
+      audience: "tweest:google-oauth-state",
+      expiresIn: -1,
+    });
+    const userToken = (await createUser()).token;
+    const cases: [Record<string, string>, string | undefined][] = [
+      [{ code: flow.code, state: `${flow.state}x` }, flow.cookie],
+      [{ code: flow.code, state: other.state }, flow.cookie],
+      [{ code: flow.code, state: flow.state }, undefined],
+      [{ code: flow.code }, flow.cookie],
+      [{ code: flow.code, state: expiredState }, "tw_google_state=x"],
+      [{ code: flow.code, state: userToken }, flow.cookie],
+    ];
+    for (const [query, cookie] of cases) {
+      const answer = await callback(query, cookie);
+      expect(answer.status).toBe(302);
+      expect(loginError(answer.headers.location)).toBe(BAD_STATE);
+    }
+    expect(await User.countDocuments()).toBe(1);
+    expect(hookCalls).toEqual([]);
+  });
+
+  it("refuses an ID token for another audience, from another issuer, or expired", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const bad: Record<string, unknown>[] = [
+      { aud: "someone-else.apps.googleusercontent.com" },
+      { iss: provider.issuer.url },
+      { iat: now - 7200, exp: now - 3600 },
+    ];
+    for (const override of bad) {
+      Object.assign(claims, override);
+      const answer = await signInWithGoogle();
+      expect(answer.status).toBe(302);
+      expect(loginError(answer.headers.location)).toBe(BAD_TOKEN);
+      for (const key of Object.keys(override)) delete claims[key];
+      claims.iss = GOOGLE_ISSUER;
+    }
+    expect(await User.countDocuments()).toBe(0);
+  });
+
+  it("refuses an ID token signed by a key the provider does not publish", async () => {
+    const outsider = new OAuth2Server();
+    await outsider.issuer.keys.generate("RS256");
+    await outsider.start(0, "127.0.0.1");
+    try {
+      process.env.GOOGLE_TOKEN_URL = `${outsider.issuer.url}/token`;
+      resetEnvForTests();
+      outsider.service.on("beforeTokenSigning", (token) => {
+        if (token.payload.aud !== undefined) Object.assign(token.payload, claims);
+      });
+      const answer = await signInWithGoogle();
+      expect(loginError(answer.headers.location)).toBe(BAD_TOKEN);
+    } finally {
+      process.env.GOOGLE_TOKEN_URL = `${provider.issuer.url}/token`;
+      resetEnvForTests();
+      await outsider.stop();
+    }
+    expect(await User.countDocuments()).toBe(0);
+  });
+
+  it("sends the browser to /login when Google refuses the code", async () => {
+    provider.service.once("beforeResponse", (response) => {
+      response.body = { error: "invalid_grant" };
+      response.statusCode = 400;
+    });
+    const answer = await signInWithGoogle();
+    expect(loginError(answer.headers.location)).toBe(
+      "Google did not accept the sign-in code. Please try again.",
+    );
+    expect(await User.countDocuments()).toBe(0);
+  });
+
+  it("keeps only paths of this site as the return address", async () => {
+    for (const redirect of ["//evil.example", "https://evil.example/x", "/\\evil.example"]) {
+      const answer = await signInWithGoogle(redirect);
+      expect(tokenFrom(answer.headers.location).redirect).toBeNull();
+    }
+  });
+
+  it("leaves the path to the storefront screen when there is no code", async () => {
+    for (const query of [{ token: "abc" }, { error: "access_denied" }]) {
+      const answer = await request(app).get("/auth/google/callback").query(query);
+      expect(answer.status).not.toBe(302);
+      expect(answer.headers["content-type"]).toMatch(/text\/html/);
+    }
+  });
+});

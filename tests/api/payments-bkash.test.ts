@@ -1,0 +1,192 @@
+import request from "supertest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { Order } from "../../models/order.model";
+import { Payment } from "../../models/payment.model";
+import { createApp } from "../../server/app";
+import { resetEnvForTests } from "../../server/env";
+import { resetBkashTokenForTests } from "../../server/integrations/bkash";
+import { clearDatabase } from "../setup/db";
+import { POOR_WALLET, startBkashStub, type BkashStub } from "../stubs/bkash";
+import { createUser } from "../factories/user";
+import { createProduct, shopper } from "../factories/checkout";
+
+let bkash: BkashStub;
+let app: ReturnType<typeof createApp>;
+const SHOP = "http://shop.test";
+
+beforeAll(async () => {
+  bkash = await startBkashStub();
+  process.env.BKASH_BASE_URL = bkash.baseUrl;
+  process.env.BKASH_APP_KEY = bkash.appKey;
+  process.env.BKASH_APP_SECRET = bkash.appSecret;
+  process.env.BKASH_USERNAME = bkash.username;
+  process.env.BKASH_PASSWORD = bkash.password;
+  process.env.PUBLIC_URL = SHOP;
+  resetEnvForTests();
+  resetBkashTokenForTests();
+  app = createApp();
+});
+
+afterAll(async () => {
+  await bkash.close();
+  for (const key of [
+    "BKASH_BASE_URL",
+    "BKASH_APP_KEY",
+    "BKASH_APP_SECRET",
+    "BKASH_USERNAME",
+    "BKASH_PASSWORD",
+    "PUBLIC_URL",
+  ])
+    delete process.env[key];
+  resetEnvForTests();
+});
+
+beforeEach(async () => {
+  await clearDatabase();
+  bkash.failExecuteTransport = false;
+  bkash.executes.length = 0;
+  bkash.queries.length = 0;
+});
+
+/** A signed-in customer with a PENDING bKash order (2 x 800 + 60 = 1660) and a created payment. */
+async function createdPayment() {
+  const { token, user } = await createUser();
+  const product = await createProduct();
+  const customer = shopper(app, token);
+  await customer.add(product._id, "Black", "M", 2);
+  const placed = await customer.order({ paymentMethod: "BKASH" });
+  expect(placed.status).toBe(201);
+  expect(placed.body.orderStatus).toBe("PENDING");
+  const started = await customer.post(`/api/payment/${placed.body._id}`);
+  expect(started.status).toBe(200);
+  return { user, customer, order: placed.body, started: started.body };
+}
+
+/** The shopper's browser arriving at our callback (the URL bKash redirects to), relative to the app. */
+function callback(url: string) {
+  const parsed = new URL(url);
+  expect(parsed.origin).toBe(SHOP);
+  return request(app).get(`${parsed.pathname}${parsed.search}`);
+}
+
+describe("POST /api/payment/:orderId (bKash)", () => {
+  it("grants a token, creates the payment for the order total and answers the bkashURL", async () => {
+    const { order, started } = await createdPayment();
+    expect(started.gatewayUrl).toBe(`${bkash.url}/checkout/pay?paymentID=${started.paymentId}`);
+    const created = bkash.payments.get(started.paymentId)!;
+    expect(created).toMatchObject({
+      amount: "1660",
+      currency: "BDT",
+      intent: "sale",
+      merchantInvoiceNumber: started.transactionId,
+      payerReference: "01712345678",
+      callbackURL: `${SHOP}/api/payment/bkash/callback`,
+    });
+    const payment = await Payment.findOne({ paymentId: started.paymentId }).lean();
+    expect(payment).toMatchObject({
+      method: "BKASH",
+      amount: 1660,
+      status: "PENDING",
+      transactionId: started.transactionId,
+    });
+    expect(payment!.order.toString()).toBe(order._id);
+  });
+});
+
+describe("GET /api/payment/bkash/callback", () => {
+  it("executes on success, marks the order PLACED once, and redirects with the paymentId", async () => {
+    const { order, started } = await createdPayment();
+    const url = bkash.visit(started.paymentId, "success");
+    const answer = await callback(url);
+    expect(answer.status).toBe(302);
+    const trxID = bkash.payments.get(started.paymentId)!.trxID!;
+    expect(answer.headers.location).toBe(
+      `${SHOP}/payment-success?orderId=${order._id}&transactionId=${trxID}&paymentId=${started.paymentId}`,
+    );
+    expect(bkash.executes).toEqual([started.paymentId]);
+    const stored = await Order.findById(order._id).lean();
+    expect(stored!.orderStatus).toBe("PLACED");
+    expect(stored!.paymentDetails).toMatchObject({
+      status: "COMPLETED",
+      paymentId: started.paymentId,
+      transactionId: trxID,
+    });
+    expect((await Payment.findOne({ paymentId: started.paymentId }).lean())!.status).toBe(
+      "COMPLETED",
+    );
+
+    // Replayed callback: no second execute, no second PLACED.
+    const replay = await callback(url);
+    expect(replay.headers.location).toContain("/payment-success?");
+    expect(bkash.executes).toHaveLength(1);
+    expect(
+      (await Order.findById(order._id).lean())!.statusHistory.filter(
+        (entry) => entry.status === "PLACED",
+      ),
+    ).toHaveLength(1);
+  });
+
+  it("queries the status when execute is in doubt, and trusts the query", async () => {
+    const { order, started } = await createdPayment();
+    bkash.failExecuteTransport = true;
+    const answer = await callback(bkash.visit(started.paymentId, "success"));
+    expect(answer.headers.location).toContain("/payment-success?");
+    expect(bkash.queries).toEqual([started.paymentId]);
+    expect((await Order.findById(order._id).lean())!.orderStatus).toBe("PLACED");
+  });
+
+  it("marks a failure (insufficient balance) FAILED and redirects to /payment-failed", async () => {
+    const { order, started } = await createdPayment();
+    const answer = await callback(bkash.visit(started.paymentId, "success", POOR_WALLET));
+    expect(answer.status).toBe(302);
+    expect(answer.headers.location).toMatch(
+      new RegExp(`^${SHOP}/payment-failed\\?orderId=${order._id}&`),
+    );
+    expect((await Payment.findOne({ paymentId: started.paymentId }).lean())!.status).toBe("FAILED");
+    expect((await Order.findById(order._id).lean())!.orderStatus).toBe("PENDING");
+
+    const { started: other, order: otherOrder } = await createdPayment();
+    const failure = await callback(bkash.visit(other.paymentId, "failure"));
+    expect(failure.headers.location).toBe(
+      `${SHOP}/payment-failed?orderId=${otherOrder._id}&transactionId=${other.transactionId}&paymentId=${other.paymentId}&reason=failure`,
+    );
+    expect(bkash.executes).not.toContain(other.paymentId);
+    expect((await Payment.findOne({ paymentId: other.paymentId }).lean())!.status).toBe("FAILED");
+  });
+
+  it("marks a cancel CANCELLED and redirects to /payment-cancelled", async () => {
+    const { order, started } = await createdPayment();
+    const answer = await callback(bkash.visit(started.paymentId, "cancel"));
+    expect(answer.headers.location).toBe(
+      `${SHOP}/payment-cancelled?orderId=${order._id}&transactionId=${started.transactionId}&paymentId=${started.paymentId}`,
+    );
+    expect((await Payment.findOne({ paymentId: started.paymentId }).lean())!.status).toBe(
+      "CANCELLED",
+    );
+    expect((await Order.findById(order._id).lean())!.orderStatus).toBe("PENDING");
+  });
+
+  it("refuses a forged success for a payment the shopper never approved, and an unknown paymentID", async () => {
+    const { order, started } = await createdPayment();
+    const forged = await request(app).get(
+      `/api/payment/bkash/callback?paymentID=${started.paymentId}&status=success`,
+    );
+    expect(forged.headers.location).toContain("/payment-failed?");
+    expect((await Order.findById(order._id).lean())!.orderStatus).toBe("PENDING");
+    const unknown = await request(app).get(
+      "/api/payment/bkash/callback?paymentID=TR0011NOPE&status=success",
+    );
+    expect(unknown.headers.location).toBe(
+      `${SHOP}/payment-failed?paymentId=TR0011NOPE&reason=unknown+payment`,
+    );
+  });
+
+  it("never accepts a completed payment whose amount differs from the order total", async () => {
+    const { order, started } = await createdPayment();
+    bkash.payments.get(started.paymentId)!.amount = "16.60";
+    const answer = await callback(bkash.visit(started.paymentId, "success"));
+    expect(answer.headers.location).toContain("reason=amount+differs+from+the+order+total");
+    expect((await Order.findById(order._id).lean())!.orderStatus).toBe("PENDING");
+    expect((await Payment.findOne({ paymentId: started.paymentId }).lean())!.status).toBe("FAILED");
+  });
+});

@@ -1,0 +1,308 @@
+import request from "supertest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { Order } from "../../models/order.model";
+import { Payment } from "../../models/payment.model";
+import { createApp } from "../../server/app";
+import { resetEnvForTests } from "../../server/env";
+import { expirePendingOrders } from "../../server/services/orders.service";
+import { clearDatabase } from "../setup/db";
+import { startSslCommerzStub, type SslCommerzStub } from "../stubs/sslcommerz";
+import { createAdmin, createUser } from "../factories/user";
+import { createProduct, shopper, variantStock } from "../factories/checkout";
+
+let ssl: SslCommerzStub;
+let app: ReturnType<typeof createApp>;
+const SHOP = "http://shop.test";
+
+beforeAll(async () => {
+  ssl = await startSslCommerzStub();
+  process.env.SSLCOMMERZ_BASE_URL = ssl.url;
+  process.env.SSLCOMMERZ_STORE_ID = ssl.storeId;
+  process.env.SSLCOMMERZ_STORE_PASSWD = ssl.storePasswd;
+  process.env.PUBLIC_URL = SHOP;
+  resetEnvForTests();
+  app = createApp();
+});
+
+afterAll(async () => {
+  await ssl.close();
+  for (const key of [
+    "SSLCOMMERZ_BASE_URL",
+    "SSLCOMMERZ_STORE_ID",
+    "SSLCOMMERZ_STORE_PASSWD",
+    "PUBLIC_URL",
+  ])
+    delete process.env[key];
+  resetEnvForTests();
+});
+
+beforeEach(async () => {
+  await clearDatabase();
+  ssl.sessions.length = 0;
+  ssl.validations.length = 0;
+});
+
+/** A guest with a PENDING SSLCommerz order (1 x 800 + 60 delivery = 860) and a started payment. */
+async function startedPayment() {
+  const product = await createProduct();
+  const guest = shopper(app);
+  await guest.add(product._id, "Black", "M", 1);
+  const placed = await guest.order({ paymentMethod: "SSLCOMMERZ" });
+  expect(placed.status).toBe(201);
+  const started = await guest.post(`/api/payment/${placed.body._id}`);
+  expect(started.status).toBe(200);
+  return { product, guest, order: placed.body, started: started.body };
+}
+
+function post(path: string, form: Record<string, string>) {
+  return request(app).post(path).type("form").send(form);
+}
+
+describe("POST /api/payment/:orderId (SSLCommerz)", () => {
+  it("creates a PENDING order with stock reserved, opens a session for the order total and answers the gateway URL", async () => {
+    const { product, order, started } = await startedPayment();
+    expect(order.orderStatus).toBe("PENDING");
+    expect(order.totalDiscountedPrice).toBe(860);
+    expect(await variantStock(product._id, "Black", "M")).toBe(9);
+    expect(started.gatewayUrl).toMatch(new RegExp(`^${ssl.url}/EasyCheckOut/`));
+    const session = ssl.sessions[0];
+    expect(session.fields).toMatchObject({
+      total_amount: "860.00",
+      currency: "BDT",
+      tran_id: started.transactionId,
+      value_a: order._id,
+      success_url: `${SHOP}/api/payment/sslcommerz/success`,
+      fail_url: `${SHOP}/api/payment/sslcommerz/fail`,
+      cancel_url: `${SHOP}/api/payment/sslcommerz/cancel`,
+      ipn_url: `${SHOP}/api/payment/sslcommerz/ipn`,
+      product_profile: "physical-goods",
+      cus_phone: "01712345678",
+    });
+    const payment = await Payment.findOne({ transactionId: started.transactionId }).lean();
+    expect(payment).toMatchObject({
+      method: "SSLCOMMERZ",
+      amount: 860,
+      currency: "BDT",
+      status: "PENDING",
+      paymentId: session.sessionkey,
+    });
+    expect(payment!.order.toString()).toBe(order._id);
+  });
+
+  it("is for the order's own shopper only, and only while it awaits payment", async () => {
+    const { order } = await startedPayment();
+    const stranger = shopper(app);
+    expect((await stranger.post(`/api/payment/${order._id}`)).status).toBe(404);
+    const customer = await createUser();
+    expect((await shopper(app, customer.token).post(`/api/payment/${order._id}`)).status).toBe(404);
+    const product = await createProduct();
+    const cod = shopper(app);
+    await cod.add(product._id, "Black", "M", 1);
+    const codOrder = await cod.order();
+    const refused = await cod.post(`/api/payment/${codOrder.body._id}`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe("This order is paid cash on delivery");
+  });
+
+  it("answers 502 and records a FAILED payment when the store credentials are refused", async () => {
+    const product = await createProduct();
+    const guest = shopper(app);
+    await guest.add(product._id, "Black", "M", 1);
+    const placed = await guest.order({ paymentMethod: "SSLCOMMERZ" });
+    process.env.SSLCOMMERZ_STORE_PASSWD = "wrong";
+    resetEnvForTests();
+    try {
+      const answer = await guest.post(`/api/payment/${placed.body._id}`);
+      expect(answer.status).toBe(502);
+      expect(answer.body.code).toBe("GATEWAY_ERROR");
+      const payment = await Payment.findOne({ order: placed.body._id }).lean();
+      expect(payment!.status).toBe("FAILED");
+      expect(payment!.gatewayResponse).toMatchObject({
+        error: expect.stringContaining("Store Credential Error"),
+      });
+    } finally {
+      process.env.SSLCOMMERZ_STORE_PASSWD = ssl.storePasswd;
+      resetEnvForTests();
+    }
+  });
+});
+
+describe("POST /api/payment/sslcommerz/success", () => {
+  it("validates with the validation API, marks the order PLACED and redirects to /payment-success", async () => {
+    const { order, started } = await startedPayment();
+    const paid = ssl.pay(started.transactionId, "success");
+    expect(paid.path).toBe("/api/payment/sslcommerz/success");
+    const answer = await post(paid.path, paid.form);
+    expect(answer.status).toBe(302);
+    expect(answer.headers.location).toBe(
+      `${SHOP}/payment-success?orderId=${order._id}&transactionId=${started.transactionId}`,
+    );
+    expect(ssl.validations).toEqual([paid.form.val_id]);
+    const stored = await Order.findById(order._id).lean();
+    expect(stored!.orderStatus).toBe("PLACED");
+    expect(stored!.paymentDetails).toMatchObject({
+      status: "COMPLETED",
+      transactionId: started.transactionId,
+    });
+    expect(stored!.statusHistory.map((entry) => entry.status)).toEqual(["PENDING", "PLACED"]);
+    const payment = await Payment.findOne({ transactionId: started.transactionId }).lean();
+    expect(payment).toMatchObject({ status: "COMPLETED", validationId: paid.form.val_id });
+  });
+
+  it("handles the IPN idempotently: replayed twice after the browser, the order is paid once", async () => {
+    const { order, started } = await startedPayment();
+    const paid = ssl.pay(started.transactionId, "success");
+    expect(paid.ipnPath).toBe("/api/payment/sslcommerz/ipn");
+    const first = await post(paid.ipnPath, paid.form);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ received: true, result: "success" });
+    const second = await post(paid.ipnPath, paid.form);
+    expect(second.body).toEqual({ received: true, result: "success" });
+    const browser = await post(paid.path, paid.form);
+    expect(browser.headers.location).toContain("/payment-success?");
+    expect(ssl.validations).toHaveLength(3);
+    const stored = await Order.findById(order._id).lean();
+    expect(stored!.statusHistory.filter((entry) => entry.status === "PLACED")).toHaveLength(1);
+    expect(await Payment.countDocuments({ status: "COMPLETED" })).toBe(1);
+  });
+
+  it("never marks the order paid when the validated amount differs from the order total", async () => {
+    const { order, started } = await startedPayment();
+    const paid = ssl.pay(started.transactionId, "success", { paidAmount: "10.00" });
+    const answer = await post(paid.path, { ...paid.form, amount: "860.00" });
+    expect(answer.status).toBe(302);
+    expect(answer.headers.location).toBe(
+      `${SHOP}/payment-failed?orderId=${order._id}&transactionId=${started.transactionId}&reason=amount+differs+from+the+order+total`,
+    );
+    expect((await Order.findById(order._id).lean())!.orderStatus).toBe("PENDING");
+    expect((await Payment.findOne({ transactionId: started.transactionId }).lean())!.status).toBe(
+      "FAILED",
+    );
+  });
+
+  it("does not accept a payment SSLCommerz flags as risky", async () => {
+    const { order, started } = await startedPayment();
+    const paid = ssl.pay(started.transactionId, "success", { riskLevel: "1" });
+    const answer = await post(paid.path, paid.form);
+    expect(answer.headers.location).toContain("/payment-failed?");
+    expect(answer.headers.location).toContain("reason=risky+transaction");
+    expect((await Order.findById(order._id).lean())!.orderStatus).toBe("PENDING");
+    const payment = await Payment.findOne({ transactionId: started.transactionId }).lean();
+    expect(payment!.status).toBe("FAILED");
+    expect(payment!.gatewayResponse).toMatchObject({ refused: "risky transaction" });
+  });
+
+  it("refuses forged posts: an unknown val_id, another transaction's val_id, an unknown tran_id", async () => {
+    const a = await startedPayment();
+    const b = await startedPayment();
+    const forged = await post("/api/payment/sslcommerz/success", {
+      tran_id: b.started.transactionId,
+      val_id: "VALFORGED123",
+      status: "VALID",
+      amount: "860.00",
+      currency: "BDT",
+    });
+    expect(forged.headers.location).toContain("/payment-failed?");
+    expect(forged.headers.location).toContain("reason=validation+status+INVALID_TRANSACTION");
+    const realA = ssl.pay(a.started.transactionId, "success");
+    const swapped = await post("/api/payment/sslcommerz/success", {
+      ...realA.form,
+      tran_id: b.started.transactionId,
+    });
+    expect(swapped.headers.location).toContain("reason=transaction+id+mismatch");
+    const unknown = await post("/api/payment/sslcommerz/success", {
+      ...realA.form,
+      tran_id: "TWSNOPE",
+    });
+    expect(unknown.headers.location).toBe(
+      `${SHOP}/payment-failed?transactionId=TWSNOPE&reason=unknown+transaction`,
+    );
+    expect((await Order.findById(b.order._id).lean())!.orderStatus).toBe("PENDING");
+    expect((await Order.findById(a.order._id).lean())!.orderStatus).toBe("PENDING");
+    // A's genuine callback still works afterwards.
+    const genuine = await post(realA.path, realA.form);
+    expect(genuine.headers.location).toContain("/payment-success?");
+    expect((await Order.findById(a.order._id).lean())!.orderStatus).toBe("PLACED");
+  });
+
+  it("does not revive an order that expired before the payment arrived", async () => {
+    const { order, started, product } = await startedPayment();
+    await expirePendingOrders(new Date(Date.now() + 31 * 60_000));
+    expect(await variantStock(product._id, "Black", "M")).toBe(10);
+    const paid = ssl.pay(started.transactionId, "success");
+    await post(paid.path, paid.form);
+    expect((await Order.findById(order._id).lean())!.orderStatus).toBe("CANCELLED");
+    const payment = await Payment.findOne({ transactionId: started.transactionId }).lean();
+    expect(payment!.status).toBe("COMPLETED");
+    expect(payment!.gatewayResponse).toMatchObject({ needsReview: expect.any(String) });
+  });
+});
+
+describe("POST /api/payment/sslcommerz/fail and /cancel", () => {
+  it("records a failed payment, keeps the order PENDING and redirects to /payment-failed", async () => {
+    const { order, started } = await startedPayment();
+    const failed = ssl.pay(started.transactionId, "fail");
+    expect(failed.path).toBe("/api/payment/sslcommerz/fail");
+    const answer = await post(failed.path, failed.form);
+    expect(answer.status).toBe(302);
+    expect(answer.headers.location).toBe(
+      `${SHOP}/payment-failed?orderId=${order._id}&transactionId=${started.transactionId}&reason=Invalid+expiration+date`,
+    );
+    expect((await Payment.findOne({ transactionId: started.transactionId }).lean())!.status).toBe(
+      "FAILED",
+    );
+    expect((await Order.findById(order._id).lean())!.orderStatus).toBe("PENDING");
+  });
+
+  it("records a cancelled payment and redirects to /payment-cancelled", async () => {
+    const { order, started } = await startedPayment();
+    const cancelled = ssl.pay(started.transactionId, "cancel");
+    const answer = await post(cancelled.path, cancelled.form);
+    expect(answer.status).toBe(302);
+    expect(answer.headers.location).toBe(
+      `${SHOP}/payment-cancelled?orderId=${order._id}&transactionId=${started.transactionId}`,
+    );
+    expect((await Payment.findOne({ transactionId: started.transactionId }).lean())!.status).toBe(
+      "CANCELLED",
+    );
+    expect((await Order.findById(order._id).lean())!.orderStatus).toBe("PENDING");
+  });
+
+  it("lets the shopper retry after a failure: a second attempt pays the order", async () => {
+    const { order, started, guest } = await startedPayment();
+    await post("/api/payment/sslcommerz/fail", ssl.pay(started.transactionId, "fail").form);
+    const retry = await guest.post(`/api/payment/${order._id}`);
+    expect(retry.status).toBe(200);
+    expect(retry.body.transactionId).not.toBe(started.transactionId);
+    const paid = ssl.pay(retry.body.transactionId, "success");
+    expect((await post(paid.path, paid.form)).headers.location).toContain("/payment-success?");
+    expect((await Order.findById(order._id).lean())!.orderStatus).toBe("PLACED");
+    const again = await guest.post(`/api/payment/${order._id}`);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe("This order is not awaiting payment");
+  });
+});
+
+describe("GET /api/payments", () => {
+  it("lists payments for admins", async () => {
+    const { started } = await startedPayment();
+    const admin = await createAdmin();
+    const answer = await request(app)
+      .get("/api/payments")
+      .set("Authorization", `Bearer ${admin.token}`);
+    expect(answer.status).toBe(200);
+    expect(answer.body.success).toBe(true);
+    expect(answer.body.payments).toHaveLength(1);
+    expect(answer.body.payments[0]).toMatchObject({
+      transactionId: started.transactionId,
+      amount: 860,
+      status: "PENDING",
+      currency: "BDT",
+    });
+    const customer = await createUser();
+    expect(
+      (await request(app).get("/api/payments").set("Authorization", `Bearer ${customer.token}`))
+        .status,
+    ).toBe(403);
+  });
+});

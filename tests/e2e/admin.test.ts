@@ -1,0 +1,320 @@
+/**
+ * The admin back office in a real browser (issue 8): the guard and the remembered path, a product
+ * created with an image and seen in the storefront, an order moved to delivered, popup images
+ * reordered by drag and drop and by keyboard, and a non-admin refused. Every admin screen is
+ * photographed into tests/artifacts/.
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Order } from "../../models/order.model";
+import { Product } from "../../models/product.model";
+import { createOrder } from "../factories/orders";
+import {
+  ARTIFACTS,
+  launchBrowser,
+  screenshots,
+  startShop,
+  waitForHydration,
+  type Browser,
+  type Shop,
+} from "./harness";
+
+const ADMIN = { email: "admin@tweest.local", password: "admin12345" };
+const CUSTOMER = { email: "customer@tweest.local", password: "customer123" };
+
+let shop: Shop;
+let browser: Browser;
+let adminToken: string;
+const consoleErrors: string[] = [];
+
+async function signIn(credentials: { email: string; password: string }): Promise<string> {
+  const response = await fetch(`${shop.baseUrl}/auth/signin`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(credentials),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { jwt: string }).jwt;
+}
+
+/** A tab that already saw the campaign popup, optionally with a stored token. */
+async function newTab(token?: string): Promise<Page> {
+  const page = await browser.context.newPage();
+  await page.addInitScript((jwt) => {
+    window.sessionStorage.setItem("hasShownPopup", "true");
+    // One browser context: every tab shares localStorage, so each tab states whose token it uses.
+    if (jwt) window.localStorage.setItem("jwt", jwt);
+  }, token ?? "");
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(message.text());
+  });
+  return page;
+}
+
+/** One screenshot at the current viewport (1280 px wide unless set otherwise). */
+async function shot(page: Page, name: string) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+async function openAdmin(page: Page, pathname: string) {
+  await page.goto(`${shop.baseUrl}${pathname}`);
+  await waitForHydration(page);
+  await page.getByRole("navigation", { name: "Admin" }).waitFor();
+}
+
+const toast = (page: Page, text: string) =>
+  page.locator("[data-sonner-toast]", { hasText: text }).first();
+
+beforeAll(async () => {
+  shop = await startShop();
+  browser = await launchBrowser({ width: 1280, height: 900 });
+  adminToken = await signIn(ADMIN);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+});
+
+describe("admin guard", () => {
+  it("sends a visitor without a token to /login and lands the admin on the remembered path", async () => {
+    const page = await newTab();
+    await page.goto(`${shop.baseUrl}/admin/orders?status=PLACED`);
+    await page.waitForURL((url) => url.pathname === "/login");
+    expect(await page.evaluate(() => localStorage.getItem("redirectAfterLogin"))).toBe(
+      "/admin/orders?status=PLACED",
+    );
+    await waitForHydration(page);
+    await page.getByLabel("Email").fill(ADMIN.email);
+    await page.getByLabel("Password").fill(ADMIN.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(
+      (url) => url.pathname === "/admin/orders" && url.search === "?status=PLACED",
+    );
+    await page.getByRole("heading", { name: "Orders", level: 1 }).waitFor();
+    expect(await page.getByLabel("Status").inputValue()).toBe("PLACED");
+    expect(await page.evaluate(() => localStorage.getItem("redirectAfterLogin"))).toBeNull();
+    await page.close();
+  });
+
+  it("refuses a signed-in customer and an invalid token with the spec's texts", async () => {
+    const customerToken = await signIn(CUSTOMER);
+    const page = await newTab(customerToken);
+    await page.goto(`${shop.baseUrl}/admin/products`);
+    const denied = page.getByTestId("admin-access-denied");
+    await denied.waitFor();
+    expect(await denied.getByRole("alert").textContent()).toBe(
+      "Access denied - admin privileges required",
+    );
+    expect(await denied.getByRole("heading").textContent()).toBe("Access denied");
+    // Nothing of the back office leaks through.
+    expect(await page.getByRole("navigation", { name: "Admin" }).count()).toBe(0);
+    await screenshots(page, "admin-denied");
+    await page.close();
+
+    const invalid = await newTab("not-a-valid-token");
+    await invalid.goto(`${shop.baseUrl}/admin`);
+    await invalid.getByTestId("admin-access-denied").waitFor();
+    expect(await invalid.getByTestId("admin-access-denied").getByRole("alert").textContent()).toBe(
+      "Invalid or expired token",
+    );
+    await invalid.close();
+  });
+});
+
+describe("admin screens", () => {
+  it("creates a product with an image and the storefront shows it", async () => {
+    const page = await newTab(adminToken);
+    await openAdmin(page, "/admin/products");
+    await page.getByTestId("product-row").first().waitFor();
+    await page.getByRole("button", { name: "New product" }).click();
+    const dialog = page.getByRole("dialog");
+
+    // The form checks the API's own schema before sending.
+    await dialog.getByRole("button", { name: "Create product" }).click();
+    await dialog.getByRole("alert").first().waitFor();
+    expect(await dialog.locator("#p-category-error").textContent()).toBe("Invalid id");
+
+    const title = `Admin Test Tee ${Date.now()}`;
+    await dialog.getByLabel("Title").fill(title);
+    await dialog.getByLabel("Price (৳)", { exact: true }).fill("1200");
+    await dialog.getByLabel("Discounted price (৳)").fill("990");
+    await dialog.locator("#p-category").selectOption({ index: 1 });
+    await dialog.getByLabel("Description").fill("A soft cotton tee made for the admin test.");
+    await dialog.getByLabel("Colours").fill("Black, White");
+    await dialog.getByLabel("Sizes").fill("M, L");
+    await dialog.getByLabel("Stock Black M").fill("5");
+    await dialog.getByLabel("Stock Black L").fill("3");
+    await dialog.getByLabel("Stock White M").fill("2");
+    const png = await sharp({
+      create: { width: 640, height: 640, channels: 3, background: { r: 228, g: 87, b: 46 } },
+    })
+      .png()
+      .toBuffer();
+    await dialog
+      .getByLabel("Add images")
+      .setInputFiles({ name: "tee.png", mimeType: "image/png", buffer: png });
+    await dialog.getByTestId("image-preview").waitFor();
+    await shot(page, "admin-product-form-1280");
+    await dialog.getByRole("button", { name: "Create product" }).click();
+    await toast(page, "Product created").waitFor();
+
+    const stored = await Product.findOne({ title }).lean();
+    expect(stored).not.toBeNull();
+    expect(stored!.price).toBe(1200);
+    expect(stored!.discountedPrice).toBe(990);
+    expect(stored!.quantity).toBe(10);
+    expect(stored!.images).toHaveLength(1);
+    expect(
+      stored!.variants.map((variant) => `${variant.color}/${variant.size}/${variant.stock}`).sort(),
+    ).toEqual(["Black/L/3", "Black/M/5", "White/L/0", "White/M/2"]);
+    await page.getByTestId("product-row").filter({ hasText: title }).waitFor();
+    await shot(page, "admin-products-1280");
+
+    const storefront = await newTab();
+    await storefront.goto(`${shop.baseUrl}/product/${stored!.slug}`);
+    await storefront.getByRole("heading", { name: title }).waitFor();
+    const stem = path.basename(stored!.images[0]).replace(/-\d+\.webp$/, "");
+    expect(await storefront.locator(`img[src*="${stem}"]`).count()).toBeGreaterThan(0);
+    await storefront.close();
+
+    // Hide it: it leaves the storefront.
+    await page
+      .getByTestId("product-row")
+      .filter({ hasText: title })
+      .getByRole("button", { name: `Hide ${title}` })
+      .click();
+    await toast(page, `${title} is hidden`).waitFor();
+    expect((await Product.findById(stored!._id).lean())!.isActive).toBe(false);
+
+    // Delete asks first.
+    await page
+      .getByTestId("product-row")
+      .filter({ hasText: title })
+      .getByRole("button", { name: `Delete ${title}` })
+      .click();
+    const confirm = page.getByRole("alertdialog");
+    expect(await confirm.getByRole("heading").textContent()).toBe("Delete this product?");
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    expect(await Product.exists({ _id: stored!._id })).not.toBeNull();
+    await page.close();
+  });
+
+  it("moves an order through confirmed, shipped and delivered", async () => {
+    const order = await createOrder({ orderStatus: "PLACED", firstName: "Nusrat" });
+    const page = await newTab(adminToken);
+    await openAdmin(page, `/admin/orders?search=${order.orderNumber}`);
+    const row = page.getByTestId("order-row").filter({ hasText: order.orderNumber });
+    await row.waitFor();
+    expect(await page.getByTestId("order-row").count()).toBe(1);
+    await row.click();
+    const dialog = page.getByRole("dialog");
+    const actions = dialog.getByTestId("order-actions");
+    // PLACED may only go to CONFIRMED or CANCELLED.
+    expect(await actions.getByRole("button", { name: "Mark shipped" }).count()).toBe(0);
+    await dialog.getByTestId("invoice").waitFor();
+    await shot(page, "admin-order-detail-1280");
+
+    for (const [button, status] of [
+      ["Confirm", "CONFIRMED"],
+      ["Mark shipped", "SHIPPED"],
+      ["Mark delivered", "DELIVERED"],
+    ] as const) {
+      await actions.getByRole("button", { name: button }).click();
+      await toast(page, `is ${status}`).waitFor();
+      await dialog.getByText(status, { exact: true }).first().waitFor();
+      expect((await Order.findById(order._id).lean())!.orderStatus).toBe(status);
+    }
+    // Delivered is final: no more moves, and the list shows it.
+    expect(await actions.getByRole("button", { name: /Confirm|Mark|Cancel order/ }).count()).toBe(
+      0,
+    );
+    const stored = await Order.findById(order._id).lean();
+    expect(stored!.statusHistory.map((entry) => entry.status)).toEqual(
+      expect.arrayContaining(["CONFIRMED", "SHIPPED", "DELIVERED"]),
+    );
+    await page.keyboard.press("Escape");
+    expect(await row.getByText("DELIVERED").count()).toBe(1);
+    await page.close();
+  });
+
+  it("reorders popup images by drag and drop and by keyboard, and the storefront follows", async () => {
+    const page = await newTab(adminToken);
+    await openAdmin(page, "/admin/popup-images");
+    const rows = page.getByTestId("popup-image-row");
+    await rows.first().waitFor();
+    const ids = async () => rows.evaluateAll((items) => items.map((item) => item.dataset.id!));
+    const before = await ids();
+    expect(before.length).toBeGreaterThanOrEqual(3);
+    const active = async () => {
+      const response = await fetch(`${shop.baseUrl}/api/popup-images/active`);
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { _id: string }[]).map((image) => image._id);
+    };
+    expect(await active()).toEqual(before);
+
+    // Drag the last image onto the first place.
+    await rows.last().dragTo(rows.first());
+    await toast(page, "New order saved").waitFor();
+    const dragged = [before[before.length - 1], ...before.slice(0, -1)];
+    expect(await ids()).toEqual(dragged);
+    await expect.poll(active).toEqual(dragged);
+
+    // Keyboard: move the (new) first image down with its button.
+    await page
+      .getByRole("button", { name: /^Move .* down$/ })
+      .first()
+      .focus();
+    await page.keyboard.press("Enter");
+    const keyed = [dragged[1], dragged[0], ...dragged.slice(2)];
+    await expect.poll(ids).toEqual(keyed);
+    await expect.poll(active).toEqual(keyed);
+    await shot(page, "admin-popup-images-1280");
+    await page.close();
+  });
+
+  it("shows every admin screen (screenshots at 1280 px, a few at 375 px)", async () => {
+    const page = await newTab(adminToken);
+    const screens: [string, string, string][] = [
+      ["/admin", "Dashboard", "admin-dashboard"],
+      ["/admin/categories", "Categories", "admin-categories"],
+      ["/admin/orders", "Orders", "admin-orders"],
+      ["/admin/payments", "Payments", "admin-payments"],
+      ["/admin/customers", "Customers", "admin-customers"],
+      ["/admin/promo-codes", "Promo codes", "admin-promo-codes"],
+      ["/admin/tshirt-orders", "Bulk t-shirt orders", "admin-tshirt-orders"],
+      ["/admin/size-guides", "Size guides", "admin-size-guides"],
+      ["/admin/popup-images", "Popup images", "admin-popup-images"],
+      ["/admin/products", "Products", "admin-products-list"],
+    ];
+    for (const [pathname, heading, name] of screens) {
+      await openAdmin(page, pathname);
+      await page.getByRole("heading", { name: heading, level: 1 }).waitFor();
+      await page.getByTestId("admin-skeleton").waitFor({ state: "detached" });
+      if (name === "admin-dashboard") {
+        await page.getByTestId("dashboard").waitFor();
+        // Weekly charts label the days Sunday first.
+        const label = await page
+          .getByRole("img", { name: /^Orders this week:/ })
+          .getAttribute("aria-label");
+        expect(label).toMatch(
+          /^Orders this week: Sun \d+, Mon \d+, Tue \d+, Wed \d+, Thu \d+, Fri \d+, Sat \d+$/,
+        );
+        expect(await page.getByText("Sales by top category").count()).toBeGreaterThan(0);
+        expect(await page.getByText("Recent payments").count()).toBeGreaterThan(0);
+        expect(await page.getByText(/^[+-]?\d+\.\d% vs last month$/).count()).toBeGreaterThan(0);
+      }
+      await shot(page, `${name}-1280`);
+      if (["admin-dashboard", "admin-orders", "admin-popup-images"].includes(name)) {
+        await screenshots(page, `${name}-both`);
+      }
+    }
+    await page.close();
+    expect(consoleErrors.filter((text) => !/Failed to load resource/.test(text))).toEqual([]);
+  });
+});

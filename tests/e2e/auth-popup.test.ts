@@ -1,0 +1,228 @@
+import type { Page } from "playwright-core";
+import { Product } from "../../models/product.model";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  dataLayerEvents,
+  launchBrowser,
+  screenshots,
+  startShop,
+  waitForHydration,
+  type Browser,
+  type Shop,
+} from "./harness";
+
+let shop: Shop;
+let browser: Browser;
+
+beforeAll(async () => {
+  shop = await startShop();
+  browser = await launchBrowser();
+});
+
+// Tabs share localStorage: close every tab a test opened so none reacts to the next test's storage.
+afterEach(async () => {
+  const [first, ...rest] = browser.context.pages();
+  void first;
+  await Promise.all(rest.map((page) => page.close()));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+});
+
+/** A tab that already saw the popup in this session (so it does not cover the screen under test). */
+async function tabWithoutPopup(): Promise<Page> {
+  const page = await browser.context.newPage();
+  await page.addInitScript(() => window.sessionStorage.setItem("hasShownPopup", "true"));
+  return page;
+}
+
+const counter = (page: Page) => page.getByTestId("popup-counter");
+
+describe("campaign popup", () => {
+  it("shows once per browser session, with arrows, dots, swipe and wrap both ways", async () => {
+    const page = await browser.context.newPage();
+    const activeCalls: number[] = [];
+    page.on("response", (response) => {
+      if (response.url().endsWith("/api/popup-images/active")) activeCalls.push(response.status());
+    });
+    await page.goto(`${shop.baseUrl}/`);
+    const dialog = page.getByRole("dialog");
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(activeCalls).toEqual([200]);
+    expect(await page.evaluate(() => sessionStorage.getItem("hasShownPopup"))).toBe("true");
+    expect(await counter(page).textContent()).toBe("1/3");
+    expect(await page.getByTestId("popup-dot").count()).toBe(3);
+    expect(
+      await page.getByTestId("popup-caption").getByText("Winter Hoodie Drop").isVisible(),
+    ).toBe(true);
+    expect(await dialog.getByRole("link", { name: "Visit Link" }).getAttribute("target")).toBe(
+      "_blank",
+    );
+    // The backdrop is black at 80 % opacity; the dialog at most 90vh high and 95vw wide on a phone.
+    expect(
+      await page
+        .getByTestId("popup-overlay")
+        .evaluate((element) => getComputedStyle(element).backgroundColor),
+    ).toMatch(/rgba\(0, 0, 0, 0\.8\)|oklab\(0 0 0 \/ 0\.8\)/);
+    const box = await page.getByTestId("campaign-popup").boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(375 * 0.95 + 1);
+    expect(box!.height).toBeLessThanOrEqual(812 * 0.9 + 1);
+    await page.waitForTimeout(600); // let the 500 ms dialog transition finish for the screenshot
+    await screenshots(page, "popup");
+
+    // Arrows wrap in both directions.
+    await page.getByRole("button", { name: "Previous image" }).click();
+    expect(await counter(page).textContent()).toBe("3/3");
+    await page.getByRole("button", { name: "Next image" }).click();
+    expect(await counter(page).textContent()).toBe("1/3");
+    await page.getByRole("button", { name: "Show image 2 of 3" }).click();
+    expect(await counter(page).textContent()).toBe("2/3");
+
+    // Swipes: more than 50 px changes the image, 40 px does not, and the link does not open.
+    const stage = (await page.getByTestId("popup-stage").boundingBox())!;
+    const y = stage.y + stage.height / 2;
+    const swipe = async (fromX: number, dx: number) => {
+      await page.mouse.move(fromX, y);
+      await page.mouse.down();
+      await page.mouse.move(fromX + dx / 2, y, { steps: 3 });
+      await page.mouse.move(fromX + dx, y, { steps: 3 });
+      await page.mouse.up();
+    };
+    const middle = stage.x + stage.width / 2;
+    const tabsBefore = browser.context.pages().length;
+    await swipe(middle + 60, -120);
+    expect(await counter(page).textContent()).toBe("3/3");
+    await swipe(middle + 60, -120);
+    expect(await counter(page).textContent()).toBe("1/3");
+    await swipe(middle - 60, 120);
+    expect(await counter(page).textContent()).toBe("3/3");
+    await swipe(middle - 20, 40);
+    expect(await counter(page).textContent()).toBe("3/3");
+    expect(browser.context.pages()).toHaveLength(tabsBefore);
+
+    // Collapsing the caption hides the description.
+    await page.getByRole("button", { name: "Hide description" }).click();
+    expect(await page.getByTestId("popup-description").count()).toBe(0);
+    await page.getByRole("button", { name: "Show description" }).click();
+    expect(await page.getByTestId("popup-description").isVisible()).toBe(true);
+
+    // Clicking the image opens its link in a new tab.
+    const [opened] = await Promise.all([
+      browser.context.waitForEvent("page"),
+      page.getByTestId("popup-active-image").getByRole("link").click(),
+    ]);
+    await opened.waitForLoadState("domcontentloaded");
+    expect(new URL(opened.url()).pathname + new URL(opened.url()).search).toBe("/bulk-order");
+    await opened.close();
+    await page.bringToFront(); // a background tab does not run the dialog's exit animation
+
+    await page.getByRole("button", { name: "Close" }).click();
+    await expect.poll(() => dialog.count(), { timeout: 5000 }).toBe(0);
+
+    // Same tab (same session): reloading does not ask for the popup again.
+    await page.reload();
+    await waitForHydration(page);
+    await page.waitForTimeout(500);
+    expect(activeCalls).toEqual([200]);
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    await page.close();
+  });
+});
+
+describe("sign-in flows", () => {
+  it("remembers a guarded path through login and lands back on it", async () => {
+    const page = await tabWithoutPopup();
+    await page.goto(`${shop.baseUrl}/account?tab=orders`);
+    await page.waitForURL((url) => url.pathname === "/login");
+    expect(await page.evaluate(() => localStorage.getItem("redirectAfterLogin"))).toBe(
+      "/account?tab=orders",
+    );
+    await waitForHydration(page);
+    await page.getByLabel("Email").fill("customer@tweest.local");
+    await page.getByLabel("Password").fill("wrong-password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    expect(await page.getByTestId("form-error").textContent()).toBe("Invalid email or password");
+    await screenshots(page, "login-error");
+
+    // An item chosen before signing in is added to the cart after login, then forgotten.
+    const product = await Product.findOne({ isActive: true, "variants.stock": { $gte: 2 } }).lean();
+    const variant = product!.variants.find((entry) => entry.stock >= 2)!;
+    const pending = {
+      productId: String(product!._id),
+      color: variant.color,
+      size: variant.size,
+      quantity: 2,
+    };
+    await page.evaluate(
+      (item) => sessionStorage.setItem("pendingCartItem", JSON.stringify(item)),
+      pending,
+    );
+
+    await page.getByLabel("Password").fill("customer123");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL((url) => url.pathname === "/account" && url.search === "?tab=orders");
+    expect(await page.evaluate(() => sessionStorage.getItem("pendingCartItem"))).toBeNull();
+    const cart = await page.evaluate(async () => {
+      const answer = await fetch("/api/cart", {
+        headers: { Authorization: `Bearer ${localStorage.getItem("jwt")}` },
+      });
+      return (await answer.json()) as {
+        cartItems: { productId: string; color: string; size: string; quantity: number }[];
+      };
+    });
+    expect(cart.cartItems).toContainEqual(expect.objectContaining(pending));
+    expect(await page.getByTestId("account-email").textContent()).toContain(
+      "customer@tweest.local",
+    );
+    expect(await page.evaluate(() => localStorage.getItem("jwt"))).toBeTruthy();
+    expect(await page.evaluate(() => localStorage.getItem("redirectAfterLogin"))).toBeNull();
+    expect(await dataLayerEvents(page)).toContain("page_view_stape");
+    await screenshots(page, "account");
+
+    // Logout clears the token and all local storage.
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    await page.close();
+  });
+
+  it("a 401 on a normal page sends to /login; on checkout the shopper continues", async () => {
+    const page = await tabWithoutPopup();
+    await page.goto(`${shop.baseUrl}/register`);
+    await waitForHydration(page);
+    await screenshots(page, "register");
+    await page.evaluate(() => localStorage.setItem("jwt", "not-a-valid-token"));
+
+    // Checkout: the profile check answers 401, nothing is redirected.
+    const checkout401 = page.waitForResponse(
+      (response) => response.url().endsWith("/api/users/profile") && response.status() === 401,
+    );
+    await page.goto(`${shop.baseUrl}/checkout`);
+    await checkout401;
+    await waitForHydration(page);
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).pathname).toBe("/checkout");
+
+    // A normal page: the same 401 removes the token and sends the shopper to /login.
+    await page.evaluate(() => localStorage.setItem("jwt", "not-a-valid-token"));
+    await page.goto(`${shop.baseUrl}/account`);
+    await page.waitForURL((url) => url.pathname === "/login");
+    expect(await page.evaluate(() => localStorage.getItem("jwt"))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem("redirectAfterLogin"))).toBe("/account");
+    await page.close();
+  });
+
+  it("the diagnostics screen lists this tab's events and fires debug_test", async () => {
+    const page = await tabWithoutPopup();
+    await page.goto(`${shop.baseUrl}/TGBHSIAN`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Send debug_test" }).click();
+    const names = await page.getByTestId("tracked-event-name").allTextContents();
+    expect(names).toEqual(["page_view_stape", "debug_test"]);
+    expect(await dataLayerEvents(page)).toContain("debug_test");
+    expect(await page.evaluate(() => typeof window.tweestTrackingDebug)).toBe("function");
+    await page.close();
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * Shopping-journey helpers on top of the shared browser harness (./harness.ts: the built shop on a
+ * random loopback port with this file's seeded database, Debian's Chromium through playwright-core).
+ *
+ * - `startShoppingSession()` -> `{ baseUrl, publicUrl, newPage(width), close }`.
+ * - `newPage(width)` -> a fresh Chromium profile at that width with `errors` (page errors and console
+ *   errors) and `failedResponses` ("400 POST /api/cart/apply-promo") for the test to assert; the campaign
+ *   popup is marked as shown (it has its own test); a failing test leaves failure-<width>.png.
+ * - `screenshot(page, name)` -> tests/artifacts/<name>.png, full page, at the page's own width.
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import { onTestFailed } from "vitest";
+import { ARTIFACTS, launchBrowser, startShop } from "./harness";
+
+export interface ShoppingPage {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+  failedResponses: string[];
+}
+
+export interface ShoppingSession {
+  baseUrl: string;
+  /** The shop's configured PUBLIC_URL (canonical links, sitemap). */
+  publicUrl: string;
+  newPage(width: number): Promise<ShoppingPage>;
+  close(): Promise<void>;
+}
+
+export async function startShoppingSession(): Promise<ShoppingSession> {
+  const shop = await startShop();
+  const { getEnv } = await import("../../server/env");
+  const closers: (() => Promise<void>)[] = [];
+  mkdirSync(ARTIFACTS, { recursive: true });
+  return {
+    baseUrl: shop.baseUrl,
+    publicUrl: getEnv().PUBLIC_URL.replace(/\/$/, ""),
+    async newPage(width) {
+      const browser = await launchBrowser({ width, height: width < 600 ? 812 : 900 });
+      closers.push(() => browser.close());
+      const { context } = browser;
+      // The campaign popup has its own browser test; here it counts as already shown this session.
+      await context.addInitScript(() => window.sessionStorage.setItem("hasShownPopup", "true"));
+      const page = context.pages()[0] ?? (await context.newPage());
+      const base = shop.baseUrl;
+      const goto = page.goto.bind(page);
+      page.goto = (url, options) => goto(url.startsWith("/") ? `${base}${url}` : url, options);
+      const errors: string[] = [];
+      const failedResponses: string[] = [];
+      page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+      page.on("console", (message) => {
+        // The browser logs every HTTP error answer; those are checked through failedResponses.
+        if (message.type() === "error" && !message.text().startsWith("Failed to load resource"))
+          errors.push(`console: ${message.text()}`);
+      });
+      page.on("response", (response) => {
+        if (response.status() >= 400)
+          failedResponses.push(
+            `${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`,
+          );
+      });
+      onTestFailed(async () => {
+        await page
+          .screenshot({ path: path.join(ARTIFACTS, `failure-${width}.png`), fullPage: true })
+          .catch(() => undefined);
+        const alerts = await page
+          .getByRole("alert")
+          .allTextContents()
+          .catch(() => []);
+        console.error(
+          `[e2e] failed at ${page.url()}; alerts: ${JSON.stringify(alerts)}; HTTP failures: ${JSON.stringify(failedResponses)}`,
+        );
+      });
+      return { context, page, errors, failedResponses };
+    },
+    async close() {
+      for (const close of closers) await close().catch(() => undefined);
+      await shop.close();
+    },
+  };
+}
+
+export async function screenshot(page: Page, name: string) {
+  // Once the navigation spinner is gone, from the top, so the sticky header sits where a shopper sees it.
+  await page.getByTestId("page-spinner").waitFor({ state: "detached" });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,411 @@
+/**
+ * The shopper's journey in a real Chromium: browse a category with filters, open a product, add to cart
+ * as a guest, apply promo codes (with the spec's messages), check out as a guest with cash on delivery,
+ * see the confirmation, track the order as a guest, and check the data-layer events of the journey.
+ * Screenshots at 375 px and 1280 px go to tests/artifacts/.
+ */
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Order } from "../../models/order.model";
+import { Product } from "../../models/product.model";
+import { TshirtOrder } from "../../models/tshirt-order.model";
+import { waitForHydration } from "./harness";
+import { screenshot, startShoppingSession, type ShoppingSession } from "./shop-harness";
+
+let shop: ShoppingSession;
+
+beforeAll(async () => {
+  shop = await startShoppingSession();
+}, 120_000);
+
+afterAll(async () => {
+  await shop?.close();
+});
+
+type Event = Record<string, unknown> & { event: string };
+
+async function dataLayerEvents(page: Page): Promise<Event[]> {
+  return page.evaluate(() =>
+    ((window as unknown as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? []).filter(
+      (entry): entry is Event => typeof entry.event === "string",
+    ),
+  ) as Promise<Event[]>;
+}
+
+async function hydrated(page: Page) {
+  await waitForHydration(page);
+}
+
+const ORDER_ID = /orderId=([0-9a-f]{24})/;
+
+/** Browse men's products, filtered to ৳500..৳1,400 and in stock (phone: the filter sheet). */
+async function browseAndFilter(page: Page, width: number) {
+  await page.goto("/products?category=men");
+  await hydrated(page);
+  await expect.poll(() => page.locator("h1").textContent()).toBe("Men");
+  if (width < 1024) {
+    await page.getByTestId("open-filters").click();
+    const sheet = page.getByRole("dialog", { name: "Filters" });
+    await sheet.getByLabel("Minimum price in taka").fill("500");
+    await sheet.getByLabel("Maximum price in taka").fill("1400");
+    await sheet.getByText("In stock only").click();
+    await sheet.getByRole("button", { name: "Show results" }).click();
+  } else {
+    const sidebar = page.getByRole("complementary", { name: "Filters" });
+    await sidebar.getByLabel("Minimum price in taka").fill("500");
+    await sidebar.getByLabel("Maximum price in taka").fill("1400");
+    // A checkbox applies the whole form at once (typed prices included).
+    await sidebar.getByText("In stock only").click();
+    await page.waitForURL(/stock=in_stock/);
+  }
+  await page.waitForURL(/minPrice=500/);
+  const url = new URL(page.url());
+  expect(url.searchParams.get("category")).toBe("men");
+  expect(url.searchParams.get("maxPrice")).toBe("1400");
+  expect(url.searchParams.get("stock")).toBe("in_stock");
+  await expect.poll(() => page.getByRole("link", { name: /Remove filter/ }).count()).toBe(3);
+}
+
+async function addFirstProductAsGuest(page: Page) {
+  const card = page.getByRole("region", { name: "Products" }).locator("article a").first();
+  const href = await card.getAttribute("href");
+  expect(href).toMatch(/^\/product\//);
+  const slug = href!.split("/").pop()!;
+  const product = await Product.findOne({ slug }).lean();
+  expect(product).not.toBeNull();
+  expect(product!.discountedPrice).toBeGreaterThanOrEqual(500);
+  expect(product!.discountedPrice).toBeLessThanOrEqual(1400);
+  await card.click();
+  await page.waitForURL(`**/product/${slug}`);
+  await expect.poll(() => page.locator("h1").textContent()).toBe(product!.title);
+  // Choose the first size that is in stock for the preselected colour.
+  const size = page
+    .getByRole("radiogroup", { name: "Size" })
+    .locator("button:not([disabled])")
+    .first();
+  await size.click();
+  await page.getByTestId("add-to-cart").click();
+  await page.getByTestId("continue-as-guest").click();
+  await page.getByTestId("added-to-cart").waitFor();
+  await expect.poll(() => page.getByTestId("cart-badge").textContent()).toBe("1");
+  return product!;
+}
+
+describe("shopping journey (375 px, guest, cash on delivery)", () => {
+  it("browses with filters, buys as a guest, tracks the order, and fills the data layer", async () => {
+    const { page, errors, failedResponses } = await shop.newPage(375);
+
+    await browseAndFilter(page, 375);
+    await screenshot(page, "listing-375");
+
+    // Product page: server-rendered SEO, then add to cart as a guest.
+    const product = await addFirstProductAsGuest(page);
+    const jsonLd = JSON.parse(
+      (await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}",
+    ) as Record<string, unknown>;
+    expect(jsonLd["@type"]).toBe("Product");
+    expect(jsonLd.name).toBe(product.title);
+    expect((jsonLd.offers as Record<string, unknown>).priceCurrency).toBe("BDT");
+    expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(
+      `${shop.publicUrl}/product/${product.slug}`,
+    );
+    expect(await page.locator('meta[property="og:title"]').getAttribute("content")).toContain(
+      product.title,
+    );
+    await screenshot(page, "product-375");
+
+    // Cart: promo codes with the spec's messages.
+    await page.getByRole("link", { name: "View cart" }).click();
+    await page.waitForURL("**/cart");
+    await page.getByTestId("cart-line").first().waitFor();
+    const subtotal = product.discountedPrice;
+    await page.getByLabel("Promo code", { exact: true }).fill("NOPE2026");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect
+      .poll(() => page.getByTestId("promo-status").textContent())
+      .toBe("Invalid or expired promo code");
+    await page.getByLabel("Promo code", { exact: true }).fill("FLAT150");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect
+      .poll(() => page.getByTestId("promo-status").textContent())
+      .toBe("Minimum order amount of ৳1,500 required");
+    await page.getByLabel("Promo code", { exact: true }).fill("welcome10");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect
+      .poll(() => page.getByTestId("promo-status").textContent())
+      .toBe("Promo code WELCOME10 applied.");
+    const promoDiscount = Math.min(Math.round(subtotal * 0.1), 300);
+    const money = (value: number) =>
+      new Intl.NumberFormat("en-IN", {
+        style: "currency",
+        currency: "BDT",
+        currencyDisplay: "narrowSymbol",
+        maximumFractionDigits: 0,
+      }).format(value);
+    await expect
+      .poll(() => page.getByTestId("promo-discount").textContent())
+      .toBe(`−${money(promoDiscount)}`);
+    await expect
+      .poll(() => page.getByTestId("grand-total").textContent())
+      .toBe(money(subtotal - promoDiscount));
+    await screenshot(page, "cart-375");
+
+    // Checkout as a guest, cash on delivery.
+    await page.getByTestId("go-to-checkout").click();
+    await page.waitForURL("**/checkout?guest=true");
+    await page.getByLabel("First name").fill("Rahim");
+    await page.getByLabel("Last name").fill("Uddin");
+    await page.getByLabel("Mobile number").fill("+880 1712-345678");
+    await page.getByLabel("Email (optional)").fill("rahim@example.com");
+    await page.getByLabel("House, road and area").fill("House 12, Road 5, Dhanmondi");
+    await page.getByLabel("City").selectOption("Dhaka");
+    await expect.poll(() => page.getByTestId("delivery-charge").textContent()).toBe("৳60");
+    const total = subtotal - promoDiscount + 60;
+    await expect.poll(() => page.getByTestId("grand-total").textContent()).toBe(money(total));
+    await page.getByLabel(/Cash on delivery/).check();
+    await screenshot(page, "checkout-375");
+    await page.getByTestId("place-order").click();
+    await page.waitForURL(/\/order-confirmation\?orderId=/);
+    const orderId = ORDER_ID.exec(page.url())![1];
+    await page.getByTestId("guest-tracking").waitFor();
+    await expect.poll(() => page.getByTestId("cart-badge").textContent()).toBe("0");
+    await screenshot(page, "confirmation-375");
+
+    const order = await Order.findById(orderId).lean();
+    expect(order).not.toBeNull();
+    expect(order!.paymentMethod).toBe("COD");
+    expect(order!.orderStatus).toBe("PLACED");
+    expect(order!.promoCode).toBe("WELCOME10");
+    expect(order!.deliveryCharge).toBe(60);
+    expect(order!.totalDiscountedPrice).toBe(total);
+    expect(order!.shippingAddress.mobile).toBe("01712345678");
+    expect(order!.shippingAddress.city).toBe("Dhaka");
+
+    // The data layer of the journey (client navigations keep window.dataLayer).
+    const events = await dataLayerEvents(page);
+    const names = events.map((entry) => entry.event);
+    for (const name of [
+      "page_view_stape",
+      "view_item_stape",
+      "add_to_cart",
+      "add_to_cart_stape",
+      "begin_checkout",
+      "begin_checkout_stape",
+      "add_payment_info_stape",
+      "purchase",
+      "purchase_stape",
+    ])
+      expect(names, name).toContain(name);
+    const addToCart = events.find((entry) => entry.event === "add_to_cart")!;
+    const ecommerce = addToCart.ecommerce as { currency: string; items: Record<string, string>[] };
+    expect(ecommerce.currency).toBe("BDT");
+    expect(ecommerce.items[0]).toMatchObject({
+      item_id: String(product._id),
+      item_name: product.title,
+      price: product.discountedPrice.toFixed(2),
+      quantity: "1.00",
+      item_brand: "Tweest",
+      item_category: product.categoryName,
+    });
+    const purchase = events.find((entry) => entry.event === "purchase")!;
+    expect(purchase.ecommerce).toMatchObject({
+      transaction_id: orderId,
+      currency: "BDT",
+      value: total,
+      tax: 0,
+      shipping: 60,
+      coupon: "WELCOME10",
+    });
+    expect(purchase.user_data).toMatchObject({
+      first_name: "Rahim",
+      last_name: "Uddin",
+      phone_number: "01712345678",
+      email_address: "rahim@example.com",
+      city: "Dhaka",
+      country: "BD",
+      new_customer: "true",
+    });
+    const paymentInfo = events.filter((entry) => entry.event === "add_payment_info_stape").at(-1)!;
+    expect(paymentInfo.payment_method).toBe("COD");
+    expect(paymentInfo.amount).toBe(total);
+    expect(events.filter((entry) => entry.event === "purchase")).toHaveLength(1);
+
+    // Track the order as a guest: with the link, then with the mobile number.
+    await page.getByTestId("guest-tracking-link").click();
+    await page.getByTestId("tracked-order").waitFor();
+    expect(await page.getByTestId("order-status").getAttribute("data-status")).toBe("PLACED");
+    await page.goto(`/order/guest/track/${orderId}`);
+    await hydrated(page);
+    await page.getByLabel("Mobile number used at checkout").fill("01712345679");
+    await page.getByRole("button", { name: "Track order" }).click();
+    await expect.poll(() => page.getByTestId("track-error").textContent()).toBe("Order not found");
+    await page.goto(`/order/guest/track/${orderId}`);
+    await hydrated(page);
+    await page.getByLabel("Mobile number used at checkout").fill("01712345678");
+    await page.getByRole("button", { name: "Track order" }).click();
+    await page.getByTestId("tracked-order").waitFor();
+    expect(await page.getByTestId("order-number").textContent()).toBe(
+      order!.orderNumber ?? orderId,
+    );
+
+    expect(errors).toEqual([]);
+    // Only the failures the journey provoked on purpose.
+    expect(failedResponses).toEqual([
+      "400 POST /api/cart/apply-promo",
+      "400 POST /api/cart/apply-promo",
+      `404 GET /api/orders/guest/track/${orderId}`,
+    ]);
+  }, 180_000);
+});
+
+describe("more shopping screens", () => {
+  it("at 1280 px: filters in the sidebar, buys as a guest, shows payment results and the order", async () => {
+    const { page, errors, failedResponses } = await shop.newPage(1280);
+    await browseAndFilter(page, 1280);
+    await screenshot(page, "listing-1280");
+    await addFirstProductAsGuest(page);
+    await screenshot(page, "product-1280");
+    await page.getByRole("link", { name: "View cart" }).click();
+    await page.getByTestId("cart-line").first().waitFor();
+    await screenshot(page, "cart-1280");
+    await page.getByTestId("go-to-checkout").click();
+    await page.waitForURL("**/checkout?guest=true");
+    await page.getByLabel("First name").fill("Nusrat");
+    await page.getByLabel("Last name").fill("Jahan");
+    await page.getByLabel("Mobile number").fill("01812345678");
+    await page.getByLabel("House, road and area").fill("Flat 3B, 22 Agrabad Road");
+    await page.getByLabel("City").selectOption("Chattogram");
+    await expect.poll(() => page.getByTestId("delivery-charge").textContent()).toBe("৳120");
+    await screenshot(page, "checkout-1280");
+    await page.getByTestId("place-order").click();
+    await page.waitForURL(/\/order-confirmation\?orderId=/);
+    await page.getByTestId("guest-tracking").waitFor();
+    await screenshot(page, "confirmation-1280");
+    const orderId = ORDER_ID.exec(page.url())![1];
+
+    // The one payment-result screen: failed and cancelled events at checkout step 3 with the spec's labels.
+    await page.goto(
+      `/payment-failed?orderId=${orderId}&transactionId=TX-1&reason=Insufficient%20balance`,
+    );
+    await page.getByTestId("payment-result").waitFor();
+    await page.getByTestId("order-number").waitFor();
+    expect(await page.locator("h1").textContent()).toBe("Payment failed");
+    let events = await dataLayerEvents(page);
+    expect(events.find((entry) => entry.event === "payment_failed_stape")).toMatchObject({
+      checkout_step: 3,
+      label: "Insufficient balance",
+    });
+    await page.goto(`/payment-failed?orderId=${orderId}`);
+    await page.getByTestId("payment-result").waitFor();
+    await expect
+      .poll(
+        async () =>
+          (await dataLayerEvents(page)).find((entry) => entry.event === "payment_failed_stape")
+            ?.label,
+      )
+      .toBe("Unknown error");
+    await page.goto(`/payment-cancelled?orderId=${orderId}`);
+    await page.getByTestId("payment-result").waitFor();
+    expect(await page.locator("h1").textContent()).toBe("Payment cancelled");
+    await expect
+      .poll(async () =>
+        (await dataLayerEvents(page)).find((entry) => entry.event === "payment_cancelled_stape"),
+      )
+      .toMatchObject({ checkout_step: 3, label: "User cancelled payment" });
+    await page.goto(`/payment-success?orderId=${orderId}&transactionId=TX-1`);
+    await page.getByTestId("order-number").waitFor();
+    await expect
+      .poll(async () =>
+        (await dataLayerEvents(page)).find((entry) => entry.event === "purchase_stape"),
+      )
+      .toMatchObject({ ecommerce: { transaction_id: orderId, currency: "BDT" } });
+    events = await dataLayerEvents(page);
+    expect(events.filter((entry) => entry.event === "purchase")).toHaveLength(1);
+
+    // The order screen for a guest (X-Guest-Checkout with the guest cookie).
+    await page.goto(`/order/${orderId}?transactionId=TX-1`);
+    await page.getByTestId("order-number").waitFor();
+    expect(await page.getByText("Payment reference: TX-1").count()).toBe(1);
+
+    expect(errors).toEqual([]);
+    expect(failedResponses).toEqual([]);
+  }, 180_000);
+
+  it("serves the listing's filters as a plain GET form and the sitemap and robots files", async () => {
+    const listing = await fetch(`${shop.baseUrl}/products?category=men&sizes=M&sort=price_low`);
+    const html = await listing.text();
+    expect(listing.status).toBe(200);
+    expect(html).toMatch(/<form aria-label="Filter products"[^>]*action="\/products" method="get"/);
+    expect(html).toContain('name="sizes" checked="" value="M"');
+    const sitemap = await fetch(`${shop.baseUrl}/sitemap.xml`);
+    const xml = await sitemap.text();
+    expect(sitemap.headers.get("content-type")).toContain("application/xml");
+    const active = await Product.countDocuments({ isActive: true });
+    expect(xml.match(/\/product\//g)).toHaveLength(active);
+    expect(xml).toContain(`<loc>${shop.publicUrl}/products?category=men</loc>`);
+    const robots = await (await fetch(`${shop.baseUrl}/robots.txt`)).text();
+    expect(robots).toContain(`Sitemap: ${shop.publicUrl}/sitemap.xml`);
+    expect(robots).toContain("Disallow: /admin");
+    const missing = await fetch(`${shop.baseUrl}/product/no-such-product`);
+    expect(missing.status).toBe(404);
+  });
+
+  it("sends a bulk t-shirt request with the size counts and refuses fewer than 10 pieces", async () => {
+    const { page, errors } = await shop.newPage(375);
+    await page.goto("/bulk-order");
+    await hydrated(page);
+    await page.getByLabel("Your name").fill("Karim Ahmed");
+    await page.getByLabel("Organisation (optional)").fill("Dhaka Runners Club");
+    await page.getByLabel("Mobile number").fill("01912345678");
+    await page.getByLabel("Email").fill("karim@example.com");
+    await page.getByLabel("T-shirt colour").fill("Navy");
+    await page.getByLabel("Print").selectOption("DTF");
+    await page.getByLabel("M", { exact: true }).fill("4");
+    await page.getByLabel("L", { exact: true }).fill("5");
+    await page.getByRole("button", { name: "Request a quote" }).click();
+    await expect
+      .poll(() => page.getByRole("alert").first().textContent())
+      .toBe("Minimum order quantity is 10");
+    expect(await TshirtOrder.countDocuments()).toBe(0);
+    await page.getByLabel("XL", { exact: true }).fill("3");
+    await screenshot(page, "bulk-order-375");
+    await page.getByRole("button", { name: "Request a quote" }).click();
+    await page.getByRole("heading", { name: "Request received" }).waitFor();
+    const stored = await TshirtOrder.findOne().lean();
+    expect(stored).toMatchObject({
+      name: "Karim Ahmed",
+      organization: "Dhaka Runners Club",
+      mobile: "01912345678",
+      email: "karim@example.com",
+      color: "Navy",
+      printType: "DTF",
+      quantity: 12,
+      sizes: { S: 0, M: 4, L: 5, XL: 3, XXL: 0 },
+    });
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it("product page: sold-out sizes are disabled and the size guide is a keyboard-usable dialog", async () => {
+    const { page, errors } = await shop.newPage(375);
+    const product = await Product.findOne({ slug: "men-t-shirts-classic" }).lean();
+    const soldOut = product!.variants
+      .filter((variant) => variant.stock === 0)
+      .map((variant) => variant.size);
+    expect(soldOut).toContain("S");
+    await page.goto("/product/men-t-shirts-classic");
+    await hydrated(page);
+    const small = page.getByTestId("size-S");
+    expect(await small.isDisabled()).toBe(true);
+    expect(await small.getAttribute("aria-label")).toBe("S, sold out");
+    const trigger = page.getByRole("button", { name: "Size guide" });
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Size guide" });
+    await dialog.locator("caption").first().waitFor();
+    expect(await dialog.locator("caption").first().textContent()).toContain("Men's T-Shirt");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    expect(await trigger.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(errors).toEqual([]);
+  }, 60_000);
+});

@@ -1,0 +1,93 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A local BulkSMSBD gateway (integrations.md §4) on 127.0.0.1: GET or POST /api/smsapi with
+ * api_key, type, number, senderid, message. Records accepted messages; answers response_code 202,
+ * 1003 for missing fields, 1002 for an unknown sender id, 1007 when the balance is 0.
+ */
+export interface SentSms {
+  apiKey: string;
+  type: string;
+  number: string;
+  senderId: string;
+  message: string;
+}
+
+export interface SmsGatewayStub {
+  url: string;
+  messages: SentSms[];
+  apiKey: string;
+  senderId: string;
+  /** Set to 0 to make the gateway answer 1007 (balance insufficient). */
+  balance: number;
+  close(): Promise<void>;
+}
+
+async function readParams(req: IncomingMessage): Promise<URLSearchParams> {
+  const url = new URL(req.url ?? "/", "http://stub");
+  if (req.method !== "POST") return url.searchParams;
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const body = Buffer.concat(chunks).toString("utf8");
+  const params = new URLSearchParams(url.searchParams);
+  const type = req.headers["content-type"] ?? "";
+  const extra = type.includes("application/json")
+    ? new URLSearchParams(JSON.parse(body || "{}") as Record<string, string>)
+    : new URLSearchParams(body);
+  for (const [key, value] of extra) params.set(key, value);
+  return params;
+}
+
+export async function startSmsGatewayStub(
+  options: { apiKey?: string; senderId?: string } = {},
+): Promise<SmsGatewayStub> {
+  const stub = {
+    url: "",
+    messages: [] as SentSms[],
+    apiKey: options.apiKey ?? "test-sms-key",
+    senderId: options.senderId ?? "8809617000000",
+    balance: 100,
+    close: (): Promise<void> => Promise.resolve(),
+  };
+  let nextId = 1000;
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const answer = (code: number, error = "") => {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(
+          JSON.stringify({
+            response_code: code,
+            message_id: code === 202 ? nextId++ : undefined,
+            success_message: code === 202 ? "SMS Submitted Successfully" : "",
+            error_message: error,
+          }),
+        );
+      };
+      const path = new URL(req.url ?? "/", "http://stub").pathname;
+      if (path !== "/api/smsapi") {
+        res.writeHead(404).end();
+        return;
+      }
+      const params = await readParams(req);
+      const apiKey = params.get("api_key") ?? "";
+      const number = params.get("number") ?? "";
+      const senderId = params.get("senderid") ?? "";
+      const message = params.get("message") ?? "";
+      if (!apiKey || !number || !message) return answer(1003, "Required fields missing");
+      if (apiKey !== stub.apiKey) return answer(1011, "User Id not found");
+      if (senderId !== stub.senderId) return answer(1002, "Sender Id/Masking Not Found");
+      if (stub.balance <= 0) return answer(1007, "Balance Insufficient");
+      stub.messages.push({ apiKey, type: params.get("type") ?? "", number, senderId, message });
+      stub.balance -= 1;
+      answer(202);
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  stub.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  stub.close = () =>
+    new Promise<void>((resolve, reject) =>
+      server.close((error) => (error ? reject(error) : resolve())),
+    );
+  return stub;
+}

@@ -1,0 +1,219 @@
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A local SSLCommerz v4 (integrations.md §1) on 127.0.0.1: session creation (form or multipart
+ * body), the hosted page's outcome as the form SSLCommerz would POST back, and the validation API
+ * (VALID once, then VALIDATED; INVALID_TRANSACTION for unknown ids or wrong credentials).
+ */
+export interface SslSession {
+  sessionkey: string;
+  fields: Record<string, string>;
+}
+
+export interface SslCommerzStub {
+  url: string;
+  storeId: string;
+  storePasswd: string;
+  sessions: SslSession[];
+  validations: string[];
+  /** The hosted page: the shopper pays (or fails, or cancels). Returns where the browser POSTs and what. */
+  pay(
+    tranId: string,
+    outcome: "success" | "fail" | "cancel",
+    options?: { paidAmount?: string; riskLevel?: "0" | "1" },
+  ): { url: string; path: string; form: Record<string, string>; ipnPath: string };
+  close(): Promise<void>;
+}
+
+async function readBody(req: IncomingMessage): Promise<Record<string, string>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const raw = Buffer.concat(chunks).toString("utf8");
+  const type = req.headers["content-type"] ?? "";
+  if (type.startsWith("multipart/form-data")) {
+    const boundary = /boundary=(.+)$/.exec(type)?.[1] ?? "";
+    const fields: Record<string, string> = {};
+    for (const part of raw.split(`--${boundary}`)) {
+      const match = /name="([^"]+)"\r\n\r\n([\s\S]*)\r\n$/.exec(part);
+      if (match) fields[match[1]] = match[2];
+    }
+    return fields;
+  }
+  return Object.fromEntries(new URLSearchParams(raw));
+}
+
+export async function startSslCommerzStub(
+  options: { storeId?: string; storePasswd?: string } = {},
+): Promise<SslCommerzStub> {
+  const payments = new Map<
+    string,
+    {
+      tranId: string;
+      amount: string;
+      currency: string;
+      validated: boolean;
+      fields: Record<string, string>;
+    }
+  >();
+  const stub: SslCommerzStub = {
+    url: "",
+    storeId: options.storeId ?? "tweest_test",
+    storePasswd: options.storePasswd ?? "tweest_test@ssl",
+    sessions: [],
+    validations: [],
+    pay(tranId, outcome, payOptions = {}) {
+      const session = stub.sessions.find((entry) => entry.fields.tran_id === tranId);
+      if (!session) throw new Error(`no session for ${tranId}`);
+      const fields = session.fields;
+      const amount = payOptions.paidAmount ?? Number(fields.total_amount).toFixed(2);
+      const common = {
+        tran_id: tranId,
+        amount,
+        currency: "BDT",
+        store_id: stub.storeId,
+        tran_date: "2026-11-23 12:00:00",
+        value_a: fields.value_a ?? "",
+        value_b: fields.value_b ?? "",
+        value_c: "",
+        value_d: "",
+      };
+      let form: Record<string, string>;
+      let target: string;
+      if (outcome === "success") {
+        const valId = `VAL${randomUUID().replace(/-/g, "").slice(0, 16)}`;
+        const riskLevel = payOptions.riskLevel ?? "0";
+        payments.set(valId, {
+          tranId,
+          amount,
+          currency: "BDT",
+          validated: false,
+          riskLevel,
+          fields,
+        });
+        form = {
+          ...common,
+          val_id: valId,
+          status: "VALID",
+          card_type: "BKASH-BKash",
+          store_amount: (Number(amount) * 0.975).toFixed(2),
+          bank_tran_id: `BANK${randomUUID().slice(0, 8)}`,
+          risk_level: riskLevel,
+          risk_title: riskLevel === "0" ? "Safe" : "Risky",
+        };
+        target = fields.success_url;
+      } else if (outcome === "fail") {
+        form = { ...common, status: "FAILED", error: "Invalid expiration date", bank_tran_id: "" };
+        target = fields.fail_url;
+      } else {
+        form = { ...common, status: "CANCELLED", error: "Cancelled by User", bank_tran_id: "" };
+        target = fields.cancel_url;
+      }
+      return {
+        url: target,
+        path: new URL(target).pathname,
+        form,
+        ipnPath: new URL(fields.ipn_url).pathname,
+      };
+    },
+    close: async () => undefined,
+  };
+
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const json = (body: unknown) => {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify(body));
+      };
+      const url = new URL(req.url ?? "/", "http://stub");
+      if (req.method === "POST" && url.pathname === "/gwprocess/v4/api.php") {
+        const fields = await readBody(req);
+        if (fields.store_id !== stub.storeId || fields.store_passwd !== stub.storePasswd)
+          return json({
+            status: "FAILED",
+            failedreason: "Store Credential Error Or Store is Deactive",
+          });
+        const required = [
+          "total_amount",
+          "currency",
+          "tran_id",
+          "success_url",
+          "fail_url",
+          "cancel_url",
+          "product_name",
+          "product_category",
+          "product_profile",
+          "shipping_method",
+          "num_of_item",
+          "cus_name",
+          "cus_email",
+          "cus_add1",
+          "cus_city",
+          "cus_postcode",
+          "cus_country",
+          "cus_phone",
+        ];
+        const missing = required.filter((key) => !fields[key]);
+        const amount = Number(fields.total_amount);
+        if (missing.length > 0)
+          return json({ status: "FAILED", failedreason: `Missing: ${missing.join(", ")}` });
+        if (!(amount >= 10 && amount <= 500000) || fields.tran_id.length > 30)
+          return json({ status: "FAILED", failedreason: "Invalid data" });
+        const sessionkey = randomUUID().replace(/-/g, "").toUpperCase();
+        stub.sessions.push({ sessionkey, fields });
+        return json({
+          status: "SUCCESS",
+          failedreason: "",
+          sessionkey,
+          GatewayPageURL: `${stub.url}/EasyCheckOut/testcde${sessionkey}`,
+          redirectGatewayURL: `${stub.url}/gwprocess/v4/bankgw/indexhtmlOTP.php?mamount=${fields.total_amount}&ssl_id=${sessionkey}`,
+          storeBanner: "",
+          storeLogo: "",
+          desc: [],
+        });
+      }
+      if (req.method === "GET" && url.pathname === "/validator/api/validationserverAPI.php") {
+        const valId = url.searchParams.get("val_id") ?? "";
+        stub.validations.push(valId);
+        const payment = payments.get(valId);
+        if (
+          !payment ||
+          url.searchParams.get("store_id") !== stub.storeId ||
+          url.searchParams.get("store_passwd") !== stub.storePasswd
+        )
+          return json({ status: "INVALID_TRANSACTION", APIConnect: "DONE" });
+        const status = payment.validated ? "VALIDATED" : "VALID";
+        payment.validated = true;
+        return json({
+          status,
+          tran_date: "2026-11-23 12:00:00",
+          tran_id: payment.tranId,
+          val_id: valId,
+          amount: payment.amount,
+          store_amount: (Number(payment.amount) * 0.975).toFixed(2),
+          currency: "BDT",
+          bank_tran_id: "BANK-1",
+          card_type: "BKASH-BKash",
+          currency_type: "BDT",
+          currency_amount: payment.amount,
+          value_a: payment.fields.value_a ?? "",
+          value_b: payment.fields.value_b ?? "",
+          risk_level: payment.riskLevel,
+          risk_title: payment.riskLevel === "0" ? "Safe" : "Risky",
+          APIConnect: "DONE",
+          validated_on: "2026-11-23 12:00:01",
+          gw_version: "",
+        });
+      }
+      res.writeHead(404).end();
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  stub.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  stub.close = () =>
+    new Promise<void>((resolve, reject) =>
+      server.close((error) => (error ? reject(error) : resolve())),
+    );
+  return stub;
+}
