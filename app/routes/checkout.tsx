@@ -109,25 +109,33 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     void refresh();
   }, [refresh]);
 
-  // Signed in: saved addresses from the profile; the first one preselected when nothing was stored.
+  // Signed in: saved addresses from the profile. The address used last time (kept in the browser) wins
+  // when it is a full one; otherwise the first saved address; otherwise the profile's name and contact.
   const saved = auth.user?.addresses ?? [];
   useEffect(() => {
     if (!auth.user) return;
     const user = auth.user;
-    setAddress((current) =>
-      current.firstName || current.mobile
-        ? current
-        : user.addresses?.[0]
-          ? fromSaved(user.addresses[0])
-          : {
-              ...current,
-              firstName: user.firstName ?? "",
-              lastName: user.lastName ?? "",
-              email: user.email ?? "",
-              mobile: user.mobile ?? user.phone ?? "",
-            },
-    );
-    if (user.addresses?.length) setSavedIndex((index) => (index === "new" ? 0 : index));
+    const addresses = user.addresses ?? [];
+    const stored = readStoredAddress();
+    const sameAs = (item: Address) =>
+      (item.streetAddress ?? "") === stored.streetAddress &&
+      normalizeMobile(item.mobile ?? item.phone ?? "") === normalizeMobile(stored.mobile);
+    if (stored.streetAddress) {
+      setAddress(stored);
+      const index = addresses.findIndex(sameAs);
+      setSavedIndex(index >= 0 ? index : "new");
+    } else if (addresses.length > 0) {
+      setAddress(fromSaved(addresses[0]));
+      setSavedIndex(0);
+    } else {
+      setAddress((current) => ({
+        ...current,
+        firstName: current.firstName || user.firstName || "",
+        lastName: current.lastName || user.lastName || "",
+        email: current.email || user.email || "",
+        mobile: current.mobile || user.mobile || user.phone || "",
+      }));
+    }
   }, [auth.user]);
 
   useEffect(() => {

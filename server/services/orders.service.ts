@@ -79,21 +79,19 @@ export async function quoteCheckout(
   owner: CartOwner | undefined,
   address: { city: string; zone?: string },
 ): Promise<Quote> {
-  const cart = owner
-    ? await getPricedCart(owner)
-    : {
-        totalPrice: 0,
-        discount: 0,
-        promoCodeDiscount: 0,
-        promoDetails: null,
-        cartItems: [],
-      };
-  return priceQuote(
-    cart as Awaited<ReturnType<typeof getPricedCart>>,
-    address,
-    cart.promoCodeDiscount,
-    cart.promoDetails?.code ?? null,
-  );
+  const cart = owner ? await getPricedCart(owner) : undefined;
+  if (!cart || cart.cartItems.length === 0)
+    return {
+      subtotal: 0,
+      discount: 0,
+      promoCodeDiscount: 0,
+      deliveryCharge: 0,
+      tax: 0,
+      total: 0,
+      promoCode: null,
+      deliverySource: "builtin",
+    };
+  return priceQuote(cart, address, cart.promoCodeDiscount, cart.promoDetails?.code ?? null);
 }
 
 // ---------------------------------------------------------------------------------------------

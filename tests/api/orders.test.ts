@@ -96,12 +96,12 @@ describe("POST /api/checkout/quote", () => {
     });
   });
 
-  it("answers zeros for a visitor without a cart", async () => {
+  it("answers zeros (no delivery either) for a visitor without a cart", async () => {
     const answer = await request(app)
       .post("/api/checkout/quote")
       .send({ shippingAddress: { city: "Dhaka" } });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ subtotal: 0, total: 60 });
+    expect(answer.body).toMatchObject({ subtotal: 0, deliveryCharge: 0, total: 0 });
   });
 
   it("refuses a missing city", async () => {

@@ -2,7 +2,7 @@
 process.env.GTM_ID = "GTM-TEST123";
 
 import request from "supertest";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
 import { resetEnvForTests } from "../../server/env";
 import { seedDatabase } from "../../server/services/seed.service";
@@ -13,6 +13,12 @@ const app = createApp({ buildDir: process.env.E2E_BUILD_DIR });
 describe("GET / (root document)", () => {
   beforeAll(async () => {
     await seedDatabase();
+  });
+
+  // A worker process may run another test file next: leave no container id behind.
+  afterAll(() => {
+    delete process.env.GTM_ID;
+    resetEnvForTests();
   });
 
   it("loads the GTM container with the CSP nonce and the noscript fallback", async () => {

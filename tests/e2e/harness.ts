@@ -39,6 +39,10 @@ export async function startShop(): Promise<Shop> {
   if (!existsSync(path.join(buildDir, "server/index.js"))) {
     throw new Error("The storefront is not built: run `npm run build` before the browser tests");
   }
+  // No external tag-manager script in browser tests (it would hold the page's load event offline).
+  delete process.env.GTM_ID;
+  const { resetEnvForTests } = await import("../../server/env");
+  resetEnvForTests();
   const { seedDatabase } = await import("../../server/services/seed.service");
   const { createApp } = await import("../../server/app");
   await seedDatabase();

@@ -408,4 +408,85 @@ describe("more shopping screens", () => {
     expect(await trigger.evaluate((element) => element === document.activeElement)).toBe(true);
     expect(errors).toEqual([]);
   }, 60_000);
+
+  it("signed in: the header shows the cart, checkout offers the saved address, the order is the user's", async () => {
+    const signup = await fetch(`${shop.baseUrl}/auth/signup`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        firstName: "Sadia",
+        lastName: "Islam",
+        email: "sadia@example.com",
+        password: "a-long-password",
+      }),
+    });
+    expect(signup.status).toBe(201);
+    const { jwt } = (await signup.json()) as { jwt: string };
+    const auth = { Authorization: `Bearer ${jwt}`, "Content-Type": "application/json" };
+    const profile = await fetch(`${shop.baseUrl}/api/users/profile`, {
+      method: "PUT",
+      headers: auth,
+      body: JSON.stringify({
+        addresses: [
+          {
+            firstName: "Sadia",
+            lastName: "Islam",
+            mobile: "01512345678",
+            streetAddress: "House 7, Road 2, Sector 4, Uttara",
+            city: "Dhaka",
+            zone: "Uttara",
+          },
+        ],
+      }),
+    });
+    expect(profile.status).toBe(200);
+    const userId = ((await profile.json()) as { _id: string })._id;
+    const product = await Product.findOne({ slug: "men-t-shirts-urban" }).lean();
+    const variant = product!.variants.find((item) => item.stock > 1)!;
+    const added = await fetch(`${shop.baseUrl}/api/cart/add`, {
+      method: "PUT",
+      headers: auth,
+      body: JSON.stringify({
+        productId: String(product!._id),
+        color: variant.color,
+        size: variant.size,
+        quantity: 2,
+      }),
+    });
+    expect(added.status).toBe(200);
+
+    const { context, page, errors, failedResponses } = await shop.newPage(375);
+    await context.addInitScript((token) => window.localStorage.setItem("jwt", token), jwt);
+    await page.goto("/");
+    await hydrated(page);
+    await expect.poll(() => page.getByTestId("cart-badge").textContent()).toBe("2");
+    await page.goto("/checkout");
+    await hydrated(page);
+    await expect.poll(() => page.getByLabel("First name").inputValue()).toBe("Sadia");
+    expect(await page.getByRole("radio", { name: /Sadia Islam/ }).isChecked()).toBe(true);
+    expect(await page.getByLabel("Mobile number").inputValue()).toBe("01512345678");
+    const subtotal = product!.discountedPrice * 2;
+    const delivery = subtotal >= 3000 ? 0 : 60;
+    await expect
+      .poll(() => page.getByTestId("delivery-charge").textContent())
+      .toBe(delivery === 0 ? "Free" : "৳60");
+    await page.getByTestId("place-order").click();
+    await page.waitForURL(/\/order-confirmation\?orderId=/);
+    const orderId = ORDER_ID.exec(page.url())![1];
+    await page.getByTestId("order-number").waitFor();
+    expect(await page.getByTestId("guest-tracking").count()).toBe(0);
+    const order = await Order.findById(orderId).lean();
+    expect(String(order!.user)).toBe(userId);
+    expect(order!.shippingAddress.zone).toBe("Uttara");
+    expect(order!.totalDiscountedPrice).toBe(subtotal + delivery);
+    const purchase = (await dataLayerEvents(page)).find((entry) => entry.event === "purchase")!;
+    expect(purchase.user_data).toMatchObject({
+      user_id: userId,
+      new_customer: "false",
+      phone_number: "01512345678",
+      country: "BD",
+    });
+    expect(errors).toEqual([]);
+    expect(failedResponses).toEqual([]);
+  }, 90_000);
 });

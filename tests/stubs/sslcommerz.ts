@@ -54,6 +54,7 @@ export async function startSslCommerzStub(
       amount: string;
       currency: string;
       validated: boolean;
+      riskLevel: string;
       fields: Record<string, string>;
     }
   >();

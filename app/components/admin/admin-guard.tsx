@@ -33,7 +33,10 @@ export function AdminGuard({ children }: { children: ReactNode }) {
   const wantedRef = useRef(wanted);
   wantedRef.current = wanted;
 
+  // Wait for the start-up profile check (spec §2): a rejected token is removed there (-> /login).
+  const ready = auth.ready;
   useEffect(() => {
+    if (!ready) return;
     let alive = true;
     if (!getToken()) {
       rememberRedirectAfterLogin(wantedRef.current);
@@ -61,7 +64,7 @@ export function AdminGuard({ children }: { children: ReactNode }) {
     return () => {
       alive = false;
     };
-  }, [navigate]);
+  }, [ready, navigate]);
 
   if (state.status === "checking") {
     return (

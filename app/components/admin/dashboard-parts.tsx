@@ -176,7 +176,7 @@ export function WeeklyChart({
       >
         <ResponsiveContainer width="100%" height="100%">
           {kind === "bar" ? (
-            <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+            <BarChart data={rows} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
               <XAxis dataKey="day" tickLine={false} interval={0} />
               <YAxis allowDecimals={false} width={40} tickLine={false} />
@@ -190,7 +190,7 @@ export function WeeklyChart({
               />
             </BarChart>
           ) : (
-            <LineChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+            <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
               <XAxis dataKey="day" tickLine={false} interval={0} />
               <YAxis width={64} tickLine={false} tickFormatter={(value) => format(Number(value))} />

@@ -59,6 +59,14 @@ const FIELDS = [
 
 type Values = Record<Exclude<(typeof FIELDS)[number], "isActive">, string> & { isActive: boolean };
 
+function validity(promo: Promo): string {
+  if (promo.startsAt && promo.expiresAt)
+    return `${formatDate(promo.startsAt)} – ${formatDate(promo.expiresAt)}`;
+  if (promo.expiresAt) return `Until ${formatDate(promo.expiresAt)}`;
+  if (promo.startsAt) return `From ${formatDate(promo.startsAt)}`;
+  return "Always";
+}
+
 const dateInput = (value: string | null) => (value ? value.slice(0, 10) : "");
 const dhakaDate = (value: string) => (value ? `${value}T00:00:00+06:00` : null);
 
@@ -234,9 +242,7 @@ export default function AdminPromoCodes() {
                   )}
                 </td>
                 <td>{formatBDT(promo.minOrderAmount)}</td>
-                <td className="text-xs">
-                  {formatDate(promo.startsAt)} – {formatDate(promo.expiresAt)}
-                </td>
+                <td className="text-xs">{validity(promo)}</td>
                 <td className="tabular-nums">
                   {promo.usedCount}
                   {promo.usageLimit != null && ` / ${promo.usageLimit}`}
