@@ -293,7 +293,7 @@ function errorFromResponse(status: number, data: unknown, message?: string): Api
 
 function rememberPageForLogin() {
   const { pathname, search } = currentLocation();
-  if (/^\/(login|register)(\/|$)/.test(pathname)) return;
+  if (/^\/(login|register|auth\/google\/callback)(\/|$)/.test(pathname)) return;
   try {
     storage()?.setItem(REDIRECT_AFTER_LOGIN_KEY, `${pathname}${search}`);
   } catch {

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from "react-router";
 import { OrderSummary } from "~/components/order/order-summary";
 import { useOrder } from "~/components/order/use-order";
-import { OrderLoading } from "./order-confirmation";
+import { OrderLoading } from "~/components/order/order-extras";
 import type { Route } from "./+types/order-details";
 
 export function meta({ params }: Route.MetaArgs) {

@@ -14,6 +14,9 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Order } from "../../models/order.model";
 import { Product } from "../../models/product.model";
+import { PromoCode } from "../../models/promo-code.model";
+import { SizeGuide } from "../../models/size-guide.model";
+import { TshirtOrder } from "../../models/tshirt-order.model";
 import { createOrder } from "../factories/orders";
 import {
   ARTIFACTS,
@@ -158,9 +161,15 @@ describe("admin guard", () => {
     const invalid = await newTab("not-a-valid-token");
     await invalid.goto(`${shop.baseUrl}/admin/customers?search=rahim`);
     await invalid.waitForURL((url) => url.pathname === "/login");
-    expect(await invalid.evaluate(() => localStorage.getItem("redirectAfterLogin"))).toBe(
-      "/admin/customers?search=rahim",
-    );
+    // The start-up profile check and the guard may both navigate; read once the page settled.
+    await expect
+      .poll(() =>
+        invalid
+          .evaluate(() => [localStorage.getItem("redirectAfterLogin"), localStorage.getItem("jwt")])
+          .catch(() => null),
+      )
+      .toEqual(["/admin/customers?search=rahim", null]);
+    expect(new URL(invalid.url()).pathname).toBe("/login");
     await invalid.close();
   });
 });
@@ -230,6 +239,21 @@ describe("admin screens", () => {
     await toast(page, `${title} is hidden`).waitFor();
     expect((await Product.findById(stored!._id).lean())!.isActive).toBe(false);
 
+    // Edit: the stored image is kept, the price changes.
+    await page
+      .getByTestId("product-row")
+      .filter({ hasText: title })
+      .getByRole("button", { name: `Edit ${title}` })
+      .click();
+    const editor = page.getByRole("dialog");
+    expect(await editor.getByLabel("Stock Black M").inputValue()).toBe("5");
+    await editor.getByLabel("Price (৳)", { exact: true }).fill("1100");
+    await editor.getByRole("button", { name: "Save product" }).click();
+    await toast(page, "Product saved").waitFor();
+    const edited = await Product.findById(stored!._id).lean();
+    expect(edited!.price).toBe(1100);
+    expect(edited!.images).toEqual(stored!.images);
+
     // Delete asks first.
     await page
       .getByTestId("product-row")
@@ -257,6 +281,12 @@ describe("admin screens", () => {
     expect(await actions.getByRole("button", { name: "Mark shipped" }).count()).toBe(0);
     await dialog.getByTestId("invoice").waitFor();
     await shot(page, "admin-order-detail-1280");
+    // The print stylesheet prints the invoice alone.
+    await page.emulateMedia({ media: "print" });
+    expect(await actions.isVisible()).toBe(false);
+    expect(await page.getByRole("navigation", { name: "Admin" }).isVisible()).toBe(false);
+    await shot(page, "admin-invoice-print-1280");
+    await page.emulateMedia({ media: "screen" });
 
     for (const [button, status] of [
       ["Confirm", "CONFIRMED"],
@@ -313,6 +343,124 @@ describe("admin screens", () => {
     await expect.poll(ids).toEqual(keyed);
     await expect.poll(active).toEqual(keyed);
     await shot(page, "admin-popup-images-1280");
+    await page.close();
+  });
+
+  it("checks forms with the API's rules and shows the server's answers", async () => {
+    const page = await newTab(adminToken);
+
+    // Categories: created through the tree; a refused delete shows the server's 409 text.
+    await openAdmin(page, "/admin/categories");
+    await page.getByRole("button", { name: "New category" }).click();
+    await page.getByRole("dialog").getByLabel("Name").fill("Outlet");
+    await page.getByRole("dialog").getByRole("button", { name: "Save" }).click();
+    await toast(page, "Category created").waitFor();
+    await page.getByRole("button", { name: "Add a sub-category to Outlet" }).click();
+    expect(await page.getByRole("dialog").getByLabel("Parent").inputValue()).toMatch(
+      /^[a-f\d]{24}$/,
+    );
+    await page.getByRole("dialog").getByLabel("Name").fill("Outlet Tees");
+    await page.getByRole("dialog").getByRole("button", { name: "Save" }).click();
+    await page.getByTestId("category-row").filter({ hasText: "Outlet Tees" }).waitFor();
+    const confirmDelete = async (name: string) => {
+      await page.getByRole("button", { name: `Delete ${name}`, exact: true }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    };
+    await confirmDelete("Outlet");
+    await toast(page, "This category has sub-categories; move or delete them first").waitFor();
+    await confirmDelete("Men");
+    await page
+      .locator("[data-sonner-toast]", { hasText: /^This category is used by \d+ products?$/ })
+      .waitFor();
+    await confirmDelete("Outlet Tees");
+    await toast(page, "Category deleted").waitFor();
+    await expect
+      .poll(() => page.getByTestId("category-row").filter({ hasText: "Outlet Tees" }).count())
+      .toBe(0);
+
+    // Promo codes: the shared schema refuses a bad code on the field, then the code is created.
+    await openAdmin(page, "/admin/promo-codes");
+    await page.getByRole("button", { name: "New promo code" }).click();
+    let dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Code").fill("x");
+    await dialog.getByLabel("Value").fill("20");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    expect(await dialog.locator("#pc-code-error").textContent()).toBe(
+      "Letters, digits, dash or underscore (2 to 40)",
+    );
+    await dialog.getByLabel("Code").fill("admin20");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await toast(page, "Promo code created").waitFor();
+    const promo = await PromoCode.findOne({ code: "ADMIN20" }).lean();
+    expect(promo).toMatchObject({ type: "PERCENTAGE", value: 20, isActive: true });
+
+    // Bulk t-shirt order: QUOTED needs a price, then the quote is stored.
+    const form = new FormData();
+    for (const [key, value] of Object.entries({
+      name: "Dhaka Runners Club",
+      mobile: "01812345678",
+      email: "club@example.com",
+      color: "Navy",
+      printType: "SCREEN",
+      sizes: JSON.stringify({ S: 5, M: 10, L: 5 }),
+      quantity: "20",
+    }))
+      form.set(key, value);
+    const created = await fetch(`${shop.baseUrl}/api/tshirt-orders`, {
+      method: "POST",
+      body: form,
+    });
+    expect(created.status).toBe(201);
+    await openAdmin(page, "/admin/tshirt-orders");
+    await page.getByRole("button", { name: "Edit the order of Dhaka Runners Club" }).click();
+    dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Status").selectOption("QUOTED");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    expect(await dialog.locator("#t-price-error").textContent()).toBe(
+      "A quoted price is required to mark the order QUOTED",
+    );
+    await dialog.getByLabel("Quoted price (৳, total)").fill("25000");
+    await dialog.getByLabel("Admin note").fill("Screen print, 2 colours");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await toast(page, "Bulk order saved").waitFor();
+    const bulk = await TshirtOrder.findOne({ name: "Dhaka Runners Club" }).lean();
+    expect(bulk).toMatchObject({
+      status: "QUOTED",
+      quotedPrice: 25000,
+      adminNote: "Screen print, 2 colours",
+    });
+
+    // Size guides (the separate protected screen): a new guide with its table.
+    await openAdmin(page, "/admin/size-guides");
+    await page.getByRole("button", { name: "New size guide" }).click();
+    dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Name", { exact: true }).fill("Kurti");
+    await dialog.getByLabel("S Chest").fill("34");
+    await dialog.getByLabel("M Chest").fill("36");
+    await dialog.getByRole("button", { name: "Remove row L" }).click();
+    await shot(page, "admin-size-guide-form-1280");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await toast(page, "Size guide created").waitFor();
+    const guide = await SizeGuide.findOne({ name: "Kurti" }).lean();
+    expect(guide!.columns).toEqual(["Chest", "Length"]);
+    expect(guide!.rows.map((row) => [row.size, ...row.values])).toEqual([
+      ["S", "34", ""],
+      ["M", "36", ""],
+    ]);
+
+    // Customers: the password rule is checked on the field, then the reset works for sign-in.
+    await openAdmin(page, "/admin/customers?search=customer%40tweest.local");
+    await page.getByRole("button", { name: "Reset the password of customer@tweest.local" }).click();
+    dialog = page.getByRole("dialog");
+    await dialog.getByLabel("New password").fill("short");
+    await dialog.getByRole("button", { name: "Reset password" }).click();
+    expect(await dialog.locator("#u-password-error").textContent()).toBe(
+      "Password must have at least 8 characters",
+    );
+    await dialog.getByLabel("New password").fill("fresh-pass-2026");
+    await dialog.getByRole("button", { name: "Reset password" }).click();
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    await signIn({ email: CUSTOMER.email, password: "fresh-pass-2026" });
     await page.close();
   });
 

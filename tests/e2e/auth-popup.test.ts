@@ -1,5 +1,7 @@
 import type { Page } from "playwright-core";
 import { Product } from "../../models/product.model";
+import { User } from "../../models/user.model";
+import { signUserToken } from "../../server/lib/jwt";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   dataLayerEvents,
@@ -211,6 +213,30 @@ describe("sign-in flows", () => {
     await page.waitForURL((url) => url.pathname === "/login");
     expect(await page.evaluate(() => localStorage.getItem("jwt"))).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem("redirectAfterLogin"))).toBe("/account");
+    await page.close();
+  });
+
+  it("the Google callback stores the token and goes to redirectAfterLogin", async () => {
+    const customer = await User.findOne({ email: "customer@tweest.local" }).lean();
+    const token = signUserToken(String(customer!._id));
+    const page = await tabWithoutPopup();
+    await page.goto(`${shop.baseUrl}/login`);
+    await waitForHydration(page);
+    await page.evaluate(() => localStorage.setItem("redirectAfterLogin", "/account"));
+    await page.goto(`${shop.baseUrl}/auth/google/callback?token=${token}`);
+    await page.waitForURL((url) => url.pathname === "/account");
+    expect(await page.getByTestId("account-email").textContent()).toContain(
+      "customer@tweest.local",
+    );
+    expect(await page.evaluate(() => localStorage.getItem("jwt"))).toBe(token);
+    expect(await page.evaluate(() => sessionStorage.getItem("google_callback_visits"))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem("redirectAfterLogin"))).toBeNull();
+
+    // A token the server refuses: removed, and the shopper is back on /login.
+    await page.goto(`${shop.baseUrl}/auth/google/callback?token=forged`);
+    await page.waitForURL((url) => url.pathname === "/login");
+    expect(await page.evaluate(() => localStorage.getItem("jwt"))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem("redirectAfterLogin"))).toBeNull();
     await page.close();
   });
 

@@ -49,6 +49,7 @@ async function browseAndFilter(page: Page, width: number) {
     await sheet.getByLabel("Minimum price in taka").fill("500");
     await sheet.getByLabel("Maximum price in taka").fill("1400");
     await sheet.getByText("In stock only").click();
+    await screenshot(page, "filters-sheet-375");
     await sheet.getByRole("button", { name: "Show results" }).click();
   } else {
     const sidebar = page.getByRole("complementary", { name: "Filters" });

@@ -4,9 +4,16 @@ import { formatBDT } from "~/lib/money";
 import { formatDate } from "./common";
 
 const PRINT_CSS = `@media print {
+  body > *:not(:has(.invoice-print)) { display: none !important; }
   body * { visibility: hidden !important; }
   .invoice-print, .invoice-print * { visibility: visible !important; }
-  .invoice-print { position: absolute; inset: 0 auto auto 0; width: 100%; padding: 24px; background: #fff; }
+  .invoice-print-dialog {
+    position: static !important; transform: none !important; translate: none !important;
+    max-height: none !important;
+    overflow: visible !important; width: auto !important; max-width: none !important;
+    box-shadow: none !important; padding: 0 !important;
+  }
+  .invoice-print-dialog .invoice-frame { border: 0 !important; padding: 0 !important; margin: 0 !important; }
   .no-print { display: none !important; }
   @page { margin: 12mm; }
 }`;

@@ -99,9 +99,9 @@ function OrderDetail({
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-3xl">
-        <DialogTitle>Order #{order.orderNumber ?? order._id}</DialogTitle>
-        <DialogDescription>
+      <DialogContent className="invoice-print-dialog max-w-3xl">
+        <DialogTitle className="no-print">Order #{order.orderNumber ?? order._id}</DialogTitle>
+        <DialogDescription className="no-print">
           <span className="mr-2">Status</span>
           <StatusBadge status={order.orderStatus} />
         </DialogDescription>
@@ -150,7 +150,7 @@ function OrderDetail({
             {order.courier.trackingCode && <> · tracking {order.courier.trackingCode}</>}
           </p>
         )}
-        <div className="mt-4 rounded-md border border-stone-200 p-4">
+        <div className="invoice-frame mt-4 rounded-md border border-stone-200 p-4">
           <OrderInvoice order={order} />
         </div>
         {order.statusHistory && order.statusHistory.length > 0 && (

@@ -1,0 +1,152 @@
+/**
+ * Paying online from the storefront, against the local SSLCommerz stub (integrations.md §1): the checkout
+ * offers the configured gateway, places the order, starts the payment and sends the browser to the
+ * gateway's page; the gateway's success or failure post brings the shopper to the one payment-result
+ * screen with the right data-layer events.
+ */
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Order } from "../../models/order.model";
+import { resetEnvForTests } from "../../server/env";
+import { startSslCommerzStub, type SslCommerzStub } from "../stubs/sslcommerz";
+import { waitForHydration } from "./harness";
+import { screenshot, startShoppingSession, type ShoppingSession } from "./shop-harness";
+
+let ssl: SslCommerzStub;
+let shop: ShoppingSession;
+
+beforeAll(async () => {
+  ssl = await startSslCommerzStub();
+  process.env.SSLCOMMERZ_BASE_URL = ssl.url;
+  process.env.SSLCOMMERZ_STORE_ID = ssl.storeId;
+  process.env.SSLCOMMERZ_STORE_PASSWD = ssl.storePasswd;
+  resetEnvForTests();
+  shop = await startShoppingSession();
+  // The gateway's callbacks and the shop's redirects use PUBLIC_URL: this shop's address.
+  process.env.PUBLIC_URL = shop.baseUrl;
+  resetEnvForTests();
+}, 120_000);
+
+afterAll(async () => {
+  await shop?.close();
+  await ssl?.close();
+  for (const key of [
+    "SSLCOMMERZ_BASE_URL",
+    "SSLCOMMERZ_STORE_ID",
+    "SSLCOMMERZ_STORE_PASSWD",
+    "PUBLIC_URL",
+  ])
+    delete process.env[key];
+  resetEnvForTests();
+});
+
+async function events(page: Page) {
+  return page.evaluate(() =>
+    ((window as unknown as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? []).filter(
+      (entry) => typeof entry.event === "string",
+    ),
+  );
+}
+
+/** Guest: add one item, check out with SSLCommerz, land on the gateway; answers the order id and tran_id. */
+async function payWithSslCommerz(page: Page) {
+  // The gateway's hosted page (the stub speaks only the API): a plain page the shopper lands on.
+  await page.route(`${ssl.url}/EasyCheckOut/**`, (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: "text/html",
+      body: "<h1>SSLCommerz hosted page</h1>",
+    }),
+  );
+  await page.goto("/product/men-polo-shirts-urban");
+  await waitForHydration(page);
+  await page
+    .getByRole("radiogroup", { name: "Size" })
+    .locator("button:not([disabled])")
+    .first()
+    .click();
+  await page.getByTestId("add-to-cart").click();
+  await page.getByTestId("continue-as-guest").click();
+  await page.getByRole("link", { name: "View cart" }).click();
+  await page.getByTestId("go-to-checkout").click();
+  await page.waitForURL("**/checkout?guest=true");
+  await page.getByLabel("First name").fill("Tania");
+  await page.getByLabel("Last name").fill("Akter");
+  await page.getByLabel("Mobile number").fill("01612345678");
+  await page.getByLabel("House, road and area").fill("Road 11, Banani");
+  await page.getByLabel("City").selectOption("Dhaka");
+  await expect.poll(() => page.getByTestId("delivery-charge").textContent()).toBe("৳60");
+  await page.getByLabel(/Card, mobile or net banking/).check();
+  const sessionsBefore = ssl.sessions.length;
+  await page.getByTestId("place-order").click();
+  await page.waitForURL(`${ssl.url}/EasyCheckOut/**`);
+  expect(ssl.sessions).toHaveLength(sessionsBefore + 1);
+  const fields = ssl.sessions.at(-1)!.fields;
+  const order = await Order.findOne({ "shippingAddress.mobile": "01612345678" })
+    .sort({ createdAt: -1 })
+    .lean();
+  expect(order!.orderStatus).toBe("PENDING");
+  expect(order!.paymentMethod).toBe("SSLCOMMERZ");
+  expect(Number(fields.total_amount)).toBe(order!.totalDiscountedPrice);
+  return { orderId: String(order!._id), tranId: fields.tran_id };
+}
+
+/** What the gateway's page does: POST the outcome form to the shop's callback. */
+async function gatewayPosts(page: Page, target: { url: string; form: Record<string, string> }) {
+  await page.evaluate(({ url, form }) => {
+    const element = document.createElement("form");
+    element.method = "POST";
+    element.action = url;
+    for (const [name, value] of Object.entries(form)) {
+      const input = document.createElement("input");
+      input.type = "hidden";
+      input.name = name;
+      input.value = value;
+      element.append(input);
+    }
+    document.body.append(element);
+    element.submit();
+  }, target);
+}
+
+describe("online payment (SSLCommerz stub)", () => {
+  it("offers SSLCommerz, goes to the gateway, and a paid order lands on /payment-success with purchase", async () => {
+    const { page, errors } = await shop.newPage(375);
+    const { orderId, tranId } = await payWithSslCommerz(page);
+    await gatewayPosts(page, ssl.pay(tranId, "success"));
+    await page.waitForURL(/\/payment-success\?/);
+    expect(new URL(page.url()).searchParams.get("orderId")).toBe(orderId);
+    await page.getByTestId("order-number").waitFor();
+    await screenshot(page, "payment-success-375");
+    const order = await Order.findById(orderId).lean();
+    expect(order!.orderStatus).toBe("PLACED");
+    await expect
+      .poll(async () => (await events(page)).filter((entry) => entry.event === "purchase").length)
+      .toBe(1);
+    const purchase = (await events(page)).find((entry) => entry.event === "purchase")!;
+    expect(purchase.ecommerce).toMatchObject({
+      transaction_id: orderId,
+      value: order!.totalDiscountedPrice,
+    });
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it("a failed payment shows the failure, fires payment_failed_stape at step 3 and offers to pay again", async () => {
+    const { page, errors } = await shop.newPage(1280);
+    const { orderId, tranId } = await payWithSslCommerz(page);
+    await gatewayPosts(page, ssl.pay(tranId, "fail"));
+    await page.waitForURL(/\/payment-failed\?/);
+    await page.getByTestId("order-number").waitFor();
+    expect(await page.locator("h1").textContent()).toBe("Payment failed");
+    const failed = (await events(page)).find((entry) => entry.event === "payment_failed_stape");
+    expect(failed).toMatchObject({ checkout_step: 3, transaction_id: orderId });
+    expect(failed!.label).toBe("Invalid expiration date");
+    expect((await Order.findById(orderId).lean())!.orderStatus).toBe("PENDING");
+    await screenshot(page, "payment-failed-1280");
+    const sessions = ssl.sessions.length;
+    await page.getByRole("button", { name: "Try paying again" }).click();
+    await page.waitForURL(`${ssl.url}/EasyCheckOut/**`);
+    expect(ssl.sessions).toHaveLength(sessions + 1);
+    expect(errors).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { categoryTree } from "../../app/components/admin/category-options";
+import { listOf } from "../../app/components/admin/common";
+import {
+  formatGrowth,
+  normalizeStats,
+  WEEK_DAYS,
+} from "../../app/components/admin/dashboard-parts";
+import { nextStatuses, TshirtOrderUpdateBody } from "../../app/lib/admin-schemas";
+import { ORDER_TRANSITIONS } from "../../models/order.model";
+
+describe("admin dashboard helpers", () => {
+  it("labels the week Sunday first", () => {
+    expect(WEEK_DAYS).toEqual(["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]);
+  });
+
+  it("shows growth to one decimal with its sign", () => {
+    expect(formatGrowth(12.345)).toBe("+12.3%");
+    expect(formatGrowth(-4.06)).toBe("-4.1%");
+    expect(formatGrowth(0)).toBe("0.0%");
+  });
+
+  it("turns a missing or broken answer into all-zero, empty stats", () => {
+    const empty = normalizeStats(null);
+    expect(empty.totalRevenue).toBe(0);
+    expect(empty.weeklySalesData).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect(empty.recentOrders).toEqual([]);
+    expect(empty.orderStatusSummary).toEqual({});
+
+    const partial = normalizeStats({
+      totalSales: 4,
+      weeklyRevenueData: [100, "x", 300],
+      salesByCategory: [{ title: "Shirts", count: 2, revenue: 900 }, null],
+      orderStatusSummary: { PLACED: { count: 2, amount: 1200 }, BROKEN: "nope" },
+      recentPayments: "not a list",
+    });
+    expect(partial.totalSales).toBe(4);
+    expect(partial.weeklyRevenueData).toEqual([100, 0, 300, 0, 0, 0, 0]);
+    expect(partial.salesByCategory).toEqual([
+      { title: "Shirts", count: 2, revenue: 900 },
+      { title: "Other", count: 0, revenue: 0 },
+    ]);
+    expect(partial.orderStatusSummary).toEqual({
+      PLACED: { count: 2, amount: 1200 },
+      BROKEN: { count: 0, amount: 0 },
+    });
+    expect(partial.recentPayments).toEqual([]);
+  });
+});
+
+describe("admin list and form helpers", () => {
+  it("reads lists given as arrays or wrapped", () => {
+    expect(listOf([1, 2], "orders")).toEqual([1, 2]);
+    expect(listOf({ orders: [3] }, "orders")).toEqual([3]);
+    expect(listOf({ success: true }, "payments")).toEqual([]);
+  });
+
+  it("orders the category tree parents first, children after their parent", () => {
+    const rows = categoryTree([
+      { _id: "c", name: "T-Shirts", parentCategory: "a" },
+      { _id: "b", name: "Women", parentCategory: null },
+      { _id: "a", name: "Men", parentCategory: null },
+      { _id: "d", name: "Hoodies", parentCategory: "a" },
+    ]);
+    expect(rows.map((row) => `${row.depth}:${row.category.name}`)).toEqual([
+      "0:Men",
+      "1:Hoodies",
+      "1:T-Shirts",
+      "0:Women",
+    ]);
+  });
+
+  it("offers exactly the order moves of the server's state machine", () => {
+    for (const [status, moves] of Object.entries(ORDER_TRANSITIONS)) {
+      expect(nextStatuses(status)).toEqual(moves);
+    }
+    expect(nextStatuses("UNKNOWN")).toEqual([]);
+  });
+
+  it("asks for a price before a bulk order is QUOTED", () => {
+    const refused = TshirtOrderUpdateBody.safeParse({
+      status: "QUOTED",
+      quotedPrice: null,
+      adminNote: "",
+    });
+    expect(refused.success).toBe(false);
+    expect(refused.error!.issues[0]).toMatchObject({
+      path: ["quotedPrice"],
+      message: "A quoted price is required to mark the order QUOTED",
+    });
+    expect(
+      TshirtOrderUpdateBody.safeParse({ status: "QUOTED", quotedPrice: "25000", adminNote: "" })
+        .data,
+    ).toEqual({ status: "QUOTED", quotedPrice: 25000, adminNote: "" });
+  });
+});
