@@ -33,7 +33,7 @@ export function Header({
             id="site-search"
             name="search"
             type="search"
-            placeholder="Search t-shirts, panjabi…"
+            placeholder="Search products"
             className="h-10 w-full rounded-l-md border border-stone-300 px-3 text-sm focus:border-brand-500 focus:outline-none"
           />
           <button
