@@ -34,6 +34,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
 // Header data (categories) does not change between clicks; load it once.
 export function shouldRevalidate() {
   return false;
@@ -147,7 +151,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="mt-3 text-stone-600">{details}</p>
       <a
         href="/"
-        className="mt-6 inline-block rounded-md bg-brand-500 px-4 py-2 font-medium text-white"
+        className="mt-6 inline-block rounded-md bg-brand-600 px-4 py-2 font-medium text-white"
       >
         Back to the shop
       </a>

@@ -104,7 +104,8 @@ const OrderSchema = new Schema(
   { timestamps: true },
 );
 
-OrderSchema.index({ createdAt: -1 });
+// Recent orders sort on createdAt then _id: the index must carry both or the sort scans everything.
+OrderSchema.index({ createdAt: -1, _id: -1 });
 OrderSchema.index({ orderStatus: 1, createdAt: 1 });
 
 export type OrderFields = InferSchemaType<typeof OrderSchema>;

@@ -24,7 +24,7 @@ const PaymentSchema = new Schema(
   { timestamps: true },
 );
 
-PaymentSchema.index({ createdAt: -1 });
+PaymentSchema.index({ createdAt: -1, _id: -1 });
 
 export type PaymentFields = InferSchemaType<typeof PaymentSchema>;
 export const Payment =

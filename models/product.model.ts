@@ -44,6 +44,9 @@ const ProductSchema = new Schema(
 );
 
 ProductSchema.index({ isActive: 1, createdAt: -1 });
+// Category listings (categoryPath holds the category and its ancestors): newest and by price.
+ProductSchema.index({ categoryPath: 1, isActive: 1, createdAt: -1 });
+ProductSchema.index({ categoryPath: 1, isActive: 1, discountedPrice: 1 });
 ProductSchema.index({ isActive: 1, discountedPrice: 1 });
 ProductSchema.index({ "sizes.name": 1 });
 

@@ -32,6 +32,21 @@ export function createApp(options: CreateAppOptions = {}): Express {
   app.disable("x-powered-by");
   app.set("trust proxy", 1);
 
+  if (!options.viteDevServer) {
+    // Hashed build files first: immutable for a year, gzip, and none of the per-request work below
+    // (request log, CSP nonce, helmet's dozen headers), which cost ~1.3 KB per script on every page.
+    app.use(
+      "/assets",
+      compression(),
+      express.static(path.join(buildDir, "client", "assets"), {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+        setHeaders: (res) => res.setHeader("X-Content-Type-Options", "nosniff"),
+      }),
+    );
+  }
+
   app.use(
     pinoHttp({
       logger,
@@ -97,11 +112,7 @@ export function createApp(options: CreateAppOptions = {}): Express {
       }),
     );
   } else {
-    // Hashed file names: cache for a year. Everything else in the client build: an hour.
-    app.use(
-      "/assets",
-      express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y" }),
-    );
+    // Hashed /assets are served at the top; everything else in the client build: an hour.
     app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
     const serverBuild = path.join(buildDir, "server", "index.js");
     app.all(

@@ -940,7 +940,13 @@ export const api = {
       request<{ message: string }>(`/api/admin/orders/${id(orderId)}`, { method: "DELETE" }),
     bookCourier: (orderId: string) =>
       request<Order>(`/api/admin/orders/${id(orderId)}/courier`, { method: "POST", body: {} }),
-    payments: () => request<{ success: boolean; payments: Json[] } | Json[]>("/api/payments"),
+    payments: (query: Query = {}) =>
+      request<
+        | { success: boolean; payments: Json[]; total: number; page: number; totalPages: number }
+        | Json[]
+      >("/api/payments", { query }),
+    /** GET /api/admin/orders/{id}: the full order (id or order number). */
+    order: (orderId: string) => request<Order>(`/api/admin/orders/${id(orderId)}`),
     products: (query: Query = {}) =>
       request<{ products: Product[]; total: number } | Product[]>("/api/admin/products", { query }),
     createProduct: (form: FormData) =>
@@ -955,7 +961,8 @@ export const api = {
       request<CategoryRef>(`/api/admin/categories/${id(categoryId)}`, { method: "PUT", body }),
     deleteCategory: (categoryId: string) =>
       request<{ message: string }>(`/api/admin/categories/${id(categoryId)}`, { method: "DELETE" }),
-    promoCodes: () => request<unknown>("/api/admin/promo-codes"),
+    /** With page or limit: `{promoCodes, total, page, totalPages}`; without, the whole list. */
+    promoCodes: (query: Query = {}) => request<unknown>("/api/admin/promo-codes", { query }),
     createPromoCode: (body: Json) =>
       request<Json>("/api/admin/promo-codes", { method: "POST", body }),
     updatePromoCode: (promoId: string, body: Json) =>

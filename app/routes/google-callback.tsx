@@ -65,7 +65,7 @@ export default function GoogleCallback() {
           <FormMessage kind="error">{failure}</FormMessage>
           <Link
             to="/login"
-            className="inline-block rounded-md bg-brand-500 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-600"
+            className="inline-block rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
           >
             Back to sign in
           </Link>

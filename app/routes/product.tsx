@@ -164,7 +164,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               </span>
               {discounted && (
                 <>
-                  <s className="text-stone-400">
+                  <s className="text-stone-500">
                     <span className="sr-only">Was </span>
                     {formatBDT(product.price)}
                   </s>

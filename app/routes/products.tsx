@@ -103,7 +103,7 @@ function Pagination({ filters, totalPages }: { filters: ListingFilters; totalPag
           to={listingHref(filters, { page })}
           aria-current={page === current ? "page" : undefined}
           aria-label={`Page ${page}`}
-          className="min-w-10 rounded-md border border-stone-300 bg-white px-3 py-2 text-center text-sm aria-[current=page]:border-brand-500 aria-[current=page]:bg-brand-500 aria-[current=page]:text-white"
+          className="min-w-10 rounded-md border border-stone-300 bg-white px-3 py-2 text-center text-sm aria-[current=page]:border-brand-500 aria-[current=page]:bg-brand-600 aria-[current=page]:text-white"
         >
           {page}
         </Link>

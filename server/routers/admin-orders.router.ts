@@ -11,6 +11,7 @@ import {
 import { bookParcel } from "../services/delivery.service.js";
 import {
   deleteOrder,
+  getOrderFor,
   listAdminOrders,
   moveOrder,
   toOrderAnswer,
@@ -38,6 +39,20 @@ endpoint(adminOrdersRouter, PREFIX, {
     },
   },
   handler: ({ query }) => listAdminOrders(query),
+});
+
+endpoint(adminOrdersRouter, PREFIX, {
+  ...common,
+  method: "get",
+  path: "/:id",
+  summary: "One order in full (by id or order number), with its customer; 404 Order not found",
+  params: IdParams,
+  responses: { 200: { description: "The order", schema: OrderAnswer } },
+  handler: async ({ params }) => {
+    const order = await getOrderFor(params.id, { isAdmin: true });
+    await order.populate("user", "firstName lastName email mobile");
+    return toOrderAnswer(order);
+  },
 });
 
 endpoint(adminOrdersRouter, PREFIX, {

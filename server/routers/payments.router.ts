@@ -1,5 +1,7 @@
 import { Router } from "express";
 import { z } from "zod";
+import { PAYMENT_METHODS } from "../../models/order.model.js";
+import { PAYMENT_STATUSES } from "../../models/payment.model.js";
 import { getOptionalUser, requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
 import { BkashCallbackQuery, OrderIdParams, SslCallbackBody } from "../schemas/orders.schemas.js";
@@ -113,18 +115,42 @@ endpoint(paymentRouter, PREFIX, {
     startPayment(params.orderId, { ...orderReader(req, query.token), isAdmin: false }),
 });
 
+const PaymentsQuery = z.object({
+  status: z
+    .string()
+    .transform((value) => value.toUpperCase())
+    .pipe(z.enum(PAYMENT_STATUSES))
+    .optional(),
+  method: z
+    .string()
+    .transform((value) => value.toUpperCase())
+    .pipe(z.enum(PAYMENT_METHODS))
+    .optional(),
+  search: z.string().max(100).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
 endpoint(paymentsRouter, "/api/payments", {
   method: "get",
   path: "/",
-  summary: "Admin: every payment, newest first",
+  summary:
+    "Admin: payments newest first, one page (page, limit 1-100 default 20); filters status, method, search (transaction id, payment id, order number)",
   tags,
   auth: "admin",
   before: [requireAdmin],
+  query: PaymentsQuery,
   responses: {
     200: {
-      description: "Payments",
-      schema: z.looseObject({ success: z.literal(true), payments: z.array(z.unknown()) }),
+      description: "A page of payments",
+      schema: z.looseObject({
+        success: z.literal(true),
+        payments: z.array(z.unknown()),
+        total: z.number(),
+        page: z.number(),
+        totalPages: z.number(),
+      }),
     },
   },
-  handler: () => listPayments(),
+  handler: ({ query }) => listPayments(query),
 });

@@ -8,6 +8,7 @@ import {
   deletePromoCode,
   getPromoCode,
   listPromoCodes,
+  pagePromoCodes,
   updatePromoCode,
 } from "../services/promo-codes.service.js";
 
@@ -29,6 +30,16 @@ const PromoCodeAnswer = z.object({
   updatedAt: z.string(),
 });
 
+const PromoCodeListQuery = z.object({
+  search: z.string().max(100).optional(),
+  isActive: z
+    .enum(["true", "false"])
+    .transform((value) => value === "true")
+    .optional(),
+  page: z.coerce.number().int().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
+
 export const adminPromoCodesRouter = Router();
 const PREFIX = "/api/admin/promo-codes";
 const admin = { tags: ["admin"], auth: "admin" as const, before: [requireAdmin] };
@@ -37,9 +48,27 @@ endpoint(adminPromoCodesRouter, PREFIX, {
   ...admin,
   method: "get",
   path: "/",
-  summary: "Every promo code, newest first",
-  responses: { 200: { description: "Promo codes", schema: z.array(PromoCodeAnswer) } },
-  handler: () => listPromoCodes(),
+  summary:
+    "Promo codes, newest first. With page or limit (1-100, default 20): one page {promoCodes, total, page, totalPages}, filters search (code, description) and isActive; without them the whole list as an array",
+  query: PromoCodeListQuery,
+  responses: {
+    200: {
+      description: "Promo codes (a page when page or limit is given)",
+      schema: z.union([
+        z.array(PromoCodeAnswer),
+        z.object({
+          promoCodes: z.array(PromoCodeAnswer),
+          total: z.number(),
+          page: z.number(),
+          totalPages: z.number(),
+        }),
+      ]),
+    },
+  },
+  handler: ({ query }) =>
+    query.page === undefined && query.limit === undefined
+      ? listPromoCodes()
+      : pagePromoCodes({ ...query, page: query.page ?? 1, limit: query.limit ?? 20 }),
 });
 
 endpoint(adminPromoCodesRouter, PREFIX, {

@@ -255,18 +255,28 @@ export async function getPricedCart(owner: CartOwner): Promise<CartAnswer> {
   if (!cart) return emptyAnswer(null);
   const answer = emptyAnswer(cart._id.toString());
   const productIds = [...new Set(cart.cartItems.map((item) => item.product.toString()))];
-  const products = await Product.find({ _id: { $in: productIds } })
-    .select(
-      "title slug brand price discountedPrice discountPercent imageUrl category categoryName isActive variants",
-    )
-    .populate<{ category: { _id: mongoose.Types.ObjectId; name: string } | null }>(
-      "category",
-      "name",
-    )
-    .lean<
-      (Omit<LeanProduct, "category"> & { category: { _id: unknown; name: string } | null })[]
-    >();
-  const byId = new Map(products.map((product) => [product._id.toString(), product]));
+  // One `_id` lookup per product rather than `$in`: FerretDB pushes only a bare `_id` equality
+  // down to SQL (an `$in` scans every product); a cart holds a handful of products.
+  const products = await Promise.all(
+    productIds.map((productId) =>
+      Product.findById(productId)
+        .select(
+          "title slug brand price discountedPrice discountPercent imageUrl category categoryName isActive variants",
+        )
+        .populate<{ category: { _id: mongoose.Types.ObjectId; name: string } | null }>(
+          "category",
+          "name",
+        )
+        .lean<
+          Omit<LeanProduct, "category"> & { category: { _id: unknown; name: string } | null }
+        >(),
+    ),
+  );
+  const byId = new Map(
+    products
+      .filter((product) => product !== null)
+      .map((product) => [product._id.toString(), product]),
+  );
 
   const gone: mongoose.Types.ObjectId[] = [];
   for (const item of cart.cartItems) {
@@ -339,10 +349,11 @@ export async function getPricedCart(owner: CartOwner): Promise<CartAnswer> {
 
 async function loadSellableProduct(productId: string): Promise<LeanProduct> {
   if (!mongoose.isValidObjectId(productId)) throw badRequest("Invalid productId");
-  const product = await Product.findOne({ _id: productId, isActive: true })
+  // By `_id` alone, `isActive` checked here: FerretDB pushes only a bare `_id` match down to SQL.
+  const product = await Product.findById(productId)
     .select("title price discountedPrice variants isActive")
     .lean<LeanProduct>();
-  if (!product) throw notFound("Product not found");
+  if (!product || product.isActive !== true) throw notFound("Product not found");
   return product;
 }
 

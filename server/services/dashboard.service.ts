@@ -157,9 +157,10 @@ async function total(
   return sums.get("") ?? 0;
 }
 
-const inRange = (range: Range) => ({ createdAt: { $gte: range.from, $lt: range.to } });
-const SALE = { orderStatus: { $nin: [...NON_SALE_STATUSES] } };
-const COMPLETED = { status: COMPLETED_PAYMENT };
+// Exported for the query-plan test (tests/services/query-plans.test.ts).
+export const inRange = (range: Range) => ({ createdAt: { $gte: range.from, $lt: range.to } });
+export const SALE = { orderStatus: { $nin: [...NON_SALE_STATUSES] } };
+export const COMPLETED = { status: COMPLETED_PAYMENT };
 
 /** Count and amount per key; with `canonical`, keys are merged case-insensitively (upper case). */
 function statusSummary(

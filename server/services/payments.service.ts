@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type mongoose from "mongoose";
 import { Order, type OrderFields } from "../../models/order.model.js";
-import { Payment, type PaymentFields } from "../../models/payment.model.js";
+import { Payment, PAYMENT_STATUSES, type PaymentFields } from "../../models/payment.model.js";
 import { getEnv } from "../env.js";
 import { badRequest, conflict, HttpError } from "../lib/http-error.js";
 import { logger } from "../lib/logger.js";
@@ -422,14 +422,52 @@ export function resultRedirect(outcome: PaymentOutcome): string {
   return publicUrl(`${page}${query ? `?${query}` : ""}`);
 }
 
-export async function listPayments(limit = 500) {
-  const payments = await Payment.find({})
-    .sort({ createdAt: -1 })
-    .limit(limit)
-    .populate(
-      "order",
-      "orderNumber orderStatus totalDiscountedPrice shippingAddress.firstName shippingAddress.lastName",
-    )
-    .lean();
-  return { success: true as const, payments };
+export interface PaymentListQuery {
+  status?: (typeof PAYMENT_STATUSES)[number];
+  method?: string;
+  /** Transaction id, gateway payment id or order number (literal, case-insensitive). */
+  search?: string;
+  page: number;
+  limit: number;
+}
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** Admin list, newest first, one page: `{success, payments, total, page, totalPages}`. */
+export async function listPayments(query: PaymentListQuery = { page: 1, limit: 20 }) {
+  const filter: Record<string, unknown> = {};
+  if (query.status) filter.status = query.status;
+  if (query.method) filter.method = query.method;
+  const search = query.search?.trim();
+  if (search) {
+    const pattern = new RegExp(escapeRegex(search), "i");
+    // No $lookup on FerretDB: the order numbers are resolved to ids first.
+    const orders = await Order.find({ orderNumber: pattern }).select("_id").limit(500).lean();
+    filter.$or = [
+      { transactionId: pattern },
+      { paymentId: pattern },
+      ...(orders.length ? [{ order: { $in: orders.map((order) => order._id) } }] : []),
+    ];
+  }
+  const [payments, total] = await Promise.all([
+    Payment.find(filter)
+      .sort({ createdAt: -1, _id: -1 })
+      .skip((query.page - 1) * query.limit)
+      .limit(query.limit)
+      .populate(
+        "order",
+        "orderNumber orderStatus totalDiscountedPrice shippingAddress.firstName shippingAddress.lastName",
+      )
+      .lean(),
+    Payment.countDocuments(filter),
+  ]);
+  return {
+    success: true as const,
+    payments,
+    total,
+    page: query.page,
+    totalPages: Math.max(1, Math.ceil(total / query.limit)),
+  };
 }

@@ -83,6 +83,43 @@ export async function listPromoCodes(): Promise<PromoCodeAnswer[]> {
   return docs.map(toAnswer);
 }
 
+export interface PromoCodePageQuery {
+  /** Code or description (literal, case-insensitive). */
+  search?: string;
+  isActive?: boolean;
+  page: number;
+  limit: number;
+}
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** One page of promo codes, newest first: `{promoCodes, total, page, totalPages}`. */
+export async function pagePromoCodes(query: PromoCodePageQuery) {
+  const filter: Record<string, unknown> = {};
+  if (query.isActive !== undefined) filter.isActive = query.isActive;
+  const search = query.search?.trim();
+  if (search) {
+    const pattern = new RegExp(escapeRegex(search), "i");
+    filter.$or = [{ code: pattern }, { description: pattern }];
+  }
+  const [docs, total] = await Promise.all([
+    PromoCode.find(filter)
+      .sort({ createdAt: -1, _id: -1 })
+      .skip((query.page - 1) * query.limit)
+      .limit(query.limit)
+      .lean<LeanPromo[]>(),
+    PromoCode.countDocuments(filter),
+  ]);
+  return {
+    promoCodes: docs.map(toAnswer),
+    total,
+    page: query.page,
+    totalPages: Math.max(1, Math.ceil(total / query.limit)),
+  };
+}
+
 export async function getPromoCode(id: string): Promise<PromoCodeAnswer> {
   const doc = await PromoCode.findById(id).lean<LeanPromo>();
   if (!doc) throw notFound("Promo code not found");

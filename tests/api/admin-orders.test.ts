@@ -213,6 +213,55 @@ describe("GET /api/admin/orders", () => {
   });
 });
 
+describe("GET /api/admin/orders/:id", () => {
+  it("answers one order in full by id or order number, for admins only", async () => {
+    const product = await createProduct();
+    const customer = await createUser();
+    const order = await insertOrder({ product, status: "CONFIRMED", firstName: "Dilruba" });
+    await Order.updateOne({ _id: order._id }, { $set: { user: customer.user._id } });
+    const stored = await Order.findById(order._id).lean();
+
+    const answer = await request(app)
+      .get(`/api/admin/orders/${String(order._id)}`)
+      .set("Authorization", `Bearer ${adminToken}`);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      _id: String(order._id),
+      orderNumber: stored!.orderNumber,
+      orderStatus: "CONFIRMED",
+      totalDiscountedPrice: stored!.totalDiscountedPrice,
+      shippingAddress: { firstName: "Dilruba", streetAddress: "House 1, Road 2, Banani" },
+      user: { _id: String(customer.user._id), email: customer.user.email },
+    });
+    expect(answer.body.orderItems).toHaveLength(1);
+    expect(answer.body.statusHistory).toEqual(
+      stored!.statusHistory.map((entry) =>
+        expect.objectContaining({ status: entry.status, at: entry.at!.toISOString() }),
+      ),
+    );
+    expect(answer.body).not.toHaveProperty("trackingTokenHash");
+    expect(answer.body.user).not.toHaveProperty("password");
+
+    const byNumber = await request(app)
+      .get(`/api/admin/orders/${stored!.orderNumber.toLowerCase()}`)
+      .set("Authorization", `Bearer ${adminToken}`);
+    expect(byNumber.status).toBe(200);
+    expect(byNumber.body._id).toBe(String(order._id));
+
+    const missing = await request(app)
+      .get("/api/admin/orders/0123456789abcdef01234567")
+      .set("Authorization", `Bearer ${adminToken}`);
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe("Order not found");
+
+    const refused = await request(app)
+      .get(`/api/admin/orders/${String(order._id)}`)
+      .set("Authorization", `Bearer ${customer.token}`);
+    expect(refused.status).toBe(403);
+    expect((await request(app).get(`/api/admin/orders/${String(order._id)}`)).status).toBe(401);
+  });
+});
+
 describe("expiry of unpaid PENDING orders (background job)", () => {
   it("cancels PENDING orders older than 30 minutes and releases their stock once, even with two instances", async () => {
     const product = await createProduct();

@@ -8,7 +8,7 @@ import { expirePendingOrders } from "../../server/services/orders.service";
 import { clearDatabase } from "../setup/db";
 import { startSslCommerzStub, type SslCommerzStub } from "../stubs/sslcommerz";
 import { createAdmin, createUser } from "../factories/user";
-import { createProduct, shopper, variantStock } from "../factories/checkout";
+import { createProduct, insertOrder, shopper, variantStock } from "../factories/checkout";
 
 let ssl: SslCommerzStub;
 let app: ReturnType<typeof createApp>;
@@ -304,5 +304,94 @@ describe("GET /api/payments", () => {
       (await request(app).get("/api/payments").set("Authorization", `Bearer ${customer.token}`))
         .status,
     ).toBe(403);
+  });
+});
+
+describe("GET /api/payments (paging and filters)", () => {
+  /** Orders with payment records straight through the models; `minutesAgo` orders them in time. */
+  async function seedPayments() {
+    const product = await createProduct();
+    const rows: {
+      method: "SSLCOMMERZ" | "BKASH";
+      status: "PENDING" | "COMPLETED" | "FAILED";
+      minutesAgo: number;
+    }[] = [
+      { method: "SSLCOMMERZ", status: "COMPLETED", minutesAgo: 50 },
+      { method: "BKASH", status: "FAILED", minutesAgo: 40 },
+      { method: "SSLCOMMERZ", status: "PENDING", minutesAgo: 30 },
+      { method: "BKASH", status: "COMPLETED", minutesAgo: 20 },
+      { method: "SSLCOMMERZ", status: "COMPLETED", minutesAgo: 10 },
+    ];
+    const seeded = [];
+    for (const [index, row] of rows.entries()) {
+      const order = await insertOrder({ product, paymentMethod: row.method, status: "PLACED" });
+      const payment = await Payment.create({
+        order: order._id,
+        method: row.method,
+        amount: 860 + index,
+        status: row.status,
+        transactionId: `TX-PAGE-${index}`,
+        paymentId: `GW-${index}`,
+      });
+      const at = new Date(Date.now() - row.minutesAgo * 60_000);
+      await Payment.collection.updateOne({ _id: payment._id }, { $set: { createdAt: at } });
+      seeded.push({ order, payment });
+    }
+    return seeded;
+  }
+
+  async function get(query: Record<string, string>, token?: string) {
+    const bearer = token ?? (await createAdmin()).token;
+    return request(app).get("/api/payments").query(query).set("Authorization", `Bearer ${bearer}`);
+  }
+
+  const ids = (body: { payments: { transactionId: string }[] }) =>
+    body.payments.map((payment) => payment.transactionId);
+
+  it("answers {success, payments, total, page, totalPages}, newest first, one page at a time", async () => {
+    await seedPayments();
+    const first = await get({ limit: "2" });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ success: true, total: 5, page: 1, totalPages: 3 });
+    expect(ids(first.body)).toEqual(["TX-PAGE-4", "TX-PAGE-3"]);
+    const last = await get({ limit: "2", page: "3" });
+    expect(last.body).toMatchObject({ success: true, total: 5, page: 3, totalPages: 3 });
+    expect(ids(last.body)).toEqual(["TX-PAGE-0"]);
+    const beyond = await get({ limit: "2", page: "9" });
+    expect(beyond.body).toMatchObject({ total: 5, page: 9, totalPages: 3, payments: [] });
+    const defaults = await get({});
+    expect(defaults.body).toMatchObject({ success: true, total: 5, page: 1, totalPages: 1 });
+    expect(defaults.body.payments).toHaveLength(5);
+    expect(defaults.body.payments[0].order).toMatchObject({ orderStatus: "PLACED" });
+    expect(await Payment.countDocuments()).toBe(5);
+  });
+
+  it("filters by status, method and search (transaction id, gateway id, order number)", async () => {
+    const seeded = await seedPayments();
+    const completed = await get({ status: "completed" });
+    expect(completed.body).toMatchObject({ total: 3, totalPages: 1 });
+    expect(ids(completed.body)).toEqual(["TX-PAGE-4", "TX-PAGE-3", "TX-PAGE-0"]);
+    const bkash = await get({ method: "bkash", status: "COMPLETED" });
+    expect(ids(bkash.body)).toEqual(["TX-PAGE-3"]);
+    expect((await get({ search: "tx-page-2" })).body.total).toBe(1);
+    expect(ids((await get({ search: "GW-1" })).body)).toEqual(["TX-PAGE-1"]);
+    const byOrder = await get({ search: seeded[2].order.orderNumber });
+    expect(ids(byOrder.body)).toEqual(["TX-PAGE-2"]);
+    expect((await get({ search: ".*" })).body).toMatchObject({ total: 0, payments: [] });
+  });
+
+  it("refuses bad paging and unknown filters with 400", async () => {
+    const admin = await createAdmin();
+    const bad: Record<string, string>[] = [
+      { page: "0" },
+      { limit: "101" },
+      { status: "LOST" },
+      { method: "CASH" },
+    ];
+    for (const query of bad) {
+      const answer = await get(query, admin.token);
+      expect(answer.status, JSON.stringify(query)).toBe(400);
+      expect(answer.body.success).toBeUndefined();
+    }
   });
 });

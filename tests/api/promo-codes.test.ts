@@ -166,3 +166,70 @@ describe("evaluatePromo (shared with checkout)", () => {
     });
   });
 });
+
+describe("GET /api/admin/promo-codes (paging)", () => {
+  async function seedCodes() {
+    const codes = ["EID10", "EID20", "WINTER", "SUMMER", "FLASH"];
+    for (const [index, code] of codes.entries()) {
+      const promo = await createPromo({
+        code,
+        type: "FIXED",
+        value: 100 + index,
+        isActive: code !== "WINTER",
+      });
+      await PromoCode.collection.updateOne(
+        { _id: promo._id },
+        { $set: { createdAt: new Date(Date.UTC(2026, 10, 1 + index)) } },
+      );
+    }
+    await PromoCode.updateOne({ code: "SUMMER" }, { $set: { description: "Eid special" } });
+  }
+
+  const list = (query: Record<string, string>) =>
+    request(app).get("/api/admin/promo-codes").query(query).set(admin);
+  const codes = (body: { promoCodes: { code: string }[] }) =>
+    body.promoCodes.map((promo) => promo.code);
+
+  it("pages newest first with {promoCodes, total, page, totalPages} when page or limit is given", async () => {
+    await seedCodes();
+    const first = await list({ limit: "2" });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ total: 5, page: 1, totalPages: 3 });
+    expect(codes(first.body)).toEqual(["FLASH", "SUMMER"]);
+    expect(first.body.promoCodes[0]).toMatchObject({ type: "FIXED", value: 104, usedCount: 0 });
+    const third = await list({ limit: "2", page: "3" });
+    expect(codes(third.body)).toEqual(["EID10"]);
+    expect(third.body).toMatchObject({ total: 5, page: 3, totalPages: 3 });
+    const byPage = await list({ page: "1" });
+    expect(byPage.body).toMatchObject({ total: 5, page: 1, totalPages: 1 });
+    expect(byPage.body.promoCodes).toHaveLength(5);
+    expect(await PromoCode.countDocuments()).toBe(5);
+  });
+
+  it("filters by search (code or description, literal) and isActive", async () => {
+    await seedCodes();
+    const eid = await list({ page: "1", search: "eid" });
+    expect(codes(eid.body)).toEqual(["SUMMER", "EID20", "EID10"]);
+    expect(eid.body.total).toBe(3);
+    expect(codes((await list({ page: "1", isActive: "false" })).body)).toEqual(["WINTER"]);
+    expect((await list({ page: "1", isActive: "true", search: "eid" })).body.total).toBe(3);
+    expect((await list({ page: "1", search: ".*" })).body).toMatchObject({
+      total: 0,
+      totalPages: 1,
+      promoCodes: [],
+    });
+  });
+
+  it("still answers the whole list as an array without page or limit, and refuses bad paging", async () => {
+    await seedCodes();
+    const whole = await list({});
+    expect(whole.status).toBe(200);
+    expect(Array.isArray(whole.body)).toBe(true);
+    expect(whole.body).toHaveLength(5);
+    const bad: Record<string, string>[] = [{ page: "0" }, { limit: "500" }, { isActive: "maybe" }];
+    for (const query of bad) {
+      const refused = await list(query);
+      expect(refused.status, JSON.stringify(query)).toBe(400);
+    }
+  });
+});

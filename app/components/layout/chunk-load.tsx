@@ -54,7 +54,7 @@ export function ChunkLoadRetry({ href }: { href?: string }) {
           if (href) window.location.assign(href);
           else window.location.reload();
         }}
-        className="mt-6 inline-flex items-center gap-2 rounded-md bg-brand-500 px-4 py-2 font-medium text-white hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+        className="mt-6 inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
       >
         <RefreshCw className="h-4 w-4" aria-hidden="true" />
         Retry

@@ -55,7 +55,7 @@ export function Header({
           <ShoppingBag className="h-5 w-5" aria-hidden="true" />
           <span
             data-testid="cart-badge"
-            className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-brand-500 px-1 text-center text-xs leading-5 font-semibold text-white"
+            className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-brand-600 px-1 text-center text-xs leading-5 font-semibold text-white"
           >
             {cartCount}
           </span>

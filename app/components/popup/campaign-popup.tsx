@@ -3,16 +3,16 @@
  *
  * `<CampaignPopup />` — mount once (root). Once per browser session it loads GET /api/popup-images/active;
  * sessionStorage 'hasShownPopup' is set only when at least one image came back; a spinner (40 / 3.6) shows
- * while loading; the dialog opens when the list is non-empty; a failure is logged only.
+ * while loading; the dialog opens when the list is non-empty; a failure is logged only. The dialog
+ * (campaign-popup-dialog.tsx: Radix Dialog, carousel) is a separate chunk, fetched with the list on
+ * the session's first page only, so it stays out of every page's critical JavaScript.
  */
-import * as DialogPrimitive from "@radix-ui/react-dialog";
-import { ChevronDown, ChevronLeft, ChevronRight, ChevronUp, ExternalLink, X } from "lucide-react";
-import { useCallback, useEffect, useRef, useState, type PointerEvent } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Spinner } from "~/components/ui/spinner";
 import { api, type PopupImage } from "~/lib/api-client";
-import { imageUrl } from "~/lib/image-url";
-import { cn } from "~/lib/utils";
-import { counterLabel, indexAfterSwipe, nextIndex, prevIndex } from "./popup-index";
+
+const loadDialog = () => import("./campaign-popup-dialog");
+const CampaignPopupDialog = lazy(loadDialog);
 
 export const HAS_SHOWN_POPUP_KEY = "hasShownPopup";
 
@@ -34,13 +34,19 @@ export function CampaignPopup() {
     if (storage?.getItem(HAS_SHOWN_POPUP_KEY)) return;
     let cancelled = false;
     setLoading(true);
+    // The dialog's code downloads alongside the list (one round trip less before the popup shows).
+    const dialogReady = loadDialog();
+    dialogReady.catch(() => undefined);
     api.popupImages
       .active()
-      .then((list) => {
+      .then(async (list) => {
         if (cancelled) return;
         const active = Array.isArray(list) ? list.filter((image) => image?.imagePath) : [];
         if (active.length > 0) {
           storage?.setItem(HAS_SHOWN_POPUP_KEY, "true");
+          // The spinner stays until the dialog's code is here too.
+          await dialogReady;
+          if (cancelled) return;
           setImages(active);
           setOpen(true);
         }
@@ -67,242 +73,10 @@ export function CampaignPopup() {
         </div>
       )}
       {images.length > 0 && (
-        <CampaignPopupDialog images={images} open={open} onOpenChange={setOpen} />
+        <Suspense fallback={null}>
+          <CampaignPopupDialog images={images} open={open} onOpenChange={setOpen} />
+        </Suspense>
       )}
     </>
-  );
-}
-
-export function CampaignPopupDialog({
-  images,
-  open,
-  onOpenChange,
-}: {
-  images: PopupImage[];
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
-  const [index, setIndex] = useState(0);
-  const [captionOpen, setCaptionOpen] = useState(true);
-  const swipeStart = useRef<{ x: number; y: number } | null>(null);
-  const swiped = useRef(false);
-  const total = images.length;
-  const current = images[index] ?? images[0];
-  const host = typeof window !== "undefined" ? window.location.origin : "";
-
-  const next = useCallback(() => setIndex((value) => nextIndex(value, total)), [total]);
-  const prev = useCallback(() => setIndex((value) => prevIndex(value, total)), [total]);
-
-  function onPointerDown(event: PointerEvent<HTMLDivElement>) {
-    swipeStart.current = { x: event.clientX, y: event.clientY };
-    swiped.current = false;
-  }
-
-  function onPointerUp(event: PointerEvent<HTMLDivElement>) {
-    const start = swipeStart.current;
-    swipeStart.current = null;
-    if (!start || total < 2) return;
-    const dx = event.clientX - start.x;
-    const dy = event.clientY - start.y;
-    if (Math.abs(dx) <= Math.abs(dy)) return;
-    const target = indexAfterSwipe(index, total, dx);
-    if (target !== index) {
-      swiped.current = true;
-      setIndex(target);
-    }
-  }
-
-  function openLink(link?: string) {
-    if (swiped.current) {
-      swiped.current = false;
-      return;
-    }
-    if (link) window.open(link, "_blank", "noopener,noreferrer");
-  }
-
-  const hasCaption = Boolean(current?.title || current?.description);
-
-  return (
-    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay
-          className="popup-overlay fixed inset-0 z-50 bg-black/80"
-          data-testid="popup-overlay"
-        />
-        <DialogPrimitive.Content
-          className="popup-content fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[95vw] -translate-x-1/2 -translate-y-1/2 overflow-hidden rounded-xl bg-stone-950 shadow-2xl focus:outline-none sm:w-[90vw] lg:w-[85vw]"
-          data-testid="campaign-popup"
-          onKeyDown={(event) => {
-            if (total < 2) return;
-            if (event.key === "ArrowRight") next();
-            if (event.key === "ArrowLeft") prev();
-          }}
-        >
-          <DialogPrimitive.Title className="sr-only">
-            {current?.title || "Campaign offers"}
-          </DialogPrimitive.Title>
-          <DialogPrimitive.Description className="sr-only">
-            {current?.description || "Current campaign images of the shop"}
-          </DialogPrimitive.Description>
-
-          <div
-            className="relative grid touch-pan-y items-center justify-items-center select-none"
-            onPointerDown={onPointerDown}
-            onPointerUp={onPointerUp}
-            onPointerCancel={() => (swipeStart.current = null)}
-            onDragStart={(event) => event.preventDefault()}
-            data-testid="popup-stage"
-          >
-            {images.map((image, position) => {
-              const active = position === index;
-              const picture = (
-                <img
-                  src={imageUrl(image.imagePath, host)}
-                  alt={image.title || `Campaign image ${position + 1}`}
-                  draggable={false}
-                  className="max-h-[calc(90vh-8rem)] w-full object-contain sm:max-h-[90vh]"
-                  width={1200}
-                  height={800}
-                />
-              );
-              return (
-                <div
-                  key={image._id ?? position}
-                  className={cn(
-                    "col-start-1 row-start-1 w-full transition-opacity duration-300 ease-in-out",
-                    active ? "opacity-100" : "pointer-events-none opacity-0",
-                  )}
-                  aria-hidden={!active}
-                  data-testid={active ? "popup-active-image" : undefined}
-                  data-index={position}
-                >
-                  {image.link ? (
-                    <a
-                      href={image.link}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      tabIndex={active ? 0 : -1}
-                      aria-label={`${image.title || "Campaign"} (opens in a new tab)`}
-                      draggable={false}
-                      onClick={(event) => {
-                        event.preventDefault();
-                        openLink(image.link);
-                      }}
-                      className="block cursor-pointer"
-                    >
-                      {picture}
-                    </a>
-                  ) : (
-                    picture
-                  )}
-                </div>
-              );
-            })}
-
-            {total > 1 && (
-              <>
-                <button
-                  type="button"
-                  onClick={prev}
-                  aria-label="Previous image"
-                  className="absolute top-1/2 left-2 -translate-y-1/2 rounded-full bg-black/50 p-2 text-white hover:bg-black/70 focus-visible:outline-2 focus-visible:outline-white"
-                >
-                  <ChevronLeft className="h-6 w-6" aria-hidden="true" />
-                </button>
-                <button
-                  type="button"
-                  onClick={next}
-                  aria-label="Next image"
-                  className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full bg-black/50 p-2 text-white hover:bg-black/70 focus-visible:outline-2 focus-visible:outline-white"
-                >
-                  <ChevronRight className="h-6 w-6" aria-hidden="true" />
-                </button>
-                <p
-                  className="absolute top-3 left-3 rounded-full bg-black/60 px-2.5 py-0.5 text-sm font-medium text-white tabular-nums"
-                  aria-live="polite"
-                  data-testid="popup-counter"
-                >
-                  {counterLabel(index, total)}
-                </p>
-              </>
-            )}
-
-            <DialogPrimitive.Close
-              className="absolute top-2 right-2 rounded-full bg-black/60 p-2 text-white hover:bg-black/80 focus-visible:outline-2 focus-visible:outline-white"
-              aria-label="Close"
-            >
-              <X className="h-5 w-5" aria-hidden="true" />
-            </DialogPrimitive.Close>
-          </div>
-
-          {(hasCaption || current?.link || total > 1) && (
-            <div
-              className="bg-black px-4 pt-2 pb-3 text-white sm:absolute sm:inset-x-0 sm:bottom-0 sm:bg-black/75"
-              data-testid="popup-caption"
-            >
-              {hasCaption && (
-                <div className="flex items-start gap-2">
-                  <div className="min-w-0 flex-1" id="popup-caption-text">
-                    {current?.title && <p className="truncate font-semibold">{current.title}</p>}
-                    {captionOpen && current?.description && (
-                      <p className="mt-0.5 text-sm text-white/85" data-testid="popup-description">
-                        {current.description}
-                      </p>
-                    )}
-                  </div>
-                  <button
-                    type="button"
-                    onClick={() => setCaptionOpen((value) => !value)}
-                    aria-expanded={captionOpen}
-                    aria-controls="popup-caption-text"
-                    aria-label={captionOpen ? "Hide description" : "Show description"}
-                    className="rounded p-1 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
-                  >
-                    {captionOpen ? (
-                      <ChevronDown className="h-5 w-5" aria-hidden="true" />
-                    ) : (
-                      <ChevronUp className="h-5 w-5" aria-hidden="true" />
-                    )}
-                  </button>
-                </div>
-              )}
-              <div className="mt-1 flex items-center justify-between gap-3">
-                {total > 1 ? (
-                  <div className="flex gap-1.5" role="group" aria-label="Choose an image">
-                    {images.map((image, position) => (
-                      <button
-                        key={image._id ?? position}
-                        type="button"
-                        onClick={() => setIndex(position)}
-                        aria-label={`Show image ${position + 1} of ${total}`}
-                        aria-current={position === index}
-                        data-testid="popup-dot"
-                        className={cn(
-                          "h-2.5 w-2.5 rounded-full transition-colors",
-                          position === index ? "bg-white" : "bg-white/40 hover:bg-white/70",
-                        )}
-                      />
-                    ))}
-                  </div>
-                ) : (
-                  <span />
-                )}
-                {current?.link && (
-                  <a
-                    href={current.link}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="inline-flex items-center gap-1 rounded-md bg-brand-500 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-600"
-                  >
-                    Visit Link
-                    <ExternalLink className="h-4 w-4" aria-hidden="true" />
-                  </a>
-                )}
-              </div>
-            </div>
-          )}
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
   );
 }

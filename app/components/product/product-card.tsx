@@ -32,7 +32,7 @@ export function ProductCard({
             <span className="font-bold text-brand-700">{formatBDT(product.discountedPrice)}</span>
             {discounted && (
               <>
-                <s className="text-xs text-stone-400">{formatBDT(product.price)}</s>
+                <s className="text-xs text-stone-500">{formatBDT(product.price)}</s>
                 <span className="text-xs font-semibold text-green-700">
                   -{product.discountPercent}%
                 </span>

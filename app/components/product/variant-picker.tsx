@@ -87,7 +87,7 @@ export function VariantPicker({
                 className={cn(
                   "min-w-12 rounded-md border px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-500",
                   selected
-                    ? "border-brand-500 bg-brand-500 font-semibold text-white"
+                    ? "border-brand-600 bg-brand-600 font-semibold text-white"
                     : "border-stone-300 bg-white",
                   left === 0 && "cursor-not-allowed border-dashed text-stone-400 line-through",
                 )}

@@ -8,7 +8,7 @@ export const buttonVariants = cva(
   {
     variants: {
       variant: {
-        default: "bg-brand-500 text-white hover:bg-brand-600",
+        default: "bg-brand-600 text-white hover:bg-brand-700",
         outline: "border border-stone-300 bg-white hover:bg-stone-100",
         ghost: "hover:bg-stone-100",
         destructive: "bg-red-600 text-white hover:bg-red-700",

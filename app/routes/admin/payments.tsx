@@ -1,17 +1,5 @@
-import { useState } from "react";
-import {
-  DataTable,
-  EmptyRow,
-  ErrorNote,
-  formatDate,
-  listOf,
-  PageHeader,
-  Pagination,
-  StatusBadge,
-  TableSkeleton,
-  useAdminData,
-} from "~/components/admin/common";
-import { NativeSelect } from "~/components/ui/input";
+import { formatDate, PageHeader, StatusBadge } from "~/components/admin/common";
+import { FilterSelect, ListTable, ListToolbar, usePagedList } from "~/components/admin/list";
 import { api } from "~/lib/api-client";
 import { formatBDT } from "~/lib/money";
 
@@ -34,86 +22,76 @@ interface PaymentRow {
 
 const PAGE_SIZE = 25;
 const STATUSES = ["PENDING", "COMPLETED", "FAILED", "CANCELLED", "REFUNDED"];
+const METHODS = ["SSLCOMMERZ", "BKASH", "COD"];
 
 export default function AdminPayments() {
-  const payments = useAdminData(() => api.admin.payments(), "payments");
-  const [status, setStatus] = useState("");
-  const [page, setPage] = useState(1);
-  // GET /api/payments answers the whole list (contract §7); it is paged here.
-  const all = listOf<PaymentRow>(payments.data, "payments");
+  // GET /api/payments pages, filters and counts on the server.
+  const payments = usePagedList<PaymentRow>({
+    key: "payments",
+    filters: ["status", "method", "search"],
+    limit: PAGE_SIZE,
+    load: (query) => api.admin.payments(query),
+  });
   const statusOf = (row: PaymentRow) => row.status ?? row.paymentDetails?.status ?? "";
-  const filtered = status ? all.filter((row) => statusOf(row).toUpperCase() === status) : all;
-  const rows = filtered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
-  const completed = all.filter((row) => /complet/i.test(statusOf(row)));
+  const filtered = Object.values(payments.filters).some(Boolean);
 
   return (
     <div>
       <PageHeader
         title="Payments"
-        description={`${all.length} payments · ${formatBDT(
-          completed.reduce((sum, row) => sum + (row.amount ?? 0), 0),
-        )} completed`}
-        actions={
-          <NativeSelect
-            aria-label="Status"
-            className="w-44"
-            value={status}
-            onChange={(event) => {
-              setStatus(event.target.value);
-              setPage(1);
-            }}
-          >
-            <option value="">All statuses</option>
-            {STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
-          </NativeSelect>
-        }
+        description={`${payments.total} ${filtered ? "matching " : ""}payments, newest first.`}
       />
-      {payments.error && <ErrorNote message={payments.error} onRetry={payments.reload} />}
-      {payments.loading && !payments.data ? (
-        <TableSkeleton />
-      ) : (
-        <DataTable>
-          <thead>
-            <tr>
-              <th>Date</th>
-              <th>Order</th>
-              <th>Method</th>
-              <th>Transaction</th>
-              <th>Status</th>
-              <th className="text-right">Amount</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 && <EmptyRow colSpan={6} text="No payments." />}
-            {rows.map((row) => (
-              <tr key={row._id} data-testid="payment-row">
-                <td>{formatDate(row.createdAt, true)}</td>
-                <td className="font-mono text-xs">
-                  {typeof row.order === "object" && row.order
-                    ? (row.order.orderNumber ?? row.order._id)
-                    : (row.order ?? "—")}
-                </td>
-                <td>{row.method ?? "—"}</td>
-                <td className="font-mono text-xs">{row.transactionId ?? row.paymentId ?? "—"}</td>
-                <td>
-                  <StatusBadge status={statusOf(row)} />
-                </td>
-                <td className="text-right tabular-nums">{formatBDT(row.amount)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </DataTable>
-      )}
-      <Pagination
-        page={page}
-        totalPages={Math.ceil(filtered.length / PAGE_SIZE)}
-        total={filtered.length}
-        onPage={setPage}
-      />
+      <ListToolbar
+        search={payments.filters.search}
+        onSearch={(search) => payments.update({ search, page: "" })}
+        label="Search payments"
+        placeholder="Transaction id, payment id or order number"
+      >
+        <FilterSelect
+          label="Status"
+          allLabel="All statuses"
+          value={payments.filters.status}
+          values={STATUSES}
+          onChange={(status) => payments.update({ status, page: "" })}
+        />
+        <FilterSelect
+          label="Method"
+          allLabel="All methods"
+          value={payments.filters.method}
+          values={METHODS}
+          onChange={(method) => payments.update({ method, page: "" })}
+        />
+      </ListToolbar>
+      <ListTable
+        list={payments}
+        columns={[
+          "Date",
+          "Order",
+          "Method",
+          "Transaction",
+          "Status",
+          { label: "Amount", right: true },
+        ]}
+        emptyText="No payments."
+        onPage={(next) => payments.update({ page: String(next) })}
+      >
+        {payments.rows.map((row) => (
+          <tr key={row._id} data-testid="payment-row">
+            <td>{formatDate(row.createdAt, true)}</td>
+            <td className="font-mono text-xs">
+              {typeof row.order === "object" && row.order
+                ? (row.order.orderNumber ?? row.order._id)
+                : (row.order ?? "—")}
+            </td>
+            <td>{row.method ?? "—"}</td>
+            <td className="font-mono text-xs">{row.transactionId ?? row.paymentId ?? "—"}</td>
+            <td>
+              <StatusBadge status={statusOf(row)} />
+            </td>
+            <td className="text-right tabular-nums">{formatBDT(row.amount)}</td>
+          </tr>
+        ))}
+      </ListTable>
     </div>
   );
 }

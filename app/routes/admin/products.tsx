@@ -1,24 +1,20 @@
-import { Eye, EyeOff, Pencil, Plus, Search, Trash2 } from "lucide-react";
+import { Eye, EyeOff, Pencil, Plus } from "lucide-react";
 import { useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { toast } from "sonner";
 import { CategoryOptions, type CategoryNode } from "~/components/admin/category-options";
+import { PageHeader, StatusBadge, toastError, useAdminData } from "~/components/admin/common";
 import {
-  ConfirmAction,
-  DataTable,
-  EmptyRow,
-  ErrorNote,
-  listOf,
-  PageHeader,
-  Pagination,
-  StatusBadge,
-  TableSkeleton,
-  toastError,
-  useAdminData,
-} from "~/components/admin/common";
+  ConfirmDelete,
+  FilterSelect,
+  ListTable,
+  ListToolbar,
+  RowActions,
+  runAction,
+  usePagedList,
+} from "~/components/admin/list";
 import { ProductEditor } from "~/components/admin/product-editor";
 import { Button } from "~/components/ui/button";
-import { Input, NativeSelect } from "~/components/ui/input";
 import { api, type Product } from "~/lib/api-client";
 import { imageUrl } from "~/lib/image-url";
 import { formatBDT } from "~/lib/money";
@@ -30,31 +26,18 @@ export function meta() {
 const PAGE_SIZE = 20;
 
 export default function AdminProducts() {
-  const [params, setParams] = useSearchParams();
-  const search = params.get("search") ?? "";
-  const category = params.get("category") ?? "";
-  const page = Math.max(1, Number(params.get("page") ?? 1) || 1);
-  const [draft, setDraft] = useState(search);
   const [editing, setEditing] = useState<Product | null>(null);
   const [creating, setCreating] = useState(false);
 
-  const products = useAdminData(
-    () => api.admin.products({ search, category, pageNumber: page - 1, pageSize: PAGE_SIZE }),
-    `${search}|${category}|${page}`,
-  );
+  const products = usePagedList<Product>({
+    key: "products",
+    filters: ["search", "category"],
+    limit: PAGE_SIZE,
+    load: ({ search, category, page, limit }) =>
+      api.admin.products({ search, category, pageNumber: page - 1, pageSize: limit }),
+  });
   const categories = useAdminData(() => api.categories.list(), "categories");
-  const rows = listOf<Product>(products.data, "products");
-  const total = products.data && !Array.isArray(products.data) ? products.data.total : rows.length;
   const categoryList = (categories.data ?? []) as CategoryNode[];
-
-  function update(next: Record<string, string>) {
-    const merged = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(next)) {
-      if (value) merged.set(key, value);
-      else merged.delete(key);
-    }
-    setParams(merged, { replace: true });
-  }
 
   async function toggleActive(product: Product) {
     const body = new FormData();
@@ -64,16 +47,6 @@ export default function AdminProducts() {
       toast.success(
         saved.isActive ? `${saved.title} is visible in the shop` : `${saved.title} is hidden`,
       );
-      products.reload();
-    } catch (error) {
-      toastError(error);
-    }
-  }
-
-  async function remove(product: Product) {
-    try {
-      const answer = await api.admin.deleteProduct(product._id);
-      toast.success(answer?.message ?? "Product deleted");
       products.reload();
     } catch (error) {
       toastError(error);
@@ -91,143 +64,116 @@ export default function AdminProducts() {
           </Button>
         }
       />
-      <form
-        className="mb-3 flex flex-wrap gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          update({ search: draft.trim(), page: "" });
-        }}
-        role="search"
+      <ListToolbar
+        search={products.filters.search}
+        onSearch={(search) => products.update({ search, page: "" })}
+        label="Search products"
+        placeholder="Search title, brand or slug"
       >
-        <div className="relative min-w-56 flex-1">
-          <Search className="absolute top-3 left-3 h-4 w-4 text-stone-400" aria-hidden="true" />
-          <Input
-            className="pl-9"
-            placeholder="Search title, brand or slug"
-            aria-label="Search products"
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-          />
-        </div>
-        <NativeSelect
-          aria-label="Category"
+        <FilterSelect
+          label="Category"
+          allLabel="All categories"
           className="w-56"
-          value={category}
-          onChange={(event) => update({ category: event.target.value, page: "" })}
+          value={products.filters.category}
+          onChange={(category) => products.update({ category, page: "" })}
         >
-          <option value="">All categories</option>
           <CategoryOptions categories={categoryList} />
-        </NativeSelect>
-        <Button type="submit" variant="outline">
-          Search
-        </Button>
-      </form>
-      {products.error && <ErrorNote message={products.error} onRetry={products.reload} />}
-      {products.loading && !products.data ? (
-        <TableSkeleton />
-      ) : (
-        <DataTable>
-          <thead>
-            <tr>
-              <th>Product</th>
-              <th>Category</th>
-              <th className="text-right">Price</th>
-              <th className="text-right">Stock</th>
-              <th>Status</th>
-              <th className="text-right">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 && <EmptyRow colSpan={6} text="No products match." />}
-            {rows.map((product) => (
-              <tr key={product._id} data-testid="product-row">
-                <td>
-                  <div className="flex items-center gap-3">
-                    <img
-                      src={imageUrl(product.imageUrl ?? product.images?.[0])}
-                      alt=""
-                      className="h-10 w-10 shrink-0 rounded object-cover"
-                    />
-                    <div className="min-w-0">
-                      <p className="font-medium">{product.title}</p>
-                      {product.slug && (
-                        <Link
-                          to={`/product/${product.slug}`}
-                          className="text-xs text-stone-500 hover:underline"
-                          target="_blank"
-                        >
-                          /product/{product.slug}
-                        </Link>
-                      )}
-                    </div>
-                  </div>
-                </td>
-                <td>
-                  {typeof product.category === "object" && product.category
-                    ? product.category.name
-                    : (product.categoryName ?? "—")}
-                </td>
-                <td className="text-right tabular-nums">
-                  {formatBDT(product.discountedPrice ?? product.price)}
-                  {product.discountedPrice !== undefined &&
-                    product.discountedPrice < product.price && (
-                      <span className="block text-xs text-stone-400 line-through">
-                        {formatBDT(product.price)}
-                      </span>
-                    )}
-                </td>
-                <td className="text-right tabular-nums">{product.quantity ?? 0}</td>
-                <td>
-                  <StatusBadge status={product.isActive === false ? "HIDDEN" : "ACTIVE"} />
-                </td>
-                <td>
-                  <div className="flex justify-end gap-1">
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      onClick={() => void toggleActive(product)}
-                      aria-label={
-                        product.isActive === false
-                          ? `Show ${product.title}`
-                          : `Hide ${product.title}`
-                      }
+        </FilterSelect>
+      </ListToolbar>
+      <ListTable
+        list={products}
+        columns={[
+          "Product",
+          "Category",
+          { label: "Price", right: true },
+          { label: "Stock", right: true },
+          "Status",
+          { label: "Actions", right: true },
+        ]}
+        emptyText="No products match."
+        onPage={(next) => products.update({ page: String(next) })}
+      >
+        {products.rows.map((product) => (
+          <tr key={product._id} data-testid="product-row">
+            <td>
+              <div className="flex items-center gap-3">
+                <img
+                  src={imageUrl(product.imageUrl ?? product.images?.[0])}
+                  alt=""
+                  className="h-10 w-10 shrink-0 rounded object-cover"
+                />
+                <div className="min-w-0">
+                  <p className="font-medium">{product.title}</p>
+                  {product.slug && (
+                    <Link
+                      to={`/product/${product.slug}`}
+                      className="text-xs text-stone-500 hover:underline"
+                      target="_blank"
                     >
-                      {product.isActive === false ? (
-                        <Eye className="h-4 w-4" aria-hidden="true" />
-                      ) : (
-                        <EyeOff className="h-4 w-4" aria-hidden="true" />
-                      )}
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      onClick={() => setEditing(product)}
-                      aria-label={`Edit ${product.title}`}
-                    >
-                      <Pencil className="h-4 w-4" aria-hidden="true" />
-                    </Button>
-                    <ConfirmAction
-                      title="Delete this product?"
-                      description={`"${product.title}" and its images are removed for good.`}
-                      onConfirm={() => remove(product)}
-                    >
-                      <Button size="sm" variant="ghost" aria-label={`Delete ${product.title}`}>
-                        <Trash2 className="h-4 w-4 text-red-600" aria-hidden="true" />
-                      </Button>
-                    </ConfirmAction>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </DataTable>
-      )}
-      <Pagination
-        page={page}
-        totalPages={Math.ceil(total / PAGE_SIZE)}
-        total={total}
-        onPage={(next) => update({ page: String(next) })}
-      />
+                      /product/{product.slug}
+                    </Link>
+                  )}
+                </div>
+              </div>
+            </td>
+            <td>
+              {typeof product.category === "object" && product.category
+                ? product.category.name
+                : (product.categoryName ?? "—")}
+            </td>
+            <td className="text-right tabular-nums">
+              {formatBDT(product.discountedPrice ?? product.price)}
+              {product.discountedPrice !== undefined && product.discountedPrice < product.price && (
+                <span className="block text-xs text-stone-400 line-through">
+                  {formatBDT(product.price)}
+                </span>
+              )}
+            </td>
+            <td className="text-right tabular-nums">{product.quantity ?? 0}</td>
+            <td>
+              <StatusBadge status={product.isActive === false ? "HIDDEN" : "ACTIVE"} />
+            </td>
+            <td>
+              <RowActions>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => void toggleActive(product)}
+                  aria-label={
+                    product.isActive === false ? `Show ${product.title}` : `Hide ${product.title}`
+                  }
+                >
+                  {product.isActive === false ? (
+                    <Eye className="h-4 w-4" aria-hidden="true" />
+                  ) : (
+                    <EyeOff className="h-4 w-4" aria-hidden="true" />
+                  )}
+                </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => setEditing(product)}
+                  aria-label={`Edit ${product.title}`}
+                >
+                  <Pencil className="h-4 w-4" aria-hidden="true" />
+                </Button>
+                <ConfirmDelete
+                  title="Delete this product?"
+                  description={`"${product.title}" and its images are removed for good.`}
+                  label={`Delete ${product.title}`}
+                  onConfirm={() =>
+                    runAction(
+                      () => api.admin.deleteProduct(product._id),
+                      "Product deleted",
+                      products.reload,
+                    )
+                  }
+                />
+              </RowActions>
+            </td>
+          </tr>
+        ))}
+      </ListTable>
       <ProductEditor
         open={creating || editing !== null}
         product={editing}

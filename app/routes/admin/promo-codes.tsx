@@ -1,24 +1,22 @@
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import { Pencil, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
+import { applyServerErrors, formatDate, PageHeader, StatusBadge } from "~/components/admin/common";
 import {
-  applyServerErrors,
-  ConfirmAction,
-  DataTable,
-  EmptyRow,
-  ErrorNote,
-  formatDate,
-  listOf,
-  PageHeader,
-  StatusBadge,
-  TableSkeleton,
-  toastError,
-  useAdminData,
-} from "~/components/admin/common";
+  ConfirmDelete,
+  FilterSelect,
+  FormActions,
+  ListTable,
+  ListToolbar,
+  RowActions,
+  runAction,
+  TextField,
+  usePagedList,
+} from "~/components/admin/list";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
-import { Field, Input, NativeSelect } from "~/components/ui/input";
+import { Field, NativeSelect } from "~/components/ui/input";
 import { PromoCodeBody, PromoCodeUpdateBody, validateInto } from "~/lib/admin-schemas";
 import { api } from "~/lib/api-client";
 import { formatBDT } from "~/lib/money";
@@ -43,6 +41,7 @@ interface Promo {
   isActive: boolean;
 }
 
+const LIMIT = 20;
 const FIELDS = [
   "code",
   "description",
@@ -126,9 +125,13 @@ function PromoEditor({
     label: string,
     props: Record<string, string> = {},
   ) => (
-    <Field id={`pc-${name}`} label={label} error={errors[name]?.message}>
-      <Input id={`pc-${name}`} aria-invalid={!!errors[name]} {...props} {...register(name)} />
-    </Field>
+    <TextField
+      id={`pc-${name}`}
+      label={label}
+      error={errors[name]?.message}
+      {...props}
+      {...register(name)}
+    />
   );
 
   return (
@@ -158,14 +161,7 @@ function PromoEditor({
             <input type="checkbox" className="h-4 w-4 accent-brand-500" {...register("isActive")} />
             Active
           </label>
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? "Saving…" : "Save"}
-            </Button>
-          </div>
+          <FormActions onCancel={onClose} submitting={isSubmitting} />
         </form>
       </DialogContent>
     </Dialog>
@@ -173,29 +169,13 @@ function PromoEditor({
 }
 
 export default function AdminPromoCodes() {
-  const promos = useAdminData(() => api.admin.promoCodes(), "promo-codes");
-  const rows = listOf<Promo>(promos.data, "promoCodes");
+  const promos = usePagedList<Promo>({
+    key: "promoCodes",
+    filters: ["search", "isActive"],
+    limit: LIMIT,
+    load: (query) => api.admin.promoCodes(query),
+  });
   const [editor, setEditor] = useState<{ promo: Promo | null } | null>(null);
-
-  async function toggle(promo: Promo) {
-    try {
-      await api.admin.updatePromoCode(promo._id, { isActive: !promo.isActive });
-      toast.success(`${promo.code} ${promo.isActive ? "deactivated" : "activated"}`);
-      promos.reload();
-    } catch (error) {
-      toastError(error);
-    }
-  }
-
-  async function remove(promo: Promo) {
-    try {
-      const answer = await api.admin.deletePromoCode(promo._id);
-      toast.success(answer?.message ?? "Promo code deleted");
-      promos.reload();
-    } catch (error) {
-      toastError(error);
-    }
-  }
 
   return (
     <div>
@@ -207,81 +187,98 @@ export default function AdminPromoCodes() {
           </Button>
         }
       />
-      {promos.error && <ErrorNote message={promos.error} onRetry={promos.reload} />}
-      {promos.loading && !promos.data ? (
-        <TableSkeleton />
-      ) : (
-        <DataTable>
-          <thead>
-            <tr>
-              <th>Code</th>
-              <th>Discount</th>
-              <th>Minimum</th>
-              <th>Valid</th>
-              <th>Used</th>
-              <th>Status</th>
-              <th className="text-right">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 && <EmptyRow colSpan={7} text="No promo codes yet." />}
-            {rows.map((promo) => (
-              <tr key={promo._id} data-testid="promo-row">
-                <td>
-                  <p className="font-mono font-semibold">{promo.code}</p>
-                  {promo.description && (
-                    <p className="text-xs text-stone-500">{promo.description}</p>
-                  )}
-                </td>
-                <td>
-                  {promo.type === "PERCENTAGE" ? `${promo.value}%` : formatBDT(promo.value)}
-                  {promo.maxDiscount != null && (
-                    <span className="block text-xs text-stone-500">
-                      up to {formatBDT(promo.maxDiscount)}
-                    </span>
-                  )}
-                </td>
-                <td>{formatBDT(promo.minOrderAmount)}</td>
-                <td className="text-xs">{validity(promo)}</td>
-                <td className="tabular-nums">
-                  {promo.usedCount}
-                  {promo.usageLimit != null && ` / ${promo.usageLimit}`}
-                </td>
-                <td>
-                  <button
-                    type="button"
-                    onClick={() => void toggle(promo)}
-                    aria-label={`${promo.isActive ? "Deactivate" : "Activate"} ${promo.code}`}
-                  >
-                    <StatusBadge status={promo.isActive ? "ACTIVE" : "HIDDEN"} />
-                  </button>
-                </td>
-                <td>
-                  <div className="flex justify-end gap-1">
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={`Edit ${promo.code}`}
-                      onClick={() => setEditor({ promo })}
-                    >
-                      <Pencil className="h-4 w-4" aria-hidden="true" />
-                    </Button>
-                    <ConfirmAction
-                      title="Delete this promo code?"
-                      description={`${promo.code} stops working at once.`}
-                      onConfirm={() => remove(promo)}
-                    >
-                      <Button size="sm" variant="ghost" aria-label={`Delete ${promo.code}`}>
-                        <Trash2 className="h-4 w-4 text-red-600" aria-hidden="true" />
-                      </Button>
-                    </ConfirmAction>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </DataTable>
-      )}
+      <ListToolbar
+        search={promos.filters.search}
+        onSearch={(search) => promos.update({ search, page: "" })}
+        label="Search promo codes"
+        placeholder="Code or description"
+      >
+        <FilterSelect
+          label="Active"
+          allLabel="Active and inactive"
+          value={promos.filters.isActive}
+          onChange={(isActive) => promos.update({ isActive, page: "" })}
+        >
+          <option value="true">Active only</option>
+          <option value="false">Inactive only</option>
+        </FilterSelect>
+      </ListToolbar>
+      <ListTable
+        list={promos}
+        columns={[
+          "Code",
+          "Discount",
+          "Minimum",
+          "Valid",
+          "Used",
+          "Status",
+          { label: "Actions", right: true },
+        ]}
+        emptyText="No promo codes yet."
+        onPage={(next) => promos.update({ page: String(next) })}
+      >
+        {promos.rows.map((promo) => (
+          <tr key={promo._id} data-testid="promo-row">
+            <td>
+              <p className="font-mono font-semibold">{promo.code}</p>
+              {promo.description && <p className="text-xs text-stone-500">{promo.description}</p>}
+            </td>
+            <td>
+              {promo.type === "PERCENTAGE" ? `${promo.value}%` : formatBDT(promo.value)}
+              {promo.maxDiscount != null && (
+                <span className="block text-xs text-stone-500">
+                  up to {formatBDT(promo.maxDiscount)}
+                </span>
+              )}
+            </td>
+            <td>{formatBDT(promo.minOrderAmount)}</td>
+            <td className="text-xs">{validity(promo)}</td>
+            <td className="tabular-nums">
+              {promo.usedCount}
+              {promo.usageLimit != null && ` / ${promo.usageLimit}`}
+            </td>
+            <td>
+              <button
+                type="button"
+                onClick={() =>
+                  void runAction(
+                    () => api.admin.updatePromoCode(promo._id, { isActive: !promo.isActive }),
+                    `${promo.code} ${promo.isActive ? "deactivated" : "activated"}`,
+                    promos.reload,
+                  )
+                }
+                aria-label={`${promo.isActive ? "Deactivate" : "Activate"} ${promo.code}`}
+              >
+                <StatusBadge status={promo.isActive ? "ACTIVE" : "HIDDEN"} />
+              </button>
+            </td>
+            <td>
+              <RowActions>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Edit ${promo.code}`}
+                  onClick={() => setEditor({ promo })}
+                >
+                  <Pencil className="h-4 w-4" aria-hidden="true" />
+                </Button>
+                <ConfirmDelete
+                  title="Delete this promo code?"
+                  description={`${promo.code} stops working at once.`}
+                  label={`Delete ${promo.code}`}
+                  onConfirm={() =>
+                    runAction(
+                      () => api.admin.deletePromoCode(promo._id),
+                      "Promo code deleted",
+                      promos.reload,
+                    )
+                  }
+                />
+              </RowActions>
+            </td>
+          </tr>
+        ))}
+      </ListTable>
       {editor && (
         <PromoEditor
           promo={editor.promo}

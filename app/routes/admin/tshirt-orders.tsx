@@ -1,26 +1,22 @@
-import { Pencil, Search, Trash2 } from "lucide-react";
+import { Pencil } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { useSearchParams } from "react-router";
 import { toast } from "sonner";
+import { applyServerErrors, formatDate, PageHeader, StatusBadge } from "~/components/admin/common";
 import {
-  applyServerErrors,
-  ConfirmAction,
-  DataTable,
-  EmptyRow,
-  ErrorNote,
-  formatDate,
-  listOf,
-  PageHeader,
-  Pagination,
-  StatusBadge,
-  TableSkeleton,
-  toastError,
-  useAdminData,
-} from "~/components/admin/common";
+  ConfirmDelete,
+  FilterSelect,
+  FormActions,
+  ListTable,
+  ListToolbar,
+  RowActions,
+  runAction,
+  TextField,
+  usePagedList,
+} from "~/components/admin/list";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
-import { Field, Input, NativeSelect, Textarea } from "~/components/ui/input";
+import { Field, NativeSelect, Textarea } from "~/components/ui/input";
 import { TSHIRT_ORDER_STATUSES, TshirtOrderUpdateBody, validateInto } from "~/lib/admin-schemas";
 import { api } from "~/lib/api-client";
 import { imageUrl } from "~/lib/image-url";
@@ -48,13 +44,6 @@ interface BulkOrder {
   adminNote: string;
   quoteSms?: { sentAt?: string; price?: number; error?: string } | null;
   createdAt: string;
-}
-
-interface ListAnswer {
-  orders: BulkOrder[];
-  total: number;
-  page: number;
-  totalPages: number;
 }
 
 const LIMIT = 20;
@@ -161,26 +150,18 @@ function BulkOrderEditor({
                 ))}
               </NativeSelect>
             </Field>
-            <Field id="t-price" label="Quoted price (৳, total)" error={errors.quotedPrice?.message}>
-              <Input
-                id="t-price"
-                inputMode="numeric"
-                aria-invalid={!!errors.quotedPrice}
-                {...register("quotedPrice")}
-              />
-            </Field>
+            <TextField
+              id="t-price"
+              label="Quoted price (৳, total)"
+              inputMode="numeric"
+              error={errors.quotedPrice?.message}
+              {...register("quotedPrice")}
+            />
           </div>
           <Field id="t-note" label="Admin note" error={errors.adminNote?.message}>
             <Textarea id="t-note" {...register("adminNote")} />
           </Field>
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? "Saving…" : "Save"}
-            </Button>
-          </div>
+          <FormActions onCancel={onClose} submitting={isSubmitting} />
         </form>
       </DialogContent>
     </Dialog>
@@ -188,153 +169,89 @@ function BulkOrderEditor({
 }
 
 export default function AdminTshirtOrders() {
-  const [params, setParams] = useSearchParams();
-  const status = params.get("status") ?? "";
-  const search = params.get("search") ?? "";
-  const page = Math.max(1, Number(params.get("page") ?? 1) || 1);
-  const [draft, setDraft] = useState(search);
   const [editing, setEditing] = useState<BulkOrder | null>(null);
-  const orders = useAdminData(
-    () =>
-      api.tshirtOrders.list({ status, search, page, limit: LIMIT }) as Promise<
-        ListAnswer | BulkOrder[]
-      >,
-    `${status}|${search}|${page}`,
-  );
-  const rows = listOf<BulkOrder>(orders.data, "orders");
-  const meta =
-    orders.data && !Array.isArray(orders.data)
-      ? orders.data
-      : { total: rows.length, totalPages: 1 };
-
-  function update(next: Record<string, string>) {
-    const merged = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(next)) {
-      if (value) merged.set(key, value);
-      else merged.delete(key);
-    }
-    setParams(merged, { replace: true });
-  }
-
-  async function remove(order: BulkOrder) {
-    try {
-      const answer = await api.tshirtOrders.remove(order._id);
-      toast.success(answer?.message ?? "Bulk order deleted");
-      orders.reload();
-    } catch (error) {
-      toastError(error);
-    }
-  }
+  const orders = usePagedList<BulkOrder>({
+    key: "orders",
+    filters: ["status", "search"],
+    limit: LIMIT,
+    load: (query) => api.tshirtOrders.list(query),
+  });
 
   return (
     <div>
       <PageHeader title="Bulk t-shirt orders" description="Requests from the bulk order form." />
-      <form
-        role="search"
-        className="mb-3 flex flex-wrap gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          update({ search: draft.trim(), page: "" });
-        }}
+      <ListToolbar
+        search={orders.filters.search}
+        onSearch={(search) => orders.update({ search, page: "" })}
+        label="Search bulk orders"
+        placeholder="Name, phone, email or organisation"
       >
-        <div className="relative min-w-48 flex-1">
-          <Search className="absolute top-3 left-3 h-4 w-4 text-stone-400" aria-hidden="true" />
-          <Input
-            className="pl-9"
-            placeholder="Name, phone, email or organisation"
-            aria-label="Search bulk orders"
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-          />
-        </div>
-        <NativeSelect
-          aria-label="Status"
-          className="w-44"
-          value={status}
-          onChange={(event) => update({ status: event.target.value, page: "" })}
-        >
-          <option value="">All statuses</option>
-          {TSHIRT_ORDER_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {value.replace(/_/g, " ")}
-            </option>
-          ))}
-        </NativeSelect>
-        <Button type="submit" variant="outline">
-          Search
-        </Button>
-      </form>
-      {orders.error && <ErrorNote message={orders.error} onRetry={orders.reload} />}
-      {orders.loading && !orders.data ? (
-        <TableSkeleton />
-      ) : (
-        <DataTable>
-          <thead>
-            <tr>
-              <th>Date</th>
-              <th>Customer</th>
-              <th>Shirts</th>
-              <th>Status</th>
-              <th className="text-right">Quote</th>
-              <th className="text-right">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 && <EmptyRow colSpan={6} text="No bulk orders." />}
-            {rows.map((order) => (
-              <tr key={order._id} data-testid="bulk-row">
-                <td>{formatDate(order.createdAt)}</td>
-                <td>
-                  <p className="font-medium">{order.name}</p>
-                  <p className="text-xs text-stone-500">
-                    {order.organization || order.email} · {order.mobile}
-                  </p>
-                </td>
-                <td>
-                  {order.quantity} × {order.color} ({order.printType})
-                </td>
-                <td>
-                  <StatusBadge status={order.status} />
-                </td>
-                <td className="text-right tabular-nums">
-                  {order.quotedPrice != null ? formatBDT(order.quotedPrice) : "—"}
-                </td>
-                <td>
-                  <div className="flex justify-end gap-1">
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={`Edit the order of ${order.name}`}
-                      onClick={() => setEditing(order)}
-                    >
-                      <Pencil className="h-4 w-4" aria-hidden="true" />
-                    </Button>
-                    <ConfirmAction
-                      title="Delete this bulk order?"
-                      description={`The request of ${order.name} is removed for good.`}
-                      onConfirm={() => remove(order)}
-                    >
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        aria-label={`Delete the order of ${order.name}`}
-                      >
-                        <Trash2 className="h-4 w-4 text-red-600" aria-hidden="true" />
-                      </Button>
-                    </ConfirmAction>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </DataTable>
-      )}
-      <Pagination
-        page={page}
-        totalPages={meta.totalPages}
-        total={meta.total}
-        onPage={(next) => update({ page: String(next) })}
-      />
+        <FilterSelect
+          label="Status"
+          allLabel="All statuses"
+          value={orders.filters.status}
+          values={TSHIRT_ORDER_STATUSES}
+          onChange={(status) => orders.update({ status, page: "" })}
+        />
+      </ListToolbar>
+      <ListTable
+        list={orders}
+        columns={[
+          "Date",
+          "Customer",
+          "Shirts",
+          "Status",
+          { label: "Quote", right: true },
+          { label: "Actions", right: true },
+        ]}
+        emptyText="No bulk orders."
+        onPage={(next) => orders.update({ page: String(next) })}
+      >
+        {orders.rows.map((order) => (
+          <tr key={order._id} data-testid="bulk-row">
+            <td>{formatDate(order.createdAt)}</td>
+            <td>
+              <p className="font-medium">{order.name}</p>
+              <p className="text-xs text-stone-500">
+                {order.organization || order.email} · {order.mobile}
+              </p>
+            </td>
+            <td>
+              {order.quantity} × {order.color} ({order.printType})
+            </td>
+            <td>
+              <StatusBadge status={order.status} />
+            </td>
+            <td className="text-right tabular-nums">
+              {order.quotedPrice != null ? formatBDT(order.quotedPrice) : "—"}
+            </td>
+            <td>
+              <RowActions>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Edit the order of ${order.name}`}
+                  onClick={() => setEditing(order)}
+                >
+                  <Pencil className="h-4 w-4" aria-hidden="true" />
+                </Button>
+                <ConfirmDelete
+                  title="Delete this bulk order?"
+                  description={`The request of ${order.name} is removed for good.`}
+                  label={`Delete the order of ${order.name}`}
+                  onConfirm={() =>
+                    runAction(
+                      () => api.tshirtOrders.remove(order._id),
+                      "Bulk order deleted",
+                      orders.reload,
+                    )
+                  }
+                />
+              </RowActions>
+            </td>
+          </tr>
+        ))}
+      </ListTable>
       {editing && (
         <BulkOrderEditor
           order={editing}

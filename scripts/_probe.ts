@@ -1,0 +1,31 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+process.env.LOG_LEVEL = "silent"; process.env.UPLOADS_DIR = mkdtempSync(path.join(os.tmpdir(), "pu-"));
+import mongoose from "mongoose";
+import { startDatabase } from "../server/db/embedded";
+import { seedBenchData } from "./lib/bench-seed";
+import { Product } from "../models/product.model";
+import { buildProductListQuery, findCategoryByIdOrSlug, listProducts } from "../server/services/products.service";
+import { ProductListQuery } from "../server/schemas/catalog.schemas";
+const db = await startDatabase({ dataDir: mkdtempSync(path.join(os.tmpdir(), "probe-")) });
+await mongoose.connect(db.uri);
+await Promise.all(Object.values(mongoose.models).map((m) => m.init()));
+await seedBenchData({ products: 2000, orders: 500, log: () => {} });
+const input = ProductListQuery.parse(Object.fromEntries(new URLSearchParams("category=men&colors=Black,Navy&sort=price_low&pageSize=24")));
+const cat = await findCategoryByIdOrSlug("men");
+const { base, filter, sort } = buildProductListQuery(input, cat!._id);
+const t = async (label: string, fn: () => Promise<unknown>) => { const s = performance.now(); await fn(); console.log(label, (performance.now() - s).toFixed(0), "ms"); };
+for (let i = 0; i < 2; i++) {
+await t("find", () => Product.find(filter).sort(sort).limit(24).lean());
+await t("find+populate", () => Product.find(filter).sort(sort).limit(24).populate("category", "name slug parentCategory").lean());
+await t("count", () => Product.countDocuments(filter));
+await t("distinct colors", () => Product.distinct("colors", base));
+await t("distinct sizes", () => Product.distinct("sizes.name", base));
+await t("find base projected", () => Product.find(base).select("colors sizes.name").lean());
+await t("find isActive only", () => Product.find({isActive: true}).select("_id").lean());
+await t("count all", () => Product.countDocuments({}));
+await t("byId", () => Product.findOne({ _id: (cat as any)._id }).lean());
+await t("listProducts", () => listProducts(input));
+}
+await mongoose.disconnect(); await db.stop();

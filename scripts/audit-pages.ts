@@ -1,0 +1,267 @@
+/**
+ * `npm run audit:pages [-- --strict]`: Lighthouse (mobile, simulated throttling) on the home page, a
+ * category listing and a product page of a freshly seeded shop.
+ *
+ * Starts everything itself: the embedded database in a temporary directory, the demo seed, the
+ * production build (built first when missing) served by createApp() on a random loopback port, and
+ * Debian's Chromium (CHROME_PATH, default /usr/bin/chromium). Prints the four category scores and the
+ * JavaScript sent per page (gzipped transfer sizes of the script requests), writes
+ * audit-results/pages-<timestamp>.json (and pages-latest.json), and with --strict exits 1 when a score
+ * is below 95 or a page sends more than 170 KB of gzipped JavaScript.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export const SCORE_TARGET = 95;
+export const JS_BUDGET_KB = 170;
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+type Category = (typeof CATEGORIES)[number];
+
+const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const CHROME_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+interface PageResult {
+  name: string;
+  path: string;
+  scores: Record<Category, number | null>;
+  jsKb: number;
+  scripts: { url: string; kb: number }[];
+  metrics: Record<string, number | null>;
+  /** Audits that lost points (score < 0.9), for the follow-up work. */
+  failing: { id: string; title: string; score: number | null; displayValue?: string }[];
+}
+
+const strict = process.argv.includes("--strict");
+const workDir = mkdtempSync(path.join(os.tmpdir(), "tweest-audit-"));
+
+// Before any server module reads the config: quiet logs, private uploads, no external tag manager.
+process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? "silent";
+process.env.UPLOADS_DIR = path.join(workDir, "uploads");
+process.env.NODE_ENV = process.env.NODE_ENV ?? "development";
+delete process.env.GTM_ID;
+
+// AUDIT_BUILD_DIR: audit a copy of the build (a parallel `npm run build` cannot pull it away).
+const buildDir = path.resolve(process.env.AUDIT_BUILD_DIR ?? "build");
+
+function ensureBuild(): void {
+  if (existsSync(path.join(buildDir, "server/index.js"))) return;
+  if (process.env.AUDIT_BUILD_DIR) throw new Error(`No build in ${buildDir}`);
+  console.log("[audit] no production build: running npm run build");
+  const result = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+  if (result.status !== 0) throw new Error("npm run build failed");
+}
+
+/** Chromium with a DevTools port; resolves with the port it listens on. */
+function launchChromium(): Promise<{ port: number; process: ChildProcess; profile: string }> {
+  if (!existsSync(CHROME_PATH)) throw new Error(`Chromium not found at ${CHROME_PATH}`);
+  const profile = mkdtempSync(path.join(os.tmpdir(), "tweest-audit-chromium-"));
+  const child = spawn(
+    CHROME_PATH,
+    [...CHROME_FLAGS, "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"],
+    { stdio: ["ignore", "ignore", "pipe"] },
+  );
+  return new Promise((resolve, reject) => {
+    let output = "";
+    const timer = setTimeout(() => reject(new Error(`Chromium did not start:\n${output}`)), 30_000);
+    child.stderr?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ port: Number(match[1]), process: child, profile });
+      }
+    });
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Chromium exited (${code}):\n${output}`));
+    });
+  });
+}
+
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+async function main(): Promise<number> {
+  ensureBuild();
+  const { default: lighthouse } = await import("lighthouse");
+  const { startDatabase } = await import("../server/db/embedded");
+  const { connectDatabase, disconnectDatabase } = await import("../server/db/connect");
+  const { seedDatabase } = await import("../server/services/seed.service");
+  const { createApp } = await import("../server/app");
+  const { Product } = await import("../models/product.model");
+
+  const database = await startDatabase({
+    dataDir: path.join(workDir, "db"),
+    log: (line) => console.log(line),
+  });
+  let server: Server | undefined;
+  let chromium: Awaited<ReturnType<typeof launchChromium>> | undefined;
+  try {
+    await connectDatabase(database.uri);
+    console.log("[audit] seeding the demo shop");
+    await seedDatabase();
+    const product = await Product.findOne({ isActive: { $ne: false } })
+      .sort({ slug: 1 })
+      .select("slug")
+      .lean<{ slug: string }>();
+    if (!product) throw new Error("The seed created no product");
+
+    const app = createApp({ buildDir });
+    server = await new Promise<Server>((resolve) => {
+      const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+    });
+    const { port } = server.address() as AddressInfo;
+    const baseUrl = `http://127.0.0.1:${port}`;
+    console.log(`[audit] shop on ${baseUrl}`);
+
+    const pages = [
+      { name: "home", path: "/" },
+      { name: "category", path: "/products?category=men" },
+      { name: "product", path: `/product/${product.slug}` },
+    ];
+
+    chromium = await launchChromium();
+    const results: PageResult[] = [];
+    for (const page of pages) {
+      // A warm-up request so the first audit does not measure the server's first import of the build.
+      await fetch(`${baseUrl}${page.path}`).then((response) => response.arrayBuffer());
+      const run = await lighthouse(`${baseUrl}${page.path}`, {
+        port: chromium.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: [...CATEGORIES],
+      });
+      if (!run) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+      const { lhr } = run;
+      if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.message}`);
+      // The whole Lighthouse result too, for digging into an audit (open it in the Lighthouse viewer).
+      mkdirSync("audit-results", { recursive: true });
+      writeFileSync(path.join("audit-results", `${page.name}.lhr.json`), JSON.stringify(lhr));
+      const requests =
+        (lhr.audits["network-requests"]?.details as
+          | { items?: { url: string; resourceType?: string; transferSize?: number }[] }
+          | undefined)?.items ?? [];
+      const scripts = requests
+        .filter((item) => item.resourceType === "Script")
+        .map((item) => ({ url: item.url.replace(baseUrl, ""), kb: kb(item.transferSize ?? 0) }));
+      const scores = Object.fromEntries(
+        CATEGORIES.map((id) => {
+          const score = lhr.categories[id]?.score;
+          return [id, typeof score === "number" ? Math.round(score * 100) : null];
+        }),
+      ) as Record<Category, number | null>;
+      const metric = (id: string) => lhr.audits[id]?.numericValue ?? null;
+      const failing = Object.values(lhr.audits)
+        .filter(
+          (audit) =>
+            typeof audit.score === "number" &&
+            audit.score < 0.9 &&
+            audit.scoreDisplayMode !== "informative" &&
+            audit.scoreDisplayMode !== "manual",
+        )
+        .map((audit) => ({
+          id: audit.id,
+          title: audit.title,
+          score: audit.score,
+          displayValue: audit.displayValue,
+        }));
+      results.push({
+        name: page.name,
+        path: page.path,
+        scores,
+        jsKb: kb(
+          requests
+            .filter((item) => item.resourceType === "Script")
+            .reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+        ),
+        scripts,
+        metrics: {
+          firstContentfulPaintMs: metric("first-contentful-paint"),
+          largestContentfulPaintMs: metric("largest-contentful-paint"),
+          totalBlockingTimeMs: metric("total-blocking-time"),
+          cumulativeLayoutShift: metric("cumulative-layout-shift"),
+          speedIndexMs: metric("speed-index"),
+        },
+        failing,
+      });
+    }
+
+    console.log("");
+    console.log(
+      "page      perf  a11y  best   seo   JS (KB gzip)   LCP (ms)   TBT (ms)   CLS   path",
+    );
+    const misses: string[] = [];
+    for (const result of results) {
+      const score = (id: Category) => String(result.scores[id] ?? "-").padStart(4);
+      console.log(
+        `${result.name.padEnd(8)} ${score("performance")}  ${score("accessibility")}  ${score("best-practices")}  ${score("seo")}   ${String(result.jsKb).padStart(12)}   ${String(Math.round(result.metrics.largestContentfulPaintMs ?? 0)).padStart(8)}   ${String(Math.round(result.metrics.totalBlockingTimeMs ?? 0)).padStart(8)}   ${(result.metrics.cumulativeLayoutShift ?? 0).toFixed(3)}   ${result.path}`,
+      );
+      for (const id of CATEGORIES) {
+        const value = result.scores[id];
+        if (value === null || value < SCORE_TARGET)
+          misses.push(`${result.name}: ${id} ${value ?? "n/a"} < ${SCORE_TARGET}`);
+      }
+      if (result.jsKb > JS_BUDGET_KB)
+        misses.push(`${result.name}: ${result.jsKb} KB of JavaScript > ${JS_BUDGET_KB} KB`);
+      for (const audit of result.failing)
+        console.log(
+          `           ! ${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ""}`,
+        );
+    }
+
+    mkdirSync("audit-results", { recursive: true });
+    const report = {
+      date: new Date().toISOString(),
+      lighthouse: "mobile, simulated throttling (Lighthouse defaults)",
+      targets: { score: SCORE_TARGET, jsKb: JS_BUDGET_KB },
+      pages: results,
+      misses,
+    };
+    const stamp = report.date.replace(/[:.]/g, "-");
+    const file = path.join("audit-results", `pages-${stamp}.json`);
+    writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+    writeFileSync(path.join("audit-results", "pages-latest.json"), `${JSON.stringify(report, null, 2)}\n`);
+    console.log("");
+    console.log(`[audit] report: ${file}`);
+    if (misses.length === 0) {
+      console.log(`[audit] all targets met (scores >= ${SCORE_TARGET}, JS <= ${JS_BUDGET_KB} KB)`);
+      return 0;
+    }
+    console.log(`[audit] targets missed:\n  ${misses.join("\n  ")}`);
+    return strict ? 1 : 0;
+  } finally {
+    if (chromium) {
+      chromium.process.kill("SIGTERM");
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      rmSync(chromium.profile, { recursive: true, force: true });
+    }
+    if (server) {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server?.close(() => resolve()));
+    }
+    await disconnectDatabase();
+    await database.stop();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error("[audit] failed:", error);
+    rmSync(workDir, { recursive: true, force: true });
+    process.exit(2);
+  },
+);

@@ -1,0 +1,366 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createHmac, randomBytes, randomUUID } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+
+/**
+ * `npm run bench`: seeds a throw-away database (2,000 products, 20,000 orders by default), serves
+ * the shop and a driver-only "ceiling" route in a child process, and measures each target with
+ * autocannon on 127.0.0.1. Prints requests/s, p50/p99 latency and the ratio to the ceiling; writes
+ * bench-results/report-<timestamp>.json. Flags: --duration 10 --connections 10 --timeout 120
+ * --products 2000 --orders 20000 --only listing,by-id,product-page,cart-add (see README).
+ */
+const { values: flags } = parseArgs({
+  options: {
+    duration: { type: "string", default: "10" },
+    connections: { type: "string", default: "10" },
+    timeout: { type: "string", default: "120" },
+    products: { type: "string", default: "2000" },
+    orders: { type: "string", default: "20000" },
+    only: { type: "string" },
+  },
+});
+const positive = (name: string, value: string | undefined) => {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) {
+    console.error(`✗ --${name} must be a positive whole number (got ${value})`);
+    process.exit(1);
+  }
+  return number;
+};
+const DURATION = positive("duration", flags.duration);
+const CONNECTIONS = positive("connections", flags.connections);
+/** Seconds before a request counts as failed (FerretDB's full scans take seconds under load). */
+const TIMEOUT = positive("timeout", flags.timeout);
+const PRODUCTS = positive("products", flags.products);
+const ORDERS = positive("orders", flags.orders);
+
+/** The filtered listing page measured (category with its sub-categories + colours + sort). */
+const LISTING_QUERY = "category=men&colors=Black,Navy&sort=price_low&pageSize=24";
+
+// Configuration of this process and of the measured one, before any server module reads it.
+const workDir = mkdtempSync(path.join(os.tmpdir(), "tweest-bench-"));
+const secrets = {
+  JWT_SECRET: randomBytes(32).toString("hex"),
+  COOKIE_SECRET: randomBytes(32).toString("hex"),
+};
+Object.assign(process.env, {
+  NODE_ENV: "production",
+  LOG_LEVEL: "silent",
+  DATA_DIR: path.join(workDir, "data"),
+  UPLOADS_DIR: path.join(workDir, "uploads"),
+  SEED_ON_START: "false",
+  ...secrets,
+});
+
+const say = (line: string) => console.log(line);
+
+if (!existsSync(path.resolve("build", "server", "index.js"))) {
+  say("[bench] build/ is missing: running npm run build");
+  const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const { startDatabase } = await import("../server/db/embedded");
+const { connectDatabase } = await import("../server/db/connect");
+const mongoose = (await import("mongoose")).default;
+const { seedBenchData } = await import("./lib/bench-seed");
+
+/** Same server, own database: a MONGODB_URI's data is never touched (dropped at the end). */
+function withDatabaseName(uri: string, name: string): string {
+  return uri.replace(/^(mongodb(?:\+srv)?:\/\/[^/?]+)(\/[^?]*)?/, `$1/${name}`);
+}
+
+/** cookie-parser's signed-cookie format (`s:` + value + `.` + HMAC-SHA256, base64, no padding). */
+function signedGuestCookie(guestId: string): string {
+  const signature = createHmac("sha256", secrets.COOKIE_SECRET)
+    .update(guestId)
+    .digest("base64")
+    .replace(/=+$/, "");
+  return `tweest_guest=${encodeURIComponent(`s:${guestId}.${signature}`)}`;
+}
+
+interface Target {
+  name: string;
+  label: string;
+  options: Partial<autocannon.Options>;
+  port: "app" | "ceiling";
+  path: string;
+}
+
+interface Measured {
+  name: string;
+  label: string;
+  url: string;
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  latencyAverageMs: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  ratioToCeiling: number;
+}
+
+function waitForReady(child: ChildProcess): Promise<{ appPort: number; ceilingPort: number }> {
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on("line", (line) => {
+      try {
+        const message = JSON.parse(line) as {
+          ready?: boolean;
+          appPort: number;
+          ceilingPort: number;
+        };
+        if (message.ready) resolve(message);
+      } catch {
+        say(`[server] ${line}`);
+      }
+    });
+    child.once("exit", (code) => reject(new Error(`the bench server exited with ${code}`)));
+  });
+}
+
+async function run(target: Target, baseUrl: string): Promise<autocannon.Result> {
+  const instance = autocannon({
+    url: `${baseUrl}${target.path}`,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    timeout: TIMEOUT,
+    ...target.options,
+  } as autocannon.Options);
+  return instance;
+}
+
+const started = new Date();
+const database = await startDatabase({
+  mongodbUri: process.env.MONGODB_URI,
+  dataDir: path.join(workDir, "data", "db"),
+  log: say,
+});
+const dbName = `tweest_bench_${Date.now()}`;
+const dbUri = withDatabaseName(database.uri, dbName);
+let server: ChildProcess | undefined;
+let exitCode = 0;
+try {
+  await connectDatabase(dbUri);
+  await Promise.all(Object.values(mongoose.models).map((model) => model.init()));
+  say(
+    `[bench] ${database.kind} at ${dbUri}; seeding ${PRODUCTS.toLocaleString("en")} products, ${ORDERS.toLocaleString("en")} orders`,
+  );
+  const seeded = await seedBenchData({ products: PRODUCTS, orders: ORDERS, log: say });
+
+  server = spawn(process.execPath, ["--import", "tsx", "scripts/lib/bench-server.ts"], {
+    env: { ...process.env, BENCH_DB_URI: dbUri, BENCH_LISTING_QUERY: LISTING_QUERY },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const { appPort, ceilingPort } = await waitForReady(server);
+  const app = `http://127.0.0.1:${appPort}`;
+  const ceilingUrl = `http://127.0.0.1:${ceilingPort}`;
+  say(`[bench] shop on ${app}, ceiling on ${ceilingUrl}`);
+
+  // Add to cart: each request adds 1 unit of one of 3 variants (stock 1,000,000) to one of
+  // 2 x connections guest carts in turn, so concurrent requests rarely share a cart (its lock).
+  // After 9 rounds on a slot (3 variants x 3 units), the slot moves to a fresh guest cart: no line
+  // ever passes the 10-unit cap and carts stay 3 lines long, like a shopper's. One add in 9
+  // creates a cart.
+  const slots = CONNECTIONS * 2;
+  const rounds = seeded.cartProduct.variants.length * 3;
+  let cartRequest = 0;
+  const cookies = new Map<string, string>();
+  const cartCookie = (slot: number, generation: number) => {
+    const key = `${slot}:${generation}`;
+    let cookie = cookies.get(key);
+    if (!cookie) {
+      cookie = signedGuestCookie(randomUUID());
+      cookies.set(key, cookie);
+    }
+    return cookie;
+  };
+
+  const targets: Target[] = [
+    {
+      name: "listing",
+      label: `GET /api/products?${LISTING_QUERY}`,
+      port: "app",
+      path: `/api/products?${LISTING_QUERY}`,
+      options: {},
+    },
+    {
+      name: "by-id",
+      label: "GET /api/products/id/{id}",
+      port: "app",
+      path: `/api/products/id/${seeded.sampleProduct._id}`,
+      options: {},
+    },
+    {
+      name: "product-page",
+      label: "GET /product/{slug} (SSR)",
+      port: "app",
+      path: `/product/${seeded.sampleProduct.slug}`,
+      options: { headers: { accept: "text/html", "accept-encoding": "gzip" } },
+    },
+    {
+      name: "cart-add",
+      label: "PUT /api/cart/add (guest cookie)",
+      port: "app",
+      path: "/api/cart/add",
+      options: {
+        requests: [
+          {
+            method: "PUT",
+            path: "/api/cart/add",
+            setupRequest: (request) => {
+              const n = cartRequest++;
+              const slot = n % slots;
+              const round = Math.floor(n / slots);
+              const variant =
+                seeded.cartProduct.variants[round % seeded.cartProduct.variants.length];
+              return {
+                ...request,
+                headers: {
+                  "content-type": "application/json",
+                  cookie: cartCookie(slot, Math.floor(round / rounds)),
+                },
+                body: JSON.stringify({
+                  productId: seeded.cartProduct._id,
+                  color: variant.color,
+                  size: variant.size,
+                  quantity: 1,
+                }),
+              };
+            },
+          },
+        ],
+      },
+    },
+    {
+      name: "ceiling",
+      label: "ceiling: same listing query, driver only",
+      port: "ceiling",
+      path: "/ceiling",
+      options: {},
+    },
+  ];
+  const only = flags.only?.split(",").map((name) => name.trim());
+  const selected = targets.filter(
+    (target) => !only || only.includes(target.name) || target.name === "ceiling",
+  );
+
+  // Warm-up and a correctness check: each target answers 2xx before it is measured.
+  for (const target of selected) {
+    const base = target.port === "app" ? app : ceilingUrl;
+    const result = await autocannon({
+      ...target.options,
+      url: `${base}${target.path}`,
+      connections: 2,
+      amount: 10,
+      timeout: TIMEOUT,
+    } as autocannon.Options);
+    if (result.non2xx > 0 || result.errors > 0)
+      throw new Error(
+        `${target.label} answered ${result.non2xx} non-2xx and ${result.errors} errors during warm-up`,
+      );
+  }
+  cartRequest = 0;
+  cookies.clear();
+
+  const results: Omit<Measured, "ratioToCeiling">[] = [];
+  for (const target of selected) {
+    say(`[bench] ${target.label}: ${DURATION} s, ${CONNECTIONS} connections…`);
+    const base = target.port === "app" ? app : ceilingUrl;
+    const result = await run(target, base);
+    results.push({
+      name: target.name,
+      label: target.label,
+      url: `${base}${target.path}`,
+      requestsPerSecond: result.requests.average,
+      latencyP50Ms: result.latency.p50,
+      latencyP99Ms: result.latency.p99,
+      latencyAverageMs: result.latency.average,
+      requests: result.requests.total,
+      non2xx: result.non2xx,
+      errors: result.errors,
+      timeouts: result.timeouts,
+    });
+  }
+  const ceilingRate = results.find((result) => result.name === "ceiling")!.requestsPerSecond;
+  const measured: Measured[] = results.map((result) => ({
+    ...result,
+    ratioToCeiling: ceilingRate > 0 ? result.requestsPerSecond / ceilingRate : 0,
+  }));
+
+  const rows = measured.map((result) => [
+    result.label,
+    result.requestsPerSecond.toFixed(1),
+    `${result.latencyP50Ms} ms`,
+    `${result.latencyP99Ms} ms`,
+    `${(result.ratioToCeiling * 100).toFixed(0)} %`,
+    result.non2xx + result.errors > 0 ? `${result.non2xx} non-2xx, ${result.errors} errors` : "",
+  ]);
+  const header = ["target", "req/s", "p50", "p99", "vs ceiling", "failures"];
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column].length)),
+  );
+  const line = (cells: string[]) =>
+    cells.map((cell, column) => cell.padEnd(widths[column])).join("  ");
+  say("");
+  say(line(header));
+  say(widths.map((width) => "-".repeat(width)).join("  "));
+  for (const row of rows) say(line(row));
+  say("");
+
+  const report = {
+    startedAt: started.toISOString(),
+    finishedAt: new Date().toISOString(),
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? "",
+      totalMemoryGb: Math.round(os.totalmem() / 1e9),
+      node: process.version,
+      platform: `${os.platform()} ${os.release()}`,
+    },
+    database: { kind: database.kind, name: dbName },
+    options: {
+      duration: DURATION,
+      connections: CONNECTIONS,
+      timeout: TIMEOUT,
+      listingQuery: LISTING_QUERY,
+    },
+    data: { products: seeded.products, orders: seeded.orders, payments: seeded.payments },
+    results: measured,
+  };
+  mkdirSync("bench-results", { recursive: true });
+  const file = path.join(
+    "bench-results",
+    `report-${started.toISOString().replace(/[:.]/g, "-")}.json`,
+  );
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  say(`[bench] report written to ${file}`);
+  if (measured.some((result) => result.non2xx + result.errors + result.timeouts > 0)) {
+    console.error("✗ some requests failed: the figures above are not comparable");
+    exitCode = 1;
+  }
+} catch (error) {
+  console.error(error);
+  exitCode = 1;
+} finally {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server!.once("exit", resolve));
+    server.kill("SIGTERM");
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    if (server.exitCode === null) server.kill("SIGKILL");
+  }
+  if (mongoose.connection.readyState === 1) {
+    if (database.kind === "external") await mongoose.connection.dropDatabase();
+    await mongoose.disconnect();
+  }
+  await database.stop();
+  rmSync(workDir, { recursive: true, force: true });
+}
+process.exit(exitCode);

@@ -1,0 +1,105 @@
+/**
+ * JavaScript budget of the storefront (issue 9: no page over 170 KB of gzipped JavaScript).
+ *
+ * Reads the production build (`npm run build`, which `npm test` runs first): React Router's client
+ * manifest names the entry, the root and each route module with their static imports; the chunks'
+ * own `import` statements (static and dynamic, e.g. the lazily loaded campaign popup) are followed
+ * too, so the sum is everything those pages can load. `npm run audit:pages` measures the same in a
+ * browser with Lighthouse; this test is the cheap, deterministic guard for CI.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+
+const BUDGET_KB = 170;
+const CLIENT = path.resolve(process.env.E2E_BUILD_DIR ?? "build", "client");
+const ASSETS = path.join(CLIENT, "assets");
+
+interface RouteEntry {
+  module: string;
+  imports?: string[];
+}
+interface ClientManifest {
+  url?: string;
+  entry: RouteEntry;
+  routes: Record<string, RouteEntry>;
+}
+
+function readManifest(): { file: string; manifest: ClientManifest } {
+  if (!existsSync(ASSETS))
+    throw new Error(`No client build in ${CLIENT}: run \`npm run build\` before this test`);
+  const name = readdirSync(ASSETS).find((file) => /^manifest-[\w-]+\.js$/.test(file));
+  if (!name) throw new Error(`No React Router manifest in ${ASSETS}`);
+  const source = readFileSync(path.join(ASSETS, name), "utf8");
+  const json = source.slice(source.indexOf("=") + 1).replace(/;\s*$/, "");
+  return { file: `/assets/${name}`, manifest: JSON.parse(json) as ClientManifest };
+}
+
+function chunkSource(url: string): string {
+  return readFileSync(path.join(CLIENT, url), "utf8");
+}
+
+/** The given modules plus every chunk they import, statically or dynamically, transitively. */
+function closure(urls: string[]): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...urls];
+  while (stack.length > 0) {
+    const url = stack.pop() as string;
+    if (seen.has(url)) continue;
+    seen.add(url);
+    if (!url.endsWith(".js")) continue;
+    const source = chunkSource(url);
+    for (const match of source.matchAll(/(?:from|import)\s*\(?\s*["']\.\/([\w.-]+\.js)["']/g))
+      stack.push(`/assets/${match[1]}`);
+  }
+  return seen;
+}
+
+const gzippedKb = (url: string) =>
+  gzipSync(readFileSync(path.join(CLIENT, url)), { level: 9 }).length / 1024;
+
+function pageScripts(routeId: string): { files: Set<string>; kb: number } {
+  const { file, manifest } = readManifest();
+  const route = manifest.routes[routeId];
+  const root = manifest.routes.root;
+  if (!route || !root) throw new Error(`Route ${routeId} is not in the client manifest`);
+  const files = closure([
+    file,
+    manifest.entry.module,
+    ...(manifest.entry.imports ?? []),
+    root.module,
+    ...(root.imports ?? []),
+    route.module,
+    ...(route.imports ?? []),
+  ]);
+  const kb = [...files].reduce((sum, url) => sum + gzippedKb(url), 0);
+  return { files, kb };
+}
+
+describe("storefront JavaScript budget (production build)", () => {
+  for (const [page, routeId] of [
+    ["home", "routes/home"],
+    ["category listing", "routes/products"],
+    ["product", "routes/product"],
+  ] as const) {
+    it(`the ${page} page loads at most ${BUDGET_KB} KB of gzipped JavaScript`, () => {
+      const { files, kb } = pageScripts(routeId);
+      expect(files.size).toBeGreaterThan(3);
+      expect(kb, `${page}: ${kb.toFixed(1)} KB in ${files.size} files`).toBeLessThanOrEqual(
+        BUDGET_KB,
+      );
+    });
+
+    it(`the ${page} page never loads the dashboard charts (recharts)`, () => {
+      const { files } = pageScripts(routeId);
+      const withCharts = [...files].filter((url) => chunkSource(url).includes("recharts-"));
+      expect(withCharts).toEqual([]);
+    });
+  }
+
+  it("the admin dashboard's chunks do contain recharts (so the check above can see it)", () => {
+    const { files } = pageScripts("routes/admin/dashboard");
+    expect([...files].some((url) => chunkSource(url).includes("recharts-"))).toBe(true);
+  });
+});
