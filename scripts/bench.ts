@@ -259,7 +259,7 @@ try {
       ...target.options,
       url: `${base}${target.path}`,
       connections: 2,
-      amount: 10,
+      amount: 4,
       timeout: TIMEOUT,
     } as autocannon.Options);
     if (result.non2xx > 0 || result.errors > 0)
@@ -300,10 +300,11 @@ try {
     result.requestsPerSecond.toFixed(1),
     `${result.latencyP50Ms} ms`,
     `${result.latencyP99Ms} ms`,
-    `${(result.ratioToCeiling * 100).toFixed(0)} %`,
+    ceilingRate > 0 ? `${(result.ratioToCeiling * 100).toFixed(0)} %` : "n/a",
+    String(result.requests),
     result.non2xx + result.errors > 0 ? `${result.non2xx} non-2xx, ${result.errors} errors` : "",
   ]);
-  const header = ["target", "req/s", "p50", "p99", "vs ceiling", "failures"];
+  const header = ["target", "req/s", "p50", "p99", "vs ceiling", "requests", "failures"];
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => row[column].length)),
   );
@@ -342,6 +343,11 @@ try {
   );
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   say(`[bench] report written to ${file}`);
+  const few = measured.filter((result) => result.requests < 10);
+  if (few.length > 0)
+    say(
+      `[bench] ⚠ fewer than 10 requests completed for ${few.map((result) => result.name).join(", ")}: requests still running when --duration ends are not counted; use fewer --connections or a longer --duration (FerretDB: --connections 2 --duration 30)`,
+    );
   if (measured.some((result) => result.non2xx + result.errors + result.timeouts > 0)) {
     console.error("✗ some requests failed: the figures above are not comparable");
     exitCode = 1;

@@ -29,6 +29,11 @@ async function main() {
   const { logger } = await import("./lib/logger.js");
   const { startBackgroundJobs } = await import("./jobs.js");
   const say = (line: string) => console.log(line);
+  // A promise nobody awaited (a background job, a fire-and-forget SMS, a stream) must not take the
+  // shop down with it: log it and keep serving. (Node's default would exit the process.)
+  process.on("unhandledRejection", (reason) => {
+    logger.error({ err: reason }, "unhandled promise rejection (the process keeps running)");
+  });
 
   const database = await startDatabase({
     mongodbUri: env.MONGODB_URI,

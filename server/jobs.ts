@@ -11,7 +11,10 @@ export function registerJob(job: { name: string; everyMs: number; run: () => Pro
 export function startBackgroundJobs(): () => void {
   const timers = jobs.map((job) =>
     setInterval(() => {
-      job.run().catch((error) => console.error(`[job ${job.name}]`, error));
+      // Through a promise, so even a job that throws synchronously is logged, never a crash.
+      Promise.resolve()
+        .then(() => job.run())
+        .catch((error: unknown) => console.error(`[job ${job.name}]`, error));
     }, job.everyMs),
   );
   return () => timers.forEach(clearInterval);

@@ -58,6 +58,10 @@ export function toErrorAnswer(error: unknown): ErrorAnswer | undefined {
       return { status: 413, message: "File too large", code: "FILE_TOO_LARGE" };
     return { status: 400, message: error.message, code: error.code };
   }
+  // A multipart body busboy cannot parse (e.g. a NUL in a file name: "Malformed part header");
+  // multer marks the errors it passes on from the upload with `storageErrors`.
+  if (Array.isArray((error as { storageErrors?: unknown })?.storageErrors))
+    return { status: 400, message: "Malformed multipart body", code: "MALFORMED_MULTIPART" };
   // body-parser errors carry `type` and `status`.
   const parserError = error as { type?: string; status?: number };
   if (parserError?.type === "entity.parse.failed")
@@ -107,5 +111,19 @@ function hasOperatorKey(value: unknown, depth = 0): boolean {
 export const rejectOperatorKeys: RequestHandler = (req, _res, next) => {
   if (hasOperatorKey(req.body) || hasOperatorKey(req.query))
     throw new HttpError(400, "Invalid input: operator keys are not allowed", "OPERATOR_REJECTED");
+  if (hasNulCharacter(req.body) || hasNulCharacter(req.query))
+    throw new HttpError(400, "Invalid input: NUL characters are not allowed", "NUL_REJECTED");
   next();
 };
+
+/**
+ * A NUL character has no place in any field of the shop, and the database refuses it inside a
+ * regular expression (a search for "%00" was a 500): refused up front like operator keys.
+ */
+function hasNulCharacter(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (depth > 20 || value === null || typeof value !== "object") return false;
+  return Object.entries(value as Record<string, unknown>).some(
+    ([key, inner]) => key.includes("\u0000") || hasNulCharacter(inner, depth + 1),
+  );
+}

@@ -1,5 +1,6 @@
 import { Router } from "express";
 import { z } from "zod";
+import { numeric } from "../lib/numeric.js";
 import { PAYMENT_METHODS } from "../../models/order.model.js";
 import { PAYMENT_STATUSES } from "../../models/payment.model.js";
 import { getOptionalUser, requireAdmin } from "../middleware/auth.js";
@@ -127,8 +128,8 @@ const PaymentsQuery = z.object({
     .pipe(z.enum(PAYMENT_METHODS))
     .optional(),
   search: z.string().max(100).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  page: numeric(z.number().int().min(1).default(1)),
+  limit: numeric(z.number().int().min(1).max(100).default(20)),
 });
 
 endpoint(paymentsRouter, "/api/payments", {

@@ -1,5 +1,6 @@
 import { Router } from "express";
 import { z } from "zod";
+import { numeric } from "../lib/numeric.js";
 import { requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
 import { IdParams, PromoCodeBody, PromoCodeUpdateBody } from "../schemas/catalog.schemas.js";
@@ -36,8 +37,8 @@ const PromoCodeListQuery = z.object({
     .enum(["true", "false"])
     .transform((value) => value === "true")
     .optional(),
-  page: z.coerce.number().int().min(1).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
+  page: numeric(z.number().int().min(1).optional()),
+  limit: numeric(z.number().int().min(1).max(100).optional()),
 });
 
 export const adminPromoCodesRouter = Router();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { numeric } from "../lib/numeric.js";
 import { BdMobile, INVALID_MOBILE_MESSAGE, normalizeBdMobile } from "../lib/phone.js";
 
 /** Inputs and answers of /auth/* and /api/users/* (contract §3). */
@@ -101,8 +102,8 @@ export const ChangePasswordBody = z.object({
 export const CustomerListQuery = z.object({
   search: z.string().trim().max(100).optional(),
   role: z.enum(["CUSTOMER", "ADMIN"]).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  page: numeric(z.number().int().min(1).default(1)),
+  limit: numeric(z.number().int().min(1).max(100).default(20)),
 });
 
 export const CustomerUpdateBody = z.object({

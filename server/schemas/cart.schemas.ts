@@ -1,15 +1,16 @@
 import { z } from "zod";
+import { numeric } from "../lib/numeric.js";
 import { ObjectIdString } from "./catalog.schemas.js";
 
 export const AddToCartBody = z.object({
   productId: ObjectIdString,
   size: z.string().trim().min(1).max(40),
   color: z.string().trim().min(1).max(40),
-  quantity: z.coerce.number().int().min(1).max(10).default(1),
+  quantity: numeric(z.number().int().min(1).max(10).default(1)),
 });
 
 export const UpdateCartItemBody = z.object({
-  quantity: z.coerce.number().int().min(0).max(10),
+  quantity: numeric(z.number().int().min(0).max(10)),
 });
 
 export const CartItemParams = z.object({ cartItemId: z.string().min(1).max(64) });

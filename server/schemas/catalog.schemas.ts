@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { numeric } from "../lib/numeric.js";
 
 export const ObjectIdString = z.string().regex(/^[0-9a-fA-F]{24}$/, "Invalid id");
 export const IdParams = z.object({ id: ObjectIdString });
@@ -16,7 +17,7 @@ const CommaList = z.union([z.string(), z.array(z.string())]).transform((value) =
 
 const optionalNumber = z.preprocess(
   (value) => (value === "" ? undefined : value),
-  z.coerce.number().min(0).optional(),
+  numeric(z.number().min(0).optional()),
 );
 
 export const PRODUCT_SORTS = ["price_low", "price_high", "newest", "popular"] as const;
@@ -32,27 +33,31 @@ export const ProductListQuery = z.object({
   sort: z.enum(PRODUCT_SORTS).optional(),
   stock: z.enum(["in_stock", "out_of_stock"]).optional(),
   search: z.string().trim().max(100).optional(),
-  pageNumber: z.coerce.number().int().min(0).default(0),
+  pageNumber: numeric(z.number().int().min(0).default(0)),
   // Larger sizes are clamped to the maximum rather than refused.
-  pageSize: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .default(12)
-    .transform((size) => Math.min(size, MAX_PAGE_SIZE)),
+  pageSize: numeric(
+    z
+      .number()
+      .int()
+      .min(1)
+      .default(12)
+      .transform((size) => Math.min(size, MAX_PAGE_SIZE)),
+  ),
 });
 export type ProductListInput = z.output<typeof ProductListQuery>;
 
 export const AdminProductListQuery = z.object({
   search: z.string().trim().max(100).optional(),
   category: z.string().trim().max(200).optional(),
-  pageNumber: z.coerce.number().int().min(0).default(0),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .default(20)
-    .transform((size) => Math.min(size, 100)),
+  pageNumber: numeric(z.number().int().min(0).default(0)),
+  pageSize: numeric(
+    z
+      .number()
+      .int()
+      .min(1)
+      .default(20)
+      .transform((size) => Math.min(size, 100)),
+  ),
 });
 
 /** Multipart sends every field as text: JSON arrays arrive as strings, booleans as "true". */
@@ -75,7 +80,7 @@ const boolText = z.preprocess(
 export const VariantInput = z.object({
   color: z.string().trim().min(1).max(40),
   size: z.string().trim().min(1).max(40),
-  stock: z.coerce.number().int().min(0).max(100000),
+  stock: numeric(z.number().int().min(0).max(100000)),
   sku: z.string().trim().max(64).optional(),
 });
 
@@ -90,8 +95,8 @@ const ProductFieldsObject = z.object({
     .optional(),
   description: z.string().max(5000).optional(),
   brand: z.string().trim().min(1).max(80).optional(),
-  price: z.coerce.number().int().min(0),
-  discountedPrice: z.coerce.number().int().min(0),
+  price: numeric(z.number().int().min(0)),
+  discountedPrice: numeric(z.number().int().min(0)),
   category: ObjectIdString,
   variants: jsonText(
     z
@@ -135,7 +140,7 @@ export const CategoryBody = z.object({
     .max(100)
     .optional(),
   parentCategory: ObjectIdString.nullable().optional(),
-  sortOrder: z.coerce.number().int().optional(),
+  sortOrder: numeric(z.number().int().optional()),
 });
 export const CategoryUpdateBody = CategoryBody.partial();
 
@@ -146,7 +151,7 @@ export const ReviewBody = z.object({
 
 export const RatingBody = z.object({
   productId: ObjectIdString,
-  rating: z.coerce.number().int().min(1).max(5),
+  rating: numeric(z.number().int().min(1).max(5)),
 });
 
 export const SizeGuideBody = z.object({
@@ -189,7 +194,7 @@ const optionalDate = z.preprocess(
 );
 const optionalLimit = z.preprocess(
   (value) => (value === "" ? null : value),
-  z.coerce.number().int().min(0).nullable().optional(),
+  numeric(z.number().int().min(0).nullable().optional()),
 );
 
 const PromoFields = z.object({
@@ -200,8 +205,8 @@ const PromoFields = z.object({
     .regex(/^[A-Z0-9_-]{2,40}$/, "Letters, digits, dash or underscore (2 to 40)"),
   description: z.string().max(500).optional(),
   type: z.enum(["PERCENTAGE", "FIXED"]),
-  value: z.coerce.number().int().min(1),
-  minOrderAmount: z.coerce.number().int().min(0).default(0),
+  value: numeric(z.number().int().min(1)),
+  minOrderAmount: numeric(z.number().int().min(0).default(0)),
   maxDiscount: optionalLimit,
   startsAt: optionalDate,
   expiresAt: optionalDate,
@@ -223,7 +228,7 @@ function promoRules(
 export const PromoCodeBody = PromoFields.superRefine(promoRules);
 export const PromoCodeUpdateBody = PromoFields.partial()
   .extend({
-    minOrderAmount: z.coerce.number().int().min(0).optional(),
+    minOrderAmount: numeric(z.number().int().min(0).optional()),
     isActive: z.boolean().optional(),
   })
   .superRefine(promoRules);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { numeric } from "../lib/numeric.js";
 import { ORDER_STATUSES, PAYMENT_METHODS } from "../../models/order.model.js";
 import { BdMobile } from "../lib/phone.js";
 
@@ -72,8 +73,8 @@ export const AdminOrdersQuery = z.object({
   search: z.string().max(100).optional(),
   from: z.coerce.date().optional(),
   to: z.coerce.date().optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  page: numeric(z.number().int().min(1).default(1)),
+  limit: numeric(z.number().int().min(1).max(100).default(20)),
 });
 
 export const OrderAnswer = z.looseObject({
@@ -84,12 +85,12 @@ export const OrderAnswer = z.looseObject({
   trackingToken: z.string().optional(),
 });
 
-export const PathaoIdParams = z.object({ id: z.coerce.number().int().min(1) });
+export const PathaoIdParams = z.object({ id: numeric(z.number().int().min(1)) });
 
 export const PricePlanBody = z.object({
   city: Text(80).min(1),
   zone: Text(80).optional(),
-  subtotal: z.coerce.number().min(0).optional(),
+  subtotal: numeric(z.number().min(0).optional()),
 });
 
 export const SslCallbackBody = z.looseObject({

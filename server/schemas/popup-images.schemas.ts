@@ -1,5 +1,6 @@
 import mongoose from "mongoose";
 import { z } from "zod";
+import { numeric } from "../lib/numeric.js";
 
 /**
  * Popup images arrive as multipart forms, so every field is a string there; the same schemas also
@@ -42,7 +43,7 @@ const Link = z
     },
   );
 
-const Sequence = z.coerce.number().int().min(0).max(100_000);
+const Sequence = numeric(z.number().int().min(0).max(100_000));
 
 const PopupFields = {
   title: z.string().trim().max(200),

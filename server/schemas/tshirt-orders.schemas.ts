@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { numeric } from "../lib/numeric.js";
 import {
   MIN_BULK_QUANTITY,
   PRINT_TYPES,
@@ -15,7 +16,7 @@ export const QUANTITY_SUM_MESSAGE = "Quantity must equal the sum of the size cou
 export const SIZES_FORMAT_MESSAGE =
   "sizes must be an object of counts {S, M, L, XL, XXL}, as JSON or as sizes[S]... fields";
 
-const SizeCount = z.coerce.number().int().min(0).max(100_000).default(0);
+const SizeCount = numeric(z.number().int().min(0).max(100_000).default(0));
 
 /**
  * Sizes come as a JSON string (`sizes={"S":10,"M":5}`) or as bracket fields (`sizes[S]=10`, which
@@ -45,11 +46,9 @@ export const CreateTshirtOrderBody = z
     color: z.string().trim().min(1, "Color is required").max(50),
     printType: z.enum(PRINT_TYPES),
     sizes: Sizes,
-    quantity: z.coerce
-      .number()
-      .int()
-      .min(MIN_BULK_QUANTITY, QUANTITY_MINIMUM_MESSAGE)
-      .max(1_000_000),
+    quantity: numeric(
+      z.number().int().min(MIN_BULK_QUANTITY, QUANTITY_MINIMUM_MESSAGE).max(1_000_000),
+    ),
     deadline: FormDateOrNull.default(null),
     notes: z.string().trim().max(2000).default(""),
   })
@@ -64,7 +63,7 @@ export const QUOTE_PRICE_REQUIRED_MESSAGE = "A quoted price is required to mark 
 
 export const UpdateTshirtOrderBody = z.object({
   status: z.enum(TSHIRT_ORDER_STATUSES).optional(),
-  quotedPrice: z.coerce.number().int().min(0).max(100_000_000).nullable().optional(),
+  quotedPrice: numeric(z.number().int().min(0).max(100_000_000).nullable().optional()),
   adminNote: z.string().trim().max(2000).optional(),
 });
 export type UpdateTshirtOrderInput = z.output<typeof UpdateTshirtOrderBody>;
@@ -72,8 +71,8 @@ export type UpdateTshirtOrderInput = z.output<typeof UpdateTshirtOrderBody>;
 export const ListTshirtOrdersQuery = z.object({
   status: z.enum(TSHIRT_ORDER_STATUSES).optional(),
   search: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  page: numeric(z.number().int().min(1).default(1)),
+  limit: numeric(z.number().int().min(1).max(100).default(20)),
 });
 export type ListTshirtOrdersInput = z.output<typeof ListTshirtOrdersQuery>;
 

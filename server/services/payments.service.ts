@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type mongoose from "mongoose";
 import { Order, type OrderFields } from "../../models/order.model.js";
-import { Payment, PAYMENT_STATUSES, type PaymentFields } from "../../models/payment.model.js";
+import type { PAYMENT_STATUSES } from "../../models/payment.model.js";
+import { Payment, type PaymentFields } from "../../models/payment.model.js";
 import { getEnv } from "../env.js";
 import { badRequest, conflict, HttpError } from "../lib/http-error.js";
 import { logger } from "../lib/logger.js";

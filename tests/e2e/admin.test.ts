@@ -84,11 +84,13 @@ const toast = (page: Page, text: string) =>
  * node_modules/.cache so the server bundle still resolves its packages.
  */
 async function startShopOnBuildSnapshot(): Promise<Shop> {
-  if (!existsSync(path.resolve("build/server/index.js"))) {
+  // E2E_BUILD_DIR: copy that build instead of ./build (e.g. a snapshot taken right after a build).
+  const source = path.resolve(process.env.E2E_BUILD_DIR ?? "build");
+  if (!existsSync(path.join(source, "server/index.js"))) {
     throw new Error("The storefront is not built: run `npm run build` before the browser tests");
   }
   const buildDir = path.resolve("node_modules/.cache", `admin-e2e-build-${randomUUID()}`);
-  cpSync(path.resolve("build"), buildDir, { recursive: true });
+  cpSync(source, buildDir, { recursive: true });
   const { seedDatabase } = await import("../../server/services/seed.service");
   const { createApp } = await import("../../server/app");
   await seedDatabase();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { categoryTree } from "../../app/components/admin/category-options";
 import { listOf } from "../../app/components/admin/common";
+import { pagingOf } from "../../app/components/admin/list";
 import {
   formatGrowth,
   normalizeStats,
@@ -92,5 +93,25 @@ describe("admin list and form helpers", () => {
       TshirtOrderUpdateBody.safeParse({ status: "QUOTED", quotedPrice: "25000", adminNote: "" })
         .data,
     ).toEqual({ status: "QUOTED", quotedPrice: 25000, adminNote: "" });
+  });
+});
+
+describe("admin list paging (pagingOf)", () => {
+  it("reads total and totalPages of a paged answer", () => {
+    expect(pagingOf({ orders: [], total: 45, page: 2, totalPages: 3 }, 20, 20)).toEqual({
+      total: 45,
+      totalPages: 3,
+    });
+  });
+
+  it("works the pages out from total and the page size when the answer has no totalPages", () => {
+    expect(pagingOf({ products: [], total: 41 }, 20, 20)).toEqual({ total: 41, totalPages: 3 });
+    expect(pagingOf({ products: [], total: 0 }, 0, 20)).toEqual({ total: 0, totalPages: 1 });
+  });
+
+  it("treats a bare array or a broken answer as one page of its rows", () => {
+    expect(pagingOf([{ _id: "a" }, { _id: "b" }], 2, 20)).toEqual({ total: 2, totalPages: 1 });
+    expect(pagingOf(null, 0)).toEqual({ total: 0, totalPages: 1 });
+    expect(pagingOf({ total: "many" }, 4)).toEqual({ total: 4, totalPages: 1 });
   });
 });

@@ -3,7 +3,7 @@
  * loaded from the server), `pagingOf`, `ListToolbar` (search box + filters), `FilterSelect`,
  * `ListTable` (error, skeleton, table, empty row, pager), `RowActions`, `ConfirmDelete`,
  * `FormActions` (Cancel / Save of an editor dialog), `TextField` (a labelled input with its field
- * error) and `runAction` (an action's success toast or the server's message).
+ * error), `wholeList` (an unpaged list for `ListTable`) and `runAction` (an action's success toast or the server's message).
  */
 import { Search, Trash2 } from "lucide-react";
 import { useState, type ComponentProps, type ReactNode } from "react";
@@ -123,6 +123,14 @@ export function usePagedList<T extends { _id: string }>(options: {
     update,
     replaceRow,
   };
+}
+
+/** A list loaded whole (not paged) in the shape `ListTable` takes. */
+export function wholeList<T>(
+  data: AdminData<unknown>,
+  rows: T[],
+): AdminData<unknown> & Paging & { rows: T[]; page: number } {
+  return { ...data, rows, page: 1, total: rows.length, totalPages: 1 };
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -3,13 +3,13 @@ import { ImagePlus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Field, Input, Textarea } from "~/components/ui/input";
 import { imageFileProblem, PopupImageForm, validateInto } from "~/lib/admin-schemas";
 import { api, type PopupImage } from "~/lib/api-client";
 import { imageUrl } from "~/lib/image-url";
 import { applyServerErrors } from "./common";
+import { FormActions } from "./list";
 
 const FIELDS = ["title", "description", "link", "isActive", "startsAt", "endsAt", "image"] as const;
 interface Values {
@@ -168,14 +168,11 @@ export function PopupImageEditor({
               </label>
             </div>
           </div>
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? "Saving…" : image ? "Save" : "Upload"}
-            </Button>
-          </div>
+          <FormActions
+            onCancel={onClose}
+            submitting={isSubmitting}
+            submitLabel={image ? "Save" : "Upload"}
+          />
         </form>
       </DialogContent>
     </Dialog>

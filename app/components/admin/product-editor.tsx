@@ -7,7 +7,6 @@ import { ImagePlus, X } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Field, Input, NativeSelect, Textarea } from "~/components/ui/input";
 import {
@@ -19,6 +18,7 @@ import {
 import { api, type Product } from "~/lib/api-client";
 import { imageUrl } from "~/lib/image-url";
 import { applyServerErrors } from "./common";
+import { FormActions } from "./list";
 import { CategoryOptions, type CategoryNode } from "./category-options";
 
 const MAX_IMAGES = 8;
@@ -380,14 +380,11 @@ export function ProductEditor({
               {errors.root.message}
             </p>
           )}
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? "Saving…" : editing ? "Save product" : "Create product"}
-            </Button>
-          </div>
+          <FormActions
+            onCancel={onClose}
+            submitting={isSubmitting}
+            submitLabel={editing ? "Save product" : "Create product"}
+          />
         </form>
       </DialogContent>
     </Dialog>

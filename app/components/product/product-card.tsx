@@ -6,9 +6,12 @@ import type { ProductCard as ProductCardData } from "../../../server/services/ca
 export function ProductCard({
   product,
   eager = false,
+  priority = false,
 }: {
   product: ProductCardData;
   eager?: boolean;
+  /** The page's likely largest paint: fetched with high priority. */
+  priority?: boolean;
 }) {
   const discounted = product.discountedPrice < product.price;
   return (
@@ -21,7 +24,8 @@ export function ProductCard({
           alt={product.title}
           width={400}
           height={400}
-          loading={eager ? "eager" : "lazy"}
+          loading={eager || priority ? "eager" : "lazy"}
+          fetchPriority={priority ? "high" : undefined}
           decoding="async"
           className="aspect-square w-full bg-stone-100 object-cover transition group-hover:scale-[1.02]"
         />
@@ -58,7 +62,12 @@ export function ProductGrid({
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
       {products.map((product, index) => (
-        <ProductCard key={product._id} product={product} eager={index < eagerCount} />
+        <ProductCard
+          key={product._id}
+          product={product}
+          eager={index < eagerCount}
+          priority={index === 0 && eagerCount > 0}
+        />
       ))}
     </div>
   );

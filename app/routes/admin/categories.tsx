@@ -1,4 +1,4 @@
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import { Pencil, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
@@ -7,20 +7,19 @@ import {
   CategoryOptions,
   type CategoryNode,
 } from "~/components/admin/category-options";
+import { applyServerErrors, PageHeader, useAdminData } from "~/components/admin/common";
 import {
-  applyServerErrors,
-  ConfirmAction,
-  DataTable,
-  EmptyRow,
-  ErrorNote,
-  PageHeader,
-  TableSkeleton,
-  toastError,
-  useAdminData,
-} from "~/components/admin/common";
+  ConfirmDelete,
+  FormActions,
+  ListTable,
+  RowActions,
+  runAction,
+  TextField,
+  wholeList,
+} from "~/components/admin/list";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
-import { Field, Input, NativeSelect } from "~/components/ui/input";
+import { Field, NativeSelect } from "~/components/ui/input";
 import { CategoryBody, validateInto } from "~/lib/admin-schemas";
 import { api } from "~/lib/api-client";
 
@@ -91,34 +90,28 @@ function CategoryEditor({
         <DialogTitle>{category ? `Edit ${category.name}` : "New category"}</DialogTitle>
         <DialogDescription>Up to three levels; products follow a moved category.</DialogDescription>
         <form onSubmit={handleSubmit(onSubmit)} className="mt-4 space-y-3" noValidate>
-          <Field id="c-name" label="Name" error={errors.name?.message}>
-            <Input id="c-name" aria-invalid={!!errors.name} {...register("name")} />
-          </Field>
-          <Field
+          <TextField id="c-name" label="Name" error={errors.name?.message} {...register("name")} />
+          <TextField
             id="c-slug"
             label="Slug"
             hint="Empty: made from the name"
             error={errors.slug?.message}
-          >
-            <Input id="c-slug" aria-invalid={!!errors.slug} {...register("slug")} />
-          </Field>
+            {...register("slug")}
+          />
           <Field id="c-parent" label="Parent" error={errors.parentCategory?.message}>
             <NativeSelect id="c-parent" {...register("parentCategory")}>
               <option value="">None (top level)</option>
               <CategoryOptions categories={choices} />
             </NativeSelect>
           </Field>
-          <Field id="c-sort" label="Sort order" error={errors.sortOrder?.message}>
-            <Input id="c-sort" inputMode="numeric" {...register("sortOrder")} />
-          </Field>
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? "Saving…" : "Save"}
-            </Button>
-          </div>
+          <TextField
+            id="c-sort"
+            label="Sort order"
+            inputMode="numeric"
+            error={errors.sortOrder?.message}
+            {...register("sortOrder")}
+          />
+          <FormActions onCancel={onClose} submitting={isSubmitting} />
         </form>
       </DialogContent>
     </Dialog>
@@ -132,17 +125,6 @@ export default function AdminCategories() {
     null,
   );
 
-  async function remove(category: CategoryNode) {
-    try {
-      const answer = await api.admin.deleteCategory(category._id);
-      toast.success(answer?.message ?? "Category deleted");
-      categories.reload();
-    } catch (error) {
-      // 409 while products or sub-categories use it: the server's message says which.
-      toastError(error);
-    }
-  }
-
   return (
     <div>
       <PageHeader
@@ -154,65 +136,58 @@ export default function AdminCategories() {
           </Button>
         }
       />
-      {categories.error && <ErrorNote message={categories.error} onRetry={categories.reload} />}
-      {categories.loading && !categories.data ? (
-        <TableSkeleton />
-      ) : (
-        <DataTable>
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Slug</th>
-              <th className="text-right">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.length === 0 && <EmptyRow colSpan={3} text="No categories yet." />}
-            {categoryTree(list).map(({ category, depth }) => (
-              <tr key={category._id} data-testid="category-row">
-                <td>
-                  <span style={{ paddingLeft: `${depth * 1.5}rem` }} className="font-medium">
-                    {depth > 0 && <span className="mr-1 text-stone-400">└</span>}
-                    {category.name}
-                  </span>
-                </td>
-                <td className="text-stone-500">{category.slug}</td>
-                <td>
-                  <div className="flex justify-end gap-1">
-                    {depth < 2 && (
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        onClick={() => setEditor({ category: null, parentId: category._id })}
-                        aria-label={`Add a sub-category to ${category.name}`}
-                      >
-                        <Plus className="h-4 w-4" aria-hidden="true" />
-                      </Button>
-                    )}
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      onClick={() => setEditor({ category, parentId: "" })}
-                      aria-label={`Edit ${category.name}`}
-                    >
-                      <Pencil className="h-4 w-4" aria-hidden="true" />
-                    </Button>
-                    <ConfirmAction
-                      title="Delete this category?"
-                      description={`"${category.name}" is removed. A category still used by products or with sub-categories is kept.`}
-                      onConfirm={() => remove(category)}
-                    >
-                      <Button size="sm" variant="ghost" aria-label={`Delete ${category.name}`}>
-                        <Trash2 className="h-4 w-4 text-red-600" aria-hidden="true" />
-                      </Button>
-                    </ConfirmAction>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </DataTable>
-      )}
+      <ListTable
+        list={wholeList(categories, list)}
+        columns={["Name", "Slug", { label: "Actions", right: true }]}
+        emptyText="No categories yet."
+      >
+        {categoryTree(list).map(({ category, depth }) => (
+          <tr key={category._id} data-testid="category-row">
+            <td>
+              <span style={{ paddingLeft: `${depth * 1.5}rem` }} className="font-medium">
+                {depth > 0 && <span className="mr-1 text-stone-400">└</span>}
+                {category.name}
+              </span>
+            </td>
+            <td className="text-stone-500">{category.slug}</td>
+            <td>
+              <RowActions>
+                {depth < 2 && (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => setEditor({ category: null, parentId: category._id })}
+                    aria-label={`Add a sub-category to ${category.name}`}
+                  >
+                    <Plus className="h-4 w-4" aria-hidden="true" />
+                  </Button>
+                )}
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => setEditor({ category, parentId: "" })}
+                  aria-label={`Edit ${category.name}`}
+                >
+                  <Pencil className="h-4 w-4" aria-hidden="true" />
+                </Button>
+                <ConfirmDelete
+                  title="Delete this category?"
+                  description={`"${category.name}" is removed. A category still used by products or with sub-categories is kept.`}
+                  label={`Delete ${category.name}`}
+                  // 409 while products or sub-categories use it: the server's message says which.
+                  onConfirm={() =>
+                    runAction(
+                      () => api.admin.deleteCategory(category._id),
+                      "Category deleted",
+                      categories.reload,
+                    )
+                  }
+                />
+              </RowActions>
+            </td>
+          </tr>
+        ))}
+      </ListTable>
       <CategoryEditor
         open={editor !== null}
         category={editor?.category ?? null}

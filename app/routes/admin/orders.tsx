@@ -1,25 +1,21 @@
-import { Printer, Search, Trash2, Truck } from "lucide-react";
+import { Printer, Trash2, Truck } from "lucide-react";
 import { useState } from "react";
-import { useSearchParams } from "react-router";
 import { toast } from "sonner";
 import {
   ConfirmAction,
-  DataTable,
-  EmptyRow,
   ErrorNote,
   formatDate,
-  listOf,
   PageHeader,
-  Pagination,
   StatusBadge,
   TableSkeleton,
   toastError,
   useAdminData,
 } from "~/components/admin/common";
+import { FilterSelect, ListTable, ListToolbar, usePagedList } from "~/components/admin/list";
 import { OrderInvoice } from "~/components/admin/order-invoice";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
-import { Input, NativeSelect } from "~/components/ui/input";
+import { Input } from "~/components/ui/input";
 import { nextStatuses, ORDER_STATUSES, type OrderStatus } from "~/lib/admin-schemas";
 import { api, type Order } from "~/lib/api-client";
 import { formatBDT } from "~/lib/money";
@@ -172,84 +168,94 @@ function OrderDetail({
   );
 }
 
-export default function AdminOrders() {
-  const [params, setParams] = useSearchParams();
-  const status = params.get("status") ?? "";
-  const search = params.get("search") ?? "";
-  const from = params.get("from") ?? "";
-  const to = params.get("to") ?? "";
-  const page = Math.max(1, Number(params.get("page") ?? 1) || 1);
-  const [draft, setDraft] = useState(search);
-  const [selected, setSelected] = useState<Order | null>(null);
+/** The order opened by `?open=<id or order number>` (a deep link works), read in full from the server. */
+function OpenOrder({
+  openId,
+  preview,
+  onClose,
+  onChanged,
+  onDeleted,
+}: {
+  openId: string;
+  preview: Order | undefined;
+  onClose: () => void;
+  onChanged: (order: Order) => void;
+  onDeleted: () => void;
+}) {
+  const detail = useAdminData(() => api.admin.order(openId), openId);
+  const full = detail.data;
+  const matches =
+    full && (full._id === openId || full.orderNumber?.toUpperCase() === openId.toUpperCase());
+  const order = matches ? full : preview;
+  if (!order)
+    return (
+      <Dialog open onOpenChange={(open) => !open && onClose()}>
+        <DialogContent className="max-w-md">
+          <DialogTitle>Order {openId}</DialogTitle>
+          <DialogDescription>
+            {detail.error ? "The order could not be opened." : "Loading the order…"}
+          </DialogDescription>
+          {detail.error ? (
+            <ErrorNote message={detail.error} onRetry={detail.reload} />
+          ) : (
+            <TableSkeleton rows={3} />
+          )}
+        </DialogContent>
+      </Dialog>
+    );
+  return (
+    <OrderDetail
+      order={order}
+      onClose={onClose}
+      onChanged={(saved) => {
+        detail.setData(() => ({ ...order, ...saved }));
+        onChanged(saved);
+      }}
+      onDeleted={onDeleted}
+    />
+  );
+}
 
-  const orders = useAdminData(
-    () =>
+export default function AdminOrders() {
+  const orders = usePagedList<Order>({
+    key: "orders",
+    filters: ["status", "search", "from", "to"],
+    limit: LIMIT,
+    load: ({ from, to, ...query }) =>
       api.admin.orders({
-        status,
-        search,
+        ...query,
         from: from ? `${from}T00:00:00+06:00` : "",
         to: to ? `${to}T23:59:59+06:00` : "",
-        page,
-        limit: LIMIT,
       }),
-    `${status}|${search}|${from}|${to}|${page}`,
-  );
-  const rows = listOf<Order>(orders.data, "orders");
-  const meta =
-    orders.data && !Array.isArray(orders.data)
-      ? orders.data
-      : { total: rows.length, totalPages: 1 };
-
-  function update(next: Record<string, string>) {
-    const merged = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(next)) {
-      if (value) merged.set(key, value);
-      else merged.delete(key);
-    }
-    setParams(merged, { replace: true });
-  }
+  });
+  const { status, search, from, to } = orders.filters;
+  const openId = orders.params.get("open") ?? "";
+  const open = (order: Order) => orders.update({ open: order._id });
 
   return (
     <div>
       <PageHeader title="Orders" description="Newest first. Open an order to move it along." />
-      <form
-        role="search"
-        className="mb-3 flex flex-wrap items-end gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          update({ search: draft.trim(), page: "" });
-        }}
+      <ListToolbar
+        search={search}
+        onSearch={(text) => orders.update({ search: text, page: "" })}
+        label="Search orders"
+        placeholder="Order number, name, phone or email"
       >
-        <div className="relative min-w-48 flex-1">
-          <Search className="absolute top-3 left-3 h-4 w-4 text-stone-400" aria-hidden="true" />
-          <Input
-            className="pl-9"
-            placeholder="Order number, name, phone or email"
-            aria-label="Search orders"
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-          />
-        </div>
-        <NativeSelect
-          aria-label="Status"
+        <FilterSelect
+          label="Status"
+          allLabel="All statuses"
           className="w-40"
           value={status}
-          onChange={(event) => update({ status: event.target.value, page: "" })}
-        >
-          <option value="">All statuses</option>
-          {ORDER_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {value}
-            </option>
-          ))}
-        </NativeSelect>
+          values={ORDER_STATUSES}
+          onChange={(value) => orders.update({ status: value, page: "" })}
+        />
         <label className="flex flex-col gap-1 text-xs text-stone-600">
           From
           <Input
             type="date"
             className="w-40"
             value={from}
-            onChange={(event) => update({ from: event.target.value, page: "" })}
+            onChange={(event) => orders.update({ from: event.target.value, page: "" })}
           />
         </label>
         <label className="flex flex-col gap-1 text-xs text-stone-600">
@@ -258,93 +264,70 @@ export default function AdminOrders() {
             type="date"
             className="w-40"
             value={to}
-            onChange={(event) => update({ to: event.target.value, page: "" })}
+            onChange={(event) => orders.update({ to: event.target.value, page: "" })}
           />
         </label>
-        <Button type="submit" variant="outline">
-          Search
-        </Button>
-      </form>
-      {orders.error && <ErrorNote message={orders.error} onRetry={orders.reload} />}
-      {orders.loading && !orders.data ? (
-        <TableSkeleton />
-      ) : (
-        <DataTable>
-          <thead>
-            <tr>
-              <th>Order</th>
-              <th>Date</th>
-              <th>Customer</th>
-              <th>Payment</th>
-              <th>Status</th>
-              <th className="text-right">Total</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 && <EmptyRow colSpan={6} text="No orders match." />}
-            {rows.map((order) => (
-              <tr
-                key={order._id}
-                data-testid="order-row"
-                className="cursor-pointer hover:bg-stone-50"
-                onClick={() => setSelected(order)}
+      </ListToolbar>
+      <ListTable
+        list={orders}
+        columns={[
+          "Order",
+          "Date",
+          "Customer",
+          "Payment",
+          "Status",
+          { label: "Total", right: true },
+        ]}
+        emptyText="No orders match."
+        onPage={(next) => orders.update({ page: String(next) })}
+      >
+        {orders.rows.map((order) => (
+          <tr
+            key={order._id}
+            data-testid="order-row"
+            className="cursor-pointer hover:bg-stone-50"
+            onClick={() => open(order)}
+          >
+            <td>
+              <button
+                type="button"
+                className="font-medium whitespace-nowrap text-brand-700 hover:underline"
+                onClick={(event) => {
+                  event.stopPropagation();
+                  open(order);
+                }}
               >
-                <td>
-                  <button
-                    type="button"
-                    className="font-medium whitespace-nowrap text-brand-700 hover:underline"
-                    onClick={(event) => {
-                      event.stopPropagation();
-                      setSelected(order);
-                    }}
-                  >
-                    #{order.orderNumber ?? order._id.slice(-6)}
-                  </button>
-                </td>
-                <td>{formatDate(order.createdAt, true)}</td>
-                <td>{customerOf(order)}</td>
-                <td>
-                  {order.paymentMethod}{" "}
-                  {order.paymentDetails?.status && (
-                    <span className="text-xs text-stone-500">({order.paymentDetails.status})</span>
-                  )}
-                </td>
-                <td>
-                  <StatusBadge status={order.orderStatus} />
-                </td>
-                <td className="text-right tabular-nums">
-                  {formatBDT(order.totalDiscountedPrice ?? order.totalPrice)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </DataTable>
-      )}
-      <Pagination
-        page={page}
-        totalPages={meta.totalPages}
-        total={meta.total}
-        onPage={(next) => update({ page: String(next) })}
-      />
-      {selected && (
-        <OrderDetail
-          order={selected}
-          onClose={() => setSelected(null)}
-          onChanged={(saved) => {
-            setSelected({ ...selected, ...saved });
-            orders.setData((current) =>
-              current && !Array.isArray(current)
-                ? {
-                    ...current,
-                    orders: current.orders.map((item) =>
-                      item._id === saved._id ? { ...item, ...saved } : item,
-                    ),
-                  }
-                : current,
-            );
-          }}
+                #{order.orderNumber ?? order._id.slice(-6)}
+              </button>
+            </td>
+            <td>{formatDate(order.createdAt, true)}</td>
+            <td>{customerOf(order)}</td>
+            <td>
+              {order.paymentMethod}{" "}
+              {order.paymentDetails?.status && (
+                <span className="text-xs text-stone-500">({order.paymentDetails.status})</span>
+              )}
+            </td>
+            <td>
+              <StatusBadge status={order.orderStatus} />
+            </td>
+            <td className="text-right tabular-nums">
+              {formatBDT(order.totalDiscountedPrice ?? order.totalPrice)}
+            </td>
+          </tr>
+        ))}
+      </ListTable>
+      {openId && (
+        <OpenOrder
+          key={openId}
+          openId={openId}
+          preview={orders.rows.find(
+            (order) => order._id === openId || order.orderNumber === openId.toUpperCase(),
+          )}
+          onClose={() => orders.update({ open: "" })}
+          onChanged={orders.replaceRow}
           onDeleted={() => {
-            setSelected(null);
+            orders.update({ open: "" });
             orders.reload();
           }}
         />

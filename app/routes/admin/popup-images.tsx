@@ -1,8 +1,7 @@
-import { ArrowDown, ArrowUp, GripVertical, Pencil, Plus, Trash2 } from "lucide-react";
+import { ArrowDown, ArrowUp, GripVertical, Pencil, Plus } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import {
-  ConfirmAction,
   ErrorNote,
   formatDate,
   PageHeader,
@@ -11,6 +10,7 @@ import {
   toastError,
   useAdminData,
 } from "~/components/admin/common";
+import { ConfirmDelete, runAction } from "~/components/admin/list";
 import { PopupImageEditor } from "~/components/admin/popup-image-editor";
 import { Button } from "~/components/ui/button";
 import { api, type PopupImage } from "~/lib/api-client";
@@ -60,16 +60,6 @@ export default function AdminPopupImages() {
     try {
       await api.popupImages.update(image._id, body);
       toast.success(image.isActive ? "Image deactivated" : "Image activated");
-      images.reload();
-    } catch (error) {
-      toastError(error);
-    }
-  }
-
-  async function remove(image: PopupImage) {
-    try {
-      const answer = await api.popupImages.remove(image._id);
-      toast.success(answer?.message ?? "Popup image deleted");
       images.reload();
     } catch (error) {
       toastError(error);
@@ -185,15 +175,18 @@ export default function AdminPopupImages() {
                 >
                   <Pencil className="h-4 w-4" aria-hidden="true" />
                 </Button>
-                <ConfirmAction
+                <ConfirmDelete
                   title="Delete this popup image?"
                   description="The image and its file are removed for good."
-                  onConfirm={() => remove(image)}
-                >
-                  <Button size="sm" variant="ghost" aria-label={`Delete ${image.title || "image"}`}>
-                    <Trash2 className="h-4 w-4 text-red-600" aria-hidden="true" />
-                  </Button>
-                </ConfirmAction>
+                  label={`Delete ${image.title || "image"}`}
+                  onConfirm={() =>
+                    runAction(
+                      () => api.popupImages.remove(image._id),
+                      "Popup image deleted",
+                      images.reload,
+                    )
+                  }
+                />
               </div>
             </li>
           ))}

@@ -1,19 +1,16 @@
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import { Pencil, Plus } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { AdminGuard } from "~/components/admin/admin-guard";
 import { AdminShell } from "~/components/admin/admin-shell";
 import type { CategoryNode } from "~/components/admin/category-options";
+import { PageHeader, useAdminData } from "~/components/admin/common";
 import {
-  ConfirmAction,
-  DataTable,
-  EmptyRow,
-  ErrorNote,
-  PageHeader,
-  TableSkeleton,
-  toastError,
-  useAdminData,
-} from "~/components/admin/common";
+  ConfirmDelete,
+  ListTable,
+  RowActions,
+  runAction,
+  wholeList,
+} from "~/components/admin/list";
 import { SizeGuideEditor } from "~/components/admin/size-guide-editor";
 import { Button } from "~/components/ui/button";
 import { api, type SizeGuide } from "~/lib/api-client";
@@ -48,16 +45,6 @@ function AdminSizeGuides() {
   const categoryList = (categories.data ?? []) as CategoryNode[];
   const [editor, setEditor] = useState<{ guide: SizeGuide | null } | null>(null);
 
-  async function remove(guide: SizeGuide) {
-    try {
-      const answer = await api.admin.deleteSizeGuide(guide._id);
-      toast.success(answer?.message ?? "Size guide deleted");
-      guides.reload();
-    } catch (error) {
-      toastError(error);
-    }
-  }
-
   return (
     <div>
       <PageHeader
@@ -69,55 +56,46 @@ function AdminSizeGuides() {
           </Button>
         }
       />
-      {guides.error && <ErrorNote message={guides.error} onRetry={guides.reload} />}
-      {guides.loading && !guides.data ? (
-        <TableSkeleton />
-      ) : (
-        <DataTable>
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Category</th>
-              <th>Table</th>
-              <th className="text-right">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.length === 0 && <EmptyRow colSpan={4} text="No size guides yet." />}
-            {list.map((guide) => (
-              <tr key={guide._id} data-testid="size-guide-row">
-                <td className="font-medium">{guide.name}</td>
-                <td>{categoryName(guide, categoryList)}</td>
-                <td className="text-xs text-stone-600">
-                  {guide.rows.map((row) => row.size).join(", ")} · {guide.columns.join(", ")} (
-                  {guide.unit})
-                </td>
-                <td>
-                  <div className="flex justify-end gap-1">
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={`Edit ${guide.name}`}
-                      onClick={() => setEditor({ guide })}
-                    >
-                      <Pencil className="h-4 w-4" aria-hidden="true" />
-                    </Button>
-                    <ConfirmAction
-                      title="Delete this size guide?"
-                      description={`"${guide.name}" is no longer shown on product pages.`}
-                      onConfirm={() => remove(guide)}
-                    >
-                      <Button size="sm" variant="ghost" aria-label={`Delete ${guide.name}`}>
-                        <Trash2 className="h-4 w-4 text-red-600" aria-hidden="true" />
-                      </Button>
-                    </ConfirmAction>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </DataTable>
-      )}
+      <ListTable
+        list={wholeList(guides, list)}
+        columns={["Name", "Category", "Table", { label: "Actions", right: true }]}
+        emptyText="No size guides yet."
+      >
+        {list.map((guide) => (
+          <tr key={guide._id} data-testid="size-guide-row">
+            <td className="font-medium">{guide.name}</td>
+            <td>{categoryName(guide, categoryList)}</td>
+            <td className="text-xs text-stone-600">
+              {guide.rows.map((row) => row.size).join(", ")} · {guide.columns.join(", ")} (
+              {guide.unit})
+            </td>
+            <td>
+              <RowActions>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Edit ${guide.name}`}
+                  onClick={() => setEditor({ guide })}
+                >
+                  <Pencil className="h-4 w-4" aria-hidden="true" />
+                </Button>
+                <ConfirmDelete
+                  title="Delete this size guide?"
+                  description={`"${guide.name}" is no longer shown on product pages.`}
+                  label={`Delete ${guide.name}`}
+                  onConfirm={() =>
+                    runAction(
+                      () => api.admin.deleteSizeGuide(guide._id),
+                      "Size guide deleted",
+                      guides.reload,
+                    )
+                  }
+                />
+              </RowActions>
+            </td>
+          </tr>
+        ))}
+      </ListTable>
       {editor && (
         <SizeGuideEditor
           guide={editor.guide}

@@ -1,0 +1,177 @@
+/**
+ * Courier booking from the admin order screen in a real browser (issue 8), against the local Pathao
+ * merchant API stub (tests/stubs/pathao.ts): a CONFIRMED order opened by its deep link
+ * (/admin/orders?open=<id>, read through GET /api/admin/orders/:id) is booked with "Book courier";
+ * the stored courier, the parcel Pathao received and the screen all show the consignment.
+ *
+ * The shop serves a private copy of ./build (E2E_BUILD_DIR): other work rebuilds ./build while
+ * browser tests run, and a swapped build breaks hydration half-way.
+ */
+import { randomUUID } from "node:crypto";
+import { cpSync, existsSync, mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Order } from "../../models/order.model";
+import { resetEnvForTests } from "../../server/env";
+import { resetPathaoTokenForTests } from "../../server/integrations/pathao";
+import { resetDeliveryCacheForTests } from "../../server/services/delivery.service";
+import { createOrder } from "../factories/orders";
+import { startPathaoStub, type PathaoStub } from "../stubs/pathao";
+import {
+  ARTIFACTS,
+  launchBrowser,
+  startShop,
+  waitForHydration,
+  type Browser,
+  type Shop,
+} from "./harness";
+
+const ADMIN = { email: "admin@tweest.local", password: "admin12345" };
+const PATHAO_KEYS = [
+  "PATHAO_BASE_URL",
+  "PATHAO_CLIENT_ID",
+  "PATHAO_CLIENT_SECRET",
+  "PATHAO_USERNAME",
+  "PATHAO_PASSWORD",
+  "PATHAO_STORE_ID",
+] as const;
+
+let pathao: PathaoStub;
+let shop: Shop;
+let browser: Browser;
+let buildCopy: string;
+let adminToken: string;
+const sourceBuildDir = process.env.E2E_BUILD_DIR;
+const consoleErrors: string[] = [];
+
+beforeAll(async () => {
+  // Pathao is configured before the app exists (getEnv() is read when the shop starts).
+  pathao = await startPathaoStub();
+  process.env.PATHAO_BASE_URL = pathao.url;
+  process.env.PATHAO_CLIENT_ID = pathao.clientId;
+  process.env.PATHAO_CLIENT_SECRET = pathao.clientSecret;
+  process.env.PATHAO_USERNAME = pathao.username;
+  process.env.PATHAO_PASSWORD = pathao.password;
+  process.env.PATHAO_STORE_ID = String(pathao.storeId);
+  resetEnvForTests();
+  resetPathaoTokenForTests();
+  resetDeliveryCacheForTests();
+
+  // E2E_BUILD_DIR given: copy that build (e.g. a snapshot taken right after a build), else ./build.
+  const source = path.resolve(process.env.E2E_BUILD_DIR ?? "build");
+  if (!existsSync(path.join(source, "server/index.js"))) {
+    throw new Error("The storefront is not built: run `npm run build` before the browser tests");
+  }
+  // Under node_modules/.cache so the server bundle still resolves its packages.
+  buildCopy = path.resolve("node_modules/.cache", `admin-courier-e2e-build-${randomUUID()}`);
+  cpSync(source, buildCopy, { recursive: true });
+  process.env.E2E_BUILD_DIR = buildCopy;
+  shop = await startShop();
+  browser = await launchBrowser({ width: 1280, height: 900 });
+
+  const response = await fetch(`${shop.baseUrl}/auth/signin`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(ADMIN),
+  });
+  expect(response.status).toBe(200);
+  adminToken = ((await response.json()) as { jwt: string }).jwt;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+  await pathao?.close();
+  if (buildCopy) rmSync(buildCopy, { recursive: true, force: true });
+  if (sourceBuildDir === undefined) delete process.env.E2E_BUILD_DIR;
+  else process.env.E2E_BUILD_DIR = sourceBuildDir;
+  for (const key of PATHAO_KEYS) delete process.env[key];
+  resetEnvForTests();
+  resetPathaoTokenForTests();
+});
+
+async function adminTab(): Promise<Page> {
+  const page = await browser.context.newPage();
+  await page.addInitScript((jwt) => {
+    window.sessionStorage.setItem("hasShownPopup", "true");
+    window.localStorage.setItem("jwt", jwt);
+  }, adminToken);
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(message.text());
+  });
+  return page;
+}
+
+describe("admin order screen: courier booking with Pathao", () => {
+  it("books a CONFIRMED order opened by its deep link and shows the consignment", async () => {
+    const order = await createOrder({
+      orderStatus: "CONFIRMED",
+      firstName: "Sadia",
+      lastName: "Akter",
+      lines: [{ category: "Shirts", unitPrice: 750, quantity: 2 }],
+    });
+    const page = await adminTab();
+    await page.goto(`${shop.baseUrl}/admin/orders?open=${String(order._id)}`);
+    await waitForHydration(page);
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("heading", { name: `Order #${order.orderNumber}` }).waitFor();
+    // The full order from GET /api/admin/orders/:id: the invoice shows the shipping address.
+    await dialog.getByTestId("invoice").getByText("House 1, Road 2").first().waitFor();
+    const actions = dialog.getByTestId("order-actions");
+    expect(await actions.getByRole("button", { name: "Mark shipped" }).count()).toBe(1);
+
+    await actions.getByRole("button", { name: "Book courier" }).click();
+    const toast = page.locator("[data-sonner-toast]", { hasText: /^Parcel booked: DL/ }).first();
+    await toast.waitFor();
+
+    // Stored: Pathao and the consignment id it answered; Pathao got one parcel for this order.
+    const stored = await Order.findById(order._id).lean();
+    expect(stored!.courier).toMatchObject({ name: "Pathao", status: "Pending" });
+    const consignmentId = stored!.courier!.consignmentId!;
+    expect(consignmentId).toMatch(/^DL/);
+    expect(await toast.textContent()).toBe(`Parcel booked: ${consignmentId}`);
+    expect(pathao.orders).toHaveLength(1);
+    expect(pathao.orders[0]).toMatchObject({
+      consignment_id: consignmentId,
+      merchant_order_id: order.orderNumber,
+      recipient_name: "Sadia Akter",
+      recipient_phone: "01712345678",
+      amount_to_collect: 1560,
+      item_quantity: 2,
+      store_id: pathao.storeId,
+    });
+    expect(stored!.orderStatus).toBe("CONFIRMED");
+
+    // The screen shows the consignment and offers no second booking.
+    const courierLine = dialog.getByText(`Courier Pathao: consignment ${consignmentId}`, {
+      exact: false,
+    });
+    await courierLine.waitFor();
+    expect(await actions.getByRole("button", { name: "Book courier" }).count()).toBe(0);
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: path.join(ARTIFACTS, "admin-order-courier-1280.png") });
+
+    // A fresh visit of the deep link (by order number this time) reads the booking back.
+    await page.goto(`${shop.baseUrl}/admin/orders?open=${order.orderNumber.toLowerCase()}`);
+    await waitForHydration(page);
+    await page
+      .getByRole("dialog")
+      .getByText(`Courier Pathao: consignment ${consignmentId}`, { exact: false })
+      .waitFor();
+    expect(
+      await page
+        .getByRole("dialog")
+        .getByTestId("order-actions")
+        .getByRole("button", { name: "Book courier" })
+        .count(),
+    ).toBe(0);
+
+    // Closing the dialog drops ?open= from the address, and the list row stays CONFIRMED.
+    await page.keyboard.press("Escape");
+    await page.waitForURL((url) => !url.searchParams.has("open"));
+    expect(pathao.orders).toHaveLength(1);
+    await page.close();
+    expect(consoleErrors.filter((text) => !/Failed to load resource/.test(text))).toEqual([]);
+  });
+});

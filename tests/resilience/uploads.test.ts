@@ -1,0 +1,177 @@
+import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import request from "supertest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { PopupImage } from "../../models/popup-image.model";
+import { Product } from "../../models/product.model";
+import { TshirtOrder } from "../../models/tshirt-order.model";
+import { createApp } from "../../server/app";
+import { uploadsRoot } from "../../server/lib/images";
+import { clearDatabase } from "../setup/db";
+import { seedCatalog } from "../factories/catalog";
+import { createAdmin } from "../factories/user";
+
+const app = createApp();
+let adminToken: string;
+let categoryId: string;
+let png: Buffer;
+
+beforeAll(async () => {
+  png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#2c3e50" } })
+    .png()
+    .toBuffer();
+});
+
+beforeEach(async () => {
+  await clearDatabase();
+  for (const entry of existsSync(uploadsRoot()) ? readdirSync(uploadsRoot()) : [])
+    rmSync(path.join(uploadsRoot(), entry), { recursive: true, force: true });
+  adminToken = (await createAdmin()).token;
+  categoryId = String((await seedCatalog()).categories.menTees._id);
+});
+
+/** Every file under the uploads folder, relative to it. */
+function uploadedFiles(dir = uploadsRoot()): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory()
+      ? uploadedFiles(full)
+      : [path.relative(uploadsRoot(), full)];
+  });
+}
+
+interface Target {
+  name: string;
+  path: string;
+  field: string;
+  admin: boolean;
+  fields: () => Record<string, string>;
+  count: () => Promise<number>;
+  /** The stored public paths of what was created. */
+  storedPaths: () => Promise<string[]>;
+}
+
+const targets: Target[] = [
+  {
+    name: "POST /api/admin/products (product images)",
+    path: "/api/admin/products",
+    field: "images",
+    admin: true,
+    fields: () => ({
+      title: `Upload Tee ${Math.random().toString(36).slice(2, 8)}`,
+      price: "1000",
+      discountedPrice: "900",
+      category: categoryId,
+      variants: JSON.stringify([{ color: "Black", size: "M", stock: 3 }]),
+    }),
+    count: () => Product.countDocuments({ title: /^Upload Tee/ }),
+    storedPaths: async () =>
+      (await Product.find({ title: /^Upload Tee/ }).lean()).flatMap((product) => product.images),
+  },
+  {
+    name: "POST /api/popup-images (popup images)",
+    path: "/api/popup-images",
+    field: "image",
+    admin: true,
+    fields: () => ({ title: "Eid sale" }),
+    count: () => PopupImage.countDocuments({}),
+    storedPaths: async () => (await PopupImage.find({}).lean()).map((popup) => popup.imagePath),
+  },
+  {
+    name: "POST /api/tshirt-orders (t-shirt designs)",
+    path: "/api/tshirt-orders",
+    field: "design",
+    admin: false,
+    fields: () => ({
+      name: "Nusrat Jahan",
+      mobile: "01812345678",
+      email: "nusrat@example.com",
+      color: "Navy",
+      printType: "SCREEN",
+      sizes: JSON.stringify({ S: 10, M: 10, L: 10, XL: 0, XXL: 0 }),
+      quantity: "30",
+    }),
+    count: () => TshirtOrder.countDocuments({}),
+    storedPaths: async () =>
+      (await TshirtOrder.find({}).lean()).map((order) => order.designImagePath ?? ""),
+  },
+];
+
+function upload(target: Target, file: Buffer, filename: string, contentType = "image/png") {
+  const call = request(app).post(target.path);
+  if (target.admin) void call.set("Authorization", `Bearer ${adminToken}`);
+  for (const [name, value] of Object.entries(target.fields())) void call.field(name, value);
+  return call.attach(target.field, file, { filename, contentType });
+}
+
+const SAFE_STORED = /^\/?uploads\/(products|popups|tshirt-designs)\/[\w-]+\.(webp|png|jpe?g|gif)$/;
+const SAFE_FILE = /^(products|popups|tshirt-designs)\/[\w-]+\.(webp|png|jpe?g|gif)$/;
+
+for (const target of targets) {
+  describe(target.name, () => {
+    it("refuses a text file named .png sent as image/png (415) and stores nothing", async () => {
+      for (const [content, name] of [
+        [Buffer.from("just some text, not an image at all\n".repeat(20)), "photo.png"],
+        [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), "x.png"],
+        [Buffer.from("<?php system($_GET['c']); ?>".repeat(5)), "shell.php.png"],
+      ] as const) {
+        const answer = await upload(target, content, name);
+        expect(answer.status).toBe(415);
+        expect(answer.body.message).toBe("Only JPEG, PNG, WebP or GIF images are accepted");
+      }
+      expect(await target.count()).toBe(0);
+      expect(uploadedFiles()).toEqual([]);
+    });
+
+    it("refuses a file over 5 MB (413) and stores nothing", async () => {
+      const big = Buffer.concat([png, Buffer.alloc(6 * 1024 * 1024, 1)]);
+      const answer = await upload(target, big, "big.png");
+      expect(answer.status).toBe(413);
+      expect(answer.body).toMatchObject({ message: "File too large", code: "FILE_TOO_LARGE" });
+      expect(await target.count()).toBe(0);
+      expect(uploadedFiles()).toEqual([]);
+    });
+
+    it("never uses the client's file name: traversal, NUL and very long names stay inside uploads/", async () => {
+      const names = [
+        "../../etc/passwd.png",
+        "..\\..\\..\\windows\\win.ini.png",
+        "/etc/passwd.png",
+        `${"x".repeat(5000)}.png`,
+        "%2e%2e%2f%2e%2e%2fescape.png",
+      ];
+      for (const name of names) {
+        const answer = await upload(target, png, name);
+        expect({ name: name.slice(0, 40), status: answer.status, body: answer.body }).toMatchObject({
+          status: 201,
+        });
+      }
+      // A NUL in a part header makes the multipart body malformed: refused as a 400, not a 500.
+      for (const name of ["a\u0000.png", "evil.png\u0000.sh"]) {
+        const answer = await upload(target, png, name);
+        expect(answer.status).toBe(400);
+        expect(answer.body).toMatchObject({ code: "MALFORMED_MULTIPART" });
+      }
+      expect(await target.count()).toBe(names.length);
+      const stored = await target.storedPaths();
+      expect(stored).toHaveLength(names.length);
+      for (const storedPath of stored) {
+        expect(storedPath).not.toContain("..");
+        expect(storedPath).toMatch(SAFE_STORED);
+        const onDisk = path.resolve(uploadsRoot(), storedPath.replace(/^\/?uploads\//, ""));
+        expect(onDisk.startsWith(uploadsRoot() + path.sep)).toBe(true);
+        expect(existsSync(onDisk)).toBe(true);
+      }
+      for (const file of uploadedFiles()) expect(file).toMatch(SAFE_FILE);
+      for (const outside of [
+        path.resolve(uploadsRoot(), "../../etc/passwd.png"),
+        path.resolve(uploadsRoot(), "..", "passwd.png"),
+        path.resolve(uploadsRoot(), "..", "escape.png"),
+        "/etc/passwd.png",
+      ])
+        expect(existsSync(outside)).toBe(false);
+    });
+  });
+}
