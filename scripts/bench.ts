@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -59,11 +59,16 @@ Object.assign(process.env, {
 
 const say = (line: string) => console.log(line);
 
-if (!existsSync(path.resolve("build", "server", "index.js"))) {
-  say("[bench] build/ is missing: running npm run build");
+const buildSource = path.resolve(process.env.BENCH_BUILD_DIR ?? "build");
+if (!existsSync(path.join(buildSource, "server", "index.js"))) {
+  say(`[bench] ${buildSource} is missing: running npm run build`);
   const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
+// A private snapshot of the build: a parallel `npm run build` must not pull it away mid-run. It
+// sits under node_modules/.cache so the server bundle still resolves its packages.
+const buildDir = path.resolve("node_modules", ".cache", `tweest-bench-build-${process.pid}`);
+cpSync(buildSource, buildDir, { recursive: true });
 
 const { startDatabase } = await import("../server/db/embedded");
 const { connectDatabase } = await import("../server/db/connect");
@@ -156,7 +161,12 @@ try {
   const seeded = await seedBenchData({ products: PRODUCTS, orders: ORDERS, log: say });
 
   server = spawn(process.execPath, ["--import", "tsx", "scripts/lib/bench-server.ts"], {
-    env: { ...process.env, BENCH_DB_URI: dbUri, BENCH_LISTING_QUERY: LISTING_QUERY },
+    env: {
+      ...process.env,
+      BENCH_DB_URI: dbUri,
+      BENCH_LISTING_QUERY: LISTING_QUERY,
+      BENCH_APP_BUILD_DIR: buildDir,
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const { appPort, ceilingPort } = await waitForReady(server);
@@ -368,5 +378,6 @@ try {
   }
   await database.stop();
   rmSync(workDir, { recursive: true, force: true });
+  rmSync(buildDir, { recursive: true, force: true });
 }
 process.exit(exitCode);

@@ -42,6 +42,9 @@ export function createApp(options: CreateAppOptions = {}): Express {
         immutable: true,
         maxAge: "1y",
         index: false,
+        // Never revalidated (the name changes with the content): no ETag / Last-Modified to send.
+        etag: false,
+        lastModified: false,
         setHeaders: (res) => res.setHeader("X-Content-Type-Options", "nosniff"),
       }),
     );

@@ -10,7 +10,8 @@ import { ProductListQuery } from "../../server/schemas/catalog.schemas";
  * route running the listing's MongoDB query through the driver. Prints one JSON line with the two
  * ports, then serves until SIGTERM.
  *
- * Env: BENCH_DB_URI (the seeded database), BENCH_LISTING_QUERY (the listing's query string).
+ * Env: BENCH_DB_URI (the seeded database), BENCH_LISTING_QUERY (the listing's query string),
+ * BENCH_APP_BUILD_DIR (the bench's private copy of the storefront build).
  */
 const uri = process.env.BENCH_DB_URI;
 const listingQuery = process.env.BENCH_LISTING_QUERY ?? "";
@@ -53,7 +54,7 @@ const listen = (app: express.Express) =>
     );
   });
 
-const appPort = await listen(createApp());
+const appPort = await listen(createApp({ buildDir: process.env.BENCH_APP_BUILD_DIR }));
 const ceilingPort = await listen(ceiling);
 console.log(JSON.stringify({ ready: true, appPort, ceilingPort }));
 

@@ -75,3 +75,27 @@ export async function removeResponsiveWebp(publicUrl: string): Promise<void> {
     ),
   );
 }
+
+/** Longest client file name accepted (bytes, as most file systems allow). */
+export const MAX_FILE_NAME_BYTES = 255;
+
+/**
+ * multer `fileFilter` for every image upload: the stored name is always our own random one, but a
+ * client name that tries a path (`../`, `/`, `\`), carries control characters or is absurdly long is
+ * refused outright (400) rather than silently renamed.
+ */
+export function rejectUnsafeFileName(
+  _req: unknown,
+  file: { originalname: string },
+  callback: (error: Error | null, accept?: boolean) => void,
+): void {
+  const name = file.originalname;
+  const unsafe =
+    name.includes("..") ||
+    /[/\\]/.test(name) ||
+    // eslint-disable-next-line no-control-regex
+    /[\u0000-\u001f\u007f]/.test(name) ||
+    Buffer.byteLength(name) > MAX_FILE_NAME_BYTES;
+  if (unsafe) callback(new HttpError(400, "Invalid file name", "INVALID_FILE_NAME"));
+  else callback(null, true);
+}

@@ -45,6 +45,13 @@ export function toErrorAnswer(error: unknown): ErrorAnswer | undefined {
         message: issue.message,
       })),
     };
+  // FerretDB (SQLite) reports a unique index broken by an UPDATE without code 11000, as
+  // "UNIQUE constraint failed: index '<collection>_<hash>_<field>_1'": the same 409 (was a 500).
+  const sqliteUnique = /UNIQUE constraint failed: index '.*?_[0-9a-f]{8}_([\w.]+?)_-?1'/.exec(
+    (error as Error | undefined)?.message ?? "",
+  );
+  if (sqliteUnique)
+    return { status: 409, message: `${sqliteUnique[1]} already exists`, code: "DUPLICATE" };
   if (isDuplicateKey(error)) {
     const field = Object.keys(error.keyValue ?? {})[0];
     return {

@@ -1,6 +1,7 @@
 import { Router, type Request, type RequestHandler } from "express";
 import { badRequest } from "../lib/http-error.js";
 import multer from "multer";
+import { rejectUnsafeFileName } from "../lib/images.js";
 import { z } from "zod";
 import { requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
@@ -29,6 +30,7 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const receiveImages = multer({
   storage: multer.memoryStorage(),
   limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_PRODUCT_IMAGES, fields: 50 },
+  fileFilter: rejectUnsafeFileName,
 }).array("images", MAX_PRODUCT_IMAGES);
 
 /** Multer, with its "too many files" and "unexpected field" errors told in the shop's words. */

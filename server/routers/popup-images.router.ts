@@ -1,5 +1,6 @@
 import { Router } from "express";
 import multer from "multer";
+import { rejectUnsafeFileName } from "../lib/images.js";
 import { z } from "zod";
 import { requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
@@ -29,6 +30,7 @@ const PREFIX = "/api/popup-images";
 const imageUpload = multer({
   storage: multer.memoryStorage(),
   limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20, fieldSize: 16 * 1024 },
+  fileFilter: rejectUnsafeFileName,
 }).single("image");
 
 endpoint(popupImagesRouter, PREFIX, {

@@ -1,5 +1,6 @@
 import { Router } from "express";
 import multer from "multer";
+import { rejectUnsafeFileName } from "../lib/images.js";
 import { z } from "zod";
 import { requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
@@ -27,6 +28,7 @@ const PREFIX = "/api/tshirt-orders";
 const designUpload = multer({
   storage: multer.memoryStorage(),
   limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 30, fieldSize: 16 * 1024 },
+  fileFilter: rejectUnsafeFileName,
 }).fields([
   { name: "design", maxCount: 1 },
   { name: "image", maxCount: 1 },

@@ -170,9 +170,29 @@ export interface ProductListAnswer {
   availableFilters: { colors: string[]; sizes: string[] };
 }
 
+/** The fields of a base product the refinements look at (and availableFilters read). */
+export interface ProductFacetDoc {
+  colors?: unknown[];
+  sizes?: { name?: unknown }[];
+  discountedPrice?: unknown;
+  discountPercent?: unknown;
+  quantity?: unknown;
+}
+
+const FACET_FIELDS = {
+  _id: 0,
+  colors: 1,
+  "sizes.name": 1,
+  discountedPrice: 1,
+  discountPercent: 1,
+  quantity: 1,
+} as const;
+
 /**
  * The listing's MongoDB query for a resolved category: `base` (what the shopper browses: category
- * and search; availableFilters come from it), `filter` (base + the refinements) and `sort`.
+ * and search; availableFilters come from it), `filter` (base + the refinements), `sort`, and
+ * `refines`, the refinements as a predicate over a base product's facet fields (the same
+ * conditions as `filter` adds to `base`, evaluated as MongoDB does for numbers and strings).
  * Exported so the benchmark's ceiling route runs exactly the same query through the driver.
  */
 export function buildProductListQuery(
@@ -182,6 +202,7 @@ export function buildProductListQuery(
   base: Record<string, unknown>;
   filter: Record<string, unknown>;
   sort: Record<string, 1 | -1>;
+  refines: (doc: ProductFacetDoc) => boolean;
 } {
   const base: Record<string, unknown> = { isActive: true };
   const and: Record<string, unknown>[] = [];
@@ -210,7 +231,30 @@ export function buildProductListQuery(
   if (input.stock === "in_stock") refine.push({ quantity: { $gt: 0 } });
   if (input.stock === "out_of_stock") refine.push({ quantity: { $lte: 0 } });
   if (refine.length === 0) delete filter.$and;
-  return { base, filter, sort: SORTS[input.sort ?? "newest"] };
+
+  // Numbers compare only with numbers, as MongoDB's comparison operators do.
+  const numberIs =
+    (field: "discountedPrice" | "discountPercent" | "quantity", test: (value: number) => boolean) =>
+    (doc: ProductFacetDoc) => {
+      const value = doc[field];
+      return typeof value === "number" && test(value);
+    };
+  const checks: ((doc: ProductFacetDoc) => boolean)[] = [];
+  const { colors, sizes, minPrice, maxPrice, minDiscount, stock } = input;
+  if (colors?.length)
+    checks.push((doc) => (doc.colors ?? []).some((color) => colors.includes(color as string)));
+  if (sizes?.length)
+    checks.push((doc) => (doc.sizes ?? []).some((size) => sizes.includes(size?.name as string)));
+  if (minPrice !== undefined)
+    checks.push(numberIs("discountedPrice", (value) => value >= minPrice));
+  if (maxPrice !== undefined)
+    checks.push(numberIs("discountedPrice", (value) => value <= maxPrice));
+  if (minDiscount !== undefined)
+    checks.push(numberIs("discountPercent", (value) => value >= minDiscount));
+  if (stock === "in_stock") checks.push(numberIs("quantity", (value) => value > 0));
+  if (stock === "out_of_stock") checks.push(numberIs("quantity", (value) => value <= 0));
+  const refines = (doc: ProductFacetDoc) => checks.every((check) => check(doc));
+  return { base, filter, sort: SORTS[input.sort ?? "newest"], refines };
 }
 
 export async function listProducts(input: ProductListInput): Promise<ProductListAnswer> {
@@ -227,22 +271,21 @@ export async function listProducts(input: ProductListInput): Promise<ProductList
       };
     categoryId = category._id;
   }
-  const { base, filter, sort } = buildProductListQuery(input, categoryId);
+  const { base, filter, sort, refines } = buildProductListQuery(input, categoryId);
 
-  // availableFilters from one read of the base's colours and sizes (two `distinct`s were two
-  // more full scans on FerretDB, which cannot use indexes).
-  const [docs, totalProducts, facets] = await Promise.all([
+  // One read of the base's facet fields gives availableFilters and the total (the products of
+  // the base that pass the refinements): on FerretDB, which cannot use indexes, a `distinct` of
+  // colours, one of sizes and a count were three more full scans per page.
+  const [docs, facets] = await Promise.all([
     Product.find(filter)
       .sort(sort)
       .skip(input.pageNumber * input.pageSize)
       .limit(input.pageSize)
       .populate("category", CATEGORY_REF_FIELDS)
       .lean<LeanProductDoc[]>(),
-    Product.countDocuments(filter),
-    Product.find(base)
-      .select({ _id: 0, colors: 1, "sizes.name": 1 })
-      .lean<{ colors?: unknown[]; sizes?: { name?: unknown }[] }[]>(),
+    Product.find(base).select(FACET_FIELDS).lean<ProductFacetDoc[]>(),
   ]);
+  const totalProducts = facets.filter(refines).length;
   const colors = new Set<string>();
   const sizes = new Set<string>();
   for (const facet of facets) {

@@ -4,11 +4,10 @@
  * (/admin/orders?open=<id>, read through GET /api/admin/orders/:id) is booked with "Book courier";
  * the stored courier, the parcel Pathao received and the screen all show the consignment.
  *
- * The shop serves a private copy of ./build (E2E_BUILD_DIR): other work rebuilds ./build while
- * browser tests run, and a swapped build breaks hydration half-way.
+ * The shop serves a private copy of the build (tests/e2e/admin-shop.ts).
  */
 import { randomUUID } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, rmSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,16 +17,9 @@ import { resetPathaoTokenForTests } from "../../server/integrations/pathao";
 import { resetDeliveryCacheForTests } from "../../server/services/delivery.service";
 import { createOrder } from "../factories/orders";
 import { startPathaoStub, type PathaoStub } from "../stubs/pathao";
-import {
-  ARTIFACTS,
-  launchBrowser,
-  startShop,
-  waitForHydration,
-  type Browser,
-  type Shop,
-} from "./harness";
+import { adminTab as openAdminTab, signInAdmin, startPrivateShop } from "./admin-shop";
+import { ARTIFACTS, launchBrowser, waitForHydration, type Browser, type Shop } from "./harness";
 
-const ADMIN = { email: "admin@tweest.local", password: "admin12345" };
 const PATHAO_KEYS = [
   "PATHAO_BASE_URL",
   "PATHAO_CLIENT_ID",
@@ -40,9 +32,7 @@ const PATHAO_KEYS = [
 let pathao: PathaoStub;
 let shop: Shop;
 let browser: Browser;
-let buildCopy: string;
 let adminToken: string;
-const sourceBuildDir = process.env.E2E_BUILD_DIR;
 const consoleErrors: string[] = [];
 
 beforeAll(async () => {
@@ -57,55 +47,27 @@ beforeAll(async () => {
   resetEnvForTests();
   resetPathaoTokenForTests();
   resetDeliveryCacheForTests();
-
-  // E2E_BUILD_DIR given: copy that build (e.g. a snapshot taken right after a build), else ./build.
-  const source = path.resolve(process.env.E2E_BUILD_DIR ?? "build");
-  if (!existsSync(path.join(source, "server/index.js"))) {
-    throw new Error("The storefront is not built: run `npm run build` before the browser tests");
-  }
-  // Under node_modules/.cache so the server bundle still resolves its packages.
-  buildCopy = path.resolve("node_modules/.cache", `admin-courier-e2e-build-${randomUUID()}`);
-  cpSync(source, buildCopy, { recursive: true });
-  process.env.E2E_BUILD_DIR = buildCopy;
-  shop = await startShop();
+  shop = await startPrivateShop();
   browser = await launchBrowser({ width: 1280, height: 900 });
-
-  const response = await fetch(`${shop.baseUrl}/auth/signin`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(ADMIN),
-  });
-  expect(response.status).toBe(200);
-  adminToken = ((await response.json()) as { jwt: string }).jwt;
+  adminToken = await signInAdmin(shop);
 });
 
 afterAll(async () => {
   await browser?.close();
   await shop?.close();
   await pathao?.close();
-  if (buildCopy) rmSync(buildCopy, { recursive: true, force: true });
-  if (sourceBuildDir === undefined) delete process.env.E2E_BUILD_DIR;
-  else process.env.E2E_BUILD_DIR = sourceBuildDir;
   for (const key of PATHAO_KEYS) delete process.env[key];
   resetEnvForTests();
   resetPathaoTokenForTests();
 });
 
-async function adminTab(): Promise<Page> {
-  const page = await browser.context.newPage();
-  await page.addInitScript((jwt) => {
-    window.sessionStorage.setItem("hasShownPopup", "true");
-    window.localStorage.setItem("jwt", jwt);
-  }, adminToken);
-  page.on("console", (message) => {
-    if (message.type() === "error") consoleErrors.push(message.text());
-  });
-  return page;
-}
+const adminTab = (): Promise<Page> => openAdminTab(browser, adminToken, consoleErrors);
 
 describe("admin order screen: courier booking with Pathao", () => {
   it("books a CONFIRMED order opened by its deep link and shows the consignment", async () => {
     const order = await createOrder({
+      // Upper case like real numbers (TW-YYMMDD-XXXX): a deep link by number is upper-cased.
+      orderNumber: `TW-COURIER-${randomUUID().slice(0, 4).toUpperCase()}`,
       orderStatus: "CONFIRMED",
       firstName: "Sadia",
       lastName: "Akter",

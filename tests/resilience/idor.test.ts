@@ -25,7 +25,10 @@ async function placedOrder(token?: string, mobile = "01712345678") {
   expect((await client.add(product._id, "Black", "M", 1)).status).toBe(200);
   const answer = await client.order({ shippingAddress: shippingAddress({ mobile }) });
   expect(answer.status).toBe(201);
-  return { client, order: answer.body as { _id: string; orderNumber: string; trackingToken?: string } };
+  return {
+    client,
+    order: answer.body as { _id: string; orderNumber: string; trackingToken?: string },
+  };
 }
 
 describe("GET /api/orders/:id and friends: other people's orders", () => {
@@ -58,7 +61,9 @@ describe("GET /api/orders/:id and friends: other people's orders", () => {
     expect(await snapshotDatabase()).toEqual(before);
     expect(await Payment.countDocuments({})).toBe(0);
     // The owner still reads it.
-    expect((await request(app).get(`/api/orders/${order._id}`).set(bearer(alice.token))).status).toBe(200);
+    expect(
+      (await request(app).get(`/api/orders/${order._id}`).set(bearer(alice.token))).status,
+    ).toBe(200);
   });
 
   it("a guest cannot read another guest's order with a different cookie; tracking needs the right phone or token", async () => {
@@ -76,10 +81,18 @@ describe("GET /api/orders/:id and friends: other people's orders", () => {
     ).toBe(404);
     // A forged (unsigned) copy of some guest cookie is not a guest id.
     expect(
-      (await request(app).get(`/api/orders/${order._id}`).set("Cookie", "tweest_guest=" + "0".repeat(36)))
-        .status,
+      (
+        await request(app)
+          .get(`/api/orders/${order._id}`)
+          .set("Cookie", "tweest_guest=" + "0".repeat(36))
+      ).status,
     ).toBe(404);
-    for (const query of ["phone=01722222222", "token=nope", "phone=", "phone=01711111112&token=x"]) {
+    for (const query of [
+      "phone=01722222222",
+      "token=nope",
+      "phone=",
+      "phone=01711111112&token=x",
+    ]) {
       const track = await request(app).get(`/api/orders/guest/track/${order._id}?${query}`);
       expect([400, 404]).toContain(track.status);
     }
@@ -122,14 +135,18 @@ describe("PUT /api/cart/update/:cartItemId and DELETE /api/cart/remove/:cartItem
       const remove = await request(app).delete(`/api/cart/remove/${line}`).set(bearer(bob.token));
       expect(remove.status).toBe(404);
       // Without any cookie or token.
-      expect((await request(app).put(`/api/cart/update/${line}`).send({ quantity: 0 })).status).toBe(404);
+      expect(
+        (await request(app).put(`/api/cart/update/${line}`).send({ quantity: 0 })).status,
+      ).toBe(404);
     }
     // Another guest (own cookie) tries the signed-in user's and the first guest's lines.
     const otherGuest = shopper(app);
     await otherGuest.get("/api/cart");
     const afterCookie = await snapshotDatabase();
     for (const line of [aliceLine, guestLine]) {
-      expect((await otherGuest.agent.put(`/api/cart/update/${line}`).send({ quantity: 5 })).status).toBe(404);
+      expect(
+        (await otherGuest.agent.put(`/api/cart/update/${line}`).send({ quantity: 5 })).status,
+      ).toBe(404);
       expect((await otherGuest.agent.delete(`/api/cart/remove/${line}`)).status).toBe(404);
     }
     expect(await snapshotDatabase()).toEqual(afterCookie);
@@ -195,7 +212,12 @@ describe("POST /api/reviews/create, POST /api/ratings/create, PUT /api/users/pro
     const profile = await request(app)
       .put("/api/users/profile")
       .set(bearer(bob.token))
-      .send({ firstName: "Bobby", role: "ADMIN", _id: String(alice.user._id), user: String(alice.user._id) });
+      .send({
+        firstName: "Bobby",
+        role: "ADMIN",
+        _id: String(alice.user._id),
+        user: String(alice.user._id),
+      });
     expect([200, 400]).toContain(profile.status);
     expect((await User.findById(bob.user._id).lean())!.role).toBe("CUSTOMER");
     expect((await User.findById(alice.user._id).lean())!.firstName).toBe("Karim");

@@ -99,7 +99,9 @@ describe("two app instances on one database", () => {
     );
     const sixth = await onB.call("POST", "/auth/signin", wrong);
     expect(sixth.status).toBe(429);
-    const row = await Order.db.collection("rate_limits").findOne({ _id: `signin-account:${user.email}` as never });
+    const row = await Order.db
+      .collection("rate_limits")
+      .findOne({ _id: `signin-account:${user.email}` as never });
     expect(row?.hits).toBeGreaterThanOrEqual(5);
   });
 
@@ -117,7 +119,12 @@ describe("two app instances on one database", () => {
       expired.push(
         await insertOrder({ product, status: "PENDING", paymentMethod: "BKASH", createdAt: old }),
       );
-    const fresh = await insertOrder({ product, status: "PENDING", paymentMethod: "BKASH", createdAt: now });
+    const fresh = await insertOrder({
+      product,
+      status: "PENDING",
+      paymentMethod: "BKASH",
+      createdAt: now,
+    });
     const placed = await insertOrder({ product, status: "PLACED", createdAt: old });
 
     const [fromA, fromB] = await Promise.all([expirePendingOrders(now), expirePendingOrders(now)]);

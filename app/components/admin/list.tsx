@@ -1,11 +1,12 @@
 /**
  * The parts every admin list screen shares: `usePagedList` (filters and page in the URL, one page
  * loaded from the server), `pagingOf`, `ListToolbar` (search box + filters), `FilterSelect`,
- * `ListTable` (error, skeleton, table, empty row, pager), `RowActions`, `ConfirmDelete`,
+ * `ListTable` (error, skeleton, table, empty row, pager), `RowActions`, `EditButton`, `NewButton`,
+ * `ConfirmDelete`,
  * `FormActions` (Cancel / Save of an editor dialog), `TextField` (a labelled input with its field
  * error), `wholeList` (an unpaged list for `ListTable`) and `runAction` (an action's success toast or the server's message).
  */
-import { Search, Trash2 } from "lucide-react";
+import { Pencil, Plus, Search, Trash2 } from "lucide-react";
 import { useState, type ComponentProps, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
@@ -279,6 +280,24 @@ export function ListTable({
 /** The right-aligned action buttons of a row. */
 export function RowActions({ children }: { children: ReactNode }) {
   return <div className="flex justify-end gap-1">{children}</div>;
+}
+
+/** The pencil button of a row that opens its editor. */
+export function EditButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Button size="sm" variant="ghost" aria-label={label} onClick={onClick}>
+      <Pencil className="h-4 w-4" aria-hidden="true" />
+    </Button>
+  );
+}
+
+/** The "New …" button of a screen's header. */
+export function NewButton({ children, onClick }: { children: ReactNode; onClick: () => void }) {
+  return (
+    <Button onClick={onClick}>
+      <Plus className="h-4 w-4" aria-hidden="true" /> {children}
+    </Button>
+  );
 }
 
 /** A trash button that asks first (every destructive action does). */

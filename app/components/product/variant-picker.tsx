@@ -1,4 +1,4 @@
-import { swatchColor } from "~/components/catalog/filter-form";
+import { swatchColor } from "~/lib/swatches";
 import { cn } from "~/lib/utils";
 
 export interface Variant {

@@ -1,4 +1,4 @@
-import { Pencil, Plus } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
@@ -10,8 +10,10 @@ import {
 import { applyServerErrors, PageHeader, useAdminData } from "~/components/admin/common";
 import {
   ConfirmDelete,
+  EditButton,
   FormActions,
   ListTable,
+  NewButton,
   RowActions,
   runAction,
   TextField,
@@ -131,9 +133,9 @@ export default function AdminCategories() {
         title="Categories"
         description="The category tree of the shop."
         actions={
-          <Button onClick={() => setEditor({ category: null, parentId: "" })}>
-            <Plus className="h-4 w-4" aria-hidden="true" /> New category
-          </Button>
+          <NewButton onClick={() => setEditor({ category: null, parentId: "" })}>
+            New category
+          </NewButton>
         }
       />
       <ListTable
@@ -162,14 +164,10 @@ export default function AdminCategories() {
                     <Plus className="h-4 w-4" aria-hidden="true" />
                   </Button>
                 )}
-                <Button
-                  size="sm"
-                  variant="ghost"
+                <EditButton
+                  label={`Edit ${category.name}`}
                   onClick={() => setEditor({ category, parentId: "" })}
-                  aria-label={`Edit ${category.name}`}
-                >
-                  <Pencil className="h-4 w-4" aria-hidden="true" />
-                </Button>
+                />
                 <ConfirmDelete
                   title="Delete this category?"
                   description={`"${category.name}" is removed. A category still used by products or with sub-categories is kept.`}

@@ -1,10 +1,11 @@
-import { KeyRound, Pencil } from "lucide-react";
+import { KeyRound } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { applyServerErrors, formatDate, PageHeader, StatusBadge } from "~/components/admin/common";
 import {
   ConfirmDelete,
+  EditButton,
   FormActions,
   ListTable,
   ListToolbar,
@@ -209,14 +210,7 @@ export default function AdminCustomers() {
             <td>{formatDate(customer.createdAt)}</td>
             <td>
               <RowActions>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-label={`Edit ${customer.email}`}
-                  onClick={() => setEditing(customer)}
-                >
-                  <Pencil className="h-4 w-4" aria-hidden="true" />
-                </Button>
+                <EditButton label={`Edit ${customer.email}`} onClick={() => setEditing(customer)} />
                 <Button
                   size="sm"
                   variant="ghost"

@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, GripVertical, Pencil, Plus } from "lucide-react";
+import { ArrowDown, ArrowUp, GripVertical } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import {
@@ -10,7 +10,7 @@ import {
   toastError,
   useAdminData,
 } from "~/components/admin/common";
-import { ConfirmDelete, runAction } from "~/components/admin/list";
+import { ConfirmDelete, EditButton, NewButton, runAction } from "~/components/admin/list";
 import { PopupImageEditor } from "~/components/admin/popup-image-editor";
 import { Button } from "~/components/ui/button";
 import { api, type PopupImage } from "~/lib/api-client";
@@ -71,11 +71,7 @@ export default function AdminPopupImages() {
       <PageHeader
         title="Popup images"
         description="Drag to reorder, or use the arrows. The storefront shows active images in this order."
-        actions={
-          <Button onClick={() => setEditor({ image: null })}>
-            <Plus className="h-4 w-4" aria-hidden="true" /> Upload image
-          </Button>
-        }
+        actions={<NewButton onClick={() => setEditor({ image: null })}>Upload image</NewButton>}
       />
       {images.error && <ErrorNote message={images.error} onRetry={images.reload} />}
       {images.loading && !images.data ? (
@@ -167,14 +163,10 @@ export default function AdminPopupImages() {
                 >
                   <ArrowDown className="h-4 w-4" aria-hidden="true" />
                 </Button>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-label={`Edit ${image.title || "image"}`}
+                <EditButton
+                  label={`Edit ${image.title || "image"}`}
                   onClick={() => setEditor({ image })}
-                >
-                  <Pencil className="h-4 w-4" aria-hidden="true" />
-                </Button>
+                />
                 <ConfirmDelete
                   title="Delete this popup image?"
                   description="The image and its file are removed for good."

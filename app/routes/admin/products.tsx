@@ -1,4 +1,4 @@
-import { Eye, EyeOff, Pencil, Plus } from "lucide-react";
+import { Eye, EyeOff } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
@@ -6,9 +6,11 @@ import { CategoryOptions, type CategoryNode } from "~/components/admin/category-
 import { PageHeader, StatusBadge, toastError, useAdminData } from "~/components/admin/common";
 import {
   ConfirmDelete,
+  EditButton,
   FilterSelect,
   ListTable,
   ListToolbar,
+  NewButton,
   RowActions,
   runAction,
   usePagedList,
@@ -58,11 +60,7 @@ export default function AdminProducts() {
       <PageHeader
         title="Products"
         description="Every product, visible or hidden. Stock lives on the colour x size variants."
-        actions={
-          <Button onClick={() => setCreating(true)}>
-            <Plus className="h-4 w-4" aria-hidden="true" /> New product
-          </Button>
-        }
+        actions={<NewButton onClick={() => setCreating(true)}>New product</NewButton>}
       />
       <ListToolbar
         search={products.filters.search}
@@ -149,14 +147,7 @@ export default function AdminProducts() {
                     <EyeOff className="h-4 w-4" aria-hidden="true" />
                   )}
                 </Button>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  onClick={() => setEditing(product)}
-                  aria-label={`Edit ${product.title}`}
-                >
-                  <Pencil className="h-4 w-4" aria-hidden="true" />
-                </Button>
+                <EditButton label={`Edit ${product.title}`} onClick={() => setEditing(product)} />
                 <ConfirmDelete
                   title="Delete this product?"
                   description={`"${product.title}" and its images are removed for good.`}

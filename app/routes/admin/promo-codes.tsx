@@ -1,20 +1,20 @@
-import { Pencil, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { applyServerErrors, formatDate, PageHeader, StatusBadge } from "~/components/admin/common";
 import {
   ConfirmDelete,
+  EditButton,
   FilterSelect,
   FormActions,
   ListTable,
   ListToolbar,
+  NewButton,
   RowActions,
   runAction,
   TextField,
   usePagedList,
 } from "~/components/admin/list";
-import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Field, NativeSelect } from "~/components/ui/input";
 import { PromoCodeBody, PromoCodeUpdateBody, validateInto } from "~/lib/admin-schemas";
@@ -181,11 +181,7 @@ export default function AdminPromoCodes() {
     <div>
       <PageHeader
         title="Promo codes"
-        actions={
-          <Button onClick={() => setEditor({ promo: null })}>
-            <Plus className="h-4 w-4" aria-hidden="true" /> New promo code
-          </Button>
-        }
+        actions={<NewButton onClick={() => setEditor({ promo: null })}>New promo code</NewButton>}
       />
       <ListToolbar
         search={promos.filters.search}
@@ -195,7 +191,7 @@ export default function AdminPromoCodes() {
       >
         <FilterSelect
           label="Active"
-          allLabel="Active and inactive"
+          allLabel="All codes"
           value={promos.filters.isActive}
           onChange={(isActive) => promos.update({ isActive, page: "" })}
         >
@@ -254,14 +250,7 @@ export default function AdminPromoCodes() {
             </td>
             <td>
               <RowActions>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-label={`Edit ${promo.code}`}
-                  onClick={() => setEditor({ promo })}
-                >
-                  <Pencil className="h-4 w-4" aria-hidden="true" />
-                </Button>
+                <EditButton label={`Edit ${promo.code}`} onClick={() => setEditor({ promo })} />
                 <ConfirmDelete
                   title="Delete this promo code?"
                   description={`${promo.code} stops working at once.`}

@@ -1,4 +1,3 @@
-import { Pencil, Plus } from "lucide-react";
 import { useState } from "react";
 import { AdminGuard } from "~/components/admin/admin-guard";
 import { AdminShell } from "~/components/admin/admin-shell";
@@ -6,13 +5,14 @@ import type { CategoryNode } from "~/components/admin/category-options";
 import { PageHeader, useAdminData } from "~/components/admin/common";
 import {
   ConfirmDelete,
+  EditButton,
   ListTable,
+  NewButton,
   RowActions,
   runAction,
   wholeList,
 } from "~/components/admin/list";
 import { SizeGuideEditor } from "~/components/admin/size-guide-editor";
-import { Button } from "~/components/ui/button";
 import { api, type SizeGuide } from "~/lib/api-client";
 
 export function meta() {
@@ -50,11 +50,7 @@ function AdminSizeGuides() {
       <PageHeader
         title="Size guides"
         description="Measurement tables shown on product pages."
-        actions={
-          <Button onClick={() => setEditor({ guide: null })}>
-            <Plus className="h-4 w-4" aria-hidden="true" /> New size guide
-          </Button>
-        }
+        actions={<NewButton onClick={() => setEditor({ guide: null })}>New size guide</NewButton>}
       />
       <ListTable
         list={wholeList(guides, list)}
@@ -71,14 +67,7 @@ function AdminSizeGuides() {
             </td>
             <td>
               <RowActions>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-label={`Edit ${guide.name}`}
-                  onClick={() => setEditor({ guide })}
-                >
-                  <Pencil className="h-4 w-4" aria-hidden="true" />
-                </Button>
+                <EditButton label={`Edit ${guide.name}`} onClick={() => setEditor({ guide })} />
                 <ConfirmDelete
                   title="Delete this size guide?"
                   description={`"${guide.name}" is no longer shown on product pages.`}

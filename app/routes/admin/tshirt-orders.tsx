@@ -1,10 +1,10 @@
-import { Pencil } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { applyServerErrors, formatDate, PageHeader, StatusBadge } from "~/components/admin/common";
 import {
   ConfirmDelete,
+  EditButton,
   FilterSelect,
   FormActions,
   ListTable,
@@ -14,7 +14,6 @@ import {
   TextField,
   usePagedList,
 } from "~/components/admin/list";
-import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Field, NativeSelect, Textarea } from "~/components/ui/input";
 import { TSHIRT_ORDER_STATUSES, TshirtOrderUpdateBody, validateInto } from "~/lib/admin-schemas";
@@ -227,14 +226,10 @@ export default function AdminTshirtOrders() {
             </td>
             <td>
               <RowActions>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-label={`Edit the order of ${order.name}`}
+                <EditButton
+                  label={`Edit the order of ${order.name}`}
                   onClick={() => setEditing(order)}
-                >
-                  <Pencil className="h-4 w-4" aria-hidden="true" />
-                </Button>
+                />
                 <ConfirmDelete
                   title="Delete this bulk order?"
                   description={`The request of ${order.name} is removed for good.`}
