@@ -310,7 +310,9 @@ try {
     result.requestsPerSecond.toFixed(1),
     `${result.latencyP50Ms} ms`,
     `${result.latencyP99Ms} ms`,
-    ceilingRate > 0 ? `${(result.ratioToCeiling * 100).toFixed(0)} %` : "n/a",
+    ceilingRate > 0
+      ? `${result.ratioToCeiling.toFixed(result.ratioToCeiling >= 10 ? 0 : 2)}×`
+      : "n/a",
     String(result.requests),
     result.non2xx + result.errors > 0 ? `${result.non2xx} non-2xx, ${result.errors} errors` : "",
   ]);

@@ -30,6 +30,8 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const receiveImages = multer({
   storage: multer.memoryStorage(),
   limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_PRODUCT_IMAGES, fields: 50 },
+  // Keep the client name whole (busboy would cut it to its last segment) so a path is refused.
+  preservePath: true,
   fileFilter: rejectUnsafeFileName,
 }).array("images", MAX_PRODUCT_IMAGES);
 

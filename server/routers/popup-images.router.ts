@@ -30,6 +30,8 @@ const PREFIX = "/api/popup-images";
 const imageUpload = multer({
   storage: multer.memoryStorage(),
   limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20, fieldSize: 16 * 1024 },
+  // Keep the client name whole (busboy would cut it to its last segment) so a path is refused.
+  preservePath: true,
   fileFilter: rejectUnsafeFileName,
 }).single("image");
 

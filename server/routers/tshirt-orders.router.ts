@@ -28,6 +28,8 @@ const PREFIX = "/api/tshirt-orders";
 const designUpload = multer({
   storage: multer.memoryStorage(),
   limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 30, fieldSize: 16 * 1024 },
+  // Keep the client name whole (busboy would cut it to its last segment) so a path is refused.
+  preservePath: true,
   fileFilter: rejectUnsafeFileName,
 }).fields([
   { name: "design", maxCount: 1 },

@@ -4,10 +4,7 @@
  * reordered by drag and drop and by keyboard, and a non-admin refused. Every admin screen is
  * photographed into tests/artifacts/.
  */
-import { randomUUID } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, rmSync } from "node:fs";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
@@ -18,6 +15,7 @@ import { PromoCode } from "../../models/promo-code.model";
 import { SizeGuide } from "../../models/size-guide.model";
 import { TshirtOrder } from "../../models/tshirt-order.model";
 import { createOrder } from "../factories/orders";
+import { startPrivateShop } from "./admin-shop";
 import {
   ARTIFACTS,
   launchBrowser,
@@ -78,42 +76,9 @@ async function openAdmin(page: Page, pathname: string) {
 const toast = (page: Page, text: string) =>
   page.locator("[data-sonner-toast]", { hasText: text }).first();
 
-/**
- * harness.startShop(), but serving a private copy of ./build: other work in this tree rebuilds ./build
- * while these tests run, and a swapped build breaks hydration half-way. The copy sits under
- * node_modules/.cache so the server bundle still resolves its packages.
- */
-async function startShopOnBuildSnapshot(): Promise<Shop> {
-  // E2E_BUILD_DIR: copy that build instead of ./build (e.g. a snapshot taken right after a build).
-  const source = path.resolve(process.env.E2E_BUILD_DIR ?? "build");
-  if (!existsSync(path.join(source, "server/index.js"))) {
-    throw new Error("The storefront is not built: run `npm run build` before the browser tests");
-  }
-  const buildDir = path.resolve("node_modules/.cache", `admin-e2e-build-${randomUUID()}`);
-  cpSync(source, buildDir, { recursive: true });
-  const { seedDatabase } = await import("../../server/services/seed.service");
-  const { createApp } = await import("../../server/app");
-  await seedDatabase();
-  const app = createApp({ buildDir });
-  const server: Server = await new Promise((resolve) => {
-    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => {
-          rmSync(buildDir, { recursive: true, force: true });
-          resolve();
-        });
-      }),
-  };
-}
-
 beforeAll(async () => {
-  shop = await startShopOnBuildSnapshot();
+  // A private copy of the build: other work in this tree rebuilds ./build while these tests run.
+  shop = await startPrivateShop();
   browser = await launchBrowser({ width: 1280, height: 900 });
   adminToken = await signIn(ADMIN);
 });

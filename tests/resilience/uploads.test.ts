@@ -103,7 +103,8 @@ function upload(target: Target, file: Buffer, filename: string, contentType = "i
   const call = request(app).post(target.path);
   if (target.admin) void call.set("Authorization", `Bearer ${adminToken}`);
   for (const [name, value] of Object.entries(target.fields())) void call.field(name, value);
-  return call.attach(target.field, file, { filename, contentType });
+  // `filepath` makes form-data send the name as given (its `filename` keeps only the last segment).
+  return call.attach(target.field, file, { filename, filepath: filename, contentType } as never);
 }
 
 const SAFE_STORED = /^\/?uploads\/(products|popups|tshirt-designs)\/[\w-]+\.(webp|png|jpe?g|gif)$/;
