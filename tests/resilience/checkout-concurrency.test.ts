@@ -89,5 +89,5 @@ describe("POST /api/orders: 200 concurrent checkouts for 10 units", () => {
     // No lease lock is left behind.
     const locks = await Order.db.collection("locks").countDocuments({});
     expect(locks).toBe(0);
-  }, 150_000);
+  }, 300_000);
 });
