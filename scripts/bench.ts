@@ -280,8 +280,31 @@ try {
   cartRequest = 0;
   cookies.clear();
 
+  // Requests still running when a target's time is up keep the server and the database busy
+  // (FerretDB finishes its scans even for closed connections) and would slow the next target.
+  // Before each target, wait until a by-id read is as quick as on the idle server.
+  const probeUrl = `${app}/api/products/id/${seeded.sampleProduct._id}`;
+  const probe = async () => {
+    const start = performance.now();
+    const response = await fetch(probeUrl);
+    await response.arrayBuffer();
+    return performance.now() - start;
+  };
+  const idle: number[] = [];
+  for (let n = 0; n < 5; n += 1) idle.push(await probe());
+  const idleMs = idle.sort((a, b) => a - b)[2];
+  const settle = async () => {
+    const deadline = Date.now() + TIMEOUT * 1000;
+    while (Date.now() < deadline) {
+      if ((await probe()) <= Math.max(3 * idleMs, idleMs + 50)) return;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    say("[bench] ⚠ the server did not settle before the next target");
+  };
+
   const results: Omit<Measured, "ratioToCeiling">[] = [];
   for (const target of selected) {
+    await settle();
     say(`[bench] ${target.label}: ${DURATION} s, ${CONNECTIONS} connections…`);
     const base = target.port === "app" ? app : ceilingUrl;
     const result = await run(target, base);
