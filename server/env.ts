@@ -71,6 +71,12 @@ export const EnvSchema = z
     SMS_BASE_URL: optionalUrl,
     SMS_API_KEY: z.string().optional(),
     SMS_SENDER_ID: z.string().optional(),
+    // Order emails over SMTP, e.g. smtp://user:pass@host:587; unset: email is off.
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+      .optional(),
+    EMAIL_FROM: z.string().default("Tweest <orders@tweest.local>"),
     DELIVERY_INSIDE_DHAKA: z.coerce.number().int().min(0).default(60),
     DELIVERY_OUTSIDE_DHAKA: z.coerce.number().int().min(0).default(120),
     FREE_DELIVERY_THRESHOLD: z.coerce.number().int().min(0).default(3000),

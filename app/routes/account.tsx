@@ -1,8 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { format } from "date-fns";
 import { LogOut, Package } from "lucide-react";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useState, type ComponentProps } from "react";
+import { useForm, type FieldError } from "react-hook-form";
 import { Link, redirect, useNavigate } from "react-router";
 import { z } from "zod";
 import { FormMessage } from "~/components/auth/auth-card";
@@ -164,6 +164,42 @@ function Section({
 
 type Outcome = { kind: "success" | "error"; text: string } | null;
 
+/** A labelled input for a react-hook-form field; marked invalid while the field has an error. */
+function FormInput({
+  id,
+  label,
+  error,
+  ...input
+}: { id: string; label: string; error?: FieldError } & Omit<ComponentProps<typeof Input>, "id">) {
+  return (
+    <Field id={id} label={label} error={error?.message}>
+      <Input id={id} aria-invalid={Boolean(error)} {...input} />
+    </Field>
+  );
+}
+
+/** The outcome of the last submit and the submit button of a section's form. */
+function FormFooter({
+  outcome,
+  busy,
+  busyLabel,
+  label,
+}: {
+  outcome: Outcome;
+  busy: boolean;
+  busyLabel: string;
+  label: string;
+}) {
+  return (
+    <>
+      {outcome && <FormMessage kind={outcome.kind}>{outcome.text}</FormMessage>}
+      <Button type="submit" disabled={busy}>
+        {busy ? busyLabel : label}
+      </Button>
+    </>
+  );
+}
+
 function ProfileSection({ user }: { user: User }) {
   const auth = useAuth();
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -187,36 +223,35 @@ function ProfileSection({ user }: { user: User }) {
     <Section id="profile-heading" title="Profile">
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="profile-first" label="First name" error={errors.firstName?.message}>
-            <Input
-              id="profile-first"
-              autoComplete="given-name"
-              aria-invalid={Boolean(errors.firstName)}
-              {...form.register("firstName")}
-            />
-          </Field>
-          <Field id="profile-last" label="Last name" error={errors.lastName?.message}>
-            <Input
-              id="profile-last"
-              autoComplete="family-name"
-              aria-invalid={Boolean(errors.lastName)}
-              {...form.register("lastName")}
-            />
-          </Field>
-        </div>
-        <Field id="profile-email" label="Email" error={errors.email?.message}>
-          <Input
-            id="profile-email"
-            type="email"
-            autoComplete="email"
-            aria-invalid={Boolean(errors.email)}
-            {...form.register("email")}
+          <FormInput
+            id="profile-first"
+            label="First name"
+            error={errors.firstName}
+            autoComplete="given-name"
+            {...form.register("firstName")}
           />
-        </Field>
-        {outcome && <FormMessage kind={outcome.kind}>{outcome.text}</FormMessage>}
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Saving…" : "Save profile"}
-        </Button>
+          <FormInput
+            id="profile-last"
+            label="Last name"
+            error={errors.lastName}
+            autoComplete="family-name"
+            {...form.register("lastName")}
+          />
+        </div>
+        <FormInput
+          id="profile-email"
+          label="Email"
+          error={errors.email}
+          type="email"
+          autoComplete="email"
+          {...form.register("email")}
+        />
+        <FormFooter
+          outcome={outcome}
+          busy={isSubmitting}
+          busyLabel="Saving…"
+          label="Save profile"
+        />
       </form>
     </Section>
   );
@@ -367,45 +402,36 @@ function PasswordSection() {
   return (
     <Section id="password-heading" title="Change password">
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
-        <Field
+        <FormInput
           id="password-current"
           label="Current password"
-          error={errors.currentPassword?.message}
-        >
-          <Input
-            id="password-current"
-            type="password"
-            autoComplete="current-password"
-            aria-invalid={Boolean(errors.currentPassword)}
-            {...form.register("currentPassword")}
-          />
-        </Field>
-        <Field id="password-new" label="New password" error={errors.newPassword?.message}>
-          <Input
-            id="password-new"
-            type="password"
-            autoComplete="new-password"
-            aria-invalid={Boolean(errors.newPassword)}
-            {...form.register("newPassword")}
-          />
-        </Field>
-        <Field
+          error={errors.currentPassword}
+          type="password"
+          autoComplete="current-password"
+          {...form.register("currentPassword")}
+        />
+        <FormInput
+          id="password-new"
+          label="New password"
+          error={errors.newPassword}
+          type="password"
+          autoComplete="new-password"
+          {...form.register("newPassword")}
+        />
+        <FormInput
           id="password-confirm"
           label="Repeat new password"
-          error={errors.confirmPassword?.message}
-        >
-          <Input
-            id="password-confirm"
-            type="password"
-            autoComplete="new-password"
-            aria-invalid={Boolean(errors.confirmPassword)}
-            {...form.register("confirmPassword")}
-          />
-        </Field>
-        {outcome && <FormMessage kind={outcome.kind}>{outcome.text}</FormMessage>}
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Changing…" : "Change password"}
-        </Button>
+          error={errors.confirmPassword}
+          type="password"
+          autoComplete="new-password"
+          {...form.register("confirmPassword")}
+        />
+        <FormFooter
+          outcome={outcome}
+          busy={isSubmitting}
+          busyLabel="Changing…"
+          label="Change password"
+        />
       </form>
     </Section>
   );

@@ -1,9 +1,13 @@
+import { getEnv } from "../env.js";
+import { isEmailConfigured, sendEmail } from "../integrations/email.js";
 import { sendSms } from "../integrations/sms.js";
 import { logger } from "../lib/logger.js";
 
 /**
- * Customer messages about an order, by SMS (the only channel configured today). Sending never
- * fails the request: errors are logged, and the caller does not wait for the gateway.
+ * Customer messages about an order: always by SMS, and also by email when `SMTP_URL` is set and the
+ * order carries an address (`shippingAddress.email`, else `guest.email`; the account's email is not
+ * looked up: the checkout form pre-fills it into the shipping address). Sending never fails the
+ * request: errors are logged, and the caller does not wait for the gateway or the mail server.
  */
 export type OrderEvent = "PLACED" | "SHIPPED" | "DELIVERED" | "CANCELLED";
 
@@ -11,8 +15,11 @@ interface NotifiableOrder {
   orderNumber: string;
   totalDiscountedPrice: number;
   paymentMethod: string;
-  shippingAddress: { mobile: string; firstName: string };
+  shippingAddress: { mobile: string; firstName: string; email?: string | null };
   courier?: { trackingCode?: string | null } | null;
+  _id?: unknown;
+  user?: unknown;
+  guest?: { email?: string | null } | null;
 }
 
 export function orderMessage(event: OrderEvent, order: NotifiableOrder): string {
@@ -29,13 +36,62 @@ export function orderMessage(event: OrderEvent, order: NotifiableOrder): string 
   }
 }
 
+/** Where an order's emails go, or null: the shipping address email, else the guest's. */
+export function orderEmailAddress(order: NotifiableOrder): string | null {
+  const address = order.shippingAddress.email?.trim() || order.guest?.email?.trim();
+  return address ? address : null;
+}
+
+const EMAIL_SUBJECTS: Record<OrderEvent, string> = {
+  PLACED: "placed",
+  SHIPPED: "shipped",
+  DELIVERED: "delivered",
+  CANCELLED: "cancelled",
+};
+
+/** Subject and plain-text body of an order email (same facts as the SMS, plus a link). */
+export function orderEmail(event: OrderEvent, order: NotifiableOrder) {
+  const status = EMAIL_SUBJECTS[event];
+  const id = String(order._id ?? order.orderNumber);
+  const path = order.user ? `/order/${id}` : `/order/guest/track/${id}`;
+  const link = new URL(path, getEnv().PUBLIC_URL).toString();
+  const cod = order.paymentMethod === "COD" ? " (cash on delivery)" : "";
+  const tracking = order.courier?.trackingCode
+    ? `\nCourier tracking: ${order.courier.trackingCode}`
+    : "";
+  return {
+    subject: `Tweest: order ${order.orderNumber} ${status}`,
+    text: [
+      `Hi ${order.shippingAddress.firstName},`,
+      "",
+      orderMessage(event, order).replace(/^Tweest: /, ""),
+      "",
+      `Order: ${order.orderNumber}`,
+      `Status: ${status}`,
+      `Total: ৳${order.totalDiscountedPrice}${cod}${event === "SHIPPED" ? tracking : ""}`,
+      `Track your order: ${link}`,
+      "",
+      "Tweest",
+    ].join("\n"),
+  };
+}
+
 /** Sends in the background; returns the promise for callers (tests, scripts) that want to wait. */
 export function notifyOrder(event: OrderEvent, order: NotifiableOrder): Promise<void> {
   const mobile = order.shippingAddress.mobile;
-  return sendSms(mobile, orderMessage(event, order)).then(
+  const sms = sendSms(mobile, orderMessage(event, order)).then(
     () => undefined,
     (error: unknown) => {
       logger.warn({ err: error, order: order.orderNumber, event }, "order SMS not sent");
     },
   );
+  const to = orderEmailAddress(order);
+  if (!to || !isEmailConfigured()) return sms;
+  const email = sendEmail({ to, ...orderEmail(event, order) }).then(
+    () => undefined,
+    (error: unknown) => {
+      logger.warn({ err: error, order: order.orderNumber, event }, "order email not sent");
+    },
+  );
+  return Promise.all([sms, email]).then(() => undefined);
 }

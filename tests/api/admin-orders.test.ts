@@ -1,5 +1,5 @@
 import request from "supertest";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
   ORDER_STATUSES,
   ORDER_TRANSITIONS,
@@ -8,11 +8,11 @@ import {
 } from "../../models/order.model";
 import { Product } from "../../models/product.model";
 import { PromoCode } from "../../models/promo-code.model";
-import { createApp } from "../../server/app";
-import { resetEnvForTests } from "../../server/env";
+import type { createApp } from "../../server/app";
 import { expirePendingOrders } from "../../server/services/orders.service";
 import { clearDatabase } from "../setup/db";
-import { startSmsGatewayStub, type SmsGatewayStub } from "../stubs/sms-gateway";
+import { useSmsGateway } from "../setup/sms";
+import type { SmsGatewayStub } from "../stubs/sms-gateway";
 import { createAdmin, createUser } from "../factories/user";
 import {
   createProduct,
@@ -26,22 +26,7 @@ let sms: SmsGatewayStub;
 let app: ReturnType<typeof createApp>;
 let adminToken: string;
 
-beforeAll(async () => {
-  sms = await startSmsGatewayStub();
-  process.env.SMS_BASE_URL = sms.url;
-  process.env.SMS_API_KEY = sms.apiKey;
-  process.env.SMS_SENDER_ID = sms.senderId;
-  resetEnvForTests();
-  app = createApp();
-});
-
-afterAll(async () => {
-  await sms.close();
-  delete process.env.SMS_BASE_URL;
-  delete process.env.SMS_API_KEY;
-  delete process.env.SMS_SENDER_ID;
-  resetEnvForTests();
-});
+useSmsGateway((gateway) => ({ sms, app } = gateway));
 
 beforeEach(async () => {
   await clearDatabase();

@@ -1,7 +1,7 @@
 import bcrypt from "bcrypt";
 import jwt from "jsonwebtoken";
 import request from "supertest";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { Otp } from "../../models/otp.model";
 import { RateLimit } from "../../models/rate-limit.model";
 import { User } from "../../models/user.model";
@@ -13,7 +13,8 @@ import { hashOtp } from "../../server/services/otp.service";
 import { registerSignInHook } from "../../server/services/sign-in-hooks";
 import { clearDatabase } from "../setup/db";
 import { createUser, DEFAULT_PASSWORD } from "../factories/user";
-import { startSmsGatewayStub, type SmsGatewayStub } from "../stubs/sms-gateway";
+import { useSmsGateway } from "../setup/sms";
+import type { SmsGatewayStub } from "../stubs/sms-gateway";
 
 let sms: SmsGatewayStub;
 let app: ReturnType<typeof createApp>;
@@ -53,22 +54,7 @@ function expectNoHash(body: unknown) {
   expect(text).not.toContain('"password"');
 }
 
-beforeAll(async () => {
-  sms = await startSmsGatewayStub();
-  process.env.SMS_BASE_URL = sms.url;
-  process.env.SMS_API_KEY = sms.apiKey;
-  process.env.SMS_SENDER_ID = sms.senderId;
-  resetEnvForTests();
-  app = createApp();
-});
-
-afterAll(async () => {
-  await sms.close();
-  delete process.env.SMS_BASE_URL;
-  delete process.env.SMS_API_KEY;
-  delete process.env.SMS_SENDER_ID;
-  resetEnvForTests();
-});
+useSmsGateway((gateway) => ({ sms, app } = gateway));
 
 beforeEach(async () => {
   await clearDatabase();

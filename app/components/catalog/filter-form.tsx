@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { DISCOUNTS, SORTS, type ListingFilters } from "~/lib/product-filters";
@@ -50,56 +51,34 @@ export function FilterForm({
       {filters.search && <input type="hidden" name="search" value={filters.search} />}
       {filters.sort && <input type="hidden" name="sort" value={filters.sort} />}
 
-      {colors.length > 0 && (
-        <fieldset>
-          <legend className="mb-2 text-sm font-semibold">Colour</legend>
-          <div className="flex flex-wrap gap-2">
-            {colors.map((color) => (
-              <label
-                key={color}
-                className="flex cursor-pointer items-center gap-1.5 rounded-full border border-stone-300 bg-white px-2.5 py-1 text-sm has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500"
-              >
-                <input
-                  type="checkbox"
-                  name="colors"
-                  value={color}
-                  defaultChecked={filters.colors.includes(color)}
-                  className="sr-only"
-                />
-                <span
-                  aria-hidden="true"
-                  className="h-3.5 w-3.5 rounded-full border border-stone-300"
-                  style={{ backgroundColor: swatchColor(color) }}
-                />
-                {color}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-      )}
+      <ChipGroup
+        legend="Colour"
+        name="colors"
+        values={colors}
+        chosen={filters.colors}
+        chipClassName="gap-1.5 rounded-full px-2.5 py-1"
+      >
+        {(color) => (
+          <>
+            <span
+              aria-hidden="true"
+              className="h-3.5 w-3.5 rounded-full border border-stone-300"
+              style={{ backgroundColor: swatchColor(color) }}
+            />
+            {color}
+          </>
+        )}
+      </ChipGroup>
 
-      {sizes.length > 0 && (
-        <fieldset>
-          <legend className="mb-2 text-sm font-semibold">Size</legend>
-          <div className="flex flex-wrap gap-2">
-            {sizes.map((size) => (
-              <label
-                key={size}
-                className="flex min-w-11 cursor-pointer items-center justify-center rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50 has-[:checked]:font-semibold has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500"
-              >
-                <input
-                  type="checkbox"
-                  name="sizes"
-                  value={size}
-                  defaultChecked={filters.sizes.includes(size)}
-                  className="sr-only"
-                />
-                {size}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-      )}
+      <ChipGroup
+        legend="Size"
+        name="sizes"
+        values={sizes}
+        chosen={filters.sizes}
+        chipClassName="min-w-11 justify-center rounded-md px-2 py-1.5 has-[:checked]:font-semibold"
+      >
+        {(size) => size}
+      </ChipGroup>
 
       <fieldset>
         <legend className="mb-2 text-sm font-semibold">Price (৳)</legend>
@@ -180,6 +159,47 @@ export function FilterForm({
         </Button>
       </div>
     </Form>
+  );
+}
+
+/** A multi-choice filter as checkbox chips (hidden boxes, styled labels); nothing when empty. */
+function ChipGroup({
+  legend,
+  name,
+  values,
+  chosen,
+  chipClassName,
+  children,
+}: {
+  legend: string;
+  name: string;
+  values: string[];
+  chosen: string[];
+  chipClassName: string;
+  children: (value: string) => ReactNode;
+}) {
+  if (values.length === 0) return null;
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-semibold">{legend}</legend>
+      <div className="flex flex-wrap gap-2">
+        {values.map((value) => (
+          <label
+            key={value}
+            className={`flex cursor-pointer items-center border border-stone-300 bg-white text-sm has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500 ${chipClassName}`}
+          >
+            <input
+              type="checkbox"
+              name={name}
+              value={value}
+              defaultChecked={chosen.includes(value)}
+              className="sr-only"
+            />
+            {children(value)}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }
 

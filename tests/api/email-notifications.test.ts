@@ -1,0 +1,157 @@
+import request from "supertest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { Order } from "../../models/order.model";
+import { createApp } from "../../server/app";
+import { resetEnvForTests } from "../../server/env";
+import { logger } from "../../server/lib/logger";
+import { notifyOrder } from "../../server/services/notifications.service";
+import { clearDatabase } from "../setup/db";
+import { startSmtpStub, type SmtpStub } from "../stubs/smtp";
+import { createAdmin } from "../factories/user";
+import { createProduct, shippingAddress, shopper } from "../factories/checkout";
+
+const PUBLIC_URL = "http://shop.test";
+
+let smtp: SmtpStub;
+let app: ReturnType<typeof createApp>;
+let adminToken: string;
+
+beforeAll(async () => {
+  smtp = await startSmtpStub();
+  process.env.SMTP_URL = smtp.url;
+  process.env.EMAIL_FROM = "Tweest <orders@tweest.test>";
+  process.env.PUBLIC_URL = PUBLIC_URL;
+  resetEnvForTests();
+  app = createApp();
+});
+
+afterAll(async () => {
+  await smtp.close();
+  delete process.env.SMTP_URL;
+  delete process.env.EMAIL_FROM;
+  delete process.env.PUBLIC_URL;
+  resetEnvForTests();
+});
+
+beforeEach(async () => {
+  await clearDatabase();
+  smtp.messages.length = 0;
+  adminToken = (await createAdmin()).token;
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+function move(id: string, target: string) {
+  return request(app)
+    .put(`/api/admin/orders/${id}/${target}`)
+    .set("Authorization", `Bearer ${adminToken}`);
+}
+
+async function placeGuestOrder(address = shippingAddress()) {
+  const product = await createProduct();
+  const guest = shopper(app);
+  expect((await guest.add(product._id, "Black", "M", 2)).status).toBe(200);
+  return guest.order({ shippingAddress: address });
+}
+
+describe("POST /api/orders (email notifications)", () => {
+  it("emails the guest when the order is placed, with the number, total and tracking link", async () => {
+    const answer = await placeGuestOrder();
+    expect(answer.status).toBe(201);
+    expect(answer.body.totalDiscountedPrice).toBe(1660);
+    const stored = await Order.findById(answer.body._id).lean();
+    expect(stored!.shippingAddress.email).toBe("nusrat@example.com");
+
+    await vi.waitFor(() => expect(smtp.messages).toHaveLength(1));
+    const [email] = smtp.messages;
+    expect(email.from).toBe("orders@tweest.test");
+    expect(email.to).toEqual(["nusrat@example.com"]);
+    expect(email.headers.from).toBe("Tweest <orders@tweest.test>");
+    expect(email.subject).toBe(`Tweest: order ${answer.body.orderNumber} placed`);
+    expect(email.text).toContain(`Order: ${answer.body.orderNumber}`);
+    expect(email.text).toContain("Status: placed");
+    expect(email.text).toContain("Total: ৳1660 (cash on delivery)");
+    expect(email.text).toContain(
+      `Track your order: ${PUBLIC_URL}/order/guest/track/${answer.body._id}`,
+    );
+  });
+
+  it("sends no email when the order has no email address", async () => {
+    const answer = await placeGuestOrder(shippingAddress({ email: undefined }));
+    expect(answer.status).toBe(201);
+    const stored = await Order.findById(answer.body._id);
+    expect(stored!.shippingAddress.email).toBe("");
+    expect(stored!.guest?.email).toBe("");
+    // notifyOrder resolves once every channel is done: waiting on it proves nothing was sent.
+    await notifyOrder("PLACED", stored!);
+    expect((await move(answer.body._id, "confirmed")).status).toBe(200);
+    expect((await move(answer.body._id, "shipped")).status).toBe(200);
+    await notifyOrder("SHIPPED", (await Order.findById(answer.body._id))!);
+    // A later order with an address is emailed: only its message arrives.
+    const second = await placeGuestOrder();
+    await vi.waitFor(() => expect(smtp.messages).toHaveLength(1));
+    expect(smtp.messages[0].subject).toBe(`Tweest: order ${second.body.orderNumber} placed`);
+  });
+
+  it("still places the order (201) when the mail server is down, and logs it", async () => {
+    const down = await startSmtpStub();
+    await down.close();
+    process.env.SMTP_URL = down.url;
+    resetEnvForTests();
+    const warn = vi.spyOn(logger, "warn");
+    try {
+      const answer = await placeGuestOrder();
+      expect(answer.status).toBe(201);
+      expect(answer.body.orderStatus).toBe("PLACED");
+      expect(await Order.countDocuments({ _id: answer.body._id })).toBe(1);
+      await vi.waitFor(
+        () =>
+          expect(warn).toHaveBeenCalledWith(
+            expect.objectContaining({ order: answer.body.orderNumber, event: "PLACED" }),
+            "order email not sent",
+          ),
+        { timeout: 15_000 },
+      );
+      expect(down.messages).toHaveLength(0);
+    } finally {
+      process.env.SMTP_URL = smtp.url;
+      resetEnvForTests();
+    }
+  });
+});
+
+describe("PUT /api/admin/orders/:id/:status (email notifications)", () => {
+  it("emails the customer when the order is shipped and when it is delivered", async () => {
+    const answer = await placeGuestOrder();
+    expect(answer.status).toBe(201);
+    await vi.waitFor(() => expect(smtp.messages).toHaveLength(1));
+    const id = answer.body._id as string;
+
+    expect((await move(id, "confirmed")).status).toBe(200);
+    const shipped = await move(id, "shipped");
+    expect(shipped.status).toBe(200);
+    expect(shipped.body.orderStatus).toBe("SHIPPED");
+    await vi.waitFor(() => expect(smtp.messages).toHaveLength(2));
+    const delivered = await move(id, "delivered");
+    expect(delivered.status).toBe(200);
+    await vi.waitFor(() => expect(smtp.messages).toHaveLength(3));
+
+    const stored = await Order.findById(id).lean();
+    expect(stored!.orderStatus).toBe("DELIVERED");
+    const number = answer.body.orderNumber as string;
+    expect(smtp.messages.map((email) => email.subject)).toEqual([
+      `Tweest: order ${number} placed`,
+      `Tweest: order ${number} shipped`,
+      `Tweest: order ${number} delivered`,
+    ]);
+    expect(smtp.messages.every((email) => email.to[0] === "nusrat@example.com")).toBe(true);
+    expect(smtp.messages[1].text).toContain("is on its way");
+    expect(smtp.messages[1].text).toContain("Status: shipped");
+    expect(smtp.messages[1].text).toContain("Total: ৳1660");
+    expect(smtp.messages[2].text).toContain("has been delivered");
+    expect(smtp.messages[2].text).toContain("Status: delivered");
+    expect(smtp.messages[2].text).toContain(`${PUBLIC_URL}/order/guest/track/${id}`);
+  });
+});
