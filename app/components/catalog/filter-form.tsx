@@ -83,32 +83,20 @@ export function FilterForm({
       <fieldset>
         <legend className="mb-2 text-sm font-semibold">Price (৳)</legend>
         <div className="flex items-center gap-2">
-          <label className="sr-only" htmlFor={`${idPrefix}-min`}>
-            Minimum price in taka
-          </label>
-          <input
+          <PriceInput
             id={`${idPrefix}-min`}
             name="minPrice"
-            type="number"
-            inputMode="numeric"
-            min={0}
+            label="Minimum price in taka"
             placeholder="Min"
             defaultValue={filters.minPrice}
-            className="h-10 w-full rounded-md border border-stone-300 px-2 text-sm"
           />
           <span aria-hidden="true">–</span>
-          <label className="sr-only" htmlFor={`${idPrefix}-max`}>
-            Maximum price in taka
-          </label>
-          <input
+          <PriceInput
             id={`${idPrefix}-max`}
             name="maxPrice"
-            type="number"
-            inputMode="numeric"
-            min={0}
+            label="Maximum price in taka"
             placeholder="Max"
             defaultValue={filters.maxPrice}
-            className="h-10 w-full rounded-md border border-stone-300 px-2 text-sm"
           />
         </div>
       </fieldset>
@@ -159,6 +147,39 @@ export function FilterForm({
         </Button>
       </div>
     </Form>
+  );
+}
+
+/** A whole-taka price bound with a label for screen readers only. */
+function PriceInput({
+  id,
+  name,
+  label,
+  placeholder,
+  defaultValue,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  placeholder: string;
+  defaultValue: ListingFilters["minPrice"];
+}) {
+  return (
+    <>
+      <label className="sr-only" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        placeholder={placeholder}
+        defaultValue={defaultValue}
+        className="h-10 w-full rounded-md border border-stone-300 px-2 text-sm"
+      />
+    </>
   );
 }
 
