@@ -11,13 +11,13 @@ import autocannon from "autocannon";
  * `npm run bench`: seeds a throw-away database (2,000 products, 20,000 orders by default), serves
  * the shop and a driver-only "ceiling" route in a child process, and measures each target with
  * autocannon on 127.0.0.1. Prints requests/s, p50/p99 latency and the ratio to the ceiling; writes
- * bench-results/report-<timestamp>.json. Flags: --duration 10 --connections 10 --timeout 120
+ * bench-results/report-<timestamp>.json. Flags: --duration 30 --connections 2 (defaults sized for FerretDB; raise both on MongoDB) --timeout 120
  * --products 2000 --orders 20000 --only listing,by-id,product-page,cart-add (see README).
  */
 const { values: flags } = parseArgs({
   options: {
-    duration: { type: "string", default: "10" },
-    connections: { type: "string", default: "10" },
+    duration: { type: "string", default: "30" },
+    connections: { type: "string", default: "2" },
     timeout: { type: "string", default: "120" },
     products: { type: "string", default: "2000" },
     orders: { type: "string", default: "20000" },
