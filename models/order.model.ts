@@ -1,26 +1,8 @@
 import mongoose, { Schema, type InferSchemaType } from "mongoose";
 
-export const ORDER_STATUSES = [
-  "PENDING",
-  "PLACED",
-  "CONFIRMED",
-  "SHIPPED",
-  "DELIVERED",
-  "CANCELLED",
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const PAYMENT_METHODS = ["COD", "SSLCOMMERZ", "BKASH"] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+import { ORDER_STATUSES, PAYMENT_METHODS } from "./order-status.js";
 
-/** The contract's state machine: which status may follow which. */
-export const ORDER_TRANSITIONS: Record<OrderStatus, OrderStatus[]> = {
-  PENDING: ["PLACED", "CANCELLED"],
-  PLACED: ["CONFIRMED", "CANCELLED"],
-  CONFIRMED: ["SHIPPED", "CANCELLED"],
-  SHIPPED: ["DELIVERED"],
-  DELIVERED: [],
-  CANCELLED: [],
-};
+export * from "./order-status.js";
 
 const OrderItemSchema = new Schema(
   {

@@ -1,19 +1,8 @@
 import mongoose, { Schema, type InferSchemaType } from "mongoose";
 
-export const PRINT_TYPES = ["SCREEN", "DTF", "EMBROIDERY", "NONE"] as const;
-export type PrintType = (typeof PRINT_TYPES)[number];
-export const TSHIRT_ORDER_STATUSES = [
-  "NEW",
-  "QUOTED",
-  "CONFIRMED",
-  "IN_PRODUCTION",
-  "DELIVERED",
-  "CANCELLED",
-] as const;
-export type TshirtOrderStatus = (typeof TSHIRT_ORDER_STATUSES)[number];
-export const TSHIRT_SIZES = ["S", "M", "L", "XL", "XXL"] as const;
-/** A bulk order is at least this many pieces. */
-export const MIN_BULK_QUANTITY = 10;
+import { MIN_BULK_QUANTITY, PRINT_TYPES, TSHIRT_ORDER_STATUSES } from "./tshirt-order-status.js";
+
+export * from "./tshirt-order-status.js";
 
 const sizeCount = { type: Number, default: 0, min: 0 };
 

@@ -1,7 +1,8 @@
 /**
  * Form schemas of the back office. Where the API's own schema is client-safe (only zod), it is re-used
  * as is, so the form and the server agree; the rest are small client copies of server rules that live
- * next to mongoose imports (popup images, bulk t-shirt orders, the order state machine).
+ * next to mongoose imports (popup images, bulk t-shirt orders). Status lists and the order state
+ * machine come from the mongoose-free models/*-status.ts modules the server uses.
  */
 import { z } from "zod";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
@@ -14,6 +15,8 @@ import {
   SizeGuideBody,
 } from "../../server/schemas/catalog.schemas";
 import { CustomerUpdateBody, ResetPasswordBody } from "../../server/schemas/auth.schemas";
+import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from "../../models/order-status";
+import { TSHIRT_ORDER_STATUSES } from "../../models/tshirt-order-status";
 
 export {
   CategoryBody,
@@ -26,38 +29,13 @@ export {
   SizeGuideBody,
 };
 
-/** models/order.model.ts ORDER_TRANSITIONS (that module imports mongoose). */
-export const ORDER_STATUSES = [
-  "PENDING",
-  "PLACED",
-  "CONFIRMED",
-  "SHIPPED",
-  "DELIVERED",
-  "CANCELLED",
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const ORDER_TRANSITIONS: Record<OrderStatus, OrderStatus[]> = {
-  PENDING: ["PLACED", "CANCELLED"],
-  PLACED: ["CONFIRMED", "CANCELLED"],
-  CONFIRMED: ["SHIPPED", "CANCELLED"],
-  SHIPPED: ["DELIVERED"],
-  DELIVERED: [],
-  CANCELLED: [],
-};
+export { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus };
 
 export function nextStatuses(status: string): OrderStatus[] {
   return ORDER_TRANSITIONS[status as OrderStatus] ?? [];
 }
 
-/** models/tshirt-order.model.ts */
-export const TSHIRT_ORDER_STATUSES = [
-  "NEW",
-  "QUOTED",
-  "CONFIRMED",
-  "IN_PRODUCTION",
-  "DELIVERED",
-  "CANCELLED",
-] as const;
+export { TSHIRT_ORDER_STATUSES };
 
 /** server/schemas/tshirt-orders.schemas.ts UpdateTshirtOrderBody */
 export const TshirtOrderUpdateBody = z
