@@ -376,7 +376,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
             isAdminVerified: false,
             error: errorMessage(error),
           });
-          return false;
+          // The guard shows the spec's text for a timeout, 401, 403 or other failure (spec §8).
+          throw error;
         }
       },
       resetCustomerPassword: (customerId, newPassword) =>
