@@ -1,13 +1,17 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, pipeline } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { lowerModulePreloadPriority } from "./lib/module-preload-priority.server";
 
 export const streamTimeout = 5_000;
 
-/** The default React Router entry, plus the CSP nonce on every inline script it writes. */
+/**
+ * The default React Router entry, plus the CSP nonce on every inline script it writes and low-priority
+ * module preloads (see lowerModulePreloadPriority).
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -44,8 +48,11 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
+          const html = lowerModulePreloadPriority();
+          // pipeline passes an aborted render's error on to the response stream.
+          pipeline(body, html, () => undefined);
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
+            new Response(createReadableStreamFromReadable(html), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),

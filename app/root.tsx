@@ -21,7 +21,8 @@ import {
   useChunkLoadTimeout,
 } from "./components/layout/chunk-load";
 import { GtmNoScript, GtmScript } from "./components/layout/gtm";
-import { CampaignPopup } from "./components/popup/campaign-popup";
+import { CampaignPopup, POPUP_EXCLUDED_PATHS } from "./components/popup/campaign-popup";
+import { PopupPrefetch } from "./components/popup/popup-prefetch";
 import { AuthProvider } from "./lib/auth";
 import { installTrackingDebug, trackPageView } from "./lib/tracking";
 import appCss from "./app.css?url";
@@ -31,6 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     nonce: context.cspNonce,
     gtmId: context.config.gtmId,
     categories: await context.services.catalog.listCategories(),
+    popupDialogChunks: context.clientBuild.popupDialogChunks,
   };
 }
 
@@ -55,6 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* With a precedence React puts the stylesheet first in <head>, before the script preloads:
             it is the one render-blocking request (npm run audit:pages). */}
         <link rel="stylesheet" href={appCss} precedence="default" />
+        <PopupPrefetch nonce={nonce} modules={data?.popupDialogChunks ?? []} />
         <GtmScript gtmId={data?.gtmId} nonce={nonce} />
         <Meta />
         <Links />
@@ -101,7 +104,7 @@ function RouteChangeEffects() {
 /** The campaign popup belongs to the storefront, not to the back office or the diagnostics screen. */
 function StorefrontPopup() {
   const { pathname } = useLocation();
-  if (/^\/(admin|TGBHSIAN)(\/|$)/.test(pathname)) return null;
+  if (POPUP_EXCLUDED_PATHS.test(pathname)) return null;
   return <CampaignPopup />;
 }
 

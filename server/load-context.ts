@@ -4,11 +4,21 @@ import * as products from "./services/products.service.js";
 import { isBkashConfigured } from "./integrations/bkash.js";
 import { isSslCommerzConfigured } from "./integrations/sslcommerz.js";
 
+/** Facts about the client build, read once when the app is created. */
+export interface ClientBuildInfo {
+  /** The campaign popup dialog's chunks, preloaded on a session's first page (popup-prefetch.tsx). */
+  popupDialogChunks: string[];
+}
+
 /** What route loaders receive: services to call directly (loaders never fetch our own /api). */
-export function createLoadContext(cspNonce: string) {
+export function createLoadContext(
+  cspNonce: string,
+  clientBuild: ClientBuildInfo = { popupDialogChunks: [] },
+) {
   const env = getEnv();
   return {
     cspNonce,
+    clientBuild,
     config: {
       gtmId: env.GTM_ID ?? null,
       publicUrl: env.PUBLIC_URL,

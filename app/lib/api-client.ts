@@ -291,6 +291,32 @@ function errorFromResponse(status: number, data: unknown, message?: string): Api
   });
 }
 
+export const ACTIVE_POPUPS_PATH = "/api/popup-images/active";
+
+/** Where an inline head script leaves responses it asked for before hydration (popup-prefetch.tsx). */
+export const PREFETCH_GLOBAL = "__tweestPrefetch";
+
+/** A response an inline script already requested for this path, handed out once. */
+function takePrefetched(path: string): Promise<Response> | undefined {
+  if (typeof window === "undefined") return undefined;
+  const store = (
+    window as unknown as Record<string, Record<string, Promise<Response>> | undefined>
+  )[PREFETCH_GLOBAL];
+  const response = store?.[path];
+  if (store) delete store[path];
+  return response;
+}
+
+/** The promise, or a rejection once the signal aborts (a prefetched request has no signal of its own). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(new DOMException("The request was aborted", "AbortError"));
+    if (signal.aborted) return abort();
+    signal.addEventListener("abort", abort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
+  });
+}
+
 function rememberPageForLogin() {
   const { pathname, search } = currentLocation();
   if (/^\/(login|register|auth\/google\/callback)(\/|$)/.test(pathname)) return;
@@ -343,16 +369,22 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   options.signal?.addEventListener("abort", onAbort);
 
   const doFetch = env.fetch ?? fetch;
+  const prefetched =
+    method === "GET" && !token && !options.query ? takePrefetched(path) : undefined;
   let response: Response;
   let data: unknown;
   try {
-    response = await doFetch(buildUrl(path, options.query), {
-      method,
-      headers,
-      body,
-      credentials: "include",
-      signal: controller.signal,
-    });
+    response = await untilAborted(
+      prefetched ??
+        doFetch(buildUrl(path, options.query), {
+          method,
+          headers,
+          body,
+          credentials: "include",
+          signal: controller.signal,
+        }),
+      controller.signal,
+    );
     data = await readBody(response);
   } catch (cause) {
     if (options.signal?.aborted && !timedOut) throw cause;
@@ -901,7 +933,7 @@ export const api = {
 
   popupImages: {
     /** GET /api/popup-images/active — public, no token. */
-    active: () => request<PopupImage[]>("/api/popup-images/active", { auth: false }),
+    active: () => request<PopupImage[]>(ACTIVE_POPUPS_PATH, { auth: false }),
     list: () => request<PopupImage[]>("/api/popup-images"),
     get: (popupId: string) => request<PopupImage>(`/api/popup-images/${id(popupId)}`),
     create: (form: FormData) =>

@@ -1,3 +1,5 @@
+import { readFileSync, statSync } from "node:fs";
+import path from "node:path";
 import request from "supertest";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Product } from "../../models/product.model";
@@ -29,6 +31,13 @@ describe("GET / (server-rendered home page)", () => {
     expect(answer.text).toMatch(/<script[^>]*nonce="[^"]+"/);
   });
 
+  it("asks for the hydration scripts at low priority, after the stylesheet and images", async () => {
+    const answer = await request(app).get("/");
+    const preloads = answer.text.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(preloads.length).toBeGreaterThan(3);
+    for (const tag of preloads) expect(tag).toContain('fetchpriority="low"');
+  });
+
   it("formats prices with lakh grouping", () => {
     expect(formatBDT(1250)).toBe("৳1,250");
     expect(formatBDT(125000)).toBe("৳1,25,000");
@@ -41,6 +50,36 @@ describe("GET / (server-rendered home page)", () => {
     const answer = await request(app).get(asset!);
     expect(answer.status).toBe(200);
     expect(answer.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("serves the build's precompressed copies: brotli when accepted, else gzip, else the file", async () => {
+    const page = await request(app).get("/");
+    const asset = /\/assets\/entry\.client-[^"]+\.js/.exec(page.text)?.[0];
+    expect(asset).toBeDefined();
+    const file = path.join("build", "client", asset!);
+    const original = readFileSync(file);
+    // supertest decodes br and gzip bodies; the length on the wire tells which file was sent.
+    // Buffers are compared with equals(): a failing toEqual on 200 KB diffs for minutes.
+    for (const [accept, encoding, sent] of [
+      ["gzip, deflate, br", "br", `${file}.br`],
+      ["gzip", "gzip", `${file}.gz`],
+      ["identity", undefined, file],
+    ] as const) {
+      const answer = await request(app)
+        .get(asset!)
+        .set("Accept-Encoding", accept)
+        .buffer(true)
+        .parse((response, done) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () => done(null, Buffer.concat(chunks)));
+        });
+      expect(answer.status).toBe(200);
+      expect(answer.headers["content-encoding"]).toBe(encoding);
+      expect(answer.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(Number(answer.headers["content-length"])).toBe(statSync(sent).size);
+      expect((answer.body as Buffer).equals(original)).toBe(true);
+    }
   });
 
   it("serves the seeded product images from /uploads", async () => {

@@ -52,7 +52,17 @@ describe("campaign popup", () => {
     await page.goto(`${shop.baseUrl}/`);
     const dialog = page.getByRole("dialog");
     await expect.poll(() => dialog.isVisible()).toBe(true);
+    // One request for the list: the inline head script asked for it before hydration (with the
+    // dialog's code and the first image) and the popup took that response through the API client.
     expect(activeCalls).toEqual([200]);
+    expect(
+      await page
+        .locator('head link[rel="preload"][as="image"][href*="/uploads/popups/"]')
+        .getAttribute("href"),
+    ).toBe(await page.getByTestId("popup-active-image").locator("img").getAttribute("src"));
+    expect(
+      await page.locator('head link[rel="modulepreload"][href*="campaign-popup-dialog"]').count(),
+    ).toBe(1);
     expect(await page.evaluate(() => sessionStorage.getItem("hasShownPopup"))).toBe("true");
     expect(await counter(page).textContent()).toBe("1/3");
     expect(await page.getByTestId("popup-dot").count()).toBe(3);
@@ -129,6 +139,9 @@ describe("campaign popup", () => {
     await page.waitForTimeout(500);
     expect(activeCalls).toEqual([200]);
     expect(await page.getByRole("dialog").count()).toBe(0);
+    expect(
+      await page.locator('head link[rel="preload"][as="image"][href*="/uploads/popups/"]').count(),
+    ).toBe(0);
     await page.close();
   });
 });

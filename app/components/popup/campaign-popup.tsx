@@ -15,6 +15,8 @@ const loadDialog = () => import("./campaign-popup-dialog");
 const CampaignPopupDialog = lazy(loadDialog);
 
 export const HAS_SHOWN_POPUP_KEY = "hasShownPopup";
+/** The popup belongs to the storefront, not to the back office or the diagnostics screen. */
+export const POPUP_EXCLUDED_PATHS = /^\/(admin|TGBHSIAN)(\/|$)/;
 
 function sessionStore(): Storage | null {
   try {

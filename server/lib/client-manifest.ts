@@ -1,0 +1,36 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const ManifestChunk = z.object({
+  file: z.string(),
+  imports: z.array(z.string()).optional(),
+});
+const Manifest = z.record(z.string(), ManifestChunk);
+
+/**
+ * The public URLs of the client chunk built from `source` (a path relative to the project, e.g.
+ * "app/components/popup/campaign-popup-dialog.tsx") and of every chunk it imports, read from Vite's
+ * build manifest (vite.config.ts `build.manifest`). Empty when there is no build (dev server, tests
+ * without a build): callers then simply do not preload.
+ */
+export function clientChunkUrls(buildDir: string, source: string): string[] {
+  let manifest: z.infer<typeof Manifest>;
+  try {
+    const file = path.join(buildDir, "client", ".vite", "manifest.json");
+    manifest = Manifest.parse(JSON.parse(readFileSync(file, "utf8")));
+  } catch {
+    return [];
+  }
+  const urls: string[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    urls.push(`/${chunk.file}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(source);
+  return urls;
+}
