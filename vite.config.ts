@@ -14,7 +14,7 @@ export default defineConfig({
     compression({
       include: /\.(js|css|svg)$/,
       threshold: 1_024,
-      logLevel: "warn",
+      logLevel: "silent",
       algorithms: [
         defineAlgorithm("brotliCompress", { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
         defineAlgorithm("gzip", { level: 9 }),
