@@ -16,6 +16,7 @@ import { errorHandler } from "./middleware/error-handler.js";
 import { healthRouter } from "./routers/health.router.js";
 import { createLoadContext } from "./load-context.js";
 import { clientChunkUrls } from "./lib/client-manifest.js";
+import { UNIQUE_UPLOAD_NAME } from "./lib/images.js";
 
 export interface CreateAppOptions {
   /** In development, Vite serves and hot-reloads the storefront. */
@@ -104,7 +105,17 @@ export function createApp(options: CreateAppOptions = {}): Express {
   app.use(healthRouter);
   app.use(
     "/uploads",
-    express.static(path.resolve(env.UPLOADS_DIR), { maxAge: "7d", index: false, dotfiles: "deny" }),
+    express.static(path.resolve(env.UPLOADS_DIR), {
+      maxAge: "7d",
+      index: false,
+      dotfiles: "deny",
+      // An uploaded file's name is never reused (newFileBase), so its bytes never change: cache it
+      // for a year. Other names (the demo seed's fixed ones) keep 7 days.
+      setHeaders: (res, filePath) => {
+        if (UNIQUE_UPLOAD_NAME.test(path.basename(filePath)))
+          res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+      },
+    }),
     (_req, res) => {
       res.status(404).json({ message: "File not found", code: "NOT_FOUND" });
     },

@@ -38,9 +38,13 @@ export function uploadsRoot(): string {
   return path.resolve(getEnv().UPLOADS_DIR);
 }
 
+/** Every stored upload gets a new name (never reused), so its URL always means the same bytes. */
 export function newFileBase(): string {
   return `${Date.now().toString(36)}-${randomBytes(6).toString("hex")}`;
 }
+
+/** Matches the file names newFileBase() starts (the responsive width may follow). */
+export const UNIQUE_UPLOAD_NAME = /^[0-9a-z]{6,12}-[0-9a-f]{12}(-\d+)?\.[a-z]+$/;
 
 /**
  * Re-encodes an image to WebP at each responsive width (never enlarging) under uploads/<folder>.

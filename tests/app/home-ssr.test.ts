@@ -87,5 +87,7 @@ describe("GET / (server-rendered home page)", () => {
     const answer = await request(app).get(product!.imageUrl);
     expect(answer.status).toBe(200);
     expect(answer.headers["content-type"]).toBe("image/webp");
+    // The seed's names are fixed (a new seed may change the bytes): a week, not a year.
+    expect(answer.headers["cache-control"]).toBe("public, max-age=604800");
   });
 });

@@ -185,6 +185,10 @@ for (const target of targets) {
         expect(existsSync(onDisk)).toBe(true);
       }
       for (const file of uploadedFiles()) expect(file).toMatch(SAFE_FILE);
+      // A stored name is never reused, so the file is served as immutable for a year.
+      const served = await request(app).get(`/${stored[0].replace(/^\//, "")}`);
+      expect(served.status).toBe(200);
+      expect(served.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     });
   });
 }
