@@ -1,13 +1,7 @@
 import mongoose, { Schema, type InferSchemaType } from "mongoose";
-import { PAYMENT_METHODS } from "./order.model.js";
+import { PAYMENT_METHODS, PAYMENT_STATUSES } from "./order-status.js";
 
-export const PAYMENT_STATUSES = [
-  "PENDING",
-  "COMPLETED",
-  "FAILED",
-  "CANCELLED",
-  "REFUNDED",
-] as const;
+export { PAYMENT_STATUSES };
 
 const PaymentSchema = new Schema(
   {

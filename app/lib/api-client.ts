@@ -26,6 +26,7 @@
  * chose "continue as guest"). The server keeps guest carts in a signed cookie, so guest calls simply go
  * without a token.
  */
+import type { PaymentMethod } from "../../models/order-status";
 
 export const TOKEN_KEY = "jwt";
 export const REDIRECT_AFTER_LOGIN_KEY = "redirectAfterLogin";
@@ -565,7 +566,7 @@ export interface Order {
   createdAt: string;
 }
 
-export type PaymentMethod = "COD" | "SSLCOMMERZ" | "BKASH";
+export type { PaymentMethod };
 
 export interface ShippingAddressInput {
   firstName: string;
@@ -703,56 +704,42 @@ export interface GuestOption {
 
 const id = (value: string) => encodeURIComponent(value);
 
+/**
+ * POST a sign-up or sign-in and store the jwt. A refusal (4xx) carries the server's message, else
+ * `fallback`; an answer without a jwt is 'Invalid response from server - no JWT token received'.
+ */
+async function authenticate(path: string, body: object, fallback: string): Promise<AuthAnswer> {
+  let data: AuthAnswer | null;
+  try {
+    data = await request<AuthAnswer | null>(path, { method: "POST", body });
+  } catch (error) {
+    if (error instanceof ApiError && error.status !== 0 && error.status < 500) {
+      throw new ApiError(serverMessage(error.data) ?? fallback, error.status, {
+        code: error.code,
+        errors: error.errors,
+        data: error.data,
+      });
+    }
+    throw error;
+  }
+  if (!data?.jwt) throw new ApiError(MESSAGES.noJwt, 200, { data });
+  setToken(data.jwt);
+  return data;
+}
+
 export const api = {
   auth: {
     /** POST /auth/signup; stores the jwt. Texts: server message, else error, else 'Registration failed'. */
-    async signup(body: {
+    signup: (body: {
       firstName: string;
       lastName: string;
       email: string;
       password: string;
       mobile?: string;
-    }): Promise<AuthAnswer> {
-      let data: AuthAnswer | null;
-      try {
-        data = await request<AuthAnswer | null>("/auth/signup", { method: "POST", body });
-      } catch (error) {
-        if (error instanceof ApiError && error.status !== 0 && error.status < 500) {
-          throw new ApiError(
-            serverMessage(error.data) ?? MESSAGES.registrationFailed,
-            error.status,
-            {
-              code: error.code,
-              errors: error.errors,
-              data: error.data,
-            },
-          );
-        }
-        throw error;
-      }
-      if (!data?.jwt) throw new ApiError(MESSAGES.noJwt, 200, { data });
-      setToken(data.jwt);
-      return data;
-    },
+    }): Promise<AuthAnswer> => authenticate("/auth/signup", body, MESSAGES.registrationFailed),
     /** POST /auth/signin; stores the jwt. No jwt -> 'Invalid response from server - no JWT token received'. */
-    async signin(body: { email: string; password: string }): Promise<AuthAnswer> {
-      let data: AuthAnswer | null;
-      try {
-        data = await request<AuthAnswer | null>("/auth/signin", { method: "POST", body });
-      } catch (error) {
-        if (error instanceof ApiError && error.status !== 0 && error.status < 500) {
-          throw new ApiError(serverMessage(error.data) ?? MESSAGES.loginFailed, error.status, {
-            code: error.code,
-            errors: error.errors,
-            data: error.data,
-          });
-        }
-        throw error;
-      }
-      if (!data?.jwt) throw new ApiError(MESSAGES.noJwt, 200, { data });
-      setToken(data.jwt);
-      return data;
-    },
+    signin: (body: { email: string; password: string }): Promise<AuthAnswer> =>
+      authenticate("/auth/signin", body, MESSAGES.loginFailed),
     sendOtp: (phone: string) =>
       request<{ message: string; expiresIn: number }>("/auth/otp/send", {
         method: "POST",

@@ -5,27 +5,24 @@ import { Button } from "~/components/ui/button";
 import { Field, Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { api, ApiError, errorMessage } from "~/lib/api-client";
 import { BD_MOBILE, MOBILE_MESSAGE } from "~/lib/checkout";
+import { pageMeta } from "~/lib/seo";
+import { MIN_BULK_QUANTITY, TSHIRT_SIZES, type PrintType } from "../../models/tshirt-order-status";
+import { IMAGE_ACCEPT, MAX_IMAGE_BYTES } from "../../server/schemas/images.schemas";
 
 export function meta() {
   const title = "Bulk t-shirt orders — Tweest";
   const description =
     "Custom printed t-shirts for teams, events and companies in Bangladesh: screen print, DTF or embroidery, from 10 pieces.";
-  return [
-    { title },
-    { name: "description", content: description },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-  ];
+  return pageMeta(title, description);
 }
 
-const SIZES = ["S", "M", "L", "XL", "XXL"] as const;
+const SIZES = TSHIRT_SIZES;
 const PRINT_TYPES = [
   { value: "SCREEN", label: "Screen print" },
   { value: "DTF", label: "DTF (full colour)" },
   { value: "EMBROIDERY", label: "Embroidery" },
   { value: "NONE", label: "Plain, no print" },
-] as const;
-export const MIN_BULK_QUANTITY = 10;
+] as const satisfies readonly { value: PrintType; label: string }[];
 
 type Errors = Record<string, string>;
 
@@ -59,7 +56,7 @@ export default function BulkOrder() {
     if (quantity < MIN_BULK_QUANTITY)
       found.quantity = `Minimum order quantity is ${MIN_BULK_QUANTITY}`;
     const design = form.get("design");
-    if (design instanceof File && design.size > 5 * 1024 * 1024)
+    if (design instanceof File && design.size > MAX_IMAGE_BYTES)
       found.design = "The design image must be 5 MB or smaller";
     if (design instanceof File && design.size === 0) form.delete("design");
     setErrors(found);
@@ -223,7 +220,7 @@ export default function BulkOrder() {
               id="bulk-design"
               name="design"
               type="file"
-              accept="image/png,image/jpeg,image/webp,image/gif"
+              accept={IMAGE_ACCEPT}
               className="py-1.5"
               {...err("design")}
             />

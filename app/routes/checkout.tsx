@@ -6,6 +6,7 @@ import { CartTotals } from "~/components/cart/cart-totals";
 import { promoCodeOf } from "~/components/cart/promo-form";
 import { AddressForm } from "~/components/checkout/address-form";
 import { Button } from "~/components/ui/button";
+import { RetryAlert } from "~/components/ui/retry-alert";
 import { Skeleton } from "~/components/ui/skeleton";
 import { Spinner } from "~/components/ui/spinner";
 import { Textarea } from "~/components/ui/input";
@@ -281,12 +282,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       {!cart && status === "error" && (
-        <p role="alert" className="rounded-md bg-red-50 p-4 text-sm text-red-700">
-          {cartError}{" "}
-          <button type="button" className="underline" onClick={() => void refresh()}>
-            Try again
-          </button>
-        </p>
+        <RetryAlert message={cartError} onRetry={() => void refresh()} />
       )}
       {cart && cart.cartItems.length === 0 && placing.status === "idle" && (
         <div className="mt-4 rounded-lg border border-dashed border-stone-300 bg-white p-10 text-center">

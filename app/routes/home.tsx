@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { ProductGrid } from "~/components/product/product-card";
+import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/home";
 
 export function meta({ data }: Route.MetaArgs) {
@@ -7,10 +8,7 @@ export function meta({ data }: Route.MetaArgs) {
   const description =
     "T-shirts, polo shirts, hoodies, panjabi, kurti and jeans in BDT. Cash on delivery, bKash and cards.";
   return [
-    { title },
-    { name: "description", content: description },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
+    ...pageMeta(title, description),
     { property: "og:type", content: "website" },
     ...(data ? [{ tagName: "link", rel: "canonical", href: `${data.publicUrl}/` }] : []),
   ];

@@ -4,6 +4,7 @@ import { GuestTrackingNote, OrderLoading } from "~/components/order/order-extras
 import { OrderSummary } from "~/components/order/order-summary";
 import { useOrder } from "~/components/order/use-order";
 import { Button } from "~/components/ui/button";
+import { RetryAlert } from "~/components/ui/retry-alert";
 
 export function meta() {
   return [{ title: "Order placed — Tweest" }, { name: "robots", content: "noindex" }];
@@ -23,12 +24,7 @@ export default function OrderConfirmation() {
       </div>
       {state.status === "loading" && <OrderLoading />}
       {state.status === "error" && (
-        <p role="alert" className="rounded-md bg-red-50 p-4 text-sm text-red-700">
-          {state.message}{" "}
-          <button type="button" className="underline" onClick={() => void reload()}>
-            Try again
-          </button>
-        </p>
+        <RetryAlert message={state.message} onRetry={() => void reload()} />
       )}
       {state.status === "ready" && (
         <div className="space-y-6">

@@ -12,6 +12,7 @@ import {
   toApiQuery,
   type ListingFilters,
 } from "~/lib/product-filters";
+import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/products";
 
 function names(list: unknown): string[] {
@@ -28,10 +29,7 @@ export function meta({ data }: Route.MetaArgs) {
   const title = `${data.heading} — Tweest`;
   const description = `${data.totalProducts} ${data.heading.toLowerCase()} at Tweest. Prices in BDT, cash on delivery across Bangladesh.`;
   return [
-    { title },
-    { name: "description", content: description },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
+    ...pageMeta(title, description),
     { property: "og:type", content: "website" },
     { tagName: "link", rel: "canonical", href: data.canonical },
   ];

@@ -3,7 +3,8 @@ import { Category } from "../../models/category.model";
 import { Order, type OrderStatus, type PaymentMethod } from "../../models/order.model";
 import { Payment } from "../../models/payment.model";
 import { deriveStock, Product } from "../../models/product.model";
-import { buildSeedProducts, seedDatabase } from "../../server/services/seed.service";
+import { SEED_COLORS } from "../../models/colors";
+import { buildSeedProducts, seedDatabase, seededRandom } from "../../server/services/seed.service";
 
 /**
  * Bulk data for `npm run bench`: the demo shop (categories, 48 products with images, users), then
@@ -28,22 +29,9 @@ export interface BenchSeedResult {
 
 const BATCH = 1000;
 const DAY_MS = 86_400_000;
-const PALETTE = ["Black", "White", "Navy", "Maroon", "Olive", "Grey", "Sky Blue", "Mustard"];
 const STYLES = ["Classic", "Urban", "Everyday", "Heritage", "Relaxed", "Slim", "Essential", "Pro"];
 const CITIES = ["Dhaka", "Chattogram", "Sylhet", "Khulna", "Rajshahi", "Barishal", "Rangpur"];
 const FIRST_NAMES = ["Rahim", "Karim", "Nusrat", "Farhana", "Tanvir", "Sadia", "Arif", "Mim"];
-
-/** mulberry32: deterministic numbers in [0, 1). */
-export function seededRandom(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Weighted choice: realistic order statuses (most orders delivered, some cancelled). */
 const STATUS_WEIGHTS: [OrderStatus, number][] = [
@@ -110,10 +98,10 @@ export async function seedBenchData(options: BenchSeedOptions): Promise<BenchSee
       const { template, stored } = templates[index % templates.length];
       const sizes = [...new Set(template.variants.map((variant) => variant.size))];
       const colorCount = 1 + Math.floor(random() * 3);
-      const first = Math.floor(random() * PALETTE.length);
+      const first = Math.floor(random() * SEED_COLORS.length);
       const colors = Array.from(
         { length: colorCount },
-        (_, n) => PALETTE[(first + n * 3) % PALETTE.length],
+        (_, n) => SEED_COLORS[(first + n * 3) % SEED_COLORS.length],
       );
       const isCartProduct = index === 0;
       const slug = `bench-${template.slug}-${index + 1}`;

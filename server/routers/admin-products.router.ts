@@ -6,6 +6,7 @@ import { z } from "zod";
 import { requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
 import {
+  AdminCategoryAnswer,
   AdminProductListQuery,
   CategoryBody,
   CategoryUpdateBody,
@@ -13,18 +14,16 @@ import {
   ProductCreateBody,
   ProductUpdateBody,
 } from "../schemas/catalog.schemas.js";
+import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from "../schemas/images.schemas.js";
 import { createCategory, deleteCategory, updateCategory } from "../services/categories.service.js";
 import {
   adminListProducts,
   createProduct,
   deleteProduct,
   getProductById,
-  MAX_PRODUCT_IMAGES,
   updateProduct,
 } from "../services/products.service.js";
 import { ProductAnswerSchema } from "./products.router.js";
-
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 /** Product images: in memory (checked by content, then re-encoded), at most 8 of 5 MB each. */
 const receiveImages = multer({
@@ -127,14 +126,6 @@ endpoint(adminProductsRouter, PRODUCTS, {
 
 export const adminCategoriesRouter = Router();
 const CATEGORIES = "/api/admin/categories";
-const CategoryAnswer = z.object({
-  _id: z.string(),
-  name: z.string(),
-  slug: z.string(),
-  parentCategory: z.string().nullable(),
-  level: z.number(),
-  sortOrder: z.number(),
-});
 
 endpoint(adminCategoriesRouter, CATEGORIES, {
   method: "post",
@@ -145,7 +136,7 @@ endpoint(adminCategoriesRouter, CATEGORIES, {
   before: [requireAdmin],
   body: CategoryBody,
   status: 201,
-  responses: { 201: { description: "The category", schema: CategoryAnswer } },
+  responses: { 201: { description: "The category", schema: AdminCategoryAnswer } },
   handler: ({ body }) => createCategory(body),
 });
 
@@ -158,7 +149,7 @@ endpoint(adminCategoriesRouter, CATEGORIES, {
   before: [requireAdmin],
   params: IdParams,
   body: CategoryUpdateBody,
-  responses: { 200: { description: "The category", schema: CategoryAnswer } },
+  responses: { 200: { description: "The category", schema: AdminCategoryAnswer } },
   handler: ({ params, body }) => updateCategory(params.id, body),
 });
 

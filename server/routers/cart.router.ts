@@ -12,12 +12,12 @@ import {
   addToCart,
   applyPromo,
   clearCart,
+  emptyCartAnswer,
   getPricedCart,
   removeCartItem,
   removePromo,
   resolveCartOwner,
   updateCartItem,
-  type CartAnswer,
   type CartOwner,
 } from "../services/cart.service.js";
 import { notFound } from "../lib/http-error.js";
@@ -26,19 +26,6 @@ export const cartRouter = Router();
 const PREFIX = "/api/cart";
 const responses = { 200: { description: "The cart", schema: CartAnswerSchema } };
 const common = { tags: ["cart"], auth: "optional" as const, before: [getOptionalUser], responses };
-
-const EMPTY: CartAnswer = {
-  _id: null,
-  cartItems: [],
-  totalPrice: 0,
-  totalItem: 0,
-  totalDiscountedPrice: 0,
-  discounte: 0,
-  discount: 0,
-  promoCodeDiscount: 0,
-  promoDetails: null,
-  promoError: null,
-};
 
 function owner(req: Request, res: Response, create: boolean): CartOwner | undefined {
   return resolveCartOwner(req, res, { create });
@@ -104,7 +91,7 @@ endpoint(cartRouter, PREFIX, {
   summary: "Removes the promo code",
   handler: async (_input, req, res) => {
     const cartOwner = owner(req, res, false);
-    return cartOwner ? removePromo(cartOwner) : EMPTY;
+    return cartOwner ? removePromo(cartOwner) : emptyCartAnswer(null);
   },
 });
 
@@ -115,7 +102,7 @@ endpoint(cartRouter, PREFIX, {
   summary: "Empties the cart",
   handler: async (_input, req, res) => {
     const cartOwner = owner(req, res, false);
-    if (!cartOwner) return EMPTY;
+    if (!cartOwner) return emptyCartAnswer(null);
     await clearCart(cartOwner);
     return getPricedCart(cartOwner);
   },

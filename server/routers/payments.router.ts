@@ -1,10 +1,10 @@
 import { Router } from "express";
 import { z } from "zod";
-import { numeric } from "../lib/numeric.js";
 import { PAYMENT_METHODS } from "../../models/order.model.js";
 import { PAYMENT_STATUSES } from "../../models/payment.model.js";
 import { getOptionalUser, requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
+import { PageQuery } from "../schemas/common.schemas.js";
 import { BkashCallbackQuery, OrderIdParams, SslCallbackBody } from "../schemas/orders.schemas.js";
 import {
   failSslCommerz,
@@ -128,8 +128,7 @@ const PaymentsQuery = z.object({
     .pipe(z.enum(PAYMENT_METHODS))
     .optional(),
   search: z.string().max(100).optional(),
-  page: numeric(z.number().int().min(1).default(1)),
-  limit: numeric(z.number().int().min(1).max(100).default(20)),
+  ...PageQuery,
 });
 
 endpoint(paymentsRouter, "/api/payments", {

@@ -12,8 +12,8 @@ import {
   SequenceBody,
   UpdatePopupImageBody,
 } from "../schemas/popup-images.schemas.js";
+import { MAX_IMAGE_BYTES } from "../schemas/images.schemas.js";
 import {
-  MAX_IMAGE_BYTES,
   createPopupImage,
   deletePopupImage,
   getPopupImage,

@@ -12,7 +12,7 @@ import {
   TshirtOrderListAnswer,
   UpdateTshirtOrderBody,
 } from "../schemas/tshirt-orders.schemas.js";
-import { MAX_IMAGE_BYTES } from "../services/popup-images.service.js";
+import { MAX_IMAGE_BYTES } from "../schemas/images.schemas.js";
 import {
   createTshirtOrder,
   deleteTshirtOrder,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { numeric } from "../lib/numeric.js";
+import { IdParams, PageQuery } from "./common.schemas.js";
 import { BdMobile, INVALID_MOBILE_MESSAGE, normalizeBdMobile } from "../lib/phone.js";
 
 /** Inputs and answers of /auth/* and /api/users/* (contract §3). */
@@ -32,9 +32,7 @@ const OptionalMobile = z
     return normalized;
   });
 
-export const ObjectIdParam = z.object({
-  id: z.string().regex(/^[a-f\d]{24}$/i, "Invalid id"),
-});
+export const ObjectIdParam = IdParams;
 
 export const SignupBody = z.object({
   firstName: Name.min(1, "First name is required"),
@@ -102,8 +100,7 @@ export const ChangePasswordBody = z.object({
 export const CustomerListQuery = z.object({
   search: z.string().trim().max(100).optional(),
   role: z.enum(["CUSTOMER", "ADMIN"]).optional(),
-  page: numeric(z.number().int().min(1).default(1)),
-  limit: numeric(z.number().int().min(1).max(100).default(20)),
+  ...PageQuery,
 });
 
 export const CustomerUpdateBody = z.object({

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { numeric } from "../lib/numeric.js";
+import { IdParams, ObjectIdString, zeroBasedPageQuery } from "./common.schemas.js";
 
-export const ObjectIdString = z.string().regex(/^[0-9a-fA-F]{24}$/, "Invalid id");
-export const IdParams = z.object({ id: ObjectIdString });
+export { IdParams, ObjectIdString };
 export const ProductIdParams = z.object({ productId: ObjectIdString });
 export const SlugParams = z.object({ slug: z.string().trim().min(1).max(200) });
 
@@ -33,31 +33,14 @@ export const ProductListQuery = z.object({
   sort: z.enum(PRODUCT_SORTS).optional(),
   stock: z.enum(["in_stock", "out_of_stock"]).optional(),
   search: z.string().trim().max(100).optional(),
-  pageNumber: numeric(z.number().int().min(0).default(0)),
-  // Larger sizes are clamped to the maximum rather than refused.
-  pageSize: numeric(
-    z
-      .number()
-      .int()
-      .min(1)
-      .default(12)
-      .transform((size) => Math.min(size, MAX_PAGE_SIZE)),
-  ),
+  ...zeroBasedPageQuery(12, MAX_PAGE_SIZE),
 });
 export type ProductListInput = z.output<typeof ProductListQuery>;
 
 export const AdminProductListQuery = z.object({
   search: z.string().trim().max(100).optional(),
   category: z.string().trim().max(200).optional(),
-  pageNumber: numeric(z.number().int().min(0).default(0)),
-  pageSize: numeric(
-    z
-      .number()
-      .int()
-      .min(1)
-      .default(20)
-      .transform((size) => Math.min(size, 100)),
-  ),
+  ...zeroBasedPageQuery(20, 100),
 });
 
 /** Multipart sends every field as text: JSON arrays arrive as strings, booleans as "true". */
@@ -144,6 +127,17 @@ export const CategoryBody = z.object({
 });
 export const CategoryUpdateBody = CategoryBody.partial();
 
+/** A category as GET /api/categories lists it. */
+export const CategoryAnswer = z.object({
+  _id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  parentCategory: z.string().nullable(),
+  level: z.number(),
+});
+/** A category as the admin endpoints answer it: with its sort position. */
+export const AdminCategoryAnswer = CategoryAnswer.extend({ sortOrder: z.number() });
+
 export const ReviewBody = z.object({
   productId: ObjectIdString,
   review: z.string().trim().min(1).max(2000),
@@ -154,11 +148,11 @@ export const RatingBody = z.object({
   rating: numeric(z.number().int().min(1).max(5)),
 });
 
-export const SizeGuideBody = z.object({
+const SizeGuideFields = {
   name: z.string().trim().min(1).max(120),
   category: ObjectIdString.nullable().optional(),
-  unit: z.enum(["cm", "inch"]).default("inch"),
-  columns: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
+  unit: z.enum(["cm", "inch"]),
+  columns: z.array(z.string().trim().min(1).max(40)).max(20),
   rows: z
     .array(
       z.object({
@@ -166,26 +160,17 @@ export const SizeGuideBody = z.object({
         values: z.array(z.string().trim().max(40)).max(20),
       }),
     )
-    .max(50)
-    .default([]),
-  note: z.string().max(2000).default(""),
+    .max(50),
+  note: z.string().max(2000),
+};
+export const SizeGuideBody = z.object({
+  ...SizeGuideFields,
+  unit: SizeGuideFields.unit.default("inch"),
+  columns: SizeGuideFields.columns.default([]),
+  rows: SizeGuideFields.rows.default([]),
+  note: SizeGuideFields.note.default(""),
 });
-export const SizeGuideUpdateBody = z.object({
-  name: z.string().trim().min(1).max(120).optional(),
-  category: ObjectIdString.nullable().optional(),
-  unit: z.enum(["cm", "inch"]).optional(),
-  columns: z.array(z.string().trim().min(1).max(40)).max(20).optional(),
-  rows: z
-    .array(
-      z.object({
-        size: z.string().trim().min(1).max(40),
-        values: z.array(z.string().trim().max(40)).max(20),
-      }),
-    )
-    .max(50)
-    .optional(),
-  note: z.string().max(2000).optional(),
-});
+export const SizeGuideUpdateBody = z.object(SizeGuideFields).partial();
 export const SizeGuideQuery = z.object({ category: z.string().trim().max(200).optional() });
 
 const optionalDate = z.preprocess(

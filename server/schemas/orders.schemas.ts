@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { numeric } from "../lib/numeric.js";
-import { ORDER_STATUSES, PAYMENT_METHODS } from "../../models/order.model.js";
+import { ORDER_STATUSES, PAYMENT_METHODS } from "../../models/order-status.js";
 import { BdMobile } from "../lib/phone.js";
+import { PageQuery } from "./common.schemas.js";
 
 const Text = (max: number) => z.string().trim().max(max);
 
@@ -73,8 +74,7 @@ export const AdminOrdersQuery = z.object({
   search: z.string().max(100).optional(),
   from: z.coerce.date().optional(),
   to: z.coerce.date().optional(),
-  page: numeric(z.number().int().min(1).default(1)),
-  limit: numeric(z.number().int().min(1).max(100).default(20)),
+  ...PageQuery,
 });
 
 export const OrderAnswer = z.looseObject({

@@ -1,19 +1,14 @@
-import mongoose from "mongoose";
 import { z } from "zod";
 import { numeric } from "../lib/numeric.js";
+import { IdParams, ObjectIdString } from "./common.schemas.js";
 
 /**
  * Popup images arrive as multipart forms, so every field is a string there; the same schemas also
- * accept JSON (numbers, booleans) for PUT without a new image.
+ * accept JSON (numbers, booleans) for PUT without a new image. Free of mongoose (like every module
+ * in server/schemas): the admin UI validates its form with these same schemas.
  */
 
-export const ObjectIdString = z
-  .string()
-  .refine((value) => mongoose.isValidObjectId(value) && /^[a-f\d]{24}$/i.test(value), {
-    message: "Invalid id",
-  });
-
-export const IdParams = z.object({ id: ObjectIdString });
+export { IdParams, ObjectIdString };
 
 /** "true"/"false"/"1"/"0"/"on" from a form, or a JSON boolean. */
 export const FormBoolean = z.union([

@@ -5,8 +5,9 @@ import {
   PRINT_TYPES,
   TSHIRT_ORDER_STATUSES,
   TSHIRT_SIZES,
-} from "../../models/tshirt-order.model.js";
+} from "../../models/tshirt-order-status.js";
 import { BdMobile } from "../lib/phone.js";
+import { PageQuery } from "./common.schemas.js";
 import { FormDateOrNull, IdParams } from "./popup-images.schemas.js";
 
 export { IdParams };
@@ -61,18 +62,32 @@ export type CreateTshirtOrderInput = z.output<typeof CreateTshirtOrderBody>;
 
 export const QUOTE_PRICE_REQUIRED_MESSAGE = "A quoted price is required to mark the order QUOTED";
 
+const Status = z.enum(TSHIRT_ORDER_STATUSES);
+const QuotedPrice = z.number().int().min(0).max(100_000_000).nullable();
+const AdminNote = z.string().trim().max(2000);
+
 export const UpdateTshirtOrderBody = z.object({
-  status: z.enum(TSHIRT_ORDER_STATUSES).optional(),
-  quotedPrice: numeric(z.number().int().min(0).max(100_000_000).nullable().optional()),
-  adminNote: z.string().trim().max(2000).optional(),
+  status: Status.optional(),
+  quotedPrice: numeric(QuotedPrice.optional()),
+  adminNote: AdminNote.optional(),
 });
 export type UpdateTshirtOrderInput = z.output<typeof UpdateTshirtOrderBody>;
 
+/**
+ * The back office's edit form: every field is sent, and QUOTED needs a price there (the service
+ * checks the same rule against the stored price when a PATCH leaves the price out).
+ */
+export const TshirtOrderUpdateForm = z
+  .object({ status: Status, quotedPrice: numeric(QuotedPrice), adminNote: AdminNote })
+  .refine((body) => body.status !== "QUOTED" || body.quotedPrice !== null, {
+    message: QUOTE_PRICE_REQUIRED_MESSAGE,
+    path: ["quotedPrice"],
+  });
+
 export const ListTshirtOrdersQuery = z.object({
-  status: z.enum(TSHIRT_ORDER_STATUSES).optional(),
+  status: Status.optional(),
   search: z.string().trim().max(100).optional(),
-  page: numeric(z.number().int().min(1).default(1)),
-  limit: numeric(z.number().int().min(1).max(100).default(20)),
+  ...PageQuery,
 });
 export type ListTshirtOrdersInput = z.output<typeof ListTshirtOrdersQuery>;
 

@@ -235,7 +235,8 @@ export async function evaluatePromo(
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-function emptyAnswer(id: string | null): CartAnswer {
+/** The answer for a cart with nothing in it (`id` null: no cart stored yet). */
+export function emptyCartAnswer(id: string | null): CartAnswer {
   return {
     _id: id,
     cartItems: [],
@@ -252,8 +253,8 @@ function emptyAnswer(id: string | null): CartAnswer {
 
 export async function getPricedCart(owner: CartOwner): Promise<CartAnswer> {
   const cart = await Cart.findOne(cartOwnerFilter(owner)).lean();
-  if (!cart) return emptyAnswer(null);
-  const answer = emptyAnswer(cart._id.toString());
+  if (!cart) return emptyCartAnswer(null);
+  const answer = emptyCartAnswer(cart._id.toString());
   const productIds = [...new Set(cart.cartItems.map((item) => item.product.toString()))];
   // One `_id` lookup per product rather than `$in`: FerretDB pushes only a bare `_id` equality
   // down to SQL (an `$in` scans every product); a cart holds a handful of products.

@@ -11,8 +11,6 @@ import type {
   UpdatePopupImageInput,
 } from "../schemas/popup-images.schemas.js";
 
-/** The upload limit for popup images and t-shirt designs (multer enforces it: 413). */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const POPUP_FOLDER = "popups";
 /** Popup images are re-encoded no wider than this. */
 const POPUP_MAX_WIDTH = 1920;

@@ -5,6 +5,7 @@ import { Rating } from "../../models/rating.model.js";
 import { Review } from "../../models/review.model.js";
 import { badRequest, notFound } from "../lib/http-error.js";
 import { assertImage, removeResponsiveWebp, saveResponsiveWebp } from "../lib/images.js";
+import { MAX_PRODUCT_IMAGES } from "../schemas/images.schemas.js";
 import type {
   ProductCreateInput,
   ProductListInput,
@@ -439,8 +440,6 @@ async function saveImages(files: UploadedImage[]): Promise<string[]> {
   }
   return saved;
 }
-
-export const MAX_PRODUCT_IMAGES = 8;
 
 export async function createProduct(
   input: ProductCreateInput,

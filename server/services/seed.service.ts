@@ -3,6 +3,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { Category } from "../../models/category.model.js";
+import { COLOR_HEX, SEED_COLORS } from "../../models/colors.js";
 import { PopupImage } from "../../models/popup-image.model.js";
 import { deriveStock, Product } from "../../models/product.model.js";
 import { PromoCode } from "../../models/promo-code.model.js";
@@ -56,17 +57,6 @@ const CATEGORY_TREE: SeedCategory[] = [
   },
 ];
 
-const COLORS: Record<string, string> = {
-  Black: "#1f2937",
-  White: "#f3f4f6",
-  Navy: "#1e3a8a",
-  Maroon: "#7f1d1d",
-  Olive: "#4d5d2a",
-  Grey: "#6b7280",
-  "Sky Blue": "#7dd3fc",
-  Mustard: "#ca8a04",
-};
-
 const SIZES: Record<GarmentKind, string[]> = {
   tshirt: ["S", "M", "L", "XL", "XXL"],
   polo: ["S", "M", "L", "XL", "XXL"],
@@ -95,8 +85,8 @@ function stamped<T extends object>(fields: T) {
 
 const STYLE_NAMES = ["Classic", "Urban", "Everyday", "Heritage"];
 
-/** Deterministic numbers, so every seed builds the same shop. */
-function seededRandom(seed: number) {
+/** Deterministic numbers (mulberry32 in [0, 1)), so every seed builds the same shop. */
+export function seededRandom(seed: number) {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -123,7 +113,7 @@ export interface SeedProduct {
 export function buildSeedProducts(): SeedProduct[] {
   const random = seededRandom(2026);
   const products: SeedProduct[] = [];
-  const colorNames = Object.keys(COLORS);
+  const colorNames = SEED_COLORS;
   let index = 0;
   for (const parent of CATEGORY_TREE) {
     for (const child of parent.children) {
@@ -242,7 +232,7 @@ async function seedProducts(
     const category = categories.get(product.categorySlug)!;
     const firstColor = product.variants[0].color;
     const imageUrl = await writeWebpWidths(
-      garmentSvg(product.kind, COLORS[firstColor], 800, 800),
+      garmentSvg(product.kind, COLOR_HEX[firstColor], 800, 800),
       "products",
       `seed-${product.slug}`,
     );

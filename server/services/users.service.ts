@@ -52,24 +52,33 @@ export interface AddressFields {
   zipCode?: string;
 }
 
-export interface ProfileChanges {
+/** Name, email and mobile: what a shopper and an admin may both change. */
+export interface ContactChanges {
   firstName?: string;
   lastName?: string;
   email?: string;
   mobile?: string;
+}
+
+export interface ProfileChanges extends ContactChanges {
   addresses?: AddressFields[];
 }
 
-export async function updateProfile(
-  user: UserDocument,
-  changes: ProfileChanges,
-): Promise<UserJson> {
+/** Applies contact changes to `user` (not saved yet); a new email must be free. */
+async function applyContactChanges(user: UserDocument, changes: ContactChanges): Promise<void> {
   if (changes.email !== undefined && changes.email !== user.email)
     await assertEmailFree(changes.email, user._id);
   if (changes.firstName !== undefined) user.firstName = changes.firstName;
   if (changes.lastName !== undefined) user.lastName = changes.lastName;
   if (changes.email !== undefined) user.email = changes.email;
   if (changes.mobile !== undefined) user.mobile = changes.mobile;
+}
+
+export async function updateProfile(
+  user: UserDocument,
+  changes: ProfileChanges,
+): Promise<UserJson> {
+  await applyContactChanges(user, changes);
   if (changes.addresses !== undefined) user.set("addresses", changes.addresses);
   return serializeUser(await saveUser(user));
 }
@@ -128,11 +137,7 @@ async function findCustomer(id: string): Promise<UserDocument> {
   return user;
 }
 
-export interface CustomerChanges {
-  firstName?: string;
-  lastName?: string;
-  email?: string;
-  mobile?: string;
+export interface CustomerChanges extends ContactChanges {
   role?: "CUSTOMER" | "ADMIN";
   isOTPVerified?: boolean;
 }
@@ -145,12 +150,7 @@ export async function updateCustomer(
   const user = await findCustomer(id);
   if (id === actingAdminId && changes.role === "CUSTOMER")
     throw badRequest(USER_MESSAGES.cannotDemoteSelf);
-  if (changes.email !== undefined && changes.email !== user.email)
-    await assertEmailFree(changes.email, user._id);
-  if (changes.firstName !== undefined) user.firstName = changes.firstName;
-  if (changes.lastName !== undefined) user.lastName = changes.lastName;
-  if (changes.email !== undefined) user.email = changes.email;
-  if (changes.mobile !== undefined) user.mobile = changes.mobile;
+  await applyContactChanges(user, changes);
   if (changes.role !== undefined) user.role = changes.role;
   if (changes.isOTPVerified !== undefined) user.isOTPVerified = changes.isOTPVerified;
   return serializeUser(await saveUser(user));

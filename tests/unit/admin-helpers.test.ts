@@ -7,7 +7,12 @@ import {
   normalizeStats,
   WEEK_DAYS,
 } from "../../app/components/admin/dashboard-parts";
-import { nextStatuses, TshirtOrderUpdateBody } from "../../app/lib/admin-schemas";
+import {
+  CreatePopupImageBody,
+  imageFileProblem,
+  nextStatuses,
+  TshirtOrderUpdateForm,
+} from "../../app/lib/admin-schemas";
 import { ORDER_TRANSITIONS } from "../../models/order.model";
 
 describe("admin dashboard helpers", () => {
@@ -79,7 +84,7 @@ describe("admin list and form helpers", () => {
   });
 
   it("asks for a price before a bulk order is QUOTED", () => {
-    const refused = TshirtOrderUpdateBody.safeParse({
+    const refused = TshirtOrderUpdateForm.safeParse({
       status: "QUOTED",
       quotedPrice: null,
       adminNote: "",
@@ -90,9 +95,57 @@ describe("admin list and form helpers", () => {
       message: "A quoted price is required to mark the order QUOTED",
     });
     expect(
-      TshirtOrderUpdateBody.safeParse({ status: "QUOTED", quotedPrice: "25000", adminNote: "" })
+      TshirtOrderUpdateForm.safeParse({ status: "QUOTED", quotedPrice: "25000", adminNote: "" })
         .data,
     ).toEqual({ status: "QUOTED", quotedPrice: 25000, adminNote: "" });
+  });
+});
+
+describe("popup image form (the API's CreatePopupImageBody)", () => {
+  const values = {
+    title: " Eid sale ",
+    description: "",
+    link: "/products?category=panjabi",
+    isActive: true,
+    startsAt: "2026-05-01",
+    endsAt: "",
+    image: "",
+  };
+
+  it("accepts the editor's values: date inputs as yyyy-MM-dd, empty meaning none", () => {
+    const parsed = CreatePopupImageBody.parse(values);
+    expect(parsed).toEqual({
+      title: "Eid sale",
+      description: "",
+      link: "/products?category=panjabi",
+      isActive: true,
+      startsAt: new Date("2026-05-01T00:00:00+06:00"),
+      endsAt: null,
+    });
+  });
+
+  it("puts the server's messages on the link and end date fields", () => {
+    const result = CreatePopupImageBody.safeParse({
+      ...values,
+      link: "javascript:alert(1)",
+      endsAt: "2026-04-30",
+    });
+    expect(result.success).toBe(false);
+    expect(result.error!.issues.map(({ path, message }) => ({ path, message }))).toEqual([
+      { path: ["link"], message: "Link must be an http(s) URL or a path starting with /" },
+      { path: ["endsAt"], message: "endsAt must be after startsAt" },
+    ]);
+  });
+
+  it("refuses files the upload would refuse, before sending them", () => {
+    const file = (type: string, size: number) => ({ type, size }) as File;
+    expect(imageFileProblem(file("image/webp", 1000))).toBeNull();
+    expect(imageFileProblem(file("image/svg+xml", 1000))).toBe(
+      "Use a JPEG, PNG, WebP or GIF image",
+    );
+    expect(imageFileProblem(file("image/png", 5 * 1024 * 1024 + 1))).toBe(
+      "The image is larger than 5 MB",
+    );
   });
 });
 

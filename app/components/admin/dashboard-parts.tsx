@@ -11,6 +11,10 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
+import type {
+  DashboardStats as ServerStats,
+  StatusTotals,
+} from "../../../server/services/dashboard.service";
 import { formatBDT } from "~/lib/money";
 import { cn } from "~/lib/utils";
 import { DataTable, EmptyRow, formatDate, Panel, StatusBadge } from "./common";
@@ -18,34 +22,16 @@ import { DataTable, EmptyRow, formatDate, Panel, StatusBadge } from "./common";
 /** Weeks start on Sunday (spec §9). */
 export const WEEK_DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
 
-export interface StatusTotals {
-  count: number;
-  amount: number;
-}
+export type { StatusTotals };
 
-export interface DashboardStats {
-  totalOrdersRevenue: number;
-  totalSales: number;
-  totalProducts: number;
-  totalCustomers: number;
-  monthlySales: number;
-  weeklySalesData: number[];
-  weeklyRevenueData: number[];
-  salesByCategory: { title: string; count: number; revenue: number }[];
-  orderRevenueGrowth: number;
-  orderStatusSummary: Record<string, StatusTotals>;
+/**
+ * GET /api/dashboard/stats as the page reads it (normalizeStats fills what is missing): the server's
+ * answer, with the recent lists read loosely (dates arrive as text) and without the period labels.
+ */
+export type DashboardStats = Omit<ServerStats, "recentOrders" | "recentPayments" | "period"> & {
   recentOrders: Record<string, unknown>[];
-  totalPaymentsRevenue: number;
-  totalPayments: number;
-  monthlyPaymentsTotal: number;
-  weeklyPaymentsData: number[];
-  paymentRevenueGrowth: number;
-  paymentStatusSummary: Record<string, StatusTotals>;
   recentPayments: Record<string, unknown>[];
-  payments: number;
-  totalRevenue: number;
-  revenueGrowth: number;
-}
+};
 
 const num = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : 0);
 const week = (value: unknown) =>

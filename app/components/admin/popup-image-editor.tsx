@@ -5,7 +5,12 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Field, Input, Textarea } from "~/components/ui/input";
-import { imageFileProblem, PopupImageForm, validateInto } from "~/lib/admin-schemas";
+import {
+  CreatePopupImageBody,
+  IMAGE_ACCEPT,
+  imageFileProblem,
+  validateInto,
+} from "~/lib/admin-schemas";
 import { api, type PopupImage } from "~/lib/api-client";
 import { imageUrl } from "~/lib/image-url";
 import { applyServerErrors } from "./common";
@@ -75,7 +80,7 @@ export function PopupImageEditor({
       setError("image", { message: "Choose an image" });
       return;
     }
-    const parsed = validateInto(PopupImageForm, values, setError, FIELDS);
+    const parsed = validateInto(CreatePopupImageBody, values, setError, FIELDS);
     if (!parsed) return;
     const body = new FormData();
     body.set("title", values.title);
@@ -122,7 +127,7 @@ export function PopupImageEditor({
                 )}
                 <input
                   type="file"
-                  accept="image/jpeg,image/png,image/webp,image/gif"
+                  accept={IMAGE_ACCEPT}
                   className="sr-only"
                   aria-label="Image file"
                   onChange={(event) => pick(event.target.files)}

@@ -10,7 +10,9 @@ import { toast } from "sonner";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Field, Input, NativeSelect, Textarea } from "~/components/ui/input";
 import {
+  IMAGE_ACCEPT,
   imageFileProblem,
+  MAX_PRODUCT_IMAGES,
   ProductCreateBody,
   ProductUpdateBody,
   validateInto,
@@ -21,7 +23,6 @@ import { applyServerErrors } from "./common";
 import { FormActions } from "./list";
 import { CategoryOptions, type CategoryNode } from "./category-options";
 
-const MAX_IMAGES = 8;
 const FIELDS = [
   "title",
   "slug",
@@ -132,8 +133,9 @@ export function ProductEditor({
       }
       accepted.push({ file, url: URL.createObjectURL(file) });
     }
-    const room = MAX_IMAGES - existing.length - files.length;
-    if (accepted.length > room) setError("images", { message: `At most ${MAX_IMAGES} images` });
+    const room = MAX_PRODUCT_IMAGES - existing.length - files.length;
+    if (accepted.length > room)
+      setError("images", { message: `At most ${MAX_PRODUCT_IMAGES} images` });
     else if (accepted.length) clearErrors("images");
     setFiles((current) => [...current, ...accepted.slice(0, Math.max(0, room))]);
   }
@@ -348,13 +350,13 @@ export function ProductEditor({
                   </button>
                 </div>
               ))}
-              {existing.length + files.length < MAX_IMAGES && (
+              {existing.length + files.length < MAX_PRODUCT_IMAGES && (
                 <label className="flex h-20 w-20 cursor-pointer flex-col items-center justify-center rounded border border-dashed border-stone-400 text-xs text-stone-600 hover:bg-stone-50">
                   <ImagePlus className="h-5 w-5" aria-hidden="true" />
                   Add
                   <input
                     type="file"
-                    accept="image/jpeg,image/png,image/webp,image/gif"
+                    accept={IMAGE_ACCEPT}
                     multiple
                     className="sr-only"
                     aria-label="Add images"
@@ -367,7 +369,7 @@ export function ProductEditor({
               )}
             </div>
             <p className="text-xs text-stone-500">
-              JPEG, PNG, WebP or GIF, at most 5 MB each, up to 8.
+              JPEG, PNG, WebP or GIF, at most 5 MB each, up to {MAX_PRODUCT_IMAGES}.
             </p>
             {errors.images?.message && (
               <p role="alert" className="text-xs font-medium text-red-600">

@@ -11,6 +11,7 @@ import {
 } from "~/lib/tracking";
 import { OrderSummary } from "./order-summary";
 import { useOrder } from "./use-order";
+import { RetryAlert } from "~/components/ui/retry-alert";
 import { Skeleton } from "~/components/ui/skeleton";
 
 export type PaymentOutcome = "success" | "failed" | "cancelled";
@@ -127,12 +128,7 @@ export function PaymentResult({ outcome }: { outcome: PaymentOutcome }) {
         </div>
       )}
       {orderId && state.status === "error" && (
-        <p role="alert" className="rounded-md bg-red-50 p-4 text-sm text-red-700">
-          {state.message}{" "}
-          <button type="button" className="underline" onClick={() => void reload()}>
-            Try again
-          </button>
-        </p>
+        <RetryAlert message={state.message} onRetry={() => void reload()} />
       )}
       {state.status === "ready" && <OrderSummary order={state.order} />}
       <div className="mt-8 text-center">

@@ -2,6 +2,7 @@ import { formatDate, PageHeader, StatusBadge } from "~/components/admin/common";
 import { FilterSelect, ListTable, ListToolbar, usePagedList } from "~/components/admin/list";
 import { api } from "~/lib/api-client";
 import { formatBDT } from "~/lib/money";
+import { PAYMENT_STATUSES, type PaymentMethod } from "../../../models/order-status";
 
 export function meta() {
   return [{ title: "Payments — Tweest admin" }];
@@ -21,8 +22,7 @@ interface PaymentRow {
 }
 
 const PAGE_SIZE = 25;
-const STATUSES = ["PENDING", "COMPLETED", "FAILED", "CANCELLED", "REFUNDED"];
-const METHODS = ["SSLCOMMERZ", "BKASH", "COD"];
+const METHODS: PaymentMethod[] = ["SSLCOMMERZ", "BKASH", "COD"];
 
 export default function AdminPayments() {
   // GET /api/payments pages, filters and counts on the server.
@@ -51,7 +51,7 @@ export default function AdminPayments() {
           label="Status"
           allLabel="All statuses"
           value={payments.filters.status}
-          values={STATUSES}
+          values={PAYMENT_STATUSES}
           onChange={(status) => payments.update({ status, page: "" })}
         />
         <FilterSelect

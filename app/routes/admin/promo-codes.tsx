@@ -19,27 +19,15 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/compone
 import { Field, NativeSelect } from "~/components/ui/input";
 import { PromoCodeBody, PromoCodeUpdateBody, validateInto } from "~/lib/admin-schemas";
 import { api } from "~/lib/api-client";
+import type { PromoCodeAnswer } from "../../../server/services/promo-codes.service";
 import { formatBDT } from "~/lib/money";
 
 export function meta() {
   return [{ title: "Promo codes — Tweest admin" }];
 }
 
-interface Promo {
-  _id: string;
-  code: string;
-  description?: string;
-  type: "PERCENTAGE" | "FIXED";
-  value: number;
-  minOrderAmount: number;
-  maxDiscount: number | null;
-  startsAt: string | null;
-  expiresAt: string | null;
-  usageLimit: number | null;
-  usedCount: number;
-  perUserLimit: number | null;
-  isActive: boolean;
-}
+/** A promo code as the admin API lists it. */
+type Promo = PromoCodeAnswer;
 
 const LIMIT = 20;
 const FIELDS = [

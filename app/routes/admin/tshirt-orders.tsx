@@ -16,7 +16,7 @@ import {
 } from "~/components/admin/list";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Field, NativeSelect, Textarea } from "~/components/ui/input";
-import { TSHIRT_ORDER_STATUSES, TshirtOrderUpdateBody, validateInto } from "~/lib/admin-schemas";
+import { TSHIRT_ORDER_STATUSES, TshirtOrderUpdateForm, validateInto } from "~/lib/admin-schemas";
 import { api } from "~/lib/api-client";
 import { imageUrl } from "~/lib/image-url";
 import { formatBDT } from "~/lib/money";
@@ -79,7 +79,7 @@ function BulkOrderEditor({
       quotedPrice: values.quotedPrice === "" ? null : values.quotedPrice,
       adminNote: values.adminNote,
     };
-    const parsed = validateInto(TshirtOrderUpdateBody, payload, setError, FIELDS);
+    const parsed = validateInto(TshirtOrderUpdateForm, payload, setError, FIELDS);
     if (!parsed) return;
     try {
       await api.tshirtOrders.update(order._id, parsed);

@@ -1,0 +1,61 @@
+/**
+ * The admin UI validates its forms with the API's own schemas (server/schemas, models/*-status.ts).
+ * Those modules end up in the browser bundle, so none of them may import mongoose, sharp or Node
+ * built-ins, directly or through another module. This follows the relative imports from the
+ * client-side entry points and reads each module's import statements.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+/** The admin forms, the storefront's bulk order form, and every API schema module. */
+const ENTRY_POINTS = [
+  "app/lib/admin-schemas.ts",
+  "app/routes/bulk-order.tsx",
+  ...readdirSync(path.join(ROOT, "server/schemas")).map((file) => `server/schemas/${file}`),
+];
+const SERVER_ONLY = /^(?:mongoose|sharp|multer|express|node:.*)$/;
+
+function resolveModule(from: string, specifier: string): string {
+  const base = specifier.startsWith("~/")
+    ? path.join(ROOT, "app", specifier.slice(2))
+    : path.resolve(path.dirname(from), specifier);
+  const stem = base.replace(/\.js$/, "");
+  const found = [`${stem}.ts`, `${stem}.tsx`, path.join(stem, "index.ts")].find(existsSync);
+  if (!found) throw new Error(`Cannot resolve ${specifier} from ${from}`);
+  return found;
+}
+
+/** Every package a module needs at run time (type-only imports are erased), with the importer. */
+function runtimeImports(entries: string[]): { module: string; specifier: string }[] {
+  const seen = new Set<string>();
+  const found: { module: string; specifier: string }[] = [];
+  const stack = entries.map((entry) => path.join(ROOT, entry));
+  while (stack.length > 0) {
+    const file = stack.pop() as string;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const source = readFileSync(file, "utf8");
+    for (const match of source.matchAll(
+      /^(?:import|export)\s+(type\s+)?(?:[^;]*?\s+from\s+)?["']([^"']+)["']/gm,
+    )) {
+      const [, typeOnly, specifier] = match;
+      if (typeOnly) continue;
+      const relative = specifier.startsWith(".") || specifier.startsWith("~/");
+      if (relative && /\.(?:css|svg|png)$/.test(specifier)) continue;
+      // Our own modules are followed (app, server, models); packages are collected.
+      if (relative) stack.push(resolveModule(file, specifier));
+      else found.push({ module: path.relative(ROOT, file), specifier });
+    }
+  }
+  return found;
+}
+
+describe("schemas shared with the browser", () => {
+  it("import nothing server-only (mongoose, sharp, Node built-ins), directly or indirectly", () => {
+    const imports = runtimeImports(ENTRY_POINTS);
+    expect(imports.map((entry) => entry.specifier)).toContain("zod");
+    expect(imports.filter((entry) => SERVER_ONLY.test(entry.specifier))).toEqual([]);
+  });
+});
