@@ -221,7 +221,11 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           <FilterForm filters={filters} available={available} idPrefix="side" autoSubmit />
         </aside>
 
-        <section aria-label="Products">
+        <section aria-labelledby="products-heading">
+          {/* Cards are h3: on a phone the filters' h2 is hidden, so the grid needs its own h2. */}
+          <h2 id="products-heading" className="sr-only">
+            Products
+          </h2>
           <div className="mb-4 flex items-center justify-between gap-2">
             <Dialog open={sheetOpen} onOpenChange={setSheetOpen}>
               <DialogTrigger asChild>
