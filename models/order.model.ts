@@ -82,6 +82,8 @@ const OrderSchema = new Schema(
     note: { type: String, default: "" },
     // Set once stock has been returned, so a cancel racing the expiry job never returns it twice.
     stockReleased: { type: Boolean, default: false },
+    // The checkout's stock reservation (models/stock-reservation.model.ts); absent on older orders.
+    reservationId: { type: Schema.Types.ObjectId },
   },
   { timestamps: true },
 );
@@ -89,6 +91,7 @@ const OrderSchema = new Schema(
 // Recent orders sort on createdAt then _id: the index must carry both or the sort scans everything.
 OrderSchema.index({ createdAt: -1, _id: -1 });
 OrderSchema.index({ orderStatus: 1, createdAt: 1 });
+OrderSchema.index({ reservationId: 1 }, { sparse: true });
 
 export type OrderFields = InferSchemaType<typeof OrderSchema>;
 export const Order =

@@ -39,6 +39,9 @@ const ProductSchema = new Schema(
     soldCount: { type: Number, default: 0 },
     isFeatured: { type: Boolean, default: false, index: true },
     isActive: { type: Boolean, default: true, index: true },
+    // Tokens `<reservation id>:<line>` of checkout lines whose units this document's stock gave up
+    // (set in the decrement's own update); see models/stock-reservation.model.ts. Absent until used.
+    stockReservations: { type: [String], default: undefined },
   },
   { timestamps: true },
 );

@@ -14,6 +14,8 @@ const PromoCodeSchema = new Schema(
     usedCount: { type: Number, default: 0, min: 0 },
     perUserLimit: { type: Number, default: null, min: 0 },
     isActive: { type: Boolean, default: true },
+    // Ids of checkout reservations holding one use each (see models/stock-reservation.model.ts).
+    reservations: { type: [String], default: undefined },
   },
   { timestamps: true },
 );

@@ -21,15 +21,12 @@ import { clearCart, evaluatePromo, getPricedCart, type CartOwner } from "./cart.
 import { computeTax, quoteDelivery } from "./delivery.service.js";
 import { notifyOrder } from "./notifications.service.js";
 import {
-  claimPromoUse,
-  releaseLines,
-  releaseOrderStock,
-  releasePromoUse,
-  reserveStock,
-  updateOrderWhere,
-  withLock,
-  type StockLine,
-} from "./stock.service.js";
+  abandonReservation,
+  assertCommitWindow,
+  reserveForCheckout,
+  type Reservation,
+} from "./reservations.service.js";
+import { releaseOrderStock, updateOrderWhere, withLock, type StockLine } from "./stock.service.js";
 
 export const SHOP_TIME_ZONE = "Asia/Dhaka";
 export const EMPTY_CART_MESSAGE = "Your cart is empty";
@@ -156,9 +153,12 @@ function assertMethodAvailable(method: PaymentMethod): void {
 
 /**
  * Builds the order from the server-side cart. Steps, each undone if a later one fails:
- * 1. price the cart and re-check its promo code; 2. count the promo use (conditional $inc);
- * 3. reserve stock per line (conditional atomic updates); 4. create the order.
- * Then, best effort: clear the cart, send the SMS.
+ * 1. price the cart and re-check its promo code; 2. open a reservation journal entry, count the
+ * promo use and reserve stock per line (conditional atomic updates that record the reservation,
+ * see reservations.service); 3. create the order carrying the reservation id, within the
+ * reservation's commit window (the order is the commit; the reservation job tidies up). Then,
+ * best effort: clear the cart, send the SMS. A process killed between 2 and 3 leaks nothing: the
+ * reservation job gives back what an order-less reservation still holds.
  */
 export async function placeOrder(input: PlaceOrderInput): Promise<OrderAnswer> {
   assertMethodAvailable(input.paymentMethod);
@@ -196,93 +196,84 @@ async function placeOrderFromCart(input: PlaceOrderInput, owner: CartOwner): Pro
     title: item.title,
   }));
 
-  let promoCounted = false;
-  let stockReserved = false;
-  try {
-    if (promoCode) {
-      if (!(await claimPromoUse(promoCode))) throw badRequest("Invalid or expired promo code");
-      promoCounted = true;
-    }
-    await reserveStock(lines);
-    stockReserved = true;
-
-    const online = input.paymentMethod !== "COD";
-    const status: OrderStatus = online ? "PENDING" : "PLACED";
-    const trackingToken = userId ? undefined : randomBytes(24).toString("base64url");
-    const address = input.shippingAddress;
-    const document: Record<string, unknown> = {
-      user: userId ? new mongoose.Types.ObjectId(userId) : null,
-      guest: userId
-        ? null
-        : {
-            email: address.email ?? "",
-            mobile: address.mobile,
-            guestId: "guestId" in owner ? owner.guestId : undefined,
-          },
-      trackingTokenHash: trackingToken ? hashTrackingToken(trackingToken) : null,
-      orderItems: cart.cartItems.map((item) => ({
-        product: {
-          _id: item.productId,
-          title: item.title,
-          category: item.product.category
-            ? { _id: item.product.category._id, name: item.product.category.name }
-            : undefined,
-          discountedPrice: item.discountedPrice,
-          imageUrl: item.imageUrl,
+  const online = input.paymentMethod !== "COD";
+  const status: OrderStatus = online ? "PENDING" : "PLACED";
+  const trackingToken = userId ? undefined : randomBytes(24).toString("base64url");
+  const address = input.shippingAddress;
+  const document: Record<string, unknown> = {
+    user: userId ? new mongoose.Types.ObjectId(userId) : null,
+    guest: userId
+      ? null
+      : {
+          email: address.email ?? "",
+          mobile: address.mobile,
+          guestId: "guestId" in owner ? owner.guestId : undefined,
         },
-        productId: item.productId,
+    trackingTokenHash: trackingToken ? hashTrackingToken(trackingToken) : null,
+    orderItems: cart.cartItems.map((item) => ({
+      product: {
+        _id: item.productId,
         title: item.title,
-        price: item.price,
+        category: item.product.category
+          ? { _id: item.product.category._id, name: item.product.category.name }
+          : undefined,
         discountedPrice: item.discountedPrice,
-        quantity: item.quantity,
-        color: item.color,
-        size: item.size,
-      })),
-      shippingAddress: {
-        firstName: address.firstName,
-        lastName: address.lastName ?? "",
-        mobile: address.mobile,
-        email: address.email ?? "",
-        streetAddress: address.streetAddress,
-        city: address.city,
-        zone: address.zone ?? "",
-        area: address.area ?? "",
-        zipCode: address.zipCode ?? "",
-        country: "Bangladesh",
+        imageUrl: item.imageUrl,
       },
-      totalPrice: quote.subtotal,
-      discount: quote.discount,
-      promoCode,
-      promoCodeDiscount,
-      deliveryCharge: quote.deliveryCharge,
-      tax: quote.tax,
-      totalDiscountedPrice: quote.total,
-      totalItem: cart.totalItem,
-      paymentMethod: input.paymentMethod,
-      paymentDetails: { status: "PENDING", paymentId: null, transactionId: null },
-      orderStatus: status,
-      statusHistory: [{ status, at: new Date(), by: userId ? "customer" : "guest" }],
-      note: input.note ?? "",
-    };
+      productId: item.productId,
+      title: item.title,
+      price: item.price,
+      discountedPrice: item.discountedPrice,
+      quantity: item.quantity,
+      color: item.color,
+      size: item.size,
+    })),
+    shippingAddress: {
+      firstName: address.firstName,
+      lastName: address.lastName ?? "",
+      mobile: address.mobile,
+      email: address.email ?? "",
+      streetAddress: address.streetAddress,
+      city: address.city,
+      zone: address.zone ?? "",
+      area: address.area ?? "",
+      zipCode: address.zipCode ?? "",
+      country: "Bangladesh",
+    },
+    totalPrice: quote.subtotal,
+    discount: quote.discount,
+    promoCode,
+    promoCodeDiscount,
+    deliveryCharge: quote.deliveryCharge,
+    tax: quote.tax,
+    totalDiscountedPrice: quote.total,
+    totalItem: cart.totalItem,
+    paymentMethod: input.paymentMethod,
+    paymentDetails: { status: "PENDING", paymentId: null, transactionId: null },
+    orderStatus: status,
+    statusHistory: [{ status, at: new Date(), by: userId ? "customer" : "guest" }],
+    note: input.note ?? "",
+  };
 
-    const order = await createWithUniqueNumber(document);
-    await clearCart(owner).catch((error: unknown) => {
-      logger.warn({ err: error, order: order.orderNumber }, "cart not cleared after order");
-    });
-    if (status === "PLACED") void notifyOrder("PLACED", order);
-    const answer = toOrderAnswer(order);
-    if (trackingToken) answer.trackingToken = trackingToken;
-    return answer;
+  const reservation: Reservation = await reserveForCheckout(lines, promoCode);
+  document.reservationId = new mongoose.Types.ObjectId(reservation.id);
+  let order: Awaited<ReturnType<typeof createWithUniqueNumber>>;
+  try {
+    order = await createWithUniqueNumber(document, () => assertCommitWindow(reservation));
   } catch (error) {
-    if (stockReserved) await releaseLines(lines).catch(logRollbackFailure("stock"));
-    if (promoCounted && promoCode)
-      await releasePromoUse(promoCode).catch(logRollbackFailure("promo"));
+    // Give back what the reservation holds, unless the insert did land (e.g. a lost reply): then
+    // the order owns the units and the reservation job commits it.
+    const landed = await Order.exists({ reservationId: document.reservationId }).catch(() => true);
+    if (!landed) await abandonReservation(reservation);
     throw error;
   }
-}
-
-function logRollbackFailure(step: string) {
-  return (error: unknown) => logger.error({ err: error, step }, "order rollback step failed");
+  await clearCart(owner).catch((error: unknown) => {
+    logger.warn({ err: error, order: order.orderNumber }, "cart not cleared after order");
+  });
+  if (status === "PLACED") void notifyOrder("PLACED", order);
+  const answer = toOrderAnswer(order);
+  if (trackingToken) answer.trackingToken = trackingToken;
+  return answer;
 }
 
 async function assertGuestPromoLimit(code: string, mobile: string): Promise<void> {
@@ -297,8 +288,9 @@ async function assertGuestPromoLimit(code: string, mobile: string): Promise<void
   if (used >= promo.perUserLimit) throw badRequest("Invalid or expired promo code");
 }
 
-async function createWithUniqueNumber(document: Record<string, unknown>) {
+async function createWithUniqueNumber(document: Record<string, unknown>, beforeEach: () => void) {
   for (let attempt = 0; ; attempt += 1) {
+    beforeEach();
     try {
       return await Order.create({ ...document, orderNumber: newOrderNumber() });
     } catch (error) {

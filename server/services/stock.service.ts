@@ -3,6 +3,7 @@ import mongoose from "mongoose";
 import { Order } from "../../models/order.model.js";
 import { Product } from "../../models/product.model.js";
 import { PromoCode } from "../../models/promo-code.model.js";
+import { reservationLineToken } from "../../models/stock-reservation.model.js";
 import { conflict, HttpError } from "../lib/http-error.js";
 import { logger } from "../lib/logger.js";
 
@@ -16,6 +17,11 @@ export interface StockLine {
   size: string;
   quantity: number;
   title?: string;
+  /**
+   * The checkout reservation's token for this line (`reservationLineToken`): taking the units
+   * records it on the product in the same update, giving them back removes it in the same update.
+   */
+  token?: string;
 }
 
 /**
@@ -43,7 +49,8 @@ export async function updateOrderWhere(
  * (on MongoDB it is merely redundant). Locks are never nested in a cycle: order -> product/promo only.
  * A holder that crashed loses the lock when its lease ends. Not re-entrant: never take a key you
  * already hold (that waits out the lease). Keys in use: product:, promo:, order:, payment:,
- * checkout: (orders.service) and cart: (cart.service).
+ * checkout: (orders.service), cart: (cart.service) and reservation: (reservations.service,
+ * taken before product:/promo:).
  */
 const LEASE_MS = 15_000;
 const WAIT_MS = 20_000;
@@ -178,6 +185,28 @@ export async function releaseLine(line: StockLine): Promise<void> {
     logger.warn({ line }, "stock release: variant no longer exists");
 }
 
+/**
+ * Puts a reserved line's units back only while its product still holds `line.token`, removing
+ * the token in the same update (under the product's lock): however often and by whomever it is
+ * called (the checkout's rollback, several reconciliation jobs), the units come back once.
+ * True when this call gave them back.
+ */
+export async function releaseReservedLine(line: StockLine & { token: string }): Promise<boolean> {
+  const isHeld = async () =>
+    (await Product.countDocuments({ _id: line.productId, stockReservations: line.token })) > 0;
+  // Only the reservation's own checkout ever adds its token, and callers come once it has stopped
+  // taking: a token absent now stays absent, so the product's lock is not needed to know that.
+  if (!(await isHeld())) return false;
+  return withLock(`product:${String(line.productId)}`, async () => {
+    if (!(await isHeld())) return false;
+    if (await changeLineLocked(line, line.quantity, true)) return true;
+    // The variant is gone (edited away by an admin): nothing to give back, forget the token.
+    await Product.updateOne({ _id: line.productId }, { $pull: { stockReservations: line.token } });
+    logger.warn({ line }, "stock release: variant no longer exists");
+    return false;
+  });
+}
+
 const MAX_ATTEMPTS = 5;
 
 /** Whether the variant (read without the lock) still has `quantity` units for sale. */
@@ -222,7 +251,15 @@ async function changeLine(line: StockLine, delta: number): Promise<boolean> {
   }
 }
 
-async function changeLineLocked(line: StockLine, delta: number): Promise<boolean> {
+/**
+ * With `line.token`: taking records it on the product, giving back removes it; `onlyIfHeld` also
+ * makes giving back conditional on the product still holding it.
+ */
+async function changeLineLocked(
+  line: StockLine,
+  delta: number,
+  onlyIfHeld = false,
+): Promise<boolean> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
     const product = await Product.findById(line.productId, {
       variants: 1,
@@ -245,6 +282,7 @@ async function changeLineLocked(line: StockLine, delta: number): Promise<boolean
       filter.isActive = true;
       filter[`variants.${index}.stock`] = { $gte: -delta };
     }
+    if (onlyIfHeld && line.token) filter.stockReservations = line.token;
     const inc: Record<string, number> = {
       [`variants.${index}.stock`]: delta,
       quantity: delta,
@@ -255,7 +293,9 @@ async function changeLineLocked(line: StockLine, delta: number): Promise<boolean
       filter[`sizes.${sizeIndex}.name`] = line.size;
       inc[`sizes.${sizeIndex}.quantity`] = delta;
     }
-    const result = await Product.updateOne(filter, { $inc: inc });
+    const update: Record<string, unknown> = { $inc: inc };
+    if (line.token) update[taking ? "$push" : "$pull"] = { stockReservations: line.token };
+    const result = await Product.updateOne(filter, update);
     if (result.modifiedCount === 1) return true;
   }
   return false;
@@ -273,6 +313,16 @@ async function describeShortage(line: StockLine): Promise<string> {
 }
 
 /**
+ * A 409 naming the first line that clearly cannot be had now (read without locks; a pass proves
+ * nothing, reserveStock decides). Lets a checkout for a sold-out variant stop before writing.
+ */
+export async function assertMayHave(lines: StockLine[]): Promise<void> {
+  for (const line of lines)
+    if (!(await mayHave(line, line.quantity)))
+      throw conflict(await describeShortage(line), "OUT_OF_STOCK");
+}
+
+/**
  * Reserves every line or none: when a line cannot be had, the lines already taken are put back
  * and a 409 names the variant that ran out.
  */
@@ -283,13 +333,21 @@ export async function reserveStock(lines: StockLine[]): Promise<void> {
       taken.push(line);
       continue;
     }
-    await releaseLines(taken);
+    await releaseTaken(taken);
     throw conflict(await describeShortage(line), "OUT_OF_STOCK");
   }
 }
 
 export async function releaseLines(lines: StockLine[]): Promise<void> {
   for (const line of [...lines].reverse()) await releaseLine(line);
+}
+
+/** Gives back lines this caller took: reservation lines only while their product holds them. */
+async function releaseTaken(lines: StockLine[]): Promise<void> {
+  for (const line of [...lines].reverse()) {
+    if (line.token) await releaseReservedLine({ ...line, token: line.token });
+    else await releaseLine(line);
+  }
 }
 
 /**
@@ -303,36 +361,68 @@ export async function releaseOrderStock(
     updateOrderWhere({ _id: orderId, stockReleased: false }, { $set: { stockReleased: true } }),
   );
   if (!claimed) return false;
+  // The order's lines are its reservation's lines, in order: giving the units back also removes
+  // any reservation token still on the product, so the reconciliation job never returns them again.
+  const reservationId = claimed.reservationId ? String(claimed.reservationId) : undefined;
   await releaseLines(
-    claimed.orderItems.map((item) => ({
+    claimed.orderItems.map((item, index) => ({
       productId: item.productId,
       color: item.color,
       size: item.size,
       quantity: item.quantity,
+      token: reservationId ? reservationLineToken(reservationId, index) : undefined,
     })),
   );
-  if (claimed.promoCode) await releasePromoUse(claimed.promoCode);
+  if (claimed.promoCode) await releasePromoUse(claimed.promoCode, reservationId);
   return true;
 }
 
-/** Counts one use of a promo code, never above its usage limit; false when it is used up. */
-export function claimPromoUse(code: string): Promise<boolean> {
-  return withLock(`promo:${code}`, () => claimPromoUseLocked(code));
+/**
+ * Counts one use of a promo code, never above its usage limit; false when it is used up. With a
+ * reservation id, the same update records it on the promo code (`reservations`).
+ */
+export function claimPromoUse(code: string, reservationId?: string): Promise<boolean> {
+  return withLock(`promo:${code}`, () => claimPromoUseLocked(code, reservationId));
 }
 
-async function claimPromoUseLocked(code: string): Promise<boolean> {
+async function claimPromoUseLocked(code: string, reservationId?: string): Promise<boolean> {
   const promo = await PromoCode.findOne({ code }, { usageLimit: 1 });
   if (!promo) return false;
   const filter =
     promo.usageLimit === null || promo.usageLimit === undefined
       ? { _id: promo._id }
       : { _id: promo._id, usedCount: { $lt: promo.usageLimit } };
-  const result = await PromoCode.updateOne(filter, { $inc: { usedCount: 1 } });
+  const result = await PromoCode.updateOne(filter, {
+    $inc: { usedCount: 1 },
+    ...(reservationId ? { $push: { reservations: reservationId } } : {}),
+  });
   return result.modifiedCount === 1;
 }
 
-export async function releasePromoUse(code: string): Promise<void> {
-  await withLock(`promo:${code}`, () =>
-    PromoCode.updateOne({ code, usedCount: { $gt: 0 } }, { $inc: { usedCount: -1 } }),
-  );
+/** Gives one use back (and forgets the reservation id, when given, in the same update). */
+export async function releasePromoUse(code: string, reservationId?: string): Promise<void> {
+  await withLock(`promo:${code}`, async () => {
+    const pull = reservationId ? { $pull: { reservations: reservationId } } : {};
+    const result = await PromoCode.updateOne(
+      { code, usedCount: { $gt: 0 } },
+      { $inc: { usedCount: -1 }, ...pull },
+    );
+    if (result.modifiedCount === 0 && reservationId) await PromoCode.updateOne({ code }, pull);
+  });
+}
+
+/**
+ * Gives back the use reservation `reservationId` took, only while the promo code still holds the
+ * id (removed in the same update): returns it once however often it is called. True when it did.
+ */
+export function releaseReservedPromoUse(code: string, reservationId: string): Promise<boolean> {
+  return withLock(`promo:${code}`, async () => {
+    const result = await PromoCode.updateOne(
+      { code, reservations: reservationId, usedCount: { $gt: 0 } },
+      { $inc: { usedCount: -1 }, $pull: { reservations: reservationId } },
+    );
+    if (result.modifiedCount === 1) return true;
+    await PromoCode.updateOne({ code }, { $pull: { reservations: reservationId } });
+    return false;
+  });
 }

@@ -1,0 +1,270 @@
+import mongoose from "mongoose";
+import { Order } from "../../models/order.model.js";
+import { Product } from "../../models/product.model.js";
+import { PromoCode } from "../../models/promo-code.model.js";
+import { StockReservation, reservationLineToken } from "../../models/stock-reservation.model.js";
+import { registerJob } from "../jobs.js";
+import { badRequest, HttpError } from "../lib/http-error.js";
+import { logger } from "../lib/logger.js";
+import {
+  assertMayHave,
+  claimPromoUse,
+  isLockAbandoned,
+  releaseReservedLine,
+  releaseReservedPromoUse,
+  reserveStock,
+  withLock,
+  type StockLine,
+} from "./stock.service.js";
+
+/**
+ * Checkout reservations that survive a killed process (SIGKILL between taking stock and saving
+ * the order). No transactions: a journal entry is written before anything is taken, every unit
+ * and promo use taken leaves the entry's id on the product / promo document IN THE SAME UPDATE,
+ * and the order carries the id (the order is the commit). A background job tidies up: entries
+ * whose order exists lose their ids on product/promo documents and are deleted; entries without
+ * an order past the grace period get back exactly the lines whose product still holds the token
+ * (and the promo use, if the promo holds the id), each by one conditional update under the
+ * document's lock that also removes the token. Giving back is therefore exactly-once whoever runs
+ * it (the checkout's rollback, an order cancel/expiry/delete, several job instances).
+ *
+ * Timing rule that keeps a slow-but-alive checkout and the job apart: a checkout only creates its
+ * order within COMMIT_WINDOW_MS of opening its reservation (else it rolls back and answers 503);
+ * the job only gives back entries older than RECONCILE_GRACE_MS = 2 x that window.
+ */
+export const COMMIT_WINDOW_MS = 60_000;
+export const RECONCILE_GRACE_MS = 2 * COMMIT_WINDOW_MS;
+/** Released entries are kept this long (a trace of what the job gave back), then deleted. */
+export const RELEASED_RETENTION_MS = 24 * 60 * 60_000;
+export const PROMO_USED_UP = "Invalid or expired promo code";
+const BATCH = 500;
+
+export interface Reservation {
+  id: string;
+  createdAt: Date;
+  lines: (StockLine & { token: string })[];
+  promoCode: string | null;
+}
+
+/**
+ * Opens the journal entry, then takes the promo use and every stock line (each recording the
+ * reservation). On failure everything taken is given back and the entry is removed; the error
+ * (409 out of stock, 400 promo used up, 503 busy) is rethrown.
+ */
+export async function reserveForCheckout(
+  lines: StockLine[],
+  promoCode: string | null,
+): Promise<Reservation> {
+  // A sold-out variant answers before anything is written (the flash-sale case).
+  await assertMayHave(lines);
+  const id = new mongoose.Types.ObjectId();
+  const createdAt = new Date();
+  const reservation: Reservation = {
+    id: id.toString(),
+    createdAt,
+    promoCode,
+    lines: lines.map((line, index) => ({ ...line, token: reservationLineToken(id, index) })),
+  };
+  await StockReservation.create({
+    _id: id,
+    createdAt,
+    promoCode,
+    state: "OPEN",
+    lines: lines.map(({ productId, color, size, quantity }) => ({
+      productId,
+      color,
+      size,
+      quantity,
+    })),
+  });
+  let takingStock = false;
+  try {
+    if (promoCode && !(await claimPromoUse(promoCode, reservation.id)))
+      throw badRequest(PROMO_USED_UP);
+    takingStock = true;
+    // All or none: a line that cannot be had gives back the lines already taken (by token).
+    await reserveStock(reservation.lines);
+  } catch (error) {
+    // A 409 comes only after reserveStock gave back every line it took: then only the promo use
+    // is left to give back (no per-line look-ups for the many buyers of a sold-out variant).
+    const linesClean =
+      !takingStock || (error instanceof HttpError && error.code === "OUT_OF_STOCK");
+    await abandonReservation(linesClean ? { ...reservation, lines: [] } : reservation);
+    throw error;
+  }
+  return reservation;
+}
+
+/**
+ * Throws 503 when the reservation is too old to be turned into an order: past the window the
+ * reconciliation job may be giving it back. Call right before creating the order.
+ */
+export function assertCommitWindow(reservation: Reservation, now = Date.now()): void {
+  if (now - reservation.createdAt.getTime() > COMMIT_WINDOW_MS)
+    throw new HttpError(503, "The shop is busy right now. Please try again.", "BUSY");
+}
+
+/**
+ * No order will be created: gives back what this reservation still holds and removes the entry.
+ * When a step fails the entry stays OPEN and the job finishes the work later. Never throws.
+ */
+export async function abandonReservation(reservation: Reservation): Promise<void> {
+  try {
+    await giveBack(reservation.id, reservation.lines, reservation.promoCode);
+    await StockReservation.deleteOne({ _id: reservation.id });
+  } catch (error) {
+    logger.error(
+      { err: error, reservation: reservation.id },
+      "checkout rollback incomplete; the reservation job will finish it",
+    );
+  }
+}
+
+/** Gives back every line (and the promo use) the reservation still holds; idempotent. */
+async function giveBack(
+  id: string,
+  lines: Omit<StockLine, "token">[],
+  promoCode: string | null | undefined,
+): Promise<{ lines: number; promo: boolean }> {
+  let released = 0;
+  for (let index = lines.length - 1; index >= 0; index -= 1) {
+    if (await releaseReservedLine({ ...lines[index], token: reservationLineToken(id, index) }))
+      released += 1;
+  }
+  const promo = promoCode ? await releaseReservedPromoUse(promoCode, id) : false;
+  return { lines: released, promo };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reconciliation job
+
+export interface ReconcileResult {
+  /** Entries whose order exists: ids removed from product/promo documents, entry deleted. */
+  committed: number;
+  /** Entries without an order past the grace period: what they still held was given back. */
+  released: number;
+  /** RELEASED entries deleted after their retention. */
+  purged: number;
+}
+
+/**
+ * One pass of the job; safe when several instances run it at once, and every step is re-runnable
+ * (a pass cut short is finished by the next). Works on the oldest BATCH open entries.
+ */
+export async function reconcileReservations(now = new Date()): Promise<ReconcileResult> {
+  const cutoff = new Date(now.getTime() - RECONCILE_GRACE_MS);
+  const result: ReconcileResult = { committed: 0, released: 0, purged: 0 };
+  const open = await StockReservation.find(
+    { state: "OPEN" },
+    { lines: 1, promoCode: 1, createdAt: 1 },
+  )
+    .sort({ createdAt: 1 })
+    .limit(BATCH)
+    .lean();
+  if (open.length > 0) {
+    const ordered = await Order.find(
+      { reservationId: { $in: open.map((entry) => entry._id) } },
+      { reservationId: 1 },
+    ).lean();
+    const withOrder = new Set(ordered.map((order) => String(order.reservationId)));
+    const committed = open.filter((entry) => withOrder.has(entry._id.toString()));
+    result.committed = await forgetCommitted(committed);
+    for (const entry of open) {
+      if (withOrder.has(entry._id.toString()) || entry.createdAt >= cutoff) continue;
+      try {
+        // Another instance holding the entry's lock is settling it: skip it rather than queue.
+        const released = await withLock(
+          `reservation:${entry._id.toString()}`,
+          () => releaseLocked(entry._id, cutoff, now),
+          { abandonIf: async () => true },
+        );
+        if (released) result.released += 1;
+      } catch (error) {
+        if (!isLockAbandoned(error))
+          logger.error(
+            { err: error, reservation: entry._id.toString() },
+            "reservation not settled",
+          );
+      }
+    }
+  }
+  const purged = await StockReservation.deleteMany({
+    state: "RELEASED",
+    createdAt: { $lt: new Date(now.getTime() - RELEASED_RETENTION_MS) },
+  });
+  result.purged = purged.deletedCount;
+  if (result.released > 0) logger.info(result, "abandoned checkout reservations released");
+  return result;
+}
+
+/**
+ * Entries whose order exists: the order owns the units now (cancel/expiry give them back through
+ * the order), so the tokens only cost space. Removed per document in one `$pullAll` under its lock
+ * (on FerretDB an update racing a stock update could undo it), then the entries are deleted.
+ */
+async function forgetCommitted(
+  entries: {
+    _id: mongoose.Types.ObjectId;
+    lines: { productId: mongoose.Types.ObjectId }[];
+    promoCode?: string | null;
+  }[],
+): Promise<number> {
+  if (entries.length === 0) return 0;
+  const tokensByProduct = new Map<string, string[]>();
+  const idsByPromo = new Map<string, string[]>();
+  for (const entry of entries) {
+    entry.lines.forEach((line, index) => {
+      const key = line.productId.toString();
+      tokensByProduct.set(key, [
+        ...(tokensByProduct.get(key) ?? []),
+        reservationLineToken(entry._id, index),
+      ]);
+    });
+    if (entry.promoCode)
+      idsByPromo.set(entry.promoCode, [
+        ...(idsByPromo.get(entry.promoCode) ?? []),
+        entry._id.toString(),
+      ]);
+  }
+  for (const [productId, tokens] of tokensByProduct)
+    await withLock(`product:${productId}`, () =>
+      Product.updateOne({ _id: productId }, { $pullAll: { stockReservations: tokens } }),
+    );
+  for (const [code, ids] of idsByPromo)
+    await withLock(`promo:${code}`, () =>
+      PromoCode.updateOne({ code }, { $pullAll: { reservations: ids } }),
+    );
+  const deleted = await StockReservation.deleteMany({
+    _id: { $in: entries.map((entry) => entry._id) },
+    state: "OPEN",
+  });
+  return deleted.deletedCount;
+}
+
+/** Under the entry's lock: re-checked, then what it still holds is given back. */
+async function releaseLocked(
+  id: mongoose.Types.ObjectId,
+  cutoff: Date,
+  now: Date,
+): Promise<boolean> {
+  const entry = await StockReservation.findById(id).lean();
+  if (!entry || entry.state !== "OPEN" || entry.createdAt >= cutoff) return false;
+  // Past the commit window no order can be created for it any more: no order now means never.
+  if (await Order.exists({ reservationId: id })) return false;
+  const given = await giveBack(id.toString(), entry.lines, entry.promoCode);
+  await StockReservation.updateOne(
+    { _id: id, state: "OPEN" },
+    { $set: { state: "RELEASED", settledAt: now } },
+  );
+  logger.warn(
+    { reservation: id.toString(), linesReleased: given.lines, promoReleased: given.promo },
+    "checkout without an order: reservation released",
+  );
+  return true;
+}
+
+registerJob({
+  name: "reconcile-stock-reservations",
+  everyMs: 15_000,
+  run: () => reconcileReservations().then(() => undefined),
+});
