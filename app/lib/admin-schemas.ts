@@ -4,8 +4,6 @@
  * models/*-status.ts modules), so the browser bundle can import them; status lists and the order
  * state machine come from those models/*-status.ts modules too.
  */
-import type { z } from "zod";
-import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import {
   CategoryBody,
   ProductCreateBody,
@@ -48,29 +46,5 @@ export { TSHIRT_ORDER_STATUSES };
 export { CreatePopupImageBody, TshirtOrderUpdateForm };
 export { IMAGE_ACCEPT, IMAGE_MIME_TYPES, MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES };
 
-/** A file the server will accept (it checks the content again): jpeg, png, webp or gif, at most 5 MB. */
-export function imageFileProblem(file: File): string | null {
-  if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type))
-    return "Use a JPEG, PNG, WebP or GIF image";
-  if (file.size > MAX_IMAGE_BYTES) return "The image is larger than 5 MB";
-  return null;
-}
-
-/**
- * Validates `payload` with `schema`; puts each issue on its form field (first path segment) and returns
- * the parsed value, or null when invalid.
- */
-export function validateInto<S extends z.ZodType, T extends FieldValues>(
-  schema: S,
-  payload: unknown,
-  setError: UseFormSetError<T>,
-  fields: readonly string[],
-): z.output<S> | null {
-  const result = schema.safeParse(payload);
-  if (result.success) return result.data;
-  for (const issue of result.error.issues) {
-    const name = String(issue.path[0] ?? "");
-    setError((fields.includes(name) ? name : "root") as Path<T>, { message: issue.message });
-  }
-  return null;
-}
+/** One validation helper for every form (storefront and back office): ~/lib/form-validation. */
+export { imageFileProblem, validateInto } from "./form-validation";

@@ -1,44 +1,25 @@
-import { z } from "zod";
+import type { z } from "zod";
+import type { ShippingAddressBody } from "../../server/schemas/orders.schemas";
 import { readCustomerInfo, saveCustomerInfo, type CustomerInfo } from "~/lib/tracking";
 
-/** Bangladeshi mobile: 01[3-9] + 8 digits; +880 / 880 accepted (spaces and dashes ignored). */
-export const BD_MOBILE = /^(?:\+?88)?01[3-9]\d{8}$/;
+/**
+ * The checkout's address form: every field as typed. The form is checked with the API's own
+ * ShippingAddressBody (~/lib/storefront-schemas), which also normalises the mobile number.
+ */
+export type CheckoutAddress = {
+  firstName: string;
+  lastName: string;
+  mobile: string;
+  email: string;
+  streetAddress: string;
+  city: string;
+  zone: string;
+  area: string;
+  zipCode: string;
+};
 
-export function normalizeMobile(value: string): string {
-  const compact = value.replace(/[\s-]/g, "");
-  if (!BD_MOBILE.test(compact)) return compact;
-  return compact.replace(/^\+?88/, "");
-}
-
-export const MOBILE_MESSAGE = "Enter a Bangladeshi mobile number, e.g. 01712345678";
-
-/** The checkout's address form (the API checks the same rules again). */
-export const CheckoutAddressSchema = z.object({
-  firstName: z.string().trim().min(1, "First name is required").max(80),
-  lastName: z.string().trim().max(80),
-  mobile: z
-    .string()
-    .transform((value) => value.replace(/[\s-]/g, ""))
-    .refine((value) => BD_MOBILE.test(value), MOBILE_MESSAGE),
-  email: z.union([z.literal(""), z.email("Enter a valid email address").max(200)]),
-  streetAddress: z
-    .string()
-    .trim()
-    .min(5, "Street address is required (house, road, area)")
-    .max(220),
-  city: z.string().trim().min(1, "Choose a city"),
-  zone: z.string().trim().max(80),
-  area: z.string().trim().max(80),
-  zipCode: z
-    .string()
-    .trim()
-    .refine(
-      (value) => value === "" || /^\d{4}$/.test(value),
-      "Postcodes in Bangladesh have 4 digits",
-    ),
-});
-
-export type CheckoutAddress = z.input<typeof CheckoutAddressSchema>;
+/** The address as the API takes it (ShippingAddressBody's output: mobile as 01XXXXXXXXX). */
+export type ShippingAddress = z.output<typeof ShippingAddressBody>;
 
 export const EMPTY_ADDRESS: CheckoutAddress = {
   firstName: "",
@@ -52,21 +33,8 @@ export const EMPTY_ADDRESS: CheckoutAddress = {
   zipCode: "",
 };
 
-export type FieldErrors = Partial<Record<keyof CheckoutAddress, string>>;
-
-export function validateAddress(
-  address: CheckoutAddress,
-):
-  { ok: true; value: z.output<typeof CheckoutAddressSchema> } | { ok: false; errors: FieldErrors } {
-  const result = CheckoutAddressSchema.safeParse(address);
-  if (result.success) return { ok: true, value: result.data };
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path[0] as keyof CheckoutAddress;
-    errors[key] ??= issue.message;
-  }
-  return { ok: false, errors };
-}
+/** The message shown under each field (the schema's, per field). */
+export type FieldErrors = Partial<Record<keyof CheckoutAddress | "root", string>>;
 
 /** The guest or selected address kept in browser storage (spec §3); country is always Bangladesh. */
 export type StoredAddress = CustomerInfo & {
@@ -92,7 +60,7 @@ export function readStoredAddress(): CheckoutAddress {
 }
 
 export function storeAddress(
-  address: z.output<typeof CheckoutAddressSchema>,
+  address: ShippingAddress,
   who: { userId?: string; isGuestCheckout: boolean },
 ) {
   const previous = readCustomerInfo();
@@ -101,14 +69,14 @@ export function storeAddress(
     ...(!who.userId && previous.userId && !who.isGuestCheckout ? { userId: previous.userId } : {}),
     firstName: address.firstName,
     lastName: address.lastName,
-    mobile: normalizeMobile(address.mobile),
-    phoneNumber: normalizeMobile(address.mobile),
-    email: address.email,
+    mobile: address.mobile,
+    phoneNumber: address.mobile,
+    email: address.email ?? "",
     streetAddress: address.streetAddress,
     city: address.city,
-    zone: address.zone,
-    area: address.area,
-    zipCode: address.zipCode,
+    zone: address.zone ?? "",
+    area: address.area ?? "",
+    zipCode: address.zipCode ?? "",
     isGuestCheckout: who.isGuestCheckout,
     country: "Bangladesh",
   };

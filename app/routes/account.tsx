@@ -4,34 +4,17 @@ import { LogOut, Package } from "lucide-react";
 import { useState, type ComponentProps } from "react";
 import { useForm, type FieldError } from "react-hook-form";
 import { Link, redirect, useNavigate } from "react-router";
-import { z } from "zod";
+import type { z } from "zod";
 import { FormMessage } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { api, ApiError, errorMessage, getToken, type Order, type User } from "~/lib/api-client";
 import { AuthReady, rememberRedirectAfterLogin, useAuth } from "~/lib/auth";
+import { validateInto } from "~/lib/form-validation";
 import { formatBDT } from "~/lib/money";
+import { OtpSendBody, OtpVerifyBody, PasswordForm, ProfileForm } from "~/lib/storefront-schemas";
 import type { Route } from "./+types/account";
-
-const BD_MOBILE = /^(?:\+?880|0)1[3-9]\d{8}$/;
-
-export const ProfileForm = z.object({
-  firstName: z.string().trim().min(1, "Enter your first name").max(50),
-  lastName: z.string().trim().min(1, "Enter your last name").max(50),
-  email: z.string().trim().min(1, "Enter your email").email("Enter a valid email"),
-});
-
-export const PasswordForm = z
-  .object({
-    currentPassword: z.string().min(1, "Enter your current password"),
-    newPassword: z.string().min(8, "At least 8 characters"),
-    confirmPassword: z.string(),
-  })
-  .refine((values) => values.newPassword === values.confirmPassword, {
-    path: ["confirmPassword"],
-    message: "The passwords do not match",
-  });
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: "My account — Tweest" }, { name: "robots", content: "noindex" }];
@@ -203,13 +186,13 @@ function FormFooter({
 function ProfileSection({ user }: { user: User }) {
   const auth = useAuth();
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const form = useForm<z.infer<typeof ProfileForm>>({
+  const form = useForm<z.input<typeof ProfileForm>, unknown, z.output<typeof ProfileForm>>({
     resolver: zodResolver(ProfileForm),
     defaultValues: { firstName: user.firstName, lastName: user.lastName, email: user.email },
   });
   const { errors, isSubmitting } = form.formState;
 
-  async function onSubmit(values: z.infer<typeof ProfileForm>) {
+  async function onSubmit(values: z.output<typeof ProfileForm>) {
     setOutcome(null);
     try {
       await auth.updateProfile(values);
@@ -259,25 +242,27 @@ function ProfileSection({ user }: { user: User }) {
 
 function PhoneSection({ user }: { user: User }) {
   const auth = useAuth();
-  const [phone, setPhone] = useState(user.phone ?? user.mobile ?? "");
-  const [otp, setOtp] = useState("");
+  // Checked with the API's own schemas: OtpSendBody to send a code, OtpVerifyBody to verify it.
+  const form = useForm<{ phone: string; otp: string }>({
+    defaultValues: { phone: user.phone ?? user.mobile ?? "", otp: "" },
+  });
+  const { errors } = form.formState;
   const [codeSent, setCodeSent] = useState(false);
   const [pending, setPending] = useState<"send" | "verify" | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const cleanPhone = phone.replace(/[\s-]/g, "");
-  const phoneValid = BD_MOBILE.test(cleanPhone);
 
   async function send() {
-    if (!phoneValid) {
-      setOutcome({ kind: "error", text: "Enter a Bangladeshi mobile number like 01712345678" });
-      return;
-    }
-    setPending("send");
+    form.clearErrors();
     setOutcome(null);
+    const checked = validateInto(OtpSendBody, { phone: form.getValues("phone") }, form.setError, [
+      "phone",
+    ]);
+    if (!checked) return;
+    setPending("send");
     try {
-      await auth.sendOtp(cleanPhone);
+      await auth.sendOtp(checked.phone);
       setCodeSent(true);
-      setOutcome({ kind: "success", text: `We sent a code to ${cleanPhone}.` });
+      setOutcome({ kind: "success", text: `We sent a code to ${checked.phone}.` });
     } catch (error) {
       setOutcome({ kind: "error", text: errorMessage(error) });
     } finally {
@@ -286,17 +271,17 @@ function PhoneSection({ user }: { user: User }) {
   }
 
   async function verify() {
-    if (!/^\d{4,8}$/.test(otp.trim())) {
-      setOutcome({ kind: "error", text: "Enter the code from the SMS" });
-      return;
-    }
-    setPending("verify");
+    form.clearErrors();
     setOutcome(null);
+    const checked = validateInto(OtpVerifyBody, form.getValues(), form.setError, ["phone", "otp"]);
+    if (!checked) return;
+    setPending("verify");
     try {
-      await auth.verifyOtp(cleanPhone, otp.trim());
-      await auth.updatePhone(cleanPhone);
+      await auth.verifyOtp(checked.phone, checked.otp);
+      await auth.updatePhone(checked.phone);
       setCodeSent(false);
-      setOtp("");
+      form.setValue("phone", checked.phone);
+      form.setValue("otp", "");
       setOutcome({ kind: "success", text: "Mobile number verified and saved." });
     } catch (error) {
       setOutcome({ kind: "error", text: errorMessage(error) });
@@ -319,16 +304,21 @@ function PhoneSection({ user }: { user: User }) {
         )}
       </p>
       <div className="space-y-4">
-        <Field id="phone-number" label="Mobile number" hint="e.g. 01712345678">
+        <Field
+          id="phone-number"
+          label="Mobile number"
+          hint="e.g. 01712345678"
+          error={errors.phone?.message}
+        >
           <div className="flex gap-2">
             <Input
               id="phone-number"
               type="tel"
               inputMode="tel"
               autoComplete="tel"
-              value={phone}
-              onChange={(event) => setPhone(event.target.value)}
-              aria-describedby="phone-number-hint"
+              aria-invalid={Boolean(errors.phone)}
+              aria-describedby={errors.phone ? "phone-number-error" : "phone-number-hint"}
+              {...form.register("phone")}
             />
             <Button
               type="button"
@@ -342,15 +332,16 @@ function PhoneSection({ user }: { user: User }) {
           </div>
         </Field>
         {codeSent && (
-          <Field id="phone-otp" label="Code from the SMS">
+          <Field id="phone-otp" label="Code from the SMS" error={errors.otp?.message}>
             <div className="flex gap-2">
               <Input
                 id="phone-otp"
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 maxLength={8}
-                value={otp}
-                onChange={(event) => setOtp(event.target.value)}
+                aria-invalid={Boolean(errors.otp)}
+                aria-describedby={errors.otp ? "phone-otp-error" : undefined}
+                {...form.register("otp")}
               />
               <Button
                 type="button"
@@ -372,16 +363,19 @@ function PhoneSection({ user }: { user: User }) {
 function PasswordSection() {
   const auth = useAuth();
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const form = useForm<z.infer<typeof PasswordForm>>({
+  const form = useForm<z.input<typeof PasswordForm>, unknown, z.output<typeof PasswordForm>>({
     resolver: zodResolver(PasswordForm),
     defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
   });
   const { errors, isSubmitting } = form.formState;
 
-  async function onSubmit({ currentPassword, newPassword }: z.infer<typeof PasswordForm>) {
+  async function onSubmit({ currentPassword, newPassword }: z.output<typeof PasswordForm>) {
     setOutcome(null);
     try {
-      const message = await auth.changePassword({ currentPassword, newPassword });
+      const message = await auth.changePassword({
+        currentPassword: currentPassword ?? "",
+        newPassword,
+      });
       form.reset();
       setOutcome({ kind: "success", text: message });
     } catch (error) {

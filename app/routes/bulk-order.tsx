@@ -4,10 +4,11 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { api, ApiError, errorMessage } from "~/lib/api-client";
-import { BD_MOBILE, MOBILE_MESSAGE } from "~/lib/checkout";
+import { checkWith, imageFileProblem } from "~/lib/form-validation";
 import { pageMeta } from "~/lib/seo";
 import { MIN_BULK_QUANTITY, TSHIRT_SIZES, type PrintType } from "../../models/tshirt-order-status";
-import { IMAGE_ACCEPT, MAX_IMAGE_BYTES } from "../../server/schemas/images.schemas";
+import { IMAGE_ACCEPT } from "../../server/schemas/images.schemas";
+import { CreateTshirtOrderBody } from "../../server/schemas/tshirt-orders.schemas";
 
 export function meta() {
   const title = "Bulk t-shirt orders — Tweest";
@@ -25,6 +26,19 @@ const PRINT_TYPES = [
 ] as const satisfies readonly { value: PrintType; label: string }[];
 
 type Errors = Record<string, string>;
+
+/** The request's text fields, in the order of the form (the first wrong one gets the focus). */
+const FIELDS = [
+  "name",
+  "organization",
+  "mobile",
+  "email",
+  "color",
+  "printType",
+  "quantity",
+  "deadline",
+  "notes",
+] as const;
 
 /** Bulk t-shirt request: multipart POST /api/tshirt-orders (contract §8); quantity = sum of sizes, at least 10. */
 export default function BulkOrder() {
@@ -46,28 +60,29 @@ export default function BulkOrder() {
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const found: Errors = {};
-    if (!String(form.get("name") ?? "").trim()) found.name = "Name is required";
-    if (!BD_MOBILE.test(String(form.get("mobile") ?? "").replace(/[\s-]/g, "")))
-      found.mobile = MOBILE_MESSAGE;
-    if (!/^\S+@\S+\.\S+$/.test(String(form.get("email") ?? "").trim()))
-      found.email = "Enter a valid email address";
-    if (!String(form.get("color") ?? "").trim()) found.color = "Color is required";
-    if (quantity < MIN_BULK_QUANTITY)
-      found.quantity = `Minimum order quantity is ${MIN_BULK_QUANTITY}`;
+    const sizes = Object.fromEntries(SIZES.map((size) => [size, Number(counts[size]) || 0]));
+    const text = (name: string) => String(form.get(name) ?? "");
+    // The API's own schema: its rules, its messages, and the mobile number normalised as it would.
+    const checked = checkWith(
+      CreateTshirtOrderBody,
+      { ...Object.fromEntries(FIELDS.map((name) => [name, text(name)])), sizes, quantity },
+      FIELDS,
+    );
+    const found: Errors = checked.ok ? {} : { ...checked.errors };
     const design = form.get("design");
-    if (design instanceof File && design.size > MAX_IMAGE_BYTES)
-      found.design = "The design image must be 5 MB or smaller";
     if (design instanceof File && design.size === 0) form.delete("design");
+    else if (design instanceof File) {
+      const problem = imageFileProblem(design);
+      if (problem) found.design = problem;
+    }
     setErrors(found);
-    if (Object.keys(found).length > 0) {
-      document.getElementById(`bulk-${Object.keys(found)[0]}`)?.focus();
+    if (!checked.ok || Object.keys(found).length > 0) {
+      const first = Object.keys(found)[0];
+      document.getElementById(`bulk-${first === "root" ? "quantity" : first}`)?.focus();
       return;
     }
-    form.set(
-      "sizes",
-      JSON.stringify(Object.fromEntries(SIZES.map((size) => [size, Number(counts[size]) || 0]))),
-    );
+    form.set("mobile", checked.value.mobile);
+    form.set("sizes", JSON.stringify(sizes));
     for (const size of SIZES) form.delete(`size-${size}`);
     form.set("quantity", String(quantity));
     setState({ status: "sending" });
@@ -191,6 +206,7 @@ export default function BulkOrder() {
                         setErrors((current) => {
                           const next = { ...current };
                           delete next.quantity;
+                          delete next.root;
                           return next;
                         });
                       }}
@@ -206,9 +222,9 @@ export default function BulkOrder() {
                 <span className="text-stone-500"> (minimum {MIN_BULK_QUANTITY})</span>
               )}
             </p>
-            {errors.quantity && (
+            {(errors.quantity ?? errors.root) && (
               <p id="bulk-quantity-error" role="alert" className="text-xs font-medium text-red-600">
-                {errors.quantity}
+                {errors.quantity ?? errors.root}
               </p>
             )}
           </div>

@@ -23,13 +23,13 @@ import { rememberRedirectAfterLogin, useAuth } from "~/lib/auth";
 import {
   EMPTY_ADDRESS,
   LAST_ORDER_KEY,
-  normalizeMobile,
   readStoredAddress,
   storeAddress,
-  validateAddress,
   type CheckoutAddress,
   type FieldErrors,
 } from "~/lib/checkout";
+import { checkWith } from "~/lib/form-validation";
+import { normalizeBdMobile, ShippingAddressBody } from "~/lib/storefront-schemas";
 import { formatBDT } from "~/lib/money";
 import { cn } from "~/lib/utils";
 import {
@@ -118,9 +118,10 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     const user = auth.user;
     const addresses = user.addresses ?? [];
     const stored = readStoredAddress();
+    const mobileOf = (value: string) => normalizeBdMobile(value) ?? value;
     const sameAs = (item: Address) =>
       (item.streetAddress ?? "") === stored.streetAddress &&
-      normalizeMobile(item.mobile ?? item.phone ?? "") === normalizeMobile(stored.mobile);
+      mobileOf(item.mobile ?? item.phone ?? "") === mobileOf(stored.mobile);
     if (stored.streetAddress) {
       setAddress(stored);
       const index = addresses.findIndex(sameAs);
@@ -178,7 +179,8 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
 
   async function placeOrder(event: React.FormEvent) {
     event.preventDefault();
-    const checked = validateAddress(address);
+    // The API's own rules and messages (ShippingAddressBody); the mobile number comes out normalised.
+    const checked = checkWith(ShippingAddressBody, address, Object.keys(EMPTY_ADDRESS));
     if (!checked.ok) {
       setErrors(checked.errors);
       const first = Object.keys(checked.errors)[0];
@@ -197,11 +199,11 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           shippingAddress: {
             firstName: value.firstName,
             lastName: value.lastName,
-            mobile: normalizeMobile(value.mobile),
+            mobile: value.mobile,
             ...(value.email ? { email: value.email } : {}),
             streetAddress: value.streetAddress,
             city: value.city,
-            zipCode: value.zipCode,
+            zipCode: value.zipCode ?? "",
             ...(value.zone ? { zone: value.zone } : {}),
             ...(value.area ? { area: value.area } : {}),
           },

@@ -2,20 +2,18 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { z } from "zod";
+import type { z } from "zod";
 import { AuthCard, FormMessage, GoogleIcon } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { errorMessage, getToken, googleSignInUrl } from "~/lib/api-client";
 import { takeRedirectAfterLogin, useAuth } from "~/lib/auth";
+import { LoginForm } from "~/lib/storefront-schemas";
 import type { Route } from "./+types/login";
 
-export const LoginForm = z.object({
-  email: z.string().trim().min(1, "Enter your email").email("Enter a valid email"),
-  password: z.string().min(1, "Enter your password"),
-});
-type LoginValues = z.infer<typeof LoginForm>;
+/** The form's fields as typed; LoginForm (POST /auth/signin's schema) checks them. */
+type LoginValues = z.input<typeof LoginForm>;
 
 export function meta(_: Route.MetaArgs) {
   return [
@@ -34,7 +32,7 @@ export default function Login() {
   const [done, setDone] = useState(false);
   // While this form signs in, the form itself decides where to go (after the pending cart item).
   const signingIn = useRef(false);
-  const form = useForm<LoginValues>({
+  const form = useForm<LoginValues, unknown, z.output<typeof LoginForm>>({
     resolver: zodResolver(LoginForm),
     defaultValues: { email: "", password: "" },
   });
@@ -47,7 +45,7 @@ export default function Login() {
     }
   }, [auth.ready, auth.user, navigate]);
 
-  async function onSubmit(values: LoginValues) {
+  async function onSubmit(values: z.output<typeof LoginForm>) {
     setFailure(null);
     signingIn.current = true;
     try {

@@ -6,7 +6,8 @@ import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
 import { Skeleton } from "~/components/ui/skeleton";
 import { api, errorMessage, type Order } from "~/lib/api-client";
-import { BD_MOBILE, MOBILE_MESSAGE, normalizeMobile } from "~/lib/checkout";
+import { checkWith } from "~/lib/form-validation";
+import { normalizeBdMobile, TrackByPhoneForm } from "~/lib/storefront-schemas";
 import type { Route } from "./+types/order-guest-track";
 
 export function meta() {
@@ -39,7 +40,7 @@ export default function GuestTrack({ params }: Route.ComponentProps) {
     let live = true;
     setState({ status: "loading" });
     api.orders
-      .guestTrack(params.id, token ? { token } : { phone: normalizeMobile(phone) })
+      .guestTrack(params.id, token ? { token } : { phone: normalizeBdMobile(phone) ?? phone })
       .then((order) => live && setState({ status: "ready", order }))
       .catch(
         (error: unknown) => live && setState({ status: "error", message: errorMessage(error) }),
@@ -63,13 +64,14 @@ export default function GuestTrack({ params }: Route.ComponentProps) {
           method="get"
           className="mt-5 space-y-3 rounded-lg border border-stone-200 bg-white p-4"
           onSubmit={(event) => {
-            const value = String(new FormData(event.currentTarget).get("phone") ?? "").replace(
-              /[\s-]/g,
-              "",
+            const checked = checkWith(
+              TrackByPhoneForm,
+              { phone: String(new FormData(event.currentTarget).get("phone") ?? "") },
+              ["phone"],
             );
-            if (!BD_MOBILE.test(value)) {
+            if (!checked.ok) {
               event.preventDefault();
-              setPhoneError(MOBILE_MESSAGE);
+              setPhoneError(checked.errors.phone ?? null);
             } else setPhoneError(null);
           }}
         >

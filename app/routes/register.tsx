@@ -1,38 +1,19 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import type { z } from "zod";
 import { Link, useNavigate } from "react-router";
-import { z } from "zod";
 import { AuthCard, FormMessage, GoogleIcon } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { errorMessage, googleSignInUrl } from "~/lib/api-client";
 import { takeRedirectAfterLogin, useAuth } from "~/lib/auth";
+import { RegisterForm } from "~/lib/storefront-schemas";
 import type { Route } from "./+types/register";
 
-/** Bangladeshi mobile: 01[3-9] + 8 digits, +880 / 880 accepted (contract §6). */
-const BD_MOBILE = /^(?:\+?880|0)1[3-9]\d{8}$/;
-
-export const RegisterForm = z
-  .object({
-    firstName: z.string().trim().min(1, "Enter your first name").max(50),
-    lastName: z.string().trim().min(1, "Enter your last name").max(50),
-    email: z.string().trim().min(1, "Enter your email").email("Enter a valid email"),
-    mobile: z
-      .string()
-      .trim()
-      .refine((value) => value === "" || BD_MOBILE.test(value.replace(/[\s-]/g, "")), {
-        message: "Enter a Bangladeshi mobile number like 01712345678",
-      }),
-    password: z.string().min(8, "At least 8 characters"),
-    confirmPassword: z.string(),
-  })
-  .refine((values) => values.password === values.confirmPassword, {
-    path: ["confirmPassword"],
-    message: "The passwords do not match",
-  });
-type RegisterValues = z.infer<typeof RegisterForm>;
+/** The form's fields as typed; RegisterForm (POST /auth/signup's schema) checks and normalises them. */
+type RegisterValues = z.input<typeof RegisterForm>;
 
 export function meta(_: Route.MetaArgs) {
   return [
@@ -79,7 +60,7 @@ export default function Register() {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const form = useForm<RegisterValues>({
+  const form = useForm<RegisterValues, unknown, z.output<typeof RegisterForm>>({
     resolver: zodResolver(RegisterForm),
     defaultValues: {
       firstName: "",
@@ -92,13 +73,14 @@ export default function Register() {
   });
   const { errors, isSubmitting } = form.formState;
 
-  async function onSubmit({ confirmPassword: _confirm, mobile, ...values }: RegisterValues) {
+  async function onSubmit({
+    confirmPassword: _confirm,
+    mobile,
+    ...values
+  }: z.output<typeof RegisterForm>) {
     setFailure(null);
     try {
-      await auth.register({
-        ...values,
-        ...(mobile ? { mobile: mobile.replace(/[\s-]/g, "") } : {}),
-      });
+      await auth.register({ ...values, ...(mobile ? { mobile } : {}) });
       await auth.finishSignIn();
       setDone(true);
       navigate(takeRedirectAfterLogin(), { replace: true });

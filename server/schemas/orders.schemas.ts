@@ -10,7 +10,7 @@ export const ShippingAddressBody = z.object({
   firstName: Text(80).min(1, "First name is required"),
   lastName: Text(80).optional().default(""),
   mobile: BdMobile,
-  email: z.union([z.email().max(200), z.literal("")]).optional(),
+  email: z.union([z.email("Enter a valid email address").max(200), z.literal("")]).optional(),
   streetAddress: Text(220).min(5, "Street address is required"),
   city: Text(80).min(1, "City is required"),
   zone: Text(80).optional(),

@@ -25,6 +25,7 @@ import { Cart } from "../../models/cart.model";
 import { Product } from "../../models/product.model";
 import { User } from "../../models/user.model";
 import { resetEnvForTests } from "../../server/env";
+import { INVALID_MOBILE_MESSAGE } from "../../server/lib/phone";
 import { addToCart } from "../../server/services/cart.service";
 import { createUser } from "../factories/user";
 import { startSmsGatewayStub, type SmsGatewayStub } from "../stubs/sms-gateway";
@@ -111,13 +112,22 @@ async function newPage(token?: string): Promise<{ page: Page; errors: string[] }
   return { page, errors };
 }
 
-/** A `page.route` handler that holds every request it gets (never answered), and the held ones. */
+/**
+ * A `page.route` handler that holds every request it gets (never answered) until `passThrough()`;
+ * after that new requests go to the network while the held ones stay held (unrouting instead could
+ * let a held request through and finish the navigation on its own).
+ */
 function holdRequests() {
   const held: Route[] = [];
+  let holding = true;
   return {
     held,
+    passThrough: () => {
+      holding = false;
+    },
     handler: (route: Route) => {
-      held.push(route);
+      if (holding) held.push(route);
+      else void route.continue();
     },
   };
 }
@@ -150,9 +160,22 @@ describe("/account: mobile number OTP and password change", () => {
       "Please verify your mobile number below to finish setting up your account.",
     );
 
-    // Send code: the gateway stub receives the SMS (international form of the number).
+    // The form checks with the API's own OtpSendBody: the server's message, and no call.
+    let otpSendCalls = 0;
+    page.on("request", (request) => {
+      if (request.url().endsWith("/auth/otp/send")) otpSendCalls += 1;
+    });
+    await phoneSection.getByLabel("Mobile number").fill("0181900011");
+    await phoneSection.getByRole("button", { name: "Send code" }).click();
+    await expect
+      .poll(() => page.locator("#phone-number-error").textContent())
+      .toBe(INVALID_MOBILE_MESSAGE);
+    expect(otpSendCalls).toBe(0);
+
+    // Send code: the gateway stub receives the SMS (international form of the number). The number is
+    // typed as the server accepts it (+880, spaces, brackets) and used normalised, as the server does.
     const phone = "01819000111";
-    await phoneSection.getByLabel("Mobile number").fill(phone);
+    await phoneSection.getByLabel("Mobile number").fill("+880 (1819) 000-111");
     const sendAnswer = page.waitForResponse((r) => r.url().endsWith("/auth/otp/send"));
     await phoneSection.getByRole("button", { name: "Send code" }).click();
     expect((await sendAnswer).status()).toBe(200);
@@ -170,6 +193,18 @@ describe("/account: mobile number OTP and password change", () => {
     );
     expect(match).not.toBeNull();
     const code = match![1];
+
+    // Not 6 digits: OtpVerifyBody's message, before any call.
+    let otpVerifyCalls = 0;
+    page.on("request", (request) => {
+      if (request.url().endsWith("/auth/otp/verify")) otpVerifyCalls += 1;
+    });
+    await phoneSection.getByLabel("Code from the SMS").fill("12345");
+    await phoneSection.getByRole("button", { name: "Verify" }).click();
+    await expect
+      .poll(() => page.locator("#phone-otp-error").textContent())
+      .toBe("The code has 6 digits");
+    expect(otpVerifyCalls).toBe(0);
 
     // A wrong code: the server's message is shown as it is (spec §4: failure stores the message).
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
@@ -234,6 +269,15 @@ describe("/account: mobile number OTP and password change", () => {
       .poll(() => passwordSection.getByText("The passwords do not match").count())
       .toBe(1);
     expect(passwordCalls).toBe(1);
+    // Too short: the API's own rule and message (ChangePasswordBody), before any call.
+    await passwordSection.getByLabel("New password", { exact: true }).fill("short");
+    await passwordSection.getByLabel("Repeat new password").fill("short");
+    await passwordSection.getByRole("button", { name: "Change password" }).click();
+    await expect
+      .poll(() => page.locator("#password-new-error").textContent())
+      .toBe("Password must have at least 8 characters");
+    expect(passwordCalls).toBe(1);
+    await passwordSection.getByLabel("New password", { exact: true }).fill(newPassword);
     await passwordSection.getByLabel("Repeat new password").fill(newPassword);
 
     // The right current password: changed (passwordChanged), the form emptied.
@@ -254,6 +298,25 @@ describe("/account: mobile number OTP and password change", () => {
       status: 401,
       body: expect.objectContaining({ message: "Invalid email or password" }),
     });
+
+    // Profile: the fields of PUT /api/users/profile with its messages, checked before any call.
+    const profileSection = page.getByRole("region", { name: "Profile" });
+    let profileCalls = 0;
+    page.on("request", (request) => {
+      if (request.method() === "PUT" && request.url().endsWith("/api/users/profile"))
+        profileCalls += 1;
+    });
+    await profileSection.getByLabel("First name").fill(" ");
+    await profileSection.getByLabel("Email").fill("rahima@");
+    await profileSection.getByRole("button", { name: "Save profile" }).click();
+    await expect
+      .poll(() => page.locator("#profile-first-error").textContent())
+      .toBe("First name is required");
+    expect(await page.locator("#profile-email-error").textContent()).toBe(
+      "Enter a valid email address",
+    );
+    expect(profileCalls).toBe(0);
+    expect((await User.findById(user._id).lean())!.firstName).toBe("Rahima");
     expect(errors).toEqual([]);
   });
 });
@@ -293,9 +356,11 @@ describe("screen-chunk loading (spec §8: times out after 120 s)", () => {
     expect(new URL(page.url()).pathname).toBe("/");
 
     // The connection is back: Retry loads the wanted screen.
-    await page.unroute(chunk, hold.handler);
-    await retry.getByRole("button", { name: "Retry" }).click();
-    await page.waitForURL((url) => url.pathname === "/bulk-order");
+    hold.passThrough();
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === "/bulk-order"),
+      retry.getByRole("button", { name: "Retry" }).click(),
+    ]);
     await waitForHydration(page);
     // The heading starts with an icon and a space.
     expect((await page.getByRole("heading", { level: 1 }).textContent())?.trim()).toBe(
@@ -334,7 +399,7 @@ describe("admin verification timeout (spec §8)", () => {
     // The token is kept: a slow connection is no reason to sign the admin out.
     expect(await page.evaluate(() => localStorage.getItem("jwt"))).toBe(token);
 
-    await page.unroute("**/api/users/verify-admin", hold.handler);
+    hold.passThrough();
     await denied.getByRole("button", { name: "Try again" }).click();
     await page.getByRole("navigation", { name: "Admin" }).waitFor();
     expect(await page.getByTestId("admin-access-denied").count()).toBe(0);

@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { Product } from "../../models/product.model";
 import { User } from "../../models/user.model";
 import { signUserToken } from "../../server/lib/jwt";
+import { INVALID_MOBILE_MESSAGE } from "../../server/lib/phone";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   dataLayerEvents,
@@ -155,6 +156,12 @@ describe("sign-in flows", () => {
       "/account?tab=orders",
     );
     await waitForHydration(page);
+    // Empty: POST /auth/signin's own schema answers in the form, with the server's messages.
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect
+      .poll(() => page.locator("#login-email-error").textContent())
+      .toBe("Enter a valid email address");
+    expect(await page.locator("#login-password-error").textContent()).toBe("Password is required");
     await page.getByLabel("Email").fill("customer@tweest.local");
     await page.getByLabel("Password").fill("wrong-password");
     await page.getByRole("button", { name: "Sign in" }).click();
@@ -250,6 +257,44 @@ describe("sign-in flows", () => {
     await page.waitForURL((url) => url.pathname === "/login");
     expect(await page.evaluate(() => localStorage.getItem("jwt"))).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem("redirectAfterLogin"))).toBeNull();
+    await page.close();
+  });
+
+  it("sign-up checks with the server's schema: its messages, a +880 number accepted and normalised", async () => {
+    const page = await tabWithoutPopup();
+    let signups = 0;
+    page.on("request", (request) => {
+      if (request.url().endsWith("/auth/signup")) signups += 1;
+    });
+    await page.goto(`${shop.baseUrl}/register`);
+    await waitForHydration(page);
+    const fieldError = (name: string) => page.locator(`#register-${name}-error`).textContent();
+    await page.getByLabel("Mobile (optional)").fill("01712");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect.poll(() => fieldError("firstName")).toBe("First name is required");
+    expect(await fieldError("email")).toBe("Enter a valid email address");
+    expect(await fieldError("mobile")).toBe(INVALID_MOBILE_MESSAGE);
+    expect(await fieldError("password")).toBe("Password must have at least 8 characters");
+    // The last name is optional on the server, so it is here too.
+    expect(await page.locator("#register-lastName-error").count()).toBe(0);
+    expect(signups).toBe(0);
+
+    await page.getByLabel("First name").fill("Tania");
+    await page.getByLabel("Email").fill("Tania.E2E@Example.com");
+    await page.getByLabel("Mobile (optional)").fill("(+880) 1712-000222");
+    await page.getByLabel("Password", { exact: true }).fill("tania-secret-1");
+    await page.getByLabel("Repeat password").fill("tania-secret-2");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect.poll(() => fieldError("confirmPassword")).toBe("The passwords do not match");
+    expect(signups).toBe(0);
+    await page.getByLabel("Repeat password").fill("tania-secret-1");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.waitForURL((url) => url.pathname !== "/register");
+    expect(signups).toBe(1);
+    const created = await User.findOne({ email: "tania.e2e@example.com" }).lean();
+    expect(created).toMatchObject({ firstName: "Tania", lastName: "", mobile: "01712000222" });
+    // Leave no signed-in state behind for the next test (tabs share localStorage).
+    await page.evaluate(() => localStorage.clear());
     await page.close();
   });
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Order } from "../../models/order.model";
 import { Product } from "../../models/product.model";
 import { TshirtOrder } from "../../models/tshirt-order.model";
+import { INVALID_MOBILE_MESSAGE } from "../../server/lib/phone";
 import { waitForHydration } from "./harness";
 import { screenshot, startShoppingSession, type ShoppingSession } from "./shop-harness";
 
@@ -154,9 +155,22 @@ describe("shopping journey (375 px, guest, cash on delivery)", () => {
     // Checkout as a guest, cash on delivery.
     await page.getByTestId("go-to-checkout").click();
     await page.waitForURL("**/checkout?guest=true");
+    // The form checks with the API's own schema (ShippingAddressBody): the server's messages, no call.
+    await page.getByLabel("Mobile number").fill("01212345678");
+    await page.getByTestId("place-order").click();
+    const fieldError = (id: string) => page.locator(`#addr-${id}-error`).textContent();
+    await expect.poll(() => fieldError("firstName")).toBe("First name is required");
+    expect(await fieldError("mobile")).toBe(INVALID_MOBILE_MESSAGE);
+    expect(await fieldError("streetAddress")).toBe("Street address is required");
+    expect(await fieldError("city")).toBe("City is required");
+    expect(
+      await page.getByLabel("First name").evaluate((input) => input === document.activeElement),
+    ).toBe(true);
+    expect(await Order.countDocuments()).toBe(0);
     await page.getByLabel("First name").fill("Rahim");
     await page.getByLabel("Last name").fill("Uddin");
-    await page.getByLabel("Mobile number").fill("+880 1712-345678");
+    // Brackets, spaces and a dash: BdMobile accepts and normalises it, so the form does too.
+    await page.getByLabel("Mobile number").fill("(+880) 1712-345678");
     await page.getByLabel("Email (optional)").fill("rahim@example.com");
     await page.getByLabel("House, road and area").fill("House 12, Road 5, Dhanmondi");
     await page.getByLabel("City").selectOption("Dhaka");
@@ -242,7 +256,14 @@ describe("shopping journey (375 px, guest, cash on delivery)", () => {
     await expect.poll(() => page.getByTestId("track-error").textContent()).toBe("Order not found");
     await page.goto(`/order/guest/track/${orderId}`);
     await hydrated(page);
-    await page.getByLabel("Mobile number used at checkout").fill("01712345678");
+    // Not a mobile number: the checkout's rule and message (BdMobile), no call.
+    await page.getByLabel("Mobile number used at checkout").fill("1712345");
+    await page.getByRole("button", { name: "Track order" }).click();
+    await expect
+      .poll(() => page.locator("#track-phone-error").textContent())
+      .toBe(INVALID_MOBILE_MESSAGE);
+    // Typed as the checkout took it: normalised like the server does.
+    await page.getByLabel("Mobile number used at checkout").fill("(+880) 1712 345678");
     await page.getByRole("button", { name: "Track order" }).click();
     await page.getByTestId("tracked-order").waitFor();
     expect(await page.getByTestId("order-number").textContent()).toBe(
@@ -357,17 +378,21 @@ describe("more shopping screens", () => {
     await hydrated(page);
     await page.getByLabel("Your name").fill("Karim Ahmed");
     await page.getByLabel("Organisation (optional)").fill("Dhaka Runners Club");
-    await page.getByLabel("Mobile number").fill("01912345678");
+    await page.getByLabel("Mobile number").fill("0191234567");
     await page.getByLabel("Email").fill("karim@example.com");
     await page.getByLabel("T-shirt colour").fill("Navy");
     await page.getByLabel("Print").selectOption("DTF");
     await page.getByLabel("M", { exact: true }).fill("4");
     await page.getByLabel("L", { exact: true }).fill("5");
     await page.getByRole("button", { name: "Request a quote" }).click();
+    // Checked with the API's CreateTshirtOrderBody before sending: the server's messages.
     await expect
-      .poll(() => page.getByRole("alert").first().textContent())
+      .poll(() => page.locator("#bulk-quantity-error").textContent())
       .toBe("Minimum order quantity is 10");
+    expect(await page.locator("#bulk-mobile-error").textContent()).toBe(INVALID_MOBILE_MESSAGE);
     expect(await TshirtOrder.countDocuments()).toBe(0);
+    // A number the server accepts (+88, brackets, a dash) is accepted here too, stored normalised.
+    await page.getByLabel("Mobile number").fill("(+88) 01912-345678");
     await page.getByLabel("XL", { exact: true }).fill("3");
     await screenshot(page, "bulk-order-375");
     await page.getByRole("button", { name: "Request a quote" }).click();

@@ -1,5 +1,6 @@
 /**
- * The admin UI validates its forms with the API's own schemas (server/schemas, models/*-status.ts).
+ * The admin UI and the storefront's forms validate with the API's own schemas (server/schemas,
+ * server/lib/phone.ts, models/*-status.ts).
  * Those modules end up in the browser bundle, so none of them may import mongoose, sharp or Node
  * built-ins, directly or through another module. This follows the relative imports from the
  * client-side entry points and reads each module's import statements.
@@ -9,10 +10,18 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-/** The admin forms, the storefront's bulk order form, and every API schema module. */
+/** The admin forms, the storefront's forms, and every API schema module. */
 const ENTRY_POINTS = [
   "app/lib/admin-schemas.ts",
+  "app/lib/storefront-schemas.ts",
+  "app/lib/form-validation.ts",
+  "app/lib/checkout.ts",
   "app/routes/bulk-order.tsx",
+  "app/routes/checkout.tsx",
+  "app/routes/register.tsx",
+  "app/routes/login.tsx",
+  "app/routes/account.tsx",
+  "app/routes/order-guest-track.tsx",
   ...readdirSync(path.join(ROOT, "server/schemas")).map((file) => `server/schemas/${file}`),
 ];
 const SERVER_ONLY = /^(?:mongoose|sharp|multer|express|node:.*)$/;

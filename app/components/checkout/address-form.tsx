@@ -236,7 +236,7 @@ export function AddressForm({
           id="addr-zipCode"
           inputMode="numeric"
           autoComplete="postal-code"
-          maxLength={4}
+          maxLength={10}
           value={value.zipCode}
           onChange={set("zipCode")}
           {...invalid("zipCode")}

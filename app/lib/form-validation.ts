@@ -1,0 +1,55 @@
+/**
+ * The one way every form checks its input, storefront and back office alike: with the API's own zod
+ * schemas (server/schemas, free of mongoose) or schemas derived from them, so a form accepts exactly
+ * what the server accepts and shows the server's messages. Type-only zod import: this module adds no
+ * zod to a page; the schemas a form passes in do.
+ */
+import type { z } from "zod";
+import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
+import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES } from "../../server/schemas/images.schemas";
+
+export type FieldMessages = Record<string, string>;
+
+/**
+ * Validates `payload` with `schema`: the parsed value, or the first message of each field (the first
+ * path segment; issues on other paths go under "root").
+ */
+export function checkWith<S extends z.ZodType>(
+  schema: S,
+  payload: unknown,
+  fields: readonly string[],
+): { ok: true; value: z.output<S> } | { ok: false; errors: FieldMessages } {
+  const result = schema.safeParse(payload);
+  if (result.success) return { ok: true, value: result.data };
+  const errors: FieldMessages = {};
+  for (const issue of result.error.issues) {
+    const name = String(issue.path[0] ?? "");
+    errors[fields.includes(name) ? name : "root"] ??= issue.message;
+  }
+  return { ok: false, errors };
+}
+
+/**
+ * For react-hook-form: validates `payload` with `schema`, puts each message on its form field, and
+ * returns the parsed value, or null when invalid.
+ */
+export function validateInto<S extends z.ZodType, T extends FieldValues>(
+  schema: S,
+  payload: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly string[],
+): z.output<S> | null {
+  const checked = checkWith(schema, payload, fields);
+  if (checked.ok) return checked.value;
+  for (const [name, message] of Object.entries(checked.errors))
+    setError(name as Path<T>, { message });
+  return null;
+}
+
+/** A file the server will accept (it checks the content again): jpeg, png, webp or gif, at most 5 MB. */
+export function imageFileProblem(file: File): string | null {
+  if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type))
+    return "Use a JPEG, PNG, WebP or GIF image";
+  if (file.size > MAX_IMAGE_BYTES) return "The image is larger than 5 MB";
+  return null;
+}

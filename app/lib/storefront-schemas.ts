@@ -1,0 +1,49 @@
+/**
+ * Form schemas of the storefront: the API's own schemas (server/schemas, free of mongoose), used as
+ * they are or narrowed with `.pick()` / widened with `.extend()` for fields only the form has (a
+ * repeated password). So a form accepts what the server accepts, normalises the same way (mobile
+ * numbers), and shows the server's messages. Only the form routes import this module: it brings zod.
+ * The bulk t-shirt form uses CreateTshirtOrderBody from server/schemas directly (kept out of the
+ * other form routes' chunks).
+ */
+import { z } from "zod";
+import {
+  ChangePasswordBody,
+  OtpSendBody,
+  OtpVerifyBody,
+  ProfileUpdateBody,
+  SigninBody,
+  SignupBody,
+} from "../../server/schemas/auth.schemas";
+import { ShippingAddressBody } from "../../server/schemas/orders.schemas";
+import { BdMobile, INVALID_MOBILE_MESSAGE, normalizeBdMobile } from "../../server/lib/phone";
+
+export { BdMobile, INVALID_MOBILE_MESSAGE, normalizeBdMobile };
+export { OtpSendBody, OtpVerifyBody, ShippingAddressBody };
+
+/** The one message of the storefront that has no server side: a repeated password that differs. */
+export const PASSWORDS_DIFFER_MESSAGE = "The passwords do not match";
+
+/** Sign-in: POST /auth/signin's body. */
+export const LoginForm = SigninBody;
+
+/** Sign-up: POST /auth/signup's body plus the repeated password. */
+export const RegisterForm = SignupBody.extend({ confirmPassword: z.string() }).refine(
+  (values) => values.password === values.confirmPassword,
+  { path: ["confirmPassword"], message: PASSWORDS_DIFFER_MESSAGE },
+);
+
+/** /account profile: the name and email fields of PUT /api/users/profile (all sent, so all checked). */
+export const ProfileForm = ProfileUpdateBody.pick({ firstName: true, lastName: true, email: true });
+
+/** /account password change: POST /api/users/change-password's body plus the repeated password. */
+export const PasswordForm = ChangePasswordBody.extend({ confirmPassword: z.string() }).refine(
+  (values) => values.newPassword === values.confirmPassword,
+  { path: ["confirmPassword"], message: PASSWORDS_DIFFER_MESSAGE },
+);
+
+/**
+ * Guest tracking by the mobile number used at checkout: the API normalises ?phone with the same
+ * rule as BdMobile (and answers "not found" otherwise); the form asks for a number the checkout took.
+ */
+export const TrackByPhoneForm = z.object({ phone: BdMobile });
