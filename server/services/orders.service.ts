@@ -308,6 +308,8 @@ export function toOrderAnswer(order: OrderDoc | (OrderFields & { _id: unknown })
       : { ...order }
   ) as Record<string, unknown>;
   delete plain.trackingTokenHash;
+  // Internal bookkeeping of the checkout's stock reservation (reservations.service.ts).
+  delete plain.reservationId;
   delete plain.__v;
   if (plain.guest && typeof plain.guest === "object") {
     const guest = { ...(plain.guest as Record<string, unknown>) };

@@ -134,6 +134,7 @@ describe("POST /api/orders (guest, cash on delivery)", () => {
     });
     expect(answer.body.trackingToken).toMatch(/^[\w-]{32}$/);
     expect(answer.body.trackingTokenHash).toBeUndefined();
+    expect(answer.body.reservationId).toBeUndefined();
     expect(answer.body.guest.guestId).toBeUndefined();
 
     const stored = await Order.findById(answer.body._id).select("+trackingTokenHash").lean();

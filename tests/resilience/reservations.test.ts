@@ -135,7 +135,7 @@ async function checkout(
   if (options.promo) expect((await guest.applyPromo(options.promo)).status).toBe(200);
   const placed = await guest.order({ paymentMethod: options.paymentMethod ?? "COD" });
   expect(placed.status).toBe(201);
-  return placed.body as { _id: string; reservationId: string };
+  return placed.body as { _id: string };
 }
 
 describe("stock reservations: a checkout process killed before its order is saved", () => {
