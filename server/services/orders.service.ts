@@ -23,6 +23,7 @@ import { notifyOrder } from "./notifications.service.js";
 import {
   abandonReservation,
   assertCommitWindow,
+  forgetReservation,
   reserveForCheckout,
   type Reservation,
 } from "./reservations.service.js";
@@ -496,6 +497,7 @@ export async function deleteOrder(id: string): Promise<{ message: string; _id: s
   const order = await Order.findById(id);
   if (!order) throw notFound(ORDER_NOT_FOUND);
   if (!["SHIPPED", "DELIVERED"].includes(order.orderStatus)) await releaseOrderStock(order._id);
+  else if (order.reservationId) await forgetReservation(order.reservationId);
   await Order.deleteOne({ _id: order._id });
   return { message: "Order deleted", _id: order._id.toString() };
 }

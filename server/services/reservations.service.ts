@@ -241,6 +241,18 @@ async function forgetCommitted(
   return deleted.deletedCount;
 }
 
+/**
+ * For an order about to be deleted while it keeps its units (shipped or delivered): its entry is
+ * settled now, so that once the order is gone the job cannot take it for an abandoned checkout.
+ */
+export async function forgetReservation(reservationId: mongoose.Types.ObjectId): Promise<void> {
+  const entry = await StockReservation.findOne(
+    { _id: reservationId, state: "OPEN" },
+    { lines: 1, promoCode: 1 },
+  ).lean();
+  if (entry) await forgetCommitted([entry]);
+}
+
 /** Under the entry's lock: re-checked, then what it still holds is given back. */
 async function releaseLocked(
   id: mongoose.Types.ObjectId,

@@ -307,6 +307,26 @@ describe("stock reservations: a checkout process killed before its order is save
     expect(await promoOf(promo.code)).toEqual({ usedCount: 0, reservations: [] });
   });
 
+  it("keeps the units of a shipped order deleted before the job ran", async () => {
+    const product = await createProduct();
+    const shipped = await checkout([
+      { productId: product._id, color: "Black", size: "L", quantity: 2 },
+    ]);
+    await moveOrder(shipped._id, "CONFIRMED", "admin");
+    await moveOrder(shipped._id, "SHIPPED", "admin");
+    await deleteOrder(shipped._id);
+    const sold = { ...UNTOUCHED, blackL: 8, quantity: 28, sizeL: 8, soldCount: 2 };
+    // The entry was settled with the delete: nothing is left for the job to give back.
+    expect(await stockOf(product._id)).toEqual(sold);
+    expect(await StockReservation.countDocuments()).toBe(0);
+    expect(await reconcileReservations(afterGrace())).toEqual({
+      committed: 0,
+      released: 0,
+      purged: 0,
+    });
+    expect(await stockOf(product._id)).toEqual(sold);
+  });
+
   it("gives back once when this process and another instance reconcile at the same moment", async () => {
     const product = await createProduct({
       variants: [
