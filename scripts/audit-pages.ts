@@ -52,6 +52,9 @@ interface PageResult {
 const strict = process.argv.includes("--strict");
 const runsArg = process.argv.indexOf("--runs");
 const runs = Math.max(1, Number(runsArg >= 0 ? process.argv[runsArg + 1] : 3) || 3);
+// --applied-throttling: Chromium itself slows the network and CPU during the load (Lighthouse's
+// "devtools" method) instead of Lighthouse simulating a slow phone from a fast loopback trace.
+const throttlingMethod = process.argv.includes("--applied-throttling") ? "devtools" : "simulate";
 const workDir = mkdtempSync(path.join(os.tmpdir(), "tweest-audit-"));
 
 // Before any server module reads the config: quiet logs, private uploads, no external tag manager.
@@ -178,7 +181,12 @@ async function main(): Promise<number> {
             );
           const run = await lighthouse(
             `${baseUrl}${page.path}`,
-            { output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] },
+            {
+              output: "json",
+              logLevel: "error",
+              onlyCategories: [...CATEGORIES],
+              throttlingMethod,
+            },
             undefined,
             tab,
           );
@@ -285,7 +293,7 @@ async function main(): Promise<number> {
     mkdirSync("audit-results", { recursive: true });
     const report = {
       date: new Date().toISOString(),
-      lighthouse: `mobile, simulated throttling (Lighthouse defaults); median of ${runs} runs`,
+      lighthouse: `mobile, ${throttlingMethod === "simulate" ? "simulated throttling (Lighthouse defaults)" : "applied (devtools) throttling"}; median of ${runs} runs`,
       targets: { score: SCORE_TARGET, jsKb: JS_BUDGET_KB },
       pages: results,
       misses,
