@@ -4,6 +4,12 @@ import * as products from "./services/products.service.js";
 import { isBkashConfigured } from "./integrations/bkash.js";
 import { isSslCommerzConfigured } from "./integrations/sslcommerz.js";
 
+/** The first call's promise for every call: a per-request memo (a failed call is not retried). */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | undefined;
+  return () => (pending ??= load());
+}
+
 /** Facts about the client build, read once when the app is created. */
 export interface ClientBuildInfo {
   /** The campaign popup dialog's chunks, preloaded on a session's first page (popup-prefetch.tsx). */
@@ -29,7 +35,11 @@ export function createLoadContext(
         ...(isBkashConfigured() ? (["BKASH"] as const) : []),
       ],
     },
-    services: { catalog, products },
+    services: {
+      // The root loader (header) and the page's loader both want the categories: one query per page.
+      catalog: { ...catalog, listCategories: once(catalog.listCategories) },
+      products,
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import mongoose from "mongoose";
 import request from "supertest";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Product } from "../../models/product.model";
@@ -36,6 +37,19 @@ describe("GET / (server-rendered home page)", () => {
     const preloads = answer.text.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
     expect(preloads.length).toBeGreaterThan(3);
     for (const tag of preloads) expect(tag).toContain('fetchpriority="low"');
+  });
+
+  it("reads the categories once per page: the root (header) and home loaders share the query", async () => {
+    const categoryQueries: string[] = [];
+    mongoose.set("debug", (collection: string, method: string) => {
+      if (collection === "categories") categoryQueries.push(method);
+    });
+    try {
+      expect((await request(app).get("/")).status).toBe(200);
+    } finally {
+      mongoose.set("debug", false);
+    }
+    expect(categoryQueries).toEqual(["find"]);
   });
 
   it("formats prices with lakh grouping", () => {
