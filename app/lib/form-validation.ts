@@ -7,6 +7,7 @@
 import type { z } from "zod";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES } from "../../server/schemas/images.schemas";
+import { ApiError } from "./api-client";
 
 export type FieldMessages = Record<string, string>;
 
@@ -27,6 +28,27 @@ export function checkWith<S extends z.ZodType>(
     errors[fields.includes(name) ? name : "root"] ??= issue.message;
   }
   return { ok: false, errors };
+}
+
+/**
+ * The server's `errors[]` ({path, message}, as the API's validation answers them) for the form's
+ * fields: the first message per field. `prefix` drops a path's leading object (e.g. "shippingAddress."
+ * when the form is one part of the body). Anything else (another error, other paths) gives {}.
+ */
+export function serverFieldErrors(
+  error: unknown,
+  fields: readonly string[],
+  prefix = "",
+): FieldMessages {
+  const errors: FieldMessages = {};
+  if (!(error instanceof ApiError) || !error.errors) return errors;
+  for (const issue of error.errors) {
+    const path = String(issue.path ?? "");
+    if (prefix && !path.startsWith(prefix)) continue;
+    const name = path.slice(prefix.length).split(".")[0];
+    if (fields.includes(name)) errors[name] ??= issue.message;
+  }
+  return errors;
 }
 
 /**

@@ -3,8 +3,8 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, Input, NativeSelect, Textarea } from "~/components/ui/input";
-import { api, ApiError, errorMessage } from "~/lib/api-client";
-import { checkWith, imageFileProblem } from "~/lib/form-validation";
+import { api, errorMessage } from "~/lib/api-client";
+import { checkWith, imageFileProblem, serverFieldErrors } from "~/lib/form-validation";
 import { pageMeta } from "~/lib/seo";
 import { MIN_BULK_QUANTITY, TSHIRT_SIZES, type PrintType } from "../../models/tshirt-order-status";
 import { IMAGE_ACCEPT } from "../../server/schemas/images.schemas";
@@ -90,13 +90,8 @@ export default function BulkOrder() {
       await api.tshirtOrders.create(form);
       setState({ status: "sent" });
     } catch (error) {
-      if (error instanceof ApiError && error.errors?.length) {
-        setErrors(
-          Object.fromEntries(
-            error.errors.map((issue) => [issue.path.split(".")[0], issue.message]),
-          ),
-        );
-      }
+      const fieldErrors = serverFieldErrors(error, [...FIELDS, "sizes", "design"]);
+      if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
       setState({ status: "error", message: errorMessage(error) });
     }
   }

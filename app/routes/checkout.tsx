@@ -28,7 +28,7 @@ import {
   type CheckoutAddress,
   type FieldErrors,
 } from "~/lib/checkout";
-import { checkWith } from "~/lib/form-validation";
+import { checkWith, serverFieldErrors } from "~/lib/form-validation";
 import { normalizeBdMobile, ShippingAddressBody } from "~/lib/storefront-schemas";
 import { formatBDT } from "~/lib/money";
 import { cn } from "~/lib/utils";
@@ -232,6 +232,12 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       const { gatewayUrl } = await api.payment.start(order._id, { guest: !signedIn });
       window.location.assign(gatewayUrl);
     } catch (error) {
+      // The server's field messages (a rule only it can check) go on the address fields too.
+      const fieldErrors = serverFieldErrors(error, Object.keys(EMPTY_ADDRESS), "shippingAddress.");
+      if (Object.keys(fieldErrors).length > 0) {
+        setErrors(fieldErrors);
+        document.getElementById(`addr-${Object.keys(fieldErrors)[0]}`)?.focus();
+      }
       // No answer in time: the order may still have been placed. The cart tells: empty means it was.
       const timedOut = error instanceof ApiError && error.status === 0;
       const cartAfter = timedOut ? await refresh() : null;

@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
 import request from "supertest";
+import { ApiError } from "../../app/lib/api-client";
+import { serverFieldErrors } from "../../app/lib/form-validation";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { Cart } from "../../models/cart.model";
 import { Order } from "../../models/order.model";
@@ -198,6 +200,13 @@ describe("POST /api/orders (guest, cash on delivery)", () => {
       path: "shippingAddress.mobile",
       message: "Enter a valid Bangladeshi mobile number (01XXXXXXXXX or +8801XXXXXXXXX)",
     });
+    // The checkout form puts this very answer on its mobile field (app/lib/form-validation.ts).
+    const answered = new ApiError(badMobile.body.message, 400, { errors: badMobile.body.errors });
+    expect(serverFieldErrors(answered, ["firstName", "mobile"], "shippingAddress.")).toEqual({
+      mobile: "Enter a valid Bangladeshi mobile number (01XXXXXXXXX or +8801XXXXXXXXX)",
+    });
+    expect(serverFieldErrors(answered, ["mobile"])).toEqual({});
+    expect(serverFieldErrors(new Error("offline"), ["mobile"], "shippingAddress.")).toEqual({});
     const noMobile = await guest.order({ shippingAddress: shippingAddress({ mobile: undefined }) });
     expect(noMobile.status).toBe(400);
     const badMethod = await guest.order({ paymentMethod: "CHEQUE" });

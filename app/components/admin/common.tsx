@@ -18,7 +18,8 @@ import {
 } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
-import { ApiError, errorMessage } from "~/lib/api-client";
+import { errorMessage } from "~/lib/api-client";
+import { serverFieldErrors } from "~/lib/form-validation";
 import { cn } from "~/lib/utils";
 
 // ---------------------------------------------------------------------------------------------------
@@ -97,12 +98,8 @@ export function applyServerErrors<T extends FieldValues>(
   setError: UseFormSetError<T>,
   fields: readonly string[],
 ): void {
-  if (error instanceof ApiError && error.errors?.length) {
-    for (const issue of error.errors) {
-      const name = String(issue.path ?? "").split(".")[0];
-      if (fields.includes(name)) setError(name as Path<T>, { message: issue.message });
-    }
-  }
+  for (const [name, message] of Object.entries(serverFieldErrors(error, fields)))
+    setError(name as Path<T>, { message });
   toastError(error);
 }
 

@@ -6,7 +6,8 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Field, Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { SizeGuideBody } from "~/lib/admin-schemas";
-import { api, ApiError, errorMessage, type SizeGuide } from "~/lib/api-client";
+import { api, errorMessage, type SizeGuide } from "~/lib/api-client";
+import { serverFieldErrors } from "~/lib/form-validation";
 import { CategoryOptions, type CategoryNode } from "./category-options";
 
 interface Draft {
@@ -119,12 +120,15 @@ export function SizeGuideEditor({
       toast.success(guide ? "Size guide saved" : "Size guide created");
       onSaved();
     } catch (error) {
-      if (error instanceof ApiError && error.errors?.length)
-        setErrors(
-          Object.fromEntries(
-            error.errors.map((issue) => [String(issue.path).split(".")[0], issue.message]),
-          ),
-        );
+      const fieldErrors = serverFieldErrors(error, [
+        "name",
+        "category",
+        "unit",
+        "columns",
+        "rows",
+        "note",
+      ]);
+      if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
       toast.error(errorMessage(error));
     } finally {
       setSaving(false);
