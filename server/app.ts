@@ -39,7 +39,8 @@ export function createApp(options: CreateAppOptions = {}): Express {
     // Hashed build files first: immutable for a year, and none of the per-request work below
     // (request log, CSP nonce, helmet's dozen headers), which cost ~1.3 KB per script on every page.
     // They are compressed once at build time (vite.config.ts: brotli 11, gzip 9) and served as
-    // .br / .gz by what the browser accepts; compression() only covers files left uncompressed.
+    // .br / .gz by what the browser accepts. compression() covers what the plugin never sees:
+    // React Router writes its route manifest (manifest-*.js) after the bundle.
     app.use(
       "/assets",
       compression(),

@@ -375,17 +375,15 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   let response: Response;
   let data: unknown;
   try {
-    response = await untilAborted(
-      prefetched ??
-        doFetch(buildUrl(path, options.query), {
+    response = await (prefetched
+      ? untilAborted(prefetched, controller.signal)
+      : doFetch(buildUrl(path, options.query), {
           method,
           headers,
           body,
           credentials: "include",
           signal: controller.signal,
-        }),
-      controller.signal,
-    );
+        }));
     data = await readBody(response);
   } catch (cause) {
     if (options.signal?.aborted && !timedOut) throw cause;

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import mongoose from "mongoose";
 import request from "supertest";
@@ -37,6 +37,18 @@ describe("GET / (server-rendered home page)", () => {
     const preloads = answer.text.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
     expect(preloads.length).toBeGreaterThan(3);
     for (const tag of preloads) expect(tag).toContain('fetchpriority="low"');
+  });
+
+  it("compresses on the fly what the build did not precompress (React Router's manifest)", async () => {
+    const manifest = readdirSync(path.join("build", "client", "assets")).find((name) =>
+      /^manifest-[\w-]+\.js$/.test(name),
+    );
+    expect(manifest).toBeDefined();
+    expect(existsSync(path.join("build", "client", "assets", `${manifest}.br`))).toBe(false);
+    const answer = await request(app).get(`/assets/${manifest}`).set("Accept-Encoding", "gzip");
+    expect(answer.status).toBe(200);
+    expect(answer.headers["content-encoding"]).toBe("gzip");
+    expect(answer.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
   });
 
   it("reads the categories once per page: the root (header) and home loaders share the query", async () => {

@@ -145,6 +145,37 @@ describe("campaign popup", () => {
     ).toBe(0);
     await page.close();
   });
+
+  // Spec §4 / §8: the flag is set only when images came back; a failure is logged only, the spinner
+  // stops, nothing shows. The list is answered through page.route, which also sees the request the
+  // inline head script makes before hydration.
+  for (const { name, answer, logged } of [
+    { name: "a failed list load", answer: { status: 500, body: '{"message":"boom"}' }, logged: 1 },
+    { name: "an empty list", answer: { status: 200, body: "[]" }, logged: 0 },
+  ]) {
+    it(`${name}: the spinner stops, no popup, hasShownPopup stays unset`, async () => {
+      const page = await browser.context.newPage();
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      let calls = 0;
+      await page.route("**/api/popup-images/active", (route) => {
+        calls += 1;
+        return route.fulfill({ ...answer, contentType: "application/json" });
+      });
+      await page.goto(`${shop.baseUrl}/`);
+      await waitForHydration(page);
+      await expect.poll(() => page.getByTestId("popup-spinner").count()).toBe(0);
+      expect(await page.getByRole("dialog").count()).toBe(0);
+      expect(await page.evaluate(() => sessionStorage.getItem("hasShownPopup"))).toBeNull();
+      expect(calls).toBe(1);
+      expect(
+        errors.filter((text) => text.startsWith("[popup] could not load the campaign images")),
+      ).toHaveLength(logged);
+      await page.close();
+    });
+  }
 });
 
 describe("sign-in flows", () => {
