@@ -4,6 +4,8 @@ import { z } from "zod";
 
 const ManifestChunk = z.object({
   file: z.string(),
+  name: z.string().optional(),
+  isDynamicEntry: z.boolean().optional(),
   imports: z.array(z.string()).optional(),
 });
 const Manifest = z.record(z.string(), ManifestChunk);
@@ -11,7 +13,9 @@ const Manifest = z.record(z.string(), ManifestChunk);
 /**
  * The public URLs of the client chunk built from `source` (a path relative to the project, e.g.
  * "app/components/popup/campaign-popup-dialog.tsx") and of every chunk it imports, read from Vite's
- * build manifest (vite.config.ts `build.manifest`). Empty when there is no build (dev server, tests
+ * build manifest (vite.config.ts `build.manifest`). A lazily imported module that the build merged
+ * with other small modules is listed under the merged chunk, which carries the module's name (the
+ * popup's browser test checks the preload is there). Empty when there is no build (dev server, tests
  * without a build): callers then simply do not preload.
  */
 export function clientChunkUrls(buildDir: string, source: string): string[] {
@@ -31,6 +35,13 @@ export function clientChunkUrls(buildDir: string, source: string): string[] {
     urls.push(`/${chunk.file}`);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  visit(source);
+  const chunkName = path.parse(source).name;
+  visit(
+    source in manifest
+      ? source
+      : (Object.keys(manifest).find(
+          (key) => manifest[key].isDynamicEntry && manifest[key].name === chunkName,
+        ) ?? source),
+  );
   return urls;
 }

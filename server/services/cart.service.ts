@@ -31,6 +31,7 @@ import { getEnv } from "../env.js";
 import { badRequest, conflict, HttpError, notFound } from "../lib/http-error.js";
 import { registerSignInHook } from "./sign-in-hooks.js";
 import { withLock } from "./stock.service.js";
+import { formatBDT } from "../../app/lib/money.js";
 
 export type CartOwner = { userId: string } | { guestId: string };
 
@@ -188,13 +189,8 @@ function variantStock(product: LeanProduct, color: string, size: string): number
 // ---------------------------------------------------------------------------------------------
 // Promo codes
 
-/** ৳ with Bangladeshi digit grouping: ৳1,500 and ৳1,50,000. */
-export function formatTaka(amount: number): string {
-  return `৳${amount.toLocaleString("en-IN", { maximumFractionDigits: 0 })}`;
-}
-
 export function minimumOrderMessage(amount: number): string {
-  return `Minimum order amount of ${formatTaka(amount)} required`;
+  return `Minimum order amount of ${formatBDT(amount)} required`;
 }
 
 export async function evaluatePromo(

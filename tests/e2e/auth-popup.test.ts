@@ -65,6 +65,14 @@ describe("campaign popup", () => {
       await page.locator('head link[rel="modulepreload"][href*="campaign-popup-dialog"]').count(),
     ).toBe(1);
     expect(await page.evaluate(() => sessionStorage.getItem("hasShownPopup"))).toBe("true");
+    // Focus moves into the modal (a frame after it is painted, see focusAfterFirstPaint).
+    await expect
+      .poll(() =>
+        page
+          .getByTestId("campaign-popup")
+          .evaluate((element) => element.contains(document.activeElement)),
+      )
+      .toBe(true);
     expect(await counter(page).textContent()).toBe("1/3");
     expect(await page.getByTestId("popup-dot").count()).toBe(3);
     expect(

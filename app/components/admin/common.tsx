@@ -18,6 +18,7 @@ import {
 } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
+import { dhakaDateFormat } from "~/lib/dates";
 import { errorMessage } from "~/lib/api-client";
 import { serverFieldErrors } from "~/lib/form-validation";
 import { cn } from "~/lib/utils";
@@ -318,11 +319,10 @@ export function formatDate(value: string | Date | null | undefined, withTime = f
   if (!value) return "—";
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return "—";
-  return new Intl.DateTimeFormat("en-GB", {
+  return dhakaDateFormat({
     day: "2-digit",
     month: "short",
     year: "numeric",
     ...(withTime ? { hour: "2-digit", minute: "2-digit" } : {}),
-    timeZone: "Asia/Dhaka",
   }).format(date);
 }

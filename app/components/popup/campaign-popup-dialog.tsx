@@ -11,6 +11,23 @@ import { imageUrl } from "~/lib/image-url";
 import { cn } from "~/lib/utils";
 import { counterLabel, indexAfterSwipe, nextIndex, prevIndex } from "./popup-index";
 
+/**
+ * Moves focus into the dialog once it has been painted, instead of Radix's focus during the commit.
+ * Focusing forces a style and layout pass of the whole page (the scroll lock has just restyled
+ * <body>); done in the same task as React's commit that made one long task on a slow phone's CPU.
+ * A frame later the page is laid out and the focus costs nothing.
+ */
+function focusAfterFirstPaint(event: Event) {
+  event.preventDefault();
+  const dialog = event.currentTarget as HTMLElement | null;
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      if (dialog?.isConnected && !dialog.contains(document.activeElement))
+        dialog.focus({ preventScroll: true });
+    }, 0),
+  );
+}
+
 export default function CampaignPopupDialog({
   images,
   open,
@@ -70,6 +87,7 @@ export default function CampaignPopupDialog({
         <DialogPrimitive.Content
           className="popup-content fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[95vw] -translate-x-1/2 -translate-y-1/2 overflow-hidden rounded-xl bg-stone-950 shadow-2xl focus:outline-none sm:w-[90vw] lg:w-[85vw]"
           data-testid="campaign-popup"
+          onOpenAutoFocus={focusAfterFirstPaint}
           onKeyDown={(event) => {
             if (total < 2) return;
             if (event.key === "ArrowRight") next();

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
 import { Textarea } from "~/components/ui/input";
+import { dhakaDateFormat } from "~/lib/dates";
 import { api, errorMessage, getToken, type Rating, type Review } from "~/lib/api-client";
 import { cn } from "~/lib/utils";
 
@@ -34,11 +35,6 @@ function reviewerName(review: Review): string {
   const extra = review as Review & { firstName?: string; userName?: string };
   return extra.firstName ?? extra.userName ?? "Shopper";
 }
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeZone: "Asia/Dhaka",
-});
 
 function asList<T>(answer: unknown, key: string): T[] {
   if (Array.isArray(answer)) return answer as T[];
@@ -210,7 +206,7 @@ export function ReviewsSection({
                   </span>
                 )}
                 <span className="text-xs font-normal text-stone-500">
-                  {dateFormat.format(new Date(review.createdAt))}
+                  {dhakaDateFormat({ dateStyle: "medium" }).format(new Date(review.createdAt))}
                 </span>
               </p>
               <p className="mt-1 text-sm whitespace-pre-line">{review.review}</p>
