@@ -5,11 +5,19 @@ export const NO_IMAGE =
     '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400"><rect width="400" height="400" fill="#e7e5e4"/><text x="200" y="208" font-family="sans-serif" font-size="28" text-anchor="middle" fill="#78716c">No Image</text></svg>',
   );
 
+/**
+ * Absolute (and data:/blob:) URLs are kept; relative ones are prefixed with the shop's image host.
+ * Self-contained on purpose: the popup's inline prefetch script runs it too, serialised with toString().
+ */
+export function hostedImageUrl(path: string, host: string): string {
+  if (/^(https?:|data:|blob:)/.test(path)) return path;
+  return `${host}${path.startsWith("/") ? "" : "/"}${path}`;
+}
+
 /** Absolute URLs are kept; relative ones are prefixed with the shop's image host; empty is the placeholder. */
 export function imageUrl(path: string | null | undefined, host = ""): string {
   if (!path) return NO_IMAGE;
-  if (/^(https?:|data:|blob:)/.test(path)) return path;
-  return `${host}${path.startsWith("/") ? "" : "/"}${path}`;
+  return hostedImageUrl(path, host);
 }
 
 const RESPONSIVE = /-(400|800|1200)\.webp$/;

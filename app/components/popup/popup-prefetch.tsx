@@ -11,6 +11,7 @@
  * spinner until it has it and sets `hasShownPopup` only when images came back.
  */
 import { ACTIVE_POPUPS_PATH, PREFETCH_GLOBAL } from "~/lib/api-client";
+import { hostedImageUrl } from "~/lib/image-url";
 import { HAS_SHOWN_POPUP_KEY, POPUP_EXCLUDED_PATHS } from "./campaign-popup";
 
 interface PrefetchPlan {
@@ -21,8 +22,14 @@ interface PrefetchPlan {
   modules: string[];
 }
 
-/** Runs in the browser as an inline script: self-contained, so it is serialised with toString(). */
-function startPopupPrefetch(plan: PrefetchPlan) {
+/**
+ * Runs in the browser as an inline script: self-contained, so it is serialised with toString(), and
+ * so is `toImageUrl` (the dialog's own URL rule, hostedImageUrl), which it gets as an argument.
+ */
+function startPopupPrefetch(
+  plan: PrefetchPlan,
+  toImageUrl: (path: string, host: string) => string,
+) {
   try {
     if (sessionStorage.getItem(plan.storageKey)) return;
     if (new RegExp(plan.excludedPaths).test(location.pathname)) return;
@@ -49,12 +56,8 @@ function startPopupPrefetch(plan: PrefetchPlan) {
           ? (list as { imagePath?: unknown }[]).find((image) => image && image.imagePath)
           : undefined;
         if (!first) return;
-        // The dialog shows imageUrl(imagePath, origin): relative paths hang off the shop's root.
-        const path = String(first.imagePath);
-        const href = /^(https?:|data:|blob:)/.test(path)
-          ? path
-          : `${location.origin}${path.startsWith("/") ? "" : "/"}${path}`;
-        addLink("preload", href, "high", "image");
+        // The same URL the dialog's <img> gets (imageUrl(imagePath, origin)), so the preload is used.
+        addLink("preload", toImageUrl(String(first.imagePath), location.origin), "high", "image");
       })
       .catch(() => undefined);
   } catch {
@@ -71,7 +74,7 @@ export function PopupPrefetch({ nonce, modules }: { nonce?: string; modules: str
     modules,
   };
   // "<" is escaped so no value can close the script element.
-  const code = `(${startPopupPrefetch.toString()})(${JSON.stringify(plan).replace(/</g, "\\u003c")})`;
+  const code = `(${startPopupPrefetch.toString()})(${JSON.stringify(plan).replace(/</g, "\\u003c")}, ${hostedImageUrl.toString()})`;
   return (
     <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: code }} />
   );
