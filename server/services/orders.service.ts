@@ -497,7 +497,9 @@ export async function deleteOrder(id: string): Promise<{ message: string; _id: s
   const order = await Order.findById(id);
   if (!order) throw notFound(ORDER_NOT_FOUND);
   if (!["SHIPPED", "DELIVERED"].includes(order.orderStatus)) await releaseOrderStock(order._id);
-  else if (order.reservationId) await forgetReservation(order.reservationId);
+  // Its checkout's journal entry is settled now: once the order is gone, the reconciliation job
+  // would otherwise take it for an abandoned checkout.
+  if (order.reservationId) await forgetReservation(order.reservationId);
   await Order.deleteOne({ _id: order._id });
   return { message: "Order deleted", _id: order._id.toString() };
 }

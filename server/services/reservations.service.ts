@@ -242,8 +242,9 @@ async function forgetCommitted(
 }
 
 /**
- * For an order about to be deleted while it keeps its units (shipped or delivered): its entry is
- * settled now, so that once the order is gone the job cannot take it for an abandoned checkout.
+ * For an order about to be deleted: its entry is settled now, so that once the order is gone the
+ * job cannot take it for an abandoned checkout. The units are the order's business: a shipped order
+ * keeps them, any other gave them back (and removed their tokens) through releaseOrderStock first.
  */
 export async function forgetReservation(reservationId: mongoose.Types.ObjectId): Promise<void> {
   const entry = await StockReservation.findOne(

@@ -288,19 +288,22 @@ describe("stock reservations: a checkout process killed before its order is save
     expect(await stockOf(product._id)).toEqual(UNTOUCHED);
     expect(await promoOf(promo.code)).toEqual({ usedCount: 0, reservations: [] });
 
-    // A COD order deleted by an admin before the job ran: the order is gone, its units came back.
+    // A COD order deleted by an admin before the job ran: the order is gone, its units came back
+    // and its journal entry was settled with the delete.
     const deleted = await checkout([
       { productId: product._id, color: "White", size: "M", quantity: 2 },
     ]);
+    const { reservationId } = (await Order.findById(deleted._id).lean())!;
+    expect(await StockReservation.countDocuments({ _id: reservationId, state: "OPEN" })).toBe(1);
     await deleteOrder(deleted._id);
     expect(await Order.countDocuments({ _id: deleted._id })).toBe(0);
     expect(await stockOf(product._id)).toEqual(UNTOUCHED);
+    expect(await StockReservation.countDocuments({ _id: reservationId })).toBe(0);
 
-    // The job commits the first (its order exists) and finds nothing left to give back for the
-    // second (no order, but no product holds its token any more).
+    // The job only commits the first (its order exists); nothing is left of the second.
     expect(await reconcileReservations(afterGrace())).toEqual({
       committed: 1,
-      released: 1,
+      released: 0,
       purged: 0,
     });
     expect(await stockOf(product._id)).toEqual(UNTOUCHED);
