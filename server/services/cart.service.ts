@@ -31,7 +31,7 @@ import { getEnv } from "../env.js";
 import { badRequest, conflict, HttpError, notFound } from "../lib/http-error.js";
 import { registerSignInHook } from "./sign-in-hooks.js";
 import { withLock } from "./stock.service.js";
-import { formatBDT } from "../../app/lib/money.js";
+import { formatBDT } from "../lib/money.js";
 
 export type CartOwner = { userId: string } | { guestId: string };
 

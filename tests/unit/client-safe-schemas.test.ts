@@ -4,6 +4,8 @@
  * Those modules end up in the browser bundle, so none of them may import mongoose, sharp or Node
  * built-ins, directly or through another module. This follows the relative imports from the
  * client-side entry points and reads each module's import statements.
+ * The same walk checks the other direction: the server runs from source in the Docker image, which
+ * ships server/, models/ and scripts/ but no app/, so nothing the server loads may come from app/.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -36,9 +38,14 @@ function resolveModule(from: string, specifier: string): string {
   return found;
 }
 
-/** Every package a module needs at run time (type-only imports are erased), with the importer. */
-function runtimeImports(entries: string[]): { module: string; specifier: string }[] {
-  const seen = new Set<string>();
+/**
+ * Every package a module needs at run time (type-only imports are erased), with the importer; `seen`
+ * collects our own modules on the way.
+ */
+function runtimeImports(
+  entries: string[],
+  seen = new Set<string>(),
+): { module: string; specifier: string }[] {
   const found: { module: string; specifier: string }[] = [];
   const stack = entries.map((entry) => path.join(ROOT, entry));
   while (stack.length > 0) {
@@ -46,10 +53,12 @@ function runtimeImports(entries: string[]): { module: string; specifier: string 
     if (seen.has(file)) continue;
     seen.add(file);
     const source = readFileSync(file, "utf8");
+    // Static imports and re-exports, and dynamic import("...") of a literal path.
     for (const match of source.matchAll(
-      /^(?:import|export)\s+(type\s+)?(?:[^;]*?\s+from\s+)?["']([^"']+)["']/gm,
+      /^(?:import|export)\s+(type\s+)?(?:[^;]*?\s+from\s+)?["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/gm,
     )) {
-      const [, typeOnly, specifier] = match;
+      const [, typeOnly, staticSpecifier, dynamicSpecifier] = match;
+      const specifier = staticSpecifier ?? dynamicSpecifier;
       if (typeOnly) continue;
       const relative = specifier.startsWith(".") || specifier.startsWith("~/");
       if (relative && /\.(?:css|svg|png)$/.test(specifier)) continue;
@@ -60,6 +69,21 @@ function runtimeImports(entries: string[]): { module: string; specifier: string 
   }
   return found;
 }
+
+describe("the server's own modules", () => {
+  it("import nothing from app/ at run time: the Docker image runs server/ from source without it", () => {
+    const modules = new Set<string>();
+    // The server, and the scripts the image ships for operators (seed, admin, database).
+    runtimeImports(
+      ["server/index.ts", "scripts/seed.ts", "scripts/create-admin.ts", "scripts/db.ts"],
+      modules,
+    );
+    const relative = [...modules].map((file) => path.relative(ROOT, file));
+    expect(relative).toContain("server/services/cart.service.ts");
+    expect(relative).toContain("server/lib/money.ts");
+    expect(relative.filter((file) => file.startsWith(`app${path.sep}`))).toEqual([]);
+  });
+});
 
 describe("schemas shared with the browser", () => {
   it("import nothing server-only (mongoose, sharp, Node built-ins), directly or indirectly", () => {
