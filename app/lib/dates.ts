@@ -1,16 +1,13 @@
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
 /**
- * An en-GB date formatter in Bangladesh time, created on first use and kept. Never create one at
- * module load: the first Intl formatter a page makes loads ICU locale data, a long task on a slow
- * phone, and modules load during hydration whether or not they format a date then.
+ * A function that formats a date in en-GB, Bangladesh time, with `options`. Its Intl formatter is
+ * created on the first call, not when the module loads: the first Intl formatter a page makes loads
+ * ICU locale data, a long task on a slow phone, and modules load during hydration whether or not
+ * they format a date then. Declare one per format at module level.
  */
-export function dhakaDateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = JSON.stringify(options);
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-GB", { ...options, timeZone: "Asia/Dhaka" });
-    formatters.set(key, formatter);
-  }
-  return formatter;
+export function dhakaDateFormatter(options: Intl.DateTimeFormatOptions): (date: Date) => string {
+  let formatter: Intl.DateTimeFormat | undefined;
+  return (date) =>
+    (formatter ??= new Intl.DateTimeFormat("en-GB", { ...options, timeZone: "Asia/Dhaka" })).format(
+      date,
+    );
 }

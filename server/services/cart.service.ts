@@ -29,9 +29,9 @@ import { Product } from "../../models/product.model.js";
 import { PromoCode } from "../../models/promo-code.model.js";
 import { getEnv } from "../env.js";
 import { badRequest, conflict, HttpError, notFound } from "../lib/http-error.js";
+import { formatBDT } from "../lib/money.js";
 import { registerSignInHook } from "./sign-in-hooks.js";
 import { withLock } from "./stock.service.js";
-import { formatBDT } from "../lib/money.js";
 
 export type CartOwner = { userId: string } | { guestId: string };
 

@@ -18,7 +18,7 @@ import {
 } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
-import { dhakaDateFormat } from "~/lib/dates";
+import { dhakaDateFormatter } from "~/lib/dates";
 import { errorMessage } from "~/lib/api-client";
 import { serverFieldErrors } from "~/lib/form-validation";
 import { cn } from "~/lib/utils";
@@ -315,14 +315,13 @@ export function StatusBadge({ status }: { status: string | undefined | null }) {
   );
 }
 
+const DAY = { day: "2-digit", month: "short", year: "numeric" } as const;
+const formatDay = dhakaDateFormatter(DAY);
+const formatDayTime = dhakaDateFormatter({ ...DAY, hour: "2-digit", minute: "2-digit" });
+
 export function formatDate(value: string | Date | null | undefined, withTime = false): string {
   if (!value) return "—";
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return "—";
-  return dhakaDateFormat({
-    day: "2-digit",
-    month: "short",
-    year: "numeric",
-    ...(withTime ? { hour: "2-digit", minute: "2-digit" } : {}),
-  }).format(date);
+  return (withTime ? formatDayTime : formatDay)(date);
 }

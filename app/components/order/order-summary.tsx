@@ -1,6 +1,6 @@
 import { CheckCircle2, Circle } from "lucide-react";
 import { CartTotals } from "~/components/cart/cart-totals";
-import { dhakaDateFormat } from "~/lib/dates";
+import { dhakaDateFormatter } from "~/lib/dates";
 import type { Order } from "~/lib/api-client";
 import { imageUrl } from "~/lib/image-url";
 import { formatBDT } from "~/lib/money";
@@ -22,13 +22,12 @@ export const PAYMENT_LABELS: Record<string, string> = {
 };
 
 const STEPS = ["PLACED", "CONFIRMED", "SHIPPED", "DELIVERED"];
+const formatDateTime = dhakaDateFormatter({ dateStyle: "medium", timeStyle: "short" });
 
 export function formatDate(value: string | undefined): string {
   if (!value) return "";
   const date = new Date(value);
-  return Number.isNaN(date.getTime())
-    ? ""
-    : dhakaDateFormat({ dateStyle: "medium", timeStyle: "short" }).format(date);
+  return Number.isNaN(date.getTime()) ? "" : formatDateTime(date);
 }
 
 /** Placed -> confirmed -> shipped -> delivered, with the time of each step reached. */

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
 import { Textarea } from "~/components/ui/input";
-import { dhakaDateFormat } from "~/lib/dates";
+import { dhakaDateFormatter } from "~/lib/dates";
 import { api, errorMessage, getToken, type Rating, type Review } from "~/lib/api-client";
 import { cn } from "~/lib/utils";
 
@@ -35,6 +35,8 @@ function reviewerName(review: Review): string {
   const extra = review as Review & { firstName?: string; userName?: string };
   return extra.firstName ?? extra.userName ?? "Shopper";
 }
+
+const formatReviewDate = dhakaDateFormatter({ dateStyle: "medium" });
 
 function asList<T>(answer: unknown, key: string): T[] {
   if (Array.isArray(answer)) return answer as T[];
@@ -206,7 +208,7 @@ export function ReviewsSection({
                   </span>
                 )}
                 <span className="text-xs font-normal text-stone-500">
-                  {dhakaDateFormat({ dateStyle: "medium" }).format(new Date(review.createdAt))}
+                  {formatReviewDate(new Date(review.createdAt))}
                 </span>
               </p>
               <p className="mt-1 text-sm whitespace-pre-line">{review.review}</p>

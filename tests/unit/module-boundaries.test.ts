@@ -1,4 +1,6 @@
 /**
+ * Module boundaries, read from the import statements.
+ *
  * The admin UI and the storefront's forms validate with the API's own schemas (server/schemas,
  * server/lib/phone.ts, models/*-status.ts).
  * Those modules end up in the browser bundle, so none of them may import mongoose, sharp or Node
