@@ -35,6 +35,58 @@ export interface StartDatabaseOptions {
 
 const FERRETDB_VERSION = "v1.24.2";
 const FERRETDB_MODULE = "github.com/FerretDB/FerretDB";
+/**
+ * Bumped whenever `patchFerretDbSource` changes, so a binary built with older patches in the cache
+ * is never used (it names the cache folder).
+ */
+const FERRETDB_PATCH_LEVEL = "atomic-writes-1";
+
+/**
+ * FerretDB v1 runs a filtered update as a read followed by a separate write (its handler's
+ * msg_update.go: query, then update; findAndModify likewise), so two concurrent
+ * `{stock: {$gte: 1}}` decrements can both succeed and two `$inc`s of one field can lose one.
+ * MongoDB applies each single-document write atomically and the shop relies on that. The patch
+ * makes every write command (insert, update, delete, findAndModify) hold one process-wide mutex
+ * inside FerretDB, so each is applied whole before the next starts, whatever client sent it.
+ * Reads are not serialised. See docs/database.md.
+ */
+const SERIALISED_WRITE_COMMANDS: Array<{ file: string; func: string }> = [
+  { file: "msg_insert.go", func: "MsgInsert" },
+  { file: "msg_update.go", func: "MsgUpdate" },
+  { file: "msg_delete.go", func: "MsgDelete" },
+  { file: "msg_findandmodify.go", func: "MsgFindAndModify" },
+];
+
+const WRITE_MUTEX_GO = `// Added by the Tweest shop's launcher (server/db/embedded.ts): see SERIALISED_WRITE_COMMANDS.
+
+package handler
+
+import "sync"
+
+// tweestWriteMu makes each write command atomic: FerretDB's SQLite handler reads and then writes
+// without a transaction, so concurrent conditional updates would otherwise interleave.
+var tweestWriteMu sync.Mutex
+`;
+
+/** Applies the write-serialising patch to a copy of FerretDB's source; fails loudly if it no longer fits. */
+export function patchFerretDbSource(sourceDir: string): void {
+  const handlerDir = path.join(sourceDir, "internal", "handler");
+  writeFileSync(path.join(handlerDir, "tweest_write_mutex.go"), WRITE_MUTEX_GO);
+  for (const { file, func } of SERIALISED_WRITE_COMMANDS) {
+    const target = path.join(handlerDir, file);
+    const source = readFileSync(target, "utf8");
+    const signature = `func (h *Handler) ${func}(connCtx context.Context, msg *wire.OpMsg) (*wire.OpMsg, error) {\n`;
+    if (!source.includes(signature))
+      throw new Error(`FerretDB patch: ${file} no longer declares ${func} as expected`);
+    writeFileSync(
+      target,
+      source.replace(
+        signature,
+        `${signature}\ttweestWriteMu.Lock()\n\tdefer tweestWriteMu.Unlock()\n\n`,
+      ),
+    );
+  }
+}
 
 export async function startDatabase(options: StartDatabaseOptions): Promise<DatabaseHandle> {
   const log = options.log ?? ((line: string) => console.log(line));
@@ -93,7 +145,7 @@ function findMongod(): string | undefined {
 }
 
 function ferretDbBinaryPath(): string {
-  return path.join(cacheDir(), `ferretdb-${FERRETDB_VERSION}`, "ferretdb");
+  return path.join(cacheDir(), `ferretdb-${FERRETDB_VERSION}-${FERRETDB_PATCH_LEVEL}`, "ferretdb");
 }
 
 function findFerretDb(): string | undefined {
@@ -177,6 +229,8 @@ async function buildFerretDb(log: (line: string) => void): Promise<string> {
     cpSync(moduleDir, sourceDir, { recursive: true });
     chmodRecursive(sourceDir);
     writeFileSync(path.join(sourceDir, "build", "version", "version.txt"), `${FERRETDB_VERSION}\n`);
+    log("[db]   patching: each write command applied atomically");
+    patchFerretDbSource(sourceDir);
     writeFileSync(
       path.join(workDir, "go.mod"),
       `module tweestferretdb\n\ngo 1.21\n\nrequire ${FERRETDB_MODULE} ${FERRETDB_VERSION}\n\nreplace ${FERRETDB_MODULE} => ./src\n`,
