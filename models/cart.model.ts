@@ -22,7 +22,8 @@ const CartSchema = new Schema(
     cartItems: { type: [CartItemSchema], default: [] },
     promoCode: { type: String, default: null },
   },
-  { timestamps: true },
+  // Every save checks and moves `__v`: cart changes are compare-and-set (cart.service changeCart).
+  { timestamps: true, optimisticConcurrency: true },
 );
 
 // Sparse, not partial: FerretDB does not implement partialFilterExpression.

@@ -84,6 +84,9 @@ const OrderSchema = new Schema(
     stockReleased: { type: Boolean, default: false },
     // The checkout's stock reservation (models/stock-reservation.model.ts); absent on older orders.
     reservationId: { type: Schema.Types.ObjectId },
+    // "<cart id>:<cart version>" of the cart this order was placed from: unique, so one cart
+    // as it stood gives one order however often it is submitted at once (absent on older orders).
+    checkoutOf: { type: String },
   },
   { timestamps: true },
 );
@@ -92,6 +95,7 @@ const OrderSchema = new Schema(
 OrderSchema.index({ createdAt: -1, _id: -1 });
 OrderSchema.index({ orderStatus: 1, createdAt: 1 });
 OrderSchema.index({ reservationId: 1 }, { sparse: true });
+OrderSchema.index({ checkoutOf: 1 }, { unique: true, sparse: true });
 
 export type OrderFields = InferSchemaType<typeof OrderSchema>;
 export const Order =

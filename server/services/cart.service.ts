@@ -31,7 +31,6 @@ import { getEnv } from "../env.js";
 import { badRequest, conflict, HttpError, notFound } from "../lib/http-error.js";
 import { formatBDT } from "../lib/money.js";
 import { registerSignInHook } from "./sign-in-hooks.js";
-import { withLock } from "./stock.service.js";
 
 export type CartOwner = { userId: string } | { guestId: string };
 
@@ -84,13 +83,24 @@ export function cartOwnerFilter(owner: CartOwner): Record<string, unknown> {
     : { guestId: owner.guestId };
 }
 
+const MAX_CART_ATTEMPTS = 8;
+
 /**
- * Serialises changes to one cart (a double-clicked "add" must not make two lines or skip the stock
- * check). The lease lock lives in the database, so it holds across server instances.
+ * Runs one change of a cart as a compare-and-set on the cart's version (`__v`; the model uses
+ * optimistic concurrency): `work` reads the cart, changes it and saves; when another request saved
+ * in between, save() fails with a VersionError and `work` runs again on the fresh cart. So a
+ * double-clicked "add" adds twice to one line and never skips the stock check, on every instance.
  */
-function lockCart<T>(owner: CartOwner, work: () => Promise<T>): Promise<T> {
-  const key = "userId" in owner ? `cart:user:${owner.userId}` : `cart:guest:${owner.guestId}`;
-  return withLock(key, work);
+async function changeCart<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof mongoose.Error.VersionError)) throw error;
+      if (attempt >= MAX_CART_ATTEMPTS)
+        throw conflict("Your cart changed while saving. Please try again.", "CART_CHANGED");
+    }
+  }
 }
 
 export function findCartDocument(owner: CartOwner) {
@@ -314,10 +324,14 @@ export async function getPricedCart(owner: CartOwner): Promise<CartAnswer> {
   }
   if (gone.length > 0) {
     // Rewrites the array rather than $pull-ing, which FerretDB handles unevenly.
+    // Only if nobody changed the cart since it was read (else the next read tidies it).
     const goneIds = new Set(gone.map(String));
     await Cart.updateOne(
-      { _id: cart._id },
-      { $set: { cartItems: cart.cartItems.filter((item) => !goneIds.has(String(item._id))) } },
+      { _id: cart._id, __v: cart.__v },
+      {
+        $set: { cartItems: cart.cartItems.filter((item) => !goneIds.has(String(item._id))) },
+        $inc: { __v: 1 },
+      },
     );
   }
 
@@ -368,7 +382,7 @@ export interface AddToCartInput {
 }
 
 export async function addToCart(owner: CartOwner, input: AddToCartInput): Promise<CartAnswer> {
-  return lockCart(owner, async () => {
+  return changeCart(async () => {
     const product = await loadSellableProduct(input.productId);
     const stock = variantStock(product, input.color, input.size);
     if (stock === undefined)
@@ -428,7 +442,7 @@ export async function updateCartItem(
   cartItemId: string,
   quantity: number,
 ): Promise<CartAnswer> {
-  return lockCart(owner, async () => {
+  return changeCart(async () => {
     const { cart, item } = await cartWithItem(owner, cartItemId);
     if (quantity === 0) {
       dropLine(cart, item._id);
@@ -447,7 +461,7 @@ export async function updateCartItem(
 }
 
 export async function removeCartItem(owner: CartOwner, cartItemId: string): Promise<CartAnswer> {
-  return lockCart(owner, async () => {
+  return changeCart(async () => {
     const { cart, item } = await cartWithItem(owner, cartItemId);
     dropLine(cart, item._id);
     await cart.save();
@@ -456,7 +470,7 @@ export async function removeCartItem(owner: CartOwner, cartItemId: string): Prom
 }
 
 export async function applyPromo(owner: CartOwner, code: string): Promise<CartAnswer> {
-  return lockCart(owner, async () => {
+  return changeCart(async () => {
     const current = await getPricedCart(owner);
     const promo = await evaluatePromo(
       code,
@@ -471,13 +485,15 @@ export async function applyPromo(owner: CartOwner, code: string): Promise<CartAn
 }
 
 export async function removePromo(owner: CartOwner): Promise<CartAnswer> {
-  await Cart.updateOne(cartOwnerFilter(owner), { $set: { promoCode: null } });
+  await Cart.updateOne(cartOwnerFilter(owner), { $set: { promoCode: null }, $inc: { __v: 1 } });
   return getPricedCart(owner);
 }
 
+/** Empties the cart; the version moves on, so a change read before this one is made again. */
 export async function clearCart(owner: CartOwner): Promise<void> {
-  return lockCart(owner, async () => {
-    await Cart.updateOne(cartOwnerFilter(owner), { $set: { cartItems: [], promoCode: null } });
+  await Cart.updateOne(cartOwnerFilter(owner), {
+    $set: { cartItems: [], promoCode: null },
+    $inc: { __v: 1 },
   });
 }
 
@@ -490,40 +506,38 @@ export async function clearCart(owner: CartOwner): Promise<void> {
  * lines of deleted, inactive or sold-out products are dropped. The guest cart is deleted.
  */
 export async function mergeGuestCart(guestId: string, userId: string): Promise<void> {
-  return lockCart({ userId }, async () => {
-    const guest = await Cart.findOne({ guestId }).lean();
-    if (!guest) return;
-    if (guest.cartItems.length > 0 || guest.promoCode) {
-      const cart = await findOrCreateCart({ userId });
-      const productIds = guest.cartItems.map((item) => item.product);
-      const products = await Product.find({ _id: { $in: productIds }, isActive: true })
-        .select("variants isActive")
-        .lean<LeanProduct[]>();
-      const byId = new Map(products.map((product) => [product._id.toString(), product]));
-      for (const guestItem of guest.cartItems) {
-        const product = byId.get(guestItem.product.toString());
-        const stock = product ? (variantStock(product, guestItem.color, guestItem.size) ?? 0) : 0;
-        const line = cart.cartItems.find(
-          (item) =>
-            item.product.toString() === guestItem.product.toString() &&
-            item.color === guestItem.color &&
-            item.size === guestItem.size,
-        );
-        const had = line?.quantity ?? 0;
-        const merged = Math.max(had, Math.min(had + guestItem.quantity, stock, MAX_LINE_QUANTITY));
-        if (line) line.quantity = merged;
-        else if (merged > 0)
-          cart.cartItems.push({
-            product: guestItem.product,
-            color: guestItem.color,
-            size: guestItem.size,
-            quantity: merged,
-          });
-      }
-      if (!cart.promoCode && guest.promoCode) cart.promoCode = guest.promoCode;
-      await cart.save();
+  // Taken away in one step, so two sign-ins at once cannot both add the guest's lines.
+  const guest = await Cart.findOneAndDelete({ guestId }).lean();
+  if (!guest || (guest.cartItems.length === 0 && !guest.promoCode)) return;
+  const productIds = guest.cartItems.map((item) => item.product);
+  const products = await Product.find({ _id: { $in: productIds }, isActive: true })
+    .select("variants isActive")
+    .lean<LeanProduct[]>();
+  const byId = new Map(products.map((product) => [product._id.toString(), product]));
+  await changeCart(async () => {
+    const cart = await findOrCreateCart({ userId });
+    for (const guestItem of guest.cartItems) {
+      const product = byId.get(guestItem.product.toString());
+      const stock = product ? (variantStock(product, guestItem.color, guestItem.size) ?? 0) : 0;
+      const line = cart.cartItems.find(
+        (item) =>
+          item.product.toString() === guestItem.product.toString() &&
+          item.color === guestItem.color &&
+          item.size === guestItem.size,
+      );
+      const had = line?.quantity ?? 0;
+      const merged = Math.max(had, Math.min(had + guestItem.quantity, stock, MAX_LINE_QUANTITY));
+      if (line) line.quantity = merged;
+      else if (merged > 0)
+        cart.cartItems.push({
+          product: guestItem.product,
+          color: guestItem.color,
+          size: guestItem.size,
+          quantity: merged,
+        });
     }
-    await Cart.deleteOne({ _id: guest._id });
+    if (!cart.promoCode && guest.promoCode) cart.promoCode = guest.promoCode;
+    await cart.save();
   });
 }
 

@@ -14,7 +14,7 @@ import {
   type PathaoCity,
   type PathaoZone,
 } from "../integrations/pathao.js";
-import { updateOrderWhere, withLock } from "./stock.service.js";
+import { updateOrderWhere } from "./stock.service.js";
 
 /**
  * Delivery charge and the checkout's address pickers. Without Pathao credentials: the built-in
@@ -198,11 +198,9 @@ export async function bookParcel(orderId: string) {
       `A ${order.orderStatus} order cannot be booked with the courier`,
       "INVALID_STATUS",
     );
-  const claimed = await withLock(`order:${order._id.toString()}`, () =>
-    updateOrderWhere(
-      { _id: order._id, courier: null },
-      { $set: { courier: { name: "Pathao", status: "BOOKING" } } },
-    ),
+  const claimed = await updateOrderWhere(
+    { _id: order._id, courier: null },
+    { $set: { courier: { name: "Pathao", status: "BOOKING" } } },
   );
   if (!claimed) throw conflict("This order is already booked with the courier", "ALREADY_BOOKED");
   const address = order.shippingAddress;

@@ -17,7 +17,13 @@ import { logger } from "../lib/logger.js";
 import { normalizeBdMobile } from "../lib/phone.js";
 import { isBkashConfigured } from "../integrations/bkash.js";
 import { isSslCommerzConfigured } from "../integrations/sslcommerz.js";
-import { clearCart, evaluatePromo, getPricedCart, type CartOwner } from "./cart.service.js";
+import {
+  clearCart,
+  evaluatePromo,
+  findCartDocument,
+  getPricedCart,
+  type CartOwner,
+} from "./cart.service.js";
 import { computeTax, quoteDelivery } from "./delivery.service.js";
 import { notifyOrder } from "./notifications.service.js";
 import {
@@ -27,7 +33,7 @@ import {
   reserveForCheckout,
   type Reservation,
 } from "./reservations.service.js";
-import { releaseOrderStock, updateOrderWhere, withLock, type StockLine } from "./stock.service.js";
+import { releaseOrderStock, updateOrderWhere, type StockLine } from "./stock.service.js";
 
 export const SHOP_TIME_ZONE = "Asia/Dhaka";
 export const EMPTY_CART_MESSAGE = "Your cart is empty";
@@ -129,18 +135,19 @@ export function newOrderNumber(now = new Date()): string {
   return `TW-${day}-${suffix}`;
 }
 
-function isDuplicateOrderNumber(error: unknown): boolean {
-  const failure = error as {
-    code?: number;
-    keyPattern?: Record<string, unknown>;
-    message?: string;
-  };
-  return (
-    failure?.code === 11000 &&
-    (failure.keyPattern
-      ? "orderNumber" in failure.keyPattern
-      : /orderNumber/.test(failure.message ?? ""))
-  );
+/**
+ * Whether an insert failed on the unique index of `field`. MongoDB names the index; FerretDB does
+ * not, so there the value is looked up.
+ */
+async function isDuplicateKey(
+  error: unknown,
+  field: "orderNumber" | "checkoutOf",
+  value: unknown,
+): Promise<boolean> {
+  const failure = error as { code?: number; keyPattern?: Record<string, unknown> };
+  if (failure?.code !== 11000 || value === undefined) return false;
+  if (failure.keyPattern) return field in failure.keyPattern;
+  return (await Order.exists({ [field]: value })) !== null;
 }
 
 export type OrderAnswer = Record<string, unknown> & { _id: string; trackingToken?: string };
@@ -165,15 +172,11 @@ export async function placeOrder(input: PlaceOrderInput): Promise<OrderAnswer> {
   assertMethodAvailable(input.paymentMethod);
   if (!input.owner) throw badRequest(EMPTY_CART_MESSAGE);
   const owner = input.owner;
-  // One checkout per cart at a time: a double-click places one order, the second finds the cart empty.
-  // (Its own key: cart.service locks `cart:*` inside, e.g. in clearCart; locks are not re-entrant.)
-  const checkoutKey =
-    "userId" in owner ? `checkout:user:${owner.userId}` : `checkout:guest:${owner.guestId}`;
-  return withLock(checkoutKey, () => placeOrderFromCart(input, owner));
-}
-
-async function placeOrderFromCart(input: PlaceOrderInput, owner: CartOwner): Promise<OrderAnswer> {
   const userId = "userId" in owner ? owner.userId : undefined;
+  // The cart's version, read before its contents: the order records it (unique), so a cart
+  // submitted twice at once (a double-click, two tabs) gives one order; the other answers as if
+  // the cart were already empty, which it is a moment later.
+  const cartVersion = await findCartDocument(owner).select("_id __v").lean();
   const cart = await getPricedCart(owner);
   if (cart.cartItems.length === 0) throw badRequest(EMPTY_CART_MESSAGE);
   if (cart.promoError) throw badRequest(cart.promoError);
@@ -254,6 +257,7 @@ async function placeOrderFromCart(input: PlaceOrderInput, owner: CartOwner): Pro
     orderStatus: status,
     statusHistory: [{ status, at: new Date(), by: userId ? "customer" : "guest" }],
     note: input.note ?? "",
+    checkoutOf: cartVersion ? `${cartVersion._id.toString()}:${cartVersion.__v ?? 0}` : undefined,
   };
 
   const reservation: Reservation = await reserveForCheckout(lines, promoCode);
@@ -266,6 +270,8 @@ async function placeOrderFromCart(input: PlaceOrderInput, owner: CartOwner): Pro
     // the order owns the units and the reservation job commits it.
     const landed = await Order.exists({ reservationId: document.reservationId }).catch(() => true);
     if (!landed) await abandonReservation(reservation);
+    if (await isDuplicateKey(error, "checkoutOf", document.checkoutOf))
+      throw badRequest(EMPTY_CART_MESSAGE);
     throw error;
   }
   await clearCart(owner).catch((error: unknown) => {
@@ -292,10 +298,11 @@ async function assertGuestPromoLimit(code: string, mobile: string): Promise<void
 async function createWithUniqueNumber(document: Record<string, unknown>, beforeEach: () => void) {
   for (let attempt = 0; ; attempt += 1) {
     beforeEach();
+    const orderNumber = newOrderNumber();
     try {
-      return await Order.create({ ...document, orderNumber: newOrderNumber() });
+      return await Order.create({ ...document, orderNumber });
     } catch (error) {
-      if (!isDuplicateOrderNumber(error) || attempt >= 5) throw error;
+      if (attempt >= 5 || !(await isDuplicateKey(error, "orderNumber", orderNumber))) throw error;
     }
   }
 }
@@ -311,6 +318,7 @@ export function toOrderAnswer(order: OrderDoc | (OrderFields & { _id: unknown })
   delete plain.trackingTokenHash;
   // Internal bookkeeping of the checkout's stock reservation (reservations.service.ts).
   delete plain.reservationId;
+  delete plain.checkoutOf;
   delete plain.__v;
   if (plain.guest && typeof plain.guest === "object") {
     const guest = { ...(plain.guest as Record<string, unknown>) };
@@ -470,11 +478,9 @@ export async function moveOrder(id: string, to: OrderStatus, by: string): Promis
     ORDER_TRANSITIONS[from].includes(to),
   );
   const set: Record<string, unknown> = { orderStatus: to };
-  const moved = await withLock(`order:${id}`, () =>
-    updateOrderWhere(
-      { _id: id, orderStatus: { $in: allowedFrom } },
-      { $set: set, $push: { statusHistory: { status: to, at: new Date(), by } } },
-    ),
+  const moved = await updateOrderWhere(
+    { _id: id, orderStatus: { $in: allowedFrom } },
+    { $set: set, $push: { statusHistory: { status: to, at: new Date(), by } } },
   );
   if (!moved) {
     const current = await Order.findById(id, { orderStatus: 1 });
@@ -509,7 +515,7 @@ export async function deleteOrder(id: string): Promise<{ message: string; _id: s
 
 /**
  * Cancels PENDING orders older than PENDING_ORDER_TTL_MINUTES and releases their stock. Each order
- * is claimed under its lock by a conditional update on `orderStatus: PENDING`, so several instances
+ * is claimed by a conditional update on `orderStatus: PENDING`, so several instances
  * running this at once never cancel or release one order twice. Returns how many were cancelled.
  */
 export async function expirePendingOrders(now = new Date()): Promise<number> {
@@ -523,23 +529,21 @@ export async function expirePendingOrders(now = new Date()): Promise<number> {
     .limit(500)
     .lean();
   for (const candidate of candidates) {
-    // Claimed under the order's lock with a conditional update: another instance, a payment
-    // callback or an admin that got there first makes this a no-op.
-    const order = await withLock(`order:${candidate._id.toString()}`, () =>
-      updateOrderWhere(
-        { _id: candidate._id, orderStatus: "PENDING", createdAt: { $lt: cutoff } },
-        {
-          $set: { orderStatus: "CANCELLED", "paymentDetails.status": "EXPIRED" },
-          $push: {
-            statusHistory: {
-              status: "CANCELLED",
-              at: now,
-              by: "system",
-              note: "payment not received in time",
-            },
+    // Claimed with a conditional update: another instance, a payment callback or an admin that
+    // got there first makes this a no-op.
+    const order = await updateOrderWhere(
+      { _id: candidate._id, orderStatus: "PENDING", createdAt: { $lt: cutoff } },
+      {
+        $set: { orderStatus: "CANCELLED", "paymentDetails.status": "EXPIRED" },
+        $push: {
+          statusHistory: {
+            status: "CANCELLED",
+            at: now,
+            by: "system",
+            note: "payment not received in time",
           },
         },
-      ),
+      },
     );
     if (!order) continue;
     cancelled += 1;

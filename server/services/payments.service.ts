@@ -21,7 +21,7 @@ import {
 } from "../integrations/sslcommerz.js";
 import { notifyOrder } from "./notifications.service.js";
 import { getOrderFor, type OrderReader } from "./orders.service.js";
-import { updateOrderWhere, withLock } from "./stock.service.js";
+import { updateOrderWhere } from "./stock.service.js";
 
 /**
  * Online payments. The browser-carried callbacks are untrusted: an order moves PENDING -> PLACED only
@@ -166,35 +166,31 @@ async function completePayment(
   payment: PaymentDoc,
   details: { validationId?: string; gatewayTransactionId?: string; response: unknown },
 ): Promise<void> {
-  const completed = await withLock(`payment:${payment._id.toString()}`, () =>
-    Payment.findOneAndUpdate(
-      { _id: payment._id, status: { $ne: "COMPLETED" } },
-      {
-        $set: {
-          status: "COMPLETED",
-          validationId: details.validationId ?? payment.validationId ?? null,
-          gatewayResponse: { ...(payment.gatewayResponse ?? {}), settled: details.response },
-        },
+  const completed = await Payment.findOneAndUpdate(
+    { _id: payment._id, status: { $ne: "COMPLETED" } },
+    {
+      $set: {
+        status: "COMPLETED",
+        validationId: details.validationId ?? payment.validationId ?? null,
+        gatewayResponse: { ...(payment.gatewayResponse ?? {}), settled: details.response },
       },
-      { new: true },
-    ),
+    },
+    { new: true },
   );
   if (!completed) return; // already settled: a replay
-  const placed = await withLock(`order:${payment.order.toString()}`, () =>
-    updateOrderWhere(
-      { _id: payment.order, orderStatus: "PENDING" },
-      {
-        $set: {
-          orderStatus: "PLACED",
-          "paymentDetails.status": "COMPLETED",
-          "paymentDetails.paymentId": payment.paymentId ?? payment.transactionId,
-          "paymentDetails.transactionId": details.gatewayTransactionId ?? payment.transactionId,
-        },
-        $push: {
-          statusHistory: { status: "PLACED", at: new Date(), by: `payment:${payment.method}` },
-        },
+  const placed = await updateOrderWhere(
+    { _id: payment.order, orderStatus: "PENDING" },
+    {
+      $set: {
+        orderStatus: "PLACED",
+        "paymentDetails.status": "COMPLETED",
+        "paymentDetails.paymentId": payment.paymentId ?? payment.transactionId,
+        "paymentDetails.transactionId": details.gatewayTransactionId ?? payment.transactionId,
       },
-    ),
+      $push: {
+        statusHistory: { status: "PLACED", at: new Date(), by: `payment:${payment.method}` },
+      },
+    },
   );
   if (placed) {
     void notifyOrder("PLACED", placed);

@@ -9,11 +9,9 @@ import { logger } from "../lib/logger.js";
 import {
   assertMayHave,
   claimPromoUse,
-  isLockAbandoned,
   releaseReservedLine,
   releaseReservedPromoUse,
   reserveStock,
-  withLock,
   type StockLine,
 } from "./stock.service.js";
 
@@ -24,9 +22,9 @@ import {
  * and the order carries the id (the order is the commit). A background job tidies up: entries
  * whose order exists lose their ids on product/promo documents and are deleted; entries without
  * an order past the grace period get back exactly the lines whose product still holds the token
- * (and the promo use, if the promo holds the id), each by one conditional update under the
- * document's lock that also removes the token. Giving back is therefore exactly-once whoever runs
- * it (the checkout's rollback, an order cancel/expiry/delete, several job instances).
+ * (and the promo use, if the promo holds the id), each by one conditional update that also
+ * removes the token. Giving back is therefore exactly-once whoever runs it (the checkout's
+ * rollback, an order cancel/expiry/delete, several job instances at once).
  *
  * Timing rule that keeps a slow-but-alive checkout and the job apart: a checkout only creates its
  * order within COMMIT_WINDOW_MS of opening its reservation (else it rolls back and answers 503);
@@ -172,19 +170,11 @@ export async function reconcileReservations(now = new Date()): Promise<Reconcile
     for (const entry of open) {
       if (withOrder.has(entry._id.toString()) || entry.createdAt >= cutoff) continue;
       try {
-        // Another instance holding the entry's lock is settling it: skip it rather than queue.
-        const released = await withLock(
-          `reservation:${entry._id.toString()}`,
-          () => releaseLocked(entry._id, cutoff, now),
-          { abandonIf: async () => true },
-        );
-        if (released) result.released += 1;
+        // Several instances may settle one entry at once: every give-back is conditional on
+        // the token it removes, so each unit comes back once; only one marks it RELEASED.
+        if (await releaseAbandoned(entry._id, cutoff, now)) result.released += 1;
       } catch (error) {
-        if (!isLockAbandoned(error))
-          logger.error(
-            { err: error, reservation: entry._id.toString() },
-            "reservation not settled",
-          );
+        logger.error({ err: error, reservation: entry._id.toString() }, "reservation not settled");
       }
     }
   }
@@ -199,8 +189,8 @@ export async function reconcileReservations(now = new Date()): Promise<Reconcile
 
 /**
  * Entries whose order exists: the order owns the units now (cancel/expiry give them back through
- * the order), so the tokens only cost space. Removed per document in one `$pullAll` under its lock
- * (on FerretDB an update racing a stock update could undo it), then the entries are deleted.
+ * the order), so the tokens only cost space. Removed per document in one `$pullAll`, then the
+ * entries are deleted.
  */
 async function forgetCommitted(
   entries: {
@@ -227,13 +217,9 @@ async function forgetCommitted(
       ]);
   }
   for (const [productId, tokens] of tokensByProduct)
-    await withLock(`product:${productId}`, () =>
-      Product.updateOne({ _id: productId }, { $pullAll: { stockReservations: tokens } }),
-    );
+    await Product.updateOne({ _id: productId }, { $pullAll: { stockReservations: tokens } });
   for (const [code, ids] of idsByPromo)
-    await withLock(`promo:${code}`, () =>
-      PromoCode.updateOne({ code }, { $pullAll: { reservations: ids } }),
-    );
+    await PromoCode.updateOne({ code }, { $pullAll: { reservations: ids } });
   const deleted = await StockReservation.deleteMany({
     _id: { $in: entries.map((entry) => entry._id) },
     state: "OPEN",
@@ -254,8 +240,8 @@ export async function forgetReservation(reservationId: mongoose.Types.ObjectId):
   if (entry) await forgetCommitted([entry]);
 }
 
-/** Under the entry's lock: re-checked, then what it still holds is given back. */
-async function releaseLocked(
+/** Re-checked, then what the entry still holds is given back; true for the one that marks it. */
+async function releaseAbandoned(
   id: mongoose.Types.ObjectId,
   cutoff: Date,
   now: Date,
@@ -265,10 +251,11 @@ async function releaseLocked(
   // Past the commit window no order can be created for it any more: no order now means never.
   if (await Order.exists({ reservationId: id })) return false;
   const given = await giveBack(id.toString(), entry.lines, entry.promoCode);
-  await StockReservation.updateOne(
+  const marked = await StockReservation.updateOne(
     { _id: id, state: "OPEN" },
     { $set: { state: "RELEASED", settledAt: now } },
   );
+  if (marked.modifiedCount !== 1) return false;
   logger.warn(
     { reservation: id.toString(), linesReleased: given.lines, promoReleased: given.promo },
     "checkout without an order: reservation released",
