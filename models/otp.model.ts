@@ -12,8 +12,10 @@ const OtpSchema = new Schema(
     attempts: { type: Number, default: 0 },
     lastSentAt: { type: Date, default: () => new Date(0) },
     sends: { type: [Date], default: [] },
-    // Set when a code was verified; update-phone consumes it within 10 minutes.
+    // Set when a code was verified; update-phone consumes it within 10 minutes, and only for the
+    // account that verified it (`verifiedBy`; null when verified without signing in).
     verifiedAt: { type: Date, default: null },
+    verifiedBy: { type: Schema.Types.ObjectId, default: null },
   },
   { timestamps: true, versionKey: false },
 );

@@ -36,6 +36,10 @@ const ProductSchema = new Schema(
     averageRating: { type: Number, default: 0 },
     numRatings: { type: Number, default: 0 },
     numReviews: { type: Number, default: 0 },
+    // Bumped by every rating / review write before it recomputes the summary above; the summary
+    // is saved only while the version is unchanged, so the last writer's count always wins.
+    ratingsVersion: { type: Number, default: 0, select: false },
+    reviewsVersion: { type: Number, default: 0, select: false },
     soldCount: { type: Number, default: 0 },
     isFeatured: { type: Boolean, default: false, index: true },
     isActive: { type: Boolean, default: true, index: true },

@@ -743,8 +743,13 @@ export const api = {
         method: "POST",
         body: { phone },
       }),
+    /** Sends the token when signed in: the verification then belongs to this account. */
     verifyOtp: (phone: string, otp: string) =>
-      request<{ verified: boolean }>("/auth/otp/verify", { method: "POST", body: { phone, otp } }),
+      request<{ verified: boolean }>("/auth/otp/verify", {
+        method: "POST",
+        body: { phone, otp },
+        auth: true,
+      }),
     /** PUT /auth/update-phone with the token; 'Failed to update phone number' on an empty answer. */
     async updatePhone(phone: string): Promise<User> {
       if (!getToken()) throw new ApiError(MESSAGES.noToken, 401);

@@ -2,7 +2,7 @@ import { Router, type RequestHandler } from "express";
 import { getEnv } from "../env.js";
 import { HttpError } from "../lib/http-error.js";
 import { GoogleSignInError, isGoogleConfigured } from "../integrations/google.js";
-import { requireUser } from "../middleware/auth.js";
+import { getOptionalUser, requireUser } from "../middleware/auth.js";
 import {
   otpSendLimits,
   otpVerifyLimits,
@@ -105,16 +105,16 @@ endpoint(authRouter, PREFIX, {
 endpoint(authRouter, PREFIX, {
   method: "post",
   path: "/otp/verify",
-  summary: "Check a code (5 tries)",
+  summary: "Check a code (5 tries); signed in, the verification is this account's (update-phone)",
   tags: ["auth"],
-  auth: "none",
+  auth: "optional",
   body: OtpVerifyBody,
-  before: otpVerifyLimits,
+  before: [...otpVerifyLimits, getOptionalUser],
   responses: {
     200: { description: "Verified", schema: z.object({ verified: z.literal(true) }) },
     400: errorDoc("Wrong, expired or too many tries"),
   },
-  handler: ({ body }) => verifyOtp(body.phone, body.otp),
+  handler: ({ body }, req) => verifyOtp(body.phone, body.otp, req.user?._id.toString()),
 });
 
 endpoint(authRouter, PREFIX, {

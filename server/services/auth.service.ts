@@ -77,7 +77,7 @@ export async function signin(input: { email: string; password: string }): Promis
 
 /** Saves a phone proven by OTP in the last 10 minutes as the user's phone and mobile. */
 export async function updatePhone(user: UserDocument, phone: string): Promise<UserJson> {
-  await consumePhoneVerification(phone);
+  await consumePhoneVerification(phone, user._id.toString());
   user.phone = phone;
   user.mobile = phone;
   user.isOTPVerified = true;

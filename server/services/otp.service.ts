@@ -1,4 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import mongoose from "mongoose";
 import { Otp } from "../../models/otp.model.js";
 import { getEnv } from "../env.js";
 import { registerJob } from "../jobs.js";
@@ -89,6 +90,7 @@ export async function sendOtp(phone: string): Promise<{ message: string; expires
         expiresAt: new Date(now + OTP_TTL_SECONDS * 1000),
         attempts: 0,
         verifiedAt: null,
+        verifiedBy: null,
       },
     },
   );
@@ -114,8 +116,15 @@ export async function sendOtp(phone: string): Promise<{ message: string; expires
   return { message: OTP_MESSAGES.sent, expiresIn: OTP_TTL_SECONDS };
 }
 
-/** Checks a code; each check counts as a try, whatever its outcome. A right code is single-use. */
-export async function verifyOtp(phone: string, code: string): Promise<{ verified: true }> {
+/**
+ * Checks a code; each check counts as a try, whatever its outcome. A right code is single-use.
+ * The verification belongs to `userId`, the signed-in account that entered the code (if any).
+ */
+export async function verifyOtp(
+  phone: string,
+  code: string,
+  userId?: string,
+): Promise<{ verified: true }> {
   const now = new Date();
   const counted = await Otp.findOneAndUpdate(
     {
@@ -138,7 +147,10 @@ export async function verifyOtp(phone: string, code: string): Promise<{ verified
     throw badRequest(OTP_MESSAGES.wrongCode(OTP_MAX_ATTEMPTS - (counted.attempts ?? 0)));
   const used = await Otp.updateOne(
     { phone, codeHash: counted.codeHash },
-    { $set: { verifiedAt: now }, $unset: { codeHash: 1, expiresAt: 1 } },
+    {
+      $set: { verifiedAt: now, verifiedBy: userId ? new mongoose.Types.ObjectId(userId) : null },
+      $unset: { codeHash: 1, expiresAt: 1 },
+    },
   );
   // A concurrent request used the same code first.
   if (used.modifiedCount !== 1) throw badRequest(OTP_MESSAGES.notRequested);
@@ -146,14 +158,15 @@ export async function verifyOtp(phone: string, code: string): Promise<{ verified
 }
 
 /**
- * Takes the "verified in the last 10 minutes" mark of `phone`, once. Throws a 400 when there is
- * none, so update-phone cannot save a number nobody proved to own.
+ * Takes the "verified in the last 10 minutes" mark of `phone`, once, for the account that verified
+ * it. Throws a 400 when there is none, so update-phone cannot save a number this account did not
+ * prove to own (another account's verification of the same number does not count).
  */
-export async function consumePhoneVerification(phone: string): Promise<void> {
+export async function consumePhoneVerification(phone: string, userId: string): Promise<void> {
   const since = new Date(Date.now() - OTP_VERIFIED_WINDOW_SECONDS * 1000);
   const taken = await Otp.findOneAndUpdate(
-    { phone, verifiedAt: { $gte: since } },
-    { $set: { verifiedAt: null } },
+    { phone, verifiedAt: { $gte: since }, verifiedBy: new mongoose.Types.ObjectId(userId) },
+    { $set: { verifiedAt: null, verifiedBy: null } },
   ).lean();
   if (!taken) throw badRequest(OTP_MESSAGES.notVerified);
 }

@@ -40,6 +40,30 @@ function userRef(user: LeanWithUser["user"]) {
     : { _id: "", firstName: "Customer" };
 }
 
+/**
+ * Saves a product's summary of its ratings or reviews, computed from the stored documents, without
+ * a lost update: after its own write, each call bumps the summary's version, reads it, computes,
+ * and saves only while the version is still the one it read. Whoever read the newest version
+ * computed after every write that came before, so the save that lands is always complete.
+ */
+async function refreshSummary<T extends Record<string, number>>(
+  productId: string,
+  versionField: "ratingsVersion" | "reviewsVersion",
+  compute: () => Promise<T>,
+): Promise<T> {
+  await Product.updateOne({ _id: productId }, { $inc: { [versionField]: 1 } });
+  // Read after the bump: a version seen here is at least this call's, so the computation below
+  // sees every write made before it.
+  const bumped = await Product.findById(productId).select(`+${versionField}`).lean();
+  const summary = await compute();
+  if (bumped)
+    await Product.updateOne(
+      { _id: productId, [versionField]: bumped[versionField] ?? 0 },
+      { $set: summary },
+    );
+  return summary;
+}
+
 async function assertProduct(productId: string) {
   const exists = await Product.exists({ _id: productId });
   if (!exists) throw notFound("Product not found");
@@ -89,11 +113,23 @@ export async function writeReview(
     await existing.save();
     id = existing._id;
   } else {
-    const doc = await Review.create({ ...filter, review: input.review, verifiedPurchase });
-    id = doc._id;
+    try {
+      const doc = await Review.create({ ...filter, review: input.review, verifiedPurchase });
+      id = doc._id;
+    } catch (error) {
+      // Two first reviews at once: the unique index keeps one; this becomes an update.
+      if ((error as { code?: number }).code !== 11000) throw error;
+      const doc = await Review.findOneAndUpdate(
+        filter,
+        { $set: { review: input.review, verifiedPurchase } },
+        { new: true },
+      );
+      id = doc!._id;
+    }
   }
-  const numReviews = await Review.countDocuments({ product: input.productId });
-  await Product.updateOne({ _id: input.productId }, { $set: { numReviews } });
+  await refreshSummary(input.productId, "reviewsVersion", async () => ({
+    numReviews: await Review.countDocuments({ product: input.productId }),
+  }));
   const doc = await Review.findById(id)
     .populate("user", "firstName")
     .lean<LeanWithUser & { review: string; verifiedPurchase: boolean }>();
@@ -130,12 +166,13 @@ export async function listRatings(productId: string): Promise<RatingAnswer[]> {
 
 /** Recomputes averageRating (one decimal) and numRatings from the stored ratings. */
 async function refreshRatingSummary(productId: string) {
-  const ratings = await Rating.find({ product: productId }).select("rating").lean();
-  const numRatings = ratings.length;
-  const sum = ratings.reduce((total, doc) => total + doc.rating, 0);
-  const averageRating = numRatings > 0 ? Math.round((sum / numRatings) * 10) / 10 : 0;
-  await Product.updateOne({ _id: productId }, { $set: { averageRating, numRatings } });
-  return { averageRating, numRatings };
+  return refreshSummary(productId, "ratingsVersion", async () => {
+    const ratings = await Rating.find({ product: productId }).select("rating").lean();
+    const numRatings = ratings.length;
+    const sum = ratings.reduce((total, doc) => total + doc.rating, 0);
+    const averageRating = numRatings > 0 ? Math.round((sum / numRatings) * 10) / 10 : 0;
+    return { averageRating, numRatings };
+  });
 }
 
 export async function rateProduct(

@@ -540,17 +540,17 @@ describe("POST /auth/otp/verify", () => {
 });
 
 describe("PUT /auth/update-phone", () => {
-  async function verifyPhone(phone: string) {
+  /** Verifies `phone` as the account of `token` (the verification belongs to that account). */
+  async function verifyPhone(phone: string, token?: string) {
     await request(app).post("/auth/otp/send").send({ phone }).expect(200);
-    await request(app)
-      .post("/auth/otp/verify")
-      .send({ phone, otp: lastCodeFor(phone) })
-      .expect(200);
+    const verify = request(app).post("/auth/otp/verify");
+    if (token) void verify.set("Authorization", `Bearer ${token}`);
+    await verify.send({ phone, otp: lastCodeFor(phone) }).expect(200);
   }
 
   it("saves a phone verified in the last 10 minutes and marks the user OTP-verified", async () => {
     const { user, token } = await createUser();
-    await verifyPhone(PHONE);
+    await verifyPhone(PHONE, token);
     const answer = await request(app)
       .put("/auth/update-phone")
       .set("Authorization", `Bearer ${token}`)
@@ -586,7 +586,7 @@ describe("PUT /auth/update-phone", () => {
       code: "BAD_REQUEST",
     });
 
-    await verifyPhone("01898765432");
+    await verifyPhone("01898765432", token);
     const otherNumber = await request(app)
       .put("/auth/update-phone")
       .set("Authorization", `Bearer ${token}`)
@@ -607,6 +607,35 @@ describe("PUT /auth/update-phone", () => {
     );
     const stored = await User.findById(user._id).lean();
     expect(stored).toMatchObject({ phone: "", isOTPVerified: false });
+  });
+
+  it("refuses a phone verified by another account or without signing in", async () => {
+    const victim = await createUser({ email: "victim@example.com" });
+    const attacker = await createUser({ email: "attacker@example.com" });
+    await verifyPhone(PHONE, victim.token);
+    const stolen = await request(app)
+      .put("/auth/update-phone")
+      .set("Authorization", `Bearer ${attacker.token}`)
+      .send({ phone: PHONE });
+    expect(stolen.status).toBe(400);
+    expect(stolen.body.message).toBe(
+      "Verify this phone number with the code we sent before saving it.",
+    );
+    // The victim's own verification is still there for the victim.
+    await request(app)
+      .put("/auth/update-phone")
+      .set("Authorization", `Bearer ${victim.token}`)
+      .send({ phone: PHONE })
+      .expect(200);
+
+    await Otp.updateOne({ phone: PHONE }, { $set: { lastSentAt: new Date(0) } });
+    await verifyPhone(PHONE);
+    const anonymous = await request(app)
+      .put("/auth/update-phone")
+      .set("Authorization", `Bearer ${attacker.token}`)
+      .send({ phone: PHONE });
+    expect(anonymous.status).toBe(400);
+    expect((await User.findById(attacker.user._id).lean())!.phone).toBe("");
   });
 
   it("answers 401 without a token or with a bad one", async () => {
