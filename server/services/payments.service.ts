@@ -161,11 +161,19 @@ export interface PaymentOutcome {
   reason?: string;
 }
 
-/** Marks a payment COMPLETED and its order PLACED, each at most once. */
+/** What the shopper is told when a payment arrives for an order that no longer awaits one. */
+export const NOT_PAYABLE_REASON = "This order is no longer awaiting payment";
+export const LATE_PAYMENT_REASON =
+  "Your payment arrived after this order was closed; the shop will refund it";
+
+/**
+ * Marks a payment COMPLETED and its order PLACED, each at most once. "late" when the money was
+ * taken but the order had moved on in the meantime (flagged for a refund).
+ */
 async function completePayment(
   payment: PaymentDoc,
   details: { validationId?: string; gatewayTransactionId?: string; response: unknown },
-): Promise<void> {
+): Promise<"placed" | "replay" | "late"> {
   const completed = await Payment.findOneAndUpdate(
     { _id: payment._id, status: { $ne: "COMPLETED" } },
     {
@@ -177,7 +185,7 @@ async function completePayment(
     },
     { new: true },
   );
-  if (!completed) return; // already settled: a replay
+  if (!completed) return "replay";
   const placed = await updateOrderWhere(
     { _id: payment.order, orderStatus: "PENDING" },
     {
@@ -194,7 +202,7 @@ async function completePayment(
   );
   if (placed) {
     void notifyOrder("PLACED", placed);
-    return;
+    return "placed";
   }
   // Paid, but the order had already moved on (expired, cancelled, or paid by another attempt).
   logger.error(
@@ -205,6 +213,7 @@ async function completePayment(
     { _id: payment._id },
     { $set: { "gatewayResponse.needsReview": "order was not PENDING when the payment completed" } },
   );
+  return "late";
 }
 
 async function markPayment(
@@ -309,11 +318,12 @@ export async function settleSslCommerz(form: SslForm): Promise<PaymentOutcome> {
       );
     return { ...base, result: "failed", reason: problem };
   }
-  await completePayment(payment, {
+  const settled = await completePayment(payment, {
     validationId: valId,
     gatewayTransactionId: payment.transactionId,
     response: answer,
   });
+  if (settled === "late") return { ...base, result: "failed", reason: LATE_PAYMENT_REASON };
   return { ...base, result: "success" };
 }
 
@@ -356,6 +366,16 @@ export async function settleBkash(paymentID: string, status: string): Promise<Pa
     return { ...base, result: "failed", reason: status || "failure" };
   }
   if (payment.status === "COMPLETED") return { ...base, result: "success" };
+  // The shopper approved, but nothing is debited until we execute: never for an order that was
+  // cancelled, expired or paid by another attempt in the meantime.
+  if (order.orderStatus !== "PENDING") {
+    await markPayment(payment, "CANCELLED", { status, refused: NOT_PAYABLE_REASON });
+    logger.warn(
+      { paymentID, order: order.orderNumber, orderStatus: order.orderStatus },
+      "bKash payment not executed: the order no longer awaits payment",
+    );
+    return { ...base, result: "failed", reason: NOT_PAYABLE_REASON };
+  }
   let answer: BkashAnswer;
   const executed = await executeBkashPayment(paymentID);
   if (executed.ok) answer = executed.body;
@@ -391,10 +411,11 @@ export async function settleBkash(paymentID: string, status: string): Promise<Pa
     await markPayment(payment, "FAILED", { refused: problem, answer });
     return { ...base, result: "failed", reason: problem };
   }
-  await completePayment(payment, {
+  const settled = await completePayment(payment, {
     gatewayTransactionId: String(answer.trxID ?? ""),
     response: answer,
   });
+  if (settled === "late") return { ...base, result: "failed", reason: LATE_PAYMENT_REASON };
   return {
     ...base,
     result: "success",

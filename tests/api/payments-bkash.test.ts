@@ -5,6 +5,7 @@ import { Payment } from "../../models/payment.model";
 import { createApp } from "../../server/app";
 import { resetEnvForTests } from "../../server/env";
 import { resetBkashTokenForTests } from "../../server/integrations/bkash";
+import { expirePendingOrders } from "../../server/services/orders.service";
 import { clearDatabase } from "../setup/db";
 import { POOR_WALLET, startBkashStub, type BkashStub } from "../stubs/bkash";
 import { createUser } from "../factories/user";
@@ -94,6 +95,35 @@ describe("POST /api/payment/:orderId (bKash)", () => {
 });
 
 describe("GET /api/payment/bkash/callback", () => {
+  it("never executes for an order cancelled after the shopper was sent to bKash", async () => {
+    const { order, started } = await createdPayment();
+    await expirePendingOrders(new Date(Date.now() + 31 * 60_000));
+    const answer = await callback(bkash.visit(started.paymentId, "success"));
+    expect(answer.status).toBe(302);
+    const location = new URL(answer.headers.location);
+    expect(location.pathname).toBe("/payment-failed");
+    expect(location.searchParams.get("reason")).toBe("This order is no longer awaiting payment");
+    expect(bkash.executes).toEqual([]);
+    expect(bkash.payments.get(started.paymentId)!.trxID).toBeUndefined();
+    expect((await Payment.findOne({ paymentId: started.paymentId }).lean())!.status).toBe(
+      "CANCELLED",
+    );
+    expect((await Order.findById(order._id).lean())!.orderStatus).toBe("CANCELLED");
+  });
+
+  it("never executes a second payment for an order already paid by another attempt", async () => {
+    const { order, customer, started: first } = await createdPayment();
+    const second = await customer.post(`/api/payment/${order._id}`);
+    expect(second.status).toBe(200);
+    await callback(bkash.visit(first.paymentId, "success")).expect(302);
+    const again = await callback(bkash.visit(second.body.paymentId, "success"));
+    expect(new URL(again.headers.location).pathname).toBe("/payment-failed");
+    expect(bkash.executes).toEqual([first.paymentId]);
+    expect((await Order.findById(order._id).lean())!.paymentDetails!.paymentId).toBe(
+      first.paymentId,
+    );
+  });
+
   it("executes on success, marks the order PLACED once, and redirects with the paymentId", async () => {
     const { order, started } = await createdPayment();
     const url = bkash.visit(started.paymentId, "success");

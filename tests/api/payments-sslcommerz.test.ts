@@ -238,6 +238,22 @@ describe("POST /api/payment/sslcommerz/success", () => {
   });
 });
 
+describe("a payment for an order that no longer awaits one", () => {
+  it("tells the shopper the truth: /payment-failed with the refund reason, never /payment-success", async () => {
+    const { order, started } = await startedPayment();
+    await expirePendingOrders(new Date(Date.now() + 31 * 60_000));
+    const paid = ssl.pay(started.transactionId, "success");
+    const answer = await post(paid.path, paid.form);
+    expect(answer.status).toBe(302);
+    const location = new URL(answer.headers.location);
+    expect(location.pathname).toBe("/payment-failed");
+    expect(location.searchParams.get("orderId")).toBe(order._id);
+    expect(location.searchParams.get("reason")).toBe(
+      "Your payment arrived after this order was closed; the shop will refund it",
+    );
+  });
+});
+
 describe("POST /api/payment/sslcommerz/fail and /cancel", () => {
   it("records a failed payment, keeps the order PENDING and redirects to /payment-failed", async () => {
     const { order, started } = await startedPayment();
