@@ -258,8 +258,31 @@ export function emptyCartAnswer(id: string | null): CartAnswer {
 }
 
 export async function getPricedCart(owner: CartOwner): Promise<CartAnswer> {
-  const cart = await Cart.findOne(cartOwnerFilter(owner)).lean();
-  if (!cart) return emptyCartAnswer(null);
+  return (await getPricedCartVersion(owner)).cart;
+}
+
+/**
+ * The priced cart and the version (`<cart id>:<__v>`) of the stored cart it was priced from, in
+ * one read: checkout records the version so one cart as it stood gives one order. Null: no cart.
+ */
+export async function getPricedCartVersion(
+  owner: CartOwner,
+): Promise<{ cart: CartAnswer; version: string | null }> {
+  const stored = await readStoredCart(owner);
+  if (!stored) return { cart: emptyCartAnswer(null), version: null };
+  return {
+    cart: await priceStoredCart(owner, stored),
+    version: `${stored._id.toString()}:${stored.__v ?? 0}`,
+  };
+}
+
+type StoredCart = NonNullable<Awaited<ReturnType<typeof readStoredCart>>>;
+
+function readStoredCart(owner: CartOwner) {
+  return Cart.findOne(cartOwnerFilter(owner)).lean();
+}
+
+async function priceStoredCart(owner: CartOwner, cart: StoredCart): Promise<CartAnswer> {
   const answer = emptyCartAnswer(cart._id.toString());
   const productIds = [...new Set(cart.cartItems.map((item) => item.product.toString()))];
   // One `_id` lookup per product rather than `$in`: FerretDB pushes only a bare `_id` equality

@@ -20,8 +20,8 @@ import { isSslCommerzConfigured } from "../integrations/sslcommerz.js";
 import {
   clearCart,
   evaluatePromo,
-  findCartDocument,
   getPricedCart,
+  getPricedCartVersion,
   type CartOwner,
 } from "./cart.service.js";
 import { computeTax, quoteDelivery } from "./delivery.service.js";
@@ -173,11 +173,10 @@ export async function placeOrder(input: PlaceOrderInput): Promise<OrderAnswer> {
   if (!input.owner) throw badRequest(EMPTY_CART_MESSAGE);
   const owner = input.owner;
   const userId = "userId" in owner ? owner.userId : undefined;
-  // The cart's version, read before its contents: the order records it (unique), so a cart
-  // submitted twice at once (a double-click, two tabs) gives one order; the other answers as if
-  // the cart were already empty, which it is a moment later.
-  const cartVersion = await findCartDocument(owner).select("_id __v").lean();
-  const cart = await getPricedCart(owner);
+  // The order records the cart's version (unique), so a cart submitted twice at once (a
+  // double-click, two tabs) gives one order; the other answers as if the cart were already empty,
+  // which it is a moment later.
+  const { cart, version: cartVersion } = await getPricedCartVersion(owner);
   if (cart.cartItems.length === 0) throw badRequest(EMPTY_CART_MESSAGE);
   if (cart.promoError) throw badRequest(cart.promoError);
 
@@ -257,7 +256,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<OrderAnswer> {
     orderStatus: status,
     statusHistory: [{ status, at: new Date(), by: userId ? "customer" : "guest" }],
     note: input.note ?? "",
-    checkoutOf: cartVersion ? `${cartVersion._id.toString()}:${cartVersion.__v ?? 0}` : undefined,
+    checkoutOf: cartVersion ?? undefined,
   };
 
   const reservation: Reservation = await reserveForCheckout(lines, promoCode);

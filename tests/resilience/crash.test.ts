@@ -1,7 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
-import mongoose from "mongoose";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { Order } from "../../models/order.model";
 import { Product } from "../../models/product.model";
 import { StockReservation } from "../../models/stock-reservation.model";
@@ -11,67 +8,10 @@ import {
 } from "../../server/services/reservations.service";
 import { clearDatabase } from "../setup/db";
 import { createProduct, shippingAddress } from "../factories/checkout";
-import { Guest } from "./helpers";
+import { freePort, Guest, startShopProcess, stopShopProcesses } from "./helpers";
 
 const STOCK = 400;
-const children: ChildProcess[] = [];
-
-afterAll(() => {
-  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
-});
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** This test file's own database, on the run's database server, for the child process. */
-function databaseUri(): string {
-  const uri = new URL(inject("mongoBaseUri"));
-  uri.pathname = `/${mongoose.connection.name}`;
-  return uri.toString();
-}
-
-/** The real server (`tsx server/index.ts`) as a child process; resolves once it answers. */
-async function startServer(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    cwd: process.cwd(),
-    env: {
-      ...process.env,
-      NODE_ENV: "test",
-      JWT_SECRET: "crash-test-jwt-secret-0123456789abcdef",
-      COOKIE_SECRET: "crash-test-cookie-secret-0123456789abcdef",
-      MONGODB_URI: databaseUri(),
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SEED_ON_START: "false",
-      LOG_LEVEL: "silent",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-    try {
-      const answer = await fetch(`http://127.0.0.1:${port}/healthz`);
-      if (answer.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`server did not start: ${output}`);
-}
+afterAll(() => stopShopProcesses());
 
 describe("the server killed with SIGKILL during a stream of orders", () => {
   it("loses no acknowledged order and, once reconciled, no unit: taken = ordered; a restart serves again", async () => {
@@ -81,7 +21,7 @@ describe("the server killed with SIGKILL during a stream of orders", () => {
       variants: [{ color: "Black", size: "M", stock: STOCK }],
     });
     const port = await freePort();
-    const server = await startServer(port);
+    const server = await startShopProcess(port);
     const base = `http://127.0.0.1:${port}`;
 
     const acknowledged: { _id: string; quantity: number }[] = [];
@@ -145,7 +85,6 @@ describe("the server killed with SIGKILL during a stream of orders", () => {
 
     // The reservation job (any instance, once the grace period is over) gives back exactly the
     // units of checkouts that never saved their order: nothing leaks, nothing comes back twice.
-    // (It may wait out a lease lock the killed server held: 15 s at most.)
     await reconcileReservations(new Date(Date.now() + RECONCILE_GRACE_MS + 1_000));
     const reconciled = await Product.findById(product._id).lean();
     expect(STOCK - reconciled!.variants[0].stock).toBe(ordered);
@@ -156,8 +95,8 @@ describe("the server killed with SIGKILL during a stream of orders", () => {
     await reconcileReservations(new Date(Date.now() + RECONCILE_GRACE_MS + 1_000));
     expect((await Product.findById(product._id).lean())!.variants[0].stock).toBe(STOCK - ordered);
 
-    // A restart on the same database serves and sells again (stale locks expire with their lease).
-    const restarted = await startServer(port);
+    // A restart on the same database serves and sells again.
+    const restarted = await startShopProcess(port);
     const guest = new Guest(base);
     const products = await guest.call("GET", `/api/products/id/${String(product._id)}`);
     expect(products.status).toBe(200);

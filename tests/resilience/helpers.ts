@@ -1,7 +1,9 @@
-import type { AddressInfo } from "node:net";
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer, type AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import type { Express } from "express";
 import mongoose from "mongoose";
+import { inject } from "vitest";
 
 /** Listens on a random loopback port; answers the base URL and a close function. */
 export async function listen(app: Express): Promise<{ url: string; close: () => Promise<void> }> {
@@ -19,41 +21,7 @@ export async function listen(app: Express): Promise<{ url: string; close: () => 
   };
 }
 
-/** The `name=value` pairs of a response's Set-Cookie headers, ready for a Cookie header. */
-export function cookiesOf(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
-}
-
-/** A fetch-based guest: keeps its cookie across calls, like a browser would. */
-export class Guest {
-  cookie = "";
-  constructor(readonly baseUrl: string) {}
-
-  async call(method: string, path: string, body?: unknown, token?: string) {
-    const response = await fetch(`${this.baseUrl}${path}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-        ...(this.cookie ? { cookie: this.cookie } : {}),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const cookie = cookiesOf(response);
-    if (cookie) this.cookie = cookie;
-    const text = await response.text();
-    let json: unknown = undefined;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      json = text;
-    }
-    return { status: response.status, body: json as Record<string, unknown> };
-  }
-}
+export { cookiesOf, Guest } from "../../scripts/lib/http-guest";
 
 /** Collections whose changes are bookkeeping, not data (lease locks, rate-limit counters). */
 const BOOKKEEPING = new Set(["locks", "rate_limits"]);
@@ -78,4 +46,80 @@ export function changedCollections(
 ): string[] {
   const names = new Set([...Object.keys(before), ...Object.keys(after)]);
   return [...names].filter((name) => (before[name] ?? "[]") !== (after[name] ?? "[]")).sort();
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** This test file's own database, on the run's database server, for a child process. */
+export function fileDatabaseUri(): string {
+  const uri = new URL(inject("mongoBaseUri"));
+  uri.pathname = `/${mongoose.connection.name}`;
+  return uri.toString();
+}
+
+const shopProcesses: ChildProcess[] = [];
+
+/**
+ * The real server (`tsx server/index.ts`) as a child process on this file's database, as an
+ * operator starts it; resolves once /healthz answers. `env` adds or overrides variables.
+ */
+export async function startShopProcess(
+  port: number,
+  env: Record<string, string> = {},
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    cwd: process.cwd(),
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      JWT_SECRET: "crash-test-jwt-secret-0123456789abcdef",
+      COOKIE_SECRET: "crash-test-cookie-secret-0123456789abcdef",
+      MONGODB_URI: fileDatabaseUri(),
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SEED_ON_START: "false",
+      LOG_LEVEL: "silent",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  shopProcesses.push(child);
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    try {
+      const answer = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (answer.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`server did not start: ${output}`);
+}
+
+/** SIGKILLs every shop process this file started that still runs (for afterAll). */
+export function stopShopProcesses(): void {
+  for (const child of shopProcesses)
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+}
+
+/** SIGKILLs one shop process and waits until it is gone. */
+export async function killShopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGKILL");
+  await exited;
 }
