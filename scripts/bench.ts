@@ -12,7 +12,9 @@ import autocannon from "autocannon";
  * the shop and a driver-only "ceiling" route in a child process, and measures each target with
  * autocannon on 127.0.0.1. Prints requests/s, p50/p99 latency and the ratio to the ceiling; writes
  * bench-results/report-<timestamp>.json. Flags: --duration 30 --connections 2 (defaults sized for FerretDB; raise both on MongoDB) --timeout 120
- * --products 2000 --orders 20000 --only listing,by-id,product-page,cart-add (see README).
+ * --products 2000 --orders 20000 --only listing,by-id,product-page,cart-add,flash-sale (see README).
+ * Then a flash sale (200 buyers check out one variant with 20 units at once) on one shop instance
+ * and on two on the same database: orders must equal units; wall time and p99 are reported.
  */
 const { values: flags } = parseArgs({
   options: {
@@ -74,6 +76,12 @@ const { startDatabase } = await import("../server/db/embedded");
 const { connectDatabase } = await import("../server/db/connect");
 const mongoose = (await import("mongoose")).default;
 const { seedBenchData } = await import("./lib/bench-seed");
+const { Product } = await import("../models/product.model");
+const { Order } = await import("../models/order.model");
+const { describeFlashSale, runFlashSale } = await import("./lib/flash-sale");
+
+const FLASH_SALE_BUYERS = 200;
+const FLASH_SALE_UNITS = 20;
 
 /** Same server, own database: a MONGODB_URI's data is never touched (dropped at the end). */
 function withDatabaseName(uri: string, name: string): string {
@@ -151,16 +159,11 @@ const database = await startDatabase({
 const dbName = `tweest_bench_${Date.now()}`;
 const dbUri = withDatabaseName(database.uri, dbName);
 let server: ChildProcess | undefined;
+let secondServer: ChildProcess | undefined;
 let exitCode = 0;
-try {
-  await connectDatabase(dbUri);
-  await Promise.all(Object.values(mongoose.models).map((model) => model.init()));
-  say(
-    `[bench] ${database.kind} at ${dbUri}; seeding ${PRODUCTS.toLocaleString("en")} products, ${ORDERS.toLocaleString("en")} orders`,
-  );
-  const seeded = await seedBenchData({ products: PRODUCTS, orders: ORDERS, log: say });
 
-  server = spawn(process.execPath, ["--import", "tsx", "scripts/lib/bench-server.ts"], {
+function startBenchServer(): { child: ChildProcess; ready: ReturnType<typeof waitForReady> } {
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/lib/bench-server.ts"], {
     env: {
       ...process.env,
       BENCH_DB_URI: dbUri,
@@ -169,7 +172,38 @@ try {
     },
     stdio: ["ignore", "pipe", "inherit"],
   });
-  const { appPort, ceilingPort } = await waitForReady(server);
+  return { child, ready: waitForReady(child) };
+}
+
+/** A fresh product whose one variant has FLASH_SALE_UNITS units, cloned from the cart product. */
+async function flashSaleProduct(templateId: string, round: number) {
+  const template = await Product.findById(templateId).lean();
+  if (!template) throw new Error("the bench's cart product is missing");
+  const { _id: _ignored, ...fields } = template;
+  return Product.create({
+    ...fields,
+    title: `Flash Sale ${round}`,
+    slug: `flash-sale-${round}-${Date.now()}`,
+    variants: [{ color: "White", size: "L", stock: FLASH_SALE_UNITS }],
+    sizes: [{ name: "L", quantity: FLASH_SALE_UNITS }],
+    colors: ["White"],
+    quantity: FLASH_SALE_UNITS,
+    soldCount: 0,
+    stockReservations: [],
+    isActive: true,
+  });
+}
+try {
+  await connectDatabase(dbUri);
+  await Promise.all(Object.values(mongoose.models).map((model) => model.init()));
+  say(
+    `[bench] ${database.kind} at ${dbUri}; seeding ${PRODUCTS.toLocaleString("en")} products, ${ORDERS.toLocaleString("en")} orders`,
+  );
+  const seeded = await seedBenchData({ products: PRODUCTS, orders: ORDERS, log: say });
+
+  const first = startBenchServer();
+  server = first.child;
+  const { appPort, ceilingPort } = await first.ready;
   const app = `http://127.0.0.1:${appPort}`;
   const ceilingUrl = `http://127.0.0.1:${ceilingPort}`;
   say(`[bench] shop on ${app}, ceiling on ${ceilingUrl}`);
@@ -322,6 +356,35 @@ try {
       timeouts: result.timeouts,
     });
   }
+  // Flash sale: one instance, then two on the same database (as behind a load balancer).
+  const flashSales: (Awaited<ReturnType<typeof runFlashSale>> & { ordersStored: number })[] = [];
+  if (!only || only.includes("flash-sale")) {
+    const second = startBenchServer();
+    secondServer = second.child;
+    const secondApp = `http://127.0.0.1:${(await second.ready).appPort}`;
+    for (const baseUrls of [[app], [app, secondApp]]) {
+      await settle();
+      const product = await flashSaleProduct(seeded.cartProduct._id, flashSales.length + 1);
+      say(
+        `[bench] flash sale: ${FLASH_SALE_BUYERS} buyers, ${FLASH_SALE_UNITS} units, ${baseUrls.length} instance(s)…`,
+      );
+      const result = await runFlashSale({
+        baseUrls,
+        productId: String(product._id),
+        color: "White",
+        size: "L",
+        buyers: FLASH_SALE_BUYERS,
+      });
+      const ordersStored = await Order.countDocuments({ "orderItems.productId": product._id });
+      flashSales.push({ ...result, ordersStored });
+      say(`[bench] ${describeFlashSale("flash sale", result)}; orders stored ${ordersStored}`);
+      if (ordersStored !== FLASH_SALE_UNITS || result.statuses[201] !== FLASH_SALE_UNITS) {
+        console.error(`✗ the flash sale sold ${ordersStored} orders for ${FLASH_SALE_UNITS} units`);
+        exitCode = 1;
+      }
+    }
+  }
+
   const ceilingRate = results.find((result) => result.name === "ceiling")!.requestsPerSecond;
   const measured: Measured[] = results.map((result) => ({
     ...result,
@@ -370,6 +433,7 @@ try {
     },
     data: { products: seeded.products, orders: seeded.orders, payments: seeded.payments },
     results: measured,
+    flashSales: flashSales.map(({ orderIds: _orderIds, ...figures }) => figures),
   };
   mkdirSync("bench-results", { recursive: true });
   const file = path.join(
@@ -391,6 +455,7 @@ try {
   console.error(error);
   exitCode = 1;
 } finally {
+  if (secondServer && secondServer.exitCode === null) secondServer.kill("SIGTERM");
   if (server && server.exitCode === null) {
     const exited = new Promise((resolve) => server!.once("exit", resolve));
     server.kill("SIGTERM");
