@@ -105,6 +105,18 @@ describe("two app instances on one database", () => {
     expect(row?.hits).toBeGreaterThanOrEqual(5);
   });
 
+  it("POST /auth/signin: ten simultaneous wrong attempts over A and B, four checked, six refused", async () => {
+    const { user } = await createUser({ email: "raced@example.com" });
+    const wrong = { email: user.email, password: "not-the-password" };
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        new Guest(index % 2 === 0 ? a.url : b.url).call("POST", "/auth/signin", wrong),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 401)).toHaveLength(4);
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(6);
+  });
+
   it("expirePendingOrders run by both instances at once cancels each order once and releases stock once", async () => {
     const product = await createProduct({
       title: "Pending Tee",
