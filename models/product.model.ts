@@ -38,8 +38,8 @@ const ProductSchema = new Schema(
     numReviews: { type: Number, default: 0 },
     // Bumped by every rating / review write before it recomputes the summary above; the summary
     // is saved only while the version is unchanged, so the last writer's count always wins.
-    ratingsVersion: { type: Number, default: 0, select: false },
-    reviewsVersion: { type: Number, default: 0, select: false },
+    ratingsVersion: { type: Number, default: 0 },
+    reviewsVersion: { type: Number, default: 0 },
     soldCount: { type: Number, default: 0 },
     isFeatured: { type: Boolean, default: false, index: true },
     isActive: { type: Boolean, default: true, index: true },

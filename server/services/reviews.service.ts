@@ -54,7 +54,7 @@ async function refreshSummary<T extends Record<string, number>>(
   await Product.updateOne({ _id: productId }, { $inc: { [versionField]: 1 } });
   // Read after the bump: a version seen here is at least this call's, so the computation below
   // sees every write made before it.
-  const bumped = await Product.findById(productId).select(`+${versionField}`).lean();
+  const bumped = await Product.findById(productId, { [versionField]: 1 }).lean();
   const summary = await compute();
   if (bumped)
     await Product.updateOne(
