@@ -39,7 +39,7 @@ const FERRETDB_MODULE = "github.com/FerretDB/FerretDB";
  * Bumped whenever `patchFerretDbSource` changes, so a binary built with older patches in the cache
  * is never used (it names the cache folder).
  */
-const FERRETDB_PATCH_LEVEL = "atomic-writes-1";
+const FERRETDB_PATCH_LEVEL = "tweest-2";
 
 /**
  * FerretDB v1 runs a filtered update as a read followed by a separate write (its handler's
@@ -68,8 +68,107 @@ import "sync"
 var tweestWriteMu sync.Mutex
 `;
 
-/** Applies the write-serialising patch to a copy of FerretDB's source; fails loudly if it no longer fits. */
+/**
+ * FerretDB's SQLite backend hands SQLite a WHERE clause only for a filter that is exactly
+ * `{_id: x}`; any other filter reads and decodes every document of the collection in Go
+ * (`{guestId}` on carts, `{_id, "variants.0.stock": {$gte: 1}}` on products inside a write).
+ * The backend contract lets a filter be applied partly (the handler always filters again), so the
+ * patch pushes down every top-level equality on a string or ObjectId: `_id` always, and other
+ * plain field names as `(f = v OR f is an array)` — arrays stay in, because `{f: v}` also matches
+ * arrays holding v. The expression is the one FerretDB's own indexes are built on, so SQLite uses
+ * the index where there is one. Values whose JSON has escapes are left to the handler.
+ */
+const PUSHDOWN_GO = `// Added by the Tweest shop's launcher (server/db/embedded.ts): see PUSHDOWN_GO there.
+
+package sqlite
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/FerretDB/FerretDB/internal/backends/sqlite/metadata"
+	"github.com/FerretDB/FerretDB/internal/handler/sjson"
+	"github.com/FerretDB/FerretDB/internal/types"
+)
+
+var tweestPlainField = regexp.MustCompile(\`^[A-Za-z_][A-Za-z0-9_]*$\`)
+
+// tweestPushdown returns a WHERE clause that keeps every document the filter can match
+// (a superset: the handler applies the whole filter again) and its arguments.
+func tweestPushdown(filter *types.Document) (string, []any) {
+	if filter == nil {
+		return "", nil
+	}
+
+	keys := filter.Keys()
+	seen := make(map[string]bool, len(keys))
+	for _, key := range keys {
+		if seen[key] {
+			return "", nil
+		}
+		seen[key] = true
+	}
+
+	var conditions []string
+	var args []any
+	for _, key := range keys {
+		value, err := filter.Get(key)
+		if err != nil {
+			continue
+		}
+		switch value.(type) {
+		case string, types.ObjectID:
+		default:
+			continue
+		}
+		encoded, err := sjson.MarshalSingleValue(value)
+		if err != nil || strings.ContainsRune(string(encoded), '\\\\') {
+			continue
+		}
+		if key == "_id" {
+			conditions = append(conditions, fmt.Sprintf("%s = ?", metadata.IDColumn))
+			args = append(args, string(encoded))
+			continue
+		}
+		if !tweestPlainField.MatchString(key) {
+			continue
+		}
+		column := fmt.Sprintf("%s->%q", metadata.DefaultColumn, key)
+		conditions = append(conditions, fmt.Sprintf("(%s = ? OR (%s >= '[' AND %s < '\\\\'))", column, column, column))
+		args = append(args, string(encoded))
+	}
+
+	if len(conditions) == 0 {
+		return "", nil
+	}
+	return " WHERE " + strings.Join(conditions, " AND "), args
+}
+`;
+
+const PUSHDOWN_ORIGINAL = `	if params.Filter.Len() == 1 {
+		v, _ := params.Filter.Get("_id")
+		switch v.(type) {
+		case string, types.ObjectID:
+			whereClause = fmt.Sprintf(\` WHERE %s = ?\`, metadata.IDColumn)
+			args = []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}
+		}
+	}
+`;
+
+/** Applies the patches to a copy of FerretDB's source; fails loudly if one no longer fits. */
 export function patchFerretDbSource(sourceDir: string): void {
+  const sqliteDir = path.join(sourceDir, "internal", "backends", "sqlite");
+  const collectionFile = path.join(sqliteDir, "collection.go");
+  const collection = readFileSync(collectionFile, "utf8");
+  if (!collection.includes(PUSHDOWN_ORIGINAL))
+    throw new Error("FerretDB patch: sqlite/collection.go no longer has the _id pushdown expected");
+  writeFileSync(
+    collectionFile,
+    collection.replace(PUSHDOWN_ORIGINAL, "\twhereClause, args = tweestPushdown(params.Filter)\n"),
+  );
+  writeFileSync(path.join(sqliteDir, "tweest_pushdown.go"), PUSHDOWN_GO);
+
   const handlerDir = path.join(sourceDir, "internal", "handler");
   writeFileSync(path.join(handlerDir, "tweest_write_mutex.go"), WRITE_MUTEX_GO);
   for (const { file, func } of SERIALISED_WRITE_COMMANDS) {
@@ -229,7 +328,7 @@ async function buildFerretDb(log: (line: string) => void): Promise<string> {
     cpSync(moduleDir, sourceDir, { recursive: true });
     chmodRecursive(sourceDir);
     writeFileSync(path.join(sourceDir, "build", "version", "version.txt"), `${FERRETDB_VERSION}\n`);
-    log("[db]   patching: each write command applied atomically");
+    log("[db]   patching: atomic write commands, equality filters handed to SQLite");
     patchFerretDbSource(sourceDir);
     writeFileSync(
       path.join(workDir, "go.mod"),
