@@ -516,10 +516,12 @@ async function main() {
     say("  ✓ SIGTERM: the server stopped cleanly (exit 0)");
     passed = true;
   } catch (error) {
-    if (app) {
-      const tail = app.output.slice(-40).map((line) => line.slice(0, 400));
-      console.error(`[image] the server's last output:\n${tail.join("\n")}`);
-    }
+    // Its plain lines were printed as they came; its last request logs may tell the rest.
+    const requestLogs = app?.output.filter((line) => line.startsWith("{")).slice(-20) ?? [];
+    if (requestLogs.length > 0)
+      console.error(
+        `[image] the server's last request logs:\n${requestLogs.map((line) => line.slice(0, 400)).join("\n")}`,
+      );
     throw error;
   } finally {
     if (app && app.child.exitCode === null) app.child.kill("SIGKILL");
