@@ -49,7 +49,7 @@ const say = (line: string) => console.log(`[image] ${line}`);
 const secondsSince = (since: number) => `${Math.round((Date.now() - since) / 1000)} s`;
 
 class CheckFailed extends Error {}
-function expect(condition: unknown, message: string): asserts condition {
+function ensure(condition: unknown, message: string): asserts condition {
   if (!condition) throw new CheckFailed(message);
 }
 
@@ -58,7 +58,7 @@ function runtimeUser(): { uid: number; gid: number; label: string } | undefined 
   if (process.getuid?.() !== 0) return undefined;
   const uid = Number(spawnSync("id", ["-u", "nobody"], { encoding: "utf8" }).stdout.trim());
   const gid = Number(spawnSync("id", ["-g", "nobody"], { encoding: "utf8" }).stdout.trim());
-  expect(Number.isInteger(uid) && uid > 0, "no 'nobody' user to run the server as");
+  ensure(Number.isInteger(uid) && uid > 0, "no 'nobody' user to run the server as");
   return { uid, gid, label: `nobody (uid ${uid})` };
 }
 
@@ -123,9 +123,9 @@ function copyFromContext(stage: StageFolder, sources: string[], destination: str
   for (const source of sources) {
     const from = path.resolve(root, source);
     const relative = path.relative(root, from);
-    expect(!relative.startsWith(".."), `COPY ${source}: outside the build context`);
-    expect(existsSync(from), `COPY ${source}: not in the build context`);
-    expect(relative === "" || !filter.excludes(relative), `COPY ${source}: .dockerignore drops it`);
+    ensure(!relative.startsWith(".."), `COPY ${source}: outside the build context`);
+    ensure(existsSync(from), `COPY ${source}: not in the build context`);
+    ensure(relative === "" || !filter.excludes(relative), `COPY ${source}: .dockerignore drops it`);
     cpSync(from, copyTarget(stage, from, sources.length, destination), {
       recursive: true,
       verbatimSymlinks: true,
@@ -150,7 +150,7 @@ function copyTarget(stage: StageFolder, from: string, count: number, destination
 function chownTree(target: string, user: { uid: number; gid: number } | undefined) {
   if (!user) return;
   const result = spawnSync("chown", ["-R", `${user.uid}:${user.gid}`, target]);
-  expect(result.status === 0, `chown ${target} failed: ${result.stderr}`);
+  ensure(result.status === 0, `chown ${target} failed: ${result.stderr}`);
 }
 
 /** Follows every stage of the Dockerfile in its own folder under `work`. */
@@ -175,7 +175,6 @@ function followDockerfile(
     say(`stage ${name} (FROM ${stage.base}${final ? ", the image" : ""})`);
     for (const instruction of stage.instructions) {
       const where = `Dockerfile line ${instruction.line}`;
-      const started = Date.now();
       switch (instruction.keyword) {
         case "WORKDIR":
           folder.workdir = path.posix.resolve(folder.workdir, instruction.args);
@@ -190,10 +189,10 @@ function followDockerfile(
           say(`  COPY ${instruction.args}`);
           if (copy.from) {
             const source = folders.find((candidate) => candidate.name === copy.from);
-            expect(source, `${where}: COPY --from=${copy.from}: no such earlier stage`);
+            ensure(source, `${where}: COPY --from=${copy.from}: no such earlier stage`);
             for (const item of copy.sources) {
               const from = hostPath(source, item);
-              expect(existsSync(from), `${where}: ${item} does not exist in stage ${source.name}`);
+              ensure(existsSync(from), `${where}: ${item} does not exist in stage ${source.name}`);
               const target = copyTarget(folder, from, copy.sources.length, copy.destination);
               cpSync(from, target, { recursive: true, verbatimSymlinks: true });
               if (copy.chown) chownTree(target, user);
@@ -204,7 +203,10 @@ function followDockerfile(
           break;
         }
         case "RUN":
+          // Only paths under WORKDIR are mapped into the stage's folder: elsewhere is this machine.
+          ensure(folder.workdir !== "/", `${where}: RUN before WORKDIR is not supported`);
           for (const command of instruction.args.split(/\s*&&\s*/)) {
+            const commandStarted = Date.now();
             const words = splitWords(command);
             if (words[0] === "chown") {
               // The image's user (`node`) is the one the server runs as here.
@@ -219,7 +221,7 @@ function followDockerfile(
               buildEnv(folder),
               20 * 60_000,
             );
-            say(`    done in ${secondsSince(started)}`);
+            say(`    done in ${secondsSince(commandStarted)}`);
           }
           break;
         case "USER":
@@ -293,7 +295,7 @@ function operatorEnvironment(databaseUri: string, port: number): Record<string, 
   const composeFile = path.join(root, "docker-compose.yml");
   const passed = composeEnvironmentKeys(readFileSync(composeFile, "utf8"), "app");
   const unknown = passed.filter((key) => !(key in values));
-  expect(
+  ensure(
     unknown.length === 0,
     `docker-compose.yml passes ${unknown.join(", ")} to the app: give the check a value for it`,
   );
@@ -311,7 +313,7 @@ function startApp(
   env: NodeJS.ProcessEnv,
   user: ReturnType<typeof runtimeUser>,
 ) {
-  expect(image.cmd, "the image has no CMD");
+  ensure(image.cmd, "the image has no CMD");
   const [command, ...args] = image.cmd;
   const child = spawn(command, args, {
     cwd: hostPath(image, "."),
@@ -350,7 +352,7 @@ async function get(url: string): Promise<{ status: number; type: string; body: B
 async function waitUntilHealthy(app: RunningApp, base: string) {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    expect(app.child.exitCode === null, `the server exited with ${app.child.exitCode}`);
+    ensure(app.child.exitCode === null, `the server exited with ${app.child.exitCode}`);
     const answer = await get(`${base}/healthz`).catch(() => undefined);
     if (answer?.status === 200) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -373,12 +375,12 @@ async function probe(
 
   await check("GET /healthz: 200 {status: ok}", async () => {
     const answer = await get(`${base}/healthz`);
-    expect(answer.status === 200, `/healthz answered ${answer.status}`);
-    expect(JSON.parse(answer.body.toString()).status === "ok", `/healthz said ${answer.body}`);
+    ensure(answer.status === 200, `/healthz answered ${answer.status}`);
+    ensure(JSON.parse(answer.body.toString()).status === "ok", `/healthz said ${answer.body}`);
   });
   await check("GET /readyz: 200 {status: ready} (the database answers)", async () => {
     const answer = await get(`${base}/readyz`);
-    expect(answer.status === 200, `/readyz answered ${answer.status}: ${answer.body}`);
+    ensure(answer.status === 200, `/readyz answered ${answer.status}: ${answer.body}`);
   });
   if (image.healthcheck) {
     await check("the image's HEALTHCHECK command exits 0", async () => {
@@ -394,7 +396,7 @@ async function probe(
         timeout: 10_000,
         encoding: "utf8",
       });
-      expect(result.status === 0, `HEALTHCHECK exited ${result.status}: ${result.stderr}`);
+      ensure(result.status === 0, `HEALTHCHECK exited ${result.status}: ${result.stderr}`);
     });
   }
 
@@ -402,38 +404,38 @@ async function probe(
   await check(`GET /product/${product.slug}: 200 HTML with its title and price`, async () => {
     const answer = await get(`${base}/product/${product.slug}`);
     const html = answer.body.toString();
-    expect(
+    ensure(
       answer.status === 200,
       `the product page answered ${answer.status}:\n${html.slice(0, 800)}`,
     );
-    expect(answer.type.startsWith("text/html"), `the product page is ${answer.type}`);
-    expect(
+    ensure(answer.type.startsWith("text/html"), `the product page is ${answer.type}`);
+    ensure(
       html.includes(`<title>${product.title} — Tweest</title>`),
       "the <title> is not the product's",
     );
-    expect(/৳\s?990/.test(html), "the page does not show the price ৳990");
+    ensure(/৳\s?990/.test(html), "the page does not show the price ৳990");
     scriptPath = /<script[^>]+type="module"[^>]*src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? "";
     scriptPath ||= /"(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? "";
-    expect(scriptPath, "the page references no /assets/*.js");
+    ensure(scriptPath, "the page references no /assets/*.js");
   });
   await check(
     `GET ${scriptPath}: 200 JavaScript (the built storefront is in the image)`,
     async () => {
       const answer = await get(`${base}${scriptPath}`);
-      expect(answer.status === 200, `${scriptPath} answered ${answer.status}`);
-      expect(answer.type.includes("javascript"), `${scriptPath} is ${answer.type}`);
+      ensure(answer.status === 200, `${scriptPath} answered ${answer.status}`);
+      ensure(answer.type.includes("javascript"), `${scriptPath} is ${answer.type}`);
     },
   );
   await check(`GET ${product.image}: 200 image/webp (UPLOADS_DIR is served)`, async () => {
     const answer = await get(`${base}${product.image}`);
-    expect(answer.status === 200, `${product.image} answered ${answer.status}`);
-    expect(answer.type === "image/webp", `${product.image} is ${answer.type}`);
+    ensure(answer.status === 200, `${product.image} answered ${answer.status}`);
+    ensure(answer.type === "image/webp", `${product.image} is ${answer.type}`);
   });
   await check("GET /api/products: 200 JSON listing the product", async () => {
     const answer = await get(`${base}/api/products?search=${encodeURIComponent(product.title)}`);
-    expect(answer.status === 200, `/api/products answered ${answer.status}: ${answer.body}`);
+    ensure(answer.status === 200, `/api/products answered ${answer.status}: ${answer.body}`);
     const body = JSON.parse(answer.body.toString()) as { content?: { slug: string }[] };
-    expect(
+    ensure(
       body.content?.some((item) => item.slug === product.slug),
       `/api/products did not list ${product.slug}: ${answer.body.toString().slice(0, 400)}`,
     );
@@ -459,7 +461,7 @@ async function main() {
   say(`Node ${process.version} here (the image uses its FROM's Node); no Docker engine is used`);
   try {
     const stages = parseDockerfile(readFileSync(path.join(root, "Dockerfile"), "utf8"));
-    expect(stages.length > 0, "the Dockerfile has no FROM");
+    ensure(stages.length > 0, "the Dockerfile has no FROM");
     const image = followDockerfile(stages, work, user);
     say(`image assembled in ${secondsSince(startedAt)}`);
 
@@ -509,7 +511,7 @@ async function main() {
       app.exited,
       new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), 20_000)),
     ]);
-    expect(
+    ensure(
       code === 0,
       `SIGTERM: the server ${code === "timeout" ? "did not stop within 20 s" : `exited ${code}`}`,
     );
