@@ -21,7 +21,8 @@ import { connectDatabase, disconnectDatabase } from "../server/db/connect";
 import { freePort, startDatabase, type DatabaseHandle } from "../server/db/embedded";
 import { PRIMARY_WIDTH, RESPONSIVE_WIDTHS } from "../server/lib/images";
 import {
-  composeEnvironmentKeys,
+  composeDefault,
+  composeEnvironment,
   parseCommand,
   parseCopy,
   parseDockerfile,
@@ -281,10 +282,14 @@ async function seedProduct(uploadsDir: string) {
   return { title, slug, image: images[0] };
 }
 
-/** The variables docker-compose.yml gives the app, with values an operator would choose. */
+/**
+ * The variables docker-compose.yml gives the app: those an operator must or would choose get the
+ * check's values (its database, fresh secrets, a strong admin password); any other keeps compose's
+ * own value or default. One with neither stops the check, which then needs teaching it.
+ */
 function operatorEnvironment(databaseUri: string, port: number): Record<string, string> {
   const secret = () => randomBytes(36).toString("base64url");
-  const values: Record<string, string> = {
+  const chosen: Record<string, string> = {
     MONGODB_URI: databaseUri,
     PUBLIC_URL: `http://localhost:${port}`,
     JWT_SECRET: secret(),
@@ -292,14 +297,20 @@ function operatorEnvironment(databaseUri: string, port: number): Record<string, 
     ADMIN_EMAIL: "owner@example.com",
     ADMIN_PASSWORD: `Op-${randomBytes(15).toString("base64url")}-7q`,
   };
-  const composeFile = path.join(root, "docker-compose.yml");
-  const passed = composeEnvironmentKeys(readFileSync(composeFile, "utf8"), "app");
-  const unknown = passed.filter((key) => !(key in values));
-  ensure(
-    unknown.length === 0,
-    `docker-compose.yml passes ${unknown.join(", ")} to the app: give the check a value for it`,
+  const compose = composeEnvironment(
+    readFileSync(path.join(root, "docker-compose.yml"), "utf8"),
+    "app",
   );
-  return Object.fromEntries(passed.map((key) => [key, values[key]]));
+  const environment: Record<string, string> = {};
+  for (const [key, written] of Object.entries(compose)) {
+    const value = chosen[key] ?? composeDefault(written);
+    ensure(
+      value !== undefined,
+      `docker-compose.yml passes ${key}=${written} to the app: give the check a value for it`,
+    );
+    environment[key] = value;
+  }
+  return environment;
 }
 
 interface RunningApp {

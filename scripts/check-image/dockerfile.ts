@@ -200,20 +200,18 @@ export function parseDockerignore(text: string): ContextFilter {
 }
 
 /**
- * The variable names a compose service sets under `environment:` (map or list form). Reads the
- * file's indentation only: enough for this repository's docker-compose.yml, not general YAML.
+ * What a compose service sets under `environment:` (map or list form), values as written, e.g.
+ * `{JWT_SECRET: "${JWT_SECRET:?set it}", NODE_ENV: "production"}`. Reads the file's indentation
+ * only: enough for this repository's docker-compose.yml, not general YAML.
  */
-export function composeEnvironmentKeys(text: string, service: string): string[] {
+export function composeEnvironment(text: string, service: string): Record<string, string> {
   const lines = text.split(/\r?\n/).filter((line) => line.trim() !== "" && !/^\s*#/.test(line));
   const indent = (line: string) => line.length - line.trimStart().length;
-  const serviceAt = lines.findIndex(
-    (line, at) =>
-      line.trim() === `${service}:` &&
-      at > 0 &&
-      lines.slice(0, at).some((l) => l.trim() === "services:"),
-  );
-  if (serviceAt < 0) throw new Error(`docker-compose.yml has no service ${service}`);
-  const keys: string[] = [];
+  const servicesAt = lines.findIndex((line) => line.trim() === "services:");
+  const serviceAt = lines.findIndex((line, at) => at > servicesAt && line.trim() === `${service}:`);
+  if (servicesAt < 0 || serviceAt < 0)
+    throw new Error(`docker-compose.yml has no service ${service}`);
+  const environment: Record<string, string> = {};
   let environmentIndent: number | undefined;
   for (const line of lines.slice(serviceAt + 1)) {
     if (indent(line) <= indent(lines[serviceAt])) break;
@@ -222,8 +220,19 @@ export function composeEnvironmentKeys(text: string, service: string): string[] 
       continue;
     }
     if (indent(line) <= environmentIndent) break;
-    const key = /^\s*(?:-\s*)?([A-Za-z_][A-Za-z0-9_]*)\s*[:=]/.exec(line)?.[1];
-    if (key) keys.push(key);
+    const entry = /^\s*(?:-\s*)?([A-Za-z_][A-Za-z0-9_]*)\s*(?::\s*|=)(.*)$/.exec(line);
+    if (entry) environment[entry[1]] = entry[2].trim().replace(/^(["'])(.*)\1$/, "$2");
   }
-  return keys;
+  return environment;
+}
+
+/**
+ * A compose value as `docker compose` would substitute it with nothing set in the shell:
+ * `${X:-default}` gives the default, plain text is itself; `${X}` and `${X:?message}` need the
+ * operator's value (undefined here).
+ */
+export function composeDefault(value: string): string | undefined {
+  const variable = /^\$\{[A-Za-z_][A-Za-z0-9_]*(?:(:?-)(.*)|:?\?.*)?\}$/.exec(value);
+  if (!variable) return value.includes("$") ? undefined : value;
+  return variable[1] ? variable[2] : undefined;
 }

@@ -6,7 +6,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
-  composeEnvironmentKeys,
+  composeDefault,
+  composeEnvironment,
   parseCommand,
   parseCopy,
   parseDockerfile,
@@ -137,8 +138,8 @@ describe("parseDockerignore", () => {
   });
 });
 
-describe("composeEnvironmentKeys", () => {
-  it("lists the variables a service sets, in map or list form", () => {
+describe("composeEnvironment", () => {
+  it("reads what a service sets, in map or list form", () => {
     const compose = [
       "services:",
       "  app:",
@@ -146,22 +147,39 @@ describe("composeEnvironmentKeys", () => {
       "    environment:",
       "      MONGODB_URI: mongodb://mongo:27017/tweest",
       "      JWT_SECRET: ${JWT_SECRET:?set it}",
+      '      SEED_ON_START: "false"',
       "    ports:",
       '      - "5454:5454"',
       "  worker:",
       "    environment:",
       "      - QUEUE=orders",
     ].join("\n");
-    expect(composeEnvironmentKeys(compose, "app")).toEqual(["MONGODB_URI", "JWT_SECRET"]);
-    expect(composeEnvironmentKeys(compose, "worker")).toEqual(["QUEUE"]);
-    expect(() => composeEnvironmentKeys(compose, "web")).toThrow("no service web");
+    expect(composeEnvironment(compose, "app")).toEqual({
+      MONGODB_URI: "mongodb://mongo:27017/tweest",
+      JWT_SECRET: "${JWT_SECRET:?set it}",
+      SEED_ON_START: "false",
+    });
+    expect(composeEnvironment(compose, "worker")).toEqual({ QUEUE: "orders" });
+    expect(() => composeEnvironment(compose, "web")).toThrow("no service web");
+  });
+
+  it("substitutes like compose with an empty shell: defaults and plain values only", () => {
+    expect(composeDefault("${PUBLIC_URL:-http://localhost:5454}")).toBe("http://localhost:5454");
+    expect(composeDefault("${LEVEL-info}")).toBe("info");
+    expect(composeDefault("production")).toBe("production");
+    expect(composeDefault("${JWT_SECRET:?set JWT_SECRET (32+ characters)}")).toBeUndefined();
+    expect(composeDefault("${JWT_SECRET}")).toBeUndefined();
+    expect(composeDefault("prefix-$OTHER")).toBeUndefined();
   });
 
   it("reads the repository's docker-compose.yml: the app gets its database and secrets", () => {
-    const keys = composeEnvironmentKeys(
+    const environment = composeEnvironment(
       readFileSync(path.join(ROOT, "docker-compose.yml"), "utf8"),
       "app",
     );
-    expect(keys).toEqual(expect.arrayContaining(["MONGODB_URI", "JWT_SECRET", "COOKIE_SECRET"]));
+    expect(Object.keys(environment)).toEqual(
+      expect.arrayContaining(["MONGODB_URI", "JWT_SECRET", "COOKIE_SECRET", "ADMIN_PASSWORD"]),
+    );
+    expect(composeDefault(environment.JWT_SECRET)).toBeUndefined();
   });
 });
