@@ -451,6 +451,45 @@ async function probe(
       `/api/products did not list ${product.slug}: ${answer.body.toString().slice(0, 400)}`,
     );
   });
+  // What an operator runs in the container (`docker compose exec app npm run admin:create`): the
+  // scripts and bcrypt's native module work from the pruned tree, and the admin can sign in.
+  await check(
+    "npm run admin:create in the image; that admin signs in (200, role ADMIN)",
+    async () => {
+      const created = spawnSync("npm", ["run", "admin:create"], {
+        cwd: hostPath(image, "."),
+        env,
+        uid: user?.uid,
+        gid: user?.gid,
+        timeout: 120_000,
+        encoding: "utf8",
+      });
+      ensure(
+        created.status === 0,
+        `npm run admin:create exited ${created.status}:\n${created.stdout}${created.stderr}`,
+      );
+      const signin = await fetch(`${base}/auth/signin`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }),
+        signal: AbortSignal.timeout(30_000),
+      });
+      const answer = (await signin.json()) as { jwt?: string; message?: string };
+      ensure(
+        signin.status === 200 && answer.jwt,
+        `sign-in answered ${signin.status}: ${answer.message}`,
+      );
+      const profile = await fetch(`${base}/api/users/profile`, {
+        headers: { authorization: `Bearer ${answer.jwt}` },
+        signal: AbortSignal.timeout(30_000),
+      });
+      const account = (await profile.json()) as { role?: string };
+      ensure(
+        profile.status === 200 && account.role === "ADMIN",
+        `the profile answered ${profile.status} with role ${account.role}`,
+      );
+    },
+  );
 }
 
 function databaseUriFor(database: DatabaseHandle): string {
