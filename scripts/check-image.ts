@@ -38,8 +38,9 @@ import {
  * empty temporary folders (clean install from the lock file, build, prune), the final stage gets only
  * what the Dockerfile copies into it, and its CMD runs there with the image's ENV plus what
  * docker-compose.yml passes, against a fresh database. Then /healthz, /readyz, the image's own
- * HEALTHCHECK command, a product page, its script and image and the product API must answer, and
- * SIGTERM must stop it cleanly. `--keep` keeps the folders. See docs/deploy.md.
+ * HEALTHCHECK command, a product page, its script and image and the product API must answer, the
+ * operator's `npm run admin:create` must work there and its admin sign in, and SIGTERM must stop
+ * the server cleanly. `--keep` keeps the folders. See docs/deploy.md.
  */
 
 const root = path.resolve(import.meta.dirname, "..");
