@@ -3,12 +3,12 @@ import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { z } from "zod";
-import { AuthCard, FormMessage, GoogleIcon } from "~/components/auth/auth-card";
+import { AuthCard, FormMessage, GoogleSignInLink } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
-import { errorMessage, getToken, googleSignInUrl } from "~/lib/api-client";
-import { safeRedirectPath, signInScreenHref, takeSignInDestination, useAuth } from "~/lib/auth";
+import { errorMessage, getToken } from "~/lib/api-client";
+import { signInScreenHref, takeSignInDestination, useAuth } from "~/lib/auth";
 import { LoginForm } from "~/lib/storefront-schemas";
 import type { Route } from "./+types/login";
 
@@ -105,17 +105,7 @@ export default function Login() {
           {isSubmitting ? "Signing in…" : "Sign in"}
         </Button>
       </form>
-      <div className="my-5 flex items-center gap-3 text-xs text-stone-500" aria-hidden="true">
-        <span className="h-px flex-1 bg-stone-200" /> or{" "}
-        <span className="h-px flex-1 bg-stone-200" />
-      </div>
-      <a
-        href={googleSignInUrl(safeRedirectPath(redirectParam) ?? undefined)}
-        className="flex h-11 w-full items-center justify-center gap-2 rounded-md border border-stone-300 bg-white text-sm font-semibold hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-      >
-        <GoogleIcon />
-        Continue with Google
-      </a>
+      <GoogleSignInLink label="Continue with Google" redirectParam={redirectParam} divider />
     </AuthCard>
   );
 }

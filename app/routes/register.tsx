@@ -3,12 +3,12 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { AuthCard, FormMessage, GoogleIcon } from "~/components/auth/auth-card";
+import { AuthCard, FormMessage, GoogleSignInLink } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
-import { errorMessage, googleSignInUrl } from "~/lib/api-client";
-import { safeRedirectPath, signInScreenHref, takeSignInDestination, useAuth } from "~/lib/auth";
+import { errorMessage } from "~/lib/api-client";
+import { signInScreenHref, takeSignInDestination, useAuth } from "~/lib/auth";
 import { RegisterForm } from "~/lib/storefront-schemas";
 import type { Route } from "./+types/register";
 
@@ -145,13 +145,11 @@ export default function Register() {
           </Button>
         </div>
       </form>
-      <a
-        href={googleSignInUrl(safeRedirectPath(redirectParam) ?? undefined)}
-        className="mt-5 flex h-11 w-full items-center justify-center gap-2 rounded-md border border-stone-300 bg-white text-sm font-semibold hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-      >
-        <GoogleIcon />
-        Sign up with Google
-      </a>
+      <GoogleSignInLink
+        label="Sign up with Google"
+        redirectParam={redirectParam}
+        className="mt-5"
+      />
     </AuthCard>
   );
 }
