@@ -85,3 +85,56 @@ describe("cart lines (375 px)", () => {
     expect(errors).toEqual([]);
   });
 });
+
+const CUSTOMER = { email: "customer@tweest.local", password: "customer123" };
+
+async function signInOnLoginPage(page: Page) {
+  await waitForHydration(page);
+  await page.getByLabel("Email").fill(CUSTOMER.email);
+  await page.getByLabel("Password").fill(CUSTOMER.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+describe("sign-in goes back where it started (375 px)", () => {
+  it("'Sign in' under a product's reviews signs in and lands back on that product", async () => {
+    const { page, errors } = await shop.newPage(375);
+    const { product } = await productWithStock(1);
+    await page.goto(`/product/${product.slug}`);
+    await waitForHydration(page);
+    await page
+      .locator("p", { hasText: "to rate and review this product" })
+      .getByRole("link", { name: "Sign in" })
+      .click();
+    await page.waitForURL((url) => url.pathname === "/login");
+    expect(new URL(page.url()).searchParams.get("redirect")).toBe(`/product/${product.slug}`);
+    await signInOnLoginPage(page);
+    await page.waitForURL((url) => url.pathname === `/product/${product.slug}`);
+    expect(await page.evaluate(() => localStorage.getItem("jwt"))).toBeTruthy();
+    expect(errors).toEqual([]);
+  });
+
+  it("'Create an account' keeps the way back; registration lands on the product too", async () => {
+    const { page, errors } = await shop.newPage(375);
+    const { product } = await productWithStock(1);
+    await page.goto(`/login?redirect=${encodeURIComponent(`/product/${product.slug}`)}`);
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Create an account" }).click();
+    await page.waitForURL((url) => url.pathname === "/register");
+    expect(new URL(page.url()).searchParams.get("redirect")).toBe(`/product/${product.slug}`);
+    await page.getByLabel("First name").fill("Rafi");
+    await page.getByLabel("Email").fill("rafi.redirect@example.com");
+    await page.getByLabel("Password", { exact: true }).fill("rafi-secret-1");
+    await page.getByLabel("Repeat password").fill("rafi-secret-1");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.waitForURL((url) => url.pathname === `/product/${product.slug}`);
+    expect(errors).toEqual([]);
+  });
+
+  it("a return path to another host is not followed (the server's rule)", async () => {
+    const { page } = await shop.newPage(375);
+    await page.goto(`/login?redirect=${encodeURIComponent("/\\evil.example/x")}`);
+    await signInOnLoginPage(page);
+    await page.waitForURL((url) => url.pathname === "/");
+    expect(new URL(page.url()).host).toBe(new URL(shop.baseUrl).host);
+  });
+});
