@@ -138,3 +138,36 @@ describe("sign-in goes back where it started (375 px)", () => {
     expect(new URL(page.url()).host).toBe(new URL(shop.baseUrl).host);
   });
 });
+
+describe("Google sign-in only when configured (375 px)", () => {
+  it("a default install shows no Google buttons; with GOOGLE_CLIENT_ID they appear", async () => {
+    const { resetEnvForTests } = await import("../../server/env");
+    const { page, failedResponses } = await shop.newPage(375);
+    await page.goto("/login");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Sign in" }).waitFor();
+    expect(await page.getByRole("link", { name: /Google/ }).count()).toBe(0);
+    expect(await page.getByText("or", { exact: true }).count()).toBe(0);
+    await page.goto("/register");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Create account" }).waitFor();
+    expect(await page.getByRole("link", { name: /Google/ }).count()).toBe(0);
+
+    process.env.GOOGLE_CLIENT_ID = "tweest-e2e.apps.googleusercontent.com";
+    resetEnvForTests();
+    try {
+      await page.goto(`/login?redirect=${encodeURIComponent("/products?category=men")}`);
+      await waitForHydration(page);
+      expect(
+        await page.getByRole("link", { name: "Continue with Google" }).getAttribute("href"),
+      ).toBe(`/auth/google?${new URLSearchParams({ redirect: "/products?category=men" })}`);
+      await page.goto("/register");
+      await waitForHydration(page);
+      expect(await page.getByRole("link", { name: "Sign up with Google" }).count()).toBe(1);
+    } finally {
+      delete process.env.GOOGLE_CLIENT_ID;
+      resetEnvForTests();
+    }
+    expect(failedResponses).toEqual([]);
+  });
+});
