@@ -7,6 +7,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Product } from "../../models/product.model";
+import { expectFocusReturns } from "./dialog-focus";
 import { waitForHydration } from "./harness";
 import { startShoppingSession, type ShoppingSession } from "./shop-harness";
 
@@ -169,5 +170,36 @@ describe("Google sign-in only when configured (375 px)", () => {
       resetEnvForTests();
     }
     expect(failedResponses).toEqual([]);
+  });
+});
+
+describe("storefront dialogs give focus back to their opener (375 px)", () => {
+  it("the add-to-cart question (closed, or answered 'Continue as guest'), the size guide and the filters", async () => {
+    const { page, errors } = await shop.newPage(375);
+    const { product } = await productWithStock(3);
+    await page.goto(`/product/${product.slug}`);
+    await waitForHydration(page);
+    await page
+      .getByRole("radiogroup", { name: "Size" })
+      .locator("button:not([disabled])")
+      .first()
+      .click();
+    const addToCart = page.getByTestId("add-to-cart");
+    await expectFocusReturns(page, addToCart);
+    await expectFocusReturns(
+      page,
+      addToCart,
+      () => addToCart.click(),
+      () => page.getByTestId("continue-as-guest").click(),
+    );
+    await page.getByTestId("added-to-cart").waitFor();
+    expect(await addToCart.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    await expectFocusReturns(page, page.getByRole("button", { name: "Size guide" }));
+
+    await page.goto("/products?category=men");
+    await waitForHydration(page);
+    await expectFocusReturns(page, page.getByTestId("open-filters"));
+    expect(errors).toEqual([]);
   });
 });

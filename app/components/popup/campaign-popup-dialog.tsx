@@ -7,6 +7,7 @@ import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { ChevronDown, ChevronLeft, ChevronRight, ChevronUp, ExternalLink, X } from "lucide-react";
 import { useCallback, useRef, useState, type PointerEvent } from "react";
 import type { PopupImage } from "~/lib/api-client";
+import { useReturnFocus } from "~/components/ui/return-focus";
 import { imageUrl } from "~/lib/image-url";
 import { cn } from "~/lib/utils";
 import { counterLabel, indexAfterSwipe, nextIndex, prevIndex } from "./popup-index";
@@ -39,6 +40,7 @@ export default function CampaignPopupDialog({
 }) {
   const [index, setIndex] = useState(0);
   const [captionOpen, setCaptionOpen] = useState(true);
+  const returnFocus = useReturnFocus();
   const swipeStart = useRef<{ x: number; y: number } | null>(null);
   const swiped = useRef(false);
   const total = images.length;
@@ -87,7 +89,11 @@ export default function CampaignPopupDialog({
         <DialogPrimitive.Content
           className="popup-content fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[95vw] -translate-x-1/2 -translate-y-1/2 overflow-hidden rounded-xl bg-stone-950 shadow-2xl focus:outline-none sm:w-[90vw] lg:w-[85vw]"
           data-testid="campaign-popup"
-          onOpenAutoFocus={focusAfterFirstPaint}
+          onOpenAutoFocus={(event) => {
+            returnFocus.onOpenAutoFocus();
+            focusAfterFirstPaint(event);
+          }}
+          onCloseAutoFocus={returnFocus.onCloseAutoFocus}
           onKeyDown={(event) => {
             if (total < 2) return;
             if (event.key === "ArrowRight") next();

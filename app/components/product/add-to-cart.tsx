@@ -61,6 +61,7 @@ export function AddToCart({
   }
 
   function onAdd() {
+    if (feedback.kind === "pending") return;
     if (missing) {
       setFeedback({ kind: "error", message: missing });
       return;
@@ -119,7 +120,10 @@ export function AddToCart({
         size="lg"
         className="w-full sm:w-auto sm:min-w-64"
         onClick={onAdd}
-        disabled={feedback.kind === "pending" || available === 0}
+        disabled={available === 0}
+        // Busy, not disabled: a disabled button drops keyboard focus (also the focus the guest
+        // question gives back to it when "Continue as guest" starts adding).
+        aria-disabled={feedback.kind === "pending" || undefined}
         data-testid="add-to-cart"
       >
         <ShoppingBag className="h-5 w-5" aria-hidden="true" />
