@@ -77,11 +77,12 @@ export interface PendingCartItem {
   size: string;
   color: string;
   quantity: number;
-  /** For the add_to_cart event after sign-in (optional). */
+  /** For the add_to_cart event after sign-in (optional; `trackableSnapshot` of the product). */
   title?: string;
   price?: number;
   discountedPrice?: number;
   categoryName?: string;
+  brand?: string;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -137,6 +138,7 @@ export async function addPendingCartItem(): Promise<boolean> {
           price: item.price,
           discountedPrice: item.discountedPrice,
           categoryName: item.categoryName,
+          brand: item.brand,
           color: item.color,
           size: item.size,
         },

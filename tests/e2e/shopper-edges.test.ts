@@ -203,3 +203,61 @@ describe("storefront dialogs give focus back to their opener (375 px)", () => {
     expect(errors).toEqual([]);
   });
 });
+
+type LayerEvent = Record<string, unknown> & { event: string };
+
+async function layerEvents(page: Page, name: string): Promise<LayerEvent[]> {
+  return page.evaluate(
+    (wanted) =>
+      ((window as unknown as { dataLayer?: LayerEvent[] }).dataLayer ?? []).filter(
+        (entry) => entry.event === wanted,
+      ),
+    name,
+  );
+}
+
+describe("tracking of the item added after sign-in (375 px)", () => {
+  it("sends add_to_cart and add_to_cart_stape with the payload of a direct add", async () => {
+    const { page, errors } = await shop.newPage(375);
+    const { product } = await productWithStock(3);
+    await page.goto(`/product/${product.slug}`);
+    await waitForHydration(page);
+    await page
+      .getByRole("radiogroup", { name: "Size" })
+      .locator("button:not([disabled])")
+      .first()
+      .click();
+    await page.getByTestId("add-to-cart").click();
+    await page.getByRole("dialog").getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL((url) => url.pathname === "/login");
+    await signInOnLoginPage(page);
+    await page.waitForURL((url) => url.pathname !== "/login");
+    await expect.poll(() => page.getByTestId("cart-badge").textContent()).toBe("1");
+
+    await expect.poll(async () => (await layerEvents(page, "add_to_cart")).length).toBe(1);
+    const [afterSignIn] = await layerEvents(page, "add_to_cart");
+    expect(await layerEvents(page, "add_to_cart_stape")).toHaveLength(1);
+    const items = (afterSignIn.ecommerce as { items: Record<string, string>[] }).items;
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({
+      item_id: String(product._id),
+      item_name: product.title,
+      price: (product.discountedPrice ?? product.price).toFixed(2),
+      quantity: "1.00",
+    });
+
+    // The same item added directly, now signed in, on a fresh load of the product page.
+    await page.goto(`/product/${product.slug}`);
+    await waitForHydration(page);
+    await page
+      .getByRole("radiogroup", { name: "Size" })
+      .locator("button:not([disabled])")
+      .first()
+      .click();
+    await page.getByTestId("add-to-cart").click();
+    await page.getByTestId("added-to-cart").waitFor();
+    const [direct] = await layerEvents(page, "add_to_cart");
+    expect(direct.ecommerce).toEqual(afterSignIn.ecommerce);
+    expect(errors).toEqual([]);
+  });
+});

@@ -11,7 +11,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { api, errorMessage, getToken, isGuestMode } from "~/lib/api-client";
 import { savePendingCartItem } from "~/lib/auth";
-import { trackAddToCart, type TrackableProduct } from "~/lib/tracking";
+import { trackableSnapshot, trackAddToCart, type TrackableProduct } from "~/lib/tracking";
 
 export const MAX_QUANTITY = 10;
 
@@ -72,7 +72,14 @@ export function AddToCart({
 
   function signInFirst() {
     if (!color || !size) return;
-    savePendingCartItem({ productId: product._id, color, size, quantity });
+    // With what add_to_cart needs, so the event sent after sign-in is the one a direct add sends.
+    savePendingCartItem({
+      ...trackableSnapshot(product),
+      productId: product._id,
+      color,
+      size,
+      quantity,
+    });
     setAskGuest(false);
     navigate(`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`);
   }
