@@ -1,6 +1,6 @@
 /**
  * The back office in a real Chromium: every dialog gives keyboard focus back to the button that
- * opened it when it closes.
+ * opened it when it closes, and the admin can sign out.
  */
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -79,6 +79,22 @@ describe("admin dialogs give focus back to their opener (1280 px)", () => {
       () => orderButton.click(),
       () => page.getByRole("dialog").getByRole("button", { name: "Close" }).click(),
     );
+    expect(errors).toEqual([]);
+  });
+});
+
+describe("admin sign-out (375 px)", () => {
+  it("signs the admin out from the back office and shows the sign-in screen", async () => {
+    const { page, errors } = await adminPage(375);
+    await open(page, "/admin");
+    await page
+      .getByRole("navigation", { name: "Admin" })
+      .getByRole("button", { name: "Sign out" })
+      .click();
+    await page.waitForURL((url) => url.pathname === "/login");
+    expect(await page.evaluate(() => localStorage.getItem("jwt"))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem("redirectAfterLogin"))).toBeNull();
+    await page.getByRole("button", { name: "Sign in" }).waitFor();
     expect(errors).toEqual([]);
   });
 });

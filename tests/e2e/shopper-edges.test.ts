@@ -7,6 +7,8 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Product } from "../../models/product.model";
+import { hashTrackingToken } from "../../server/services/orders.service";
+import { createOrder } from "../factories/orders";
 import { expectFocusReturns } from "./dialog-focus";
 import { waitForHydration } from "./harness";
 import { startShoppingSession, type ShoppingSession } from "./shop-harness";
@@ -53,6 +55,15 @@ async function addToGuestCart(page: Page, quantity: number) {
   );
   expect(status).toBe(200);
   return product;
+}
+
+/** GET /api/cart requests made by a page from now on. */
+function countCartLoads(page: Page): { count: () => number } {
+  let loads = 0;
+  page.on("request", (request) => {
+    if (request.method() === "GET" && new URL(request.url()).pathname === "/api/cart") loads += 1;
+  });
+  return { count: () => loads };
 }
 
 describe("cart lines (375 px)", () => {
@@ -259,5 +270,58 @@ describe("tracking of the item added after sign-in (375 px)", () => {
     const [direct] = await layerEvents(page, "add_to_cart");
     expect(direct.ecommerce).toEqual(afterSignIn.ecommerce);
     expect(errors).toEqual([]);
+  });
+});
+
+describe("small things at 375 px", () => {
+  it("/cart and /checkout each load the cart once", async () => {
+    const { page, errors } = await shop.newPage(375);
+    await addToGuestCart(page, 1);
+    const loads = countCartLoads(page);
+    await page.goto("/cart?guest=true");
+    await page.getByTestId("cart-line").waitFor();
+    await page.waitForTimeout(1000);
+    expect(loads.count()).toBe(1);
+
+    await page.goto("/checkout?guest=true");
+    await page.getByTestId("place-order").waitFor();
+    await page.waitForTimeout(1000);
+    expect(loads.count()).toBe(2);
+    expect(errors).toEqual([]);
+  });
+
+  it("the guest tracking link names the order by its number, not its database id", async () => {
+    const token = "guest-tracking-token-for-the-e2e-test";
+    const order = await createOrder({ orderStatus: "PLACED" });
+    await order.collection.updateOne(
+      { _id: order._id },
+      { $set: { trackingTokenHash: hashTrackingToken(token) } },
+    );
+    const { page, errors } = await shop.newPage(375);
+    await page.goto(`/order-confirmation?orderId=${order._id}&token=${token}`);
+    const link = page.getByTestId("guest-tracking-link");
+    await link.waitFor();
+    expect(await link.textContent()).toBe(`Track order ${order.orderNumber}`);
+    expect(await link.getAttribute("href")).toBe(`/order/guest/track/${order._id}?token=${token}`);
+    expect(errors).toEqual([]);
+  });
+
+  it("the header search field shows its whole placeholder", async () => {
+    const { page } = await shop.newPage(375);
+    await page.goto("/");
+    await waitForHydration(page);
+    const { text, room } = await page.locator("#site-search").evaluate((element) => {
+      const input = element as HTMLInputElement;
+      const style = getComputedStyle(input);
+      const context = document.createElement("canvas").getContext("2d")!;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      return {
+        text: context.measureText(input.placeholder).width,
+        room: input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
+      };
+    });
+    expect(await page.locator("#site-search").getAttribute("placeholder")).toBe("Search products");
+    expect(text).toBeGreaterThan(0);
+    expect(text).toBeLessThanOrEqual(room);
   });
 });

@@ -206,9 +206,16 @@ export default function CampaignPopupDialog({
             >
               {hasCaption && (
                 <div className="flex items-start gap-2">
-                  <div className="min-w-0 flex-1" id="popup-caption-text">
+                  {/* The caption bar (title and description) collapses as a whole, so the image
+                      shows uncovered; the dots and 'Visit Link' below stay. */}
+                  <div
+                    className="min-w-0 flex-1"
+                    id="popup-caption-text"
+                    data-testid="popup-caption-text"
+                    hidden={!captionOpen}
+                  >
                     {current?.title && <p className="truncate font-semibold">{current.title}</p>}
-                    {captionOpen && current?.description && (
+                    {current?.description && (
                       <p className="mt-0.5 text-sm text-white/85" data-testid="popup-description">
                         {current.description}
                       </p>
@@ -219,8 +226,8 @@ export default function CampaignPopupDialog({
                     onClick={() => setCaptionOpen((value) => !value)}
                     aria-expanded={captionOpen}
                     aria-controls="popup-caption-text"
-                    aria-label={captionOpen ? "Hide description" : "Show description"}
-                    className="rounded p-1 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
+                    aria-label={captionOpen ? "Hide caption" : "Show caption"}
+                    className="ml-auto rounded p-1 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
                   >
                     {captionOpen ? (
                       <ChevronDown className="h-5 w-5" aria-hidden="true" />
