@@ -79,6 +79,18 @@ describe("admin dialogs give focus back to their opener (1280 px)", () => {
       () => orderButton.click(),
       () => page.getByRole("dialog").getByRole("button", { name: "Close" }).click(),
     );
+    // A confirmation inside the order dialog gives focus back to its button in that dialog.
+    await orderButton.click();
+    const deleteOrder = page.getByRole("dialog").getByRole("button", { name: "Delete" });
+    await deleteOrder.evaluate((element) => element.setAttribute("data-focus-probe", "delete"));
+    await deleteOrder.click();
+    await page.getByRole("alertdialog").waitFor();
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.getByRole("alertdialog").count()).toBe(0);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-focus-probe")))
+      .toBe("delete");
+    expect(await page.getByRole("dialog").count()).toBe(1);
     expect(errors).toEqual([]);
   });
 });
