@@ -31,6 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     nonce: context.cspNonce,
     gtmId: context.config.gtmId,
+    googleSignIn: context.config.googleSignIn,
     categories: await context.services.catalog.listCategories(),
     popupDialogChunks: context.clientBuild.popupDialogChunks,
   };

@@ -2,6 +2,7 @@ import { getEnv } from "./env.js";
 import * as catalog from "./services/catalog.service.js";
 import * as products from "./services/products.service.js";
 import { isBkashConfigured } from "./integrations/bkash.js";
+import { isGoogleConfigured } from "./integrations/google.js";
 import { isSslCommerzConfigured } from "./integrations/sslcommerz.js";
 
 /** The first call's promise for every call: a per-request memo (a failed call is not retried). */
@@ -28,6 +29,8 @@ export function createLoadContext(
     config: {
       gtmId: env.GTM_ID ?? null,
       publicUrl: env.PUBLIC_URL,
+      /** Google sign-in is offered only when GOOGLE_CLIENT_ID is set (else /auth/google is a 503). */
+      googleSignIn: isGoogleConfigured(),
       /** Payment methods the checkout offers: cash on delivery always, online ones when configured. */
       paymentMethods: [
         "COD" as const,

@@ -13,7 +13,9 @@
  *   `readPendingCartItem()`, `addPendingCartItem()` (adds it to the cart, then clears it; called by
  *   login/register and the Google callback through `finishSignIn`).
  * - redirectAfterLogin (localStorage): `rememberRedirectAfterLogin(pathWithQuery)`,
- *   `takeRedirectAfterLogin()` (reads and removes; only same-site paths, default '/'), `safeRedirectPath(p)`.
+ *   `takeRedirectAfterLogin()` (reads and removes; only same-site paths, default '/'), `safeRedirectPath(p)`
+ *   (the server's rule, server/lib/redirect-path.ts), `takeSignInDestination(redirectParam)` (`?redirect=`
+ *   first, then redirectAfterLogin).
  * - Google callback loop guard (sessionStorage 'google_callback_visits'): `countGoogleCallbackVisit()`,
  *   `resetGoogleCallbackVisits()`, `MAX_GOOGLE_CALLBACK_VISITS`.
  * - Storage keys: `PENDING_CART_ITEM_KEY`, `GOOGLE_CALLBACK_VISITS_KEY`.
@@ -29,6 +31,7 @@ import {
   type ReactNode,
 } from "react";
 import { Spinner } from "~/components/ui/spinner";
+import { safeRedirectPath } from "../../server/lib/redirect-path";
 import {
   api,
   ApiError,
@@ -74,11 +77,12 @@ export interface PendingCartItem {
   size: string;
   color: string;
   quantity: number;
-  /** For the add_to_cart event after sign-in (optional). */
+  /** For the add_to_cart event after sign-in (optional; `trackableSnapshot` of the product). */
   title?: string;
   price?: number;
   discountedPrice?: number;
   categoryName?: string;
+  brand?: string;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -134,6 +138,7 @@ export async function addPendingCartItem(): Promise<boolean> {
           price: item.price,
           discountedPrice: item.discountedPrice,
           categoryName: item.categoryName,
+          brand: item.brand,
           color: item.color,
           size: item.size,
         },
@@ -149,12 +154,8 @@ export async function addPendingCartItem(): Promise<boolean> {
   }
 }
 
-/** Only same-site paths are honoured (never the sign-in screens themselves). */
-export function safeRedirectPath(path: string | null | undefined): string | null {
-  if (!path || !path.startsWith("/") || path.startsWith("//")) return null;
-  if (/^\/(login|register|auth\/google\/callback)(\/|\?|$)/.test(path)) return null;
-  return path;
-}
+// The server's rule for return paths, shared so the browser honours exactly what the server does.
+export { safeRedirectPath };
 
 export function rememberRedirectAfterLogin(pathWithQuery: string): void {
   const path = safeRedirectPath(pathWithQuery);
@@ -167,6 +168,25 @@ export function takeRedirectAfterLogin(): string {
   const path = safeRedirectPath(storage?.getItem(REDIRECT_AFTER_LOGIN_KEY));
   storage?.removeItem(REDIRECT_AFTER_LOGIN_KEY);
   return path ?? "/";
+}
+
+/**
+ * Where a finished sign-in or registration goes: the screen's own `?redirect=` (e.g. "Sign in" on a
+ * product page) when it is a safe path, else redirectAfterLogin, else '/'. redirectAfterLogin is
+ * consumed either way so it cannot send a later sign-in somewhere stale.
+ */
+export function takeSignInDestination(redirectParam: string | null): string {
+  const stored = takeRedirectAfterLogin();
+  return safeRedirectPath(redirectParam) ?? stored;
+}
+
+/** The other sign-in screen's link, keeping a safe `?redirect=` (sign in <-> create an account). */
+export function signInScreenHref(
+  screen: "/login" | "/register",
+  redirectParam: string | null,
+): string {
+  const redirect = safeRedirectPath(redirectParam);
+  return redirect ? `${screen}?${new URLSearchParams({ redirect }).toString()}` : screen;
 }
 
 /** Counts a visit of /auth/google/callback in this tab; returns the new count. */

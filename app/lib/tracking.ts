@@ -8,10 +8,13 @@
  *   `trackAddToCart(product, quantity)` -> add_to_cart and add_to_cart_stape;
  *   `trackBeginCheckout(cart)` -> begin_checkout and begin_checkout_stape;
  *   `trackAddPaymentInfo(paymentMethod, amount)` -> add_payment_info_stape;
- *   `trackPurchase(order)` -> purchase and purchase_stape;
+ *   `trackPurchase(order)` -> purchase and purchase_stape, once per order id in this browser session
+ *   (sessionStorage `purchaseTracked:<id>`, so reloading the confirmation does not count it again);
  *   `trackPaymentFailed(errorText?, orderId?)` -> payment_failed_stape (label = text else 'Unknown error', step 3);
  *   `trackPaymentCancelled(orderId?)` -> payment_cancelled_stape (label 'User cancelled payment', step 3);
  *   `trackDebugTest()` -> debug_test.
+ * - `trackableSnapshot(product)` — the few fields `buildItem` reads, flattened, for an add_to_cart
+ *   sent later (the pending cart item added after sign-in) with the same payload.
  * - Builders (pure): `buildItem`, `buildItems`, `buildUserData`, `buildPurchase`, `itemPrice`, `orderValue`,
  *   `deriveLoginState`, `categoryOf`, `fixed2`.
  * - Customer info (the guest or selected address, spec §3): `saveCustomerInfo(info)`, `readCustomerInfo()`
@@ -239,6 +242,16 @@ function localStore(): Storage | null {
   }
 }
 
+export const PURCHASE_TRACKED_PREFIX = "purchaseTracked:";
+
+function sessionStore(): Storage | null {
+  try {
+    return typeof window !== "undefined" ? window.sessionStorage : null;
+  } catch {
+    return null;
+  }
+}
+
 export function saveCustomerInfo(info: CustomerInfo): void {
   try {
     localStore()?.setItem(CUSTOMER_INFO_KEY, JSON.stringify(info));
@@ -326,6 +339,9 @@ export function resetTrackingForTests(): void {
   tabEvents.length = 0;
   listeners.clear();
   if (typeof window !== "undefined") window.dataLayer = [];
+  const session = sessionStore();
+  for (const key of Object.keys(session ?? {}))
+    if (key.startsWith(PURCHASE_TRACKED_PREFIX)) session?.removeItem(key);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -348,6 +364,24 @@ export function trackViewItem(product: TrackableProduct, customer = readCustomer
     },
     `view_item_stape:${item.item_id}`,
   );
+}
+
+/** What buildItem reads of a product, flattened (kept with the pending cart item in sessionStorage). */
+export function trackableSnapshot(product: TrackableProduct): {
+  productId: string;
+  title: string;
+  price: number;
+  categoryName: string;
+  brand: string;
+} {
+  const item = buildItem(product);
+  return {
+    productId: item.item_id,
+    title: item.item_name,
+    price: Number(item.price),
+    categoryName: item.item_category,
+    brand: item.item_brand,
+  };
 }
 
 export function trackAddToCart(
@@ -404,8 +438,12 @@ export function trackAddPaymentInfo(paymentMethod: string, amount: number): bool
   );
 }
 
+/** Sends purchase once per order in this browser session (a reload of the result page sends none). */
 export function trackPurchase(order: TrackableOrder, customer = readCustomerInfo()): boolean {
   const ecommerce = buildPurchase(order);
+  const sentKey = `${PURCHASE_TRACKED_PREFIX}${ecommerce.transaction_id}`;
+  const session = sessionStore();
+  if (ecommerce.transaction_id && session?.getItem(sentKey)) return false;
   const user_data = buildUserData(customer);
   const pushed = pushEvent(
     { event: "purchase", ecommerce, user_data },
@@ -415,6 +453,13 @@ export function trackPurchase(order: TrackableOrder, customer = readCustomerInfo
     { event: "purchase_stape", ecommerce, user_data },
     `purchase_stape:${ecommerce.transaction_id}`,
   );
+  if (ecommerce.transaction_id) {
+    try {
+      session?.setItem(sentKey, "true");
+    } catch {
+      // storage full or denied: the 2 s de-duplication still applies
+    }
+  }
   return pushed;
 }
 

@@ -3,12 +3,12 @@ import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { z } from "zod";
-import { AuthCard, FormMessage, GoogleIcon } from "~/components/auth/auth-card";
+import { AuthCard, FormMessage, GoogleSignInLink } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
-import { errorMessage, getToken, googleSignInUrl } from "~/lib/api-client";
-import { takeRedirectAfterLogin, useAuth } from "~/lib/auth";
+import { errorMessage, getToken } from "~/lib/api-client";
+import { signInScreenHref, takeSignInDestination, useAuth } from "~/lib/auth";
 import { LoginForm } from "~/lib/storefront-schemas";
 import type { Route } from "./+types/login";
 
@@ -27,6 +27,8 @@ export default function Login() {
   const auth = useAuth();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
+  // "Sign in" on a product page or its reviews comes here with ?redirect=/product/...
+  const redirectParam = searchParams.get("redirect");
   // A refused Google sign-in comes back as /login?error=...
   const [failure, setFailure] = useState<string | null>(searchParams.get("error"));
   const [done, setDone] = useState(false);
@@ -41,9 +43,9 @@ export default function Login() {
   // Already signed in (e.g. back button): go where the shopper wanted to go.
   useEffect(() => {
     if (auth.ready && auth.user && getToken() && !signingIn.current) {
-      navigate(takeRedirectAfterLogin(), { replace: true });
+      navigate(takeSignInDestination(redirectParam), { replace: true });
     }
-  }, [auth.ready, auth.user, navigate]);
+  }, [auth.ready, auth.user, navigate, redirectParam]);
 
   async function onSubmit(values: z.output<typeof LoginForm>) {
     setFailure(null);
@@ -52,7 +54,7 @@ export default function Login() {
       await auth.login(values);
       await auth.finishSignIn();
       setDone(true);
-      navigate(takeRedirectAfterLogin(), { replace: true });
+      navigate(takeSignInDestination(redirectParam), { replace: true });
     } catch (error) {
       signingIn.current = false;
       setFailure(errorMessage(error));
@@ -65,7 +67,10 @@ export default function Login() {
       subtitle={
         <>
           New to Tweest?{" "}
-          <Link to="/register" className="font-semibold text-brand-600 hover:underline">
+          <Link
+            to={signInScreenHref("/register", redirectParam)}
+            className="font-semibold text-brand-600 hover:underline"
+          >
             Create an account
           </Link>
         </>
@@ -100,17 +105,7 @@ export default function Login() {
           {isSubmitting ? "Signing in…" : "Sign in"}
         </Button>
       </form>
-      <div className="my-5 flex items-center gap-3 text-xs text-stone-500" aria-hidden="true">
-        <span className="h-px flex-1 bg-stone-200" /> or{" "}
-        <span className="h-px flex-1 bg-stone-200" />
-      </div>
-      <a
-        href={googleSignInUrl()}
-        className="flex h-11 w-full items-center justify-center gap-2 rounded-md border border-stone-300 bg-white text-sm font-semibold hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-      >
-        <GoogleIcon />
-        Continue with Google
-      </a>
+      <GoogleSignInLink label="Continue with Google" redirectParam={redirectParam} divider />
     </AuthCard>
   );
 }

@@ -31,6 +31,7 @@ export default function OrderConfirmation() {
           {(state.order.trackingToken ?? token) && (
             <GuestTrackingNote
               orderId={state.order._id}
+              orderNumber={state.order.orderNumber}
               token={(state.order.trackingToken ?? token)!}
             />
           )}

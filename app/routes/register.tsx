@@ -2,13 +2,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { Link, useNavigate } from "react-router";
-import { AuthCard, FormMessage, GoogleIcon } from "~/components/auth/auth-card";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { AuthCard, FormMessage, GoogleSignInLink } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
-import { errorMessage, googleSignInUrl } from "~/lib/api-client";
-import { takeRedirectAfterLogin, useAuth } from "~/lib/auth";
+import { errorMessage } from "~/lib/api-client";
+import { signInScreenHref, takeSignInDestination, useAuth } from "~/lib/auth";
 import { RegisterForm } from "~/lib/storefront-schemas";
 import type { Route } from "./+types/register";
 
@@ -58,6 +58,9 @@ const FIELDS: {
 export default function Register() {
   const auth = useAuth();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  // Kept from the sign-in screen ("Create an account"), e.g. /product/... to go back to.
+  const redirectParam = searchParams.get("redirect");
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const form = useForm<RegisterValues, unknown, z.output<typeof RegisterForm>>({
@@ -83,7 +86,7 @@ export default function Register() {
       await auth.register({ ...values, ...(mobile ? { mobile } : {}) });
       await auth.finishSignIn();
       setDone(true);
-      navigate(takeRedirectAfterLogin(), { replace: true });
+      navigate(takeSignInDestination(redirectParam), { replace: true });
     } catch (error) {
       setFailure(errorMessage(error));
     }
@@ -95,7 +98,10 @@ export default function Register() {
       subtitle={
         <>
           Already have one?{" "}
-          <Link to="/login" className="font-semibold text-brand-600 hover:underline">
+          <Link
+            to={signInScreenHref("/login", redirectParam)}
+            className="font-semibold text-brand-600 hover:underline"
+          >
             Sign in
           </Link>
         </>
@@ -139,13 +145,11 @@ export default function Register() {
           </Button>
         </div>
       </form>
-      <a
-        href={googleSignInUrl()}
-        className="mt-5 flex h-11 w-full items-center justify-center gap-2 rounded-md border border-stone-300 bg-white text-sm font-semibold hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-      >
-        <GoogleIcon />
-        Sign up with Google
-      </a>
+      <GoogleSignInLink
+        label="Sign up with Google"
+        redirectParam={redirectParam}
+        className="mt-5"
+      />
     </AuthCard>
   );
 }

@@ -5,6 +5,7 @@ import { User, type UserDocument } from "../../models/user.model.js";
 import { getEnv } from "../env.js";
 import { conflict, unauthorized } from "../lib/http-error.js";
 import { signUserToken } from "../lib/jwt.js";
+import { safeRedirectPath } from "../lib/redirect-path.js";
 import {
   buildGoogleConsentUrl,
   exchangeGoogleCode,
@@ -89,14 +90,6 @@ export async function updatePhone(user: UserDocument, phone: string): Promise<Us
 const STATE_AUDIENCE = "tweest:google-oauth-state";
 export const GOOGLE_STATE_TTL_SECONDS = 10 * 60;
 
-/** Only paths of this site: "/x", never "//host" or "/\host" or an absolute URL. */
-export function safeRedirectPath(value: string | undefined): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\"))
-    return "/";
-  if ([...value].some((char) => char.charCodeAt(0) < 0x20)) return "/";
-  return value;
-}
-
 /**
  * The `state` is an HS256 JWT (audience `tweest:google-oauth-state`, 10 minutes) carrying the
  * path to return to and a random nonce; the same nonce goes in a signed, httpOnly cookie, so a
@@ -107,7 +100,7 @@ export function startGoogleSignIn(redirect: string | undefined): {
   nonce: string;
 } {
   const nonce = randomBytes(16).toString("base64url");
-  const state = jwt.sign({ r: safeRedirectPath(redirect), n: nonce }, getEnv().JWT_SECRET, {
+  const state = jwt.sign({ r: safeRedirectPath(redirect) ?? "/", n: nonce }, getEnv().JWT_SECRET, {
     algorithm: "HS256",
     audience: STATE_AUDIENCE,
     expiresIn: GOOGLE_STATE_TTL_SECONDS,
@@ -139,7 +132,7 @@ export function readGoogleState(
   const { r, n } = payload as { r?: unknown; n?: unknown };
   if (typeof n !== "string" || !sameText(n, cookieNonce))
     throw new GoogleSignInError(AUTH_MESSAGES.googleBadState);
-  return safeRedirectPath(typeof r === "string" ? r : undefined);
+  return safeRedirectPath(typeof r === "string" ? r : undefined) ?? "/";
 }
 
 /** Finds the user by Google id, else links by verified email, else creates one. */

@@ -6,6 +6,7 @@ import { Order } from "../../models/order.model.js";
 import { PAYMENT_STATUSES, Payment } from "../../models/payment.model.js";
 import { Product } from "../../models/product.model.js";
 import { User } from "../../models/user.model.js";
+import { logger } from "../lib/logger.js";
 
 /**
  * The admin dashboard (spec §3 "Dashboard stats", rules of spec §9), computed with small MongoDB
@@ -19,6 +20,9 @@ import { User } from "../../models/user.model.js";
  * - Months are calendar months and weeks run Sunday 00:00 to Sunday 00:00, in Asia/Dhaka.
  * - Growth = (this month - previous month) / previous month x 100, 0 when the previous month is 0,
  *   rounded to one decimal.
+ *
+ * Each figure is computed on its own: a part that fails (a refused query, a corrupt record) is logged
+ * and answers empty (0, an empty list or summary) while every other part is still shown.
  *
  * FerretDB (the test database) has no date operators, no $multiply, and sums only the first $sum
  * of a $group correctly, so each pipeline here has exactly one accumulator and no date operators.
@@ -247,6 +251,16 @@ async function recentPayments(): Promise<RecentPayment[]> {
   }));
 }
 
+/** One part of the dashboard; when it fails, the failure is logged and the part answers `empty`. */
+async function part<T>(name: string, compute: () => Promise<T>, empty: T): Promise<T> {
+  try {
+    return await compute();
+  } catch (error) {
+    logger.error({ err: error, part: name }, "dashboard part failed; shown as empty");
+    return empty;
+  }
+}
+
 export async function getDashboardStats(now: Date): Promise<DashboardStats> {
   const periods = dashboardPeriods(now);
   const weekly = (aggregate: Aggregate, match: object, summand: 1 | `$${string}`) =>
@@ -254,6 +268,9 @@ export async function getDashboardStats(now: Date): Promise<DashboardStats> {
       periods.days.map((day) => total(aggregate, { ...match, ...inRange(day) }, summand)),
     );
 
+  const zero = 0;
+  const noRows = new Map<string, number>();
+  const emptyWeek = () => periods.days.map(() => 0);
   const [
     orderCounts,
     orderAmounts,
@@ -272,22 +289,38 @@ export async function getDashboardStats(now: Date): Promise<DashboardStats> {
     totalProducts,
     totalCustomers,
   ] = await Promise.all([
-    sumBy(orders, {}, "orderStatus", 1),
-    sumBy(orders, {}, "orderStatus", "$totalDiscountedPrice"),
-    total(orders, { ...SALE, ...inRange(periods.month) }, "$totalDiscountedPrice"),
-    total(orders, { ...SALE, ...inRange(periods.previousMonth) }, "$totalDiscountedPrice"),
-    weekly(orders, SALE, 1),
-    weekly(orders, SALE, "$totalDiscountedPrice"),
-    topCategories(),
-    recentOrders(),
-    sumBy(payments, {}, "status", 1),
-    sumBy(payments, {}, "status", "$amount"),
-    total(payments, { ...COMPLETED, ...inRange(periods.month) }, "$amount"),
-    total(payments, { ...COMPLETED, ...inRange(periods.previousMonth) }, "$amount"),
-    weekly(payments, COMPLETED, "$amount"),
-    recentPayments(),
-    Product.countDocuments(),
-    User.countDocuments({ role: "CUSTOMER" }),
+    part("orderCounts", () => sumBy(orders, {}, "orderStatus", 1), noRows),
+    part("orderAmounts", () => sumBy(orders, {}, "orderStatus", "$totalDiscountedPrice"), noRows),
+    part(
+      "monthlySales",
+      () => total(orders, { ...SALE, ...inRange(periods.month) }, "$totalDiscountedPrice"),
+      zero,
+    ),
+    part(
+      "previousMonthSales",
+      () => total(orders, { ...SALE, ...inRange(periods.previousMonth) }, "$totalDiscountedPrice"),
+      zero,
+    ),
+    part("weeklySalesData", () => weekly(orders, SALE, 1), emptyWeek()),
+    part("weeklyRevenueData", () => weekly(orders, SALE, "$totalDiscountedPrice"), emptyWeek()),
+    part("salesByCategory", topCategories, []),
+    part("recentOrders", recentOrders, []),
+    part("paymentCounts", () => sumBy(payments, {}, "status", 1), noRows),
+    part("paymentAmounts", () => sumBy(payments, {}, "status", "$amount"), noRows),
+    part(
+      "monthlyPaymentsTotal",
+      () => total(payments, { ...COMPLETED, ...inRange(periods.month) }, "$amount"),
+      zero,
+    ),
+    part(
+      "previousMonthPayments",
+      () => total(payments, { ...COMPLETED, ...inRange(periods.previousMonth) }, "$amount"),
+      zero,
+    ),
+    part("weeklyPaymentsData", () => weekly(payments, COMPLETED, "$amount"), emptyWeek()),
+    part("recentPayments", recentPayments, []),
+    part("totalProducts", () => Product.countDocuments().exec(), zero),
+    part("totalCustomers", () => User.countDocuments({ role: "CUSTOMER" }).exec(), zero),
   ]);
 
   const isSale = (status: string) => !(NON_SALE_STATUSES as readonly string[]).includes(status);

@@ -36,15 +36,25 @@ describe("GET / (root document)", () => {
     expect(answer.text).toContain("https://www.googletagmanager.com/ns.html?id=GTM-TEST123");
   });
 
-  it("renders the sign-in screens on the server", async () => {
-    for (const [path, heading] of [
+  it("renders the sign-in screens on the server, with Google sign-in only when configured", async () => {
+    const screens = [
       ["/login", "Sign in"],
       ["/register", "Create an account"],
-    ]) {
+    ];
+    for (const [path, heading] of screens) {
       const answer = await request(app).get(path);
       expect(answer.status).toBe(200);
       expect(answer.text).toContain(`>${heading}</h1>`);
-      expect(answer.text).toContain('href="/auth/google"');
+      expect(answer.text).not.toContain('href="/auth/google');
+    }
+    process.env.GOOGLE_CLIENT_ID = "tweest-test.apps.googleusercontent.com";
+    resetEnvForTests();
+    try {
+      for (const [path] of screens)
+        expect((await request(app).get(path)).text).toContain('href="/auth/google"');
+    } finally {
+      delete process.env.GOOGLE_CLIENT_ID;
+      resetEnvForTests();
     }
   });
 

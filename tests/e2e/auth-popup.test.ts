@@ -123,11 +123,20 @@ describe("campaign popup", () => {
     expect(await counter(page).textContent()).toBe("3/3");
     expect(browser.context.pages()).toHaveLength(tabsBefore);
 
-    // Collapsing the caption hides the description.
-    await page.getByRole("button", { name: "Hide description" }).click();
-    expect(await page.getByTestId("popup-description").count()).toBe(0);
-    await page.getByRole("button", { name: "Show description" }).click();
+    // Collapsing the caption bar hides its title and description (the whole bar, not only the
+    // description); the dots stay to change images.
+    const caption = page.getByTestId("popup-caption");
+    const captionHeight = (await caption.boundingBox())!.height;
+    const captionText = page.getByTestId("popup-caption-text");
+    await page.getByRole("button", { name: "Hide caption" }).click();
+    expect(await captionText.isVisible()).toBe(false);
+    expect(await captionText.locator("p").first().isVisible()).toBe(false);
+    expect(await page.getByTestId("popup-description").isVisible()).toBe(false);
+    expect((await caption.boundingBox())!.height).toBeLessThan(captionHeight - 15);
+    expect(await page.getByTestId("popup-dot").first().isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Show caption" }).click();
     expect(await page.getByTestId("popup-description").isVisible()).toBe(true);
+    expect(await captionText.locator("p").first().isVisible()).toBe(true);
 
     // Clicking the image opens its link in a new tab.
     const [opened] = await Promise.all([

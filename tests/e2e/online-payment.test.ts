@@ -128,6 +128,16 @@ describe("online payment (SSLCommerz stub)", () => {
       transaction_id: orderId,
       value: order!.totalDiscountedPrice,
     });
+    // A reload of the result page shows the order again but does not count the sale twice.
+    await page.reload();
+    await page.getByTestId("order-number").waitFor();
+    await expect
+      .poll(async () => (await events(page)).some((entry) => entry.event === "page_view_stape"))
+      .toBe(true);
+    await page.waitForTimeout(1000);
+    expect(
+      (await events(page)).filter((entry) => String(entry.event).startsWith("purchase")),
+    ).toEqual([]);
     expect(errors).toEqual([]);
   }, 120_000);
 

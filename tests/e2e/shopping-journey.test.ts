@@ -334,7 +334,17 @@ describe("more shopping screens", () => {
         (await dataLayerEvents(page)).find((entry) => entry.event === "payment_cancelled_stape"),
       )
       .toMatchObject({ checkout_step: 3, label: "User cancelled payment" });
+    // The checkout already sent this order's purchase in this browser session: a purchase is sent
+    // once per order, so the success screen does not count it again...
     await page.goto(`/payment-success?orderId=${orderId}&transactionId=TX-1`);
+    await page.getByTestId("order-number").waitFor();
+    await page.waitForTimeout(1000);
+    expect(
+      (await dataLayerEvents(page)).filter((entry) => entry.event.startsWith("purchase")),
+    ).toEqual([]);
+    // ...while in a session that has not sent it yet, the success screen sends it.
+    await page.evaluate((id) => sessionStorage.removeItem(`purchaseTracked:${id}`), orderId);
+    await page.reload();
     await page.getByTestId("order-number").waitFor();
     await expect
       .poll(async () =>

@@ -1,6 +1,8 @@
 import { Types } from "mongoose";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Payment } from "../../models/payment.model";
 import { Product } from "../../models/product.model";
+import { logger } from "../../server/lib/logger";
 import { getDashboardStats, growth } from "../../server/services/dashboard.service";
 import { createOrder, createPayment } from "../factories/orders";
 import { createAdmin, createUser } from "../factories/user";
@@ -337,6 +339,60 @@ describe("getDashboardStats", () => {
       { title: "Caps", count: 5, revenue: 1250 },
       { title: "Pants", count: 4, revenue: 2700 },
     ]);
+  });
+});
+
+describe("getDashboardStats with one failing part", () => {
+  beforeEach(async () => {
+    await clearDatabase();
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("logs the failure, shows that part empty and every other figure as usual", async () => {
+    await buildShop();
+    // A corrupt record written around the model: a payment without its order. Reading the newest
+    // payments fails on it; the payment sums do not need the order and still count it.
+    await Payment.collection.insertOne({
+      method: "BKASH",
+      amount: 999,
+      status: "FAILED",
+      transactionId: "TXN-CORRUPT",
+      createdAt: dhaka("2026-04-01T11:45:00"),
+      updatedAt: dhaka("2026-04-01T11:45:00"),
+    });
+    const logged = vi.spyOn(logger, "error");
+
+    const stats = await getDashboardStats(dhaka("2026-04-01T12:00:00"));
+
+    expect(stats.recentPayments).toEqual([]);
+    expect(logged).toHaveBeenCalledWith(
+      expect.objectContaining({ part: "recentPayments", err: expect.any(TypeError) }),
+      "dashboard part failed; shown as empty",
+    );
+    expect(logged).toHaveBeenCalledTimes(1);
+    // The rest is the same as without the corrupt record (see the 1 April case above).
+    expect(stats.totalSales).toBe(8);
+    expect(stats.totalOrdersRevenue).toBe(10690);
+    expect(stats.monthlySales).toBe(3830);
+    expect(stats.totalProducts).toBe(3);
+    expect(stats.totalCustomers).toBe(2);
+    expect(stats.recentOrders.map((order) => order.orderNumber)).toEqual([
+      "O10",
+      "O9",
+      "O8",
+      "O7",
+      "O6",
+    ]);
+    expect(stats.salesByCategory.map((category) => category.title)).toEqual([
+      "Shirts",
+      "Caps",
+      "Pants",
+    ]);
+    expect(stats.payments).toBe(8);
+    expect(stats.paymentStatusSummary.FAILED).toEqual({ count: 2, amount: 6059 });
+    expect(stats.totalPayments).toBe(3);
   });
 });
 

@@ -21,6 +21,7 @@ import {
   trackPaymentCancelled,
   trackPaymentFailed,
   trackPurchase,
+  trackableSnapshot,
   trackViewItem,
 } from "~/lib/tracking";
 
@@ -278,6 +279,41 @@ describe("tracking de-duplication", () => {
     vi.advanceTimersByTime(1);
     expect(isKeyRemembered("k")).toBe(false);
     expect(layerEvents()).toHaveLength(2);
+  });
+
+  it("sends purchase once per order in the browser session (a reload of the result page sends none)", () => {
+    vi.useFakeTimers();
+    trackPurchase({ _id: "o-reload", totalPrice: 100 });
+    // After the 5 s de-duplication memory, as after a reload: remembered in sessionStorage.
+    vi.advanceTimersByTime(6000);
+    expect(trackPurchase({ _id: "o-reload", totalPrice: 100 })).toBe(false);
+    expect(trackPurchase({ _id: "o-other", totalPrice: 50 })).toBe(true);
+    expect(
+      layerEvents()
+        .filter((event) => event.event === "purchase")
+        .map((event) => (event.ecommerce as { transaction_id: string }).transaction_id),
+    ).toEqual(["o-reload", "o-other"]);
+    expect(layerEvents().filter((event) => event.event === "purchase_stape")).toHaveLength(2);
+    expect(window.sessionStorage.getItem("purchaseTracked:o-reload")).toBe("true");
+  });
+
+  it("a snapshot of the product gives the same add_to_cart as the product itself", () => {
+    const product = {
+      _id: "p-snap",
+      title: "Panjabi",
+      price: 2400,
+      discountedPrice: 1990,
+      category: { name: "Men" },
+      brand: "Tweest Eid",
+      variants: [],
+    };
+    vi.useFakeTimers();
+    trackAddToCart({ ...product, color: "Navy", size: "L" }, 2);
+    vi.advanceTimersByTime(6000);
+    trackAddToCart({ ...trackableSnapshot(product), color: "Navy", size: "L" }, 2);
+    const adds = layerEvents().filter((event) => event.event === "add_to_cart");
+    expect(adds).toHaveLength(2);
+    expect(adds[1].ecommerce).toEqual(adds[0].ecommerce);
   });
 
   it("drops a repeated page view or purchase but not a different one", () => {

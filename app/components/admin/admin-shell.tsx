@@ -4,6 +4,7 @@ import {
   FolderTree,
   Image,
   LayoutDashboard,
+  LogOut,
   Package,
   Ruler,
   Shirt,
@@ -12,8 +13,9 @@ import {
   Wallet,
 } from "lucide-react";
 import type { ReactNode } from "react";
-import { NavLink } from "react-router";
+import { NavLink, useNavigate } from "react-router";
 import { Toaster } from "sonner";
+import { useAuth } from "~/lib/auth";
 import { cn } from "~/lib/utils";
 
 export const ADMIN_NAV = [
@@ -30,6 +32,14 @@ export const ADMIN_NAV = [
 ] as const;
 
 export function AdminShell({ children }: { children: ReactNode }) {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  // Like the account screen's sign-out (token and local storage cleared); staff land on the sign-in
+  // screen, ready for the next person at a shared counter computer.
+  function signOut() {
+    auth.logout();
+    navigate("/login", { replace: true });
+  }
   return (
     <div className="admin-shell mx-auto flex w-full max-w-[1400px] flex-col gap-4 px-3 py-4 md:flex-row md:px-6">
       <nav
@@ -57,6 +67,16 @@ export function AdminShell({ children }: { children: ReactNode }) {
               </NavLink>
             </li>
           ))}
+          <li className="md:mt-2 md:border-t md:border-stone-200 md:pt-2">
+            <button
+              type="button"
+              onClick={signOut}
+              className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-stone-700 hover:bg-stone-100"
+            >
+              <LogOut className="h-4 w-4" aria-hidden="true" />
+              Sign out
+            </button>
+          </li>
         </ul>
       </nav>
       <div className="min-w-0 flex-1">{children}</div>

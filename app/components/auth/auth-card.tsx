@@ -1,4 +1,9 @@
 import type { ReactNode } from "react";
+import { useRouteLoaderData } from "react-router";
+import { googleSignInUrl } from "~/lib/api-client";
+import { safeRedirectPath } from "~/lib/auth";
+import { cn } from "~/lib/utils";
+import type { loader as rootLoader } from "~/root";
 
 /** The frame of the sign-in screens: one narrow card, centred, mobile first. */
 export function AuthCard({
@@ -44,7 +49,49 @@ export function FormMessage({
   );
 }
 
-export function GoogleIcon() {
+/**
+ * "Continue with Google" / "Sign up with Google", only when the shop has Google sign-in configured
+ * (the root loader says so); otherwise nothing, since /auth/google would answer 503.
+ */
+export function GoogleSignInLink({
+  label,
+  redirectParam,
+  divider = false,
+  className,
+}: {
+  label: string;
+  redirectParam: string | null;
+  /** An "or" rule above the link (the sign-in screen). */
+  divider?: boolean;
+  className?: string;
+}) {
+  const enabled = useRouteLoaderData<typeof rootLoader>("root")?.googleSignIn ?? false;
+  if (!enabled) return null;
+  const link = (
+    <a
+      href={googleSignInUrl(safeRedirectPath(redirectParam) ?? undefined)}
+      className={cn(
+        "flex h-11 w-full items-center justify-center gap-2 rounded-md border border-stone-300 bg-white text-sm font-semibold hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500",
+        className,
+      )}
+    >
+      <GoogleIcon />
+      {label}
+    </a>
+  );
+  if (!divider) return link;
+  return (
+    <>
+      <div className="my-5 flex items-center gap-3 text-xs text-stone-500" aria-hidden="true">
+        <span className="h-px flex-1 bg-stone-200" /> or{" "}
+        <span className="h-px flex-1 bg-stone-200" />
+      </div>
+      {link}
+    </>
+  );
+}
+
+function GoogleIcon() {
   return (
     <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
       <path

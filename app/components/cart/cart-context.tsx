@@ -69,31 +69,46 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
   const seenToken = useRef<string | null | undefined>(undefined);
   const { pathname } = useLocation();
 
-  const refresh = useCallback(async () => {
+  // A load already under way for the same shopper: the cart and checkout pages ask for the cart when
+  // they mount, in the same commit as the provider's first load, and share that one request.
+  const loading = useRef<{ token: string | null; answer: Promise<Cart | null> } | null>(null);
+
+  const refresh = useCallback(() => {
     if (!canUseCart()) {
       setStatus("ready");
-      return null;
+      return Promise.resolve(null);
     }
+    const token = getToken();
+    if (loading.current && loading.current.token === token) return loading.current.answer;
     const call = ++latest.current;
     setStatus("loading");
     setError(null);
-    try {
-      const answer = await api.cart.get(guestOption());
-      if (call === latest.current) {
-        setCart(answer);
-        setStatus("ready");
+    const load = async () => {
+      try {
+        const cart = await api.cart.get(guestOption());
+        if (call === latest.current) {
+          setCart(cart);
+          setStatus("ready");
+        }
+        return cart;
+      } catch (cause) {
+        if (call === latest.current) {
+          setError(cause instanceof Error ? cause.message : String(cause));
+          setStatus("error");
+        }
+        return null;
       }
-      return answer;
-    } catch (cause) {
-      if (call === latest.current) {
-        setError(cause instanceof Error ? cause.message : String(cause));
-        setStatus("error");
-      }
-      return null;
-    }
+    };
+    const answer: Promise<Cart | null> = load().finally(() => {
+      if (loading.current?.answer === answer) loading.current = null;
+    });
+    loading.current = { token, answer };
+    return answer;
   }, []);
 
   const replace = useCallback((next: Cart) => {
+    // A load started before this change would answer the old cart: the next refresh asks again.
+    loading.current = null;
     latest.current += 1;
     setCart(next);
     setStatus("ready");

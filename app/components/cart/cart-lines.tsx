@@ -21,6 +21,8 @@ function CartLine({ item }: { item: CartItem }) {
       replace(await action());
     } catch (cause) {
       setError(errorMessage(cause));
+    } finally {
+      // The line stays mounted after an update (same key), so its buttons must come back either way.
       setPending(null);
     }
   }

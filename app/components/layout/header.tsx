@@ -12,7 +12,8 @@ export function Header({
   const topLevel = categories.filter((category) => category.parentCategory === null);
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3">
+      {/* Tighter on phones so the search field's placeholder fits at 375 px. */}
+      <div className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-3 sm:gap-3">
         <Link
           to="/"
           className="text-xl font-extrabold tracking-tight text-brand-600"
@@ -34,22 +35,26 @@ export function Header({
             name="search"
             type="search"
             placeholder="Search products"
-            className="h-10 w-full rounded-l-md border border-stone-300 px-3 text-sm focus:border-brand-500 focus:outline-none"
+            className="h-10 w-full min-w-0 rounded-l-md border border-stone-300 px-2 text-sm sm:px-3 focus:border-brand-500 focus:outline-none"
           />
           <button
             type="submit"
-            className="flex h-10 items-center rounded-r-md bg-stone-900 px-3 text-white"
+            className="flex h-10 items-center rounded-r-md bg-stone-900 px-2.5 text-white sm:px-3"
             aria-label="Search"
           >
             <Search className="h-4 w-4" aria-hidden="true" />
           </button>
         </Form>
-        <Link to="/account" className="rounded-md p-2 hover:bg-stone-100" aria-label="Account">
+        <Link
+          to="/account"
+          className="rounded-md p-1.5 hover:bg-stone-100 sm:p-2"
+          aria-label="Account"
+        >
           <User className="h-5 w-5" aria-hidden="true" />
         </Link>
         <Link
           to="/cart"
-          className="relative rounded-md p-2 hover:bg-stone-100"
+          className="relative rounded-md p-1.5 hover:bg-stone-100 sm:p-2"
           aria-label={`Cart, ${cartCount} items`}
         >
           <ShoppingBag className="h-5 w-5" aria-hidden="true" />

@@ -11,8 +11,19 @@ export function OrderLoading() {
   );
 }
 
-/** Guests keep this link: it shows the order without an account. */
-export function GuestTrackingNote({ orderId, token }: { orderId: string; token: string }) {
+/**
+ * Guests keep this link: it shows the order without an account. The link addresses the order by its
+ * id; the shopper reads the order number (TW-...), the one they quote on the phone.
+ */
+export function GuestTrackingNote({
+  orderId,
+  orderNumber,
+  token,
+}: {
+  orderId: string;
+  orderNumber?: string;
+  token: string;
+}) {
   const href = `/order/guest/track/${orderId}?token=${encodeURIComponent(token)}`;
   return (
     <div
@@ -29,7 +40,7 @@ export function GuestTrackingNote({ orderId, token }: { orderId: string; token: 
         className="mt-2 inline-block font-semibold break-all text-brand-700 underline"
         data-testid="guest-tracking-link"
       >
-        Track order {orderId}
+        Track order {orderNumber ?? orderId}
       </Link>
       <p className="mt-2 text-xs text-stone-600">
         Tracking code: <code className="break-all select-all">{token}</code>

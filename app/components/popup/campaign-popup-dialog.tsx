@@ -7,6 +7,7 @@ import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { ChevronDown, ChevronLeft, ChevronRight, ChevronUp, ExternalLink, X } from "lucide-react";
 import { useCallback, useRef, useState, type PointerEvent } from "react";
 import type { PopupImage } from "~/lib/api-client";
+import { useReturnFocus } from "~/components/ui/return-focus";
 import { imageUrl } from "~/lib/image-url";
 import { cn } from "~/lib/utils";
 import { counterLabel, indexAfterSwipe, nextIndex, prevIndex } from "./popup-index";
@@ -39,6 +40,7 @@ export default function CampaignPopupDialog({
 }) {
   const [index, setIndex] = useState(0);
   const [captionOpen, setCaptionOpen] = useState(true);
+  const returnFocus = useReturnFocus();
   const swipeStart = useRef<{ x: number; y: number } | null>(null);
   const swiped = useRef(false);
   const total = images.length;
@@ -87,7 +89,11 @@ export default function CampaignPopupDialog({
         <DialogPrimitive.Content
           className="popup-content fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[95vw] -translate-x-1/2 -translate-y-1/2 overflow-hidden rounded-xl bg-stone-950 shadow-2xl focus:outline-none sm:w-[90vw] lg:w-[85vw]"
           data-testid="campaign-popup"
-          onOpenAutoFocus={focusAfterFirstPaint}
+          onOpenAutoFocus={(event) => {
+            returnFocus.onOpenAutoFocus();
+            focusAfterFirstPaint(event);
+          }}
+          onCloseAutoFocus={returnFocus.onCloseAutoFocus}
           onKeyDown={(event) => {
             if (total < 2) return;
             if (event.key === "ArrowRight") next();
@@ -200,9 +206,16 @@ export default function CampaignPopupDialog({
             >
               {hasCaption && (
                 <div className="flex items-start gap-2">
-                  <div className="min-w-0 flex-1" id="popup-caption-text">
+                  {/* The caption bar (title and description) collapses as a whole, so the image
+                      shows uncovered; the dots and 'Visit Link' below stay. */}
+                  <div
+                    className="min-w-0 flex-1"
+                    id="popup-caption-text"
+                    data-testid="popup-caption-text"
+                    hidden={!captionOpen}
+                  >
                     {current?.title && <p className="truncate font-semibold">{current.title}</p>}
-                    {captionOpen && current?.description && (
+                    {current?.description && (
                       <p className="mt-0.5 text-sm text-white/85" data-testid="popup-description">
                         {current.description}
                       </p>
@@ -213,8 +226,8 @@ export default function CampaignPopupDialog({
                     onClick={() => setCaptionOpen((value) => !value)}
                     aria-expanded={captionOpen}
                     aria-controls="popup-caption-text"
-                    aria-label={captionOpen ? "Hide description" : "Show description"}
-                    className="rounded p-1 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
+                    aria-label={captionOpen ? "Hide caption" : "Show caption"}
+                    className="ml-auto rounded p-1 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
                   >
                     {captionOpen ? (
                       <ChevronDown className="h-5 w-5" aria-hidden="true" />

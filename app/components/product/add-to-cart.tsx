@@ -11,7 +11,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { api, errorMessage, getToken, isGuestMode } from "~/lib/api-client";
 import { savePendingCartItem } from "~/lib/auth";
-import { trackAddToCart, type TrackableProduct } from "~/lib/tracking";
+import { trackableSnapshot, trackAddToCart, type TrackableProduct } from "~/lib/tracking";
 
 export const MAX_QUANTITY = 10;
 
@@ -61,6 +61,7 @@ export function AddToCart({
   }
 
   function onAdd() {
+    if (feedback.kind === "pending") return;
     if (missing) {
       setFeedback({ kind: "error", message: missing });
       return;
@@ -71,7 +72,14 @@ export function AddToCart({
 
   function signInFirst() {
     if (!color || !size) return;
-    savePendingCartItem({ productId: product._id, color, size, quantity });
+    // With what add_to_cart needs, so the event sent after sign-in is the one a direct add sends.
+    savePendingCartItem({
+      ...trackableSnapshot(product),
+      productId: product._id,
+      color,
+      size,
+      quantity,
+    });
     setAskGuest(false);
     navigate(`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`);
   }
@@ -119,7 +127,10 @@ export function AddToCart({
         size="lg"
         className="w-full sm:w-auto sm:min-w-64"
         onClick={onAdd}
-        disabled={feedback.kind === "pending" || available === 0}
+        disabled={available === 0}
+        // Busy, not disabled: a disabled button drops keyboard focus (also the focus the guest
+        // question gives back to it when "Continue as guest" starts adding).
+        aria-disabled={feedback.kind === "pending" || undefined}
         data-testid="add-to-cart"
       >
         <ShoppingBag className="h-5 w-5" aria-hidden="true" />
