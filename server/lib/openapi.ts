@@ -47,7 +47,7 @@ function commonErrors(doc: EndpointDoc): Record<number, string> {
   if (doc.params) errors[404] = "Not found";
   if (doc.body) errors[413] = doc.multipart ? "File or body too large" : "Request body too large";
   // Node's HTTP parser refuses a request line and headers over 16 KB before the app sees them.
-  if (doc.query || doc.params) errors[431] = "Request line or headers too large (no body)";
+  errors[431] = "Request line or headers too large (no body)";
   errors[500] = "Unexpected failure (logged)";
   return errors;
 }
