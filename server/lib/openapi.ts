@@ -70,35 +70,45 @@ function parameters(schema: z.ZodType | undefined, location: "query" | "path") {
   }));
 }
 
+/** Node answers 431 itself, with no body. */
+const BODILESS_ERRORS = new Set([431]);
+
+/** Every status the operation answers, in order, each with the schema of its body. */
+function responsesOf(doc: EndpointDoc): Record<string, unknown> {
+  const common = commonErrors(doc);
+  const declared = new Map<number, { description: string; schema?: z.ZodType }>(
+    Object.entries(common).map(([status, description]) => [Number(status), { description }]),
+  );
+  // A route's own answer for a common status names its case first, then the common one.
+  for (const [status, answer] of Object.entries(doc.responses ?? { 200: { description: "OK" } })) {
+    const commonText = common[Number(status)];
+    declared.set(Number(status), {
+      ...answer,
+      description:
+        commonText && commonText !== answer.description
+          ? `${answer.description}; or ${commonText}`
+          : answer.description,
+    });
+  }
+  const responses: Record<string, unknown> = {};
+  for (const [status, answer] of [...declared].sort(([a], [b]) => a - b)) {
+    // Every error carries the one error shape, whatever schema a route passed.
+    const schema =
+      status < 400 ? answer.schema : BODILESS_ERRORS.has(status) ? undefined : ErrorAnswer;
+    responses[status] = {
+      description: answer.description,
+      ...(schema
+        ? { content: { "application/json": { schema: jsonSchema(schema, "output") } } }
+        : {}),
+    };
+  }
+  return responses;
+}
+
 export function buildOpenApiDocument(serverUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const doc of listEndpoints()) {
     const openApiPath = doc.path.replace(/:(\w+)/g, "{$1}");
-    const responses: Record<string, unknown> = {};
-    const common = commonErrors(doc);
-    const declared: Record<number, { description: string; schema?: z.ZodType }> = {
-      ...Object.fromEntries(
-        Object.entries(common).map(([status, description]) => [status, { description }]),
-      ),
-    };
-    // A route's own answer for a common status names its case first, then the common ones.
-    for (const [status, answer] of Object.entries(doc.responses ?? { 200: { description: "OK" } }))
-      declared[Number(status)] = {
-        ...answer,
-        description: [answer.description, common[Number(status)]]
-          .filter((text, index, all) => text && all.indexOf(text) === index)
-          .join("; or "),
-      };
-    for (const [status, answer] of Object.entries(declared).sort(([a], [b]) => +a - +b)) {
-      // Every error carries the one error shape, whatever schema a route passed.
-      const schema = Number(status) >= 400 && Number(status) !== 431 ? ErrorAnswer : answer.schema;
-      responses[status] = {
-        description: answer.description,
-        ...(schema
-          ? { content: { "application/json": { schema: jsonSchema(schema, "output") } } }
-          : {}),
-      };
-    }
     paths[openApiPath] ??= {};
     paths[openApiPath][doc.method] = {
       summary: doc.summary,
@@ -117,7 +127,7 @@ export function buildOpenApiDocument(serverUrl: string) {
             },
           }
         : {}),
-      responses,
+      responses: responsesOf(doc),
     };
   }
   return {
