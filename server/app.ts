@@ -13,6 +13,7 @@ import { createApi } from "./api.js";
 import { getEnv } from "./env.js";
 import { logger } from "./lib/logger.js";
 import { errorHandler } from "./middleware/error-handler.js";
+import { pageMethodGuard } from "./middleware/method-guard.js";
 import { healthRouter } from "./routers/health.router.js";
 import { createLoadContext } from "./load-context.js";
 import { clientChunkUrls } from "./lib/client-manifest.js";
@@ -122,6 +123,7 @@ export function createApp(options: CreateAppOptions = {}): Express {
     },
   );
   app.use(createApi());
+  app.use(pageMethodGuard);
 
   if (options.viteDevServer) {
     const vite = options.viteDevServer;

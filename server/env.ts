@@ -82,8 +82,24 @@ export const EnvSchema = z
     FREE_DELIVERY_THRESHOLD: z.coerce.number().int().min(0).default(3000),
     TAX_RATE_PERCENT: z.coerce.number().min(0).max(100).default(0),
     PENDING_ORDER_TTL_MINUTES: z.coerce.number().int().min(1).default(30),
+    // HTTP server timeouts (server/http-server.ts): keep-alive outlasts a load balancer's 60 s idle.
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(65_000),
+    HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(66_000),
+    HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
   })
   .superRefine((env, ctx) => {
+    if (env.HTTP_HEADERS_TIMEOUT_MS <= env.HTTP_KEEP_ALIVE_TIMEOUT_MS)
+      ctx.addIssue({
+        code: "custom",
+        path: ["HTTP_HEADERS_TIMEOUT_MS"],
+        message: "must be greater than HTTP_KEEP_ALIVE_TIMEOUT_MS",
+      });
+    if (env.HTTP_REQUEST_TIMEOUT_MS < env.HTTP_HEADERS_TIMEOUT_MS)
+      ctx.addIssue({
+        code: "custom",
+        path: ["HTTP_REQUEST_TIMEOUT_MS"],
+        message: "must be at least HTTP_HEADERS_TIMEOUT_MS",
+      });
     if (env.NODE_ENV !== "production") return;
     if (env.JWT_SECRET === DEV_JWT_SECRET)
       ctx.addIssue({ code: "custom", path: ["JWT_SECRET"], message: "must be set in production" });

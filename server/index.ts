@@ -26,6 +26,7 @@ async function main() {
   const { connectDatabase, disconnectDatabase } = await import("./db/connect.js");
   const { seedDatabase, isDatabaseEmpty } = await import("./services/seed.service.js");
   const { createApp } = await import("./app.js");
+  const { createHttpServer } = await import("./http-server.js");
   const { logger } = await import("./lib/logger.js");
   const { startBackgroundJobs } = await import("./jobs.js");
   const say = (line: string) => console.log(line);
@@ -57,7 +58,7 @@ async function main() {
   }
   const app = createApp({ viteDevServer });
   const stopJobs = startBackgroundJobs();
-  const server: Server = app.listen(env.PORT, env.HOST, () => {
+  const server: Server = createHttpServer(app).listen(env.PORT, env.HOST, () => {
     say(`✓ Tweest shop on http://localhost:${env.PORT} (database: ${database.kind})`);
   });
 

@@ -24,11 +24,33 @@ export function listEndpoints(): EndpointDoc[] {
   return [...registry.values()];
 }
 
+/** The one error shape (server/middleware/error-handler.ts): every 4xx and 5xx answer carries it. */
 const ErrorAnswer = z.object({
   message: z.string(),
   code: z.string().optional(),
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
+
+/**
+ * The error answers every operation of a kind can give, whatever its route declares: the REST
+ * surface's guards (validation, operator keys, malformed bodies), the body limits, the auth
+ * middleware and the catch-all 500. A route adds its own (404, 409, 429, 502, 503, ...).
+ */
+function commonErrors(doc: EndpointDoc): Record<number, string> {
+  const errors: Record<number, string> = {};
+  if (/^\/(api|auth)\//.test(doc.path))
+    errors[400] = "Invalid input (the error lists each field), or a malformed body";
+  if (doc.auth === "user" || doc.auth === "admin")
+    errors[401] = "Missing, invalid or expired bearer token";
+  if (doc.auth === "optional") errors[401] = "Invalid or expired bearer token (none is fine)";
+  if (doc.auth === "admin") errors[403] = "Access denied - admin privileges required";
+  if (doc.params) errors[404] = "Not found";
+  if (doc.body) errors[413] = doc.multipart ? "File or body too large" : "Request body too large";
+  // Node's HTTP parser refuses a request line and headers over 16 KB before the app sees them.
+  errors[431] = "Request line or headers too large (no body)";
+  errors[500] = "Unexpected failure (logged)";
+  return errors;
+}
 
 function jsonSchema(schema: z.ZodType, io: "input" | "output") {
   return z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" });
@@ -48,25 +70,45 @@ function parameters(schema: z.ZodType | undefined, location: "query" | "path") {
   }));
 }
 
+/** Node answers 431 itself, with no body. */
+const BODILESS_ERRORS = new Set([431]);
+
+/** Every status the operation answers, in order, each with the schema of its body. */
+function responsesOf(doc: EndpointDoc): Record<string, unknown> {
+  const common = commonErrors(doc);
+  const declared = new Map<number, { description: string; schema?: z.ZodType }>(
+    Object.entries(common).map(([status, description]) => [Number(status), { description }]),
+  );
+  // A route's own answer for a common status names its case first, then the common one.
+  for (const [status, answer] of Object.entries(doc.responses ?? { 200: { description: "OK" } })) {
+    const commonText = common[Number(status)];
+    declared.set(Number(status), {
+      ...answer,
+      description:
+        commonText && commonText !== answer.description
+          ? `${answer.description}; or ${commonText}`
+          : answer.description,
+    });
+  }
+  const responses: Record<string, unknown> = {};
+  for (const [status, answer] of [...declared].sort(([a], [b]) => a - b)) {
+    // Every error carries the one error shape, whatever schema a route passed.
+    const schema =
+      status < 400 ? answer.schema : BODILESS_ERRORS.has(status) ? undefined : ErrorAnswer;
+    responses[status] = {
+      description: answer.description,
+      ...(schema
+        ? { content: { "application/json": { schema: jsonSchema(schema, "output") } } }
+        : {}),
+    };
+  }
+  return responses;
+}
+
 export function buildOpenApiDocument(serverUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const doc of listEndpoints()) {
     const openApiPath = doc.path.replace(/:(\w+)/g, "{$1}");
-    const responses: Record<string, unknown> = {};
-    for (const [status, answer] of Object.entries(
-      doc.responses ?? { 200: { description: "OK" } },
-    )) {
-      responses[status] = {
-        description: answer.description,
-        ...(answer.schema
-          ? { content: { "application/json": { schema: jsonSchema(answer.schema, "output") } } }
-          : {}),
-      };
-    }
-    responses.default = {
-      description: "Error",
-      content: { "application/json": { schema: jsonSchema(ErrorAnswer, "output") } },
-    };
     paths[openApiPath] ??= {};
     paths[openApiPath][doc.method] = {
       summary: doc.summary,
@@ -85,7 +127,7 @@ export function buildOpenApiDocument(serverUrl: string) {
             },
           }
         : {}),
-      responses,
+      responses: responsesOf(doc),
     };
   }
   return {

@@ -61,7 +61,12 @@ endpoint(adminOrdersRouter, PREFIX, {
   path: "/:id/courier",
   summary: "Books the parcel with Pathao and stores the consignment id",
   params: IdParams,
-  responses: { 200: { description: "The order with its courier", schema: OrderAnswer } },
+  responses: {
+    200: { description: "The order with its courier", schema: OrderAnswer },
+    400: { description: "Pathao is not configured" },
+    409: { description: "Not bookable in its status, or already booked" },
+    502: { description: "Pathao refused the booking" },
+  },
   handler: async ({ params }) => toOrderAnswer(await bookParcel(params.id)),
 });
 
@@ -72,7 +77,11 @@ endpoint(adminOrdersRouter, PREFIX, {
   summary:
     "Moves an order: placed, confirmed, shipped, delivered, cancelled (cancelling returns the stock); 409 on an invalid move",
   params: AdminStatusParams,
-  responses: { 200: { description: "The order", schema: OrderAnswer } },
+  responses: {
+    200: { description: "The order", schema: OrderAnswer },
+    409: { description: "Not a valid move from the order's status" },
+    503: { description: "The shop is busy (stock locks contended); try again" },
+  },
   handler: ({ params }, req) => moveOrder(params.id, params.status, `admin:${req.user!.email}`),
 });
 

@@ -94,7 +94,11 @@ endpoint(adminProductsRouter, PRODUCTS, {
   before: [requireAdmin, upload],
   body: ProductCreateBody,
   status: 201,
-  responses: { 201: { description: "The product", schema: ProductAnswerSchema } },
+  responses: {
+    201: { description: "The product", schema: ProductAnswerSchema },
+    409: { description: "A product with this slug exists" },
+    415: { description: "An image is not a JPEG, PNG, WebP or GIF" },
+  },
   handler: ({ body }, req) => createProduct(body, uploadedFiles(req)),
 });
 
@@ -108,7 +112,11 @@ endpoint(adminProductsRouter, PRODUCTS, {
   before: [requireAdmin, upload],
   params: IdParams,
   body: ProductUpdateBody,
-  responses: { 200: { description: "The product", schema: ProductAnswerSchema } },
+  responses: {
+    200: { description: "The product", schema: ProductAnswerSchema },
+    409: { description: "A product with this slug exists" },
+    415: { description: "An image is not a JPEG, PNG, WebP or GIF" },
+  },
   handler: ({ params, body }, req) => updateProduct(params.id, body, uploadedFiles(req)),
 });
 
@@ -136,7 +144,10 @@ endpoint(adminCategoriesRouter, CATEGORIES, {
   before: [requireAdmin],
   body: CategoryBody,
   status: 201,
-  responses: { 201: { description: "The category", schema: AdminCategoryAnswer } },
+  responses: {
+    201: { description: "The category", schema: AdminCategoryAnswer },
+    409: { description: "A category with this slug exists" },
+  },
   handler: ({ body }) => createCategory(body),
 });
 
@@ -149,7 +160,10 @@ endpoint(adminCategoriesRouter, CATEGORIES, {
   before: [requireAdmin],
   params: IdParams,
   body: CategoryUpdateBody,
-  responses: { 200: { description: "The category", schema: AdminCategoryAnswer } },
+  responses: {
+    200: { description: "The category", schema: AdminCategoryAnswer },
+    409: { description: "A category with this slug exists" },
+  },
   handler: ({ params, body }) => updateCategory(params.id, body),
 });
 
@@ -161,6 +175,9 @@ endpoint(adminCategoriesRouter, CATEGORIES, {
   auth: "admin",
   before: [requireAdmin],
   params: IdParams,
-  responses: { 200: { description: "Deleted", schema: z.object({ message: z.string() }) } },
+  responses: {
+    200: { description: "Deleted", schema: z.object({ message: z.string() }) },
+    409: { description: "Products use it, or it has sub-categories" },
+  },
   handler: ({ params }) => deleteCategory(params.id),
 });

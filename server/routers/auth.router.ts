@@ -14,7 +14,6 @@ import {
   AuthAnswer,
   GoogleCallbackQuery,
   GoogleStartQuery,
-  MessageAnswer,
   OtpSendAnswer,
   OtpSendBody,
   OtpVerifyBody,
@@ -43,7 +42,8 @@ const PREFIX = "/auth";
 /** Holds the nonce that the Google `state` must carry (signed, httpOnly, only sent to /auth/google*). */
 export const GOOGLE_STATE_COOKIE = "tw_google_state";
 
-const errorDoc = (description: string) => ({ description, schema: MessageAnswer });
+/** An error answer: its body is the one error shape, which the OpenAPI document fills in. */
+const errorDoc = (description: string) => ({ description });
 
 endpoint(authRouter, PREFIX, {
   method: "post",
@@ -113,6 +113,7 @@ endpoint(authRouter, PREFIX, {
   responses: {
     200: { description: "Verified", schema: z.object({ verified: z.literal(true) }) },
     400: errorDoc("Wrong, expired or too many tries"),
+    429: errorDoc("Rate limited"),
   },
   handler: ({ body }, req) => verifyOtp(body.phone, body.otp, req.user?._id.toString()),
 });
@@ -175,6 +176,7 @@ endpoint(authRouter, PREFIX, {
   query: GoogleCallbackQuery,
   before: [onlyWithCode],
   responses: {
+    200: { description: "Without `code`: the storefront screen that stores the token (HTML)" },
     302: { description: "To the storefront with the token, or to /login with an error" },
   },
   handler: async ({ query }, req, res) => {

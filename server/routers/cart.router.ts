@@ -45,6 +45,11 @@ endpoint(cartRouter, PREFIX, {
   path: "/add",
   summary: "Adds a product variant; 409 naming what is left when the stock is short",
   body: AddToCartBody,
+  responses: {
+    ...responses,
+    404: { description: "Product not found (or not for sale)" },
+    409: { description: "Not enough stock (the message says what is left)" },
+  },
   handler: ({ body }, req, res) => addToCart(owner(req, res, true)!, body),
 });
 
@@ -55,6 +60,10 @@ endpoint(cartRouter, PREFIX, {
   summary: "Sets a line's quantity (0 removes it)",
   params: CartItemParams,
   body: UpdateCartItemBody,
+  responses: {
+    ...responses,
+    409: { description: "Not enough stock (the message says what is left)" },
+  },
   handler: ({ params, body }, req, res) => {
     const cartOwner = owner(req, res, false);
     if (!cartOwner) throw notFound("Cart item not found");

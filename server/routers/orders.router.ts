@@ -44,6 +44,8 @@ endpoint(ordersRouter, PREFIX, {
   status: 201,
   responses: {
     201: { description: "The order (+ trackingToken for guests)", schema: OrderAnswer },
+    409: { description: "Not enough stock for a line" },
+    503: { description: "The shop is busy (stock locks contended); try again" },
   },
   handler: ({ body }, req, res) =>
     placeOrder({

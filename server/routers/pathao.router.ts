@@ -101,7 +101,10 @@ endpoint(pathaoRouter, PREFIX, {
   auth: "none",
   body: PathaoWebhookBody,
   status: 202,
-  responses: { 202: { description: "Accepted", schema: z.object({ received: z.boolean() }) } },
+  responses: {
+    202: { description: "Accepted", schema: z.object({ received: z.boolean() }) },
+    401: { description: "Invalid signature" },
+  },
   handler: async ({ body }, req, res) => {
     res.setHeader("X-Pathao-Merchant-Webhook-Integration-Secret", PATHAO_WEBHOOK_REPLY_SECRET);
     if (!pathaoWebhookAuthorised(req.get("x-pathao-signature")))

@@ -111,6 +111,8 @@ endpoint(paymentRouter, PREFIX, {
         paymentId: z.string(),
       }),
     },
+    409: { description: "The order is not awaiting payment" },
+    502: { description: "The payment gateway refused" },
   },
   handler: ({ params, query }, req) =>
     startPayment(params.orderId, { ...orderReader(req, query.token), isAdmin: false }),

@@ -64,7 +64,10 @@ endpoint(popupImagesRouter, PREFIX, {
   auth: "admin",
   before: [requireAdmin],
   body: SequenceBody,
-  responses: { 200: { description: "Every image, reordered", schema: z.array(PopupImageAnswer) } },
+  responses: {
+    200: { description: "Every image, reordered", schema: z.array(PopupImageAnswer) },
+    404: { description: "An id in `order` is not a popup image" },
+  },
   handler: ({ body }) => reorderPopupImages(body.order),
 });
 
@@ -90,7 +93,10 @@ endpoint(popupImagesRouter, PREFIX, {
   before: [requireAdmin, imageUpload],
   body: CreatePopupImageBody,
   status: 201,
-  responses: { 201: { description: "Created", schema: PopupImageAnswer } },
+  responses: {
+    201: { description: "Created", schema: PopupImageAnswer },
+    415: { description: "The file is not a JPEG, PNG, WebP or GIF image" },
+  },
   handler: ({ body }, req) => createPopupImage(body, req.file?.buffer),
 });
 
@@ -104,7 +110,10 @@ endpoint(popupImagesRouter, PREFIX, {
   before: [requireAdmin, imageUpload],
   params: IdParams,
   body: UpdatePopupImageBody,
-  responses: { 200: { description: "Updated", schema: PopupImageAnswer } },
+  responses: {
+    200: { description: "Updated", schema: PopupImageAnswer },
+    415: { description: "The file is not a JPEG, PNG, WebP or GIF image" },
+  },
   handler: ({ params, body }, req) => updatePopupImage(params.id, body, req.file?.buffer),
 });
 

@@ -89,7 +89,10 @@ endpoint(adminPromoCodesRouter, PREFIX, {
   summary: "Creates a promo code (code upper-cased; 409 when it exists)",
   body: PromoCodeBody,
   status: 201,
-  responses: { 201: { description: "The promo code", schema: PromoCodeAnswer } },
+  responses: {
+    201: { description: "The promo code", schema: PromoCodeAnswer },
+    409: { description: "The code exists" },
+  },
   handler: ({ body }) => createPromoCode(body),
 });
 
@@ -100,7 +103,10 @@ endpoint(adminPromoCodesRouter, PREFIX, {
   summary: "Edits a promo code",
   params: IdParams,
   body: PromoCodeUpdateBody,
-  responses: { 200: { description: "The promo code", schema: PromoCodeAnswer } },
+  responses: {
+    200: { description: "The promo code", schema: PromoCodeAnswer },
+    409: { description: "The code exists" },
+  },
   handler: ({ params, body }) => updatePromoCode(params.id, body),
 });
 

@@ -23,6 +23,7 @@ const RatingAnswer = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
+const RatedAnswer = RatingAnswer.extend({ averageRating: z.number(), numRatings: z.number() });
 
 export const reviewsRouter = Router();
 const REVIEWS = "/api/reviews";
@@ -49,6 +50,7 @@ endpoint(reviewsRouter, REVIEWS, {
   responses: {
     201: { description: "Created", schema: ReviewAnswer },
     200: { description: "Replaced", schema: ReviewAnswer },
+    404: { description: "Product not found" },
   },
   handler: async ({ body }, req, res) => {
     const { review, created } = await writeReview(req.user!._id.toString(), body);
@@ -79,10 +81,9 @@ endpoint(ratingsRouter, RATINGS, {
   body: RatingBody,
   status: 201,
   responses: {
-    201: {
-      description: "Created; the product's new average",
-      schema: RatingAnswer.extend({ averageRating: z.number(), numRatings: z.number() }),
-    },
+    201: { description: "Created; the product's new average", schema: RatedAnswer },
+    200: { description: "Updated (rated before); the product's new average", schema: RatedAnswer },
+    404: { description: "Product not found" },
   },
   handler: async ({ body }, req, res) => {
     const { rating, created, averageRating, numRatings } = await rateProduct(

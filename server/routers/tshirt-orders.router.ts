@@ -47,7 +47,10 @@ endpoint(tshirtOrdersRouter, PREFIX, {
   before: [designUpload],
   body: CreateTshirtOrderBody,
   status: 201,
-  responses: { 201: { description: "Received", schema: TshirtOrderAnswer } },
+  responses: {
+    201: { description: "Received", schema: TshirtOrderAnswer },
+    415: { description: "The file is not a JPEG, PNG, WebP or GIF image" },
+  },
   handler: ({ body }, req) => {
     const files = req.files as Record<string, Express.Multer.File[] | undefined> | undefined;
     const design = files?.design?.[0] ?? files?.image?.[0];

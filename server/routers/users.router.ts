@@ -26,7 +26,8 @@ import {
 export const usersRouter = Router();
 const PREFIX = "/api/users";
 
-const errorDoc = (description: string) => ({ description, schema: MessageAnswer });
+/** An error answer: its body is the one error shape, which the OpenAPI document fills in. */
+const errorDoc = (description: string) => ({ description });
 
 endpoint(usersRouter, PREFIX, {
   method: "get",

@@ -63,7 +63,7 @@ describe("GET /api/openapi.json", () => {
     expect(answer.body.paths["/healthz"].get.summary).toBe("The process is up");
     const categories = answer.body.paths["/api/categories"].get;
     expect(categories.responses["200"].content["application/json"].schema.type).toBe("array");
-    expect(categories.responses.default.content["application/json"].schema.required).toEqual([
+    expect(categories.responses["500"].content["application/json"].schema.required).toEqual([
       "message",
     ]);
   });
