@@ -51,6 +51,9 @@ export const EnvSchema = z
     AUTH_RATE_LIMIT_IP_PER_15_MIN: z.coerce.number().int().min(1).default(50),
     AUTH_RATE_LIMIT_ACCOUNT_PER_15_MIN: z.coerce.number().int().min(1).default(10),
     OTP_RATE_LIMIT_IP_PER_HOUR: z.coerce.number().int().min(1).default(30),
+    // The public bulk-order form: requests per client address, and design files stored per day.
+    BULK_ORDER_RATE_LIMIT_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    BULK_ORDER_DESIGN_MB_PER_DAY: z.coerce.number().int().min(1).default(200),
     // Payments, courier and SMS: absent credentials mean the safe local default.
     SSLCOMMERZ_STORE_ID: z.string().optional(),
     SSLCOMMERZ_STORE_PASSWD: z.string().optional(),

@@ -227,3 +227,15 @@ export const otpVerifyLimits: RequestHandler[] = [
       `Too many verification attempts for this number. Please try again in ${wait}.`,
   }),
 ];
+
+/** POST /api/tshirt-orders (public, multipart): per IP, every request, before the upload is read. */
+export const bulkOrderLimits: RequestHandler[] = [
+  limiter({
+    name: "bulk-order-ip",
+    windowMs: ONE_HOUR,
+    limit: () => getEnv().BULK_ORDER_RATE_LIMIT_IP_PER_HOUR,
+    key: byIp,
+    message: (wait) =>
+      `Too many bulk order requests from this network. Please try again in ${wait}.`,
+  }),
+];
