@@ -1,11 +1,69 @@
+import { randomBytes } from "node:crypto";
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { z } from "zod";
 
 /**
  * Every environment variable the shop reads, parsed once. Nothing else reads process.env.
  * Defaults are safe for local development; production refuses the development secrets.
  */
-const DEV_JWT_SECRET = "dev-only-jwt-secret-change-me-0123456789";
-const DEV_COOKIE_SECRET = "dev-only-cookie-secret-change-me-0123456789";
+
+/**
+ * Secrets that were once the defaults and are published with the code: anyone could sign an admin
+ * token with them. Refused in production and whenever the shop is reachable from another machine.
+ */
+export const PUBLISHED_SECRETS = [
+  "dev-only-jwt-secret-change-me-0123456789",
+  "dev-only-cookie-secret-change-me-0123456789",
+];
+/** The demo admin password the README prints: refused in production. */
+export const DEFAULT_ADMIN_PASSWORD = "admin12345";
+
+export interface LocalSecrets {
+  JWT_SECRET: string;
+  COOKIE_SECRET: string;
+}
+
+const randomSecret = () => randomBytes(32).toString("base64url");
+
+/** Per process, never written anywhere: what parseEnv gives unset secrets outside `npm start`. */
+const processSecrets: LocalSecrets = { JWT_SECRET: randomSecret(), COOKIE_SECRET: randomSecret() };
+
+/**
+ * `npm start` on a laptop with no configuration: random secrets made on the first start and kept in
+ * DATA_DIR/secrets.json (readable by the owner only), so sign-ins survive a restart.
+ */
+export function localSecretsFile(dataDir: string): LocalSecrets {
+  const file = path.resolve(dataDir, "secrets.json");
+  try {
+    const stored = JSON.parse(readFileSync(file, "utf8")) as Partial<LocalSecrets>;
+    if (
+      typeof stored.JWT_SECRET === "string" &&
+      stored.JWT_SECRET.length >= 32 &&
+      typeof stored.COOKIE_SECRET === "string" &&
+      stored.COOKIE_SECRET.length >= 32
+    )
+      return { JWT_SECRET: stored.JWT_SECRET, COOKIE_SECRET: stored.COOKIE_SECRET };
+  } catch {
+    // Missing or unreadable: make new ones below.
+  }
+  const made = { JWT_SECRET: randomSecret(), COOKIE_SECRET: randomSecret() };
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(made, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return made;
+}
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
+
+function isLoopback(host: string): boolean {
+  return LOOPBACK_HOSTS.has(host.toLowerCase()) || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** Whether another machine may reach this shop: listening beyond loopback, or a public address. */
+export function reachableFromOtherMachines(env: { HOST: string; PUBLIC_URL: string }): boolean {
+  return !isLoopback(env.HOST) || !isLoopback(new URL(env.PUBLIC_URL).hostname);
+}
 
 const boolish = z
   .enum(["true", "false", "1", "0"])
@@ -30,10 +88,11 @@ export const EnvSchema = z
     SEED_ON_START: boolish.default(true),
     // Serve the storefront through Vite's dev server (hot reload) instead of the built bundle.
     DEV_SERVER: boolish.default(false),
-    JWT_SECRET: z.string().min(32).default(DEV_JWT_SECRET),
-    COOKIE_SECRET: z.string().min(32).default(DEV_COOKIE_SECRET),
+    // Unset outside production: random ones (kept under DATA_DIR by `npm start`).
+    JWT_SECRET: z.string().min(32).optional(),
+    COOKIE_SECRET: z.string().min(32).optional(),
     ADMIN_EMAIL: z.email().default("admin@tweest.local"),
-    ADMIN_PASSWORD: z.string().min(8).default("admin12345"),
+    ADMIN_PASSWORD: z.string().min(8).default(DEFAULT_ADMIN_PASSWORD),
     GTM_ID: z
       .string()
       .regex(/^GTM-[A-Z0-9]+$/)
@@ -87,18 +146,29 @@ export const EnvSchema = z
     PENDING_ORDER_TTL_MINUTES: z.coerce.number().int().min(1).default(30),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV !== "production") return;
-    if (env.JWT_SECRET === DEV_JWT_SECRET)
-      ctx.addIssue({ code: "custom", path: ["JWT_SECRET"], message: "must be set in production" });
-    if (env.COOKIE_SECRET === DEV_COOKIE_SECRET)
+    const production = env.NODE_ENV === "production";
+    const exposed = production || reachableFromOtherMachines(env);
+    for (const name of ["JWT_SECRET", "COOKIE_SECRET"] as const) {
+      const value = env[name];
+      if (value === undefined && production)
+        ctx.addIssue({ code: "custom", path: [name], message: "must be set in production" });
+      if (value !== undefined && PUBLISHED_SECRETS.includes(value) && exposed)
+        ctx.addIssue({
+          code: "custom",
+          path: [name],
+          message:
+            "is the development value published with the code; set a random one of 32+ characters (openssl rand -base64 32)",
+        });
+    }
+    if (production && env.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD)
       ctx.addIssue({
         code: "custom",
-        path: ["COOKIE_SECRET"],
-        message: "must be set in production",
+        path: ["ADMIN_PASSWORD"],
+        message: `must be set in production (the default ${DEFAULT_ADMIN_PASSWORD} is public)`,
       });
   });
 
-export type Env = z.infer<typeof EnvSchema>;
+export type Env = Omit<z.infer<typeof EnvSchema>, keyof LocalSecrets> & LocalSecrets;
 
 export class ConfigError extends Error {
   constructor(
@@ -110,11 +180,26 @@ export class ConfigError extends Error {
   }
 }
 
-/** Parses a set of variables; empty strings count as unset so `.env` lines like `FOO=` keep defaults. */
-export function parseEnv(source: Record<string, string | undefined>): Env {
+/**
+ * Parses a set of variables; empty strings count as unset so `.env` lines like `FOO=` keep defaults.
+ * Unset secrets (outside production) come from `localSecrets`: by default random for this process.
+ */
+export function parseEnv(
+  source: Record<string, string | undefined>,
+  localSecrets: (dataDir: string) => LocalSecrets = () => processSecrets,
+): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
   const result = EnvSchema.safeParse(cleaned);
-  if (result.success) return result.data;
+  if (result.success) {
+    const { JWT_SECRET, COOKIE_SECRET, ...rest } = result.data;
+    if (JWT_SECRET && COOKIE_SECRET) return { ...rest, JWT_SECRET, COOKIE_SECRET };
+    const local = localSecrets(rest.DATA_DIR);
+    return {
+      ...rest,
+      JWT_SECRET: JWT_SECRET ?? local.JWT_SECRET,
+      COOKIE_SECRET: COOKIE_SECRET ?? local.COOKIE_SECRET,
+    };
+  }
   const variables = result.error.issues.map((issue) => String(issue.path[0]));
   const details = result.error.issues
     .map((issue) => `${String(issue.path[0])}: ${issue.message}`)
@@ -124,8 +209,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 
 let cached: Env | undefined;
 
+/** The shop's configuration; a development start keeps its generated secrets under DATA_DIR. */
 export function getEnv(): Env {
-  cached ??= parseEnv(process.env);
+  cached ??= parseEnv(process.env, (dataDir) =>
+    (process.env.NODE_ENV || "development") === "development"
+      ? localSecretsFile(dataDir)
+      : processSecrets,
+  );
   return cached;
 }
 

@@ -24,7 +24,8 @@ async function main() {
   // Imported after the config check so a bad variable is reported before anything else runs.
   const { startDatabase } = await import("./db/embedded.js");
   const { connectDatabase, disconnectDatabase } = await import("./db/connect.js");
-  const { seedDatabase, isDatabaseEmpty } = await import("./services/seed.service.js");
+  const { seedDatabase, isDatabaseEmpty, PRODUCTION_SEED_LINE } =
+    await import("./services/seed.service.js");
   const { createApp } = await import("./app.js");
   const { logger } = await import("./lib/logger.js");
   const { startBackgroundJobs } = await import("./jobs.js");
@@ -42,8 +43,9 @@ async function main() {
   });
   await connectDatabase(database.uri);
   say(`[db] connected (${database.kind})`);
+  if (env.NODE_ENV === "production") say(PRODUCTION_SEED_LINE);
   if (env.SEED_ON_START && (await isDatabaseEmpty())) {
-    say("[seed] empty database: seeding the demo shop");
+    if (env.NODE_ENV !== "production") say("[seed] empty database: seeding the demo shop");
     await seedDatabase(say);
   }
 

@@ -9,7 +9,7 @@ import { deriveStock, Product } from "../../models/product.model.js";
 import { PromoCode } from "../../models/promo-code.model.js";
 import { SizeGuide } from "../../models/size-guide.model.js";
 import { User } from "../../models/user.model.js";
-import { getEnv } from "../env.js";
+import { DEFAULT_ADMIN_PASSWORD, getEnv } from "../env.js";
 import { PRIMARY_WIDTH, RESPONSIVE_WIDTHS, uploadsRoot } from "../lib/images.js";
 
 /**
@@ -417,21 +417,31 @@ async function seedDemoCustomer() {
   });
 }
 
+/** What a production start says about seeding, in one line. */
+export const PRODUCTION_SEED_LINE =
+  "[seed] production: no demo data (no demo products, customers or promo codes); an empty database gets the categories and the admin from ADMIN_EMAIL / ADMIN_PASSWORD";
+
+/**
+ * The demo shop, idempotently. In production only the categories and the admin: demo accounts and
+ * promo codes have published passwords and codes.
+ */
 export async function seedDatabase(log: (line: string) => void = () => undefined): Promise<void> {
   const env = getEnv();
   log("[seed] categories");
   const categories = await seedCategories();
-  log("[seed] products and images");
-  await seedProducts(categories, log);
-  log("[seed] promo codes, popup images, size guide, users");
-  await seedPromoCodes();
-  await seedPopupImages();
-  await seedSizeGuide(categories);
-  await seedDemoCustomer();
+  if (env.NODE_ENV !== "production") {
+    log("[seed] products and images");
+    await seedProducts(categories, log);
+    log("[seed] promo codes, popup images, size guide, users");
+    await seedPromoCodes();
+    await seedPopupImages();
+    await seedSizeGuide(categories);
+    await seedDemoCustomer();
+  }
   const admin = await ensureAdmin(env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
   if (admin === "created")
     log(
-      `[seed] admin created: ${env.ADMIN_EMAIL}${env.NODE_ENV !== "production" && env.ADMIN_PASSWORD === "admin12345" ? " / admin12345 (development default; set ADMIN_PASSWORD)" : ""}`,
+      `[seed] admin created: ${env.ADMIN_EMAIL}${env.NODE_ENV !== "production" && env.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD ? ` / ${DEFAULT_ADMIN_PASSWORD} (development default; set ADMIN_PASSWORD)` : ""}`,
     );
   log("[seed] done");
 }
