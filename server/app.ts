@@ -33,7 +33,8 @@ export function createApp(options: CreateAppOptions = {}): Express {
   const buildDir = path.resolve(options.buildDir ?? "build");
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", 1);
+  // Off unless TRUST_PROXY names the proxies in front (see docs/security.md).
+  app.set("trust proxy", env.TRUST_PROXY);
 
   if (!options.viteDevServer) {
     // Hashed build files first: immutable for a year, and none of the per-request work below

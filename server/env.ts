@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -65,6 +66,42 @@ export function reachableFromOtherMachines(env: { HOST: string; PUBLIC_URL: stri
   return !isLoopback(env.HOST) || !isLoopback(new URL(env.PUBLIC_URL).hostname);
 }
 
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY lists. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, prefix, extra] = entry.split("/");
+  const version = isIP(address);
+  if (!version || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may tell the client's address (X-Forwarded-For), as Express's `trust proxy`:
+ * `off` (the default: the socket's address, nothing a client sends), a hop count, or a list of
+ * proxy addresses / CIDR ranges. Trusting a proxy that is not there lets anyone choose the address
+ * every per-client limit counts under.
+ */
+const TrustProxy = z
+  .string()
+  .trim()
+  .default("off")
+  .transform((value, ctx): false | number | string[] => {
+    if (["off", "false", "0", "no"].includes(value.toLowerCase())) return false;
+    if (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 10) return Number(value);
+    const entries = value.split(",").map((entry) => entry.trim());
+    if (entries.length > 0 && entries.every(isProxyAddress)) return entries;
+    ctx.addIssue({
+      code: "custom",
+      message:
+        "must be off, a hop count (1-10), or a comma-separated list of proxy addresses or CIDR ranges (e.g. loopback, 10.0.0.0/8)",
+    });
+    return z.NEVER;
+  });
+
 const boolish = z
   .enum(["true", "false", "1", "0"])
   .transform((value) => value === "true" || value === "1");
@@ -76,6 +113,7 @@ export const EnvSchema = z
     PORT: z.coerce.number().int().min(1).max(65535).default(5454),
     HOST: z.string().default("0.0.0.0"),
     PUBLIC_URL: z.url().default("http://localhost:5454"),
+    TRUST_PROXY: TrustProxy,
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),

@@ -16,6 +16,10 @@ import { createUser, DEFAULT_PASSWORD } from "../factories/user";
 import { useSmsGateway } from "../setup/sms";
 import type { SmsGatewayStub } from "../stubs/sms-gateway";
 
+// These tests play several clients behind a reverse proxy on this machine (X-Forwarded-For).
+process.env.TRUST_PROXY = "loopback";
+resetEnvForTests();
+
 let sms: SmsGatewayStub;
 let app: ReturnType<typeof createApp>;
 const hookCalls: string[] = [];
