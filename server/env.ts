@@ -129,6 +129,8 @@ export const EnvSchema = z
     // Unset outside production: random ones (kept under DATA_DIR by `npm start`).
     JWT_SECRET: z.string().min(32).optional(),
     COOKIE_SECRET: z.string().min(32).optional(),
+    // bcrypt work factor of new password hashes (the test suite lowers it for speed).
+    BCRYPT_ROUNDS: z.coerce.number().int().min(4).max(15).default(12),
     ADMIN_EMAIL: z.email().default("admin@tweest.local"),
     ADMIN_PASSWORD: z.string().min(8).default(DEFAULT_ADMIN_PASSWORD),
     GTM_ID: z
@@ -198,6 +200,8 @@ export const EnvSchema = z
             "is the development value published with the code; set a random one of 32+ characters (openssl rand -base64 32)",
         });
     }
+    if (production && env.BCRYPT_ROUNDS < 12)
+      ctx.addIssue({ code: "custom", path: ["BCRYPT_ROUNDS"], message: "must be 12 or more" });
     if (production && env.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD)
       ctx.addIssue({
         code: "custom",

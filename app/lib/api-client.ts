@@ -743,6 +743,9 @@ export const api = {
         method: "POST",
         body: { phone },
       }),
+    /** POST /auth/google/confirm: whether this browser completed the sign-in that made `token`. */
+    confirmGoogleSignIn: (token: string) =>
+      request<{ confirmed: true }>("/auth/google/confirm", { method: "POST", body: { token } }),
     verifyOtp: (phone: string, otp: string) =>
       request<{ verified: boolean }>("/auth/otp/verify", { method: "POST", body: { phone, otp } }),
     /** PUT /auth/update-phone with the token; 'Failed to update phone number' on an empty answer. */
@@ -787,8 +790,15 @@ export const api = {
     updateProfile: (
       body: Partial<Pick<User, "firstName" | "lastName" | "email" | "mobile" | "addresses">>,
     ) => request<User>("/api/users/profile", { method: "PUT", body }),
-    changePassword: (body: { currentPassword: string; newPassword: string }) =>
-      request<{ message: string }>("/api/users/change-password", { method: "POST", body }),
+    /** Every older token is revoked by the change: this session keeps going with the new one. */
+    async changePassword(body: { currentPassword: string; newPassword: string }) {
+      const answer = await request<{ message: string; jwt?: string }>(
+        "/api/users/change-password",
+        { method: "POST", body },
+      );
+      if (answer?.jwt) setToken(answer.jwt);
+      return answer;
+    },
     /** GET /api/users/verify-admin (10 s) with the spec's texts for timeout, 401, 403 and others. */
     async verifyAdmin(): Promise<{ isAdmin: boolean }> {
       try {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { AuthCard, FormMessage } from "~/components/auth/auth-card";
 import { Spinner } from "~/components/ui/spinner";
-import { errorMessage, removeToken, setToken } from "~/lib/api-client";
+import { api, errorMessage, removeToken, setToken } from "~/lib/api-client";
 import {
   countGoogleCallbackVisit,
   MAX_GOOGLE_CALLBACK_VISITS,
@@ -18,8 +18,10 @@ export function meta(_: Route.MetaArgs) {
 }
 
 /**
- * /auth/google/callback?token=JWT (contract §3): stores the token, loads the profile, adds the pending
- * cart item, then goes to redirectAfterLogin or /. 'google_callback_visits' stops redirect loops.
+ * /auth/google/callback?token=JWT: the server first confirms that this browser completed the sign-in
+ * that made the token (a link carrying someone else's token must not sign anyone in), then the token
+ * is stored, the profile loaded, the pending cart item added, and the browser goes to
+ * redirectAfterLogin or /. 'google_callback_visits' stops redirect loops.
  */
 export default function GoogleCallback() {
   const { finishSignIn } = useAuth();
@@ -45,10 +47,14 @@ export default function GoogleCallback() {
       );
       return;
     }
-    setToken(token);
     // Drop the token from the address bar and history.
     window.history.replaceState(window.history.state, "", window.location.pathname);
-    finishSignIn()
+    api.auth
+      .confirmGoogleSignIn(token)
+      .then(() => {
+        setToken(token);
+        return finishSignIn();
+      })
       .then(() => {
         resetGoogleCallbackVisits();
         // The server passes back the redirect it was started with; else redirectAfterLogin; else /.

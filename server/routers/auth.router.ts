@@ -13,6 +13,7 @@ import { endpoint } from "../middleware/validate.js";
 import {
   AuthAnswer,
   GoogleCallbackQuery,
+  GoogleConfirmBody,
   GoogleStartQuery,
   MessageAnswer,
   OtpSendAnswer,
@@ -26,6 +27,10 @@ import {
 import {
   AUTH_MESSAGES,
   completeGoogleSignIn,
+  confirmGoogleHandoff,
+  GoogleLinkNeedsPasswordError,
+  linkPendingGoogleSignIn,
+  googleHandoffFingerprint,
   GOOGLE_STATE_TTL_SECONDS,
   readGoogleState,
   signin,
@@ -42,6 +47,12 @@ const PREFIX = "/auth";
 
 /** Holds the nonce that the Google `state` must carry (signed, httpOnly, only sent to /auth/google*). */
 export const GOOGLE_STATE_COOKIE = "tw_google_state";
+
+/** The fingerprint of the token the callback handed to this browser (see confirmGoogleHandoff). */
+export const GOOGLE_HANDOFF_COOKIE = "tw_google_handoff";
+/** A Google identity waiting for the existing account's password (sent to /auth/signin only). */
+export const GOOGLE_LINK_COOKIE = "tw_google_link";
+const GOOGLE_HANDOFF_TTL_MS = 5 * 60_000;
 
 const errorDoc = (description: string) => ({ description, schema: MessageAnswer });
 
@@ -81,6 +92,11 @@ endpoint(authRouter, PREFIX, {
   },
   handler: async ({ body }, req, res) => {
     const result = await signin(body);
+    const pendingLink = (req.signedCookies as Record<string, unknown>)[GOOGLE_LINK_COOKIE];
+    if (typeof pendingLink === "string") {
+      await linkPendingGoogleSignIn(result.userId, pendingLink);
+      res.clearCookie(GOOGLE_LINK_COOKIE, { path: "/auth/signin" });
+    }
     await runSignInHooks({ req, res, userId: result.userId });
     return result.answer;
   },
@@ -185,13 +201,54 @@ endpoint(authRouter, PREFIX, {
       const redirect = readGoogleState(query.state, typeof nonce === "string" ? nonce : undefined);
       const result = await completeGoogleSignIn(query.code!);
       await runSignInHooks({ req, res, userId: result.userId });
+      res.cookie(GOOGLE_HANDOFF_COOKIE, googleHandoffFingerprint(result.answer.jwt), {
+        httpOnly: true,
+        signed: true,
+        sameSite: "lax",
+        secure: getEnv().PUBLIC_URL.startsWith("https://"),
+        maxAge: GOOGLE_HANDOFF_TTL_MS,
+        path: "/auth/google",
+      });
       const target = new URLSearchParams({ token: result.answer.jwt });
       if (redirect !== "/") target.set("redirect", redirect);
       res.redirect(302, `/auth/google/callback?${target.toString()}`);
     } catch (error) {
       if (!(error instanceof GoogleSignInError)) throw error;
+      if (error instanceof GoogleLinkNeedsPasswordError)
+        res.cookie(GOOGLE_LINK_COOKIE, error.pendingLink, {
+          httpOnly: true,
+          signed: true,
+          sameSite: "lax",
+          secure: getEnv().PUBLIC_URL.startsWith("https://"),
+          maxAge: 10 * 60_000,
+          path: "/auth/signin",
+        });
       req.log?.warn({ reason: error.message }, "Google sign-in refused");
       res.redirect(302, `/login?${new URLSearchParams({ error: error.message }).toString()}`);
     }
+  },
+});
+
+endpoint(authRouter, PREFIX, {
+  method: "post",
+  path: "/google/confirm",
+  summary:
+    "The storefront's callback screen asks whether this browser completed the Google sign-in that produced `token` (once)",
+  tags: ["auth"],
+  auth: "none",
+  body: GoogleConfirmBody,
+  responses: {
+    200: {
+      description: "This browser's sign-in",
+      schema: z.object({ confirmed: z.literal(true) }),
+    },
+    400: errorDoc("A token from another browser's sign-in (a forced sign-in link)"),
+  },
+  handler: ({ body }, req, res) => {
+    const signedCookies = req.signedCookies as Record<string, unknown>;
+    const fingerprint = signedCookies[GOOGLE_HANDOFF_COOKIE];
+    res.clearCookie(GOOGLE_HANDOFF_COOKIE, { path: "/auth/google" });
+    confirmGoogleHandoff(body.token, typeof fingerprint === "string" ? fingerprint : undefined);
+    return { confirmed: true as const };
   },
 });

@@ -89,7 +89,9 @@ describe("POST /auth/signup", () => {
     expect(stored!.mobile).toBe("01812345678");
     expect(stored!.role).toBe("CUSTOMER");
     expect(stored!.authProvider).toBe("local");
-    expect(stored!.password).toMatch(/^\$2[aby]\$10\$/);
+    // bcrypt at the configured cost (12 by default; the suite lowers it, see tests/setup).
+    const rounds = String(getEnv().BCRYPT_ROUNDS).padStart(2, "0");
+    expect(stored!.password).toMatch(new RegExp(`^\\$2[aby]\\$${rounds}\\$`));
     expect(await bcrypt.compare("long-enough-pw", stored!.password!)).toBe(true);
     const claims = jwt.verify(answer.body.jwt, getEnv().JWT_SECRET, {
       algorithms: ["HS256"],

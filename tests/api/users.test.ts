@@ -163,7 +163,11 @@ describe("POST /api/users/change-password", () => {
       .set(bearer(token))
       .send({ currentPassword: DEFAULT_PASSWORD, newPassword: "brand-new-secret" });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ message: "Password changed successfully" });
+    // The change revokes older tokens; the answer carries this session's new one.
+    expect(answer.body).toEqual({
+      message: "Password changed successfully",
+      jwt: expect.any(String),
+    });
     const stored = (await User.findById(user._id).select("+password"))!;
     expect(await stored.checkPassword("brand-new-secret")).toBe(true);
     await request(app)

@@ -8,6 +8,8 @@ import { afterAll, beforeAll, inject } from "vitest";
 // Before any test module reads the config: quiet logs, a private uploads folder per file.
 process.env.NODE_ENV = "test";
 process.env.LOG_LEVEL = "silent";
+// Cheap password hashes: the shop's default (12) costs ~250 ms a hash on these machines.
+process.env.BCRYPT_ROUNDS ??= "4";
 const uploadsDir = mkdtempSync(path.join(os.tmpdir(), "tweest-test-uploads-"));
 process.env.UPLOADS_DIR = uploadsDir;
 
