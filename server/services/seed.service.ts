@@ -371,7 +371,11 @@ async function seedSizeGuide(categories: Map<string, { _id: unknown }>) {
   );
 }
 
-/** Creates the admin from ADMIN_EMAIL / ADMIN_PASSWORD, or promotes an existing account. */
+/**
+ * Creates the admin from ADMIN_EMAIL / ADMIN_PASSWORD, or promotes an existing account. Anyone may
+ * have registered that email first, so a promoted account gets the given password, loses any Google
+ * link, and its older tokens stop working (token version): only the operator can sign in as admin.
+ */
 export async function ensureAdmin(
   email: string,
   password: string,
@@ -380,6 +384,8 @@ export async function ensureAdmin(
   if (existing) {
     if (existing.role === "ADMIN") return "unchanged";
     existing.role = "ADMIN";
+    existing.password = password;
+    existing.googleId = undefined;
     await existing.save();
     return "promoted";
   }
@@ -417,6 +423,10 @@ async function seedDemoCustomer() {
   });
 }
 
+/** What admin:create and the seed say when an existing account becomes the admin. */
+export const PROMOTED_ADMIN_NOTE =
+  "promoted to admin; its password was replaced by the one given, its Google link removed and its sessions signed out";
+
 /** What a production start says about seeding, in one line. */
 export const PRODUCTION_SEED_LINE =
   "[seed] production: no demo data (no demo products, customers or promo codes); an empty database gets the categories and the admin from ADMIN_EMAIL / ADMIN_PASSWORD";
@@ -439,6 +449,7 @@ export async function seedDatabase(log: (line: string) => void = () => undefined
     await seedDemoCustomer();
   }
   const admin = await ensureAdmin(env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+  if (admin === "promoted") log(`[seed] ${env.ADMIN_EMAIL}: ${PROMOTED_ADMIN_NOTE}`);
   if (admin === "created")
     log(
       `[seed] admin created: ${env.ADMIN_EMAIL}${env.NODE_ENV !== "production" && env.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD ? ` / ${DEFAULT_ADMIN_PASSWORD} (development default; set ADMIN_PASSWORD)` : ""}`,
