@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { getEnv } from "../server/env";
+import { MAX_PASSWORD_BYTES } from "../server/schemas/auth.schemas";
 import { ensureAdmin, PROMOTED_ADMIN_NOTE } from "../server/services/seed.service";
 import { withDatabase } from "./lib/with-database";
 
@@ -13,7 +14,13 @@ const { values } = parseArgs({
 const input = z
   .object({
     email: z.email(),
-    password: z.string().min(8, "password must have at least 8 characters"),
+    password: z
+      .string()
+      .min(8, "password must have at least 8 characters")
+      .refine(
+        (value) => Buffer.byteLength(value) <= MAX_PASSWORD_BYTES,
+        `password must be at most ${MAX_PASSWORD_BYTES} bytes`,
+      ),
   })
   .safeParse({
     email: values.email ?? getEnv().ADMIN_EMAIL,

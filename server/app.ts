@@ -11,7 +11,7 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { createApi } from "./api.js";
 import { getEnv } from "./env.js";
-import { logger } from "./lib/logger.js";
+import { logger, requestLogSerializer } from "./lib/logger.js";
 import { errorHandler } from "./middleware/error-handler.js";
 import { healthRouter } from "./routers/health.router.js";
 import { createLoadContext } from "./load-context.js";
@@ -64,6 +64,7 @@ export function createApp(options: CreateAppOptions = {}): Express {
   app.use(
     pinoHttp({
       logger,
+      serializers: { req: requestLogSerializer },
       genReqId: (req, res) => {
         const incoming = req.headers["x-request-id"];
         const id =

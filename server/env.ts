@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { MAX_PASSWORD_BYTES } from "./schemas/auth.schemas.js";
 
 /**
  * Every environment variable the shop reads, parsed once. Nothing else reads process.env.
@@ -53,6 +54,23 @@ export function localSecretsFile(dataDir: string): LocalSecrets {
   writeFileSync(file, `${JSON.stringify(made, null, 2)}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
   return made;
+}
+
+/** The payment and courier variables whose base URL is a sandbox host while they are configured. */
+export function sandboxHostsInUse(env: {
+  SSLCOMMERZ_STORE_ID?: string;
+  SSLCOMMERZ_BASE_URL: string;
+  BKASH_APP_KEY?: string;
+  BKASH_BASE_URL: string;
+  PATHAO_CLIENT_ID?: string;
+  PATHAO_BASE_URL: string;
+}): string[] {
+  const sandbox = (url: string) => /sandbox/i.test(new URL(url).hostname);
+  return [
+    env.SSLCOMMERZ_STORE_ID && sandbox(env.SSLCOMMERZ_BASE_URL) ? "SSLCOMMERZ_BASE_URL" : "",
+    env.BKASH_APP_KEY && sandbox(env.BKASH_BASE_URL) ? "BKASH_BASE_URL" : "",
+    env.PATHAO_CLIENT_ID && sandbox(env.PATHAO_BASE_URL) ? "PATHAO_BASE_URL" : "",
+  ].filter(Boolean);
 }
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
@@ -132,7 +150,13 @@ export const EnvSchema = z
     // bcrypt work factor of new password hashes (the test suite lowers it for speed).
     BCRYPT_ROUNDS: z.coerce.number().int().min(4).max(15).default(12),
     ADMIN_EMAIL: z.email().default("admin@tweest.local"),
-    ADMIN_PASSWORD: z.string().min(8).default(DEFAULT_ADMIN_PASSWORD),
+    ADMIN_PASSWORD: z
+      .string()
+      .min(8)
+      .refine((value) => Buffer.byteLength(value) <= MAX_PASSWORD_BYTES, {
+        message: `must be at most ${MAX_PASSWORD_BYTES} bytes`,
+      })
+      .default(DEFAULT_ADMIN_PASSWORD),
     GTM_ID: z
       .string()
       .regex(/^GTM-[A-Z0-9]+$/)
@@ -168,7 +192,10 @@ export const EnvSchema = z
     PATHAO_PASSWORD: z.string().optional(),
     PATHAO_STORE_ID: z.coerce.number().int().optional(),
     PATHAO_BASE_URL: z.url().default("https://courier-api-sandbox.pathao.com"),
-    PATHAO_WEBHOOK_SECRET: z.string().optional(),
+    // Its own secret (Pathao's merchant panel); unset: webhooks are refused.
+    PATHAO_WEBHOOK_SECRET: z.string().min(16).optional(),
+    // A staging shop in production mode may talk to the sandboxes (a warning is printed at start).
+    ALLOW_SANDBOX_IN_PRODUCTION: boolish.default(false),
     // BulkSMSBD-compatible gateway, e.g. http://bulksmsbd.net
     SMS_BASE_URL: optionalUrl,
     SMS_API_KEY: z.string().optional(),
@@ -200,6 +227,14 @@ export const EnvSchema = z
             "is the development value published with the code; set a random one of 32+ characters (openssl rand -base64 32)",
         });
     }
+    if (production && !env.ALLOW_SANDBOX_IN_PRODUCTION)
+      for (const name of sandboxHostsInUse(env))
+        ctx.addIssue({
+          code: "custom",
+          path: [name],
+          message:
+            "is a sandbox host: set the live URL in production (or ALLOW_SANDBOX_IN_PRODUCTION=true for a staging shop)",
+        });
     if (production && env.BCRYPT_ROUNDS < 12)
       ctx.addIssue({ code: "custom", path: ["BCRYPT_ROUNDS"], message: "must be 12 or more" });
     if (production && env.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD)

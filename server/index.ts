@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Server } from "node:http";
 import type { ViteDevServer } from "vite";
-import { ConfigError, getEnv, type Env } from "./env.js";
+import { ConfigError, getEnv, sandboxHostsInUse, type Env } from "./env.js";
 
 /** The only module that listens: config, database, seed, HTTP, and a graceful stop. */
 async function main() {
@@ -44,6 +44,10 @@ async function main() {
   await connectDatabase(database.uri);
   say(`[db] connected (${database.kind})`);
   if (env.NODE_ENV === "production") say(PRODUCTION_SEED_LINE);
+  for (const name of env.NODE_ENV === "production" ? sandboxHostsInUse(env) : [])
+    console.warn(
+      `⚠ ${name} is a SANDBOX host in production: no real money moves (ALLOW_SANDBOX_IN_PRODUCTION)`,
+    );
   if (env.SEED_ON_START && (await isDatabaseEmpty())) {
     if (env.NODE_ENV !== "production") say("[seed] empty database: seeding the demo shop");
     await seedDatabase(say);
