@@ -177,6 +177,13 @@ export const EnvSchema = z
     // The public bulk-order form: requests per client address, and design files stored per day.
     BULK_ORDER_RATE_LIMIT_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
     BULK_ORDER_DESIGN_MB_PER_DAY: z.coerce.number().int().min(1).default(200),
+    // Orders placed (per client address an hour; per delivery phone and per guest cart a day), and
+    // failed guest tracking lookups (per client address and per order, 15 minutes).
+    ORDER_RATE_LIMIT_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    ORDER_RATE_LIMIT_PHONE_PER_DAY: z.coerce.number().int().min(1).default(5),
+    ORDER_RATE_LIMIT_GUEST_CART_PER_DAY: z.coerce.number().int().min(1).default(3),
+    TRACKING_RATE_LIMIT_IP_PER_15_MIN: z.coerce.number().int().min(1).default(20),
+    TRACKING_RATE_LIMIT_ORDER_PER_15_MIN: z.coerce.number().int().min(1).default(5),
     // Payments, courier and SMS: absent credentials mean the safe local default.
     SSLCOMMERZ_STORE_ID: z.string().optional(),
     SSLCOMMERZ_STORE_PASSWD: z.string().optional(),

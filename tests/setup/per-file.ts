@@ -10,6 +10,11 @@ process.env.NODE_ENV = "test";
 process.env.LOG_LEVEL = "silent";
 // Cheap password hashes: the shop's default (12) costs ~250 ms a hash on these machines.
 process.env.BCRYPT_ROUNDS ??= "4";
+// Many checkout tests order for the same phone from one address; tests/resilience/order-abuse.test.ts
+// tries the shop's own limits.
+process.env.ORDER_RATE_LIMIT_IP_PER_HOUR ??= "100000";
+process.env.ORDER_RATE_LIMIT_PHONE_PER_DAY ??= "100000";
+process.env.ORDER_RATE_LIMIT_GUEST_CART_PER_DAY ??= "100000";
 const uploadsDir = mkdtempSync(path.join(os.tmpdir(), "tweest-test-uploads-"));
 process.env.UPLOADS_DIR = uploadsDir;
 
