@@ -743,9 +743,6 @@ export const api = {
         method: "POST",
         body: { phone },
       }),
-    /** POST /auth/google/confirm: whether this browser completed the sign-in that made `token`. */
-    confirmGoogleSignIn: (token: string) =>
-      request<{ confirmed: true }>("/auth/google/confirm", { method: "POST", body: { token } }),
     verifyOtp: (phone: string, otp: string) =>
       request<{ verified: boolean }>("/auth/otp/verify", { method: "POST", body: { phone, otp } }),
     /** PUT /auth/update-phone with the token; 'Failed to update phone number' on an empty answer. */

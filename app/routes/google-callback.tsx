@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { AuthCard, FormMessage } from "~/components/auth/auth-card";
 import { Spinner } from "~/components/ui/spinner";
-import { api, errorMessage, removeToken, setToken } from "~/lib/api-client";
+import { errorMessage, removeToken, setToken } from "~/lib/api-client";
 import {
   countGoogleCallbackVisit,
   MAX_GOOGLE_CALLBACK_VISITS,
@@ -13,20 +13,37 @@ import {
 } from "~/lib/auth";
 import type { Route } from "./+types/google-callback";
 
+/** Shown when the token in the address did not come from this browser's own Google sign-in. */
+export const NOT_THIS_BROWSER =
+  "This Google sign-in was not started in this browser. Please sign in again.";
+
+/**
+ * Whether the callback that issued `?token=` left its fingerprint in this browser's cookies: a link
+ * carrying someone else's token (forced sign-in) must not sign anyone in.
+ */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  return {
+    tokenRefused:
+      token !== null &&
+      !context.services.auth.googleHandoffConfirmed(request.headers.get("cookie"), token),
+  };
+}
+
 export function meta(_: Route.MetaArgs) {
   return [{ title: "Signing you in — Tweest" }, { name: "robots", content: "noindex" }];
 }
 
 /**
- * /auth/google/callback?token=JWT: the server first confirms that this browser completed the sign-in
- * that made the token (a link carrying someone else's token must not sign anyone in), then the token
- * is stored, the profile loaded, the pending cart item added, and the browser goes to
+ * /auth/google/callback?token=JWT (contract §3): stores the token (only one this browser's sign-in
+ * produced, see the loader), loads the profile, adds the pending cart item, then goes to
  * redirectAfterLogin or /. 'google_callback_visits' stops redirect loops.
  */
-export default function GoogleCallback() {
+export default function GoogleCallback({ loaderData }: Route.ComponentProps) {
+  const { tokenRefused } = loaderData;
   const { finishSignIn } = useAuth();
   const navigate = useNavigate();
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(tokenRefused ? NOT_THIS_BROWSER : null);
   const started = useRef(false);
 
   useEffect(() => {
@@ -34,6 +51,11 @@ export default function GoogleCallback() {
     started.current = true;
     const params = new URLSearchParams(window.location.search);
     const token = params.get("token");
+    if (tokenRefused) {
+      // Never stored; out of the address bar and history too.
+      window.history.replaceState(window.history.state, "", window.location.pathname);
+      return;
+    }
     const visits = countGoogleCallbackVisit();
     if (visits > MAX_GOOGLE_CALLBACK_VISITS) {
       resetGoogleCallbackVisits();
@@ -47,14 +69,10 @@ export default function GoogleCallback() {
       );
       return;
     }
+    setToken(token);
     // Drop the token from the address bar and history.
     window.history.replaceState(window.history.state, "", window.location.pathname);
-    api.auth
-      .confirmGoogleSignIn(token)
-      .then(() => {
-        setToken(token);
-        return finishSignIn();
-      })
+    finishSignIn()
       .then(() => {
         resetGoogleCallbackVisits();
         // The server passes back the redirect it was started with; else redirectAfterLogin; else /.
@@ -62,7 +80,7 @@ export default function GoogleCallback() {
         navigate(safeRedirectPath(params.get("redirect")) ?? stored, { replace: true });
       })
       .catch((error: unknown) => setFailure(errorMessage(error)));
-  }, [finishSignIn, navigate]);
+  }, [finishSignIn, navigate, tokenRefused]);
 
   return (
     <AuthCard title="Signing you in">

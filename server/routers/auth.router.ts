@@ -13,7 +13,6 @@ import { endpoint } from "../middleware/validate.js";
 import {
   AuthAnswer,
   GoogleCallbackQuery,
-  GoogleConfirmBody,
   GoogleStartQuery,
   MessageAnswer,
   OtpSendAnswer,
@@ -27,7 +26,7 @@ import {
 import {
   AUTH_MESSAGES,
   completeGoogleSignIn,
-  confirmGoogleHandoff,
+  GOOGLE_HANDOFF_COOKIE,
   GoogleLinkNeedsPasswordError,
   linkPendingGoogleSignIn,
   googleHandoffFingerprint,
@@ -48,8 +47,6 @@ const PREFIX = "/auth";
 /** Holds the nonce that the Google `state` must carry (signed, httpOnly, only sent to /auth/google*). */
 export const GOOGLE_STATE_COOKIE = "tw_google_state";
 
-/** The fingerprint of the token the callback handed to this browser (see confirmGoogleHandoff). */
-export const GOOGLE_HANDOFF_COOKIE = "tw_google_handoff";
 /** A Google identity waiting for the existing account's password (sent to /auth/signin only). */
 export const GOOGLE_LINK_COOKIE = "tw_google_link";
 const GOOGLE_HANDOFF_TTL_MS = 5 * 60_000;
@@ -226,29 +223,5 @@ endpoint(authRouter, PREFIX, {
       req.log?.warn({ reason: error.message }, "Google sign-in refused");
       res.redirect(302, `/login?${new URLSearchParams({ error: error.message }).toString()}`);
     }
-  },
-});
-
-endpoint(authRouter, PREFIX, {
-  method: "post",
-  path: "/google/confirm",
-  summary:
-    "The storefront's callback screen asks whether this browser completed the Google sign-in that produced `token` (once)",
-  tags: ["auth"],
-  auth: "none",
-  body: GoogleConfirmBody,
-  responses: {
-    200: {
-      description: "This browser's sign-in",
-      schema: z.object({ confirmed: z.literal(true) }),
-    },
-    400: errorDoc("A token from another browser's sign-in (a forced sign-in link)"),
-  },
-  handler: ({ body }, req, res) => {
-    const signedCookies = req.signedCookies as Record<string, unknown>;
-    const fingerprint = signedCookies[GOOGLE_HANDOFF_COOKIE];
-    res.clearCookie(GOOGLE_HANDOFF_COOKIE, { path: "/auth/google" });
-    confirmGoogleHandoff(body.token, typeof fingerprint === "string" ? fingerprint : undefined);
-    return { confirmed: true as const };
   },
 });

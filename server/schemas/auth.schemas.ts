@@ -73,8 +73,6 @@ export const GoogleCallbackQuery = z.object({
   error: z.string().max(200).optional(),
 });
 
-export const GoogleConfirmBody = z.object({ token: z.string().min(1).max(4000) });
-
 export const AddressInput = z.object({
   _id: z
     .string()

@@ -1,9 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import bcrypt from "bcrypt";
+import cookieParser from "cookie-parser";
 import jwt from "jsonwebtoken";
 import { User, type UserDocument } from "../../models/user.model.js";
 import { getEnv } from "../env.js";
-import { HttpError, conflict, unauthorized } from "../lib/http-error.js";
+import { conflict, unauthorized } from "../lib/http-error.js";
 import { signUserToken } from "../lib/jwt.js";
 import {
   buildGoogleConsentUrl,
@@ -24,8 +25,6 @@ export const AUTH_MESSAGES = {
   googleNoEmail: "Your Google account has no verified email address",
   googleLinkNeedsPassword:
     "An account with this email already exists. Sign in with its password once to connect Google sign-in to it.",
-  googleNotThisBrowser:
-    "This Google sign-in was not started in this browser. Please sign in again.",
 };
 
 export interface AuthResult {
@@ -176,16 +175,32 @@ export function readGoogleState(
 /**
  * The Google callback hands the token to the storefront in its address (/auth/google/callback?token=),
  * so a link with someone else's token would sign a victim into that account (login CSRF). The
- * callback therefore also leaves this fingerprint of the token in an httpOnly cookie of the browser
- * that completed the sign-in; the storefront stores the token only after the server confirms it.
+ * callback therefore also leaves this fingerprint of the token in a signed, httpOnly cookie (path
+ * /auth/google) of the browser that completed the sign-in, and the storefront's callback screen
+ * stores the token only when its loader finds the two match (googleHandoffConfirmed).
  */
+export const GOOGLE_HANDOFF_COOKIE = "tw_google_handoff";
+
 export function googleHandoffFingerprint(token: string): string {
   return createHash("sha256").update(token).digest("base64url");
 }
 
-export function confirmGoogleHandoff(token: string, cookieFingerprint: string | undefined): void {
-  if (!cookieFingerprint || !sameText(googleHandoffFingerprint(token), cookieFingerprint))
-    throw new HttpError(400, AUTH_MESSAGES.googleNotThisBrowser, "GOOGLE_NOT_THIS_BROWSER");
+/** Whether the request's cookies carry the fingerprint of `token` (see GOOGLE_HANDOFF_COOKIE). */
+export function googleHandoffConfirmed(cookieHeader: string | null, token: string): boolean {
+  const prefix = `${GOOGLE_HANDOFF_COOKIE}=`;
+  const pair = cookieHeader
+    ?.split(";")
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(prefix));
+  if (!pair) return false;
+  let value: string;
+  try {
+    value = decodeURIComponent(pair.slice(prefix.length));
+  } catch {
+    return false;
+  }
+  const fingerprint = cookieParser.signedCookie(value, getEnv().COOKIE_SECRET);
+  return typeof fingerprint === "string" && sameText(googleHandoffFingerprint(token), fingerprint);
 }
 
 const GOOGLE_LINK_AUDIENCE = "tweest:google-link";
