@@ -479,7 +479,9 @@ describe("ensureAdmin (npm run admin:create)", () => {
     expect(await ensureAdmin("promote@example.com", "whatever-123")).toBe("promoted");
     const promoted = (await User.findById(user._id).select("+password"))!;
     expect(promoted.role).toBe("ADMIN");
-    expect(await promoted.checkPassword(DEFAULT_PASSWORD)).toBe(true);
+    // Whoever registered the email first must not keep access: the password given replaces theirs.
+    expect(await promoted.checkPassword("whatever-123")).toBe(true);
+    expect(await promoted.checkPassword(DEFAULT_PASSWORD)).toBe(false);
   });
 });
 

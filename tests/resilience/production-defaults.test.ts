@@ -22,6 +22,8 @@ const [PUBLISHED_JWT, PUBLISHED_COOKIE] = PUBLISHED_SECRETS;
 const OWN_SECRETS = {
   JWT_SECRET: "an-operator-chosen-jwt-secret-0123456789",
   COOKIE_SECRET: "an-operator-chosen-cookie-secret-0123456789",
+  // The suite lowers the bcrypt cost (tests/setup); production refuses less than 12.
+  BCRYPT_ROUNDS: "12",
 };
 const tempDirs: string[] = [];
 
@@ -104,12 +106,14 @@ describe("production never runs with demo credentials", () => {
         };
         child.stdout.on("data", read);
         child.stderr.on("data", read);
-        child.on("exit", () => reject(new Error(`exited: ${output}`)));
+        child.once("exit", () => reject(new Error(`exited: ${output}`)));
       });
     } finally {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        await exited;
+      }
     }
     expect(output.split("\n")).toContain(PRODUCTION_SEED_LINE);
     expect(output).not.toContain("customer123");
