@@ -1,7 +1,6 @@
 import bcrypt from "bcrypt";
+import { getEnv } from "../server/env.js";
 import mongoose, { Schema, type InferSchemaType, type HydratedDocument } from "mongoose";
-
-const BCRYPT_ROUNDS = 10;
 
 const AddressSchema = new Schema(
   {
@@ -23,6 +22,8 @@ const UserSchema = new Schema(
     firstName: { type: String, required: true, trim: true, maxlength: 80 },
     lastName: { type: String, trim: true, maxlength: 80, default: "" },
     email: { type: String, required: true, lowercase: true, trim: true, unique: true },
+    // Proven to belong to the account's owner (today: by Google). Cleared when the email changes.
+    emailVerified: { type: Boolean, default: false },
     // select: false keeps the hash out of every query unless asked for by name.
     password: { type: String, select: false },
     mobile: { type: String, default: "" },
@@ -32,6 +33,8 @@ const UserSchema = new Schema(
     authProvider: { type: String, enum: ["local", "google"], default: "local" },
     googleId: { type: String, index: { unique: true, sparse: true } },
     addresses: { type: [AddressSchema], default: [] },
+    // In every token; raised when the password changes or is reset, which revokes older tokens.
+    tokenVersion: { type: Number, default: 0 },
   },
   {
     timestamps: true,
@@ -40,6 +43,8 @@ const UserSchema = new Schema(
       transform(_doc, ret: Record<string, unknown>) {
         delete ret.password;
         delete ret.googleId;
+        delete ret.emailVerified;
+        delete ret.tokenVersion;
         delete ret.__v;
         delete ret.id;
         return ret;
@@ -54,7 +59,9 @@ UserSchema.virtual("isAdmin").get(function (this: { role: string }) {
 
 UserSchema.pre("save", async function () {
   if (this.isModified("password") && this.password) {
-    this.password = await bcrypt.hash(this.password, BCRYPT_ROUNDS);
+    this.password = await bcrypt.hash(this.password, getEnv().BCRYPT_ROUNDS);
+    // Not on the first save: a new account has no tokens yet.
+    if (!this.isNew) this.tokenVersion = (this.tokenVersion ?? 0) + 1;
   }
 });
 

@@ -49,6 +49,8 @@ const workDir = mkdtempSync(path.join(os.tmpdir(), "tweest-bench-"));
 const secrets = {
   JWT_SECRET: randomBytes(32).toString("hex"),
   COOKIE_SECRET: randomBytes(32).toString("hex"),
+  // Production refuses the default admin password.
+  ADMIN_PASSWORD: randomBytes(16).toString("hex"),
 };
 Object.assign(process.env, {
   NODE_ENV: "production",

@@ -11,7 +11,7 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { createApi } from "./api.js";
 import { getEnv } from "./env.js";
-import { logger } from "./lib/logger.js";
+import { logger, requestLogSerializer } from "./lib/logger.js";
 import { errorHandler } from "./middleware/error-handler.js";
 import { pageMethodGuard } from "./middleware/method-guard.js";
 import { healthRouter } from "./routers/health.router.js";
@@ -34,7 +34,8 @@ export function createApp(options: CreateAppOptions = {}): Express {
   const buildDir = path.resolve(options.buildDir ?? "build");
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", 1);
+  // Off unless TRUST_PROXY names the proxies in front (see docs/security.md).
+  app.set("trust proxy", env.TRUST_PROXY);
 
   if (!options.viteDevServer) {
     // Hashed build files first: immutable for a year, and none of the per-request work below
@@ -64,6 +65,7 @@ export function createApp(options: CreateAppOptions = {}): Express {
   app.use(
     pinoHttp({
       logger,
+      serializers: { req: requestLogSerializer },
       genReqId: (req, res) => {
         const incoming = req.headers["x-request-id"];
         const id =

@@ -1,11 +1,124 @@
+import { randomBytes } from "node:crypto";
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
+import path from "node:path";
 import { z } from "zod";
+import { MAX_PASSWORD_BYTES } from "./schemas/auth.schemas.js";
 
 /**
  * Every environment variable the shop reads, parsed once. Nothing else reads process.env.
  * Defaults are safe for local development; production refuses the development secrets.
  */
-const DEV_JWT_SECRET = "dev-only-jwt-secret-change-me-0123456789";
-const DEV_COOKIE_SECRET = "dev-only-cookie-secret-change-me-0123456789";
+
+/**
+ * Secrets that were once the defaults and are published with the code: anyone could sign an admin
+ * token with them. Refused in production and whenever the shop is reachable from another machine.
+ */
+export const PUBLISHED_SECRETS = [
+  "dev-only-jwt-secret-change-me-0123456789",
+  "dev-only-cookie-secret-change-me-0123456789",
+];
+/** The demo admin password the README prints: refused in production. */
+export const DEFAULT_ADMIN_PASSWORD = "admin12345";
+
+export interface LocalSecrets {
+  JWT_SECRET: string;
+  COOKIE_SECRET: string;
+}
+
+const randomSecret = () => randomBytes(32).toString("base64url");
+
+/** Per process, never written anywhere: what parseEnv gives unset secrets outside `npm start`. */
+const processSecrets: LocalSecrets = { JWT_SECRET: randomSecret(), COOKIE_SECRET: randomSecret() };
+
+/**
+ * `npm start` on a laptop with no configuration: random secrets made on the first start and kept in
+ * DATA_DIR/secrets.json (readable by the owner only), so sign-ins survive a restart.
+ */
+export function localSecretsFile(dataDir: string): LocalSecrets {
+  const file = path.resolve(dataDir, "secrets.json");
+  try {
+    const stored = JSON.parse(readFileSync(file, "utf8")) as Partial<LocalSecrets>;
+    if (
+      typeof stored.JWT_SECRET === "string" &&
+      stored.JWT_SECRET.length >= 32 &&
+      typeof stored.COOKIE_SECRET === "string" &&
+      stored.COOKIE_SECRET.length >= 32
+    )
+      return { JWT_SECRET: stored.JWT_SECRET, COOKIE_SECRET: stored.COOKIE_SECRET };
+  } catch {
+    // Missing or unreadable: make new ones below.
+  }
+  const made = { JWT_SECRET: randomSecret(), COOKIE_SECRET: randomSecret() };
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(made, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return made;
+}
+
+/** The payment and courier variables whose base URL is a sandbox host while they are configured. */
+export function sandboxHostsInUse(env: {
+  SSLCOMMERZ_STORE_ID?: string;
+  SSLCOMMERZ_BASE_URL: string;
+  BKASH_APP_KEY?: string;
+  BKASH_BASE_URL: string;
+  PATHAO_CLIENT_ID?: string;
+  PATHAO_BASE_URL: string;
+}): string[] {
+  const sandbox = (url: string) => /sandbox/i.test(new URL(url).hostname);
+  return [
+    env.SSLCOMMERZ_STORE_ID && sandbox(env.SSLCOMMERZ_BASE_URL) ? "SSLCOMMERZ_BASE_URL" : "",
+    env.BKASH_APP_KEY && sandbox(env.BKASH_BASE_URL) ? "BKASH_BASE_URL" : "",
+    env.PATHAO_CLIENT_ID && sandbox(env.PATHAO_BASE_URL) ? "PATHAO_BASE_URL" : "",
+  ].filter(Boolean);
+}
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
+
+function isLoopback(host: string): boolean {
+  return LOOPBACK_HOSTS.has(host.toLowerCase()) || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** Whether another machine may reach this shop: listening beyond loopback, or a public address. */
+export function reachableFromOtherMachines(env: { HOST: string; PUBLIC_URL: string }): boolean {
+  return !isLoopback(env.HOST) || !isLoopback(new URL(env.PUBLIC_URL).hostname);
+}
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY lists. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, prefix, extra] = entry.split("/");
+  const version = isIP(address);
+  if (!version || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may tell the client's address (X-Forwarded-For), as Express's `trust proxy`:
+ * `off` (the default: the socket's address, nothing a client sends), a hop count, or a list of
+ * proxy addresses / CIDR ranges. Trusting a proxy that is not there lets anyone choose the address
+ * every per-client limit counts under.
+ */
+const TrustProxy = z
+  .string()
+  .trim()
+  .default("off")
+  .transform((value, ctx): false | number | string[] => {
+    if (["off", "false", "0", "no"].includes(value.toLowerCase())) return false;
+    if (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 10) return Number(value);
+    const entries = value.split(",").map((entry) => entry.trim());
+    if (entries.length > 0 && entries.every(isProxyAddress)) return entries;
+    ctx.addIssue({
+      code: "custom",
+      message:
+        "must be off, a hop count (1-10), or a comma-separated list of proxy addresses or CIDR ranges (e.g. loopback, 10.0.0.0/8)",
+    });
+    return z.NEVER;
+  });
 
 const boolish = z
   .enum(["true", "false", "1", "0"])
@@ -18,6 +131,7 @@ export const EnvSchema = z
     PORT: z.coerce.number().int().min(1).max(65535).default(5454),
     HOST: z.string().default("0.0.0.0"),
     PUBLIC_URL: z.url().default("http://localhost:5454"),
+    TRUST_PROXY: TrustProxy,
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
@@ -30,10 +144,19 @@ export const EnvSchema = z
     SEED_ON_START: boolish.default(true),
     // Serve the storefront through Vite's dev server (hot reload) instead of the built bundle.
     DEV_SERVER: boolish.default(false),
-    JWT_SECRET: z.string().min(32).default(DEV_JWT_SECRET),
-    COOKIE_SECRET: z.string().min(32).default(DEV_COOKIE_SECRET),
+    // Unset outside production: random ones (kept under DATA_DIR by `npm start`).
+    JWT_SECRET: z.string().min(32).optional(),
+    COOKIE_SECRET: z.string().min(32).optional(),
+    // bcrypt work factor of new password hashes (the test suite lowers it for speed).
+    BCRYPT_ROUNDS: z.coerce.number().int().min(4).max(15).default(12),
     ADMIN_EMAIL: z.email().default("admin@tweest.local"),
-    ADMIN_PASSWORD: z.string().min(8).default("admin12345"),
+    ADMIN_PASSWORD: z
+      .string()
+      .min(8)
+      .refine((value) => Buffer.byteLength(value) <= MAX_PASSWORD_BYTES, {
+        message: `must be at most ${MAX_PASSWORD_BYTES} bytes`,
+      })
+      .default(DEFAULT_ADMIN_PASSWORD),
     GTM_ID: z
       .string()
       .regex(/^GTM-[A-Z0-9]+$/)
@@ -51,6 +174,16 @@ export const EnvSchema = z
     AUTH_RATE_LIMIT_IP_PER_15_MIN: z.coerce.number().int().min(1).default(50),
     AUTH_RATE_LIMIT_ACCOUNT_PER_15_MIN: z.coerce.number().int().min(1).default(10),
     OTP_RATE_LIMIT_IP_PER_HOUR: z.coerce.number().int().min(1).default(30),
+    // The public bulk-order form: requests per client address, and design files stored per day.
+    BULK_ORDER_RATE_LIMIT_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    BULK_ORDER_DESIGN_MB_PER_DAY: z.coerce.number().int().min(1).default(200),
+    // Orders placed (per client address an hour; per delivery phone and per guest cart a day), and
+    // failed guest tracking lookups (per client address and per order, 15 minutes).
+    ORDER_RATE_LIMIT_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    ORDER_RATE_LIMIT_PHONE_PER_DAY: z.coerce.number().int().min(1).default(5),
+    ORDER_RATE_LIMIT_GUEST_CART_PER_DAY: z.coerce.number().int().min(1).default(3),
+    TRACKING_RATE_LIMIT_IP_PER_15_MIN: z.coerce.number().int().min(1).default(20),
+    TRACKING_RATE_LIMIT_ORDER_PER_15_MIN: z.coerce.number().int().min(1).default(5),
     // Payments, courier and SMS: absent credentials mean the safe local default.
     SSLCOMMERZ_STORE_ID: z.string().optional(),
     SSLCOMMERZ_STORE_PASSWD: z.string().optional(),
@@ -66,7 +199,10 @@ export const EnvSchema = z
     PATHAO_PASSWORD: z.string().optional(),
     PATHAO_STORE_ID: z.coerce.number().int().optional(),
     PATHAO_BASE_URL: z.url().default("https://courier-api-sandbox.pathao.com"),
-    PATHAO_WEBHOOK_SECRET: z.string().optional(),
+    // Its own secret (Pathao's merchant panel); unset: webhooks are refused.
+    PATHAO_WEBHOOK_SECRET: z.string().min(16).optional(),
+    // A staging shop in production mode may talk to the sandboxes (a warning is printed at start).
+    ALLOW_SANDBOX_IN_PRODUCTION: boolish.default(false),
     // BulkSMSBD-compatible gateway, e.g. http://bulksmsbd.net
     SMS_BASE_URL: optionalUrl,
     SMS_API_KEY: z.string().optional(),
@@ -100,18 +236,39 @@ export const EnvSchema = z
         path: ["HTTP_REQUEST_TIMEOUT_MS"],
         message: "must be at least HTTP_HEADERS_TIMEOUT_MS",
       });
-    if (env.NODE_ENV !== "production") return;
-    if (env.JWT_SECRET === DEV_JWT_SECRET)
-      ctx.addIssue({ code: "custom", path: ["JWT_SECRET"], message: "must be set in production" });
-    if (env.COOKIE_SECRET === DEV_COOKIE_SECRET)
+    const production = env.NODE_ENV === "production";
+    const exposed = production || reachableFromOtherMachines(env);
+    for (const name of ["JWT_SECRET", "COOKIE_SECRET"] as const) {
+      const value = env[name];
+      if (value === undefined && production)
+        ctx.addIssue({ code: "custom", path: [name], message: "must be set in production" });
+      if (value !== undefined && PUBLISHED_SECRETS.includes(value) && exposed)
+        ctx.addIssue({
+          code: "custom",
+          path: [name],
+          message:
+            "is the development value published with the code; set a random one of 32+ characters (openssl rand -base64 32)",
+        });
+    }
+    if (production && !env.ALLOW_SANDBOX_IN_PRODUCTION)
+      for (const name of sandboxHostsInUse(env))
+        ctx.addIssue({
+          code: "custom",
+          path: [name],
+          message:
+            "is a sandbox host: set the live URL in production (or ALLOW_SANDBOX_IN_PRODUCTION=true for a staging shop)",
+        });
+    if (production && env.BCRYPT_ROUNDS < 12)
+      ctx.addIssue({ code: "custom", path: ["BCRYPT_ROUNDS"], message: "must be 12 or more" });
+    if (production && env.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD)
       ctx.addIssue({
         code: "custom",
-        path: ["COOKIE_SECRET"],
-        message: "must be set in production",
+        path: ["ADMIN_PASSWORD"],
+        message: `must be set in production (the default ${DEFAULT_ADMIN_PASSWORD} is public)`,
       });
   });
 
-export type Env = z.infer<typeof EnvSchema>;
+export type Env = Omit<z.infer<typeof EnvSchema>, keyof LocalSecrets> & LocalSecrets;
 
 export class ConfigError extends Error {
   constructor(
@@ -123,11 +280,26 @@ export class ConfigError extends Error {
   }
 }
 
-/** Parses a set of variables; empty strings count as unset so `.env` lines like `FOO=` keep defaults. */
-export function parseEnv(source: Record<string, string | undefined>): Env {
+/**
+ * Parses a set of variables; empty strings count as unset so `.env` lines like `FOO=` keep defaults.
+ * Unset secrets (outside production) come from `localSecrets`: by default random for this process.
+ */
+export function parseEnv(
+  source: Record<string, string | undefined>,
+  localSecrets: (dataDir: string) => LocalSecrets = () => processSecrets,
+): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
   const result = EnvSchema.safeParse(cleaned);
-  if (result.success) return result.data;
+  if (result.success) {
+    const { JWT_SECRET, COOKIE_SECRET, ...rest } = result.data;
+    if (JWT_SECRET && COOKIE_SECRET) return { ...rest, JWT_SECRET, COOKIE_SECRET };
+    const local = localSecrets(rest.DATA_DIR);
+    return {
+      ...rest,
+      JWT_SECRET: JWT_SECRET ?? local.JWT_SECRET,
+      COOKIE_SECRET: COOKIE_SECRET ?? local.COOKIE_SECRET,
+    };
+  }
   const variables = result.error.issues.map((issue) => String(issue.path[0]));
   const details = result.error.issues
     .map((issue) => `${String(issue.path[0])}: ${issue.message}`)
@@ -137,8 +309,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 
 let cached: Env | undefined;
 
+/** The shop's configuration; a development start keeps its generated secrets under DATA_DIR. */
 export function getEnv(): Env {
-  cached ??= parseEnv(process.env);
+  cached ??= parseEnv(process.env, (dataDir) =>
+    (process.env.NODE_ENV || "development") === "development"
+      ? localSecretsFile(dataDir)
+      : processSecrets,
+  );
   return cached;
 }
 

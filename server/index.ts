@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Server } from "node:http";
 import type { ViteDevServer } from "vite";
-import { ConfigError, getEnv, type Env } from "./env.js";
+import { ConfigError, getEnv, sandboxHostsInUse, type Env } from "./env.js";
 
 /** The only module that listens: config, database, seed, HTTP, and a graceful stop. */
 async function main() {
@@ -24,7 +24,8 @@ async function main() {
   // Imported after the config check so a bad variable is reported before anything else runs.
   const { startDatabase } = await import("./db/embedded.js");
   const { connectDatabase, disconnectDatabase } = await import("./db/connect.js");
-  const { seedDatabase, isDatabaseEmpty } = await import("./services/seed.service.js");
+  const { seedDatabase, isDatabaseEmpty, PRODUCTION_SEED_LINE } =
+    await import("./services/seed.service.js");
   const { createApp } = await import("./app.js");
   const { createHttpServer } = await import("./http-server.js");
   const { logger } = await import("./lib/logger.js");
@@ -43,8 +44,13 @@ async function main() {
   });
   await connectDatabase(database.uri);
   say(`[db] connected (${database.kind})`);
+  if (env.NODE_ENV === "production") say(PRODUCTION_SEED_LINE);
+  for (const name of env.NODE_ENV === "production" ? sandboxHostsInUse(env) : [])
+    console.warn(
+      `⚠ ${name} is a SANDBOX host in production: no real money moves (ALLOW_SANDBOX_IN_PRODUCTION)`,
+    );
   if (env.SEED_ON_START && (await isDatabaseEmpty())) {
-    say("[seed] empty database: seeding the demo shop");
+    if (env.NODE_ENV !== "production") say("[seed] empty database: seeding the demo shop");
     await seedDatabase(say);
   }
 

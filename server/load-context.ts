@@ -1,4 +1,5 @@
 import { getEnv } from "./env.js";
+import { googleHandoffConfirmed } from "./services/auth.service.js";
 import * as catalog from "./services/catalog.service.js";
 import * as products from "./services/products.service.js";
 import { isBkashConfigured } from "./integrations/bkash.js";
@@ -42,6 +43,7 @@ export function createLoadContext(
       // The root loader (header) and the page's loader both want the categories: one query per page.
       catalog: { ...catalog, listCategories: once(catalog.listCategories) },
       products,
+      auth: { googleHandoffConfirmed },
     },
   };
 }

@@ -792,8 +792,15 @@ export const api = {
     updateProfile: (
       body: Partial<Pick<User, "firstName" | "lastName" | "email" | "mobile" | "addresses">>,
     ) => request<User>("/api/users/profile", { method: "PUT", body }),
-    changePassword: (body: { currentPassword: string; newPassword: string }) =>
-      request<{ message: string }>("/api/users/change-password", { method: "POST", body }),
+    /** Every older token is revoked by the change: this session keeps going with the new one. */
+    async changePassword(body: { currentPassword: string; newPassword: string }) {
+      const answer = await request<{ message: string; jwt?: string }>(
+        "/api/users/change-password",
+        { method: "POST", body },
+      );
+      if (answer?.jwt) setToken(answer.jwt);
+      return answer;
+    },
     /** GET /api/users/verify-admin (10 s) with the spec's texts for timeout, 401, 403 and others. */
     async verifyAdmin(): Promise<{ isAdmin: boolean }> {
       try {

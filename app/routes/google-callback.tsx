@@ -13,18 +13,37 @@ import {
 } from "~/lib/auth";
 import type { Route } from "./+types/google-callback";
 
+/** Shown when the token in the address did not come from this browser's own Google sign-in. */
+export const NOT_THIS_BROWSER =
+  "This Google sign-in was not started in this browser. Please sign in again.";
+
+/**
+ * Whether the callback that issued `?token=` left its fingerprint in this browser's cookies: a link
+ * carrying someone else's token (forced sign-in) must not sign anyone in.
+ */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  return {
+    tokenRefused:
+      token !== null &&
+      !context.services.auth.googleHandoffConfirmed(request.headers.get("cookie"), token),
+  };
+}
+
 export function meta(_: Route.MetaArgs) {
   return [{ title: "Signing you in — Tweest" }, { name: "robots", content: "noindex" }];
 }
 
 /**
- * /auth/google/callback?token=JWT (contract §3): stores the token, loads the profile, adds the pending
- * cart item, then goes to redirectAfterLogin or /. 'google_callback_visits' stops redirect loops.
+ * /auth/google/callback?token=JWT (contract §3): stores the token (only one this browser's sign-in
+ * produced, see the loader), loads the profile, adds the pending cart item, then goes to
+ * redirectAfterLogin or /. 'google_callback_visits' stops redirect loops.
  */
-export default function GoogleCallback() {
+export default function GoogleCallback({ loaderData }: Route.ComponentProps) {
+  const { tokenRefused } = loaderData;
   const { finishSignIn } = useAuth();
   const navigate = useNavigate();
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(tokenRefused ? NOT_THIS_BROWSER : null);
   const started = useRef(false);
 
   useEffect(() => {
@@ -32,6 +51,11 @@ export default function GoogleCallback() {
     started.current = true;
     const params = new URLSearchParams(window.location.search);
     const token = params.get("token");
+    if (tokenRefused) {
+      // Never stored; out of the address bar and history too.
+      window.history.replaceState(window.history.state, "", window.location.pathname);
+      return;
+    }
     const visits = countGoogleCallbackVisit();
     if (visits > MAX_GOOGLE_CALLBACK_VISITS) {
       resetGoogleCallbackVisits();
@@ -56,7 +80,7 @@ export default function GoogleCallback() {
         navigate(safeRedirectPath(params.get("redirect")) ?? stored, { replace: true });
       })
       .catch((error: unknown) => setFailure(errorMessage(error)));
-  }, [finishSignIn, navigate]);
+  }, [finishSignIn, navigate, tokenRefused]);
 
   return (
     <AuthCard title="Signing you in">

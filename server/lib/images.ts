@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
+import sharp, { type Metadata } from "sharp";
 import { getEnv } from "../env.js";
 import { HttpError } from "./http-error.js";
 
@@ -26,6 +26,53 @@ export function assertImage(buffer: Buffer): ImageType {
       415,
       "Only JPEG, PNG, WebP or GIF images are accepted",
       "UNSUPPORTED_MEDIA_TYPE",
+    );
+  return type;
+}
+
+/**
+ * Most pixels the shop decodes per image use (width x height, times the frames for an animated
+ * popup). Decoding costs about 4 bytes of memory and real CPU per pixel, while the file can be tiny
+ * (a 776 KB PNG can declare 16000 x 16000), so the declared size is checked before any decode.
+ * 25 megapixels covers a 24 MP camera photo and A3 print artwork at 300 dpi (about 17 MP).
+ */
+export const MAX_IMAGE_PIXELS = {
+  product: 25_000_000,
+  design: 25_000_000,
+  /** All frames of an animated GIF / WebP together (e.g. 1920 x 1080 x 24 frames). */
+  popup: 50_000_000,
+} as const;
+
+function megapixels(pixels: number): string {
+  return `${Math.round(pixels / 100_000) / 10} megapixels`;
+}
+
+/**
+ * The type by magic bytes (415), then the size the header declares (413 past `maxPixels`), without
+ * decoding the pixels. A header sharp cannot read is left to the decode that follows, which
+ * answers as it always has ("could not be read"). `frames`: count every frame of an animation.
+ */
+export async function assertImageWithin(
+  buffer: Buffer,
+  maxPixels: number,
+  options: { frames?: boolean } = {},
+): Promise<ImageType> {
+  const type = assertImage(buffer);
+  let header: Metadata;
+  try {
+    header = await sharp(buffer, { limitInputPixels: false }).metadata();
+  } catch {
+    return type;
+  }
+  const width = header.width ?? 0;
+  const height = header.pageHeight ?? header.height ?? 0;
+  const frames = options.frames ? Math.max(1, header.pages ?? 1) : 1;
+  const pixels = width * height * frames;
+  if (pixels > maxPixels)
+    throw new HttpError(
+      413,
+      `The image is too large: at most ${megapixels(maxPixels)} (this one is ${width} x ${height}${frames > 1 ? ` x ${frames} frames` : ""})`,
+      "IMAGE_TOO_LARGE",
     );
   return type;
 }
@@ -57,7 +104,10 @@ export async function saveResponsiveWebp(
 ): Promise<string> {
   const dir = path.join(uploadsRoot(), folder);
   await mkdir(dir, { recursive: true });
-  const image = sharp(input, { failOn: "error" }).rotate();
+  const image = sharp(input, {
+    failOn: "error",
+    limitInputPixels: MAX_IMAGE_PIXELS.product,
+  }).rotate();
   for (const width of RESPONSIVE_WIDTHS) {
     await image
       .clone()

@@ -21,10 +21,13 @@ function bearerToken(req: Request): string | undefined {
 async function loadUser(req: Request): Promise<UserDocument | undefined> {
   const token = bearerToken(req);
   if (!token) return undefined;
-  const userId = verifyUserToken(token);
-  if (!userId || !mongoose.isValidObjectId(userId)) throw unauthorized("Invalid or expired token");
-  const user = (await User.findById(userId)) as UserDocument | null;
-  if (!user) throw unauthorized("Invalid or expired token");
+  const claims = verifyUserToken(token);
+  if (!claims || !mongoose.isValidObjectId(claims.userId))
+    throw unauthorized("Invalid or expired token");
+  const user = (await User.findById(claims.userId)) as UserDocument | null;
+  // A token older than the last password change or reset is revoked.
+  if (!user || (user.tokenVersion ?? 0) !== claims.version)
+    throw unauthorized("Invalid or expired token");
   return user;
 }
 

@@ -12,9 +12,11 @@ import { getEnv } from "../env.js";
 import { registerJob } from "../jobs.js";
 import { tooManyRequests } from "../lib/http-error.js";
 import { normalizeBdMobile } from "../lib/phone.js";
+import { readGuestId } from "../services/cart.service.js";
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 const ONE_HOUR = 60 * 60_000;
+const ONE_DAY = 24 * ONE_HOUR;
 
 function isDuplicateKey(error: unknown): boolean {
   return (error as { code?: unknown })?.code === 11000;
@@ -103,6 +105,12 @@ function minutesUntil(resetTime: Date | undefined): number {
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
+/** "15 minutes", or "5 hours" past two hours. */
+function waitText(resetTime: Date | undefined): string {
+  const minutes = minutesUntil(resetTime);
+  return minutes > 120 ? plural(Math.ceil(minutes / 60), "hour") : plural(minutes, "minute");
+}
+
 interface LimiterSpec {
   name: string;
   windowMs: number;
@@ -112,6 +120,8 @@ interface LimiterSpec {
   message: (minutes: string) => string;
   /** Count only answers >= 400 (failed sign-ins), not successful ones. */
   onlyFailures?: boolean;
+  /** Count only answers < 400 (orders actually placed), not refused ones. */
+  onlySuccesses?: boolean;
 }
 
 function limiter(spec: LimiterSpec): RequestHandler {
@@ -124,14 +134,12 @@ function limiter(spec: LimiterSpec): RequestHandler {
     skip: (req) => spec.key(req) === undefined,
     keyGenerator: (req) => spec.key(req) ?? "",
     skipSuccessfulRequests: spec.onlyFailures ?? false,
+    skipFailedRequests: spec.onlySuccesses ?? false,
     handler: (req, _res, next) => {
       next(
         tooManyRequests(
           spec.message(
-            plural(
-              minutesUntil((req as Request & { rateLimit?: RateLimitInfo }).rateLimit?.resetTime),
-              "minute",
-            ),
+            waitText((req as Request & { rateLimit?: RateLimitInfo }).rateLimit?.resetTime),
           ),
         ),
       );
@@ -225,5 +233,81 @@ export const otpVerifyLimits: RequestHandler[] = [
     onlyFailures: true,
     message: (wait) =>
       `Too many verification attempts for this number. Please try again in ${wait}.`,
+  }),
+];
+
+/** POST /api/tshirt-orders (public, multipart): per IP, every request, before the upload is read. */
+export const bulkOrderLimits: RequestHandler[] = [
+  limiter({
+    name: "bulk-order-ip",
+    windowMs: ONE_HOUR,
+    limit: () => getEnv().BULK_ORDER_RATE_LIMIT_IP_PER_HOUR,
+    key: byIp,
+    message: (wait) =>
+      `Too many bulk order requests from this network. Please try again in ${wait}.`,
+  }),
+];
+
+const shippingPhone = (req: Request) => {
+  const address = (req.body as { shippingAddress?: { mobile?: unknown } } | undefined)
+    ?.shippingAddress;
+  const raw = typeof address?.mobile === "string" ? address.mobile.trim() : "";
+  return raw ? (normalizeBdMobile(raw) ?? raw) : undefined;
+};
+
+/**
+ * POST /api/orders (after getOptionalUser): orders actually placed, per client address, per
+ * delivery phone and per guest cart. Cash-on-delivery orders hold stock until an admin acts and each
+ * sends an SMS, so a script must not place them without end.
+ */
+export const placeOrderLimits: RequestHandler[] = [
+  limiter({
+    name: "order-ip",
+    windowMs: ONE_HOUR,
+    limit: () => getEnv().ORDER_RATE_LIMIT_IP_PER_HOUR,
+    key: byIp,
+    onlySuccesses: true,
+    message: (wait) => `Too many orders from this network. Please try again in ${wait}.`,
+  }),
+  limiter({
+    name: "order-phone",
+    windowMs: ONE_DAY,
+    limit: () => getEnv().ORDER_RATE_LIMIT_PHONE_PER_DAY,
+    key: shippingPhone,
+    onlySuccesses: true,
+    message: (wait) =>
+      `Too many orders for this phone number today. Please try again in ${wait}, or call us.`,
+  }),
+  limiter({
+    name: "order-guest-cart",
+    windowMs: ONE_DAY,
+    limit: () => getEnv().ORDER_RATE_LIMIT_GUEST_CART_PER_DAY,
+    key: (req) => (req.user ? undefined : readGuestId(req)),
+    onlySuccesses: true,
+    message: (wait) =>
+      `Too many orders from this cart today. Please sign in or try again in ${wait}.`,
+  }),
+];
+
+/**
+ * GET /api/orders/guest/track/:id (order number + phone): failed lookups per client address and per
+ * order, so phone numbers cannot be tried one after another.
+ */
+export const guestTrackingLimits: RequestHandler[] = [
+  limiter({
+    name: "track-ip",
+    windowMs: FIFTEEN_MINUTES,
+    limit: () => getEnv().TRACKING_RATE_LIMIT_IP_PER_15_MIN,
+    key: byIp,
+    onlyFailures: true,
+    message: (wait) => `Too many tracking lookups from this network. Please try again in ${wait}.`,
+  }),
+  limiter({
+    name: "track-order",
+    windowMs: FIFTEEN_MINUTES,
+    limit: () => getEnv().TRACKING_RATE_LIMIT_ORDER_PER_15_MIN,
+    key: (req) => (typeof req.params.id === "string" ? req.params.id.toUpperCase() : undefined),
+    onlyFailures: true,
+    message: (wait) => `Too many tries for this order. Please try again in ${wait}.`,
   }),
 ];

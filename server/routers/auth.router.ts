@@ -25,6 +25,10 @@ import {
 import {
   AUTH_MESSAGES,
   completeGoogleSignIn,
+  GOOGLE_HANDOFF_COOKIE,
+  GoogleLinkNeedsPasswordError,
+  linkPendingGoogleSignIn,
+  googleHandoffFingerprint,
   GOOGLE_STATE_TTL_SECONDS,
   readGoogleState,
   signin,
@@ -41,6 +45,10 @@ const PREFIX = "/auth";
 
 /** Holds the nonce that the Google `state` must carry (signed, httpOnly, only sent to /auth/google*). */
 export const GOOGLE_STATE_COOKIE = "tw_google_state";
+
+/** A Google identity waiting for the existing account's password (sent to /auth/signin only). */
+export const GOOGLE_LINK_COOKIE = "tw_google_link";
+const GOOGLE_HANDOFF_TTL_MS = 5 * 60_000;
 
 /** An error answer: its body is the one error shape, which the OpenAPI document fills in. */
 const errorDoc = (description: string) => ({ description });
@@ -81,6 +89,11 @@ endpoint(authRouter, PREFIX, {
   },
   handler: async ({ body }, req, res) => {
     const result = await signin(body);
+    const pendingLink = (req.signedCookies as Record<string, unknown>)[GOOGLE_LINK_COOKIE];
+    if (typeof pendingLink === "string") {
+      await linkPendingGoogleSignIn(result.userId, pendingLink);
+      res.clearCookie(GOOGLE_LINK_COOKIE, { path: "/auth/signin" });
+    }
     await runSignInHooks({ req, res, userId: result.userId });
     return result.answer;
   },
@@ -187,11 +200,28 @@ endpoint(authRouter, PREFIX, {
       const redirect = readGoogleState(query.state, typeof nonce === "string" ? nonce : undefined);
       const result = await completeGoogleSignIn(query.code!);
       await runSignInHooks({ req, res, userId: result.userId });
+      res.cookie(GOOGLE_HANDOFF_COOKIE, googleHandoffFingerprint(result.answer.jwt), {
+        httpOnly: true,
+        signed: true,
+        sameSite: "lax",
+        secure: getEnv().PUBLIC_URL.startsWith("https://"),
+        maxAge: GOOGLE_HANDOFF_TTL_MS,
+        path: "/auth/google",
+      });
       const target = new URLSearchParams({ token: result.answer.jwt });
       if (redirect !== "/") target.set("redirect", redirect);
       res.redirect(302, `/auth/google/callback?${target.toString()}`);
     } catch (error) {
       if (!(error instanceof GoogleSignInError)) throw error;
+      if (error instanceof GoogleLinkNeedsPasswordError)
+        res.cookie(GOOGLE_LINK_COOKIE, error.pendingLink, {
+          httpOnly: true,
+          signed: true,
+          sameSite: "lax",
+          secure: getEnv().PUBLIC_URL.startsWith("https://"),
+          maxAge: 10 * 60_000,
+          path: "/auth/signin",
+        });
       req.log?.warn({ reason: error.message }, "Google sign-in refused");
       res.redirect(302, `/login?${new URLSearchParams({ error: error.message }).toString()}`);
     }

@@ -1,6 +1,7 @@
 import { Router, type Request } from "express";
 import { z } from "zod";
 import { getOptionalUser, requireUser } from "../middleware/auth.js";
+import { guestTrackingLimits, placeOrderLimits } from "../middleware/rate-limit.js";
 import { endpoint } from "../middleware/validate.js";
 import {
   IdParams,
@@ -39,13 +40,14 @@ endpoint(ordersRouter, PREFIX, {
     "Places an order from the current cart (signed in or guest cookie); COD -> PLACED, online -> PENDING",
   tags: ["orders"],
   auth: "optional",
-  before: [getOptionalUser],
+  before: [getOptionalUser, ...placeOrderLimits],
   body: PlaceOrderBody,
   status: 201,
   responses: {
     201: { description: "The order (+ trackingToken for guests)", schema: OrderAnswer },
     409: { description: "Not enough stock for a line" },
-    503: { description: "The shop is busy (stock locks contended); try again" },
+    503: { description: "The checkout could not finish in time; try again" },
+    429: { description: "Too many orders from this network, phone or guest cart" },
   },
   handler: ({ body }, req, res) =>
     placeOrder({
@@ -73,8 +75,13 @@ endpoint(ordersRouter, PREFIX, {
   summary: "Guest tracking by order id or number with ?phone or ?token (no street address)",
   tags: ["orders"],
   auth: "none",
+  before: guestTrackingLimits,
   params: IdParams,
   query: TrackQuery,
+  responses: {
+    200: { description: "The order's status (no street address)" },
+    429: { description: "Too many failed lookups" },
+  },
   handler: ({ params, query }) => trackOrder(params.id, query),
 });
 

@@ -3,6 +3,7 @@ import multer from "multer";
 import { rejectUnsafeFileName } from "../lib/images.js";
 import { z } from "zod";
 import { requireAdmin } from "../middleware/auth.js";
+import { bulkOrderLimits } from "../middleware/rate-limit.js";
 import { endpoint } from "../middleware/validate.js";
 import {
   CreateTshirtOrderBody,
@@ -44,12 +45,14 @@ endpoint(tshirtOrdersRouter, PREFIX, {
   tags: ["tshirt-orders"],
   auth: "none",
   multipart: true,
-  before: [designUpload],
+  before: [...bulkOrderLimits, designUpload],
   body: CreateTshirtOrderBody,
   status: 201,
   responses: {
     201: { description: "Received", schema: TshirtOrderAnswer },
     415: { description: "The file is not a JPEG, PNG, WebP or GIF image" },
+    413: { description: "Design over 5 MB or over 25 megapixels" },
+    429: { description: "Too many requests from this network, or today's design storage is full" },
   },
   handler: ({ body }, req) => {
     const files = req.files as Record<string, Express.Multer.File[] | undefined> | undefined;

@@ -58,13 +58,17 @@ endpoint(usersRouter, PREFIX, {
 endpoint(usersRouter, PREFIX, {
   method: "post",
   path: "/change-password",
-  summary: "Change the password (current password required when one is set)",
+  summary:
+    "Change the password (current password required when one is set); every older token stops working, the answer carries this session's new one",
   tags: ["users"],
   auth: "user",
   body: ChangePasswordBody,
   before: [requireUser],
   responses: {
-    200: { description: "Changed", schema: MessageAnswer },
+    200: {
+      description: "Changed",
+      schema: MessageAnswer.extend({ jwt: z.string() }),
+    },
     400: errorDoc("Current password is incorrect"),
   },
   handler: ({ body }, req) => changePassword(req.user!._id, body.currentPassword, body.newPassword),

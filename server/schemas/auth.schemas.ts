@@ -11,10 +11,16 @@ export const Email = z
   .max(254)
   .pipe(z.email("Enter a valid email address"));
 
+/** bcrypt reads only the first 72 bytes: a longer password is refused rather than silently cut. */
+export const MAX_PASSWORD_BYTES = 72;
+
 export const NewPassword = z
   .string()
   .min(8, "Password must have at least 8 characters")
-  .max(128, "Password must have at most 128 characters");
+  .max(128, "Password must have at most 128 characters")
+  .refine((value) => new TextEncoder().encode(value).length <= MAX_PASSWORD_BYTES, {
+    message: "Password must be at most 72 bytes (72 English letters; Bangla letters take 3 each)",
+  });
 
 const Name = z.string().trim().max(80);
 

@@ -1,5 +1,6 @@
-import { randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import bcrypt from "bcrypt";
+import cookieParser from "cookie-parser";
 import jwt from "jsonwebtoken";
 import { User, type UserDocument } from "../../models/user.model.js";
 import { getEnv } from "../env.js";
@@ -23,6 +24,8 @@ export const AUTH_MESSAGES = {
   googleNotConfigured: "Google sign-in is not configured",
   googleBadState: "Google sign-in expired or was not started here. Please try again.",
   googleNoEmail: "Your Google account has no verified email address",
+  googleLinkNeedsPassword:
+    "An account with this email already exists. Sign in with its password once to connect Google sign-in to it.",
 };
 
 export interface AuthResult {
@@ -34,7 +37,11 @@ function authResult(user: UserDocument, message: string): AuthResult {
   const userId = String(user._id);
   return {
     userId,
-    answer: { jwt: signUserToken(userId), message, requireOTPVerification: !user.isOTPVerified },
+    answer: {
+      jwt: signUserToken(userId, user.tokenVersion ?? 0),
+      message,
+      requireOTPVerification: !user.isOTPVerified,
+    },
   };
 }
 
@@ -62,12 +69,35 @@ export async function signup(input: {
 // Compared against when the email is unknown, so both failures take as long.
 let dummyHash: string | undefined;
 
+/**
+ * After a password sign-in: a Google sign-in this browser started for the same email (the signed
+ * pending link from GoogleLinkNeedsPasswordError) is linked now that the password is proven.
+ */
+export async function linkPendingGoogleSignIn(
+  userId: string,
+  pendingLink: string | undefined,
+): Promise<void> {
+  if (!pendingLink) return;
+  let claims: jwt.JwtPayload;
+  try {
+    claims = jwt.verify(pendingLink, getEnv().JWT_SECRET, {
+      algorithms: ["HS256"],
+      audience: GOOGLE_LINK_AUDIENCE,
+    }) as jwt.JwtPayload;
+  } catch {
+    return;
+  }
+  const user = (await User.findById(userId)) as UserDocument | null;
+  if (!user || typeof claims.sub !== "string" || claims.email !== user.email) return;
+  await linkGoogleIdentity(user, claims.sub);
+}
+
 export async function signin(input: { email: string; password: string }): Promise<AuthResult> {
   const user = (await User.findOne({ email: input.email }).select(
     "+password",
   )) as UserDocument | null;
   if (!user?.password) {
-    dummyHash ??= await bcrypt.hash("not-a-real-password", 10);
+    dummyHash ??= await bcrypt.hash("not-a-real-password", getEnv().BCRYPT_ROUNDS);
     await bcrypt.compare(input.password, dummyHash);
     throw unauthorized(AUTH_MESSAGES.invalidCredentials);
   }
@@ -135,7 +165,73 @@ export function readGoogleState(
   return safeRedirectPath(typeof r === "string" ? r : undefined) ?? "/";
 }
 
-/** Finds the user by Google id, else links by verified email, else creates one. */
+/**
+ * The Google callback hands the token to the storefront in its address (/auth/google/callback?token=),
+ * so a link with someone else's token would sign a victim into that account (login CSRF). The
+ * callback therefore also leaves this fingerprint of the token in a signed, httpOnly cookie (path
+ * /auth/google) of the browser that completed the sign-in, and the storefront's callback screen
+ * stores the token only when its loader finds the two match (googleHandoffConfirmed).
+ */
+export const GOOGLE_HANDOFF_COOKIE = "tw_google_handoff";
+
+export function googleHandoffFingerprint(token: string): string {
+  return createHash("sha256").update(token).digest("base64url");
+}
+
+/** Whether the request's cookies carry the fingerprint of `token` (see GOOGLE_HANDOFF_COOKIE). */
+export function googleHandoffConfirmed(cookieHeader: string | null, token: string): boolean {
+  const prefix = `${GOOGLE_HANDOFF_COOKIE}=`;
+  const pair = cookieHeader
+    ?.split(";")
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(prefix));
+  if (!pair) return false;
+  let value: string;
+  try {
+    value = decodeURIComponent(pair.slice(prefix.length));
+  } catch {
+    return false;
+  }
+  const fingerprint = cookieParser.signedCookie(value, getEnv().COOKIE_SECRET);
+  return typeof fingerprint === "string" && sameText(googleHandoffFingerprint(token), fingerprint);
+}
+
+const GOOGLE_LINK_AUDIENCE = "tweest:google-link";
+const GOOGLE_LINK_TTL_SECONDS = 10 * 60;
+
+/**
+ * Google proved the email, but an account with that email exists whose owner never proved it: it
+ * may have been registered by someone else before the real owner came (account pre-hijacking).
+ * The Google identity is kept, signed, in `pendingLink` until the account's password is proven.
+ */
+export class GoogleLinkNeedsPasswordError extends GoogleSignInError {
+  constructor(readonly pendingLink: string) {
+    super(AUTH_MESSAGES.googleLinkNeedsPassword);
+  }
+}
+
+/** Links a Google identity to `user` unless it already has one (or another account has this one). */
+async function linkGoogleIdentity(user: UserDocument, googleId: string): Promise<boolean> {
+  // updateOne, not findOneAndUpdate: FerretDB refuses findAndModify with the model's projection.
+  try {
+    const linked = await User.updateOne(
+      { _id: user._id, googleId: { $exists: false } },
+      { $set: { googleId, emailVerified: true } },
+    );
+    if (linked.modifiedCount !== 1) return false;
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 11000) return false;
+    throw error;
+  }
+  user.googleId = googleId;
+  user.emailVerified = true;
+  return true;
+}
+
+/**
+ * Finds the user by Google id; else links to the account of that email when its email is verified
+ * (a password proven later links it too: GoogleLinkNeedsPasswordError); else creates one.
+ */
 export async function findOrCreateGoogleUser(profile: GoogleProfile): Promise<UserDocument> {
   const byGoogleId = (await User.findOne({ googleId: profile.sub })) as UserDocument | null;
   if (byGoogleId) return byGoogleId;
@@ -143,14 +239,17 @@ export async function findOrCreateGoogleUser(profile: GoogleProfile): Promise<Us
     throw new GoogleSignInError(AUTH_MESSAGES.googleNoEmail);
   const byEmail = (await User.findOne({ email: profile.email })) as UserDocument | null;
   if (byEmail) {
-    // Only an email Google has verified may take over the link to an existing account.
-    // updateOne, not findOneAndUpdate: FerretDB refuses findAndModify with the model's projection.
-    const linked = await User.updateOne(
-      { _id: byEmail._id, googleId: { $exists: false } },
-      { $set: { googleId: profile.sub } },
-    );
-    if (linked.modifiedCount !== 1) throw new GoogleSignInError(AUTH_MESSAGES.googleNoEmail);
-    byEmail.googleId = profile.sub;
+    if (!byEmail.emailVerified) {
+      const pendingLink = jwt.sign({ email: profile.email }, getEnv().JWT_SECRET, {
+        algorithm: "HS256",
+        audience: GOOGLE_LINK_AUDIENCE,
+        subject: profile.sub,
+        expiresIn: GOOGLE_LINK_TTL_SECONDS,
+      });
+      throw new GoogleLinkNeedsPasswordError(pendingLink);
+    }
+    if (!(await linkGoogleIdentity(byEmail, profile.sub)))
+      throw new GoogleSignInError(AUTH_MESSAGES.googleNoEmail);
     return byEmail;
   }
   const fallbackName = profile.name ?? profile.email.split("@")[0];
@@ -159,6 +258,7 @@ export async function findOrCreateGoogleUser(profile: GoogleProfile): Promise<Us
       firstName: (profile.givenName ?? fallbackName).slice(0, 80),
       lastName: (profile.familyName ?? "").slice(0, 80),
       email: profile.email,
+      emailVerified: true,
       authProvider: "google",
       googleId: profile.sub,
     })) as UserDocument;

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from "node:crypto";
 import { Order } from "../../models/order.model.js";
 import { getEnv } from "../env.js";
 import { badRequest, conflict, HttpError, notFound } from "../lib/http-error.js";
@@ -274,11 +275,16 @@ export const PATHAO_WEBHOOK_REPLY_SECRET = "f3992ecc-59da-4cbe-a049-a13da2018d51
 
 const SHIPPED_EVENTS = new Set(["order.picked", "order.in-transit", "order.at-the-sorting-hub"]);
 
-/** Whether a webhook carries our secret (PATHAO_WEBHOOK_SECRET, by default the client secret). */
+/**
+ * Whether a webhook carries our secret: PATHAO_WEBHOOK_SECRET only (unset: every webhook is
+ * refused; the API client secret is never reused), compared in constant time.
+ */
 export function pathaoWebhookAuthorised(signature: string | undefined): boolean {
-  const env = getEnv();
-  const secret = env.PATHAO_WEBHOOK_SECRET ?? env.PATHAO_CLIENT_SECRET;
-  return Boolean(secret && signature && signature === secret);
+  const secret = getEnv().PATHAO_WEBHOOK_SECRET;
+  if (!secret || !signature) return false;
+  // Equal-length digests, so timingSafeEqual never throws and the length does not leak either.
+  const digest = (text: string) => createHash("sha256").update(text).digest();
+  return timingSafeEqual(digest(signature), digest(secret));
 }
 
 /**

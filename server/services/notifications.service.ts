@@ -22,11 +22,24 @@ interface NotifiableOrder {
   guest?: { email?: string | null } | null;
 }
 
+/** Longest name an SMS greets. */
+const SMS_NAME_LENGTH = 20;
+
+/**
+ * The only text of the customer's an SMS carries: the first word of the name, letters only, at most
+ * 20 characters ("" when nothing is left). The name is typed by whoever places the order, and the
+ * SMS goes out under the shop's sender id: no links, digits or long messages through it.
+ */
+export function smsName(firstName: string): string {
+  const firstWord = firstName.trim().split(/\s+/)[0] ?? "";
+  return [...firstWord.replace(/[^\p{L}\p{M}]/gu, "")].slice(0, SMS_NAME_LENGTH).join("");
+}
+
 export function orderMessage(event: OrderEvent, order: NotifiableOrder): string {
-  const name = order.shippingAddress.firstName;
+  const name = smsName(order.shippingAddress.firstName);
   switch (event) {
     case "PLACED":
-      return `Tweest: Hi ${name}, your order ${order.orderNumber} is placed. Total ৳${order.totalDiscountedPrice}${order.paymentMethod === "COD" ? " (cash on delivery)" : ""}. Thank you!`;
+      return `Tweest: ${name ? `Hi ${name}, y` : "Y"}our order ${order.orderNumber} is placed. Total ৳${order.totalDiscountedPrice}${order.paymentMethod === "COD" ? " (cash on delivery)" : ""}. Thank you!`;
     case "SHIPPED":
       return `Tweest: your order ${order.orderNumber} is on its way${order.courier?.trackingCode ? ` (tracking ${order.courier.trackingCode})` : ""}.`;
     case "DELIVERED":

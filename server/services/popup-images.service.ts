@@ -3,7 +3,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { PopupImage } from "../../models/popup-image.model.js";
 import { HttpError, badRequest, notFound } from "../lib/http-error.js";
-import { assertImage, newFileBase, uploadsRoot } from "../lib/images.js";
+import { MAX_IMAGE_PIXELS, assertImageWithin, newFileBase, uploadsRoot } from "../lib/images.js";
 import type {
   ActivePopupImage,
   CreatePopupImageInput,
@@ -23,28 +23,35 @@ const UNREADABLE_IMAGE = () =>
  * relative to the shop's host (e.g. `uploads/popups/abc.webp`). The type is checked by magic bytes
  * (415), then the image is decoded, so a truncated or forged file is refused too.
  * `reencode`: re-encode to WebP (metadata stripped, at most POPUP_MAX_WIDTH wide, GIF animation kept);
- * otherwise the original bytes are kept with the extension of the detected type.
+ * otherwise the original bytes are kept with the extension of the detected type. An image whose
+ * header declares more than `maxPixels` (all frames counted when re-encoded) is a 413, before decoding.
  */
 export async function storeUploadedImage(
   buffer: Buffer,
   folder: string,
-  options: { reencode: boolean },
+  options: { reencode: boolean; maxPixels: number },
 ): Promise<string> {
-  const type = assertImage(buffer);
+  const type = await assertImageWithin(buffer, options.maxPixels, { frames: options.reencode });
+  // Also given to every decode: sharp then refuses anything larger however the header was read.
+  const limitInputPixels = options.maxPixels;
   const dir = path.join(uploadsRoot(), folder);
   await mkdir(dir, { recursive: true });
   const base = newFileBase();
   try {
     if (options.reencode) {
       const name = `${base}.webp`;
-      await sharp(buffer, { failOn: "error", animated: type === "gif" || type === "webp" })
+      await sharp(buffer, {
+        failOn: "error",
+        animated: type === "gif" || type === "webp",
+        limitInputPixels,
+      })
         .rotate()
         .resize({ width: POPUP_MAX_WIDTH, withoutEnlargement: true })
         .webp({ quality: 82 })
         .toFile(path.join(dir, name));
       return `uploads/${folder}/${name}`;
     }
-    await sharp(buffer, { failOn: "error" }).stats();
+    await sharp(buffer, { failOn: "error", limitInputPixels }).stats();
   } catch {
     throw UNREADABLE_IMAGE();
   }
@@ -131,7 +138,10 @@ export async function createPopupImage(
     const last = await PopupImage.findOne().sort({ sequence: -1 }).select("sequence").lean();
     sequence = last ? (last.sequence ?? 0) + 1 : 0;
   }
-  const imagePath = await storeUploadedImage(image, POPUP_FOLDER, { reencode: true });
+  const imagePath = await storeUploadedImage(image, POPUP_FOLDER, {
+    reencode: true,
+    maxPixels: MAX_IMAGE_PIXELS.popup,
+  });
   try {
     const doc = await PopupImage.create({ ...input, sequence, imagePath });
     return toView(doc.toObject() as PopupDoc);
@@ -156,7 +166,10 @@ export async function updatePopupImage(
       { path: "endsAt", message: "endsAt must be after startsAt" },
     ]);
   const imagePath = image
-    ? await storeUploadedImage(image, POPUP_FOLDER, { reencode: true })
+    ? await storeUploadedImage(image, POPUP_FOLDER, {
+        reencode: true,
+        maxPixels: MAX_IMAGE_PIXELS.popup,
+      })
     : undefined;
   const changes = Object.fromEntries(
     Object.entries({ ...input, imagePath }).filter(([, value]) => value !== undefined),

@@ -4,7 +4,12 @@ import { Product } from "../../models/product.model.js";
 import { Rating } from "../../models/rating.model.js";
 import { Review } from "../../models/review.model.js";
 import { badRequest, notFound } from "../lib/http-error.js";
-import { assertImage, removeResponsiveWebp, saveResponsiveWebp } from "../lib/images.js";
+import {
+  MAX_IMAGE_PIXELS,
+  assertImageWithin,
+  removeResponsiveWebp,
+  saveResponsiveWebp,
+} from "../lib/images.js";
 import { MAX_PRODUCT_IMAGES } from "../schemas/images.schemas.js";
 import type {
   ProductCreateInput,
@@ -428,9 +433,9 @@ export interface UploadedImage {
   buffer: Buffer;
 }
 
-/** Checks every file by content first (415 before anything is written), then re-encodes them. */
+/** Checks every file by content and declared size first (415 / 413 before anything is written), then re-encodes them. */
 async function saveImages(files: UploadedImage[]): Promise<string[]> {
-  for (const file of files) assertImage(file.buffer);
+  for (const file of files) await assertImageWithin(file.buffer, MAX_IMAGE_PIXELS.product);
   const saved: string[] = [];
   try {
     for (const file of files) saved.push(await saveResponsiveWebp(file.buffer, "products"));

@@ -9,7 +9,7 @@ import { deriveStock, Product } from "../../models/product.model.js";
 import { PromoCode } from "../../models/promo-code.model.js";
 import { SizeGuide } from "../../models/size-guide.model.js";
 import { User } from "../../models/user.model.js";
-import { getEnv } from "../env.js";
+import { DEFAULT_ADMIN_PASSWORD, getEnv } from "../env.js";
 import { PRIMARY_WIDTH, RESPONSIVE_WIDTHS, uploadsRoot } from "../lib/images.js";
 
 /**
@@ -371,7 +371,11 @@ async function seedSizeGuide(categories: Map<string, { _id: unknown }>) {
   );
 }
 
-/** Creates the admin from ADMIN_EMAIL / ADMIN_PASSWORD, or promotes an existing account. */
+/**
+ * Creates the admin from ADMIN_EMAIL / ADMIN_PASSWORD, or promotes an existing account. Anyone may
+ * have registered that email first, so a promoted account gets the given password, loses any Google
+ * link, and its older tokens stop working (token version): only the operator can sign in as admin.
+ */
 export async function ensureAdmin(
   email: string,
   password: string,
@@ -380,6 +384,8 @@ export async function ensureAdmin(
   if (existing) {
     if (existing.role === "ADMIN") return "unchanged";
     existing.role = "ADMIN";
+    existing.password = password;
+    existing.googleId = undefined;
     await existing.save();
     return "promoted";
   }
@@ -417,21 +423,36 @@ async function seedDemoCustomer() {
   });
 }
 
+/** What admin:create and the seed say when an existing account becomes the admin. */
+export const PROMOTED_ADMIN_NOTE =
+  "promoted to admin; its password was replaced by the one given, its Google link removed and its sessions signed out";
+
+/** What a production start says about seeding, in one line. */
+export const PRODUCTION_SEED_LINE =
+  "[seed] production: no demo data (no demo products, customers or promo codes); an empty database gets the categories and the admin from ADMIN_EMAIL / ADMIN_PASSWORD";
+
+/**
+ * The demo shop, idempotently. In production only the categories and the admin: demo accounts and
+ * promo codes have published passwords and codes.
+ */
 export async function seedDatabase(log: (line: string) => void = () => undefined): Promise<void> {
   const env = getEnv();
   log("[seed] categories");
   const categories = await seedCategories();
-  log("[seed] products and images");
-  await seedProducts(categories, log);
-  log("[seed] promo codes, popup images, size guide, users");
-  await seedPromoCodes();
-  await seedPopupImages();
-  await seedSizeGuide(categories);
-  await seedDemoCustomer();
+  if (env.NODE_ENV !== "production") {
+    log("[seed] products and images");
+    await seedProducts(categories, log);
+    log("[seed] promo codes, popup images, size guide, users");
+    await seedPromoCodes();
+    await seedPopupImages();
+    await seedSizeGuide(categories);
+    await seedDemoCustomer();
+  }
   const admin = await ensureAdmin(env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+  if (admin === "promoted") log(`[seed] ${env.ADMIN_EMAIL}: ${PROMOTED_ADMIN_NOTE}`);
   if (admin === "created")
     log(
-      `[seed] admin created: ${env.ADMIN_EMAIL}${env.NODE_ENV !== "production" && env.ADMIN_PASSWORD === "admin12345" ? " / admin12345 (development default; set ADMIN_PASSWORD)" : ""}`,
+      `[seed] admin created: ${env.ADMIN_EMAIL}${env.NODE_ENV !== "production" && env.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD ? ` / ${DEFAULT_ADMIN_PASSWORD} (development default; set ADMIN_PASSWORD)` : ""}`,
     );
   log("[seed] done");
 }

@@ -1,5 +1,8 @@
 import { TshirtOrder, type TshirtOrderStatus } from "../../models/tshirt-order.model.js";
-import { badRequest, notFound } from "../lib/http-error.js";
+import { getEnv } from "../env.js";
+import { returnDailyAllowance, takeDailyAllowance } from "../lib/daily-quota.js";
+import { HttpError, badRequest, notFound } from "../lib/http-error.js";
+import { MAX_IMAGE_PIXELS, assertImageWithin } from "../lib/images.js";
 import { logger } from "../lib/logger.js";
 import { sendSms } from "../integrations/sms.js";
 import {
@@ -41,17 +44,36 @@ function toView(doc: TshirtOrderDoc): TshirtOrderView {
   };
 }
 
+/** The day's allowance of stored design bytes (BULK_ORDER_DESIGN_MB_PER_DAY). */
+const DESIGN_ALLOWANCE = "bulk-order-design-bytes";
+export const DESIGN_STORAGE_FULL_MESSAGE =
+  "We cannot accept more design files today. Please send your request without the design, or try again tomorrow.";
+
 /**
  * A public bulk-order request. The design (optional) is kept byte for byte in its own format, as
- * print artwork should be, after the same checks as every upload (type by content, decodable).
+ * print artwork should be, after the same checks as every upload (type by content, declared size,
+ * decodable). Anyone may post, so the bytes stored per day are capped as a whole.
  */
 export async function createTshirtOrder(
   input: CreateTshirtOrderInput,
   design: Buffer | undefined,
 ): Promise<TshirtOrderView> {
-  const designImagePath = design
-    ? await storeUploadedImage(design, DESIGN_FOLDER, { reencode: false })
-    : null;
+  let designImagePath: string | null = null;
+  if (design) {
+    await assertImageWithin(design, MAX_IMAGE_PIXELS.design);
+    const dailyBytes = getEnv().BULK_ORDER_DESIGN_MB_PER_DAY * 1024 * 1024;
+    if (!(await takeDailyAllowance(DESIGN_ALLOWANCE, design.length, dailyBytes)))
+      throw new HttpError(429, DESIGN_STORAGE_FULL_MESSAGE, "DAILY_UPLOAD_LIMIT");
+    try {
+      designImagePath = await storeUploadedImage(design, DESIGN_FOLDER, {
+        reencode: false,
+        maxPixels: MAX_IMAGE_PIXELS.design,
+      });
+    } catch (error) {
+      await returnDailyAllowance(DESIGN_ALLOWANCE, design.length);
+      throw error;
+    }
+  }
   try {
     const doc = await TshirtOrder.create({ ...input, designImagePath, status: "NEW" });
     return toView(doc.toObject() as TshirtOrderDoc);

@@ -1,5 +1,6 @@
 import { User, type UserDocument } from "../../models/user.model.js";
 import { badRequest, conflict, notFound } from "../lib/http-error.js";
+import { signUserToken } from "../lib/jwt.js";
 
 /** Users as the API shows them: through the model's toJSON, so never with a password hash. */
 export type UserJson = Record<string, unknown>;
@@ -64,10 +65,15 @@ export interface ProfileChanges extends ContactChanges {
   addresses?: AddressFields[];
 }
 
-/** Applies contact changes to `user` (not saved yet); a new email must be free. */
+/**
+ * Applies contact changes to `user` (not saved yet); a new email must be free, and is no longer
+ * verified (so it cannot be used to take over a Google sign-in until proven again).
+ */
 async function applyContactChanges(user: UserDocument, changes: ContactChanges): Promise<void> {
-  if (changes.email !== undefined && changes.email !== user.email)
+  if (changes.email !== undefined && changes.email !== user.email) {
     await assertEmailFree(changes.email, user._id);
+    user.emailVerified = false;
+  }
   if (changes.firstName !== undefined) user.firstName = changes.firstName;
   if (changes.lastName !== undefined) user.lastName = changes.lastName;
   if (changes.email !== undefined) user.email = changes.email;
@@ -83,11 +89,15 @@ export async function updateProfile(
   return serializeUser(await saveUser(user));
 }
 
+/**
+ * Changes the password, which revokes every token of the account (token version); this session
+ * goes on with the new token in the answer.
+ */
 export async function changePassword(
   userId: unknown,
   currentPassword: string | undefined,
   newPassword: string,
-): Promise<{ message: string }> {
+): Promise<{ message: string; jwt: string }> {
   const user = (await User.findById(userId).select("+password")) as UserDocument | null;
   if (!user) throw notFound("User not found");
   // An account made with Google has no password yet: it may set one without a current one.
@@ -95,7 +105,10 @@ export async function changePassword(
     throw badRequest(USER_MESSAGES.wrongPassword);
   user.password = newPassword;
   await user.save();
-  return { message: USER_MESSAGES.passwordChanged };
+  return {
+    message: USER_MESSAGES.passwordChanged,
+    jwt: signUserToken(String(user._id), user.tokenVersion ?? 0),
+  };
 }
 
 function escapeRegex(text: string): string {

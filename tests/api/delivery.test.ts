@@ -106,6 +106,7 @@ describe("/api/pathao and courier booking with Pathao", () => {
     process.env.PATHAO_USERNAME = pathao.username;
     process.env.PATHAO_PASSWORD = pathao.password;
     process.env.PATHAO_STORE_ID = String(pathao.storeId);
+    process.env.PATHAO_WEBHOOK_SECRET = pathao.webhookSecret;
     resetEnvForTests();
     resetPathaoTokenForTests();
     resetDeliveryCacheForTests();
@@ -117,6 +118,7 @@ describe("/api/pathao and courier booking with Pathao", () => {
       "PATHAO_BASE_URL",
       "PATHAO_CLIENT_ID",
       "PATHAO_CLIENT_SECRET",
+      "PATHAO_WEBHOOK_SECRET",
       "PATHAO_USERNAME",
       "PATHAO_PASSWORD",
       "PATHAO_STORE_ID",

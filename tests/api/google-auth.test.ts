@@ -200,8 +200,12 @@ describe("GET /auth/google/callback", () => {
     expect(await User.countDocuments()).toBe(1);
   });
 
-  it("links a verified Google email to the existing account of that email", async () => {
-    const { user } = await createUser({ email: "shapla.begum@gmail.com", isOTPVerified: true });
+  it("links a verified Google email to the existing account of that email when the account's email is verified", async () => {
+    const { user } = await createUser({
+      email: "shapla.begum@gmail.com",
+      isOTPVerified: true,
+      emailVerified: true,
+    });
     const answer = await signInWithGoogle();
     const { token } = tokenFrom(answer.headers.location);
     expect(jwt.decode(token)!.sub).toBe(String(user._id));
@@ -313,5 +317,124 @@ describe("GET /auth/google/callback", () => {
       expect(answer.status).not.toBe(302);
       expect(answer.headers["content-type"]).toMatch(/text\/html/);
     }
+  });
+});
+
+/** The cookies a response sets, as `name=value` pairs ready for a Cookie header. */
+function cookiesSet(answer: { headers: Record<string, unknown> }): string[] {
+  return ((answer.headers["set-cookie"] as string[] | undefined) ?? []).map(
+    (line) => line.split(";")[0],
+  );
+}
+
+describe("account pre-hijacking: a Google identity is not linked to an account nobody proved", () => {
+  it("an attacker's account registered with the victim's email is not taken over by the victim's Google sign-in", async () => {
+    // The attacker signs up first with the victim's address (emails are never verified).
+    const attacker = await request(app).post("/auth/signup").send({
+      firstName: "Mallory",
+      lastName: "X",
+      email: "shapla.begum@gmail.com",
+      password: "attacker-knows-this",
+    });
+    expect(attacker.status).toBe(201);
+    hookCalls.length = 0;
+    const answer = await signInWithGoogle();
+    expect(answer.status).toBe(302);
+    expect(loginError(answer.headers.location)).toBe(
+      "An account with this email already exists. Sign in with its password once to connect Google sign-in to it.",
+    );
+    const stored = (await User.findOne({ email: "shapla.begum@gmail.com" }).lean())!;
+    expect(stored.googleId).toBeUndefined();
+    expect(hookCalls).toEqual([]);
+  });
+
+  it("after a profile email change to the victim's address, Google still does not link", async () => {
+    const { user, token } = await createUser({ email: "mallory@example.com" });
+    const changed = await request(app)
+      .put("/api/users/profile")
+      .set("Authorization", `Bearer ${token}`)
+      .send({ email: "shapla.begum@gmail.com" });
+    expect(changed.status).toBe(200);
+    const answer = await signInWithGoogle();
+    expect(loginError(answer.headers.location)).toMatch(/Sign in with its password once/);
+    expect((await User.findById(user._id).lean())!.googleId).toBeUndefined();
+  });
+
+  it("a changed email is no longer verified", async () => {
+    const { user, token } = await createUser({ email: "shapla@example.com", emailVerified: true });
+    await request(app)
+      .put("/api/users/profile")
+      .set("Authorization", `Bearer ${token}`)
+      .send({ email: "shapla.begum@gmail.com" })
+      .expect(200);
+    expect((await User.findById(user._id).lean())!.emailVerified).toBe(false);
+  });
+
+  it("the owner who proves the password in the same browser gets Google linked", async () => {
+    const { user } = await createUser({ email: "shapla.begum@gmail.com" });
+    const google = await signInWithGoogle();
+    const pending = cookiesSet(google).find((cookie) => cookie.startsWith("tw_google_link="));
+    expect(pending).toBeDefined();
+    // A wrong password links nothing.
+    await request(app)
+      .post("/auth/signin")
+      .set("Cookie", pending!)
+      .send({ email: "shapla.begum@gmail.com", password: "not-the-password" })
+      .expect(401);
+    expect((await User.findById(user._id).lean())!.googleId).toBeUndefined();
+    await request(app)
+      .post("/auth/signin")
+      .set("Cookie", pending!)
+      .send({ email: "shapla.begum@gmail.com", password: DEFAULT_PASSWORD })
+      .expect(200);
+    const linked = (await User.findById(user._id).lean())!;
+    expect(linked.googleId).toBe("109876543210987654321");
+    expect(linked.emailVerified).toBe(true);
+    // From now on Google signs straight in to that account.
+    const again = tokenFrom((await signInWithGoogle()).headers.location);
+    expect(jwt.decode(again.token)!.sub).toBe(String(user._id));
+  });
+});
+
+describe("forced sign-in: the callback's token is only accepted by the browser that signed in", () => {
+  const REFUSED = "This Google sign-in was not started in this browser. Please sign in again.";
+  /** The storefront's callback screen as the browser gets it (server-rendered). */
+  const callbackPage = (token: string, cookie?: string) => {
+    const call = request(app).get("/auth/google/callback").query({ token });
+    return cookie ? call.set("Cookie", cookie) : call;
+  };
+
+  it("the browser that completed the sign-in gets its token accepted", async () => {
+    const answer = await signInWithGoogle();
+    const { token } = tokenFrom(answer.headers.location);
+    const handoff = cookiesSet(answer).find((cookie) => cookie.startsWith("tw_google_handoff="));
+    expect(handoff).toBeDefined();
+    const line = (answer.headers["set-cookie"] as unknown as string[]).find((cookie) =>
+      cookie.startsWith("tw_google_handoff="),
+    )!;
+    expect(line).toMatch(/HttpOnly/);
+    expect(line).toMatch(/Path=\/auth\/google;/);
+    expect(line).toMatch(/Max-Age=300;/);
+    const page = await callbackPage(token, handoff);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Finishing Google sign-in");
+    expect(page.text).not.toContain(REFUSED);
+  });
+
+  it("refuses an attacker's token sent to a victim's browser (no cookie, or another sign-in's cookie)", async () => {
+    const attackers = tokenFrom((await signInWithGoogle()).headers.location).token;
+    const bare = await callbackPage(attackers);
+    expect(bare.status).toBe(200);
+    expect(bare.text).toContain(REFUSED);
+    expect(bare.text).not.toContain("Finishing Google sign-in");
+    // The victim's own, earlier sign-in left a cookie for a different token.
+    claims.sub = "200000000000000000002";
+    claims.email = "victim@gmail.com";
+    const victim = await signInWithGoogle();
+    const victimCookie = cookiesSet(victim).find((c) => c.startsWith("tw_google_handoff="))!;
+    expect((await callbackPage(attackers, victimCookie)).text).toContain(REFUSED);
+    // A cookie not signed by the shop does not pass either.
+    const forgedCookie = `tw_google_handoff=${encodeURIComponent(`s:whatever.signature`)}`;
+    expect((await callbackPage(attackers, forgedCookie)).text).toContain(REFUSED);
   });
 });

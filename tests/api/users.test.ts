@@ -163,7 +163,11 @@ describe("POST /api/users/change-password", () => {
       .set(bearer(token))
       .send({ currentPassword: DEFAULT_PASSWORD, newPassword: "brand-new-secret" });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ message: "Password changed successfully" });
+    // The change revokes older tokens; the answer carries this session's new one.
+    expect(answer.body).toEqual({
+      message: "Password changed successfully",
+      jwt: expect.any(String),
+    });
     const stored = (await User.findById(user._id).select("+password"))!;
     expect(await stored.checkPassword("brand-new-secret")).toBe(true);
     await request(app)
@@ -475,7 +479,9 @@ describe("ensureAdmin (npm run admin:create)", () => {
     expect(await ensureAdmin("promote@example.com", "whatever-123")).toBe("promoted");
     const promoted = (await User.findById(user._id).select("+password"))!;
     expect(promoted.role).toBe("ADMIN");
-    expect(await promoted.checkPassword(DEFAULT_PASSWORD)).toBe(true);
+    // Whoever registered the email first must not keep access: the password given replaces theirs.
+    expect(await promoted.checkPassword("whatever-123")).toBe(true);
+    expect(await promoted.checkPassword(DEFAULT_PASSWORD)).toBe(false);
   });
 });
 

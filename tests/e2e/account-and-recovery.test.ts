@@ -426,8 +426,13 @@ describe("guest cart merge at Google sign-in (contract §5)", () => {
     expect(products).toHaveLength(3);
     const [kept, ...guestPicks] = products;
 
-    // The account (same verified email, linked at Google sign-in) already has one line.
-    const { user } = await createUser({ email, firstName: "Shapla", lastName: "Begum" });
+    // The account (same email, verified, so linked at Google sign-in) already has one line.
+    const { user } = await createUser({
+      email,
+      firstName: "Shapla",
+      lastName: "Begum",
+      emailVerified: true,
+    });
     const keptVariant = kept.variants.find((variant) => variant.stock >= 1)!;
     await addToCart(
       { userId: String(user._id) },

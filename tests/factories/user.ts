@@ -13,6 +13,7 @@ export interface UserOverrides {
   phone?: string;
   role?: "CUSTOMER" | "ADMIN";
   isOTPVerified?: boolean;
+  emailVerified?: boolean;
   authProvider?: "local" | "google";
   googleId?: string;
   addresses?: Record<string, string>[];

@@ -2,6 +2,9 @@
 process.env.AUTH_RATE_LIMIT_IP_PER_15_MIN = "100000";
 process.env.AUTH_RATE_LIMIT_ACCOUNT_PER_15_MIN = "100000";
 process.env.OTP_RATE_LIMIT_IP_PER_HOUR = "100000";
+process.env.BULK_ORDER_RATE_LIMIT_IP_PER_HOUR = "100000";
+process.env.TRACKING_RATE_LIMIT_IP_PER_15_MIN = "100000";
+process.env.TRACKING_RATE_LIMIT_ORDER_PER_15_MIN = "100000";
 // Google sign-in configured (its endpoints are never reached: every input here is refused first).
 process.env.GOOGLE_CLIENT_ID = "fuzz-client.apps.googleusercontent.com";
 process.env.GOOGLE_CLIENT_SECRET = "fuzz-secret";

@@ -8,6 +8,13 @@ import { afterAll, beforeAll, inject } from "vitest";
 // Before any test module reads the config: quiet logs, a private uploads folder per file.
 process.env.NODE_ENV = "test";
 process.env.LOG_LEVEL = "silent";
+// Cheap password hashes: the shop's default (12) costs ~250 ms a hash on these machines.
+process.env.BCRYPT_ROUNDS ??= "4";
+// Many checkout tests order for the same phone from one address; tests/resilience/order-abuse.test.ts
+// tries the shop's own limits.
+process.env.ORDER_RATE_LIMIT_IP_PER_HOUR ??= "100000";
+process.env.ORDER_RATE_LIMIT_PHONE_PER_DAY ??= "100000";
+process.env.ORDER_RATE_LIMIT_GUEST_CART_PER_DAY ??= "100000";
 const uploadsDir = mkdtempSync(path.join(os.tmpdir(), "tweest-test-uploads-"));
 process.env.UPLOADS_DIR = uploadsDir;
 

@@ -38,6 +38,8 @@ export interface PathaoStub {
   url: string;
   clientId: string;
   clientSecret: string;
+  /** What the merchant panel is told to sign webhooks with (PATHAO_WEBHOOK_SECRET). */
+  webhookSecret: string;
   username: string;
   password: string;
   storeId: number;
@@ -72,6 +74,7 @@ export async function startPathaoStub(): Promise<PathaoStub> {
     url: "",
     clientId: "stub-client",
     clientSecret: "stub-secret",
+    webhookSecret: "stub-webhook-secret-0123456789",
     username: "test@pathao.com",
     password: "lovePathao",
     storeId: 777,
@@ -93,7 +96,7 @@ export async function startPathaoStub(): Promise<PathaoStub> {
           timestamp: "2026-11-23T06:30:00+00:00",
           ...(event === "order.delivered" ? { collected_amount: order?.amount_to_collect } : {}),
         },
-        headers: { "X-PATHAO-Signature": secret ?? stub.clientSecret },
+        headers: { "X-PATHAO-Signature": secret ?? stub.webhookSecret },
       };
     },
     close: async () => undefined,
