@@ -39,6 +39,9 @@ const ProductSchema = new Schema(
     // Bumped by every rating / review write before it recomputes the summary above; the summary
     // is saved only while the version is unchanged, so the last writer's count always wins.
     ratingsVersion: { type: Number, default: 0 },
+    // Moved by every stock write (sales, give-backs, admin edits): an admin save is applied only
+    // while it is unchanged since the save read the product (products.service updateProduct).
+    stockVersion: { type: Number, default: 0 },
     reviewsVersion: { type: Number, default: 0 },
     soldCount: { type: Number, default: 0 },
     isFeatured: { type: Boolean, default: false, index: true },

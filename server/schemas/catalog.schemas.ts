@@ -96,12 +96,18 @@ const ProductFieldsObject = z.object({
   isFeatured: boolText.optional(),
   // On update: the existing images to keep, in order; new uploads are appended after them.
   existingImages: jsonText(z.array(z.string().max(300)).max(8)).optional(),
+  // On update: the stock grid as the editor loaded it. Given, each variant's stock moves by what
+  // the admin changed (typed minus loaded), so units sold while the form was open stay sold.
+  variantsSeen: jsonText(z.array(VariantInput).max(200)).optional(),
 });
 
-export const ProductCreateBody = ProductFieldsObject.omit({ existingImages: true }).refine(
-  (body) => body.discountedPrice <= body.price,
-  { message: "discountedPrice cannot exceed price", path: ["discountedPrice"] },
-);
+export const ProductCreateBody = ProductFieldsObject.omit({
+  existingImages: true,
+  variantsSeen: true,
+}).refine((body) => body.discountedPrice <= body.price, {
+  message: "discountedPrice cannot exceed price",
+  path: ["discountedPrice"],
+});
 export type ProductCreateInput = z.output<typeof ProductCreateBody>;
 
 export const ProductUpdateBody = ProductFieldsObject.partial().refine(

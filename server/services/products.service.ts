@@ -1,9 +1,9 @@
 import mongoose from "mongoose";
 import { Category } from "../../models/category.model.js";
-import { Product } from "../../models/product.model.js";
+import { Product, type ProductFields } from "../../models/product.model.js";
 import { Rating } from "../../models/rating.model.js";
 import { Review } from "../../models/review.model.js";
-import { badRequest, notFound } from "../lib/http-error.js";
+import { badRequest, conflict, notFound } from "../lib/http-error.js";
 import {
   MAX_IMAGE_PIXELS,
   assertImageWithin,
@@ -477,6 +477,87 @@ export async function createProduct(
   }
 }
 
+type VariantEdit = { color: string; size: string; stock: number; sku?: string };
+const variantKey = (variant: { color: string; size: string }) =>
+  `${variant.color}\u0000${variant.size}`;
+
+/**
+ * The variants an admin's edit leaves: with the grid as the editor loaded it (`seen`), each kept
+ * variant's stock moves by what the admin changed, from the stock it has NOW (units sold while the
+ * form was open stay sold, never below 0); new variants take the typed stock. Without `seen` (an
+ * API client), the typed stock is set as given.
+ */
+export function mergeStockEdits(
+  current: { color: string; size: string; stock: number }[],
+  typed: VariantEdit[],
+  seen: VariantEdit[] | undefined,
+): VariantEdit[] {
+  if (!seen) return typed;
+  const now = new Map(current.map((variant) => [variantKey(variant), variant.stock]));
+  const loaded = new Map(seen.map((variant) => [variantKey(variant), variant.stock]));
+  return typed.map((variant) => {
+    const key = variantKey(variant);
+    const before = loaded.get(key);
+    const stock = now.get(key);
+    if (before === undefined || stock === undefined) return variant;
+    return { ...variant, stock: Math.max(0, stock + (variant.stock - before)) };
+  });
+}
+
+const MAX_SAVE_ATTEMPTS = 8;
+const ADMIN_EDITED_FIELDS = [
+  "title",
+  "slug",
+  "description",
+  "brand",
+  "price",
+  "discountedPrice",
+  "isActive",
+  "isFeatured",
+  "category",
+  "categoryName",
+  "categoryPath",
+  "images",
+] as const;
+
+/**
+ * Saves an admin's edit of a product as a compare-and-set on its stock version: a sale landing
+ * between the read and the save makes the save miss, and the edit is applied again to the fresh
+ * product (stock merged as above), so no sale is ever overwritten.
+ */
+async function saveWithStockEdits(
+  product: mongoose.HydratedDocument<ProductFields>,
+  input: ProductUpdateInput,
+): Promise<void> {
+  let target = product;
+  for (let attempt = 1; ; attempt += 1) {
+    if (input.variants !== undefined)
+      target.set("variants", mergeStockEdits(target.variants, input.variants, input.variantsSeen));
+    const version = target.stockVersion ?? 0;
+    target.stockVersion = version + 1;
+    target.$where = { stockVersion: version };
+    try {
+      await target.save();
+      return;
+    } catch (error) {
+      const missed =
+        error instanceof mongoose.Error.DocumentNotFoundError ||
+        error instanceof mongoose.Error.VersionError;
+      if (!missed) throw error;
+      if (attempt >= MAX_SAVE_ATTEMPTS)
+        throw conflict(
+          "This product is selling fast right now. Please save again.",
+          "BUSY_PRODUCT",
+        );
+    }
+    const fresh = await Product.findById(product._id);
+    if (!fresh) throw notFound("Product not found");
+    // The admin's own fields carry over; sales' fields (stock, soldCount, reservations) do not.
+    for (const field of ADMIN_EDITED_FIELDS) fresh.set(field, product.get(field));
+    target = fresh;
+  }
+}
+
 export async function updateProduct(
   id: string,
   input: ProductUpdateInput,
@@ -513,12 +594,11 @@ export async function updateProduct(
   product.discountedPrice = discountedPrice;
   if (input.isActive !== undefined) product.isActive = input.isActive;
   if (input.isFeatured !== undefined) product.isFeatured = input.isFeatured;
-  if (input.variants !== undefined) product.set("variants", input.variants);
   const added = await saveImages(files);
   const removed = product.images.filter((url) => !ordered.includes(url));
   product.images = [...ordered, ...added];
   try {
-    await product.save();
+    await saveWithStockEdits(product, input);
   } catch (error) {
     await Promise.all(added.map((url) => removeResponsiveWebp(url)));
     throw error;

@@ -122,6 +122,7 @@ async function changeLine(line: StockLine, delta: number, onlyIfHeld = false): P
       [`variants.${index}.stock`]: delta,
       quantity: delta,
       soldCount: -delta,
+      stockVersion: 1,
     };
     const sizeIndex = product.sizes.findIndex((entry) => entry.name === line.size);
     if (sizeIndex >= 0) {

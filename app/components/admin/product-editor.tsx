@@ -173,7 +173,17 @@ export function ProductEditor({
     body.set("category", payload.category);
     body.set("variants", JSON.stringify(variants));
     body.set("isActive", String(payload.isActive));
-    if (editing) body.set("existingImages", JSON.stringify(existing));
+    if (editing) {
+      body.set("existingImages", JSON.stringify(existing));
+      // The grid as loaded: the server applies the admin's changes to today's stock, so units
+      // sold while this form was open are not put back.
+      body.set(
+        "variantsSeen",
+        JSON.stringify(
+          (product.variants ?? []).map(({ color, size, stock }) => ({ color, size, stock })),
+        ),
+      );
+    }
     for (const entry of files) body.append("images", entry.file);
     try {
       const saved = editing
