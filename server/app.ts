@@ -12,6 +12,7 @@ import type { ViteDevServer } from "vite";
 import { createApi } from "./api.js";
 import { getEnv } from "./env.js";
 import { logger } from "./lib/logger.js";
+import { httpMetrics, metricsEndpoint, routeTemplate } from "./lib/metrics.js";
 import { errorHandler } from "./middleware/error-handler.js";
 import { pageMethodGuard } from "./middleware/method-guard.js";
 import { healthRouter } from "./routers/health.router.js";
@@ -74,8 +75,11 @@ export function createApp(options: CreateAppOptions = {}): Express {
       autoLogging: {
         ignore: (req) => req.url === "/healthz" || req.url?.startsWith("/assets/") === true,
       },
+      // The route template is known once answered (the request line); {} on the request's child logger.
+      customProps: (req, res) => (res.headersSent ? { route: routeTemplate(req as Request) } : {}),
     }),
   );
+  app.use(httpMetrics);
 
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -105,6 +109,7 @@ export function createApp(options: CreateAppOptions = {}): Express {
   app.use(compression());
 
   app.use(healthRouter);
+  app.get("/metrics", metricsEndpoint);
   app.use(
     "/uploads",
     express.static(path.resolve(env.UPLOADS_DIR), {
