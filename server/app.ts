@@ -12,6 +12,7 @@ import type { ViteDevServer } from "vite";
 import { createApi } from "./api.js";
 import { getEnv } from "./env.js";
 import { logger } from "./lib/logger.js";
+import { redactRequestLog } from "./lib/log-fields.js";
 import { httpMetrics, metricsEndpoint, routeTemplate } from "./lib/metrics.js";
 import { errorHandler } from "./middleware/error-handler.js";
 import { pageMethodGuard } from "./middleware/method-guard.js";
@@ -77,6 +78,7 @@ export function createApp(options: CreateAppOptions = {}): Express {
       },
       // The route template is known once answered (the request line); {} on the request's child logger.
       customProps: (req, res) => (res.headersSent ? { route: routeTemplate(req as Request) } : {}),
+      serializers: { req: redactRequestLog },
     }),
   );
   app.use(httpMetrics);

@@ -36,3 +36,36 @@ export function paymentLogFields(payment: PaymentLike): {
     gatewayPaymentId: payment.paymentId ?? undefined,
   };
 }
+
+/** Query parameters whose values are credentials (tracking tokens, OAuth codes and states, keys). */
+const SECRET_QUERY_KEY = /token|jwt|secret|password|signature|^code$|^state$|key$/i;
+const REDACTED = "REDACTED";
+
+/** The URL with every credential-like query value replaced, so a request line can be shared. */
+export function redactQueryValues(url: string): string {
+  const start = url.indexOf("?");
+  if (start < 0) return url;
+  const params = new URLSearchParams(url.slice(start + 1));
+  const secretKeys = [...new Set(params.keys())].filter((key) => SECRET_QUERY_KEY.test(key));
+  if (secretKeys.length === 0) return url;
+  for (const key of secretKeys) params.set(key, REDACTED);
+  return `${url.slice(0, start)}?${params.toString()}`;
+}
+
+interface SerializedRequest {
+  url?: string;
+  query?: unknown;
+}
+
+/** pino-http's request serializer step: the same credential values out of `url` and `query`. */
+export function redactRequestLog<T extends SerializedRequest>(req: T): T {
+  if (typeof req.url === "string") req.url = redactQueryValues(req.url);
+  if (req.query && typeof req.query === "object")
+    req.query = Object.fromEntries(
+      Object.entries(req.query).map(([key, value]) => [
+        key,
+        SECRET_QUERY_KEY.test(key) ? REDACTED : value,
+      ]),
+    );
+  return req;
+}

@@ -72,29 +72,55 @@ const conditionalWritesLost = new Counter({
   registers: [registry],
 });
 
-const databasePing = new Histogram({
+new Histogram({
   name: "tweest_db_ping_duration_seconds",
-  help: "Round trip of a database ping, measured at every scrape",
+  help: "Round trips of the database pings, one per scrape",
   buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
   registers: [registry],
+  async collect() {
+    const seconds = await pingForThisScrape();
+    if (seconds !== undefined) this.observe(seconds);
+  },
+});
+
+/**
+ * One database ping per scrape, shared by the three series below (prom-client collects them at
+ * once). Measured when scraped, so no timer runs in an instance nobody watches (nor in tests).
+ * Answers the round trip in seconds, or undefined when the database did not answer.
+ */
+let scrapePing: Promise<number | undefined> | undefined;
+function pingForThisScrape(): Promise<number | undefined> {
+  scrapePing ??= (async () => {
+    const db = mongoose.connection.db;
+    if (mongoose.connection.readyState !== 1 || !db) return undefined;
+    const started = process.hrtime.bigint();
+    try {
+      await db.admin().command({ ping: 1 });
+      return Number(process.hrtime.bigint() - started) / 1e9;
+    } catch {
+      return undefined;
+    }
+  })().finally(() => setImmediate(() => (scrapePing = undefined)));
+  return scrapePing;
+}
+
+new Gauge({
+  name: "tweest_db_ping_seconds",
+  help: "Round trip of the database ping of the latest scrape (absent when it did not answer)",
+  registers: [registry],
+  async collect() {
+    const seconds = await pingForThisScrape();
+    if (seconds === undefined) this.reset();
+    else this.set(seconds);
+  },
 });
 
 new Gauge({
   name: "tweest_db_up",
   help: "1 when the database answered this scrape's ping, else 0",
   registers: [registry],
-  // Measured when scraped, so no timer runs in an instance nobody watches (nor in tests).
   async collect() {
-    const db = mongoose.connection.db;
-    if (mongoose.connection.readyState !== 1 || !db) return this.set(0);
-    const stopTimer = databasePing.startTimer();
-    try {
-      await db.admin().command({ ping: 1 });
-      stopTimer();
-      this.set(1);
-    } catch {
-      this.set(0);
-    }
+    this.set((await pingForThisScrape()) === undefined ? 0 : 1);
   },
 });
 
@@ -107,14 +133,20 @@ export const UNMATCHED_ROUTE = "unmatched";
 export const PAGE_ROUTE = "page";
 
 /**
- * The route template of a request that has been answered: `/api/orders/:id`, never the URL. Read
- * when the answer is finished, while Express still holds the route that answered it.
+ * The route template of an answered request: `/api/orders/:id`, never the URL. Express keeps the
+ * last matched route on the request, but by the time an error handler answers, `baseUrl` is the
+ * handler's mount, so the mount part is taken from the URL: routers are mounted at literal
+ * prefixes, and the route's own segments replace the URL's last ones.
  */
 export function routeTemplate(req: Request): string {
   const route = (req as Request & { route?: { path?: unknown } }).route;
   if (route && typeof route.path === "string") {
     if (route.path === "/{*splat}") return PAGE_ROUTE;
-    return `${req.baseUrl}${route.path}`.replace(/(.)\/$/, "$1") || "/";
+    const urlSegments = req.originalUrl.split("?")[0]!.split("/").filter(Boolean);
+    const routeSegments = route.path.split("/").filter(Boolean);
+    if (routeSegments.length > urlSegments.length) return UNMATCHED_ROUTE;
+    const mount = urlSegments.slice(0, urlSegments.length - routeSegments.length);
+    return `/${[...mount, ...routeSegments].join("/")}`;
   }
   // Static folders (uploads, the client build) have no route: their mount point is the label.
   if (req.baseUrl === "/uploads" || req.baseUrl === "/assets") return `${req.baseUrl}/*`;
