@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Request } from "express";
 import mongoose from "mongoose";
 import request from "supertest";
@@ -158,6 +159,17 @@ describe("GET /metrics: the operator's token only", () => {
       expect(text).toContain(`# TYPE ${name} `);
     expect(value(text, "tweest_db_up")).toBe(1);
     expect(value(text, "tweest_db_ping_duration_seconds_count")).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("the sample Grafana dashboard", () => {
+  it("queries only metrics that /metrics exports", async () => {
+    const dashboard = readFileSync("docs/grafana-dashboard.json", "utf8");
+    const exported = await scrape();
+    const names = new Set(dashboard.match(/\b(?:tweest|nodejs|process)_\w+/g));
+    expect(names.size).toBeGreaterThan(10);
+    for (const name of names)
+      expect(exported, name).toContain(`# TYPE ${name.replace(/_(bucket|count|sum)$/, "")} `);
   });
 });
 
