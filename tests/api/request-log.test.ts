@@ -1,8 +1,12 @@
 import { pino } from "pino";
 import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { Payment } from "../../models/payment.model";
 import { createApp } from "../../server/app";
+import { resetEnvForTests } from "../../server/env";
+import { resetBkashTokenForTests } from "../../server/integrations/bkash";
 import { logger } from "../../server/lib/logger";
+import { startBkashStub, type BkashStub } from "../stubs/bkash";
 import { createAdmin } from "../factories/user";
 import { createProduct, shopper } from "../factories/checkout";
 
@@ -16,8 +20,28 @@ const streamSym = pino.symbols.streamSym as unknown as keyof typeof logger;
 let originalStream: unknown;
 let originalLevel: string;
 let app: ReturnType<typeof createApp>;
+let bkash: BkashStub;
+const BKASH_ENV = [
+  "BKASH_BASE_URL",
+  "BKASH_APP_KEY",
+  "BKASH_APP_SECRET",
+  "BKASH_USERNAME",
+  "BKASH_PASSWORD",
+  "PUBLIC_URL",
+];
 
-beforeAll(() => {
+beforeAll(async () => {
+  bkash = await startBkashStub();
+  Object.assign(process.env, {
+    BKASH_BASE_URL: bkash.baseUrl,
+    BKASH_APP_KEY: bkash.appKey,
+    BKASH_APP_SECRET: bkash.appSecret,
+    BKASH_USERNAME: bkash.username,
+    BKASH_PASSWORD: bkash.password,
+    PUBLIC_URL: "http://shop.test",
+  });
+  resetEnvForTests();
+  resetBkashTokenForTests();
   originalStream = logger[streamSym];
   originalLevel = logger.level;
   (logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] = {
@@ -30,9 +54,12 @@ beforeAll(() => {
   app = createApp();
 });
 
-afterAll(() => {
+afterAll(async () => {
   (logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] = originalStream;
   logger.level = originalLevel;
+  await bkash.close();
+  for (const key of BKASH_ENV) delete process.env[key];
+  resetEnvForTests();
 });
 
 beforeEach(() => {
@@ -97,5 +124,25 @@ describe("the request log", () => {
     expect(story.map((line) => line.msg)).toEqual(["order placed", "order status changed"]);
     for (const line of story) expect(line.orderNumber).toBe(placed.body.orderNumber);
     expect(story[1]).toMatchObject({ orderStatus: "CANCELLED" });
+  });
+
+  it("puts paymentId, orderId and the transaction ids on the lines about a payment", async () => {
+    const product = await createProduct();
+    const guest = shopper(app);
+    await guest.add(product._id, "Black", "M", 1);
+    const placed = await guest.order({ paymentMethod: "BKASH" });
+    const started = await guest.post(`/api/payment/${placed.body._id}`);
+    expect(started.status).toBe(200);
+    const callback = new URL(bkash.visit(started.body.paymentId, "success"));
+    await request(app).get(`${callback.pathname}${callback.search}`).expect(302);
+    const payment = await Payment.findOne({ paymentId: started.body.paymentId }).lean();
+    const paid = lines.find((line) => line.msg === "payment completed");
+    expect(paid).toMatchObject({
+      paymentId: String(payment!._id),
+      orderId: placed.body._id,
+      orderNumber: placed.body.orderNumber,
+      transactionId: started.body.transactionId,
+      gatewayPaymentId: started.body.paymentId,
+    });
   });
 });
