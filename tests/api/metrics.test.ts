@@ -315,6 +315,26 @@ describe("orders, payments, SMS, courier and lost conditional writes", () => {
     expect(after).not.toContain(`/cities/${cityId}/`);
   });
 
+  it("counts cart saves that lost the compare-and-set to a concurrent add", async () => {
+    const product = await createProduct();
+    const guest = shopper(app);
+    expect((await guest.add(product._id, "Black", "M", 1)).status).toBe(200);
+    const cartVersion = { write: "cart_version" };
+    const lostBefore = value(await scrape(), "tweest_conditional_writes_lost_total", cartVersion);
+    // Eight adds to one cart at once: an add that read the cart before another one saved loses the
+    // compare-and-set and re-runs (at most 7 losses each, below the 8 attempts allowed).
+    const adds = await Promise.all(
+      Array.from({ length: 8 }, () => guest.add(product._id, "Black", "M", 1)),
+    );
+    for (const add of adds) expect(add.status).toBe(200);
+    const cart = await guest.get("/api/cart");
+    expect(cart.body.cartItems[0].quantity).toBe(9);
+    const after = await scrape();
+    expect(value(after, "tweest_conditional_writes_lost_total", cartVersion)).toBeGreaterThan(
+      lostBefore,
+    );
+  });
+
   it("counts a stock reservation that lost (no lock is waited on)", async () => {
     const product = await createProduct({ variants: [{ color: "Black", size: "M", stock: 1 }] });
     const line = { productId: String(product._id), color: "Black", size: "M", title: "Tee" };
