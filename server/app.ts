@@ -11,7 +11,9 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { createApi } from "./api.js";
 import { getEnv } from "./env.js";
-import { logger, requestLogSerializer } from "./lib/logger.js";
+import { logger } from "./lib/logger.js";
+import { redactRequestLog } from "./lib/log-fields.js";
+import { httpMetrics, metricsEndpoint, routeTemplate } from "./lib/metrics.js";
 import { errorHandler } from "./middleware/error-handler.js";
 import { pageMethodGuard } from "./middleware/method-guard.js";
 import { healthRouter } from "./routers/health.router.js";
@@ -65,7 +67,6 @@ export function createApp(options: CreateAppOptions = {}): Express {
   app.use(
     pinoHttp({
       logger,
-      serializers: { req: requestLogSerializer },
       genReqId: (req, res) => {
         const incoming = req.headers["x-request-id"];
         const id =
@@ -76,8 +77,12 @@ export function createApp(options: CreateAppOptions = {}): Express {
       autoLogging: {
         ignore: (req) => req.url === "/healthz" || req.url?.startsWith("/assets/") === true,
       },
+      // The route template is known once answered (the request line); {} on the request's child logger.
+      customProps: (req, res) => (res.headersSent ? { route: routeTemplate(req as Request) } : {}),
+      serializers: { req: redactRequestLog },
     }),
   );
+  app.use(httpMetrics);
 
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -107,6 +112,7 @@ export function createApp(options: CreateAppOptions = {}): Express {
   app.use(compression());
 
   app.use(healthRouter);
+  app.get("/metrics", metricsEndpoint);
   app.use(
     "/uploads",
     express.static(path.resolve(env.UPLOADS_DIR), {

@@ -217,6 +217,8 @@ export const EnvSchema = z
     DELIVERY_OUTSIDE_DHAKA: z.coerce.number().int().min(0).default(120),
     FREE_DELIVERY_THRESHOLD: z.coerce.number().int().min(0).default(3000),
     TAX_RATE_PERCENT: z.coerce.number().min(0).max(100).default(0),
+    // Bearer token of GET /metrics (Prometheus); unset: /metrics answers 401 to everyone.
+    METRICS_TOKEN: z.string().min(24).optional(),
     PENDING_ORDER_TTL_MINUTES: z.coerce.number().int().min(1).default(30),
     // HTTP server timeouts (server/http-server.ts): keep-alive outlasts a load balancer's 60 s idle.
     HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(65_000),

@@ -1,5 +1,6 @@
 import { getEnv } from "../env.js";
 import { logger } from "../lib/logger.js";
+import { countCourierCall } from "../lib/metrics.js";
 
 /**
  * Pathao Courier merchant API ("aladdin"), integrations.md §3. Base URL and credentials from the
@@ -79,7 +80,11 @@ interface Envelope<T> {
   errors?: Record<string, string[]>;
 }
 
-async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
+/** Every API call of the courier, counted by operation and outcome (docs/operations.md). */
+const call = <T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> =>
+  countCourierCall("pathao", path, callUncounted<T>(method, path, body));
+
+async function callUncounted<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
   for (let attempt = 0; attempt < 2; attempt += 1) {
     const token = await issueToken();
     const response = await fetch(`${baseUrl()}${path}`, {
@@ -214,6 +219,9 @@ export async function createPathaoOrder(input: PathaoOrderInput): Promise<Pathao
   if (input.itemDescription) body.item_description = input.itemDescription.slice(0, 250);
   if (input.specialInstruction) body.special_instruction = input.specialInstruction.slice(0, 250);
   const answer = await call<PathaoOrderAnswer>("POST", "/aladdin/api/v1/orders", body);
-  logger.info({ consignment: answer.consignment_id }, "Pathao parcel booked");
+  logger.info(
+    { orderNumber: input.merchantOrderId, consignment: answer.consignment_id },
+    "Pathao parcel booked",
+  );
   return answer;
 }

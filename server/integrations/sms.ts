@@ -1,5 +1,6 @@
 import { getEnv } from "../env.js";
 import { logger } from "../lib/logger.js";
+import { countSms } from "../lib/metrics.js";
 import { toInternationalBdMobile } from "../lib/phone.js";
 
 /**
@@ -24,7 +25,11 @@ export class SmsError extends Error {
   }
 }
 
-export async function sendSms(localMobile: string, message: string): Promise<SmsResult> {
+/** Every SMS send, counted by outcome (docs/operations.md). */
+export const sendSms = (localMobile: string, message: string): Promise<SmsResult> =>
+  countSms(sendSmsUncounted(localMobile, message));
+
+async function sendSmsUncounted(localMobile: string, message: string): Promise<SmsResult> {
   const env = getEnv();
   if (!env.SMS_BASE_URL || !env.SMS_API_KEY) {
     if (env.NODE_ENV === "production")

@@ -30,6 +30,7 @@ import { PromoCode } from "../../models/promo-code.model.js";
 import { getEnv } from "../env.js";
 import { badRequest, conflict, HttpError, notFound } from "../lib/http-error.js";
 import { formatBDT } from "../lib/money.js";
+import { recordConditionalWriteLost } from "../lib/metrics.js";
 import { registerSignInHook } from "./sign-in-hooks.js";
 
 export type CartOwner = { userId: string } | { guestId: string };
@@ -97,6 +98,7 @@ async function changeCart<T>(work: () => Promise<T>): Promise<T> {
       return await work();
     } catch (error) {
       if (!(error instanceof mongoose.Error.VersionError)) throw error;
+      recordConditionalWriteLost("cart_version");
       if (attempt >= MAX_CART_ATTEMPTS)
         throw conflict("Your cart changed while saving. Please try again.", "CART_CHANGED");
     }

@@ -2,6 +2,7 @@ import { getEnv } from "../env.js";
 import { isEmailConfigured, sendEmail } from "../integrations/email.js";
 import { sendSms } from "../integrations/sms.js";
 import { logger } from "../lib/logger.js";
+import { orderLogFields } from "../lib/log-fields.js";
 
 /**
  * Customer messages about an order: always by SMS, and also by email when `SMTP_URL` is set and the
@@ -95,7 +96,7 @@ export function notifyOrder(event: OrderEvent, order: NotifiableOrder): Promise<
   const sms = sendSms(mobile, orderMessage(event, order)).then(
     () => undefined,
     (error: unknown) => {
-      logger.warn({ err: error, order: order.orderNumber, event }, "order SMS not sent");
+      logger.warn({ err: error, ...orderLogFields(order), event }, "order SMS not sent");
     },
   );
   const to = orderEmailAddress(order);
@@ -103,7 +104,7 @@ export function notifyOrder(event: OrderEvent, order: NotifiableOrder): Promise<
   const email = sendEmail({ to, ...orderEmail(event, order) }).then(
     () => undefined,
     (error: unknown) => {
-      logger.warn({ err: error, order: order.orderNumber, event }, "order email not sent");
+      logger.warn({ err: error, ...orderLogFields(order), event }, "order email not sent");
     },
   );
   return Promise.all([sms, email]).then(() => undefined);

@@ -14,6 +14,8 @@ import { getEnv } from "../env.js";
 import { registerJob } from "../jobs.js";
 import { badRequest, conflict, notFound } from "../lib/http-error.js";
 import { logger } from "../lib/logger.js";
+import { orderLogFields } from "../lib/log-fields.js";
+import { recordOrderCancelled, recordOrderPlaced } from "../lib/metrics.js";
 import { normalizeBdMobile } from "../lib/phone.js";
 import { isBkashConfigured } from "../integrations/bkash.js";
 import { isSslCommerzConfigured } from "../integrations/sslcommerz.js";
@@ -274,8 +276,13 @@ export async function placeOrder(input: PlaceOrderInput): Promise<OrderAnswer> {
     throw error;
   }
   await clearCart(owner).catch((error: unknown) => {
-    logger.warn({ err: error, order: order.orderNumber }, "cart not cleared after order");
+    logger.warn({ err: error, ...orderLogFields(order) }, "cart not cleared after order");
   });
+  recordOrderPlaced(input.paymentMethod);
+  logger.info(
+    { ...orderLogFields(order), paymentMethod: input.paymentMethod, orderStatus: status },
+    "order placed",
+  );
   if (status === "PLACED") void notifyOrder("PLACED", order);
   const answer = toOrderAnswer(order);
   if (trackingToken) answer.trackingToken = trackingToken;
@@ -490,6 +497,8 @@ export async function moveOrder(id: string, to: OrderStatus, by: string): Promis
     );
   }
   if (to === "CANCELLED") await releaseOrderStock(moved._id);
+  if (to === "CANCELLED") recordOrderCancelled(moved.paymentMethod, by);
+  logger.info({ ...orderLogFields(moved), orderStatus: to, by }, "order status changed");
   if (to === "DELIVERED" && moved.paymentMethod === "COD")
     await Order.updateOne({ _id: moved._id }, { $set: { "paymentDetails.status": "COMPLETED" } });
   if (to === "SHIPPED" || to === "DELIVERED" || to === "CANCELLED") void notifyOrder(to, moved);
@@ -546,10 +555,12 @@ export async function expirePendingOrders(now = new Date()): Promise<number> {
     );
     if (!order) continue;
     cancelled += 1;
+    recordOrderCancelled(order.paymentMethod, "system");
+    logger.info({ ...orderLogFields(order), orderStatus: "CANCELLED" }, "unpaid order expired");
     try {
       await releaseOrderStock(order._id);
     } catch (error) {
-      logger.error({ err: error, order: order.orderNumber }, "expired order: stock not released");
+      logger.error({ err: error, ...orderLogFields(order) }, "expired order: stock not released");
     }
   }
   if (cancelled > 0) logger.info({ cancelled }, "expired unpaid orders cancelled");

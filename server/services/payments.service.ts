@@ -6,6 +6,8 @@ import { Payment, type PaymentFields } from "../../models/payment.model.js";
 import { getEnv } from "../env.js";
 import { badRequest, conflict, HttpError } from "../lib/http-error.js";
 import { logger } from "../lib/logger.js";
+import { orderLogFields, paymentLogFields } from "../lib/log-fields.js";
+import { recordPaymentOutcome } from "../lib/metrics.js";
 import {
   createBkashPayment,
   executeBkashPayment,
@@ -102,7 +104,11 @@ async function startSslCommerz(order: OrderDoc): Promise<StartedPayment> {
       { _id: payment._id },
       { $set: { status: "FAILED", gatewayResponse: { error: (error as Error).message } } },
     );
-    logger.warn({ err: error, order: order.orderNumber }, "SSLCommerz session failed");
+    recordPaymentOutcome("SSLCOMMERZ", "failed");
+    logger.warn(
+      { err: error, ...orderLogFields(order), ...paymentLogFields(payment) },
+      "SSLCommerz session failed",
+    );
     throw new HttpError(
       502,
       "The payment gateway is not available right now. Please try again.",
@@ -141,7 +147,11 @@ async function startBkash(order: OrderDoc): Promise<StartedPayment> {
       { _id: payment._id },
       { $set: { status: "FAILED", gatewayResponse: { error: (error as Error).message } } },
     );
-    logger.warn({ err: error, order: order.orderNumber }, "bKash create failed");
+    recordPaymentOutcome("BKASH", "failed");
+    logger.warn(
+      { err: error, ...orderLogFields(order), ...paymentLogFields(payment) },
+      "bKash create failed",
+    );
     throw new HttpError(
       502,
       "The payment gateway is not available right now. Please try again.",
@@ -186,6 +196,7 @@ async function completePayment(
     { new: true },
   );
   if (!completed) return "replay";
+  recordPaymentOutcome(payment.method, "success");
   const placed = await updateOrderWhere(
     { _id: payment.order, orderStatus: "PENDING" },
     {
@@ -201,12 +212,13 @@ async function completePayment(
     },
   );
   if (placed) {
+    logger.info({ ...paymentLogFields(payment), ...orderLogFields(placed) }, "payment completed");
     void notifyOrder("PLACED", placed);
     return "placed";
   }
   // Paid, but the order had already moved on (expired, cancelled, or paid by another attempt).
   logger.error(
-    { payment: payment.transactionId, order: payment.order.toString() },
+    paymentLogFields(payment),
     "payment completed for an order that is no longer PENDING: refund or reinstate by hand",
   );
   await Payment.updateOne(
@@ -221,12 +233,14 @@ async function markPayment(
   status: "FAILED" | "CANCELLED",
   response: unknown,
 ): Promise<void> {
-  await Payment.updateOne(
+  const marked = await Payment.updateOne(
     { _id: payment._id, status: "PENDING" },
     {
       $set: { status, gatewayResponse: { ...(payment.gatewayResponse ?? {}), callback: response } },
     },
   );
+  if (marked.modifiedCount === 1)
+    recordPaymentOutcome(payment.method, status === "FAILED" ? "failed" : "cancelled");
 }
 
 function sameAmount(given: unknown, expected: number): boolean {
@@ -296,12 +310,13 @@ export async function settleSslCommerz(form: SslForm): Promise<PaymentOutcome> {
     answer = await validatePayment(valId);
   } catch (error) {
     // Could not ask SSLCommerz: keep everything PENDING (the IPN or a retry settles it).
-    logger.warn({ err: error, tranId }, "SSLCommerz validation unreachable");
+    logger.warn({ err: error, ...paymentLogFields(payment) }, "SSLCommerz validation unreachable");
     return { ...base, result: "failed", reason: "validation unavailable" };
   }
   const problem = sslValidationProblem(answer, payment, order);
   if (problem) {
-    logger.warn({ tranId, problem }, "SSLCommerz payment refused");
+    logger.warn({ ...paymentLogFields(payment), problem }, "SSLCommerz payment refused");
+    if (payment.status === "PENDING") recordPaymentOutcome("SSLCOMMERZ", "failed");
     if (payment.status === "PENDING")
       await Payment.updateOne(
         { _id: payment._id, status: "PENDING" },
@@ -371,7 +386,11 @@ export async function settleBkash(paymentID: string, status: string): Promise<Pa
   if (order.orderStatus !== "PENDING") {
     await markPayment(payment, "CANCELLED", { status, refused: NOT_PAYABLE_REASON });
     logger.warn(
-      { paymentID, order: order.orderNumber, orderStatus: order.orderStatus },
+      {
+        ...paymentLogFields(payment),
+        orderNumber: order.orderNumber,
+        orderStatus: order.orderStatus,
+      },
       "bKash payment not executed: the order no longer awaits payment",
     );
     return { ...base, result: "failed", reason: NOT_PAYABLE_REASON };
@@ -383,7 +402,7 @@ export async function settleBkash(paymentID: string, status: string): Promise<Pa
     try {
       answer = await queryBkashPayment(paymentID);
     } catch (error) {
-      logger.warn({ err: error, paymentID }, "bKash execute and query failed");
+      logger.warn({ err: error, ...paymentLogFields(payment) }, "bKash execute and query failed");
       await markPayment(payment, "FAILED", { execute: executed.body });
       return {
         ...base,
@@ -407,7 +426,7 @@ export async function settleBkash(paymentID: string, status: string): Promise<Pa
               ? "amount differs from the order total"
               : undefined;
   if (problem) {
-    logger.warn({ paymentID, problem }, "bKash payment refused");
+    logger.warn({ ...paymentLogFields(payment), problem }, "bKash payment refused");
     await markPayment(payment, "FAILED", { refused: problem, answer });
     return { ...base, result: "failed", reason: problem };
   }

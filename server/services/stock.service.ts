@@ -5,6 +5,7 @@ import { PromoCode } from "../../models/promo-code.model.js";
 import { reservationLineToken } from "../../models/stock-reservation.model.js";
 import { conflict } from "../lib/http-error.js";
 import { logger } from "../lib/logger.js";
+import { recordConditionalWriteLost } from "../lib/metrics.js";
 
 /**
  * Stock is only ever changed by conditional atomic updates on one product document: the filter
@@ -169,6 +170,7 @@ export async function reserveStock(lines: StockLine[]): Promise<void> {
       taken.push(line);
       continue;
     }
+    recordConditionalWriteLost("stock_reservation");
     await releaseTaken(taken);
     throw conflict(await describeShortage(line), "OUT_OF_STOCK");
   }

@@ -109,7 +109,11 @@ describe("POST /api/orders (email notifications)", () => {
       await vi.waitFor(
         () =>
           expect(warn).toHaveBeenCalledWith(
-            expect.objectContaining({ order: answer.body.orderNumber, event: "PLACED" }),
+            expect.objectContaining({
+              orderId: answer.body._id,
+              orderNumber: answer.body.orderNumber,
+              event: "PLACED",
+            }),
             "order email not sent",
           ),
         { timeout: 15_000 },
