@@ -179,7 +179,8 @@ export const EnvSchema = z
     BULK_ORDER_DESIGN_MB_PER_DAY: z.coerce.number().int().min(1).default(200),
     // Orders placed (per client address an hour; per delivery phone and per guest cart a day), and
     // failed guest tracking lookups (per client address and per order, 15 minutes).
-    ORDER_RATE_LIMIT_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    // 30, not fewer: mobile carriers in Bangladesh put many shoppers behind one address (CGNAT).
+    ORDER_RATE_LIMIT_IP_PER_HOUR: z.coerce.number().int().min(1).default(30),
     ORDER_RATE_LIMIT_PHONE_PER_DAY: z.coerce.number().int().min(1).default(5),
     ORDER_RATE_LIMIT_GUEST_CART_PER_DAY: z.coerce.number().int().min(1).default(3),
     TRACKING_RATE_LIMIT_IP_PER_15_MIN: z.coerce.number().int().min(1).default(20),

@@ -74,7 +74,7 @@ export async function seedBenchData(options: BenchSeedOptions): Promise<BenchSee
   const started = Date.now();
 
   // The demo shop gives the category tree, a handful of encoded images and the users.
-  await seedDatabase(log);
+  await seedDatabase(log, { demo: true });
   const categories = await Category.find().lean();
   const byId = new Map(categories.map((category) => [category._id.toString(), category]));
   const seeded = await Product.find()

@@ -435,11 +435,15 @@ export const PRODUCTION_SEED_LINE =
  * The demo shop, idempotently. In production only the categories and the admin: demo accounts and
  * promo codes have published passwords and codes.
  */
-export async function seedDatabase(log: (line: string) => void = () => undefined): Promise<void> {
+export async function seedDatabase(
+  log: (line: string) => void = () => undefined,
+  // `demo: true` seeds the demo shop whatever NODE_ENV says (the bench's throw-away database).
+  options: { demo?: boolean } = {},
+): Promise<void> {
   const env = getEnv();
   log("[seed] categories");
   const categories = await seedCategories();
-  if (env.NODE_ENV !== "production") {
+  if (options.demo ?? env.NODE_ENV !== "production") {
     log("[seed] products and images");
     await seedProducts(categories, log);
     log("[seed] promo codes, popup images, size guide, users");
