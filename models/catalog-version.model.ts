@@ -129,13 +129,14 @@ export function trackCatalogChanges(schema: Schema, options: { marker?: string }
       if (!changesVisibleFields(this.getUpdate())) return;
       await record(idsOfFilter(this.getFilter()));
     });
-  schema.post(["deleteOne", "deleteMany"], { query: true, document: false }, async function (
-    this: AnyQuery,
-    result,
-  ) {
-    if (!(result as { deletedCount?: number } | null)?.deletedCount) return;
-    await record(idsOfFilter(this.getFilter()));
-  });
+  schema.post(
+    ["deleteOne", "deleteMany"],
+    { query: true, document: false },
+    async function (this: AnyQuery, result) {
+      if (!(result as { deletedCount?: number } | null)?.deletedCount) return;
+      await record(idsOfFilter(this.getFilter()));
+    },
+  );
   for (const name of ["findOneAndUpdate", "findOneAndDelete", "findOneAndReplace"] as const)
     schema.post(name, { query: true, document: false }, async function (this: AnyQuery, doc) {
       const found = doc as { _id?: unknown } | null;
@@ -143,9 +144,11 @@ export function trackCatalogChanges(schema: Schema, options: { marker?: string }
       if (!changesVisibleFields(this.getUpdate())) return;
       await record([String(found._id)]);
     });
-  schema.post(["updateOne", "deleteOne"], { document: true, query: false }, async function (doc: {
-    _id: unknown;
-  }) {
-    await record([String(doc._id)]);
-  });
+  schema.post(
+    ["updateOne", "deleteOne"],
+    { document: true, query: false },
+    async function (doc: { _id: unknown }) {
+      await record([String(doc._id)]);
+    },
+  );
 }
