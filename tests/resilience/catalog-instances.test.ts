@@ -80,9 +80,7 @@ describe("a catalogue change on instance A, seen on instance B", () => {
     );
     expect(took).toBeLessThan(WITHIN_MS);
     const all = await listOnB("category=men");
-    expect(all.content.map((product) => [product._id, product.quantity])).toEqual([
-      [productId, 0],
-    ]);
+    expect(all.content.map((product) => [product._id, product.quantity])).toEqual([[productId, 0]]);
   });
 
   it("a deactivated product disappears from B within a second and comes back when reactivated", async () => {
