@@ -26,7 +26,7 @@ const CHECK_AFTER_MS = 500;
 /** Older than this, a request waits for the check (listings never lag a write by more). */
 const MAX_LAG_MS = 1000;
 /** Heals writes that were never recorded (a process killed between a write and its record). */
-const FULL_RELOAD_MS = 5 * 60_000;
+const FULL_RELOAD_MS = 15 * 60_000;
 /** More changed products than this since the last check: one full read is cheaper. */
 const MAX_INCREMENTAL = 64;
 
@@ -116,11 +116,30 @@ function newSearchIndex() {
   });
 }
 
-function toEntry(doc: CatalogEntry["doc"]): CatalogEntry {
-  const categories = new Set<string>((doc.categoryPath ?? []).map(String));
-  if (doc.category) categories.add(String(doc.category));
-  const entry: CatalogEntry = { id: String(doc._id), doc, categories, searchText: "" };
-  entry.searchText = JSON.stringify(searchDocumentOf(entry));
+/**
+ * The stored document made compact: ObjectIds (a Buffer each, ~20 per product with its variants)
+ * become their hex strings, which answer `toString()` the same; categoryPath lives on as the set.
+ */
+function toEntry(raw: CatalogEntry["doc"]): CatalogEntry {
+  const categories = new Set<string>((raw.categoryPath ?? []).map(String));
+  if (raw.category) categories.add(String(raw.category));
+  const {
+    categoryPath: _path,
+    updatedAt: _updated,
+    __v: _version,
+    ...fields
+  } = raw as typeof raw & {
+    updatedAt?: unknown;
+    __v?: unknown;
+  };
+  const doc = {
+    ...fields,
+    _id: String(raw._id),
+    category: raw.category ? String(raw.category) : null,
+    variants: raw.variants?.map((variant) => ({ ...variant, _id: String(variant._id) })),
+  } as unknown as CatalogEntry["doc"];
+  const entry: CatalogEntry = { id: String(raw._id), doc, categories, searchText: "" };
+  entry.searchText = Object.values(searchDocumentOf(entry)).join("\u0000");
   return entry;
 }
 
