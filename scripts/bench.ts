@@ -196,15 +196,19 @@ let secondServer: ChildProcess | undefined;
 let exitCode = 0;
 
 function startBenchServer(): { child: ChildProcess; ready: ReturnType<typeof waitForReady> } {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/lib/bench-server.ts"], {
-    env: {
-      ...process.env,
-      BENCH_DB_URI: dbUri,
-      BENCH_LISTING_QUERY: LISTING_QUERY,
-      BENCH_APP_BUILD_DIR: buildDir,
+  const child = spawn(
+    process.execPath,
+    ["--expose-gc", "--import", "tsx", "scripts/lib/bench-server.ts"],
+    {
+      env: {
+        ...process.env,
+        BENCH_DB_URI: dbUri,
+        BENCH_LISTING_QUERY: LISTING_QUERY,
+        BENCH_APP_BUILD_DIR: buildDir,
+      },
+      stdio: ["ignore", "pipe", "inherit"],
     },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  );
   return { child, ready: waitForReady(child) };
 }
 

@@ -11,7 +11,8 @@ import { Category } from "../../models/category.model.js";
 import { Product } from "../../models/product.model.js";
 import { logger } from "../lib/logger.js";
 import type { ProductListInput } from "../schemas/catalog.schemas.js";
-import type { LeanProductDoc, ProductListAnswer } from "./products.service.js";
+import { toProductAnswer, type LeanProductDoc } from "./product-answer.js";
+import type { ProductFacetDoc, ProductListAnswer } from "./products.service.js";
 
 /**
  * The catalogue read model: every active product of this process's database in memory, with
@@ -39,24 +40,37 @@ interface CategoryRef {
   parentCategory: mongoose.Types.ObjectId | null;
 }
 
-/** A product as stored (category unpopulated), plus the keys listings compare on. */
+/** A product as the database stores it (category unpopulated). */
+type StoredProduct = Omit<LeanProductDoc, "category"> & {
+  category: mongoose.Types.ObjectId | null;
+  categoryPath?: mongoose.Types.ObjectId[];
+  soldCount?: number;
+};
+
+/**
+ * One product, compact: its listing answer as JSON text (one string per product instead of ~40
+ * objects, which the garbage collector would walk on every major collection), the values the
+ * sorts compare and the refinements test, and its categories.
+ */
 export interface CatalogEntry {
   id: string;
-  doc: Omit<LeanProductDoc, "category"> & {
-    category: mongoose.Types.ObjectId | null;
-    categoryPath?: mongoose.Types.ObjectId[];
-    soldCount?: number;
-  };
+  answer: string;
+  keys: Record<string, unknown>;
+  facet: ProductFacetDoc;
+  isFeatured: boolean;
   /** The product's category, its ancestors (categoryPath) and its own category, as strings. */
   categories: Set<string>;
+  /** The searchable fields joined: an edit re-indexes the product only when this changes. */
   searchText: string;
 }
+
+const SORT_FIELDS = ["discountedPrice", "createdAt", "soldCount", "numRatings", "averageRating"];
 
 const PRODUCT_PROJECTION = { stockReservations: 0 } as const;
 
 /** Sort keys as MongoDB orders them: a missing or null value before any number. */
 function sortValue(entry: CatalogEntry, field: string): number {
-  const value = (entry.doc as unknown as Record<string, unknown>)[field];
+  const value = entry.keys[field];
   if (typeof value === "number") return value;
   if (value instanceof Date) return value.getTime();
   return Number.NEGATIVE_INFINITY;
@@ -96,10 +110,9 @@ interface SearchDocument {
   description: string;
 }
 
-function searchDocumentOf(entry: CatalogEntry): SearchDocument {
-  const doc = entry.doc;
+function searchDocumentOf(doc: StoredProduct): SearchDocument {
   return {
-    id: entry.id,
+    id: String(doc._id),
     title: doc.title ?? "",
     categoryName: doc.categoryName ?? "",
     colors: (doc.colors ?? []).filter((color) => typeof color === "string").join(" "),
@@ -116,31 +129,31 @@ function newSearchIndex() {
   });
 }
 
-/**
- * The stored document made compact: ObjectIds (a Buffer each, ~20 per product with its variants)
- * become their hex strings, which answer `toString()` the same; categoryPath lives on as the set.
- */
-function toEntry(raw: CatalogEntry["doc"]): CatalogEntry {
-  const categories = new Set<string>((raw.categoryPath ?? []).map(String));
-  if (raw.category) categories.add(String(raw.category));
-  const {
-    categoryPath: _path,
-    updatedAt: _updated,
-    __v: _version,
-    ...fields
-  } = raw as typeof raw & {
-    updatedAt?: unknown;
-    __v?: unknown;
+function toEntry(
+  doc: StoredProduct,
+  search: SearchDocument,
+  categoriesById: Map<string, CategoryRef>,
+): CatalogEntry {
+  const categories = new Set<string>((doc.categoryPath ?? []).map(String));
+  if (doc.category) categories.add(String(doc.category));
+  const category = doc.category ? (categoriesById.get(String(doc.category)) ?? null) : null;
+  const keys: Record<string, unknown> = {};
+  for (const field of SORT_FIELDS) keys[field] = (doc as unknown as Record<string, unknown>)[field];
+  return {
+    id: String(doc._id),
+    answer: JSON.stringify(toProductAnswer({ ...doc, category } as LeanProductDoc)),
+    keys,
+    facet: {
+      colors: doc.colors,
+      sizes: doc.sizes?.map((size) => ({ name: size.name })),
+      discountedPrice: doc.discountedPrice,
+      discountPercent: doc.discountPercent,
+      quantity: doc.quantity,
+    },
+    isFeatured: doc.isFeatured === true,
+    categories,
+    searchText: Object.values(search).join("\u0000"),
   };
-  const doc = {
-    ...fields,
-    _id: String(raw._id),
-    category: raw.category ? String(raw.category) : null,
-    variants: raw.variants?.map((variant) => ({ ...variant, _id: String(variant._id) })),
-  } as unknown as CatalogEntry["doc"];
-  const entry: CatalogEntry = { id: String(raw._id), doc, categories, searchText: "" };
-  entry.searchText = Object.values(searchDocumentOf(entry)).join("\u0000");
-  return entry;
 }
 
 export class CatalogReadModel {
@@ -222,8 +235,9 @@ export class CatalogReadModel {
         if (changed.has(ALL_PRODUCTS) || changed.size > MAX_INCREMENTAL) {
           await this.loadEverything();
         } else {
-          if (changed.delete(CATEGORIES_CHANGED)) await this.loadCategories();
-          await this.reloadProducts([...changed]);
+          // Answers carry their category (name, slug): a category change re-reads them all.
+          if (changed.has(CATEGORIES_CHANGED)) await this.loadEverything();
+          else await this.reloadProducts([...changed]);
         }
       }
       this.epoch = epoch;
@@ -257,9 +271,7 @@ export class CatalogReadModel {
   private async loadEverything(): Promise<void> {
     this.lastFullLoad = Date.now();
     await this.loadCategories();
-    const docs = await Product.find({ isActive: true }, PRODUCT_PROJECTION).lean<
-      CatalogEntry["doc"][]
-    >();
+    const docs = await Product.find({ isActive: true }, PRODUCT_PROJECTION).lean<StoredProduct[]>();
     const seen = new Set<string>();
     for (const doc of docs) {
       seen.add(String(doc._id));
@@ -292,7 +304,7 @@ export class CatalogReadModel {
     const ids = changed.filter((id) => mongoose.isValidObjectId(id));
     // One `_id` lookup each: the one query FerretDB answers without reading every product.
     const docs = await Promise.all(
-      ids.map((id) => Product.findById(id, PRODUCT_PROJECTION).lean<CatalogEntry["doc"]>()),
+      ids.map((id) => Product.findById(id, PRODUCT_PROJECTION).lean<StoredProduct>()),
     );
     ids.forEach((id, index) => {
       const doc = docs[index];
@@ -302,16 +314,17 @@ export class CatalogReadModel {
     if (ids.length > 0) this.changed();
   }
 
-  private upsert(doc: CatalogEntry["doc"]): void {
+  private upsert(doc: StoredProduct): void {
     if (doc.isActive !== true) {
       this.remove(String(doc._id));
       return;
     }
-    const entry = toEntry(doc);
+    const search = searchDocumentOf(doc);
+    const entry = toEntry(doc, search, this.categoriesById);
     const before = this.entries.get(entry.id);
     if (!before || before.searchText !== entry.searchText) {
       if (before) this.search.discard(entry.id);
-      this.search.add(searchDocumentOf(entry));
+      this.search.add(search);
     }
     this.entries.set(entry.id, entry);
   }
@@ -336,14 +349,6 @@ export class CatalogReadModel {
       if (byId) return byId;
     }
     return this.categoriesBySlug.get(idOrSlug.toLowerCase());
-  }
-
-  /** The stored product with its category filled in, as `populate("category")` gives it. */
-  populated(entry: CatalogEntry): LeanProductDoc {
-    const category = entry.doc.category
-      ? (this.categoriesById.get(String(entry.doc.category)) ?? null)
-      : null;
-    return { ...entry.doc, category } as LeanProductDoc;
   }
 
   /** All active products in one of the listing's orders (cached until the next change). */

@@ -18,115 +18,12 @@ import type {
   ProductUpdateInput,
 } from "../schemas/catalog.schemas.js";
 
-/** The contract §4 product, as every catalogue endpoint answers it. */
-export interface ProductAnswer {
-  _id: string;
-  title: string;
-  slug: string;
-  description: string;
-  brand: string;
-  price: number;
-  discountedPrice: number;
-  discountPercent: number;
-  category: { _id: string; name: string; slug: string; parentCategory: string | null } | null;
-  categoryName: string;
-  colors: string[];
-  sizes: { name: string; quantity: number }[];
-  variants: { _id: string; color: string; size: string; stock: number; sku: string }[];
-  quantity: number;
-  images: string[];
-  imageUrl: string;
-  averageRating: number;
-  numRatings: number;
-  numReviews: number;
-  isActive: boolean;
-  isFeatured: boolean;
-  createdAt: string;
-}
+import { toProductAnswer, type LeanProductDoc, type ProductAnswer } from "./product-answer.js";
 
-interface LeanCategoryRef {
-  _id: mongoose.Types.ObjectId;
-  name: string;
-  slug: string;
-  parentCategory: mongoose.Types.ObjectId | null;
-}
-
-export interface LeanProductDoc {
-  _id: mongoose.Types.ObjectId;
-  title: string;
-  slug: string;
-  description?: string;
-  brand?: string;
-  price: number;
-  discountedPrice: number;
-  discountPercent?: number;
-  category: LeanCategoryRef | null;
-  categoryName?: string;
-  colors?: string[];
-  sizes?: { name: string; quantity: number }[];
-  variants?: {
-    _id: mongoose.Types.ObjectId;
-    color: string;
-    size: string;
-    stock: number;
-    sku?: string;
-  }[];
-  quantity?: number;
-  images?: string[];
-  imageUrl?: string;
-  averageRating?: number;
-  numRatings?: number;
-  numReviews?: number;
-  isActive?: boolean;
-  isFeatured?: boolean;
-  createdAt?: Date;
-}
+export { toProductAnswer };
+export type { LeanProductDoc, ProductAnswer };
 
 const CATEGORY_REF_FIELDS = "name slug parentCategory";
-
-export function toProductAnswer(doc: LeanProductDoc): ProductAnswer {
-  const category =
-    doc.category && typeof doc.category === "object" && "name" in doc.category
-      ? {
-          _id: doc.category._id.toString(),
-          name: doc.category.name,
-          slug: doc.category.slug,
-          parentCategory: doc.category.parentCategory
-            ? doc.category.parentCategory.toString()
-            : null,
-        }
-      : null;
-  return {
-    _id: doc._id.toString(),
-    title: doc.title,
-    slug: doc.slug,
-    description: doc.description ?? "",
-    brand: doc.brand ?? "Tweest",
-    price: doc.price,
-    discountedPrice: doc.discountedPrice,
-    discountPercent: doc.discountPercent ?? 0,
-    category,
-    categoryName: doc.categoryName ?? category?.name ?? "",
-    colors: doc.colors ?? [],
-    sizes: (doc.sizes ?? []).map((size) => ({ name: size.name, quantity: size.quantity })),
-    variants: (doc.variants ?? []).map((variant) => ({
-      _id: variant._id.toString(),
-      color: variant.color,
-      size: variant.size,
-      stock: variant.stock,
-      sku: variant.sku ?? "",
-    })),
-    quantity: doc.quantity ?? 0,
-    images: doc.images ?? [],
-    imageUrl: doc.imageUrl ?? "",
-    averageRating: doc.averageRating ?? 0,
-    numRatings: doc.numRatings ?? 0,
-    numReviews: doc.numReviews ?? 0,
-    isActive: doc.isActive ?? true,
-    isFeatured: doc.isFeatured ?? false,
-    createdAt: (doc.createdAt ?? new Date(0)).toISOString(),
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Listing
@@ -320,19 +217,19 @@ export async function listProducts(input: ProductListInput): Promise<ProductList
     ordered = model.inOrder(sortName, SORTS[sortName]);
   }
   const availableFilters = model.facets(`${categoryId ?? ""}\n${input.search ?? ""}`, () =>
-    facetsOf((base ?? ordered.filter(inCategory)).map((entry) => entry.doc)),
+    facetsOf((base ?? ordered.filter(inCategory)).map((entry) => entry.facet)),
   );
 
   const first = input.pageNumber * input.pageSize;
   const page: CatalogEntry[] = [];
   let totalProducts = 0;
   for (const entry of ordered) {
-    if (!inCategory(entry) || !refines(entry.doc)) continue;
+    if (!inCategory(entry) || !refines(entry.facet)) continue;
     if (totalProducts >= first && page.length < input.pageSize) page.push(entry);
     totalProducts += 1;
   }
   return {
-    content: page.map((entry) => toProductAnswer(model.populated(entry))),
+    content: page.map((entry) => JSON.parse(entry.answer) as ProductAnswer),
     totalPages: Math.max(1, Math.ceil(totalProducts / input.pageSize)),
     currentPage: input.pageNumber,
     totalProducts,
@@ -361,16 +258,17 @@ export async function suggestProducts(query: string, limit = 8): Promise<Product
   await catalogReadModel.ensureFresh();
   const suggestions: ProductSuggestion[] = [];
   for (const hit of catalogReadModel.searchIds(query)) {
-    const doc = catalogReadModel.entry(hit.id)?.doc;
-    if (!doc) continue;
+    const entry = catalogReadModel.entry(hit.id);
+    if (!entry) continue;
+    const product = JSON.parse(entry.answer) as ProductAnswer;
     suggestions.push({
-      _id: hit.id,
-      title: doc.title,
-      slug: doc.slug,
-      categoryName: doc.categoryName ?? "",
-      imageUrl: doc.imageUrl ?? "",
-      price: doc.price,
-      discountedPrice: doc.discountedPrice,
+      _id: product._id,
+      title: product.title,
+      slug: product.slug,
+      categoryName: product.categoryName,
+      imageUrl: product.imageUrl,
+      price: product.price,
+      discountedPrice: product.discountedPrice,
     });
     if (suggestions.length >= limit) break;
   }
