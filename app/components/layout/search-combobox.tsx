@@ -127,12 +127,13 @@ export function SearchCombobox({
         onKeyDown={onKeyDown}
         className={className}
       />
+      {/* Phones: the box is narrow, so the list spans the screen under the header. */}
       <ul
         id={listId}
         role="listbox"
         aria-label="Suggested products"
         hidden={!expanded}
-        className="absolute top-full right-0 left-0 z-40 mt-1 max-h-[70vh] overflow-y-auto rounded-md border border-stone-200 bg-white py-1 shadow-lg sm:-right-12"
+        className="fixed inset-x-2 top-16 z-40 max-h-[70vh] overflow-y-auto rounded-md border border-stone-200 bg-white py-1 shadow-lg sm:absolute sm:inset-x-auto sm:top-full sm:left-0 sm:mt-1 sm:w-[26rem]"
       >
         {suggestions.map((suggestion, index) => (
           <li
