@@ -162,7 +162,10 @@ export class CatalogReadModel {
   private categoriesBySlug = new Map<string, CategoryRef>();
   private search = newSearchIndex();
   private sorted = new Map<string, CatalogEntry[]>();
-  private facetCache = new Map<string, { colors: string[]; sizes: string[] }>();
+  /** Derived answers (category orders, availableFilters), dropped at every change. */
+  private memos = new Map<string, unknown>();
+  /** Search hits by query, dropped only when the search index changes (not on stock changes). */
+  private searches = new Map<string, { id: string; tier: number }[]>();
   private loaded = false;
   private epoch = "";
   private version = 0;
@@ -325,6 +328,7 @@ export class CatalogReadModel {
     if (!before || before.searchText !== entry.searchText) {
       if (before) this.search.discard(entry.id);
       this.search.add(search);
+      this.searches.clear();
     }
     this.entries.set(entry.id, entry);
   }
@@ -332,11 +336,12 @@ export class CatalogReadModel {
   private remove(id: string): void {
     if (!this.entries.delete(id)) return;
     this.search.discard(id);
+    this.searches.clear();
   }
 
   private changed(): void {
     this.sorted.clear();
-    this.facetCache.clear();
+    this.memos.clear();
   }
 
   // -------------------------------------------------------------------------------------------
@@ -367,6 +372,17 @@ export class CatalogReadModel {
    * the newest first within each group (a predictable order the shopper can page through).
    */
   searchIds(query: string): { id: string; tier: number }[] {
+    const key = query.trim().toLowerCase();
+    let found = this.searches.get(key);
+    if (!found) {
+      found = this.rankedSearch(key);
+      if (this.searches.size >= 500) this.searches.clear();
+      this.searches.set(key, found);
+    }
+    return found;
+  }
+
+  private rankedSearch(query: string): { id: string; tier: number }[] {
     const newest = comparatorFor({ createdAt: -1, _id: -1 });
     const hits = this.search.search(query).flatMap((hit) => {
       const entry = this.entries.get(String(hit.id));
@@ -385,16 +401,12 @@ export class CatalogReadModel {
     return this.entries.get(id);
   }
 
-  facets(
-    key: string,
-    compute: () => { colors: string[]; sizes: string[] },
-  ): { colors: string[]; sizes: string[] } {
-    let facets = this.facetCache.get(key);
-    if (!facets) {
-      facets = compute();
-      this.facetCache.set(key, facets);
-    }
-    return facets;
+  /** A derived answer computed once per state of the catalogue (any change drops it). */
+  memo<T>(key: string, compute: () => T): T {
+    if (this.memos.has(key)) return this.memos.get(key) as T;
+    const value = compute();
+    this.memos.set(key, value);
+    return value;
   }
 }
 

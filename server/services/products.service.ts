@@ -214,17 +214,20 @@ export async function listProducts(input: ProductListInput): Promise<ProductList
     ordered = input.sort ? [...base].sort(comparatorFor(SORTS[input.sort])) : base;
   } else {
     const sortName = input.sort ?? "newest";
-    ordered = model.inOrder(sortName, SORTS[sortName]);
+    // The category's products in this order, kept until the catalogue changes.
+    ordered = model.memo(`order\n${sortName}\n${categoryId ?? ""}`, () =>
+      model.inOrder(sortName, SORTS[sortName]).filter(inCategory),
+    );
   }
-  const availableFilters = model.facets(`${categoryId ?? ""}\n${input.search ?? ""}`, () =>
-    facetsOf((base ?? ordered.filter(inCategory)).map((entry) => entry.facet)),
+  const availableFilters = model.memo(`filters\n${categoryId ?? ""}\n${input.search ?? ""}`, () =>
+    facetsOf((base ?? ordered).map((entry) => entry.facet)),
   );
 
   const first = input.pageNumber * input.pageSize;
   const page: CatalogEntry[] = [];
   let totalProducts = 0;
   for (const entry of ordered) {
-    if (!inCategory(entry) || !refines(entry.facet)) continue;
+    if (!refines(entry.facet)) continue;
     if (totalProducts >= first && page.length < input.pageSize) page.push(entry);
     totalProducts += 1;
   }
