@@ -205,9 +205,11 @@ export class CatalogReadModel {
   async ensureFresh(): Promise<void> {
     for (let round = 0; round < 3; round += 1) {
       const age = Date.now() - this.lastCheck;
-      if (this.loaded && !this.mustCheck && age < CHECK_AFTER_MS) return;
+      // Read before refresh(), which clears the flag as its check starts.
+      const localWrite = this.mustCheck;
+      if (this.loaded && !localWrite && age < CHECK_AFTER_MS) return;
       const refresh = this.refresh();
-      if (this.loaded && !this.mustCheck && age < MAX_LAG_MS) {
+      if (this.loaded && !localWrite && age < MAX_LAG_MS) {
         refresh.catch((error: unknown) => logger.warn({ err: error }, "catalogue refresh failed"));
         return;
       }

@@ -15,6 +15,7 @@ import {
   searchProductIds,
   updateProduct,
 } from "../../server/services/products.service";
+import { updateCategory } from "../../server/services/categories.service";
 import { reserveLine } from "../../server/services/stock.service";
 import { createCategory, createProduct } from "../factories/catalog";
 import { clearDatabase } from "../setup/db";
@@ -170,4 +171,27 @@ describe(`catalogue read model = database query (seed ${SEED})`, () => {
       for (let check = 0; check < 8; check += 1) await expectSameAnswer(randomQuery());
     }
   }, 120_000);
+
+  it("a category renamed or moved shows in the listing's products and slugs at once", async () => {
+    const renamed = categories.find((entry) => entry.path.length === 2)!;
+    await updateCategory(String(renamed.doc._id), { name: "Renamed", slug: "renamed-category" });
+    await expectSameAnswer({ category: "renamed-category", pageSize: 60 });
+    const answer = await listProducts(
+      ProductListQuery.parse({ category: "renamed-category", pageSize: 60 }),
+    );
+    for (const product of answer.content)
+      if (product.category?._id === String(renamed.doc._id)) {
+        expect(product.category.name).toBe("Renamed");
+        expect(product.categoryName).toBe("Renamed");
+      }
+    expect(
+      (await listProducts(ProductListQuery.parse({ category: renamed.doc.slug }))).content,
+    ).toEqual([]);
+    const root = categories.find(
+      (entry) => entry.path.length === 1 && entry.doc._id !== renamed.path[0]._id,
+    )!;
+    await updateCategory(String(renamed.doc._id), { parentCategory: String(root.doc._id) });
+    await expectSameAnswer({ category: String(root.doc._id), pageSize: 60, sort: "price_low" });
+    await expectSameAnswer({ category: String(renamed.path[0]._id), pageSize: 60 });
+  });
 });
