@@ -1,4 +1,5 @@
 import mongoose, { Schema, type InferSchemaType } from "mongoose";
+import { CATEGORIES_CHANGED, trackCatalogChanges } from "./catalog-version.model.js";
 
 const CategorySchema = new Schema(
   {
@@ -10,6 +11,9 @@ const CategorySchema = new Schema(
   },
   { timestamps: true },
 );
+
+// Listings show category names and resolve slugs from a copy of the tree: writes refresh it.
+CategorySchema.plugin(trackCatalogChanges, { marker: CATEGORIES_CHANGED });
 
 export type CategoryFields = InferSchemaType<typeof CategorySchema>;
 export const Category =

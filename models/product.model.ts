@@ -1,4 +1,5 @@
 import mongoose, { Schema, type InferSchemaType } from "mongoose";
+import { trackCatalogChanges } from "./catalog-version.model.js";
 
 const VariantSchema = new Schema(
   {
@@ -86,6 +87,9 @@ export function deriveStock(product: StockFields) {
     imageUrl: product.images[0] ?? "",
   };
 }
+
+// Every write tells the catalogue read models (server/services/catalog-read-model.ts) what changed.
+ProductSchema.plugin(trackCatalogChanges);
 
 ProductSchema.pre("validate", function () {
   Object.assign(this, deriveStock(this as unknown as StockFields));

@@ -1,6 +1,14 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -12,7 +20,8 @@ import autocannon from "autocannon";
  * the shop and a driver-only "ceiling" route in a child process, and measures each target with
  * autocannon on 127.0.0.1. Prints requests/s, p50/p99 latency and the ratio to the ceiling; writes
  * bench-results/report-<timestamp>.json. Flags: --duration 30 --connections 2 (defaults sized for FerretDB; raise both on MongoDB) --timeout 120
- * --products 2000 --orders 20000 --only listing,by-id,product-page,cart-add,flash-sale (see README).
+ * --products 2000 --orders 20000 --only listing,search,suggest,listing-page,by-id,product-page,cart-add,flash-sale
+ * (see README). Reports the catalogue read model's load time and memory and the server's RSS.
  * Then a flash sale (200 buyers check out one variant with 20 units at once) on one shop instance
  * and on two on the same database: orders must equal units; wall time and p99 are reported.
  */
@@ -43,6 +52,8 @@ const ORDERS = positive("orders", flags.orders);
 
 /** The filtered listing page measured (category with its sub-categories + colours + sort). */
 const LISTING_QUERY = "category=men&colors=Black,Navy&sort=price_low&pageSize=24";
+/** A search with a typo (panjabi), as a shopper types it. */
+const SEARCH_QUERY = "search=panjbi&pageSize=24";
 
 // Configuration of this process and of the measured one, before any server module reads it.
 const workDir = mkdtempSync(path.join(os.tmpdir(), "tweest-bench-"));
@@ -125,18 +136,40 @@ interface Measured {
   errors: number;
   timeouts: number;
   ratioToCeiling: number;
+  /** The bench server's highest resident memory while this target ran. */
+  serverPeakRssMb: number;
 }
 
-function waitForReady(child: ChildProcess): Promise<{ appPort: number; ceilingPort: number }> {
+interface CatalogueMemory {
+  products: number;
+  loadMs: number;
+  rssMb: number;
+  heapMb: number;
+}
+interface Ready {
+  appPort: number;
+  ceilingPort: number;
+  pid: number;
+  catalogue: CatalogueMemory;
+}
+
+/** Resident memory of a process (Linux /proc), in MB; 0 where /proc is missing. */
+function rssMbOf(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return Math.round(kb / 1024);
+  } catch {
+    return 0;
+  }
+}
+
+function waitForReady(child: ChildProcess): Promise<Ready> {
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
     lines.on("line", (line) => {
       try {
-        const message = JSON.parse(line) as {
-          ready?: boolean;
-          appPort: number;
-          ceilingPort: number;
-        };
+        const message = JSON.parse(line) as Ready & { ready?: boolean };
         if (message.ready) resolve(message);
       } catch {
         say(`[server] ${line}`);
@@ -170,15 +203,19 @@ let secondServer: ChildProcess | undefined;
 let exitCode = 0;
 
 function startBenchServer(): { child: ChildProcess; ready: ReturnType<typeof waitForReady> } {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/lib/bench-server.ts"], {
-    env: {
-      ...process.env,
-      BENCH_DB_URI: dbUri,
-      BENCH_LISTING_QUERY: LISTING_QUERY,
-      BENCH_APP_BUILD_DIR: buildDir,
+  const child = spawn(
+    process.execPath,
+    ["--expose-gc", "--import", "tsx", "scripts/lib/bench-server.ts"],
+    {
+      env: {
+        ...process.env,
+        BENCH_DB_URI: dbUri,
+        BENCH_LISTING_QUERY: LISTING_QUERY,
+        BENCH_APP_BUILD_DIR: buildDir,
+      },
+      stdio: ["ignore", "pipe", "inherit"],
     },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  );
   return { child, ready: waitForReady(child) };
 }
 
@@ -210,7 +247,10 @@ try {
 
   const first = startBenchServer();
   server = first.child;
-  const { appPort, ceilingPort } = await first.ready;
+  const { appPort, ceilingPort, pid: serverPid, catalogue } = await first.ready;
+  say(
+    `[bench] catalogue read model: ${catalogue.products} active products loaded in ${catalogue.loadMs} ms, +${catalogue.rssMb} MB RSS (+${catalogue.heapMb} MB heap); server RSS ${rssMbOf(serverPid)} MB`,
+  );
   const app = `http://127.0.0.1:${appPort}`;
   const ceilingUrl = `http://127.0.0.1:${ceilingPort}`;
   say(`[bench] shop on ${app}, ceiling on ${ceilingUrl}`);
@@ -241,6 +281,27 @@ try {
       port: "app",
       path: `/api/products?${LISTING_QUERY}`,
       options: {},
+    },
+    {
+      name: "search",
+      label: `GET /api/products?${SEARCH_QUERY}`,
+      port: "app",
+      path: `/api/products?${SEARCH_QUERY}`,
+      options: {},
+    },
+    {
+      name: "suggest",
+      label: "GET /api/products/suggest?q=hood",
+      port: "app",
+      path: "/api/products/suggest?q=hood",
+      options: {},
+    },
+    {
+      name: "listing-page",
+      label: `GET /products?${LISTING_QUERY} (SSR)`,
+      port: "app",
+      path: `/products?${LISTING_QUERY}`,
+      options: { headers: { accept: "text/html", "accept-encoding": "gzip" } },
     },
     {
       name: "by-id",
@@ -348,8 +409,12 @@ try {
     await settle();
     say(`[bench] ${target.label}: ${DURATION} s, ${CONNECTIONS} connections…`);
     const base = target.port === "app" ? app : ceilingUrl;
+    let peakRssMb = rssMbOf(serverPid);
+    const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, rssMbOf(serverPid))), 250);
     const result = await run(target, base);
+    clearInterval(sampler);
     results.push({
+      serverPeakRssMb: peakRssMb,
       name: target.name,
       label: target.label,
       url: `${base}${target.path}`,
@@ -407,9 +472,10 @@ try {
       ? `${result.ratioToCeiling.toFixed(result.ratioToCeiling >= 10 ? 0 : 2)}×`
       : "n/a",
     String(result.requests),
+    `${result.serverPeakRssMb} MB`,
     result.non2xx + result.errors > 0 ? `${result.non2xx} non-2xx, ${result.errors} errors` : "",
   ]);
-  const header = ["target", "req/s", "p50", "p99", "vs ceiling", "requests", "failures"];
+  const header = ["target", "req/s", "p50", "p99", "vs ceiling", "requests", "RSS", "failures"];
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => row[column].length)),
   );
@@ -439,6 +505,7 @@ try {
       listingQuery: LISTING_QUERY,
     },
     data: { products: seeded.products, orders: seeded.orders, payments: seeded.payments },
+    catalogue,
     results: measured,
     flashSales: flashSales.map(({ orderIds: _orderIds, ...figures }) => figures),
   };

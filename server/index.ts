@@ -63,6 +63,12 @@ async function main() {
     });
   }
   const app = createApp({ viteDevServer });
+  // The catalogue read model reads every product once (seconds at 20,000): start before the first
+  // shopper asks, in the background (docs/catalog.md).
+  const { catalogReadModel } = await import("./services/catalog-read-model.js");
+  catalogReadModel
+    .ensureFresh()
+    .catch((error: unknown) => logger.warn({ err: error }, "catalogue warm-up failed"));
   const stopJobs = startBackgroundJobs();
   const server: Server = createHttpServer(app).listen(env.PORT, env.HOST, () => {
     say(`✓ Tweest shop on http://localhost:${env.PORT} (database: ${database.kind})`);

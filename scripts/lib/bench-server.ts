@@ -56,7 +56,24 @@ const listen = (app: express.Express) =>
 
 const appPort = await listen(createApp({ buildDir: process.env.BENCH_APP_BUILD_DIR }));
 const ceilingPort = await listen(ceiling);
-console.log(JSON.stringify({ ready: true, appPort, ceilingPort }));
+// The catalogue read model's memory: the process before and after it reads the catalogue.
+const { catalogReadModel } = await import("../../server/services/catalog-read-model");
+// Collected before each reading (the bench starts this process with --expose-gc), so the figure
+// is what the catalogue keeps, not the garbage its loading left.
+const collect = () => (globalThis as { gc?: () => void }).gc?.();
+collect();
+const before = process.memoryUsage();
+const loadStarted = performance.now();
+await catalogReadModel.ensureFresh();
+collect();
+const after = process.memoryUsage();
+const catalogue = {
+  products: catalogReadModel.size,
+  loadMs: Math.round(performance.now() - loadStarted),
+  rssMb: Math.round((after.rss - before.rss) / 2 ** 20),
+  heapMb: Math.round((after.heapUsed - before.heapUsed) / 2 ** 20),
+};
+console.log(JSON.stringify({ ready: true, appPort, ceilingPort, pid: process.pid, catalogue }));
 
 process.on("SIGTERM", () => {
   void disconnectDatabase().finally(() => process.exit(0));

@@ -1,8 +1,18 @@
 import { Router } from "express";
 import { z } from "zod";
 import { endpoint } from "../middleware/validate.js";
-import { IdParams, ProductListQuery, SlugParams } from "../schemas/catalog.schemas.js";
-import { getProductById, getProductBySlug, listProducts } from "../services/products.service.js";
+import {
+  IdParams,
+  ProductListQuery,
+  ProductSuggestQuery,
+  SlugParams,
+} from "../schemas/catalog.schemas.js";
+import {
+  getProductById,
+  getProductBySlug,
+  listProducts,
+  suggestProducts,
+} from "../services/products.service.js";
 
 export const productsRouter = Router();
 const PREFIX = "/api/products";
@@ -30,6 +40,34 @@ endpoint(productsRouter, PREFIX, {
     },
   },
   handler: ({ query }) => listProducts(query),
+});
+
+endpoint(productsRouter, PREFIX, {
+  method: "get",
+  path: "/suggest",
+  summary:
+    "Products suggested while typing: typos forgiven, word starts matched, title matches first",
+  tags: ["catalogue"],
+  query: ProductSuggestQuery,
+  responses: {
+    200: {
+      description: "At most `limit` products, best first",
+      schema: z.object({
+        products: z.array(
+          z.object({
+            _id: z.string(),
+            title: z.string(),
+            slug: z.string(),
+            categoryName: z.string(),
+            imageUrl: z.string(),
+            price: z.number(),
+            discountedPrice: z.number(),
+          }),
+        ),
+      }),
+    },
+  },
+  handler: async ({ query }) => ({ products: await suggestProducts(query.q, query.limit) }),
 });
 
 endpoint(productsRouter, PREFIX, {

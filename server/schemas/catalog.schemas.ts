@@ -37,6 +37,11 @@ export const ProductListQuery = z.object({
 });
 export type ProductListInput = z.output<typeof ProductListQuery>;
 
+export const ProductSuggestQuery = z.object({
+  q: z.string().trim().min(1).max(100),
+  limit: numeric(z.number().int().min(1).max(10)).default(6),
+});
+
 export const AdminProductListQuery = z.object({
   search: z.string().trim().max(100).optional(),
   category: z.string().trim().max(200).optional(),

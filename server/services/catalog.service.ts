@@ -1,5 +1,6 @@
 import { Category } from "../../models/category.model.js";
-import { Product } from "../../models/product.model.js";
+import { catalogReadModel, type CatalogEntry } from "./catalog-read-model.js";
+import type { ProductAnswer } from "./product-answer.js";
 
 /** The slice of a product that cards and listings show. */
 export interface ProductCard {
@@ -18,31 +19,42 @@ export interface ProductCard {
   numRatings: number;
 }
 
-const CARD_FIELDS =
-  "title slug brand price discountedPrice discountPercent imageUrl categoryName colors quantity averageRating numRatings";
-
-type LeanCard = Omit<ProductCard, "_id"> & { _id: { toString(): string } };
-
-function toCard(doc: LeanCard): ProductCard {
-  return { ...doc, _id: doc._id.toString() };
+/** The card fields of a read-model product. */
+function cardOf(entry: CatalogEntry): ProductCard {
+  const product = JSON.parse(entry.answer) as ProductAnswer;
+  return {
+    _id: product._id,
+    title: product.title,
+    slug: product.slug,
+    brand: product.brand,
+    price: product.price,
+    discountedPrice: product.discountedPrice,
+    discountPercent: product.discountPercent,
+    imageUrl: product.imageUrl,
+    categoryName: product.categoryName,
+    colors: product.colors,
+    quantity: product.quantity,
+    averageRating: product.averageRating,
+    numRatings: product.numRatings,
+  };
 }
 
+const NEWEST = { createdAt: -1, _id: -1 } as const;
+
+/** The home page's rows come from the catalogue read model too (no product read per page). */
 export async function listFeaturedProducts(limit = 8): Promise<ProductCard[]> {
-  const docs = await Product.find({ isActive: true, isFeatured: true })
-    .sort({ createdAt: -1 })
-    .limit(limit)
-    .select(CARD_FIELDS)
-    .lean<LeanCard[]>();
-  return docs.map(toCard);
+  await catalogReadModel.ensureFresh();
+  const cards: ProductCard[] = [];
+  for (const entry of catalogReadModel.inOrder("newest", NEWEST)) {
+    if (cards.length >= limit) break;
+    if (entry.isFeatured) cards.push(cardOf(entry));
+  }
+  return cards;
 }
 
 export async function listNewProducts(limit = 8): Promise<ProductCard[]> {
-  const docs = await Product.find({ isActive: true })
-    .sort({ createdAt: -1, _id: -1 })
-    .limit(limit)
-    .select(CARD_FIELDS)
-    .lean<LeanCard[]>();
-  return docs.map(toCard);
+  await catalogReadModel.ensureFresh();
+  return catalogReadModel.inOrder("newest", NEWEST).slice(0, limit).map(cardOf);
 }
 
 export interface CategoryNode {

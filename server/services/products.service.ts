@@ -11,121 +11,24 @@ import {
   saveResponsiveWebp,
 } from "../lib/images.js";
 import { MAX_PRODUCT_IMAGES } from "../schemas/images.schemas.js";
+import {
+  catalogReadModel,
+  comparatorFor,
+  type CatalogEntry,
+  type SortName,
+} from "./catalog-read-model.js";
 import type {
   ProductCreateInput,
   ProductListInput,
   ProductUpdateInput,
 } from "../schemas/catalog.schemas.js";
 
-/** The contract §4 product, as every catalogue endpoint answers it. */
-export interface ProductAnswer {
-  _id: string;
-  title: string;
-  slug: string;
-  description: string;
-  brand: string;
-  price: number;
-  discountedPrice: number;
-  discountPercent: number;
-  category: { _id: string; name: string; slug: string; parentCategory: string | null } | null;
-  categoryName: string;
-  colors: string[];
-  sizes: { name: string; quantity: number }[];
-  variants: { _id: string; color: string; size: string; stock: number; sku: string }[];
-  quantity: number;
-  images: string[];
-  imageUrl: string;
-  averageRating: number;
-  numRatings: number;
-  numReviews: number;
-  isActive: boolean;
-  isFeatured: boolean;
-  createdAt: string;
-}
+import { toProductAnswer, type LeanProductDoc, type ProductAnswer } from "./product-answer.js";
 
-interface LeanCategoryRef {
-  _id: mongoose.Types.ObjectId;
-  name: string;
-  slug: string;
-  parentCategory: mongoose.Types.ObjectId | null;
-}
-
-interface LeanProductDoc {
-  _id: mongoose.Types.ObjectId;
-  title: string;
-  slug: string;
-  description?: string;
-  brand?: string;
-  price: number;
-  discountedPrice: number;
-  discountPercent?: number;
-  category: LeanCategoryRef | null;
-  categoryName?: string;
-  colors?: string[];
-  sizes?: { name: string; quantity: number }[];
-  variants?: {
-    _id: mongoose.Types.ObjectId;
-    color: string;
-    size: string;
-    stock: number;
-    sku?: string;
-  }[];
-  quantity?: number;
-  images?: string[];
-  imageUrl?: string;
-  averageRating?: number;
-  numRatings?: number;
-  numReviews?: number;
-  isActive?: boolean;
-  isFeatured?: boolean;
-  createdAt?: Date;
-}
+export { toProductAnswer };
+export type { LeanProductDoc, ProductAnswer };
 
 const CATEGORY_REF_FIELDS = "name slug parentCategory";
-
-export function toProductAnswer(doc: LeanProductDoc): ProductAnswer {
-  const category =
-    doc.category && typeof doc.category === "object" && "name" in doc.category
-      ? {
-          _id: doc.category._id.toString(),
-          name: doc.category.name,
-          slug: doc.category.slug,
-          parentCategory: doc.category.parentCategory
-            ? doc.category.parentCategory.toString()
-            : null,
-        }
-      : null;
-  return {
-    _id: doc._id.toString(),
-    title: doc.title,
-    slug: doc.slug,
-    description: doc.description ?? "",
-    brand: doc.brand ?? "Tweest",
-    price: doc.price,
-    discountedPrice: doc.discountedPrice,
-    discountPercent: doc.discountPercent ?? 0,
-    category,
-    categoryName: doc.categoryName ?? category?.name ?? "",
-    colors: doc.colors ?? [],
-    sizes: (doc.sizes ?? []).map((size) => ({ name: size.name, quantity: size.quantity })),
-    variants: (doc.variants ?? []).map((variant) => ({
-      _id: variant._id.toString(),
-      color: variant.color,
-      size: variant.size,
-      stock: variant.stock,
-      sku: variant.sku ?? "",
-    })),
-    quantity: doc.quantity ?? 0,
-    images: doc.images ?? [],
-    imageUrl: doc.imageUrl ?? "",
-    averageRating: doc.averageRating ?? 0,
-    numRatings: doc.numRatings ?? 0,
-    numReviews: doc.numReviews ?? 0,
-    isActive: doc.isActive ?? true,
-    isFeatured: doc.isFeatured ?? false,
-    createdAt: (doc.createdAt ?? new Date(0)).toISOString(),
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Listing
@@ -161,7 +64,7 @@ export function sortSizes(sizes: string[]): string[] {
   });
 }
 
-const SORTS: Record<string, Record<string, 1 | -1>> = {
+export const SORTS: Record<SortName, Record<string, 1 | -1>> = {
   price_low: { discountedPrice: 1, _id: 1 },
   price_high: { discountedPrice: -1, _id: 1 },
   newest: { createdAt: -1, _id: -1 },
@@ -204,6 +107,7 @@ const FACET_FIELDS = {
 export function buildProductListQuery(
   input: ProductListInput,
   categoryId?: mongoose.Types.ObjectId,
+  searchIds?: string[],
 ): {
   base: Record<string, unknown>;
   filter: Record<string, unknown>;
@@ -213,7 +117,9 @@ export function buildProductListQuery(
   const base: Record<string, unknown> = { isActive: true };
   const and: Record<string, unknown>[] = [];
   if (categoryId) and.push({ $or: [{ categoryPath: categoryId }, { category: categoryId }] });
-  if (input.search) {
+  if (searchIds) {
+    and.push({ _id: { $in: searchIds.map((id) => new mongoose.Types.ObjectId(id)) } });
+  } else if (input.search) {
     const pattern = escapeRegex(input.search);
     and.push({
       $or: ["title", "brand", "description"].map((field) => ({
@@ -263,25 +169,138 @@ export function buildProductListQuery(
   return { base, filter, sort: SORTS[input.sort ?? "newest"], refines };
 }
 
+function emptyListing(pageNumber: number): ProductListAnswer {
+  return {
+    content: [],
+    totalPages: 1,
+    currentPage: pageNumber,
+    totalProducts: 0,
+    availableFilters: { colors: [], sizes: [] },
+  };
+}
+
+/** availableFilters of a set of products: their colours and size names, in reading order. */
+function facetsOf(docs: ProductFacetDoc[]): { colors: string[]; sizes: string[] } {
+  const colors = new Set<string>();
+  const sizes = new Set<string>();
+  for (const facet of docs) {
+    for (const color of facet.colors ?? [])
+      if (typeof color === "string" && color) colors.add(color);
+    for (const size of facet.sizes ?? [])
+      if (typeof size?.name === "string" && size.name) sizes.add(size.name);
+  }
+  return { colors: [...colors].sort((a, b) => a.localeCompare(b)), sizes: sortSizes([...sizes]) };
+}
+
+/**
+ * The storefront's listing, answered from the in-process catalogue read model (no product is read
+ * from the database per request). Same products, order, counts and filters as
+ * listProductsFromDatabase; a search matches through the search index (typos, prefixes) and,
+ * without an explicit sort, lists the best matches first (title matches before the rest).
+ */
 export async function listProducts(input: ProductListInput): Promise<ProductListAnswer> {
+  await catalogReadModel.ensureFresh();
+  const model = catalogReadModel;
+  let categoryId: string | undefined;
+  if (input.category) {
+    const category = model.findCategory(input.category);
+    if (!category) return emptyListing(input.pageNumber);
+    categoryId = String(category._id);
+  }
+  const { refines } = buildProductListQuery(input);
+  const inCategory = (entry: CatalogEntry) => !categoryId || entry.categories.has(categoryId);
+
+  let ordered: CatalogEntry[];
+  let base: CatalogEntry[] | undefined;
+  if (input.search) {
+    const hits = model.searchIds(input.search);
+    const found = hits.map((hit) => model.entry(hit.id)).filter((entry) => entry !== undefined);
+    base = found.filter(inCategory);
+    ordered = input.sort ? [...base].sort(comparatorFor(SORTS[input.sort])) : base;
+  } else {
+    const sortName = input.sort ?? "newest";
+    // The category's products in this order, kept until the catalogue changes.
+    ordered = model.memo(`order\n${sortName}\n${categoryId ?? ""}`, () =>
+      model.inOrder(sortName, SORTS[sortName]).filter(inCategory),
+    );
+  }
+  const availableFilters = model.memo(`filters\n${categoryId ?? ""}\n${input.search ?? ""}`, () =>
+    facetsOf((base ?? ordered).map((entry) => entry.facet)),
+  );
+
+  const first = input.pageNumber * input.pageSize;
+  const page: CatalogEntry[] = [];
+  let totalProducts = 0;
+  for (const entry of ordered) {
+    if (!refines(entry.facet)) continue;
+    if (totalProducts >= first && page.length < input.pageSize) page.push(entry);
+    totalProducts += 1;
+  }
+  return {
+    content: page.map((entry) => JSON.parse(entry.answer) as ProductAnswer),
+    totalPages: Math.max(1, Math.ceil(totalProducts / input.pageSize)),
+    currentPage: input.pageNumber,
+    totalProducts,
+    availableFilters,
+  };
+}
+
+/** Products the search index matches, for the listing's reference query (tests, MongoDB side). */
+export async function searchProductIds(search: string): Promise<string[]> {
+  await catalogReadModel.ensureFresh();
+  return catalogReadModel.searchIds(search).map((hit) => hit.id);
+}
+
+/** What the header's search suggests while one types. */
+export interface ProductSuggestion {
+  _id: string;
+  title: string;
+  slug: string;
+  categoryName: string;
+  imageUrl: string;
+  price: number;
+  discountedPrice: number;
+}
+
+export async function suggestProducts(query: string, limit = 8): Promise<ProductSuggestion[]> {
+  await catalogReadModel.ensureFresh();
+  const suggestions: ProductSuggestion[] = [];
+  for (const hit of catalogReadModel.searchIds(query)) {
+    const entry = catalogReadModel.entry(hit.id);
+    if (!entry) continue;
+    const product = JSON.parse(entry.answer) as ProductAnswer;
+    suggestions.push({
+      _id: product._id,
+      title: product.title,
+      slug: product.slug,
+      categoryName: product.categoryName,
+      imageUrl: product.imageUrl,
+      price: product.price,
+      discountedPrice: product.discountedPrice,
+    });
+    if (suggestions.length >= limit) break;
+  }
+  return suggestions;
+}
+
+/**
+ * The listing as one MongoDB query (plus one read of the base's facet fields): the reference the
+ * read model's answers are tested against, and what a MongoDB-only deployment could run.
+ * `searchIds` stands for the search (the products the search index matched).
+ */
+export async function listProductsFromDatabase(
+  input: ProductListInput,
+  searchIds?: string[],
+): Promise<ProductListAnswer> {
   let categoryId: mongoose.Types.ObjectId | undefined;
   if (input.category) {
     const category = await findCategoryByIdOrSlug(input.category);
-    if (!category)
-      return {
-        content: [],
-        totalPages: 1,
-        currentPage: input.pageNumber,
-        totalProducts: 0,
-        availableFilters: { colors: [], sizes: [] },
-      };
+    if (!category) return emptyListing(input.pageNumber);
     categoryId = category._id;
   }
-  const { base, filter, sort, refines } = buildProductListQuery(input, categoryId);
-
+  const { base, filter, sort, refines } = buildProductListQuery(input, categoryId, searchIds);
   // One read of the base's facet fields gives availableFilters and the total (the products of
-  // the base that pass the refinements): on FerretDB, which cannot use indexes, a `distinct` of
-  // colours, one of sizes and a count were three more full scans per page.
+  // the base that pass the refinements).
   const [docs, facets] = await Promise.all([
     Product.find(filter)
       .sort(sort)
@@ -292,23 +311,12 @@ export async function listProducts(input: ProductListInput): Promise<ProductList
     Product.find(base).select(FACET_FIELDS).lean<ProductFacetDoc[]>(),
   ]);
   const totalProducts = facets.filter(refines).length;
-  const colors = new Set<string>();
-  const sizes = new Set<string>();
-  for (const facet of facets) {
-    for (const color of facet.colors ?? [])
-      if (typeof color === "string" && color) colors.add(color);
-    for (const size of facet.sizes ?? [])
-      if (typeof size?.name === "string" && size.name) sizes.add(size.name);
-  }
   return {
     content: docs.map(toProductAnswer),
     totalPages: Math.max(1, Math.ceil(totalProducts / input.pageSize)),
     currentPage: input.pageNumber,
     totalProducts,
-    availableFilters: {
-      colors: [...colors].sort((a, b) => a.localeCompare(b)),
-      sizes: sortSizes([...sizes]),
-    },
+    availableFilters: facetsOf(facets),
   };
 }
 
@@ -608,8 +616,11 @@ export async function updateProduct(
 }
 
 export async function deleteProduct(id: string): Promise<{ message: string }> {
-  const product = await Product.findByIdAndDelete(id).lean();
-  if (!product) throw notFound("Product not found");
+  // Read, then delete by id: FerretDB refuses findAndModify with the projection mongoose adds
+  // for the `select: false` summary versions.
+  const product = await Product.findById(id).lean();
+  if (!product || (await Product.deleteOne({ _id: product._id })).deletedCount !== 1)
+    throw notFound("Product not found");
   await Promise.all([
     ...product.images.map((url) => removeResponsiveWebp(url)),
     Review.deleteMany({ product: product._id }),

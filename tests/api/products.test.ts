@@ -203,9 +203,11 @@ describe("GET /api/products", () => {
     expect(named((await list({ search: "breathable" })).content)).toEqual(["cotton"]);
     // The inactive "Hidden Tee" never shows.
     expect(named((await list({ search: "tee" })).content)).toEqual(["graphic", "classic"]);
+    // Issue 18: search goes through a word index, not a regular expression: punctuation separates
+    // words, so "tee (.*" is a search for "tee" (before, a literal substring that matched nothing).
     const special = await list({ search: "tee (.*" });
-    expect(special.content).toEqual([]);
-    expect(special.totalPages).toBe(1);
+    expect(named(special.content)).toEqual(["graphic", "classic"]);
+    expect((await list({ search: "(.*" })).content).toEqual([]);
   });
 
   it("pages from 0 and keeps totalPages at least 1", async () => {

@@ -1,5 +1,6 @@
 import type mongoose from "mongoose";
 import { beforeAll, describe, expect, it } from "vitest";
+import { CatalogVersion, CATALOG_VERSION_ID } from "../../models/catalog-version.model";
 import { Category } from "../../models/category.model";
 import { Order } from "../../models/order.model";
 import { Payment } from "../../models/payment.model";
@@ -224,6 +225,29 @@ describe("query plans: product listing", () => {
       const stages = winningPlans(explain).flatMap(stagesOf);
       expect(stages).not.toContain("COLLSCAN");
     }
+  });
+});
+
+describe("query plans: catalogue read model (server/services/catalog-read-model.ts)", () => {
+  it("the version poll reads one document by _id", async () => {
+    // Product.create above recorded its change: the document exists.
+    expect(await CatalogVersion.exists({ _id: CATALOG_VERSION_ID })).toBeTruthy();
+    const explain = await explainFind(
+      asModel(CatalogVersion),
+      { _id: CATALOG_VERSION_ID },
+      undefined,
+      1,
+    );
+    if (isFerretDb(explain)) expect(explain.filterPushdown).toBe(true);
+    else expect(winningPlans(explain).flatMap(stagesOf)).not.toContain("COLLSCAN");
+  });
+
+  it("the full read of the active catalogue (start, epoch change, periodic heal) uses an index", async () => {
+    await expectIndexed(
+      asModel(Product),
+      await explainFind(asModel(Product), { isActive: true }, undefined, 0),
+      { equality: ["isActive"] },
+    );
   });
 });
 

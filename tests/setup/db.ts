@@ -1,4 +1,5 @@
 import mongoose from "mongoose";
+import { catalogReadModel } from "../../server/services/catalog-read-model";
 
 /** Empties every collection but keeps indexes, so each test starts from a known state. */
 export async function clearDatabase(): Promise<void> {
@@ -6,4 +7,6 @@ export async function clearDatabase(): Promise<void> {
   if (!db) throw new Error("not connected");
   const collections = await db.collections();
   await Promise.all(collections.map((collection) => collection.deleteMany({})));
+  // Emptied behind the shop's back (the driver records no change): the catalogue reads it afresh.
+  catalogReadModel.invalidate();
 }

@@ -1,6 +1,7 @@
 import { Search, ShoppingBag, User } from "lucide-react";
 import { Form, Link } from "react-router";
 import type { CategoryNode } from "../../../server/services/catalog.service";
+import { SearchCombobox } from "./search-combobox";
 
 export function Header({
   categories,
@@ -30,10 +31,7 @@ export function Header({
           <label htmlFor="site-search" className="sr-only">
             Search products
           </label>
-          <input
-            id="site-search"
-            name="search"
-            type="search"
+          <SearchCombobox
             placeholder="Search products"
             className="h-10 w-full min-w-0 rounded-l-md border border-stone-300 px-2 text-sm sm:px-3 focus:border-brand-500 focus:outline-none"
           />
