@@ -69,6 +69,7 @@ export function AlertDialogCancel({
   return (
     <AlertDialogPrimitive.Cancel
       className={cn(buttonVariants({ variant: "outline" }), className)}
+      data-dialog-cancel=""
       {...props}
     />
   );
