@@ -21,7 +21,7 @@ import autocannon from "autocannon";
  * autocannon on 127.0.0.1. Prints requests/s, p50/p99 latency and the ratio to the ceiling; writes
  * bench-results/report-<timestamp>.json. Flags: --duration 30 --connections 2 (defaults sized for FerretDB; raise both on MongoDB) --timeout 120
  * --products 2000 --orders 20000 --only listing,search,suggest,listing-page,by-id,product-page,cart-add,flash-sale
- * (see README). Reports the catalogue read model's load time and memory and the server's RSS.
+ * (see docs/performance.md). Reports the catalogue read model's load time and memory and the server's RSS.
  * Then a flash sale (200 buyers check out one variant with 20 units at once) on one shop instance
  * and on two on the same database: orders must equal units; wall time and p99 are reported.
  */

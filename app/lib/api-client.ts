@@ -1,5 +1,5 @@
 /**
- * The ONE API client of the UI (spec §5, §7, §8; contract.md). Browser-first, fetch based.
+ * The ONE API client of the UI (the shop's API contract and its rules for tokens, guests and messages). Browser-first, fetch based.
  *
  * Exports
  * - `ApiError` — every failure: `{ message, status, code?, errors?, data?, flags }`. `status` 0 means the
@@ -421,7 +421,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Shapes (contract.md); kept loose where the contract leaves fields open.
+// Answer shapes of the REST API; kept loose where the API leaves fields open.
 
 export interface Address {
   _id?: string;

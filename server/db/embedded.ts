@@ -15,7 +15,7 @@ import os from "node:os";
 import path from "node:path";
 
 /**
- * Finds or starts the database, in the order DEVELOPERS.md sets:
+ * Finds or starts the database, in this order:
  * 1. MONGODB_URI; 2. a real mongod on PATH or in mongodb-memory-server's cache;
  * 3. FerretDB (SQLite backend) built once with Go; 4. mongodb-memory-server's download.
  * Never an in-process mock.

@@ -1,7 +1,7 @@
 import { getEnv } from "../env.js";
 
 /**
- * bKash Tokenized Checkout (integrations.md §2): grant token, create, execute, query status.
+ * bKash Tokenized Checkout (bKash's Tokenized Checkout API): grant token, create, execute, query status.
  * BKASH_BASE_URL may be given with or without the trailing `/tokenized/checkout`.
  */
 export class BkashError extends Error {

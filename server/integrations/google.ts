@@ -3,7 +3,7 @@ import { OAuth2Client } from "google-auth-library";
 import { getEnv } from "../env.js";
 
 /**
- * Google sign-in (OpenID Connect authorization-code flow, integrations.md §0) with
+ * Google sign-in (OpenID Connect authorization-code flow, Google's documented flow) with
  * google-auth-library. Every endpoint comes from the environment, so tests point them at a local
  * OpenID provider.
  */

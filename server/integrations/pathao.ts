@@ -3,7 +3,7 @@ import { logger } from "../lib/logger.js";
 import { countCourierCall } from "../lib/metrics.js";
 
 /**
- * Pathao Courier merchant API ("aladdin"), integrations.md §3. Base URL and credentials from the
+ * Pathao Courier merchant API ("aladdin"). Base URL and credentials from the
  * environment; the access token is cached until shortly before it expires and re-issued on a 401.
  */
 export class PathaoError extends Error {

@@ -1,7 +1,7 @@
 import { getEnv } from "../env.js";
 
 /**
- * SSLCommerz v4 hosted checkout (integrations.md §1): create a session, later validate a val_id.
+ * SSLCommerz v4 hosted checkout (SSLCommerz's v4 API): create a session, later validate a val_id.
  * Host from SSLCOMMERZ_BASE_URL (sandbox by default); credentials from the environment.
  */
 export class SslCommerzError extends Error {

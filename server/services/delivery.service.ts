@@ -270,7 +270,7 @@ export async function bookParcel(orderId: string) {
 // ---------------------------------------------------------------------------------------------
 // Pathao webhook
 
-/** The fixed reply header value the official Pathao plugin sends (integrations.md §3). */
+/** The fixed reply header value the official Pathao plugin sends (Pathao's merchant API). */
 export const PATHAO_WEBHOOK_REPLY_SECRET = "f3992ecc-59da-4cbe-a049-a13da2018d51";
 
 const SHIPPED_EVENTS = new Set(["order.picked", "order.in-transit", "order.at-the-sorting-hub"]);

@@ -248,7 +248,7 @@ function sameAmount(given: unknown, expected: number): boolean {
   return Number.isFinite(value) && Math.round(value * 100) === Math.round(expected * 100);
 }
 
-/** The checks of integrations.md §1.5; returns why a validation answer is refused, or undefined. */
+/** The checks SSLCommerz's validation API requires; returns why a validation answer is refused, or undefined. */
 export function sslValidationProblem(
   answer: ValidationAnswer,
   payment: PaymentDoc,

@@ -1,5 +1,5 @@
 /**
- * Paying online from the storefront, against the local SSLCommerz stub (integrations.md §1): the checkout
+ * Paying online from the storefront, against the local SSLCommerz stub (SSLCommerz's v4 API): the checkout
  * offers the configured gateway, places the order, starts the payment and sends the browser to the
  * gateway's page; the gateway's success or failure post brings the shopper to the one payment-result
  * screen with the right data-layer events.

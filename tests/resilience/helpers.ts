@@ -23,8 +23,8 @@ export async function listen(app: Express): Promise<{ url: string; close: () => 
 
 export { cookiesOf, Guest } from "../../scripts/lib/http-guest";
 
-/** Collections whose changes are bookkeeping, not data (lease locks, rate-limit counters). */
-const BOOKKEEPING = new Set(["locks", "rate_limits"]);
+/** Collections whose changes are bookkeeping, not data (rate-limit counters). */
+const BOOKKEEPING = new Set(["rate_limits"]);
 
 /** Every document of every data collection, serialised: equal snapshots mean nothing changed. */
 export async function snapshotDatabase(): Promise<Record<string, string>> {

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /**
- * A local bKash Tokenized Checkout (integrations.md §2) on 127.0.0.1, under
+ * A local bKash Tokenized Checkout (bKash's Tokenized Checkout API) on 127.0.0.1, under
  * /v1.2.0-beta/tokenized/checkout: token grant/refresh (checks username/password headers),
  * create (bkashURL on the stub), the wallet page's redirect, execute (Completed once, then 2117;
  * 2023 for the "poor" wallet; 2056 before the shopper approved), and payment status.

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /**
- * A local Pathao merchant API (integrations.md §3) on 127.0.0.1: issue-token (password and
+ * A local Pathao merchant API (Pathao's merchant API) on 127.0.0.1: issue-token (password and
  * refresh_token grants), city/zone/area lists with stable ids, price plan, order creation with
  * validation (422 envelope), order info. Every data call needs the Bearer token it issued.
  */

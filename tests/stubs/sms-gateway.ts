@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /**
- * A local BulkSMSBD gateway (integrations.md §4) on 127.0.0.1: GET or POST /api/smsapi with
+ * A local BulkSMSBD gateway (BulkSMSBD's HTTP API) on 127.0.0.1: GET or POST /api/smsapi with
  * api_key, type, number, senderid, message. Records accepted messages; answers response_code 202,
  * 1003 for missing fields, 1002 for an unknown sender id, 1007 when the balance is 0.
  */

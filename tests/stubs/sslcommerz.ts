@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /**
- * A local SSLCommerz v4 (integrations.md §1) on 127.0.0.1: session creation (form or multipart
+ * A local SSLCommerz v4 (SSLCommerz's v4 API) on 127.0.0.1: session creation (form or multipart
  * body), the hosted page's outcome as the form SSLCommerz would POST back, and the validation API
  * (VALID once, then VALIDATED; INVALID_TRANSACTION for unknown ids or wrong credentials).
  */

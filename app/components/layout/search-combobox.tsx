@@ -2,17 +2,10 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useNavigate } from "react-router";
 import { imageUrl } from "~/lib/image-url";
 import { formatBDT } from "~/lib/money";
+import type { ProductSuggestion } from "../../../server/services/products.service";
 
-/** What GET /api/products/suggest answers per product. */
-interface Suggestion {
-  _id: string;
-  title: string;
-  slug: string;
-  categoryName: string;
-  imageUrl: string;
-  price: number;
-  discountedPrice: number;
-}
+/** What GET /api/products/suggest answers per product (the server's own type). */
+type Suggestion = ProductSuggestion;
 
 const DEBOUNCE_MS = 200;
 const MIN_CHARS = 2;
