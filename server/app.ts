@@ -20,12 +20,15 @@ import { healthRouter } from "./routers/health.router.js";
 import { createLoadContext } from "./load-context.js";
 import { clientChunkUrls } from "./lib/client-manifest.js";
 import { UNIQUE_UPLOAD_NAME } from "./lib/images.js";
+import { SIGN_IN_HOOKS, type SignInHook } from "./sign-in-hooks.js";
 
 export interface CreateAppOptions {
   /** In development, Vite serves and hot-reloads the storefront. */
   viteDevServer?: ViteDevServer;
   /** Where the built storefront lives; defaults to ./build. */
   buildDir?: string;
+  /** The work that follows a sign-in; defaults to SIGN_IN_HOOKS (server/sign-in-hooks.ts). */
+  signInHooks?: readonly SignInHook[];
 }
 
 const TAG_MANAGER_HOSTS = ["https://www.googletagmanager.com", "https://*.google-analytics.com"];
@@ -36,6 +39,7 @@ export function createApp(options: CreateAppOptions = {}): Express {
   const buildDir = path.resolve(options.buildDir ?? "build");
   const app = express();
   app.disable("x-powered-by");
+  app.locals.signInHooks = options.signInHooks ?? SIGN_IN_HOOKS;
   // Off unless TRUST_PROXY names the proxies in front (see docs/security.md).
   app.set("trust proxy", env.TRUST_PROXY);
 

@@ -12,7 +12,7 @@ import { getEnv } from "../env.js";
 import { registerJob } from "../jobs.js";
 import { tooManyRequests } from "../lib/http-error.js";
 import { normalizeBdMobile } from "../lib/phone.js";
-import { readGuestId } from "../services/cart.service.js";
+import { readGuestId } from "./cart-owner.js";
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 const ONE_HOUR = 60 * 60_000;

@@ -37,7 +37,7 @@ import {
   updatePhone,
 } from "../services/auth.service.js";
 import { sendOtp, verifyOtp } from "../services/otp.service.js";
-import { runSignInHooks } from "../services/sign-in-hooks.js";
+import { afterSignIn } from "../sign-in-hooks.js";
 import { z } from "zod";
 
 export const authRouter = Router();
@@ -69,7 +69,7 @@ endpoint(authRouter, PREFIX, {
   },
   handler: async ({ body }, req, res) => {
     const result = await signup(body);
-    await runSignInHooks({ req, res, userId: result.userId });
+    await afterSignIn(req, res, result.userId);
     return result.answer;
   },
 });
@@ -94,7 +94,7 @@ endpoint(authRouter, PREFIX, {
       await linkPendingGoogleSignIn(result.userId, pendingLink);
       res.clearCookie(GOOGLE_LINK_COOKIE, { path: "/auth/signin" });
     }
-    await runSignInHooks({ req, res, userId: result.userId });
+    await afterSignIn(req, res, result.userId);
     return result.answer;
   },
 });
@@ -199,7 +199,7 @@ endpoint(authRouter, PREFIX, {
       const nonce = signedCookies[GOOGLE_STATE_COOKIE];
       const redirect = readGoogleState(query.state, typeof nonce === "string" ? nonce : undefined);
       const result = await completeGoogleSignIn(query.code!);
-      await runSignInHooks({ req, res, userId: result.userId });
+      await afterSignIn(req, res, result.userId);
       res.cookie(GOOGLE_HANDOFF_COOKIE, googleHandoffFingerprint(result.answer.jwt), {
         httpOnly: true,
         signed: true,

@@ -1,5 +1,6 @@
-import { Router, type Request, type Response } from "express";
+import { Router } from "express";
 import { getOptionalUser } from "../middleware/auth.js";
+import { cartOwner } from "../middleware/cart-owner.js";
 import { endpoint } from "../middleware/validate.js";
 import {
   AddToCartBody,
@@ -16,27 +17,26 @@ import {
   getPricedCart,
   removeCartItem,
   removePromo,
-  resolveCartOwner,
   updateCartItem,
-  type CartOwner,
 } from "../services/cart.service.js";
 import { notFound } from "../lib/http-error.js";
 
 export const cartRouter = Router();
 const PREFIX = "/api/cart";
 const responses = { 200: { description: "The cart", schema: CartAnswerSchema } };
-const common = { tags: ["cart"], auth: "optional" as const, before: [getOptionalUser], responses };
-
-function owner(req: Request, res: Response, create: boolean): CartOwner | undefined {
-  return resolveCartOwner(req, res, { create });
-}
+const common = { tags: ["cart"], auth: "optional" as const, responses };
+/** A guest without a cart gets one (and its cookie) here... */
+const ownerOrNew = [getOptionalUser, cartOwner({ create: true })];
+/** ...but not where there is nothing to change. */
+const ownerIfAny = [getOptionalUser, cartOwner({ create: false })];
 
 endpoint(cartRouter, PREFIX, {
   ...common,
   method: "get",
   path: "/",
   summary: "The cart of the signed-in user or of the guest cookie (set on the first call)",
-  handler: (_input, req, res) => getPricedCart(owner(req, res, true)!),
+  before: ownerOrNew,
+  handler: (_input, req) => getPricedCart(req.cartOwner!),
 });
 
 endpoint(cartRouter, PREFIX, {
@@ -50,7 +50,8 @@ endpoint(cartRouter, PREFIX, {
     404: { description: "Product not found (or not for sale)" },
     409: { description: "Not enough stock (the message says what is left)" },
   },
-  handler: ({ body }, req, res) => addToCart(owner(req, res, true)!, body),
+  before: ownerOrNew,
+  handler: ({ body }, req) => addToCart(req.cartOwner!, body),
 });
 
 endpoint(cartRouter, PREFIX, {
@@ -64,10 +65,10 @@ endpoint(cartRouter, PREFIX, {
     ...responses,
     409: { description: "Not enough stock (the message says what is left)" },
   },
-  handler: ({ params, body }, req, res) => {
-    const cartOwner = owner(req, res, false);
-    if (!cartOwner) throw notFound("Cart item not found");
-    return updateCartItem(cartOwner, params.cartItemId, body.quantity);
+  before: ownerIfAny,
+  handler: ({ params, body }, req) => {
+    if (!req.cartOwner) throw notFound("Cart item not found");
+    return updateCartItem(req.cartOwner, params.cartItemId, body.quantity);
   },
 });
 
@@ -77,10 +78,10 @@ endpoint(cartRouter, PREFIX, {
   path: "/remove/:cartItemId",
   summary: "Removes a line",
   params: CartItemParams,
-  handler: ({ params }, req, res) => {
-    const cartOwner = owner(req, res, false);
-    if (!cartOwner) throw notFound("Cart item not found");
-    return removeCartItem(cartOwner, params.cartItemId);
+  before: ownerIfAny,
+  handler: ({ params }, req) => {
+    if (!req.cartOwner) throw notFound("Cart item not found");
+    return removeCartItem(req.cartOwner, params.cartItemId);
   },
 });
 
@@ -90,7 +91,8 @@ endpoint(cartRouter, PREFIX, {
   path: "/apply-promo",
   summary: "Applies a promo code to the cart",
   body: ApplyPromoBody,
-  handler: ({ body }, req, res) => applyPromo(owner(req, res, true)!, body.code),
+  before: ownerOrNew,
+  handler: ({ body }, req) => applyPromo(req.cartOwner!, body.code),
 });
 
 endpoint(cartRouter, PREFIX, {
@@ -98,10 +100,8 @@ endpoint(cartRouter, PREFIX, {
   method: "delete",
   path: "/remove-promo",
   summary: "Removes the promo code",
-  handler: async (_input, req, res) => {
-    const cartOwner = owner(req, res, false);
-    return cartOwner ? removePromo(cartOwner) : emptyCartAnswer(null);
-  },
+  before: ownerIfAny,
+  handler: (_input, req) => (req.cartOwner ? removePromo(req.cartOwner) : emptyCartAnswer(null)),
 });
 
 endpoint(cartRouter, PREFIX, {
@@ -109,10 +109,10 @@ endpoint(cartRouter, PREFIX, {
   method: "delete",
   path: "/clear",
   summary: "Empties the cart",
-  handler: async (_input, req, res) => {
-    const cartOwner = owner(req, res, false);
-    if (!cartOwner) return emptyCartAnswer(null);
-    await clearCart(cartOwner);
-    return getPricedCart(cartOwner);
+  before: ownerIfAny,
+  handler: async (_input, req) => {
+    if (!req.cartOwner) return emptyCartAnswer(null);
+    await clearCart(req.cartOwner);
+    return getPricedCart(req.cartOwner);
   },
 });

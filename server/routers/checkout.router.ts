@@ -1,9 +1,9 @@
 import { Router } from "express";
 import { getOptionalUser } from "../middleware/auth.js";
+import { cartOwner } from "../middleware/cart-owner.js";
 import { endpoint } from "../middleware/validate.js";
 import { QuoteAnswer, QuoteBody } from "../schemas/orders.schemas.js";
-import { resolveCartOwner } from "../services/cart.service.js";
-import { quoteCheckout } from "../services/orders.service.js";
+import { quoteCheckout } from "../services/order-placement.js";
 
 export const checkoutRouter = Router();
 const PREFIX = "/api/checkout";
@@ -14,9 +14,8 @@ endpoint(checkoutRouter, PREFIX, {
   summary: "Totals of the current cart for an address: subtotal, discounts, delivery, tax, total",
   tags: ["checkout"],
   auth: "optional",
-  before: [getOptionalUser],
+  before: [getOptionalUser, cartOwner({ create: false })],
   body: QuoteBody,
   responses: { 200: { description: "The quote", schema: QuoteAnswer } },
-  handler: ({ body }, req, res) =>
-    quoteCheckout(resolveCartOwner(req, res, { create: false }), body.shippingAddress),
+  handler: ({ body }, req) => quoteCheckout(req.cartOwner, body.shippingAddress),
 });

@@ -1,6 +1,7 @@
 import { Router, type Request } from "express";
 import { z } from "zod";
 import { getOptionalUser, requireUser } from "../middleware/auth.js";
+import { cartOwner, readGuestId } from "../middleware/cart-owner.js";
 import { guestTrackingLimits, placeOrderLimits } from "../middleware/rate-limit.js";
 import { endpoint } from "../middleware/validate.js";
 import {
@@ -10,10 +11,9 @@ import {
   ReadOrderQuery,
   TrackQuery,
 } from "../schemas/orders.schemas.js";
-import { readGuestId, resolveCartOwner } from "../services/cart.service.js";
+import { placeOrder } from "../services/order-placement.js";
 import {
   listUserOrders,
-  placeOrder,
   readOrder,
   trackOrder,
   type OrderReader,
@@ -40,7 +40,7 @@ endpoint(ordersRouter, PREFIX, {
     "Places an order from the current cart (signed in or guest cookie); COD -> PLACED, online -> PENDING",
   tags: ["orders"],
   auth: "optional",
-  before: [getOptionalUser, ...placeOrderLimits],
+  before: [getOptionalUser, ...placeOrderLimits, cartOwner({ create: false })],
   body: PlaceOrderBody,
   status: 201,
   responses: {
@@ -49,9 +49,9 @@ endpoint(ordersRouter, PREFIX, {
     503: { description: "The checkout could not finish in time; try again" },
     429: { description: "Too many orders from this network, phone or guest cart" },
   },
-  handler: ({ body }, req, res) =>
+  handler: ({ body }, req) =>
     placeOrder({
-      owner: resolveCartOwner(req, res, { create: false }),
+      owner: req.cartOwner,
       shippingAddress: body.shippingAddress,
       paymentMethod: body.paymentMethod,
       note: body.note,

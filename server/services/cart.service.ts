@@ -1,82 +1,30 @@
 /**
- * Cart service: user carts and guest carts, every total computed from the catalogue.
+ * Cart service: user carts and guest carts, every total computed from the catalogue. It never
+ * sees the request: the cart-owner middleware (server/middleware/cart-owner.ts) says whose cart.
  *
  * Exports used by other features (checkout / orders):
  * - `type CartOwner = { userId } | { guestId }` — who a cart belongs to.
- * - `resolveCartOwner(req, res, { create })` — the signed-in user (req.user, set by getOptionalUser)
- *   or the guest id from the signed httpOnly cookie `tweest_guest` (SameSite=Lax, 30 days). With
- *   `create: true` a guest without the cookie gets a new id (and the cookie); otherwise undefined.
- * - `getPricedCart(owner)` — the contract §5 cart answer (`CartAnswer`). Lines whose product was
+ * - `getPricedCart(owner)` — the cart answer (`CartAnswer`). Lines whose product was
  *   deleted or deactivated are dropped (and removed from the stored cart). `_id` is null when the
  *   owner has no stored cart yet. A stored promo code that no longer applies (expired, below the
  *   minimum after a change...) gives `promoCodeDiscount: 0`, `promoDetails: null` and its message in
  *   the extra field `promoError`; the code stays stored until removed or the cart is cleared.
- * - `evaluatePromo(code, subtotalAfterItemDiscounts, userId?)` — `{ code, type, value, discount }`,
- *   or throws 400 `Invalid or expired promo code` (unknown, inactive, not started, expired, used up,
- *   per-user limit reached: counted over the user's orders with that code that are not CANCELLED) or
- *   400 `Minimum order amount of ৳{n} required` (n grouped the Bangladeshi way: ৳1,500, ৳1,50,000).
- *   Percentage discounts are rounded to whole taka and capped by maxDiscount; no discount exceeds
- *   the subtotal. It does not count a use: the order flow increments `usedCount` itself.
+ *   The code's rules are the promo service's `evaluatePromo` (promo-codes.service.ts).
  * - `clearCart(owner)` — empties the lines and removes the promo code.
- * - `GUEST_CART_COOKIE`, `findCartDocument(owner)` and `cartOwnerFilter(owner)` for lower-level use.
+ * - `mergeGuestCart(guestId, userId)` — at sign-in, the guest's cart joins the user's.
+ * - `findCartDocument(owner)` and `cartOwnerFilter(owner)` for lower-level use.
  */
-import { randomUUID } from "node:crypto";
-import type { CookieOptions, Request, Response } from "express";
 import mongoose from "mongoose";
 import { Cart } from "../../models/cart.model.js";
-import { Order } from "../../models/order.model.js";
 import { Product } from "../../models/product.model.js";
-import { PromoCode } from "../../models/promo-code.model.js";
-import { getEnv } from "../env.js";
 import { badRequest, conflict, HttpError, notFound } from "../lib/http-error.js";
-import { formatBDT } from "../lib/money.js";
 import { recordConditionalWriteLost } from "../lib/metrics.js";
-import { registerSignInHook } from "./sign-in-hooks.js";
+import { evaluatePromo } from "./promo-codes.service.js";
 
 export type CartOwner = { userId: string } | { guestId: string };
 
-export const GUEST_CART_COOKIE = "tweest_guest";
-const GUEST_COOKIE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
-const GUEST_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** At most this many of one line (colour x size of one product). */
 export const MAX_LINE_QUANTITY = 10;
-
-export const INVALID_PROMO_MESSAGE = "Invalid or expired promo code";
-
-function guestCookieOptions(): CookieOptions {
-  return {
-    signed: true,
-    httpOnly: true,
-    sameSite: "lax",
-    secure: getEnv().PUBLIC_URL.startsWith("https://"),
-    maxAge: GUEST_COOKIE_MAX_AGE_MS,
-    path: "/",
-  };
-}
-
-/** The guest id carried by the request's signed cookie, when it is present and untampered. */
-export function readGuestId(req: Request): string | undefined {
-  const signed = (req.signedCookies as Record<string, unknown> | undefined)?.[GUEST_CART_COOKIE];
-  return typeof signed === "string" && GUEST_ID_PATTERN.test(signed) ? signed : undefined;
-}
-
-export function resolveCartOwner(
-  req: Request,
-  res: Response,
-  options: { create: boolean },
-): CartOwner | undefined {
-  if (req.user) return { userId: req.user._id.toString() };
-  const existing = readGuestId(req);
-  if (existing) {
-    // Sliding expiry: every cart call keeps the guest cart for another 30 days.
-    res.cookie(GUEST_CART_COOKIE, existing, guestCookieOptions());
-    return { guestId: existing };
-  }
-  if (!options.create) return undefined;
-  const guestId = randomUUID();
-  res.cookie(GUEST_CART_COOKIE, guestId, guestCookieOptions());
-  return { guestId };
-}
 
 export function cartOwnerFilter(owner: CartOwner): Record<string, unknown> {
   return "userId" in owner
@@ -196,48 +144,6 @@ interface LeanProduct {
 function variantStock(product: LeanProduct, color: string, size: string): number | undefined {
   return product.variants.find((variant) => variant.color === color && variant.size === size)
     ?.stock;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Promo codes
-
-export function minimumOrderMessage(amount: number): string {
-  return `Minimum order amount of ${formatBDT(amount)} required`;
-}
-
-export async function evaluatePromo(
-  code: string,
-  subtotalAfterItemDiscounts: number,
-  userId?: string,
-): Promise<PromoDetails> {
-  const normalized = code.trim().toUpperCase();
-  const promo = normalized ? await PromoCode.findOne({ code: normalized }).lean() : null;
-  const now = Date.now();
-  if (
-    !promo ||
-    !promo.isActive ||
-    (promo.startsAt && promo.startsAt.getTime() > now) ||
-    (promo.expiresAt && promo.expiresAt.getTime() <= now) ||
-    (promo.usageLimit != null && promo.usedCount >= promo.usageLimit)
-  )
-    throw badRequest(INVALID_PROMO_MESSAGE);
-  if (promo.perUserLimit != null && userId && mongoose.isValidObjectId(userId)) {
-    const used = await Order.countDocuments({
-      user: new mongoose.Types.ObjectId(userId),
-      promoCode: promo.code,
-      orderStatus: { $ne: "CANCELLED" },
-    });
-    if (used >= promo.perUserLimit) throw badRequest(INVALID_PROMO_MESSAGE);
-  }
-  if (subtotalAfterItemDiscounts < (promo.minOrderAmount ?? 0))
-    throw badRequest(minimumOrderMessage(promo.minOrderAmount ?? 0));
-  let discount =
-    promo.type === "PERCENTAGE"
-      ? Math.round((subtotalAfterItemDiscounts * promo.value) / 100)
-      : promo.value;
-  if (promo.maxDiscount != null) discount = Math.min(discount, promo.maxDiscount);
-  discount = Math.max(0, Math.min(discount, subtotalAfterItemDiscounts));
-  return { code: promo.code, type: promo.type, value: promo.value, discount };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -367,7 +273,7 @@ async function priceStoredCart(owner: CartOwner, cart: StoredCart): Promise<Cart
       const promo = await evaluatePromo(
         cart.promoCode,
         answer.totalPrice - answer.discount,
-        "userId" in owner ? owner.userId : undefined,
+        "userId" in owner ? owner : undefined,
       );
       answer.promoDetails = promo;
       answer.promoCodeDiscount = promo.discount;
@@ -500,7 +406,7 @@ export async function applyPromo(owner: CartOwner, code: string): Promise<CartAn
     const promo = await evaluatePromo(
       code,
       current.totalPrice - current.discount,
-      "userId" in owner ? owner.userId : undefined,
+      "userId" in owner ? owner : undefined,
     );
     const cart = await findOrCreateCart(owner);
     cart.promoCode = promo.code;
@@ -565,11 +471,3 @@ export async function mergeGuestCart(guestId: string, userId: string): Promise<v
     await cart.save();
   });
 }
-
-registerSignInHook(async ({ req, res, userId }) => {
-  const guestId = readGuestId(req);
-  if (!guestId) return;
-  await mergeGuestCart(guestId, userId);
-  const { signed: _signed, maxAge: _maxAge, ...clearOptions } = guestCookieOptions();
-  res.clearCookie(GUEST_CART_COOKIE, clearOptions);
-});

@@ -1,8 +1,15 @@
-import type mongoose from "mongoose";
+import mongoose from "mongoose";
+import { Order } from "../../models/order.model.js";
 import { PromoCode } from "../../models/promo-code.model.js";
 import { badRequest, conflict, notFound } from "../lib/http-error.js";
+import { formatBDT } from "../lib/money.js";
 
-/** Admin management of promo codes. Checking a code for a cart or order is cart.service's evaluatePromo. */
+/**
+ * Promo codes, all their rules in one place: the admin's management (list, page, create, update,
+ * delete), and what a cart and a checkout ask of a code: `evaluatePromo` (valid now, limits,
+ * minimum, discount), `claimPromoUse` / `releasePromoUse` / `releaseReservedPromoUse` (counting
+ * a use, never above the limit) and the shopper-facing messages.
+ */
 
 export interface PromoCodeAnswer {
   _id: string;
@@ -166,4 +173,126 @@ export async function deletePromoCode(id: string) {
   const doc = await PromoCode.findByIdAndDelete(id).lean();
   if (!doc) throw notFound("Promo code not found");
   return { message: "Promo code deleted" };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rules at the cart and the checkout
+
+/** The one answer for a code that is unknown, inactive, not started, expired or used up. */
+export const INVALID_PROMO_MESSAGE = "Invalid or expired promo code";
+
+export function minimumOrderMessage(amount: number): string {
+  return `Minimum order amount of ${formatBDT(amount)} required`;
+}
+
+export interface PromoEvaluation {
+  code: string;
+  type: "PERCENTAGE" | "FIXED";
+  value: number;
+  discount: number;
+}
+
+/**
+ * Who uses a code, for its per-user limit: a signed-in user, or a guest by the mobile number of
+ * the order (a guest cart is not limited until checkout, where the number is known).
+ */
+export type PromoBuyer = { userId: string } | { guestMobile: string };
+
+/** Orders (not cancelled) this buyer placed with the code. */
+function countUses(code: string, buyer: PromoBuyer): Promise<number> | number {
+  const placed = { promoCode: code, orderStatus: { $ne: "CANCELLED" } };
+  if ("guestMobile" in buyer)
+    return Order.countDocuments({ ...placed, user: null, "guest.mobile": buyer.guestMobile });
+  if (!mongoose.isValidObjectId(buyer.userId)) return 0;
+  return Order.countDocuments({ ...placed, user: new mongoose.Types.ObjectId(buyer.userId) });
+}
+
+/**
+ * The code's discount on `subtotalAfterItemDiscounts`, or a 400: INVALID_PROMO_MESSAGE (unknown,
+ * inactive, not started, expired, used up, or the buyer's per-user limit reached) or the minimum
+ * order message. Percentages round to whole taka and are capped by maxDiscount; no discount
+ * exceeds the subtotal. It counts no use: claimPromoUse does, when an order takes the code.
+ */
+export async function evaluatePromo(
+  code: string,
+  subtotalAfterItemDiscounts: number,
+  buyer?: PromoBuyer,
+): Promise<PromoEvaluation> {
+  const normalized = code.trim().toUpperCase();
+  const promo = normalized ? await PromoCode.findOne({ code: normalized }).lean() : null;
+  const now = Date.now();
+  if (
+    !promo ||
+    !promo.isActive ||
+    (promo.startsAt && promo.startsAt.getTime() > now) ||
+    (promo.expiresAt && promo.expiresAt.getTime() <= now) ||
+    (promo.usageLimit != null && promo.usedCount >= promo.usageLimit)
+  )
+    throw badRequest(INVALID_PROMO_MESSAGE);
+  if (
+    promo.perUserLimit != null &&
+    buyer &&
+    (await countUses(promo.code, buyer)) >= promo.perUserLimit
+  )
+    throw badRequest(INVALID_PROMO_MESSAGE);
+  if (subtotalAfterItemDiscounts < (promo.minOrderAmount ?? 0))
+    throw badRequest(minimumOrderMessage(promo.minOrderAmount ?? 0));
+  let discount =
+    promo.type === "PERCENTAGE"
+      ? Math.round((subtotalAfterItemDiscounts * promo.value) / 100)
+      : promo.value;
+  if (promo.maxDiscount != null) discount = Math.min(discount, promo.maxDiscount);
+  discount = Math.max(0, Math.min(discount, subtotalAfterItemDiscounts));
+  return { code: promo.code, type: promo.type, value: promo.value, discount };
+}
+
+/**
+ * Counts one use of a promo code, never above its usage limit; false when it is used up. With a
+ * reservation id, the same update records it on the promo code (`reservations`), so giving the
+ * use back (releaseReservedPromoUse) happens once whoever does it.
+ */
+export async function claimPromoUse(code: string, reservationId?: string): Promise<boolean> {
+  const promo = await PromoCode.findOne({ code }, { usageLimit: 1 });
+  if (!promo) return false;
+  const filter =
+    promo.usageLimit === null || promo.usageLimit === undefined
+      ? { _id: promo._id }
+      : { _id: promo._id, usedCount: { $lt: promo.usageLimit } };
+  const result = await PromoCode.updateOne(filter, {
+    $inc: { usedCount: 1 },
+    ...(reservationId ? { $push: { reservations: reservationId } } : {}),
+  });
+  return result.modifiedCount === 1;
+}
+
+/** Gives one use back (and forgets the reservation id, when given, in the same update). */
+export async function releasePromoUse(code: string, reservationId?: string): Promise<void> {
+  const pull = reservationId ? { $pull: { reservations: reservationId } } : {};
+  const result = await PromoCode.updateOne(
+    { code, usedCount: { $gt: 0 } },
+    { $inc: { usedCount: -1 }, ...pull },
+  );
+  if (result.modifiedCount === 0 && reservationId) await PromoCode.updateOne({ code }, pull);
+}
+
+/**
+ * Gives back the use reservation `reservationId` took, only while the promo code still holds the
+ * id (removed in the same update): returns it once however often it is called. True when it did.
+ */
+export async function releaseReservedPromoUse(
+  code: string,
+  reservationId: string,
+): Promise<boolean> {
+  const result = await PromoCode.updateOne(
+    { code, reservations: reservationId, usedCount: { $gt: 0 } },
+    { $inc: { usedCount: -1 }, $pull: { reservations: reservationId } },
+  );
+  if (result.modifiedCount === 1) return true;
+  await PromoCode.updateOne({ code }, { $pull: { reservations: reservationId } });
+  return false;
+}
+
+/** Reservations whose order was saved: the use is the order's now, the ids only cost space. */
+export async function forgetPromoReservations(code: string, reservationIds: string[]) {
+  await PromoCode.updateOne({ code }, { $pullAll: { reservations: reservationIds } });
 }

@@ -1,19 +1,12 @@
 import mongoose from "mongoose";
 import { Order } from "../../models/order.model.js";
 import { Product } from "../../models/product.model.js";
-import { PromoCode } from "../../models/promo-code.model.js";
 import { StockReservation, reservationLineToken } from "../../models/stock-reservation.model.js";
 import { registerJob } from "../jobs.js";
-import { badRequest, HttpError } from "../lib/http-error.js";
+import { HttpError } from "../lib/http-error.js";
 import { logger } from "../lib/logger.js";
-import {
-  assertMayHave,
-  claimPromoUse,
-  releaseReservedLine,
-  releaseReservedPromoUse,
-  reserveStock,
-  type StockLine,
-} from "./stock.service.js";
+import { forgetPromoReservations, releaseReservedPromoUse } from "./promo-codes.service.js";
+import { releaseReservedLine, type StockLine } from "./stock.service.js";
 
 /**
  * Checkout reservations that survive a killed process (SIGKILL between taking stock and saving
@@ -29,12 +22,14 @@ import {
  * Timing rule that keeps a slow-but-alive checkout and the job apart: a checkout only creates its
  * order within COMMIT_WINDOW_MS of opening its reservation (else it rolls back and answers 503);
  * the job only gives back entries older than RECONCILE_GRACE_MS = 2 x that window.
+ *
+ * The checkout's steps that take and give back (open, claim the promo use, reserve the lines, and
+ * their undo) are listed in order-placement.ts; this module keeps the journal and the job.
  */
 export const COMMIT_WINDOW_MS = 60_000;
 export const RECONCILE_GRACE_MS = 2 * COMMIT_WINDOW_MS;
 /** Released entries are kept this long (a trace of what the job gave back), then deleted. */
 export const RELEASED_RETENTION_MS = 24 * 60 * 60_000;
-export const PROMO_USED_UP = "Invalid or expired promo code";
 const BATCH = 500;
 
 export interface Reservation {
@@ -44,53 +39,36 @@ export interface Reservation {
   promoCode: string | null;
 }
 
-/**
- * Opens the journal entry, then takes the promo use and every stock line (each recording the
- * reservation). On failure everything taken is given back and the entry is removed; the error
- * (409 out of stock, 400 promo used up, 503 busy) is rethrown.
- */
-export async function reserveForCheckout(
-  lines: StockLine[],
-  promoCode: string | null,
-): Promise<Reservation> {
-  // A sold-out variant answers before anything is written (the flash-sale case).
-  await assertMayHave(lines);
+/** A new reservation for these lines: its id and one token per line (nothing written yet). */
+export function newReservation(lines: StockLine[], promoCode: string | null): Reservation {
   const id = new mongoose.Types.ObjectId();
-  const createdAt = new Date();
-  const reservation: Reservation = {
+  return {
     id: id.toString(),
-    createdAt,
+    createdAt: new Date(),
     promoCode,
     lines: lines.map((line, index) => ({ ...line, token: reservationLineToken(id, index) })),
   };
+}
+
+/** Writes the journal entry, before anything is taken (so the job can settle a killed checkout). */
+export async function openReservation(reservation: Reservation): Promise<void> {
   await StockReservation.create({
-    _id: id,
-    createdAt,
-    promoCode,
+    _id: reservation.id,
+    createdAt: reservation.createdAt,
+    promoCode: reservation.promoCode,
     state: "OPEN",
-    lines: lines.map(({ productId, color, size, quantity }) => ({
+    lines: reservation.lines.map(({ productId, color, size, quantity }) => ({
       productId,
       color,
       size,
       quantity,
     })),
   });
-  let takingStock = false;
-  try {
-    if (promoCode && !(await claimPromoUse(promoCode, reservation.id)))
-      throw badRequest(PROMO_USED_UP);
-    takingStock = true;
-    // All or none: a line that cannot be had gives back the lines already taken (by token).
-    await reserveStock(reservation.lines);
-  } catch (error) {
-    // A 409 comes only after reserveStock gave back every line it took: then only the promo use
-    // is left to give back (no per-line look-ups for the many buyers of a sold-out variant).
-    const linesClean =
-      !takingStock || (error instanceof HttpError && error.code === "OUT_OF_STOCK");
-    await abandonReservation(linesClean ? { ...reservation, lines: [] } : reservation);
-    throw error;
-  }
-  return reservation;
+}
+
+/** Removes the journal entry once nothing is held under it any more. */
+export async function closeReservation(reservation: Reservation): Promise<void> {
+  await StockReservation.deleteOne({ _id: reservation.id });
 }
 
 /**
@@ -102,20 +80,17 @@ export function assertCommitWindow(reservation: Reservation, now = Date.now()): 
     throw new HttpError(503, "The shop is busy right now. Please try again.", "BUSY");
 }
 
-/**
- * No order will be created: gives back what this reservation still holds and removes the entry.
- * When a step fails the entry stays OPEN and the job finishes the work later. Never throws.
- */
-export async function abandonReservation(reservation: Reservation): Promise<void> {
-  try {
-    await giveBack(reservation.id, reservation.lines, reservation.promoCode);
-    await StockReservation.deleteOne({ _id: reservation.id });
-  } catch (error) {
-    logger.error(
-      { err: error, reservation: reservation.id },
-      "checkout rollback incomplete; the reservation job will finish it",
-    );
+/** Gives back, newest first, the lines the reservation still holds; idempotent. */
+export async function giveBackReservedLines(
+  id: string,
+  lines: Omit<StockLine, "token">[],
+): Promise<number> {
+  let released = 0;
+  for (let index = lines.length - 1; index >= 0; index -= 1) {
+    if (await releaseReservedLine({ ...lines[index], token: reservationLineToken(id, index) }))
+      released += 1;
   }
+  return released;
 }
 
 /** Gives back every line (and the promo use) the reservation still holds; idempotent. */
@@ -124,11 +99,7 @@ async function giveBack(
   lines: Omit<StockLine, "token">[],
   promoCode: string | null | undefined,
 ): Promise<{ lines: number; promo: boolean }> {
-  let released = 0;
-  for (let index = lines.length - 1; index >= 0; index -= 1) {
-    if (await releaseReservedLine({ ...lines[index], token: reservationLineToken(id, index) }))
-      released += 1;
-  }
+  const released = await giveBackReservedLines(id, lines);
   const promo = promoCode ? await releaseReservedPromoUse(promoCode, id) : false;
   return { lines: released, promo };
 }
@@ -218,8 +189,7 @@ async function forgetCommitted(
   }
   for (const [productId, tokens] of tokensByProduct)
     await Product.updateOne({ _id: productId }, { $pullAll: { stockReservations: tokens } });
-  for (const [code, ids] of idsByPromo)
-    await PromoCode.updateOne({ code }, { $pullAll: { reservations: ids } });
+  for (const [code, ids] of idsByPromo) await forgetPromoReservations(code, ids);
   const deleted = await StockReservation.deleteMany({
     _id: { $in: entries.map((entry) => entry._id) },
     state: "OPEN",

@@ -1,11 +1,11 @@
 import type mongoose from "mongoose";
 import { Order } from "../../models/order.model.js";
 import { Product } from "../../models/product.model.js";
-import { PromoCode } from "../../models/promo-code.model.js";
 import { reservationLineToken } from "../../models/stock-reservation.model.js";
 import { conflict } from "../lib/http-error.js";
 import { logger } from "../lib/logger.js";
 import { recordConditionalWriteLost } from "../lib/metrics.js";
+import { releasePromoUse } from "./promo-codes.service.js";
 
 /**
  * Stock is only ever changed by conditional atomic updates on one product document: the filter
@@ -214,49 +214,4 @@ export async function releaseOrderStock(
   );
   if (claimed.promoCode) await releasePromoUse(claimed.promoCode, reservationId);
   return true;
-}
-
-/**
- * Counts one use of a promo code, never above its usage limit; false when it is used up. With a
- * reservation id, the same update records it on the promo code (`reservations`).
- */
-export async function claimPromoUse(code: string, reservationId?: string): Promise<boolean> {
-  const promo = await PromoCode.findOne({ code }, { usageLimit: 1 });
-  if (!promo) return false;
-  const filter =
-    promo.usageLimit === null || promo.usageLimit === undefined
-      ? { _id: promo._id }
-      : { _id: promo._id, usedCount: { $lt: promo.usageLimit } };
-  const result = await PromoCode.updateOne(filter, {
-    $inc: { usedCount: 1 },
-    ...(reservationId ? { $push: { reservations: reservationId } } : {}),
-  });
-  return result.modifiedCount === 1;
-}
-
-/** Gives one use back (and forgets the reservation id, when given, in the same update). */
-export async function releasePromoUse(code: string, reservationId?: string): Promise<void> {
-  const pull = reservationId ? { $pull: { reservations: reservationId } } : {};
-  const result = await PromoCode.updateOne(
-    { code, usedCount: { $gt: 0 } },
-    { $inc: { usedCount: -1 }, ...pull },
-  );
-  if (result.modifiedCount === 0 && reservationId) await PromoCode.updateOne({ code }, pull);
-}
-
-/**
- * Gives back the use reservation `reservationId` took, only while the promo code still holds the
- * id (removed in the same update): returns it once however often it is called. True when it did.
- */
-export async function releaseReservedPromoUse(
-  code: string,
-  reservationId: string,
-): Promise<boolean> {
-  const result = await PromoCode.updateOne(
-    { code, reservations: reservationId, usedCount: { $gt: 0 } },
-    { $inc: { usedCount: -1 }, $pull: { reservations: reservationId } },
-  );
-  if (result.modifiedCount === 1) return true;
-  await PromoCode.updateOne({ code }, { $pull: { reservations: reservationId } });
-  return false;
 }

@@ -10,7 +10,7 @@ import { getEnv, resetEnvForTests } from "../../server/env";
 import { INVALID_MOBILE_MESSAGE } from "../../server/lib/phone";
 import { MongoRateLimitStore } from "../../server/middleware/rate-limit";
 import { hashOtp } from "../../server/services/otp.service";
-import { registerSignInHook } from "../../server/services/sign-in-hooks";
+import { SIGN_IN_HOOKS, type SignInHook } from "../../server/sign-in-hooks";
 import { clearDatabase } from "../setup/db";
 import { createUser, DEFAULT_PASSWORD } from "../factories/user";
 import { useSmsGateway } from "../setup/sms";
@@ -23,9 +23,10 @@ resetEnvForTests();
 let sms: SmsGatewayStub;
 let app: ReturnType<typeof createApp>;
 const hookCalls: string[] = [];
-registerSignInHook(async ({ userId }) => {
+/** Watches sign-ins: the app runs it after the shop's own sign-in hooks. */
+const recordSignIn: SignInHook = async ({ userId }) => {
   hookCalls.push(userId);
-});
+};
 
 const PHONE = "01712345678";
 
@@ -58,7 +59,9 @@ function expectNoHash(body: unknown) {
   expect(text).not.toContain('"password"');
 }
 
-useSmsGateway((gateway) => ({ sms, app } = gateway));
+useSmsGateway((gateway) => ({ sms, app } = gateway), {
+  signInHooks: [...SIGN_IN_HOOKS, recordSignIn],
+});
 
 beforeEach(async () => {
   await clearDatabase();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { User } from "../../models/user.model";
 import { createApp } from "../../server/app";
 import { getEnv, resetEnvForTests } from "../../server/env";
-import { registerSignInHook } from "../../server/services/sign-in-hooks";
+import { SIGN_IN_HOOKS, type SignInHook } from "../../server/sign-in-hooks";
 import { clearDatabase } from "../setup/db";
 import { createUser, DEFAULT_PASSWORD } from "../factories/user";
 
@@ -22,9 +22,10 @@ let app: ReturnType<typeof createApp>;
 /** Claims the provider puts in the next ID tokens. */
 let claims: Record<string, unknown> = {};
 const hookCalls: string[] = [];
-registerSignInHook(async ({ userId }) => {
+/** Watches sign-ins: the app runs it after the shop's own sign-in hooks. */
+const recordSignIn: SignInHook = async ({ userId }) => {
   hookCalls.push(userId);
-});
+};
 
 const BAD_STATE = "Google sign-in expired or was not started here. Please try again.";
 const BAD_TOKEN = "The Google ID token is not valid";
@@ -92,7 +93,7 @@ beforeAll(async () => {
     GOOGLE_ISSUERS: "https://accounts.google.com,accounts.google.com",
   });
   resetEnvForTests();
-  app = createApp();
+  app = createApp({ signInHooks: [...SIGN_IN_HOOKS, recordSignIn] });
 });
 
 afterAll(async () => {

@@ -2,7 +2,7 @@ import request from "supertest";
 import { beforeEach, describe, expect, it } from "vitest";
 import { PromoCode } from "../../models/promo-code.model";
 import { createApp } from "../../server/app";
-import { evaluatePromo } from "../../server/services/cart.service";
+import { evaluatePromo } from "../../server/services/promo-codes.service";
 import { createPromo } from "../factories/catalog";
 import { createAdmin, createUser } from "../factories/user";
 import { clearDatabase } from "../setup/db";

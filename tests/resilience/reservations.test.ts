@@ -14,14 +14,13 @@ import { createApp } from "../../server/app";
 import { resetEnvForTests } from "../../server/env";
 import { HttpError } from "../../server/lib/http-error";
 import { deleteOrder, expirePendingOrders, moveOrder } from "../../server/services/orders.service";
+import { abandonReservation, reserveForCheckout } from "../../server/services/order-placement";
 import {
   COMMIT_WINDOW_MS,
   RECONCILE_GRACE_MS,
   RELEASED_RETENTION_MS,
-  abandonReservation,
   assertCommitWindow,
   reconcileReservations,
-  reserveForCheckout,
 } from "../../server/services/reservations.service";
 import { clearDatabase } from "../setup/db";
 import { createProduct, createPromo, shopper } from "../factories/checkout";

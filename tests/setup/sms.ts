@@ -1,6 +1,6 @@
 import type { Express } from "express";
 import { afterAll, beforeAll } from "vitest";
-import { createApp } from "../../server/app";
+import { createApp, type CreateAppOptions } from "../../server/app";
 import { resetEnvForTests } from "../../server/env";
 import { startSmsGatewayStub, type SmsGatewayStub } from "../stubs/sms-gateway";
 
@@ -15,7 +15,10 @@ export interface SmsGatewayContext {
  * afterwards closes the stub and removes the variables again. `ready` receives the stub and
  * the app once they exist.
  */
-export function useSmsGateway(ready: (context: SmsGatewayContext) => void): void {
+export function useSmsGateway(
+  ready: (context: SmsGatewayContext) => void,
+  appOptions: CreateAppOptions = {},
+): void {
   let sms: SmsGatewayStub | undefined;
 
   beforeAll(async () => {
@@ -24,7 +27,7 @@ export function useSmsGateway(ready: (context: SmsGatewayContext) => void): void
     process.env.SMS_API_KEY = sms.apiKey;
     process.env.SMS_SENDER_ID = sms.senderId;
     resetEnvForTests();
-    ready({ sms, app: createApp() });
+    ready({ sms, app: createApp(appOptions) });
   });
 
   afterAll(async () => {

@@ -1,0 +1,459 @@
+import { randomBytes, randomInt } from "node:crypto";
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
+import mongoose from "mongoose";
+import {
+  Order,
+  type OrderFields,
+  type OrderStatus,
+  type PaymentMethod,
+} from "../../models/order.model.js";
+import { badRequest } from "../lib/http-error.js";
+import { logger } from "../lib/logger.js";
+import { orderLogFields } from "../lib/log-fields.js";
+import { recordOrderPlaced } from "../lib/metrics.js";
+import { runSteps, undoSteps, type Step } from "../lib/steps.js";
+import { isBkashConfigured } from "../integrations/bkash.js";
+import { isSslCommerzConfigured } from "../integrations/sslcommerz.js";
+import {
+  clearCart,
+  getPricedCart,
+  getPricedCartVersion,
+  type CartAnswer,
+  type CartOwner,
+} from "./cart.service.js";
+import { computeTax, quoteDelivery } from "./delivery.service.js";
+import { notifyOrder } from "./notifications.service.js";
+import { hashTrackingToken, toOrderAnswer, type OrderAnswer } from "./orders.service.js";
+import {
+  claimPromoUse,
+  evaluatePromo,
+  INVALID_PROMO_MESSAGE,
+  releaseReservedPromoUse,
+  type PromoEvaluation,
+} from "./promo-codes.service.js";
+import {
+  assertCommitWindow,
+  closeReservation,
+  giveBackReservedLines,
+  newReservation,
+  openReservation,
+  type Reservation,
+} from "./reservations.service.js";
+import { assertMayHave, reserveStock, type StockLine } from "./stock.service.js";
+
+/**
+ * Placing an order: the checkout's steps in the order they run, each with its undo. When a step
+ * fails, the undo of the steps before it runs newest first (server/lib/steps.ts). No
+ * transactions: every write is one guarded write of one document, and the reservation journal
+ * lets the background job finish an undo that a killed process never ran. docs/architecture.md
+ * ("Placing an order") describes the flow.
+ */
+
+export const SHOP_TIME_ZONE = "Asia/Dhaka";
+export const EMPTY_CART_MESSAGE = "Your cart is empty";
+
+// ---------------------------------------------------------------------------------------------
+// Quote
+
+export interface Quote {
+  subtotal: number;
+  discount: number;
+  promoCodeDiscount: number;
+  deliveryCharge: number;
+  tax: number;
+  total: number;
+  promoCode: string | null;
+  deliverySource: "pathao" | "builtin";
+}
+
+/**
+ * Money rules: subtotal = sum of list price x quantity; discount = product discounts;
+ * goods = subtotal - discount - promoCodeDiscount; delivery and tax are computed on goods;
+ * total = goods + delivery + tax (whole taka).
+ */
+async function priceQuote(
+  cart: CartAnswer,
+  address: { city: string; zone?: string },
+  promo: PromoEvaluation | null,
+): Promise<Quote> {
+  const promoCodeDiscount = promo?.discount ?? 0;
+  const goods = cart.totalPrice - cart.discount - promoCodeDiscount;
+  const delivery = await quoteDelivery(address, goods);
+  const tax = computeTax(goods);
+  return {
+    subtotal: cart.totalPrice,
+    discount: cart.discount,
+    promoCodeDiscount,
+    deliveryCharge: delivery.deliveryCharge,
+    tax,
+    total: goods + delivery.deliveryCharge + tax,
+    promoCode: promo?.code ?? null,
+    deliverySource: delivery.source,
+  };
+}
+
+/** The totals the current cart would have at this address (all zero without a cart). */
+export async function quoteCheckout(
+  owner: CartOwner | undefined,
+  address: { city: string; zone?: string },
+): Promise<Quote> {
+  const cart = owner ? await getPricedCart(owner) : undefined;
+  if (!cart || cart.cartItems.length === 0)
+    return {
+      subtotal: 0,
+      discount: 0,
+      promoCodeDiscount: 0,
+      deliveryCharge: 0,
+      tax: 0,
+      total: 0,
+      promoCode: null,
+      deliverySource: "builtin",
+    };
+  return priceQuote(cart, address, cart.promoDetails);
+}
+
+// ---------------------------------------------------------------------------------------------
+// What a placement carries from step to step
+
+export interface ShippingAddressInput {
+  firstName: string;
+  lastName?: string;
+  mobile: string;
+  email?: string;
+  streetAddress: string;
+  city: string;
+  zone?: string;
+  area?: string;
+  zipCode?: string;
+}
+
+export interface PlaceOrderInput {
+  owner: CartOwner | undefined;
+  shippingAddress: ShippingAddressInput;
+  paymentMethod: PaymentMethod;
+  note?: string;
+}
+
+/** What the reservation steps need and leave: also what reserveForCheckout runs alone. */
+interface ReservationWork {
+  lines: StockLine[];
+  promoCode: string | null;
+  reservation?: Reservation;
+}
+
+interface Placement extends ReservationWork {
+  input: PlaceOrderInput;
+  owner?: CartOwner;
+  userId?: string;
+  cart?: CartAnswer;
+  /** `<cart id>:<version>` of the cart as priced: one cart as it stood gives one order. */
+  cartVersion?: string | null;
+  quote?: Quote;
+  order?: mongoose.HydratedDocument<OrderFields>;
+  trackingToken?: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The steps
+
+const checkPaymentMethod: Step<Placement> = {
+  name: "check the payment method",
+  async run({ input }) {
+    if (input.paymentMethod === "SSLCOMMERZ" && !isSslCommerzConfigured())
+      throw badRequest("SSLCommerz payments are not available; choose cash on delivery");
+    if (input.paymentMethod === "BKASH" && !isBkashConfigured())
+      throw badRequest("bKash payments are not available; choose cash on delivery");
+  },
+};
+
+const validateCart: Step<Placement> = {
+  name: "validate the cart",
+  async run(placement) {
+    const owner = placement.input.owner;
+    if (!owner) throw badRequest(EMPTY_CART_MESSAGE);
+    const { cart, version } = await getPricedCartVersion(owner);
+    if (cart.cartItems.length === 0) throw badRequest(EMPTY_CART_MESSAGE);
+    if (cart.promoError) throw badRequest(cart.promoError);
+    Object.assign(placement, {
+      owner,
+      userId: "userId" in owner ? owner.userId : undefined,
+      cart,
+      cartVersion: version,
+    });
+  },
+};
+
+/** The promo code checked again for this buyer (a guest by the order's mobile), then the totals. */
+const priceOrder: Step<Placement> = {
+  name: "price the order",
+  async run(placement) {
+    const { cart, input, userId } = placement as Required<Placement>;
+    const promo = cart.promoDetails
+      ? await evaluatePromo(
+          cart.promoDetails.code,
+          cart.totalPrice - cart.discount,
+          userId ? { userId } : { guestMobile: input.shippingAddress.mobile },
+        )
+      : null;
+    placement.quote = await priceQuote(cart, input.shippingAddress, promo);
+    placement.promoCode = placement.quote.promoCode;
+    placement.lines = cart.cartItems.map((item) => ({
+      productId: item.productId,
+      color: item.color,
+      size: item.size,
+      quantity: item.quantity,
+      title: item.title,
+    }));
+  },
+};
+
+/** A sold-out variant answers before anything is written (the flash-sale case). */
+const checkStock: Step<ReservationWork> = {
+  name: "check stock",
+  run: ({ lines }) => assertMayHave(lines),
+};
+
+/** The journal entry comes first, so a process killed later leaks nothing: the job settles it. */
+const openJournal: Step<ReservationWork> = {
+  name: "open the reservation",
+  async run(work) {
+    work.reservation = newReservation(work.lines, work.promoCode);
+    await openReservation(work.reservation);
+  },
+  undo: ({ reservation }) => (reservation ? closeReservation(reservation) : Promise.resolve()),
+};
+
+const claimPromo: Step<ReservationWork> = {
+  name: "claim the promo use",
+  async run({ promoCode, reservation }) {
+    if (promoCode && !(await claimPromoUse(promoCode, reservation!.id)))
+      throw badRequest(INVALID_PROMO_MESSAGE);
+  },
+  async undo({ promoCode, reservation }) {
+    if (promoCode) await releaseReservedPromoUse(promoCode, reservation!.id);
+  },
+};
+
+const takeStock: Step<ReservationWork> = {
+  name: "reserve stock",
+  // All or none: a line that cannot be had gives back the lines already taken, then 409.
+  run: ({ reservation }) => reserveStock(reservation!.lines),
+  async undo({ reservation }) {
+    await giveBackReservedLines(reservation!.id, reservation!.lines);
+  },
+  // After a 409 nothing is held (no per-line look-ups for the many buyers of a sold-out variant).
+  failedWith: (_work, error) =>
+    (error as { code?: string }).code === "OUT_OF_STOCK" ? "nothing" : "partial",
+};
+
+/** The order carries the reservation id: saving it is the commit. */
+const createOrder: Step<Placement> = {
+  name: "create the order",
+  async run(placement) {
+    const reservation = placement.reservation!;
+    const document = orderDocument(placement);
+    try {
+      placement.order = await createWithUniqueNumber(document, () =>
+        assertCommitWindow(reservation),
+      );
+    } catch (error) {
+      // The same cart submitted twice at once (a double-click, two tabs): the other request made
+      // the order; this one answers as if the cart were already empty, which it is a moment later.
+      if (await isDuplicateKey(error, "checkoutOf", document.checkoutOf))
+        throw badRequest(EMPTY_CART_MESSAGE);
+      throw error;
+    }
+  },
+  // A failed insert that landed after all (a lost reply): the order owns the units now and the
+  // reservation job commits it, so nothing is undone.
+  failedWith: async ({ reservation }) =>
+    (await Order.exists({ reservationId: reservation!.id }).catch(() => true))
+      ? "committed"
+      : "nothing",
+};
+
+/** Best effort from here on: the order stands whatever happens. */
+const emptyCart: Step<Placement> = {
+  name: "clear the cart",
+  async run({ owner, order }) {
+    await clearCart(owner!).catch((error: unknown) => {
+      logger.warn({ err: error, ...orderLogFields(order!) }, "cart not cleared after order");
+    });
+  },
+};
+
+const announce: Step<Placement> = {
+  name: "announce the order",
+  async run({ input, order }) {
+    recordOrderPlaced(input.paymentMethod);
+    logger.info(
+      {
+        ...orderLogFields(order!),
+        paymentMethod: input.paymentMethod,
+        orderStatus: order!.orderStatus,
+      },
+      "order placed",
+    );
+    // An online order is announced once paid (payments.service).
+    if (order!.orderStatus === "PLACED") void notifyOrder("PLACED", order!);
+  },
+};
+
+/** Taking the stock and the promo use, each recorded on the reservation (all or nothing). */
+const RESERVATION_STEPS: readonly Step<ReservationWork>[] = [
+  checkStock,
+  openJournal,
+  claimPromo,
+  takeStock,
+];
+
+export const PLACEMENT_STEPS: readonly Step<Placement>[] = [
+  checkPaymentMethod,
+  validateCart,
+  priceOrder,
+  ...RESERVATION_STEPS,
+  createOrder,
+  emptyCart,
+  announce,
+];
+
+/** Builds the order from the server-side cart and answers it (+ trackingToken for a guest). */
+export async function placeOrder(input: PlaceOrderInput): Promise<OrderAnswer> {
+  const placement: Placement = { input, lines: [], promoCode: null };
+  await runSteps(PLACEMENT_STEPS, placement);
+  const answer = toOrderAnswer(placement.order!);
+  if (placement.trackingToken) answer.trackingToken = placement.trackingToken;
+  return answer;
+}
+
+/**
+ * The reservation steps alone (what placeOrder runs before creating the order): takes the promo
+ * use and every line, recorded on a new journal entry. On failure everything taken is given back
+ * and the entry removed; the error (409 out of stock, 400 promo used up, 503 busy) is rethrown.
+ */
+export async function reserveForCheckout(
+  lines: StockLine[],
+  promoCode: string | null,
+): Promise<Reservation> {
+  const work: ReservationWork = { lines, promoCode };
+  await runSteps(RESERVATION_STEPS, work);
+  return work.reservation!;
+}
+
+/**
+ * No order will be made: the reservation steps' undo, newest first (lines, promo use, journal
+ * entry). Never throws; an undo that fails leaves the entry OPEN for the reconciliation job.
+ */
+export async function abandonReservation(reservation: Reservation): Promise<void> {
+  await undoSteps(RESERVATION_STEPS, {
+    lines: reservation.lines,
+    promoCode: reservation.promoCode,
+    reservation,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The order document
+
+function orderDocument(placement: Placement): Record<string, unknown> {
+  const { cart, quote, input, userId, owner, reservation } = placement as Required<Placement>;
+  const online = input.paymentMethod !== "COD";
+  const status: OrderStatus = online ? "PENDING" : "PLACED";
+  placement.trackingToken = userId ? undefined : randomBytes(24).toString("base64url");
+  const address = input.shippingAddress;
+  return {
+    user: userId ? new mongoose.Types.ObjectId(userId) : null,
+    guest: userId
+      ? null
+      : {
+          email: address.email ?? "",
+          mobile: address.mobile,
+          guestId: "guestId" in owner ? owner.guestId : undefined,
+        },
+    trackingTokenHash: placement.trackingToken ? hashTrackingToken(placement.trackingToken) : null,
+    orderItems: cart.cartItems.map((item) => ({
+      product: {
+        _id: item.productId,
+        title: item.title,
+        category: item.product.category
+          ? { _id: item.product.category._id, name: item.product.category.name }
+          : undefined,
+        discountedPrice: item.discountedPrice,
+        imageUrl: item.imageUrl,
+      },
+      productId: item.productId,
+      title: item.title,
+      price: item.price,
+      discountedPrice: item.discountedPrice,
+      quantity: item.quantity,
+      color: item.color,
+      size: item.size,
+    })),
+    shippingAddress: {
+      firstName: address.firstName,
+      lastName: address.lastName ?? "",
+      mobile: address.mobile,
+      email: address.email ?? "",
+      streetAddress: address.streetAddress,
+      city: address.city,
+      zone: address.zone ?? "",
+      area: address.area ?? "",
+      zipCode: address.zipCode ?? "",
+      country: "Bangladesh",
+    },
+    totalPrice: quote.subtotal,
+    discount: quote.discount,
+    promoCode: quote.promoCode,
+    promoCodeDiscount: quote.promoCodeDiscount,
+    deliveryCharge: quote.deliveryCharge,
+    tax: quote.tax,
+    totalDiscountedPrice: quote.total,
+    totalItem: cart.totalItem,
+    paymentMethod: input.paymentMethod,
+    paymentDetails: { status: "PENDING", paymentId: null, transactionId: null },
+    orderStatus: status,
+    statusHistory: [{ status, at: new Date(), by: userId ? "customer" : "guest" }],
+    note: input.note ?? "",
+    checkoutOf: placement.cartVersion ?? undefined,
+    reservationId: new mongoose.Types.ObjectId(reservation.id),
+  };
+}
+
+const ORDER_NUMBER_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+
+/** TW-YYMMDD-XXXX: the Dhaka date plus 4 unambiguous characters (unique index retries on clash). */
+export function newOrderNumber(now = new Date()): string {
+  const day = format(new TZDate(now, SHOP_TIME_ZONE), "yyMMdd");
+  let suffix = "";
+  for (let index = 0; index < 4; index += 1)
+    suffix += ORDER_NUMBER_ALPHABET[randomInt(ORDER_NUMBER_ALPHABET.length)];
+  return `TW-${day}-${suffix}`;
+}
+
+/**
+ * Whether an insert failed on the unique index of `field`. MongoDB names the index; FerretDB does
+ * not, so there the value is looked up.
+ */
+async function isDuplicateKey(
+  error: unknown,
+  field: "orderNumber" | "checkoutOf",
+  value: unknown,
+): Promise<boolean> {
+  const failure = error as { code?: number; keyPattern?: Record<string, unknown> };
+  if (failure?.code !== 11000 || value === undefined) return false;
+  if (failure.keyPattern) return field in failure.keyPattern;
+  return (await Order.exists({ [field]: value })) !== null;
+}
+
+async function createWithUniqueNumber(document: Record<string, unknown>, beforeEach: () => void) {
+  for (let attempt = 0; ; attempt += 1) {
+    beforeEach();
+    const orderNumber = newOrderNumber();
+    try {
+      return await Order.create({ ...document, orderNumber });
+    } catch (error) {
+      if (attempt >= 5 || !(await isDuplicateKey(error, "orderNumber", orderNumber))) throw error;
+    }
+  }
+}
