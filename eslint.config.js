@@ -33,5 +33,23 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": "error",
     },
   },
+  {
+    // Services take plain input (a CartOwner, an OrderReader), never the request or the response:
+    // routers and middleware (e.g. middleware/cart-owner.ts) speak HTTP.
+    files: ["server/services/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "express",
+              message: "Services never see req/res: resolve what they need in a middleware.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
 );

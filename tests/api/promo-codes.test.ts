@@ -2,8 +2,9 @@ import request from "supertest";
 import { beforeEach, describe, expect, it } from "vitest";
 import { PromoCode } from "../../models/promo-code.model";
 import { createApp } from "../../server/app";
-import { evaluatePromo } from "../../server/services/promo-codes.service";
+import { evaluatePromo, INVALID_PROMO_MESSAGE } from "../../server/services/promo-codes.service";
 import { createPromo } from "../factories/catalog";
+import { createProduct, shippingAddress, shopper } from "../factories/checkout";
 import { createAdmin, createUser } from "../factories/user";
 import { clearDatabase } from "../setup/db";
 
@@ -164,6 +165,42 @@ describe("evaluatePromo (shared with checkout)", () => {
       status: 400,
       message: "Minimum order amount of ৳1,000 required",
     });
+  });
+});
+
+describe("the per-user limit, one rule for users and guests", () => {
+  it("counts a user's orders by account and a guest's by the order's mobile, in evaluatePromo itself", async () => {
+    const product = await createProduct({ variants: [{ color: "Black", size: "M", stock: 5 }] });
+    await createPromo({ code: "ONCE", type: "FIXED", value: 50, perUserLimit: 1 });
+    const user = await createUser();
+    for (const [buyer, mobile] of [
+      [shopper(app, user.token), "01711111111"],
+      [shopper(app), "01822222222"],
+    ] as const) {
+      await buyer.add(product._id, "Black", "M").expect(200);
+      await buyer.applyPromo("ONCE").expect(200);
+      await buyer.order({ shippingAddress: shippingAddress({ mobile }) }).expect(201);
+    }
+    const refused = { status: 400, message: INVALID_PROMO_MESSAGE };
+    await expect(
+      evaluatePromo("ONCE", 1000, { userId: String(user.user._id) }),
+    ).rejects.toMatchObject(refused);
+    await expect(evaluatePromo("ONCE", 1000, { guestMobile: "01822222222" })).rejects.toMatchObject(
+      refused,
+    );
+    // Another guest number, and a cart not yet tied to anyone, may still use it.
+    expect((await evaluatePromo("ONCE", 1000, { guestMobile: "01933333333" })).discount).toBe(50);
+    expect((await evaluatePromo("ONCE", 1000)).discount).toBe(50);
+
+    // The same guest again, from a new cart: refused at placement with the one message.
+    const again = shopper(app);
+    await again.add(product._id, "Black", "M").expect(200);
+    await again.applyPromo("ONCE").expect(200);
+    const answer = await again.order({
+      shippingAddress: shippingAddress({ mobile: "01822222222" }),
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(INVALID_PROMO_MESSAGE);
   });
 });
 
