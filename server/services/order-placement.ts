@@ -175,12 +175,10 @@ const validateCart: Step<Placement> = {
     const { cart, version } = await getPricedCartVersion(owner);
     if (cart.cartItems.length === 0) throw badRequest(EMPTY_CART_MESSAGE);
     if (cart.promoError) throw badRequest(cart.promoError);
-    Object.assign(placement, {
-      owner,
-      userId: "userId" in owner ? owner.userId : undefined,
-      cart,
-      cartVersion: version,
-    });
+    placement.owner = owner;
+    placement.userId = "userId" in owner ? owner.userId : undefined;
+    placement.cart = cart;
+    placement.cartVersion = version;
   },
 };
 
@@ -188,7 +186,8 @@ const validateCart: Step<Placement> = {
 const priceOrder: Step<Placement> = {
   name: "price the order",
   async run(placement) {
-    const { cart, input, userId } = placement as Required<Placement>;
+    const { input, userId } = placement;
+    const cart = placement.cart!;
     const promo = cart.promoDetails
       ? await evaluatePromo(
           cart.promoDetails.code,
@@ -252,6 +251,8 @@ const createOrder: Step<Placement> = {
   name: "create the order",
   async run(placement) {
     const reservation = placement.reservation!;
+    // A guest reads the order with this token (answered once; only its hash is stored).
+    if (!placement.userId) placement.trackingToken = randomBytes(24).toString("base64url");
     const document = orderDocument(placement);
     try {
       placement.order = await createWithUniqueNumber(document, () =>
@@ -357,10 +358,10 @@ export async function abandonReservation(reservation: Reservation): Promise<void
 // The order document
 
 function orderDocument(placement: Placement): Record<string, unknown> {
-  const { cart, quote, input, userId, owner, reservation } = placement as Required<Placement>;
+  const { input, userId, trackingToken } = placement;
+  const [cart, quote, owner] = [placement.cart!, placement.quote!, placement.owner!];
   const online = input.paymentMethod !== "COD";
   const status: OrderStatus = online ? "PENDING" : "PLACED";
-  placement.trackingToken = userId ? undefined : randomBytes(24).toString("base64url");
   const address = input.shippingAddress;
   return {
     user: userId ? new mongoose.Types.ObjectId(userId) : null,
@@ -371,7 +372,7 @@ function orderDocument(placement: Placement): Record<string, unknown> {
           mobile: address.mobile,
           guestId: "guestId" in owner ? owner.guestId : undefined,
         },
-    trackingTokenHash: placement.trackingToken ? hashTrackingToken(placement.trackingToken) : null,
+    trackingTokenHash: trackingToken ? hashTrackingToken(trackingToken) : null,
     orderItems: cart.cartItems.map((item) => ({
       product: {
         _id: item.productId,
@@ -416,7 +417,7 @@ function orderDocument(placement: Placement): Record<string, unknown> {
     statusHistory: [{ status, at: new Date(), by: userId ? "customer" : "guest" }],
     note: input.note ?? "",
     checkoutOf: placement.cartVersion ?? undefined,
-    reservationId: new mongoose.Types.ObjectId(reservation.id),
+    reservationId: new mongoose.Types.ObjectId(placement.reservation!.id),
   };
 }
 
