@@ -19,6 +19,11 @@ export interface Step<Context> {
 
 export type StepFailure = "partial" | "nothing" | "committed";
 
+export interface StepOptions<Context> {
+  /** What identifies this run in the log line of an undo that failed (e.g. the reservation id). */
+  logFields?: (context: Context) => Record<string, unknown>;
+}
+
 /**
  * Runs the steps in order. When one throws, the undo of every step that ran (see `failedWith`)
  * runs newest first, then the error is rethrown.
@@ -26,6 +31,7 @@ export type StepFailure = "partial" | "nothing" | "committed";
 export async function runSteps<Context>(
   steps: readonly Step<Context>[],
   context: Context,
+  options: StepOptions<Context> = {},
 ): Promise<void> {
   for (const [index, step] of steps.entries()) {
     try {
@@ -33,7 +39,11 @@ export async function runSteps<Context>(
     } catch (error) {
       const failure = (await step.failedWith?.(context, error)) ?? "partial";
       if (failure !== "committed")
-        await undoSteps(steps.slice(0, failure === "partial" ? index + 1 : index), context);
+        await undoSteps(
+          steps.slice(0, failure === "partial" ? index + 1 : index),
+          context,
+          options,
+        );
       throw error;
     }
   }
@@ -47,13 +57,17 @@ export async function runSteps<Context>(
 export async function undoSteps<Context>(
   steps: readonly Step<Context>[],
   context: Context,
+  options: StepOptions<Context> = {},
 ): Promise<boolean> {
   for (const step of [...steps].reverse()) {
     if (!step.undo) continue;
     try {
       await step.undo(context);
     } catch (error) {
-      logger.error({ err: error, step: step.name }, "undo incomplete; left for the background job");
+      logger.error(
+        { err: error, step: step.name, ...options.logFields?.(context) },
+        "undo incomplete; left for the background job",
+      );
       return false;
     }
   }

@@ -12,7 +12,7 @@ import { badRequest } from "../lib/http-error.js";
 import { logger } from "../lib/logger.js";
 import { orderLogFields } from "../lib/log-fields.js";
 import { recordOrderPlaced } from "../lib/metrics.js";
-import { runSteps, undoSteps, type Step } from "../lib/steps.js";
+import { runSteps, undoSteps, type Step, type StepOptions } from "../lib/steps.js";
 import { isBkashConfigured } from "../integrations/bkash.js";
 import { isSslCommerzConfigured } from "../integrations/sslcommerz.js";
 import {
@@ -319,10 +319,15 @@ export const PLACEMENT_STEPS: readonly Step<Placement>[] = [
   announce,
 ];
 
+/** An undo that fails names the reservation the background job will settle. */
+const LOG_RESERVATION: StepOptions<ReservationWork> = {
+  logFields: ({ reservation }) => ({ reservation: reservation?.id }),
+};
+
 /** Builds the order from the server-side cart and answers it (+ trackingToken for a guest). */
 export async function placeOrder(input: PlaceOrderInput): Promise<OrderAnswer> {
   const placement: Placement = { input, lines: [], promoCode: null };
-  await runSteps(PLACEMENT_STEPS, placement);
+  await runSteps(PLACEMENT_STEPS, placement, LOG_RESERVATION);
   const answer = toOrderAnswer(placement.order!);
   if (placement.trackingToken) answer.trackingToken = placement.trackingToken;
   return answer;
@@ -338,7 +343,7 @@ export async function reserveForCheckout(
   promoCode: string | null,
 ): Promise<Reservation> {
   const work: ReservationWork = { lines, promoCode };
-  await runSteps(RESERVATION_STEPS, work);
+  await runSteps(RESERVATION_STEPS, work, LOG_RESERVATION);
   return work.reservation!;
 }
 
@@ -347,11 +352,11 @@ export async function reserveForCheckout(
  * entry). Never throws; an undo that fails leaves the entry OPEN for the reconciliation job.
  */
 export async function abandonReservation(reservation: Reservation): Promise<void> {
-  await undoSteps(RESERVATION_STEPS, {
-    lines: reservation.lines,
-    promoCode: reservation.promoCode,
-    reservation,
-  });
+  await undoSteps(
+    RESERVATION_STEPS,
+    { lines: reservation.lines, promoCode: reservation.promoCode, reservation },
+    LOG_RESERVATION,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
