@@ -17,7 +17,11 @@ import { notifyOrder } from "./notifications.service.js";
 import { forgetReservation } from "./reservations.service.js";
 import { releaseOrderStock, updateOrderWhere } from "./stock.service.js";
 
-/** Orders once placed: reading, tracking, the admin's list and moves, expiry. Placing one: order-placement.ts. */
+/**
+ * Orders once placed: reading, tracking, the admin's list and moves, expiry of unpaid ones.
+ * Placing an order is order-placement.ts.
+ */
+
 export const ORDER_NOT_FOUND = "Order not found";
 
 export function hashTrackingToken(token: string): string {
