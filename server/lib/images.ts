@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import sharp, { type Metadata } from "sharp";
 import { getEnv } from "../env.js";
+import { getImageStore, keyOfUploadUrl, uploadUrl } from "../storage/index.js";
 import { HttpError } from "./http-error.js";
 
 export type ImageType = "jpeg" | "png" | "webp" | "gif";
@@ -81,6 +81,7 @@ export const RESPONSIVE_WIDTHS = [400, 800, 1200] as const;
 /** The width stored in `images[]`; the others are found by replacing this suffix. */
 export const PRIMARY_WIDTH = 800;
 
+/** The local backend's folder (UPLOADS_DIR); with IMAGE_STORAGE=s3 images are in the bucket. */
 export function uploadsRoot(): string {
   return path.resolve(getEnv().UPLOADS_DIR);
 }
@@ -90,32 +91,31 @@ export function newFileBase(): string {
   return `${Date.now().toString(36)}-${randomBytes(6).toString("hex")}`;
 }
 
-/** Matches the file names newFileBase() starts (the responsive width may follow). */
-export const UNIQUE_UPLOAD_NAME = /^[0-9a-z]{6,12}-[0-9a-f]{12}(-\d+)?\.[a-z]+$/;
+export { UNIQUE_UPLOAD_NAME } from "../storage/index.js";
 
 /**
- * Re-encodes an image to WebP at each responsive width (never enlarging) under uploads/<folder>.
- * Returns the public URL of the primary width, e.g. /uploads/products/abc-800.webp.
+ * Re-encodes an image to WebP at each responsive width (never enlarging) into the image store,
+ * under <folder>/. Returns the public URL of the primary width, e.g. /uploads/products/abc-800.webp.
  */
 export async function saveResponsiveWebp(
   input: Buffer,
   folder: string,
   baseName = newFileBase(),
 ): Promise<string> {
-  const dir = path.join(uploadsRoot(), folder);
-  await mkdir(dir, { recursive: true });
+  const store = getImageStore();
   const image = sharp(input, {
     failOn: "error",
     limitInputPixels: MAX_IMAGE_PIXELS.product,
   }).rotate();
   for (const width of RESPONSIVE_WIDTHS) {
-    await image
+    const webp = await image
       .clone()
       .resize({ width, withoutEnlargement: true })
       .webp({ quality: 78 })
-      .toFile(path.join(dir, `${baseName}-${width}.webp`));
+      .toBuffer();
+    await store.put(`${folder}/${baseName}-${width}.webp`, webp);
   }
-  return `/uploads/${folder}/${baseName}-${PRIMARY_WIDTH}.webp`;
+  return uploadUrl(`${folder}/${baseName}-${PRIMARY_WIDTH}.webp`);
 }
 
 /** Removes every width of an image saved by saveResponsiveWebp, given its public URL. */
@@ -123,11 +123,67 @@ export async function removeResponsiveWebp(publicUrl: string): Promise<void> {
   const match = /^\/uploads\/([\w-]+)\/([\w-]+)-\d+\.webp$/.exec(publicUrl);
   if (!match) return;
   const [, folder, baseName] = match;
+  const store = getImageStore();
   await Promise.all(
-    RESPONSIVE_WIDTHS.map((width) =>
-      rm(path.join(uploadsRoot(), folder, `${baseName}-${width}.webp`), { force: true }),
-    ),
+    RESPONSIVE_WIDTHS.map((width) => store.delete(`${folder}/${baseName}-${width}.webp`)),
   );
+}
+
+const UNREADABLE_IMAGE = () =>
+  new HttpError(415, "The image could not be read", "UNSUPPORTED_MEDIA_TYPE");
+
+/** Popup images are re-encoded no wider than this. */
+const REENCODED_MAX_WIDTH = 1920;
+
+/**
+ * Stores an uploaded image in the image store under <folder>/ with a generated name and answers
+ * its path relative to the shop's host (e.g. `uploads/popups/abc.webp`). The type is checked by
+ * magic bytes (415), then the image is decoded, so a truncated or forged file is refused too.
+ * `reencode`: re-encode to WebP (metadata stripped, at most 1920 px wide, GIF animation kept);
+ * otherwise the original bytes are kept with the extension of the detected type. An image whose
+ * header declares more than `maxPixels` (all frames counted when re-encoded) is a 413, before decoding.
+ */
+export async function storeUploadedImage(
+  buffer: Buffer,
+  folder: string,
+  options: { reencode: boolean; maxPixels: number },
+): Promise<string> {
+  const type = await assertImageWithin(buffer, options.maxPixels, { frames: options.reencode });
+  // Also given to every decode: sharp then refuses anything larger however the header was read.
+  const limitInputPixels = options.maxPixels;
+  const base = newFileBase();
+  let name: string;
+  let bytes: Buffer;
+  try {
+    if (options.reencode) {
+      name = `${base}.webp`;
+      bytes = await sharp(buffer, {
+        failOn: "error",
+        animated: type === "gif" || type === "webp",
+        limitInputPixels,
+      })
+        .rotate()
+        .resize({ width: REENCODED_MAX_WIDTH, withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toBuffer();
+    } else {
+      await sharp(buffer, { failOn: "error", limitInputPixels }).stats();
+      name = `${base}.${type === "jpeg" ? "jpg" : type}`;
+      bytes = buffer;
+    }
+  } catch {
+    throw UNREADABLE_IMAGE();
+  }
+  await getImageStore().put(`${folder}/${name}`, bytes);
+  return `uploads/${folder}/${name}`;
+}
+
+/** Removes a file stored by storeUploadedImage; anything that is not such a path is ignored. */
+export async function removeStoredUpload(relativePath: string | null | undefined): Promise<void> {
+  if (!relativePath || !/^uploads\/[\w-]+\/[\w-]+\.(?:webp|jpg|png|gif)$/.test(relativePath))
+    return;
+  const key = keyOfUploadUrl(relativePath);
+  if (key) await getImageStore().delete(key);
 }
 
 /** Longest client file name accepted (bytes, as most file systems allow). */
