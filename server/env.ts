@@ -147,7 +147,7 @@ export const EnvSchema = z
     S3_BUCKET: z.string().min(3).max(63).optional(),
     S3_REGION: z.string().default("us-east-1"),
     // Unset: AWS S3. R2: https://<account>.r2.cloudflarestorage.com; MinIO: http://minio:9000.
-    S3_ENDPOINT: optionalUrl,
+    S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
     S3_FORCE_PATH_STYLE: boolish.default(false),
     // Unset: the AWS SDK's own chain (AWS_* variables, shared config, instance or task role).
     S3_ACCESS_KEY_ID: z.string().optional(),
@@ -160,7 +160,7 @@ export const EnvSchema = z
       .optional(),
     // The bucket's public address (a public bucket, R2's r2.dev / custom domain, or a CDN):
     // /uploads/<key> then redirects there. Unset: the shop streams images from the bucket.
-    S3_PUBLIC_URL: optionalUrl,
+    S3_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     SEED_ON_START: boolish.default(true),
     // Serve the storefront through Vite's dev server (hot reload) instead of the built bundle.
     DEV_SERVER: boolish.default(false),
