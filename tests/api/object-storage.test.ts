@@ -1,5 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { existsSync, readdirSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { GetObjectCommand, HeadObjectCommand } from "@aws-sdk/client-s3";
 import sharp from "sharp";
@@ -276,6 +279,53 @@ describe("IMAGE_STORAGE=s3: the shop's images in an S3-compatible bucket", () =>
       message: "Images are not available right now",
       code: "STORAGE_UNAVAILABLE",
     });
+  });
+});
+
+describe("npm run images:copy: moving ./uploads into the bucket", () => {
+  it("copies every image with its key, so the old URLs answer from the bucket; a re-run skips them", async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), "tweest-old-uploads-"));
+    try {
+      const old = new LocalImageStore(folder);
+      const webp = await sharp(await png(300, 200))
+        .webp()
+        .toBuffer();
+      const keys = [
+        "products/lx1a2b3c-0a1b2c3d4e5f-400.webp",
+        "products/lx1a2b3c-0a1b2c3d4e5f-800.webp",
+        "popups/seed-campaign-2.webp",
+        "tshirt-designs/lx1a2b3d-0a1b2c3d4e60.png",
+      ];
+      for (const key of keys) await old.put(key, key.endsWith(".png") ? await png(50, 50) : webp);
+      const copy = (args: string[]) =>
+        spawnSync(process.execPath, ["--import", "tsx", "scripts/copy-images.ts", ...args], {
+          env: {
+            ...process.env,
+            ...s3.shopEnv(prefix),
+            IMAGE_STORAGE: "local",
+            LOG_LEVEL: "silent",
+          },
+          encoding: "utf8",
+          timeout: 120_000,
+        });
+      const first = copy(["--dir", folder]);
+      expect(first.status, first.stderr).toBe(0);
+      expect(first.stdout).toContain("✓ 4 copied");
+      for (const key of keys) {
+        const served = await request(app).get(`/uploads/${key}`);
+        expect(served.status, key).toBe(200);
+        expect(Buffer.compare(served.body as Buffer, await readFile(path.join(folder, key)))).toBe(
+          0,
+        );
+      }
+      expect((await headObject(keys[1]))?.CacheControl).toBe(IMMUTABLE_CACHE_CONTROL);
+      expect((await headObject(keys[2]))?.CacheControl).toBe(SEED_CACHE_CONTROL);
+      const again = copy(["--dir", folder]);
+      expect(again.status, again.stderr).toBe(0);
+      expect(again.stdout).toContain("✓ 0 copied (0 KB), 4 already there");
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
 
