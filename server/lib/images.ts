@@ -4,6 +4,7 @@ import sharp, { type Metadata } from "sharp";
 import { getEnv } from "../env.js";
 import { getImageStore, keyOfUploadUrl, uploadUrl } from "../storage/index.js";
 import { HttpError } from "./http-error.js";
+import { logger } from "./logger.js";
 
 export type ImageType = "jpeg" | "png" | "webp" | "gif";
 
@@ -93,6 +94,31 @@ export function newFileBase(): string {
 
 export { UNIQUE_UPLOAD_NAME } from "../storage/index.js";
 
+export const STORAGE_UNAVAILABLE_MESSAGE =
+  "Images cannot be saved right now. Please try again in a moment.";
+
+/** Into the image store; a store that cannot be reached is a 503 (the upload can be retried). */
+async function putImage(key: string, bytes: Buffer): Promise<void> {
+  try {
+    await getImageStore().put(key, bytes);
+  } catch (error) {
+    logger.error({ err: error, key }, "image store write failed");
+    throw new HttpError(503, STORAGE_UNAVAILABLE_MESSAGE, "STORAGE_UNAVAILABLE");
+  }
+}
+
+/**
+ * Out of the image store, best effort: the record that pointed at the image is already gone or
+ * changed, so a store outage must not fail the admin's action; the leftover object is logged.
+ */
+async function removeImage(key: string): Promise<void> {
+  try {
+    await getImageStore().delete(key);
+  } catch (error) {
+    logger.warn({ err: error, key }, "image not removed from the image store");
+  }
+}
+
 /**
  * Re-encodes an image to WebP at each responsive width (never enlarging) into the image store,
  * under <folder>/. Returns the public URL of the primary width, e.g. /uploads/products/abc-800.webp.
@@ -102,7 +128,6 @@ export async function saveResponsiveWebp(
   folder: string,
   baseName = newFileBase(),
 ): Promise<string> {
-  const store = getImageStore();
   const image = sharp(input, {
     failOn: "error",
     limitInputPixels: MAX_IMAGE_PIXELS.product,
@@ -113,7 +138,7 @@ export async function saveResponsiveWebp(
       .resize({ width, withoutEnlargement: true })
       .webp({ quality: 78 })
       .toBuffer();
-    await store.put(`${folder}/${baseName}-${width}.webp`, webp);
+    await putImage(`${folder}/${baseName}-${width}.webp`, webp);
   }
   return uploadUrl(`${folder}/${baseName}-${PRIMARY_WIDTH}.webp`);
 }
@@ -123,9 +148,8 @@ export async function removeResponsiveWebp(publicUrl: string): Promise<void> {
   const match = /^\/uploads\/([\w-]+)\/([\w-]+)-\d+\.webp$/.exec(publicUrl);
   if (!match) return;
   const [, folder, baseName] = match;
-  const store = getImageStore();
   await Promise.all(
-    RESPONSIVE_WIDTHS.map((width) => store.delete(`${folder}/${baseName}-${width}.webp`)),
+    RESPONSIVE_WIDTHS.map((width) => removeImage(`${folder}/${baseName}-${width}.webp`)),
   );
 }
 
@@ -174,7 +198,7 @@ export async function storeUploadedImage(
   } catch {
     throw UNREADABLE_IMAGE();
   }
-  await getImageStore().put(`${folder}/${name}`, bytes);
+  await putImage(`${folder}/${name}`, bytes);
   return `uploads/${folder}/${name}`;
 }
 
@@ -183,7 +207,7 @@ export async function removeStoredUpload(relativePath: string | null | undefined
   if (!relativePath || !/^uploads\/[\w-]+\/[\w-]+\.(?:webp|jpg|png|gif)$/.test(relativePath))
     return;
   const key = keyOfUploadUrl(relativePath);
-  if (key) await getImageStore().delete(key);
+  if (key) await removeImage(key);
 }
 
 /** Longest client file name accepted (bytes, as most file systems allow). */

@@ -82,6 +82,7 @@ endpoint(adminProductsRouter, PRODUCTS, {
     201: { description: "The product", schema: ProductAnswerSchema },
     409: { description: "A product with this slug exists" },
     415: { description: "An image is not a JPEG, PNG, WebP or GIF" },
+    503: { description: "The image store cannot be reached (nothing was saved; retry)" },
   },
   handler: ({ body }, req) => createProduct(body, uploadedFiles(req)),
 });
@@ -100,6 +101,7 @@ endpoint(adminProductsRouter, PRODUCTS, {
     200: { description: "The product", schema: ProductAnswerSchema },
     409: { description: "A product with this slug exists" },
     415: { description: "An image is not a JPEG, PNG, WebP or GIF" },
+    503: { description: "The image store cannot be reached (nothing was saved; retry)" },
   },
   handler: ({ params, body }, req) => updateProduct(params.id, body, uploadedFiles(req)),
 });

@@ -88,6 +88,7 @@ endpoint(popupImagesRouter, PREFIX, {
   responses: {
     201: { description: "Created", schema: PopupImageAnswer },
     415: { description: "The file is not a JPEG, PNG, WebP or GIF image" },
+    503: { description: "The image store cannot be reached (nothing was saved; retry)" },
   },
   handler: ({ body }, req) => createPopupImage(body, uploadedImages(req, "image")[0]),
 });
@@ -105,6 +106,7 @@ endpoint(popupImagesRouter, PREFIX, {
   responses: {
     200: { description: "Updated", schema: PopupImageAnswer },
     415: { description: "The file is not a JPEG, PNG, WebP or GIF image" },
+    503: { description: "The image store cannot be reached (nothing was saved; retry)" },
   },
   handler: ({ params, body }, req) =>
     updatePopupImage(params.id, body, uploadedImages(req, "image")[0]),

@@ -47,6 +47,7 @@ endpoint(tshirtOrdersRouter, PREFIX, {
   responses: {
     201: { description: "Received", schema: TshirtOrderAnswer },
     415: { description: "The file is not a JPEG, PNG, WebP or GIF image" },
+    503: { description: "The image store cannot be reached (nothing was saved; retry)" },
     413: { description: "Design over 5 MB or over 25 megapixels" },
     429: { description: "Too many requests from this network, or today's design storage is full" },
   },

@@ -8,6 +8,8 @@ import { GetObjectCommand, HeadObjectCommand } from "@aws-sdk/client-s3";
 import sharp from "sharp";
 import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { PopupImage } from "../../models/popup-image.model";
+import { Product } from "../../models/product.model";
 import { createApp } from "../../server/app";
 import { ConfigError, parseEnv, resetEnvForTests } from "../../server/env";
 import {
@@ -279,6 +281,46 @@ describe("IMAGE_STORAGE=s3: the shop's images in an S3-compatible bucket", () =>
       message: "Images are not available right now",
       code: "STORAGE_UNAVAILABLE",
     });
+  });
+});
+
+describe("a store that cannot be reached", () => {
+  it("refuses uploads with 503 and keeps nothing; deleting still works (the leftover is logged)", async () => {
+    const product = await createProductWithImage();
+    process.env.S3_ENDPOINT = "http://127.0.0.1:9";
+    resetEnvForTests();
+    try {
+      const down = createApp();
+      const refused = await request(down)
+        .post("/api/admin/products")
+        .set(admin)
+        .field("title", "Never Saved Tee")
+        .field("price", "900")
+        .field("discountedPrice", "900")
+        .field("category", String(seeded.categories.menTees._id))
+        .field("variants", JSON.stringify([{ color: "Black", size: "M", stock: 3 }]))
+        .attach("images", await png(), "front.png");
+      expect(refused.status).toBe(503);
+      expect(refused.body).toEqual({
+        message: "Images cannot be saved right now. Please try again in a moment.",
+        code: "STORAGE_UNAVAILABLE",
+      });
+      expect(await Product.countDocuments({ title: "Never Saved Tee" })).toBe(0);
+
+      const popup = await request(down)
+        .post("/api/popup-images")
+        .set(admin)
+        .field("title", "Never Saved")
+        .attach("image", await png(400, 200), "p.png");
+      expect(popup.status).toBe(503);
+      expect(await PopupImage.countDocuments()).toBe(0);
+
+      const deleted = await request(down).delete(`/api/admin/products/${product._id}`).set(admin);
+      expect(deleted.status).toBe(200);
+    } finally {
+      process.env.S3_ENDPOINT = s3.endpoint;
+      resetEnvForTests();
+    }
   });
 });
 
