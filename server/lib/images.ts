@@ -92,8 +92,6 @@ export function newFileBase(): string {
   return `${Date.now().toString(36)}-${randomBytes(6).toString("hex")}`;
 }
 
-export { UNIQUE_UPLOAD_NAME } from "../storage/index.js";
-
 export const STORAGE_UNAVAILABLE_MESSAGE =
   "Images cannot be saved right now. Please try again in a moment.";
 
@@ -132,15 +130,22 @@ export async function saveResponsiveWebp(
     failOn: "error",
     limitInputPixels: MAX_IMAGE_PIXELS.product,
   }).rotate();
-  for (const width of RESPONSIVE_WIDTHS) {
-    const webp = await image
-      .clone()
-      .resize({ width, withoutEnlargement: true })
-      .webp({ quality: 78 })
-      .toBuffer();
-    await putImage(`${folder}/${baseName}-${width}.webp`, webp);
+  const url = uploadUrl(`${folder}/${baseName}-${PRIMARY_WIDTH}.webp`);
+  try {
+    for (const width of RESPONSIVE_WIDTHS) {
+      const webp = await image
+        .clone()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 78 })
+        .toBuffer();
+      await putImage(`${folder}/${baseName}-${width}.webp`, webp);
+    }
+  } catch (error) {
+    // No width left behind when a later one fails (decoding or the store).
+    await removeResponsiveWebp(url);
+    throw error;
   }
-  return uploadUrl(`${folder}/${baseName}-${PRIMARY_WIDTH}.webp`);
+  return url;
 }
 
 /** Removes every width of an image saved by saveResponsiveWebp, given its public URL. */

@@ -7,7 +7,7 @@ import path from "node:path";
 import { GetObjectCommand, HeadObjectCommand } from "@aws-sdk/client-s3";
 import sharp from "sharp";
 import request from "supertest";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { PopupImage } from "../../models/popup-image.model";
 import { Product } from "../../models/product.model";
 import { createApp } from "../../server/app";
@@ -321,6 +321,40 @@ describe("a store that cannot be reached", () => {
       process.env.S3_ENDPOINT = s3.endpoint;
       resetEnvForTests();
     }
+  });
+});
+
+describe("a store that fails part-way through an image", () => {
+  it("keeps none of its widths (the ones already written are removed)", async () => {
+    const store = getImageStore();
+    const before: string[] = [];
+    for await (const object of store.list("products/")) before.push(object.key);
+    const put = store.put.bind(store);
+    let calls = 0;
+    // The real bucket takes the first width; the second write fails as a dropped connection would.
+    const failing = vi.spyOn(store, "put").mockImplementation(async (key, body) => {
+      calls += 1;
+      if (calls === 2) throw new Error("connection reset");
+      return put(key, body);
+    });
+    try {
+      const refused = await request(app)
+        .post("/api/admin/products")
+        .set(admin)
+        .field("title", "Half Written Tee")
+        .field("price", "900")
+        .field("discountedPrice", "900")
+        .field("category", String(seeded.categories.menTees._id))
+        .field("variants", JSON.stringify([{ color: "Black", size: "M", stock: 3 }]))
+        .attach("images", await png(), "front.png");
+      expect(refused.status).toBe(503);
+      expect(calls).toBe(2);
+    } finally {
+      failing.mockRestore();
+    }
+    const after: string[] = [];
+    for await (const object of store.list("products/")) after.push(object.key);
+    expect(after.sort()).toEqual(before.sort());
   });
 });
 
