@@ -1,8 +1,7 @@
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { ConfigError, getEnv } from "../server/env";
-import { LocalImageStore, createImageStore, type ImageStore } from "../server/storage";
-import { copyImages } from "../server/storage/copy";
+import { LocalImageStore, copyImages, createImageStore, type ImageStore } from "../server/storage";
 
 // npm run images:copy -- [--from local|s3] [--to local|s3] [--dir FOLDER] [--dry-run]
 // Copies every uploaded image between the local folder and the bucket, keeping the keys (and so

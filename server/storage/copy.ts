@@ -1,4 +1,4 @@
-import type { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
 import type { ImageStore } from "./image-store.js";
 
 export interface CopyImagesResult {
@@ -6,12 +6,6 @@ export interface CopyImagesResult {
   /** Already in the target with the same size (a re-run copies only what is missing). */
   skipped: number;
   bytes: number;
-}
-
-async function readAll(body: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-  return Buffer.concat(chunks);
 }
 
 /**
@@ -35,7 +29,7 @@ export async function copyImages(
     if (!options.dryRun) {
       const source = await from.get(image.key);
       if (!source) continue; // removed since it was listed
-      await to.put(image.key, await readAll(source.body));
+      await to.put(image.key, await buffer(source.body));
     }
     result.copied += 1;
     result.bytes += image.size;

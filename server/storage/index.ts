@@ -6,6 +6,7 @@ import { S3ImageStore } from "./s3-store.js";
 export * from "./image-store.js";
 export { LocalImageStore } from "./local-store.js";
 export { S3ImageStore, type S3StoreConfig } from "./s3-store.js";
+export { copyImages, type CopyImagesResult } from "./copy.js";
 
 type StorageSettings = Pick<
   Env,
