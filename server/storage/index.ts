@@ -49,3 +49,23 @@ export function getImageStore(): ImageStore {
   if (current?.env !== env) current = { env, store: createImageStore(env) };
   return current.store;
 }
+
+/**
+ * The start-up line naming where images are kept, after one read from the store (a missing key):
+ * a bucket that is misnamed, unreachable or refuses the credentials is reported at once with the
+ * store's own words, not at the first upload. A warning only: the shop still sells while its
+ * images are unavailable (uploads answer 503).
+ */
+export async function describeImageStoreAtStart(store: ImageStore = getImageStore()) {
+  try {
+    // A read, not a HEAD: only a read's answer tells a missing bucket from a missing image.
+    (await store.get("startup-probe/none.webp"))?.body.destroy();
+    return { ok: true, line: `[images] ${store.description}` };
+  } catch (error) {
+    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    return {
+      ok: false,
+      line: `⚠ [images] ${store.description} cannot be read (${reason}); uploads answer 503 and images 503 until it can`,
+    };
+  }
+}

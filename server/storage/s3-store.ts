@@ -31,9 +31,12 @@ export interface S3StoreConfig {
   prefix: string;
 }
 
-/** A missing object: GetObject says NoSuchKey, HeadObject (no body to say it in) NotFound / 404. */
+/**
+ * A missing object: GetObject says NoSuchKey, HeadObject (no body to say it in) NotFound / 404.
+ * A missing bucket is a configuration fault, not a missing image (GetObject tells them apart).
+ */
 function isNotFound(error: unknown): boolean {
-  if (!(error instanceof S3ServiceException)) return false;
+  if (!(error instanceof S3ServiceException) || error.name === "NoSuchBucket") return false;
   return (
     error.name === "NoSuchKey" ||
     error.name === "NotFound" ||

@@ -18,6 +18,7 @@ import {
   S3ImageStore,
   SEED_CACHE_CONTROL,
   createImageStore,
+  describeImageStoreAtStart,
   getImageStore,
   type ImageStore,
 } from "../../server/storage";
@@ -267,20 +268,25 @@ describe("IMAGE_STORAGE=s3: the shop's images in an S3-compatible bucket", () =>
     }
   });
 
-  it("answers 503, never a 500, when the store cannot be reached", async () => {
+  it("answers 503, never a 500 or a misleading 404, when the store cannot be reached or has no such bucket", async () => {
     const unreachable = createImageStore({
       ...parseEnv({ ...s3.shopEnv(prefix), S3_ENDPOINT: "http://127.0.0.1:9" }),
     });
     const { serveUploads } = await import("../../server/storage/serve-uploads");
     const express = (await import("express")).default;
     const { errorHandler } = await import("../../server/middleware/error-handler");
-    const broken = express().use("/uploads", serveUploads(unreachable)).use(errorHandler);
-    const answer = await request(broken).get("/uploads/products/abc-800.webp");
-    expect(answer.status).toBe(503);
-    expect(answer.body).toEqual({
-      message: "Images are not available right now",
-      code: "STORAGE_UNAVAILABLE",
-    });
+    const misnamed = createImageStore(
+      parseEnv({ ...s3.shopEnv(prefix), S3_BUCKET: "no-such-bucket" }),
+    );
+    for (const store of [unreachable, misnamed]) {
+      const broken = express().use("/uploads", serveUploads(store)).use(errorHandler);
+      const answer = await request(broken).get("/uploads/products/abc-800.webp");
+      expect(answer.status, store.description).toBe(503);
+      expect(answer.body).toEqual({
+        message: "Images are not available right now",
+        code: "STORAGE_UNAVAILABLE",
+      });
+    }
   });
 });
 
@@ -355,6 +361,24 @@ describe("a store that fails part-way through an image", () => {
     const after: string[] = [];
     for await (const object of store.list("products/")) after.push(object.key);
     expect(after.sort()).toEqual(before.sort());
+  });
+});
+
+describe("the start-up line", () => {
+  it("names the bucket, or says why it cannot be read", async () => {
+    expect(await describeImageStoreAtStart()).toEqual({
+      ok: true,
+      line: `[images] bucket ${s3.bucket}/${prefix} at ${s3.endpoint}`,
+    });
+    const missing = await describeImageStoreAtStart(
+      createImageStore(parseEnv({ ...s3.shopEnv(prefix), S3_BUCKET: "no-such-bucket" })),
+    );
+    expect(missing.ok).toBe(false);
+    expect(missing.line).toMatch(/^⚠ \[images\] bucket no-such-bucket\/.* cannot be read \(.+\)/);
+    const wrongSecret = await describeImageStoreAtStart(
+      createImageStore(parseEnv({ ...s3.shopEnv(prefix), S3_SECRET_ACCESS_KEY: "not-the-secret" })),
+    );
+    expect(wrongSecret.ok).toBe(false);
   });
 });
 
