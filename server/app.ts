@@ -19,8 +19,9 @@ import { pageMethodGuard } from "./middleware/method-guard.js";
 import { healthRouter } from "./routers/health.router.js";
 import { createLoadContext } from "./load-context.js";
 import { clientChunkUrls } from "./lib/client-manifest.js";
-import { UNIQUE_UPLOAD_NAME } from "./lib/images.js";
 import { SIGN_IN_HOOKS, type SignInHook } from "./sign-in-hooks.js";
+import { getImageStore } from "./storage/index.js";
+import { serveUploads } from "./storage/serve-uploads.js";
 
 export interface CreateAppOptions {
   /** In development, Vite serves and hot-reloads the storefront. */
@@ -103,7 +104,14 @@ export function createApp(options: CreateAppOptions = {}): Express {
             ...TAG_MANAGER_HOSTS,
           ],
           connectSrc: ["'self'", ...TAG_MANAGER_HOSTS, ...(options.viteDevServer ? ["ws:"] : [])],
-          imgSrc: ["'self'", "data:", "blob:", ...TAG_MANAGER_HOSTS],
+          imgSrc: [
+            "'self'",
+            "data:",
+            "blob:",
+            ...TAG_MANAGER_HOSTS,
+            // /uploads/* redirects there when the bucket has a public address.
+            ...(env.S3_PUBLIC_URL ? [new URL(env.S3_PUBLIC_URL).origin] : []),
+          ],
           frameSrc: ["'self'", "https://www.googletagmanager.com"],
           styleSrc: ["'self'", "'unsafe-inline'"],
           formAction: ["'self'"],
@@ -117,19 +125,10 @@ export function createApp(options: CreateAppOptions = {}): Express {
 
   app.use(healthRouter);
   app.get("/metrics", metricsEndpoint);
+  // Images from the image store (local folder or bucket): same URLs and cache headers either way.
   app.use(
     "/uploads",
-    express.static(path.resolve(env.UPLOADS_DIR), {
-      maxAge: "7d",
-      index: false,
-      dotfiles: "deny",
-      // An uploaded file's name is never reused (newFileBase), so its bytes never change: cache it
-      // for a year. Other names (the demo seed's fixed ones) keep 7 days.
-      setHeaders: (res, filePath) => {
-        if (UNIQUE_UPLOAD_NAME.test(path.basename(filePath)))
-          res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
-      },
-    }),
+    serveUploads(getImageStore(), { publicUrl: env.S3_PUBLIC_URL }),
     (_req, res) => {
       res.status(404).json({ message: "File not found", code: "NOT_FOUND" });
     },

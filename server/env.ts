@@ -141,6 +141,26 @@ export const EnvSchema = z
       .optional(),
     DATA_DIR: z.string().default("./data"),
     UPLOADS_DIR: z.string().default("./uploads"),
+    // Where uploaded images live (docs/operations.md): `local` (UPLOADS_DIR) or `s3` (any
+    // S3-compatible bucket: AWS S3, Cloudflare R2, MinIO), so several instances share them.
+    IMAGE_STORAGE: z.enum(["local", "s3"]).default("local"),
+    S3_BUCKET: z.string().min(3).max(63).optional(),
+    S3_REGION: z.string().default("us-east-1"),
+    // Unset: AWS S3. R2: https://<account>.r2.cloudflarestorage.com; MinIO: http://minio:9000.
+    S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    S3_FORCE_PATH_STYLE: boolish.default(false),
+    // Unset: the AWS SDK's own chain (AWS_* variables, shared config, instance or task role).
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    // A folder of the bucket for this shop's images, e.g. `tweest/` (a shared bucket).
+    S3_PREFIX: z
+      .string()
+      .regex(/^(?:[\w-]+\/)*[\w-]+\/?$/, "must be folder names, e.g. tweest/ or shops/tweest/")
+      .transform((value) => (value.endsWith("/") ? value : `${value}/`))
+      .optional(),
+    // The bucket's public address (a public bucket, R2's r2.dev / custom domain, or a CDN):
+    // /uploads/<key> then redirects there. Unset: the shop streams images from the bucket.
+    S3_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     SEED_ON_START: boolish.default(true),
     // Serve the storefront through Vite's dev server (hot reload) instead of the built bundle.
     DEV_SERVER: boolish.default(false),
@@ -261,6 +281,7 @@ export const EnvSchema = z
           message:
             "is a sandbox host: set the live URL in production (or ALLOW_SANDBOX_IN_PRODUCTION=true for a staging shop)",
         });
+    for (const issue of imageStorageIssues(env)) ctx.addIssue({ code: "custom", ...issue });
     if (production && env.BCRYPT_ROUNDS < 12)
       ctx.addIssue({ code: "custom", path: ["BCRYPT_ROUNDS"], message: "must be 12 or more" });
     if (production && env.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD)
@@ -270,6 +291,30 @@ export const EnvSchema = z
         message: `must be set in production (the default ${DEFAULT_ADMIN_PASSWORD} is public)`,
       });
   });
+
+/** The S3 settings must be complete when IMAGE_STORAGE=s3, and are refused when they would be ignored. */
+function imageStorageIssues(env: {
+  IMAGE_STORAGE: "local" | "s3";
+  S3_BUCKET?: string;
+  S3_ACCESS_KEY_ID?: string;
+  S3_SECRET_ACCESS_KEY?: string;
+  S3_PUBLIC_URL?: string;
+}): { path: string[]; message: string }[] {
+  const issues: { path: string[]; message: string }[] = [];
+  if (env.IMAGE_STORAGE === "s3" && !env.S3_BUCKET)
+    issues.push({ path: ["S3_BUCKET"], message: "must be set when IMAGE_STORAGE=s3" });
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY))
+    issues.push({
+      path: [env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"],
+      message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither",
+    });
+  if (env.IMAGE_STORAGE === "local" && env.S3_PUBLIC_URL)
+    issues.push({
+      path: ["S3_PUBLIC_URL"],
+      message: "is only used with IMAGE_STORAGE=s3 (images are in UPLOADS_DIR)",
+    });
+  return issues;
+}
 
 export type Env = Omit<z.infer<typeof EnvSchema>, keyof LocalSecrets> & LocalSecrets;
 

@@ -62,6 +62,9 @@ async function main() {
       appType: "custom",
     });
   }
+  const { describeImageStoreAtStart } = await import("./storage/index.js");
+  const imageStore = await describeImageStoreAtStart();
+  (imageStore.ok ? say : console.warn)(imageStore.line);
   const app = createApp({ viteDevServer });
   // The catalogue read model reads every product once (seconds at 20,000): start before the first
   // shopper asks, in the background (docs/catalog.md).

@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import sharp, { type Metadata } from "sharp";
 import { getEnv } from "../env.js";
+import { getImageStore, keyOfUploadUrl, uploadUrl } from "../storage/index.js";
 import { HttpError } from "./http-error.js";
+import { logger } from "./logger.js";
 
 export type ImageType = "jpeg" | "png" | "webp" | "gif";
 
@@ -81,6 +82,7 @@ export const RESPONSIVE_WIDTHS = [400, 800, 1200] as const;
 /** The width stored in `images[]`; the others are found by replacing this suffix. */
 export const PRIMARY_WIDTH = 800;
 
+/** The local backend's folder (UPLOADS_DIR); with IMAGE_STORAGE=s3 images are in the bucket. */
 export function uploadsRoot(): string {
   return path.resolve(getEnv().UPLOADS_DIR);
 }
@@ -90,32 +92,60 @@ export function newFileBase(): string {
   return `${Date.now().toString(36)}-${randomBytes(6).toString("hex")}`;
 }
 
-/** Matches the file names newFileBase() starts (the responsive width may follow). */
-export const UNIQUE_UPLOAD_NAME = /^[0-9a-z]{6,12}-[0-9a-f]{12}(-\d+)?\.[a-z]+$/;
+export const STORAGE_UNAVAILABLE_MESSAGE =
+  "Images cannot be saved right now. Please try again in a moment.";
+
+/** Into the image store; a store that cannot be reached is a 503 (the upload can be retried). */
+async function putImage(key: string, bytes: Buffer): Promise<void> {
+  try {
+    await getImageStore().put(key, bytes);
+  } catch (error) {
+    logger.error({ err: error, key }, "image store write failed");
+    throw new HttpError(503, STORAGE_UNAVAILABLE_MESSAGE, "STORAGE_UNAVAILABLE");
+  }
+}
 
 /**
- * Re-encodes an image to WebP at each responsive width (never enlarging) under uploads/<folder>.
- * Returns the public URL of the primary width, e.g. /uploads/products/abc-800.webp.
+ * Out of the image store, best effort: the record that pointed at the image is already gone or
+ * changed, so a store outage must not fail the admin's action; the leftover object is logged.
+ */
+async function removeImage(key: string): Promise<void> {
+  try {
+    await getImageStore().delete(key);
+  } catch (error) {
+    logger.warn({ err: error, key }, "image not removed from the image store");
+  }
+}
+
+/**
+ * Re-encodes an image to WebP at each responsive width (never enlarging) into the image store,
+ * under <folder>/. Returns the public URL of the primary width, e.g. /uploads/products/abc-800.webp.
  */
 export async function saveResponsiveWebp(
   input: Buffer,
   folder: string,
   baseName = newFileBase(),
 ): Promise<string> {
-  const dir = path.join(uploadsRoot(), folder);
-  await mkdir(dir, { recursive: true });
   const image = sharp(input, {
     failOn: "error",
     limitInputPixels: MAX_IMAGE_PIXELS.product,
   }).rotate();
-  for (const width of RESPONSIVE_WIDTHS) {
-    await image
-      .clone()
-      .resize({ width, withoutEnlargement: true })
-      .webp({ quality: 78 })
-      .toFile(path.join(dir, `${baseName}-${width}.webp`));
+  const url = uploadUrl(`${folder}/${baseName}-${PRIMARY_WIDTH}.webp`);
+  try {
+    for (const width of RESPONSIVE_WIDTHS) {
+      const webp = await image
+        .clone()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 78 })
+        .toBuffer();
+      await putImage(`${folder}/${baseName}-${width}.webp`, webp);
+    }
+  } catch (error) {
+    // No width left behind when a later one fails (decoding or the store).
+    await removeResponsiveWebp(url);
+    throw error;
   }
-  return `/uploads/${folder}/${baseName}-${PRIMARY_WIDTH}.webp`;
+  return url;
 }
 
 /** Removes every width of an image saved by saveResponsiveWebp, given its public URL. */
@@ -124,10 +154,65 @@ export async function removeResponsiveWebp(publicUrl: string): Promise<void> {
   if (!match) return;
   const [, folder, baseName] = match;
   await Promise.all(
-    RESPONSIVE_WIDTHS.map((width) =>
-      rm(path.join(uploadsRoot(), folder, `${baseName}-${width}.webp`), { force: true }),
-    ),
+    RESPONSIVE_WIDTHS.map((width) => removeImage(`${folder}/${baseName}-${width}.webp`)),
   );
+}
+
+const UNREADABLE_IMAGE = () =>
+  new HttpError(415, "The image could not be read", "UNSUPPORTED_MEDIA_TYPE");
+
+/** Popup images are re-encoded no wider than this. */
+const REENCODED_MAX_WIDTH = 1920;
+
+/**
+ * Stores an uploaded image in the image store under <folder>/ with a generated name and answers
+ * its path relative to the shop's host (e.g. `uploads/popups/abc.webp`). The type is checked by
+ * magic bytes (415), then the image is decoded, so a truncated or forged file is refused too.
+ * `reencode`: re-encode to WebP (metadata stripped, at most 1920 px wide, GIF animation kept);
+ * otherwise the original bytes are kept with the extension of the detected type. An image whose
+ * header declares more than `maxPixels` (all frames counted when re-encoded) is a 413, before decoding.
+ */
+export async function storeUploadedImage(
+  buffer: Buffer,
+  folder: string,
+  options: { reencode: boolean; maxPixels: number },
+): Promise<string> {
+  const type = await assertImageWithin(buffer, options.maxPixels, { frames: options.reencode });
+  // Also given to every decode: sharp then refuses anything larger however the header was read.
+  const limitInputPixels = options.maxPixels;
+  const base = newFileBase();
+  let name: string;
+  let bytes: Buffer;
+  try {
+    if (options.reencode) {
+      name = `${base}.webp`;
+      bytes = await sharp(buffer, {
+        failOn: "error",
+        animated: type === "gif" || type === "webp",
+        limitInputPixels,
+      })
+        .rotate()
+        .resize({ width: REENCODED_MAX_WIDTH, withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toBuffer();
+    } else {
+      await sharp(buffer, { failOn: "error", limitInputPixels }).stats();
+      name = `${base}.${type === "jpeg" ? "jpg" : type}`;
+      bytes = buffer;
+    }
+  } catch {
+    throw UNREADABLE_IMAGE();
+  }
+  await putImage(`${folder}/${name}`, bytes);
+  return `uploads/${folder}/${name}`;
+}
+
+/** Removes a file stored by storeUploadedImage; anything that is not such a path is ignored. */
+export async function removeStoredUpload(relativePath: string | null | undefined): Promise<void> {
+  if (!relativePath || !/^uploads\/[\w-]+\/[\w-]+\.(?:webp|jpg|png|gif)$/.test(relativePath))
+    return;
+  const key = keyOfUploadUrl(relativePath);
+  if (key) await removeImage(key);
 }
 
 /** Longest client file name accepted (bytes, as most file systems allow). */

@@ -1,6 +1,9 @@
 import { MIMEType } from "node:util";
-import type { RequestHandler } from "express";
-import { HttpError } from "../lib/http-error.js";
+import type { Request, RequestHandler } from "express";
+import multer from "multer";
+import { HttpError, badRequest } from "../lib/http-error.js";
+import { rejectUnsafeFileName } from "../lib/images.js";
+import { MAX_IMAGE_BYTES } from "../schemas/images.schemas.js";
 
 export const MULTIPART_WITHOUT_BOUNDARY_MESSAGE =
   "Malformed multipart body: the Content-Type header must carry a boundary, e.g. multipart/form-data; boundary=...";
@@ -24,3 +27,55 @@ export const requireMultipartBoundary: RequestHandler = (req, _res, next) => {
     throw new HttpError(400, MULTIPART_WITHOUT_BOUNDARY_MESSAGE, "MALFORMED_MULTIPART");
   next();
 };
+
+export interface ImageUploadOptions {
+  /** The form fields that may carry a file, and how many files each. */
+  fields: { name: string; maxCount: number }[];
+  /** Files in all fields together; default: the sum of the fields' counts. */
+  maxFiles?: number;
+  /** Text fields the form may have. */
+  maxFields: number;
+  /** Longest text field, in bytes (default 16 KB). */
+  maxFieldBytes?: number;
+  /** The 400's message for too many files or a file in another field (default: multer's own). */
+  tooManyFilesMessage?: string;
+}
+
+/**
+ * The one way the shop receives image files (product images, popup images, bulk-order designs):
+ * in memory (each is checked by content, then re-encoded or stored by the image store), at most
+ * MAX_IMAGE_BYTES each (413), client file names that try a path refused (400).
+ */
+export function imageUpload(options: ImageUploadOptions): RequestHandler {
+  const receive = multer({
+    storage: multer.memoryStorage(),
+    limits: {
+      fileSize: MAX_IMAGE_BYTES,
+      files: options.maxFiles ?? options.fields.reduce((sum, field) => sum + field.maxCount, 0),
+      fields: options.maxFields,
+      fieldSize: options.maxFieldBytes ?? 16 * 1024,
+    },
+    // Keep the client name whole (busboy would cut it to its last segment) so a path is refused.
+    preservePath: true,
+    fileFilter: rejectUnsafeFileName,
+  }).fields(options.fields);
+  return (req, res, next) => {
+    receive(req, res, (error: unknown) => {
+      if (
+        options.tooManyFilesMessage &&
+        error instanceof multer.MulterError &&
+        (error.code === "LIMIT_FILE_COUNT" || error.code === "LIMIT_UNEXPECTED_FILE")
+      ) {
+        next(badRequest(options.tooManyFilesMessage));
+        return;
+      }
+      next(error);
+    });
+  };
+}
+
+/** The bytes of the files imageUpload received in these fields, in the order the fields are named. */
+export function uploadedImages(req: Request, ...fieldNames: string[]): Buffer[] {
+  const files = req.files as Record<string, Express.Multer.File[] | undefined> | undefined;
+  return fieldNames.flatMap((name) => files?.[name] ?? []).map((file) => file.buffer);
+}

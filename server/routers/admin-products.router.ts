@@ -1,9 +1,7 @@
-import { Router, type Request, type RequestHandler } from "express";
-import { badRequest } from "../lib/http-error.js";
-import multer from "multer";
-import { rejectUnsafeFileName } from "../lib/images.js";
+import { Router, type Request } from "express";
 import { z } from "zod";
 import { requireAdmin } from "../middleware/auth.js";
+import { imageUpload, uploadedImages } from "../middleware/multipart.js";
 import { endpoint } from "../middleware/validate.js";
 import {
   AdminCategoryAnswer,
@@ -14,7 +12,7 @@ import {
   ProductCreateBody,
   ProductUpdateBody,
 } from "../schemas/catalog.schemas.js";
-import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from "../schemas/images.schemas.js";
+import { MAX_PRODUCT_IMAGES } from "../schemas/images.schemas.js";
 import { createCategory, deleteCategory, updateCategory } from "../services/categories.service.js";
 import {
   adminListProducts,
@@ -25,31 +23,17 @@ import {
 } from "../services/products.service.js";
 import { ProductAnswerSchema } from "./products.router.js";
 
-/** Product images: in memory (checked by content, then re-encoded), at most 8 of 5 MB each. */
-const receiveImages = multer({
-  storage: multer.memoryStorage(),
-  limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_PRODUCT_IMAGES, fields: 50 },
-  // Keep the client name whole (busboy would cut it to its last segment) so a path is refused.
-  preservePath: true,
-  fileFilter: rejectUnsafeFileName,
-}).array("images", MAX_PRODUCT_IMAGES);
-
-/** Multer, with its "too many files" and "unexpected field" errors told in the shop's words. */
-const upload: RequestHandler = (req, res, next) => {
-  receiveImages(req, res, (error: unknown) => {
-    if (
-      error instanceof multer.MulterError &&
-      (error.code === "LIMIT_FILE_COUNT" || error.code === "LIMIT_UNEXPECTED_FILE")
-    ) {
-      next(badRequest(`Send at most ${MAX_PRODUCT_IMAGES} images, in the field "images"`));
-      return;
-    }
-    next(error);
-  });
-};
+/** Product images: up to 8, in the field "images". */
+const upload = imageUpload({
+  fields: [{ name: "images", maxCount: MAX_PRODUCT_IMAGES }],
+  maxFields: 50,
+  // Product forms carry variants and existing images as JSON text: multer's default (1 MB).
+  maxFieldBytes: 1024 * 1024,
+  tooManyFilesMessage: `Send at most ${MAX_PRODUCT_IMAGES} images, in the field "images"`,
+});
 
 function uploadedFiles(req: Request) {
-  return Array.isArray(req.files) ? req.files.map((file) => ({ buffer: file.buffer })) : [];
+  return uploadedImages(req, "images").map((buffer) => ({ buffer }));
 }
 
 export const adminProductsRouter = Router();
@@ -98,6 +82,7 @@ endpoint(adminProductsRouter, PRODUCTS, {
     201: { description: "The product", schema: ProductAnswerSchema },
     409: { description: "A product with this slug exists" },
     415: { description: "An image is not a JPEG, PNG, WebP or GIF" },
+    503: { description: "The image store cannot be reached (nothing was saved; retry)" },
   },
   handler: ({ body }, req) => createProduct(body, uploadedFiles(req)),
 });
@@ -116,6 +101,7 @@ endpoint(adminProductsRouter, PRODUCTS, {
     200: { description: "The product", schema: ProductAnswerSchema },
     409: { description: "A product with this slug exists" },
     415: { description: "An image is not a JPEG, PNG, WebP or GIF" },
+    503: { description: "The image store cannot be reached (nothing was saved; retry)" },
   },
   handler: ({ params, body }, req) => updateProduct(params.id, body, uploadedFiles(req)),
 });

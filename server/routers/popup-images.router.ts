@@ -1,8 +1,7 @@
 import { Router } from "express";
-import multer from "multer";
-import { rejectUnsafeFileName } from "../lib/images.js";
 import { z } from "zod";
 import { requireAdmin } from "../middleware/auth.js";
+import { imageUpload, uploadedImages } from "../middleware/multipart.js";
 import { endpoint } from "../middleware/validate.js";
 import {
   ActivePopupImageAnswer,
@@ -12,7 +11,6 @@ import {
   SequenceBody,
   UpdatePopupImageBody,
 } from "../schemas/popup-images.schemas.js";
-import { MAX_IMAGE_BYTES } from "../schemas/images.schemas.js";
 import {
   createPopupImage,
   deletePopupImage,
@@ -26,14 +24,8 @@ import {
 export const popupImagesRouter = Router();
 const PREFIX = "/api/popup-images";
 
-/** One file in field `image`, held in memory (at most 5 MB: larger is a 413). */
-const imageUpload = multer({
-  storage: multer.memoryStorage(),
-  limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20, fieldSize: 16 * 1024 },
-  // Keep the client name whole (busboy would cut it to its last segment) so a path is refused.
-  preservePath: true,
-  fileFilter: rejectUnsafeFileName,
-}).single("image");
+/** One file in field `image`. */
+const receiveImage = imageUpload({ fields: [{ name: "image", maxCount: 1 }], maxFields: 20 });
 
 endpoint(popupImagesRouter, PREFIX, {
   method: "get",
@@ -90,14 +82,15 @@ endpoint(popupImagesRouter, PREFIX, {
   tags: ["popup-images"],
   auth: "admin",
   multipart: true,
-  before: [requireAdmin, imageUpload],
+  before: [requireAdmin, receiveImage],
   body: CreatePopupImageBody,
   status: 201,
   responses: {
     201: { description: "Created", schema: PopupImageAnswer },
     415: { description: "The file is not a JPEG, PNG, WebP or GIF image" },
+    503: { description: "The image store cannot be reached (nothing was saved; retry)" },
   },
-  handler: ({ body }, req) => createPopupImage(body, req.file?.buffer),
+  handler: ({ body }, req) => createPopupImage(body, uploadedImages(req, "image")[0]),
 });
 
 endpoint(popupImagesRouter, PREFIX, {
@@ -107,14 +100,16 @@ endpoint(popupImagesRouter, PREFIX, {
   tags: ["popup-images"],
   auth: "admin",
   multipart: true,
-  before: [requireAdmin, imageUpload],
+  before: [requireAdmin, receiveImage],
   params: IdParams,
   body: UpdatePopupImageBody,
   responses: {
     200: { description: "Updated", schema: PopupImageAnswer },
     415: { description: "The file is not a JPEG, PNG, WebP or GIF image" },
+    503: { description: "The image store cannot be reached (nothing was saved; retry)" },
   },
-  handler: ({ params, body }, req) => updatePopupImage(params.id, body, req.file?.buffer),
+  handler: ({ params, body }, req) =>
+    updatePopupImage(params.id, body, uploadedImages(req, "image")[0]),
 });
 
 endpoint(popupImagesRouter, PREFIX, {

@@ -1,9 +1,8 @@
 import { Router } from "express";
-import multer from "multer";
-import { rejectUnsafeFileName } from "../lib/images.js";
 import { z } from "zod";
 import { requireAdmin } from "../middleware/auth.js";
 import { bulkOrderLimits } from "../middleware/rate-limit.js";
+import { imageUpload, uploadedImages } from "../middleware/multipart.js";
 import { endpoint } from "../middleware/validate.js";
 import {
   CreateTshirtOrderBody,
@@ -13,7 +12,6 @@ import {
   TshirtOrderListAnswer,
   UpdateTshirtOrderBody,
 } from "../schemas/tshirt-orders.schemas.js";
-import { MAX_IMAGE_BYTES } from "../schemas/images.schemas.js";
 import {
   createTshirtOrder,
   deleteTshirtOrder,
@@ -25,17 +23,15 @@ import {
 export const tshirtOrdersRouter = Router();
 const PREFIX = "/api/tshirt-orders";
 
-/** The optional design in field `design` (field `image` is accepted too), at most 5 MB. */
-const designUpload = multer({
-  storage: multer.memoryStorage(),
-  limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 30, fieldSize: 16 * 1024 },
-  // Keep the client name whole (busboy would cut it to its last segment) so a path is refused.
-  preservePath: true,
-  fileFilter: rejectUnsafeFileName,
-}).fields([
-  { name: "design", maxCount: 1 },
-  { name: "image", maxCount: 1 },
-]);
+/** The optional design in field `design` (field `image` is accepted too): one file. */
+const receiveDesign = imageUpload({
+  fields: [
+    { name: "design", maxCount: 1 },
+    { name: "image", maxCount: 1 },
+  ],
+  maxFiles: 1,
+  maxFields: 30,
+});
 
 endpoint(tshirtOrdersRouter, PREFIX, {
   method: "post",
@@ -45,20 +41,17 @@ endpoint(tshirtOrdersRouter, PREFIX, {
   tags: ["tshirt-orders"],
   auth: "none",
   multipart: true,
-  before: [...bulkOrderLimits, designUpload],
+  before: [...bulkOrderLimits, receiveDesign],
   body: CreateTshirtOrderBody,
   status: 201,
   responses: {
     201: { description: "Received", schema: TshirtOrderAnswer },
     415: { description: "The file is not a JPEG, PNG, WebP or GIF image" },
+    503: { description: "The image store cannot be reached (nothing was saved; retry)" },
     413: { description: "Design over 5 MB or over 25 megapixels" },
     429: { description: "Too many requests from this network, or today's design storage is full" },
   },
-  handler: ({ body }, req) => {
-    const files = req.files as Record<string, Express.Multer.File[] | undefined> | undefined;
-    const design = files?.design?.[0] ?? files?.image?.[0];
-    return createTshirtOrder(body, design?.buffer);
-  },
+  handler: ({ body }, req) => createTshirtOrder(body, uploadedImages(req, "design", "image")[0]),
 });
 
 endpoint(tshirtOrdersRouter, PREFIX, {

@@ -1,9 +1,6 @@
-import { mkdir, rm, writeFile } from "node:fs/promises";
-import path from "node:path";
-import sharp from "sharp";
 import { PopupImage } from "../../models/popup-image.model.js";
-import { HttpError, badRequest, notFound } from "../lib/http-error.js";
-import { MAX_IMAGE_PIXELS, assertImageWithin, newFileBase, uploadsRoot } from "../lib/images.js";
+import { badRequest, notFound } from "../lib/http-error.js";
+import { MAX_IMAGE_PIXELS, removeStoredUpload, storeUploadedImage } from "../lib/images.js";
 import type {
   ActivePopupImage,
   CreatePopupImageInput,
@@ -12,61 +9,6 @@ import type {
 } from "../schemas/popup-images.schemas.js";
 
 export const POPUP_FOLDER = "popups";
-/** Popup images are re-encoded no wider than this. */
-const POPUP_MAX_WIDTH = 1920;
-
-const UNREADABLE_IMAGE = () =>
-  new HttpError(415, "The image could not be read", "UNSUPPORTED_MEDIA_TYPE");
-
-/**
- * Stores an uploaded image under uploads/<folder>/ with a generated name and answers its path
- * relative to the shop's host (e.g. `uploads/popups/abc.webp`). The type is checked by magic bytes
- * (415), then the image is decoded, so a truncated or forged file is refused too.
- * `reencode`: re-encode to WebP (metadata stripped, at most POPUP_MAX_WIDTH wide, GIF animation kept);
- * otherwise the original bytes are kept with the extension of the detected type. An image whose
- * header declares more than `maxPixels` (all frames counted when re-encoded) is a 413, before decoding.
- */
-export async function storeUploadedImage(
-  buffer: Buffer,
-  folder: string,
-  options: { reencode: boolean; maxPixels: number },
-): Promise<string> {
-  const type = await assertImageWithin(buffer, options.maxPixels, { frames: options.reencode });
-  // Also given to every decode: sharp then refuses anything larger however the header was read.
-  const limitInputPixels = options.maxPixels;
-  const dir = path.join(uploadsRoot(), folder);
-  await mkdir(dir, { recursive: true });
-  const base = newFileBase();
-  try {
-    if (options.reencode) {
-      const name = `${base}.webp`;
-      await sharp(buffer, {
-        failOn: "error",
-        animated: type === "gif" || type === "webp",
-        limitInputPixels,
-      })
-        .rotate()
-        .resize({ width: POPUP_MAX_WIDTH, withoutEnlargement: true })
-        .webp({ quality: 82 })
-        .toFile(path.join(dir, name));
-      return `uploads/${folder}/${name}`;
-    }
-    await sharp(buffer, { failOn: "error", limitInputPixels }).stats();
-  } catch {
-    throw UNREADABLE_IMAGE();
-  }
-  const name = `${base}.${type === "jpeg" ? "jpg" : type}`;
-  await writeFile(path.join(dir, name), buffer);
-  return `uploads/${folder}/${name}`;
-}
-
-/** Removes a file stored by storeUploadedImage; anything that is not such a path is ignored. */
-export async function removeStoredUpload(relativePath: string | null | undefined): Promise<void> {
-  if (!relativePath) return;
-  const match = /^uploads\/([\w-]+)\/([\w-]+\.(?:webp|jpg|png|gif))$/.exec(relativePath);
-  if (!match) return;
-  await rm(path.join(uploadsRoot(), match[1], match[2]), { force: true });
-}
 
 interface PopupDoc {
   _id: { toString(): string };

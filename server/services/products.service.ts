@@ -3,7 +3,7 @@ import { Category } from "../../models/category.model.js";
 import { Product, type ProductFields } from "../../models/product.model.js";
 import { Rating } from "../../models/rating.model.js";
 import { Review } from "../../models/review.model.js";
-import { badRequest, conflict, notFound } from "../lib/http-error.js";
+import { HttpError, badRequest, conflict, notFound } from "../lib/http-error.js";
 import {
   MAX_IMAGE_PIXELS,
   assertImageWithin,
@@ -447,8 +447,10 @@ async function saveImages(files: UploadedImage[]): Promise<string[]> {
   const saved: string[] = [];
   try {
     for (const file of files) saved.push(await saveResponsiveWebp(file.buffer, "products"));
-  } catch {
+  } catch (error) {
     await Promise.all(saved.map((url) => removeResponsiveWebp(url)));
+    // The store's own answer (503 when it cannot be reached); anything else is sharp's refusal.
+    if (error instanceof HttpError) throw error;
     throw badRequest("The image could not be read");
   }
   return saved;

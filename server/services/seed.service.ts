@@ -1,6 +1,3 @@
-import { existsSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
-import path from "node:path";
 import sharp from "sharp";
 import { Category } from "../../models/category.model.js";
 import { COLOR_HEX, SEED_COLORS } from "../../models/colors.js";
@@ -10,7 +7,8 @@ import { PromoCode } from "../../models/promo-code.model.js";
 import { SizeGuide } from "../../models/size-guide.model.js";
 import { User } from "../../models/user.model.js";
 import { DEFAULT_ADMIN_PASSWORD, getEnv } from "../env.js";
-import { PRIMARY_WIDTH, RESPONSIVE_WIDTHS, uploadsRoot } from "../lib/images.js";
+import { PRIMARY_WIDTH, RESPONSIVE_WIDTHS } from "../lib/images.js";
+import { getImageStore, uploadUrl } from "../storage/index.js";
 
 /**
  * Seeds a demo shop. Idempotent: every write is an upsert keyed by slug, code or email that only
@@ -176,14 +174,16 @@ function garmentSvg(kind: GarmentKind, fill: string, width: number, height: numb
 }
 
 async function writeWebpWidths(svg: string, folder: string, baseName: string): Promise<string> {
-  const dir = path.join(uploadsRoot(), folder);
-  await mkdir(dir, { recursive: true });
+  const store = getImageStore();
   for (const width of RESPONSIVE_WIDTHS) {
-    const file = path.join(dir, `${baseName}-${width}.webp`);
-    if (existsSync(file)) continue;
-    await sharp(Buffer.from(svg)).resize({ width }).webp({ quality: 78 }).toFile(file);
+    const key = `${folder}/${baseName}-${width}.webp`;
+    if (await store.stat(key)) continue;
+    await store.put(
+      key,
+      await sharp(Buffer.from(svg)).resize({ width }).webp({ quality: 78 }).toBuffer(),
+    );
   }
-  return `/uploads/${folder}/${baseName}-${PRIMARY_WIDTH}.webp`;
+  return uploadUrl(`${folder}/${baseName}-${PRIMARY_WIDTH}.webp`);
 }
 
 async function seedCategories(): Promise<Map<string, { _id: unknown; path: unknown[] }>> {
@@ -326,14 +326,15 @@ async function seedPopupImages() {
       fill: "#4d5d2a",
     },
   ];
-  const dir = path.join(uploadsRoot(), "popups");
-  await mkdir(dir, { recursive: true });
+  const store = getImageStore();
   for (const [sequence, banner] of banners.entries()) {
     const fileName = `seed-campaign-${sequence + 1}.webp`;
-    const file = path.join(dir, fileName);
-    if (!existsSync(file)) {
+    if (!(await store.stat(`popups/${fileName}`))) {
       const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" fill="${banner.fill}"/><circle cx="950" cy="250" r="260" fill="#ffffff" fill-opacity="0.12"/><rect x="80" y="520" width="520" height="24" rx="12" fill="#ffffff" fill-opacity="0.6"/></svg>`;
-      await sharp(Buffer.from(svg)).webp({ quality: 80 }).toFile(file);
+      await store.put(
+        `popups/${fileName}`,
+        await sharp(Buffer.from(svg)).webp({ quality: 80 }).toBuffer(),
+      );
     }
     await PopupImage.updateOne(
       { title: banner.title },

@@ -2,7 +2,12 @@ import { TshirtOrder, type TshirtOrderStatus } from "../../models/tshirt-order.m
 import { getEnv } from "../env.js";
 import { returnDailyAllowance, takeDailyAllowance } from "../lib/daily-quota.js";
 import { HttpError, badRequest, notFound } from "../lib/http-error.js";
-import { MAX_IMAGE_PIXELS, assertImageWithin } from "../lib/images.js";
+import {
+  MAX_IMAGE_PIXELS,
+  assertImageWithin,
+  removeStoredUpload,
+  storeUploadedImage,
+} from "../lib/images.js";
 import { logger } from "../lib/logger.js";
 import { sendSms } from "../integrations/sms.js";
 import {
@@ -12,7 +17,6 @@ import {
   type TshirtOrderView,
   type UpdateTshirtOrderInput,
 } from "../schemas/tshirt-orders.schemas.js";
-import { removeStoredUpload, storeUploadedImage } from "./popup-images.service.js";
 
 export const DESIGN_FOLDER = "tshirt-designs";
 
