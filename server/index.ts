@@ -79,7 +79,8 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down: finishing in-flight requests");
-    stopJobs();
+    // No new job run starts; the runs under way finish before the database goes.
+    const jobsStopped = stopJobs();
     const forced = setTimeout(() => {
       logger.warn("requests still open after 10 s; closing them");
       server.closeAllConnections();
@@ -89,6 +90,7 @@ async function main() {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     await closed;
+    await jobsStopped;
     await viteDevServer?.close();
     await disconnectDatabase();
     await database.stop();

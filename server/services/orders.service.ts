@@ -11,7 +11,6 @@ import {
 } from "../../models/order.model.js";
 import { PromoCode } from "../../models/promo-code.model.js";
 import { getEnv } from "../env.js";
-import { registerJob } from "../jobs.js";
 import { badRequest, conflict, notFound } from "../lib/http-error.js";
 import { logger } from "../lib/logger.js";
 import { orderLogFields } from "../lib/log-fields.js";
@@ -566,9 +565,3 @@ export async function expirePendingOrders(now = new Date()): Promise<number> {
   if (cancelled > 0) logger.info({ cancelled }, "expired unpaid orders cancelled");
   return cancelled;
 }
-
-registerJob({
-  name: "expire-pending-orders",
-  everyMs: 60_000,
-  run: () => expirePendingOrders().then(() => undefined),
-});

@@ -3,7 +3,6 @@ import { Order } from "../../models/order.model.js";
 import { Product } from "../../models/product.model.js";
 import { PromoCode } from "../../models/promo-code.model.js";
 import { StockReservation, reservationLineToken } from "../../models/stock-reservation.model.js";
-import { registerJob } from "../jobs.js";
 import { badRequest, HttpError } from "../lib/http-error.js";
 import { logger } from "../lib/logger.js";
 import {
@@ -262,9 +261,3 @@ async function releaseAbandoned(
   );
   return true;
 }
-
-registerJob({
-  name: "reconcile-stock-reservations",
-  everyMs: 15_000,
-  run: () => reconcileReservations().then(() => undefined),
-});
