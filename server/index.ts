@@ -24,8 +24,7 @@ async function main() {
   // Imported after the config check so a bad variable is reported before anything else runs.
   const { startDatabase } = await import("./db/embedded.js");
   const { connectDatabase, disconnectDatabase } = await import("./db/connect.js");
-  const { seedDatabase, isDatabaseEmpty, PRODUCTION_SEED_LINE } =
-    await import("./services/seed.service.js");
+  const { seedDatabase, isDatabaseEmpty, PRODUCTION_SEED_LINE } = await import("./seed/seed.js");
   const { createApp } = await import("./app.js");
   const { createHttpServer } = await import("./http-server.js");
   const { logger } = await import("./lib/logger.js");

@@ -35,6 +35,8 @@ import {
   type Reservation,
 } from "./reservations.service.js";
 import { releaseOrderStock, updateOrderWhere, type StockLine } from "./stock.service.js";
+import { pageSummary, pageWindow } from "../lib/paging.js";
+import { containsText } from "../lib/search-pattern.js";
 
 export const SHOP_TIME_ZONE = "Asia/Dhaka";
 export const EMPTY_CART_MESSAGE = "Your cart is empty";
@@ -421,10 +423,6 @@ export async function trackOrder(
 // ---------------------------------------------------------------------------------------------
 // Admin
 
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
 export interface AdminOrderQuery {
   status?: OrderStatus;
   search?: string;
@@ -444,7 +442,7 @@ export async function listAdminOrders(query: AdminOrderQuery) {
     };
   const search = query.search?.trim();
   if (search) {
-    const pattern = new RegExp(escapeRegex(search), "i");
+    const pattern = containsText(search);
     const or: Record<string, unknown>[] = [
       { orderNumber: pattern },
       { "shippingAddress.firstName": pattern },
@@ -460,16 +458,14 @@ export async function listAdminOrders(query: AdminOrderQuery) {
   const [orders, total] = await Promise.all([
     Order.find(filter)
       .sort({ createdAt: -1 })
-      .skip((query.page - 1) * query.limit)
+      .skip(pageWindow(query).skip)
       .limit(query.limit)
       .populate("user", "firstName lastName email mobile"),
     Order.countDocuments(filter),
   ]);
   return {
     orders: orders.map(toOrderAnswer),
-    total,
-    page: query.page,
-    totalPages: Math.max(1, Math.ceil(total / query.limit)),
+    ...pageSummary(total, query),
   };
 }
 
