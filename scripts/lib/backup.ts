@@ -255,6 +255,9 @@ export async function restoreShop(options: {
   const db = mongoose.connection.db;
   if (!db) throw new Error("not connected to the database");
   const manifest = await readManifest(options.folder);
+  // Mongoose builds the models' indexes in the background when it connects: let it finish first,
+  // so it does not recreate a collection while this restore drops and fills it.
+  await Promise.all(Object.values(mongoose.models).map((model) => model.init()));
   say(
     `[restore] backup of ${manifest.database} taken ${manifest.createdAt} into ${db.databaseName}`,
   );
