@@ -106,8 +106,15 @@ export function startBackgroundJobs(
 ): () => Promise<void> {
   const scale = getEnv().JOB_PERIOD_SCALE;
   const running = new Map<string, Promise<unknown>>();
-  const timers = jobs.map((listed) => {
-    const job = { ...listed, everyMs: Math.max(10, Math.round(listed.everyMs * scale)) };
+  const scheduled = jobs.map((job) => ({
+    ...job,
+    everyMs: Math.max(10, Math.round(job.everyMs * scale)),
+  }));
+  logger.info(
+    { jobs: Object.fromEntries(scheduled.map((job) => [job.name, `${job.everyMs / 1000} s`])) },
+    "background jobs scheduled (each runs on one instance per period)",
+  );
+  const timers = scheduled.map((job) => {
     return setInterval(() => {
       // A run longer than its period is not started twice by the same instance.
       if (running.has(job.name)) return;
