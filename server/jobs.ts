@@ -54,15 +54,15 @@ export async function claimJobLease(
   now = new Date(),
 ): Promise<boolean> {
   const leaseUntil = new Date(now.getTime() + leaseLengthMs(job.everyMs));
-  const claimed = await JobLease.updateOne(
-    { _id: job.name, leaseUntil: { $lte: now } },
-    { $set: { leaseUntil, holder, claimedAt: now }, $inc: { runs: 1 } },
-  );
-  if (claimed.modifiedCount === 1) return true;
-  // The job's first period on this database: the insert of its lease is the claim (one wins).
   try {
-    await JobLease.create({ _id: job.name, leaseUntil, holder, claimedAt: now, runs: 1 });
-    return true;
+    // Upsert: the job's first period on this database inserts its lease. When another instance
+    // holds the lease, the filter misses and the insert meets the existing _id: a duplicate key.
+    const claimed = await JobLease.updateOne(
+      { _id: job.name, leaseUntil: { $lte: now } },
+      { $set: { leaseUntil, holder, claimedAt: now }, $inc: { runs: 1 } },
+      { upsert: true },
+    );
+    return claimed.modifiedCount + claimed.upsertedCount === 1;
   } catch (error) {
     if (isDuplicateKey(error)) return false;
     throw error;
