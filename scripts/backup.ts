@@ -1,17 +1,18 @@
 import { parseArgs } from "node:util";
-import { getEnv } from "../server/env";
-import { backupShop, uploadsFolder } from "./lib/backup";
+import { backupShop, copyBackupToStore, folderStore, shopImages } from "./lib/backup";
 import { withDatabase } from "./lib/with-database";
 
-// npm run backup [-- --out <folder>]: the shop's collections and images into <folder>/tweest-backup-<time>/.
-const { values } = parseArgs({ options: { out: { type: "string", default: "backups" } } });
+// npm run backup [-- --out <folder>] [--copy-to <folder>]: the shop's collections and images into
+// <out>/tweest-backup-<time>/, then (--copy-to) a copy of it in another place (a second disk).
+const { values } = parseArgs({
+  options: { out: { type: "string", default: "backups" }, "copy-to": { type: "string" } },
+});
+const say = (line: string) => console.log(line);
 
 await withDatabase(async () => {
-  await backupShop({
-    outDir: values.out,
-    images: uploadsFolder(getEnv().UPLOADS_DIR),
-    say: (line) => console.log(line),
-  });
+  const folder = await backupShop({ outDir: values.out, images: shopImages(), say });
+  const copyTo = values["copy-to"];
+  if (copyTo) await copyBackupToStore(folder, folderStore(copyTo), say);
 }).catch((error: unknown) => {
   console.error(`✗ backup failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;

@@ -1,6 +1,5 @@
 import { parseArgs } from "node:util";
-import { getEnv } from "../server/env";
-import { restoreShop, uploadsFolder } from "./lib/backup";
+import { restoreShop, shopImages } from "./lib/backup";
 import { withDatabase } from "./lib/with-database";
 
 // npm run restore -- <backup folder> [--drop]: brings the collections and images of a backup back.
@@ -16,7 +15,7 @@ if (positionals.length !== 1) {
 await withDatabase(async () => {
   await restoreShop({
     folder: positionals[0]!,
-    images: uploadsFolder(getEnv().UPLOADS_DIR),
+    images: shopImages(),
     drop: values.drop,
     say: (line) => console.log(line),
   });

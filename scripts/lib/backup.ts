@@ -8,6 +8,7 @@ import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
 import mongoose from "mongoose";
 import { CatalogVersion } from "../../models/catalog-version.model";
+import { getEnv } from "../../server/env";
 import { pauseJobs, resumeJobs } from "../../server/jobs";
 
 /**
@@ -26,16 +27,20 @@ export const BACKUP_FORMAT = "tweest-backup/1";
  */
 export const NOT_BACKED_UP = new Set(["job_leases", "rate_limits"]);
 
-/** Everything a backup needs from the image store; server/storage's ImageStore has this shape. */
-export interface ImageFiles {
+/**
+ * Everything a backup needs of a store of files by key: the shop's image store, or a place that
+ * keeps backups. server/storage's ImageStore (local folder or S3-compatible bucket) has this shape.
+ */
+export interface ObjectFiles {
   readonly description: string;
-  list(): AsyncIterable<{ key: string; size: number }>;
+  /** Every object whose key starts with `prefix` (all when omitted). */
+  list(prefix?: string): AsyncIterable<{ key: string; size: number }>;
   get(key: string): Promise<{ body: Readable } | undefined>;
   put(key: string, body: Buffer): Promise<void>;
 }
 
-/** The local uploads folder (UPLOADS_DIR) as an image store: keys are paths under it. */
-export function uploadsFolder(root: string): ImageFiles {
+/** A folder as a store: keys are the paths of its files (the uploads folder, a backups disk). */
+export function folderStore(root: string): ObjectFiles {
   const folder = path.resolve(root);
   const fileOf = (key: string) => {
     const file = path.resolve(folder, ...key.split("/"));
@@ -44,16 +49,14 @@ export function uploadsFolder(root: string): ImageFiles {
   };
   return {
     description: `folder ${folder}`,
-    async *list() {
+    async *list(prefix = "") {
       if (!existsSync(folder)) return;
       for (const entry of await readdir(folder, { recursive: true, withFileTypes: true })) {
         // Dot files: .gitkeep, and half-written uploads (never served).
         if (!entry.isFile() || entry.name.startsWith(".")) continue;
         const file = path.join(entry.parentPath, entry.name);
-        yield {
-          key: path.relative(folder, file).split(path.sep).join("/"),
-          size: (await stat(file)).size,
-        };
+        const key = path.relative(folder, file).split(path.sep).join("/");
+        if (key.startsWith(prefix)) yield { key, size: (await stat(file)).size };
       }
     },
     async get(key) {
@@ -133,7 +136,7 @@ function restorableIndexes(indexes: Record<string, unknown>[]): Record<string, u
  */
 export async function backupShop(options: {
   outDir: string;
-  images: ImageFiles;
+  images: ObjectFiles;
   say?: Say;
 }): Promise<string> {
   const say = options.say ?? (() => undefined);
@@ -247,7 +250,7 @@ async function* documentsOf(file: string): AsyncGenerator<mongoose.mongo.Documen
  */
 export async function restoreShop(options: {
   folder: string;
-  images: ImageFiles;
+  images: ObjectFiles;
   drop?: boolean;
   say?: Say;
 }): Promise<BackupManifest> {
@@ -323,4 +326,68 @@ export async function restoreShop(options: {
   await CatalogVersion.updateMany({}, { $set: { epoch: randomUUID() } });
   say(`[restore] done`);
   return manifest;
+}
+
+/** Every file under `folder`, as keys relative to it (`/`-separated). */
+async function filesUnder(folder: string): Promise<string[]> {
+  if (!existsSync(folder)) return [];
+  return (await readdir(folder, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)))
+    .map((relative) => relative.split(path.sep).join("/"));
+}
+
+/**
+ * Copies a finished backup folder into a store (a bucket that is not the public images one) under
+ * `<backup name>/…`, its manifest last, so a copy without a manifest is an unfinished one there too.
+ */
+export async function copyBackupToStore(
+  folder: string,
+  store: ObjectFiles,
+  say: Say = () => undefined,
+) {
+  const name = path.basename(folder);
+  const files = (await filesUnder(folder)).sort((a, b) =>
+    a === "manifest.json" ? 1 : b === "manifest.json" ? -1 : a.localeCompare(b),
+  );
+  if (files.at(-1) !== "manifest.json") throw new Error(`${folder} is not a complete backup`);
+  let bytes = 0;
+  for (const file of files) {
+    const body = await readFile(path.join(folder, ...file.split("/")));
+    await store.put(`${name}/${file}`, body);
+    bytes += body.length;
+  }
+  say(
+    `[backup] copied to ${store.description}: ${plural(files.length, "file")}, ${megabytes(bytes)}`,
+  );
+}
+
+/** Fetches the backup `name` from a store into `intoDir/<name>`; answers that folder. */
+export async function copyBackupFromStore(
+  store: ObjectFiles,
+  name: string,
+  intoDir: string,
+  say: Say = () => undefined,
+): Promise<string> {
+  const folder = path.resolve(intoDir, name);
+  let files = 0;
+  for await (const object of store.list(`${name}/`)) {
+    const source = await store.get(object.key);
+    if (!source) continue;
+    const target = path.join(folder, ...object.key.slice(name.length + 1).split("/"));
+    await mkdir(path.dirname(target), { recursive: true });
+    await pipeline(source.body, createWriteStream(target));
+    files += 1;
+  }
+  say(`[restore] fetched ${name} from ${store.description}: ${plural(files, "file")}`);
+  await readManifest(folder);
+  return folder;
+}
+
+/**
+ * The shop's images as a backup reads and a restore writes them: the uploads folder. (With the
+ * object-storage backend, the shop's image store takes this place: the same three operations.)
+ */
+export function shopImages(): ObjectFiles {
+  return folderStore(getEnv().UPLOADS_DIR);
 }

@@ -18,6 +18,7 @@ import { Payment } from "../../models/payment.model";
 import { Product } from "../../models/product.model";
 import { runningDatabaseUri } from "../../server/db/embedded";
 import { claimJobLease } from "../../server/jobs";
+import { copyBackupFromStore, folderStore } from "../../scripts/lib/backup";
 import { seedCatalog } from "../factories/catalog";
 import { createOrder, createPayment } from "../factories/orders";
 import { createUser } from "../factories/user";
@@ -194,6 +195,36 @@ describe("backup and restore", () => {
     expect(replaced.code, replaced.output).toBe(0);
     expect(await Order.countDocuments({})).toBe(3);
     expect(await Order.exists({ "shippingAddress.firstName": "Afterthought" })).toBeNull();
+  });
+
+  it("--copy-to keeps a second copy in another store, fetched back identical", async () => {
+    const elsewhere = path.join(backupsDir, "elsewhere");
+    const backup = await npmScript("backup", [
+      "--out",
+      path.join(backupsDir, "second"),
+      "--copy-to",
+      elsewhere,
+    ]);
+    expect(backup.code, backup.output).toBe(0);
+    expect(backup.output).toMatch(/\[backup\] copied to folder .*elsewhere: \d+ files/);
+    const [name] = await readdir(path.join(backupsDir, "second"));
+    const fetched = await copyBackupFromStore(
+      folderStore(elsewhere),
+      name!,
+      path.join(backupsDir, "fetched"),
+    );
+    const filesOf = async (folder: string) => {
+      const found: Record<string, string> = {};
+      for (const entry of await readdir(folder, { recursive: true, withFileTypes: true }))
+        if (entry.isFile())
+          found[path.relative(folder, path.join(entry.parentPath, entry.name))] = (
+            await readFile(path.join(entry.parentPath, entry.name))
+          ).toString("base64");
+      return found;
+    };
+    const original = await filesOf(path.join(backupsDir, "second", name!));
+    expect(Object.keys(original)).toContain("manifest.json");
+    expect(await filesOf(fetched)).toEqual(original);
   });
 
   it("npm run restore refuses a folder that is not a complete backup", async () => {
