@@ -140,7 +140,7 @@ export function startBackgroundJobs(
 export async function pauseJobs(
   holder: string,
   forMs: number,
-  { jobs = JOBS, staleAfterMs = 10 * 60_000, pollMs = 100 } = {},
+  { jobs = JOBS, staleAfterMs = 2 * 60_000, pollMs = 100 } = {},
 ): Promise<void> {
   const now = new Date();
   const leaseUntil = new Date(now.getTime() + forMs);
