@@ -142,7 +142,9 @@ describe("two shop processes on one database", () => {
     // instance wins each period depends on how their timers are phased.)
     const held = after.held[0]! + after.held[1]! - before.held[0]! - before.held[1]!;
     expect(held).toBeGreaterThanOrEqual(runs / 2);
-    expect(after.leaseRuns - before.leaseRuns).toBeGreaterThanOrEqual(runs);
+    // The lease document counts the same runs (give or take the one or two that land between the
+    // reads of the two instances' metrics and of the document).
+    expect(Math.abs(after.leaseRuns - before.leaseRuns - runs)).toBeLessThanOrEqual(2);
 
     // An unpaid order past its time is cancelled once, by one of them.
     const product = (await import("../../models/product.model")).Product;
@@ -288,5 +290,5 @@ describe("two shop processes on one database", () => {
     expect(lost).toEqual([]);
     expect(answered.length).toBeGreaterThan(50);
     expect(answered.filter((status) => status !== 200)).toEqual([]);
-  });
+  }, 180_000);
 });
