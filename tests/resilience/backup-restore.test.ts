@@ -160,7 +160,7 @@ describe("backup and restore", () => {
     expect(await claimJobLease({ name: "expire-pending-orders", everyMs: 60_000 }, "shop")).toBe(
       true,
     );
-  });
+  }, 120_000);
 
   it("npm run restore brings every order, payment, index and image back into a wiped shop", async () => {
     await wipe();
@@ -181,7 +181,7 @@ describe("backup and restore", () => {
     // The restored unique indexes hold: a second order with a taken number is refused.
     const taken = (await Order.findById(orderIds[0]).lean())!.orderNumber;
     await expect(createOrder({ orderNumber: taken })).rejects.toThrow(/duplicate key|E11000/);
-  });
+  }, 120_000);
 
   it("npm run restore refuses a shop that holds data unless --drop, which replaces it", async () => {
     await createOrder({ firstName: "Afterthought" });
@@ -195,7 +195,7 @@ describe("backup and restore", () => {
     expect(replaced.code, replaced.output).toBe(0);
     expect(await Order.countDocuments({})).toBe(3);
     expect(await Order.exists({ "shippingAddress.firstName": "Afterthought" })).toBeNull();
-  });
+  }, 120_000);
 
   it("--copy-to keeps a second copy in another store, fetched back identical", async () => {
     const elsewhere = path.join(backupsDir, "elsewhere");
@@ -225,7 +225,7 @@ describe("backup and restore", () => {
     const original = await filesOf(path.join(backupsDir, "second", name!));
     expect(Object.keys(original)).toContain("manifest.json");
     expect(await filesOf(fetched)).toEqual(original);
-  });
+  }, 120_000);
 
   it("npm run restore refuses a folder that is not a complete backup", async () => {
     const half = path.join(backupsDir, "half");
@@ -235,7 +235,7 @@ describe("backup and restore", () => {
     expect(refused.output).toMatch(
       /✗ restore failed: .* is not a complete backup \(no manifest.json\)/,
     );
-  });
+  }, 120_000);
 });
 
 describe("operator scripts and the embedded database", () => {
