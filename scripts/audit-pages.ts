@@ -120,7 +120,7 @@ async function main(): Promise<number> {
   const { default: puppeteer } = await import("puppeteer-core");
   const { startDatabase } = await import("../server/db/embedded");
   const { connectDatabase, disconnectDatabase } = await import("../server/db/connect");
-  const { seedDatabase } = await import("../server/services/seed.service");
+  const { seedDatabase } = await import("../server/seed/seed");
   const { createApp } = await import("../server/app");
   const { Product } = await import("../models/product.model");
 

@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { getEnv } from "../server/env";
 import { MAX_PASSWORD_BYTES } from "../server/schemas/auth.schemas";
-import { ensureAdmin, PROMOTED_ADMIN_NOTE } from "../server/services/seed.service";
+import { ensureAdmin, PROMOTED_ADMIN_NOTE } from "../server/seed/seed";
 import { withDatabase } from "./lib/with-database";
 
 // npm run admin:create -- --email owner@shop.com.bd --password 'a long secret'

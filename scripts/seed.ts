@@ -1,4 +1,4 @@
-import { seedDatabase } from "../server/services/seed.service";
+import { seedDatabase } from "../server/seed/seed";
 import { withDatabase } from "./lib/with-database";
 
 // Idempotent: adds whatever part of the demo shop is missing, changes nothing that exists.

@@ -241,6 +241,8 @@ export const EnvSchema = z
     // Bearer token of GET /metrics (Prometheus); unset: /metrics answers 401 to everyone.
     METRICS_TOKEN: z.string().min(24).optional(),
     PENDING_ORDER_TTL_MINUTES: z.coerce.number().int().min(1).default(30),
+    // Multiplies every background job's period (server/jobs.ts): below 1 for drills and tests.
+    JOB_PERIOD_SCALE: z.coerce.number().positive().max(100).default(1),
     // HTTP server timeouts (server/http-server.ts): keep-alive outlasts a load balancer's 60 s idle.
     HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(65_000),
     HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(66_000),

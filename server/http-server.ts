@@ -1,5 +1,8 @@
-import http, { type RequestListener, type Server } from "node:http";
+import http, { type RequestListener, type Server, type ServerResponse } from "node:http";
 import { getEnv } from "./env.js";
+
+const draining = new WeakSet<Server>();
+const unfinishedAnswers = new WeakMap<Server, Set<ServerResponse>>();
 
 export interface HttpTimeouts {
   /** An idle keep-alive connection is closed after this. */
@@ -43,6 +46,17 @@ export function createHttpServer(
     app,
   );
   server.keepAliveTimeout = timeouts.keepAliveTimeoutMs;
+  // Answers not yet finished, so a drain can tell their clients not to reuse the connection.
+  const unfinished = new Set<ServerResponse>();
+  unfinishedAnswers.set(server, unfinished);
+  server.prependListener("request", (_req, res: ServerResponse) => {
+    if (draining.has(server)) {
+      res.setHeader("Connection", "close");
+      return;
+    }
+    unfinished.add(res);
+    res.once("close", () => unfinished.delete(res));
+  });
   // CONNECT never reaches Express (Node emits it apart and, without a listener, drops the socket
   // without an answer): the shop is no proxy, so say so.
   server.on("connect", (_req, socket) => {
@@ -51,4 +65,36 @@ export function createHttpServer(
     );
   });
   return server;
+}
+
+/**
+ * Graceful stop for a rolling restart: no new connection is accepted (a load balancer's next
+ * attempt is refused before anything is sent, so it tries another instance), every request
+ * already received is answered, and each answer from now on says `Connection: close` so no
+ * client sends another request on a connection that is about to go. Idle keep-alive connections
+ * close at once. Connections still open after `forceAfterMs` are cut (`onForce` says so first).
+ */
+export function drainHttpServer(
+  server: Server,
+  { forceAfterMs = 10_000, onForce }: { forceAfterMs?: number; onForce?: () => void } = {},
+): Promise<void> {
+  draining.add(server);
+  for (const res of unfinishedAnswers.get(server) ?? []) {
+    if (!res.headersSent) res.setHeader("Connection", "close");
+    // An answer whose headers went out with keep-alive leaves its connection idle when done.
+    res.once("finish", () => setImmediate(() => server.closeIdleConnections()));
+  }
+  const forced = setTimeout(() => {
+    onForce?.();
+    server.closeAllConnections();
+  }, forceAfterMs);
+  forced.unref();
+  const closed = new Promise<void>((resolve) =>
+    server.close(() => {
+      clearTimeout(forced);
+      resolve();
+    }),
+  );
+  server.closeIdleConnections();
+  return closed;
 }

@@ -24,10 +24,9 @@ async function main() {
   // Imported after the config check so a bad variable is reported before anything else runs.
   const { startDatabase } = await import("./db/embedded.js");
   const { connectDatabase, disconnectDatabase } = await import("./db/connect.js");
-  const { seedDatabase, isDatabaseEmpty, PRODUCTION_SEED_LINE } =
-    await import("./services/seed.service.js");
+  const { seedDatabase, isDatabaseEmpty, PRODUCTION_SEED_LINE } = await import("./seed/seed.js");
   const { createApp } = await import("./app.js");
-  const { createHttpServer } = await import("./http-server.js");
+  const { createHttpServer, drainHttpServer } = await import("./http-server.js");
   const { logger } = await import("./lib/logger.js");
   const { startBackgroundJobs } = await import("./jobs.js");
   const say = (line: string) => console.log(line);
@@ -82,16 +81,13 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down: finishing in-flight requests");
-    stopJobs();
-    const forced = setTimeout(() => {
-      logger.warn("requests still open after 10 s; closing them");
-      server.closeAllConnections();
-    }, 10_000);
-    forced.unref();
-    // close() stops accepting and waits for in-flight requests; idle keep-alive sockets go now.
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
-    await closed;
+    // No new job run starts; the runs under way finish before the database goes.
+    const jobsStopped = stopJobs();
+    await drainHttpServer(server, {
+      forceAfterMs: 10_000,
+      onForce: () => logger.warn("requests still open after 10 s; closing them"),
+    });
+    await jobsStopped;
     await viteDevServer?.close();
     await disconnectDatabase();
     await database.stop();

@@ -4,7 +4,7 @@ import { Order, type OrderStatus, type PaymentMethod } from "../../models/order.
 import { Payment } from "../../models/payment.model";
 import { deriveStock, Product } from "../../models/product.model";
 import { SEED_COLORS } from "../../models/colors";
-import { buildSeedProducts, seedDatabase, seededRandom } from "../../server/services/seed.service";
+import { buildSeedProducts, seedDatabase, seededRandom } from "../../server/seed/seed";
 
 /**
  * Bulk data for `npm run bench`: the demo shop (categories, 48 products with images, users), then

@@ -397,6 +397,26 @@ function pidFile(dataDir: string): string {
   return path.join(dataDir, "db.pid");
 }
 
+function uriFile(dataDir: string): string {
+  return path.join(dataDir, "db.uri");
+}
+
+/**
+ * The URI of this data folder's database while another process (a running shop) serves it, so an
+ * operator's script (backup, seed, admin) uses it instead of ending it to start its own.
+ */
+export function runningDatabaseUri(dataDir: string): string | undefined {
+  if (!existsSync(pidFile(dataDir)) || !existsSync(uriFile(dataDir))) return undefined;
+  const pid = Number(readFileSync(pidFile(dataDir), "utf8"));
+  if (!Number.isInteger(pid) || pid <= 0) return undefined;
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return undefined;
+  }
+  return readFileSync(uriFile(dataDir), "utf8").trim() || undefined;
+}
+
 /** A crashed run can leave its database process holding the data files; end it first. */
 function killStaleProcess(dataDir: string): void {
   const file = pidFile(dataDir);
@@ -430,8 +450,10 @@ async function superviseChild(
   const killChild = () => child.kill("SIGTERM");
   process.once("exit", killChild);
   await waitForPort(port, child, () => output);
+  const uri = `mongodb://127.0.0.1:${port}/${database}`;
+  writeFileSync(uriFile(dataDir), uri);
   return {
-    uri: `mongodb://127.0.0.1:${port}/${database}`,
+    uri,
     kind,
     stop: async () => {
       process.removeListener("exit", killChild);
@@ -441,6 +463,7 @@ async function superviseChild(
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
       if (child.exitCode === null) child.kill("SIGKILL");
       rmSync(pidFile(dataDir), { force: true });
+      rmSync(uriFile(dataDir), { force: true });
     },
   };
 }

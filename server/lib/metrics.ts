@@ -254,3 +254,48 @@ export type ConditionalWrite = "stock_reservation" | "cart_version";
 export function recordConditionalWriteLost(write: ConditionalWrite): void {
   conditionalWritesLost.inc({ write });
 }
+
+// -------------------------------------------------------------------------------------------------
+// Background jobs (server/jobs.ts): one lease per job and period, shared by every instance
+
+const jobLeaseClaims = new Counter({
+  name: "tweest_job_lease_claims_total",
+  help: "Attempts to take a job's lease for its period: claimed (this instance runs it), held (another instance, or a backup, holds it: this instance waits for the next period)",
+  labelNames: ["job", "outcome"],
+  registers: [registry],
+});
+
+const jobLeaseClaimDuration = new Histogram({
+  name: "tweest_job_lease_claim_duration_seconds",
+  help: "Time one lease claim took (the guarded database write), claimed or not",
+  labelNames: ["job"],
+  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+  registers: [registry],
+});
+
+const jobRuns = new Counter({
+  name: "tweest_job_runs_total",
+  help: "Runs of a background job by this instance (after claiming its lease), by outcome (ok, failed)",
+  labelNames: ["job", "outcome"],
+  registers: [registry],
+});
+
+const jobRunDuration = new Histogram({
+  name: "tweest_job_run_duration_seconds",
+  help: "Time one run of a background job took",
+  labelNames: ["job"],
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+  registers: [registry],
+});
+
+export type JobLeaseOutcome = "claimed" | "held";
+
+export function recordJobLease(job: string, outcome: JobLeaseOutcome, seconds: number): void {
+  jobLeaseClaims.inc({ job, outcome });
+  jobLeaseClaimDuration.observe({ job }, seconds);
+}
+
+export function recordJobRun(job: string, outcome: "ok" | "failed", seconds: number): void {
+  jobRuns.inc({ job, outcome });
+  jobRunDuration.observe({ job }, seconds);
+}

@@ -9,7 +9,6 @@ import {
 } from "express-rate-limit";
 import { RateLimit } from "../../models/rate-limit.model.js";
 import { getEnv } from "../env.js";
-import { registerJob } from "../jobs.js";
 import { tooManyRequests } from "../lib/http-error.js";
 import { normalizeBdMobile } from "../lib/phone.js";
 import { readGuestId } from "./cart-owner.js";
@@ -91,12 +90,6 @@ export async function purgeEndedRateLimits(now = new Date()): Promise<number> {
   const result = await RateLimit.deleteMany({ resetAt: { $lte: now } });
   return result.deletedCount;
 }
-
-registerJob({
-  name: "rate-limit-purge",
-  everyMs: 10 * 60_000,
-  run: () => purgeEndedRateLimits().then(() => undefined),
-});
 
 function minutesUntil(resetTime: Date | undefined): number {
   if (!resetTime) return 1;

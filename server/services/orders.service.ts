@@ -7,7 +7,6 @@ import {
   type OrderStatus,
 } from "../../models/order.model.js";
 import { getEnv } from "../env.js";
-import { registerJob } from "../jobs.js";
 import { conflict, notFound } from "../lib/http-error.js";
 import { logger } from "../lib/logger.js";
 import { orderLogFields } from "../lib/log-fields.js";
@@ -16,6 +15,8 @@ import { normalizeBdMobile } from "../lib/phone.js";
 import { notifyOrder } from "./notifications.service.js";
 import { forgetReservation } from "./reservations.service.js";
 import { releaseOrderStock, updateOrderWhere } from "./stock.service.js";
+import { pageSummary, pageWindow } from "../lib/paging.js";
+import { containsText } from "../lib/search-pattern.js";
 
 /**
  * Orders once placed: reading, tracking, the admin's list and moves, expiry of unpaid ones.
@@ -139,10 +140,6 @@ export async function trackOrder(
 // ---------------------------------------------------------------------------------------------
 // Admin
 
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
 export interface AdminOrderQuery {
   status?: OrderStatus;
   search?: string;
@@ -162,7 +159,7 @@ export async function listAdminOrders(query: AdminOrderQuery) {
     };
   const search = query.search?.trim();
   if (search) {
-    const pattern = new RegExp(escapeRegex(search), "i");
+    const pattern = containsText(search);
     const or: Record<string, unknown>[] = [
       { orderNumber: pattern },
       { "shippingAddress.firstName": pattern },
@@ -178,16 +175,14 @@ export async function listAdminOrders(query: AdminOrderQuery) {
   const [orders, total] = await Promise.all([
     Order.find(filter)
       .sort({ createdAt: -1 })
-      .skip((query.page - 1) * query.limit)
+      .skip(pageWindow(query).skip)
       .limit(query.limit)
       .populate("user", "firstName lastName email mobile"),
     Order.countDocuments(filter),
   ]);
   return {
     orders: orders.map(toOrderAnswer),
-    total,
-    page: query.page,
-    totalPages: Math.max(1, Math.ceil(total / query.limit)),
+    ...pageSummary(total, query),
   };
 }
 
@@ -283,9 +278,3 @@ export async function expirePendingOrders(now = new Date()): Promise<number> {
   if (cancelled > 0) logger.info({ cancelled }, "expired unpaid orders cancelled");
   return cancelled;
 }
-
-registerJob({
-  name: "expire-pending-orders",
-  everyMs: 60_000,
-  run: () => expirePendingOrders().then(() => undefined),
-});

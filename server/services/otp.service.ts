@@ -2,7 +2,6 @@ import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import mongoose from "mongoose";
 import { Otp } from "../../models/otp.model.js";
 import { getEnv } from "../env.js";
-import { registerJob } from "../jobs.js";
 import { badRequest, HttpError, tooManyRequests } from "../lib/http-error.js";
 import { logger } from "../lib/logger.js";
 import { sendSms } from "../integrations/sms.js";
@@ -178,9 +177,3 @@ export async function purgeStaleOtps(now = new Date()): Promise<number> {
   });
   return result.deletedCount;
 }
-
-registerJob({
-  name: "otp-purge",
-  everyMs: 60 * 60_000,
-  run: () => purgeStaleOtps().then(() => undefined),
-});

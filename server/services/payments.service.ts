@@ -24,6 +24,8 @@ import {
 import { notifyOrder } from "./notifications.service.js";
 import { getOrderFor, type OrderReader } from "./orders.service.js";
 import { updateOrderWhere } from "./stock.service.js";
+import { pageSummary, pageWindow } from "../lib/paging.js";
+import { containsText } from "../lib/search-pattern.js";
 
 /**
  * Online payments. The browser-carried callbacks are untrusted: an order moves PENDING -> PLACED only
@@ -468,10 +470,6 @@ export interface PaymentListQuery {
   limit: number;
 }
 
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
 /** Admin list, newest first, one page: `{success, payments, total, page, totalPages}`. */
 export async function listPayments(query: PaymentListQuery = { page: 1, limit: 20 }) {
   const filter: Record<string, unknown> = {};
@@ -479,7 +477,7 @@ export async function listPayments(query: PaymentListQuery = { page: 1, limit: 2
   if (query.method) filter.method = query.method;
   const search = query.search?.trim();
   if (search) {
-    const pattern = new RegExp(escapeRegex(search), "i");
+    const pattern = containsText(search);
     // No $lookup on FerretDB: the order numbers are resolved to ids first.
     const orders = await Order.find({ orderNumber: pattern }).select("_id").limit(500).lean();
     filter.$or = [
@@ -491,7 +489,7 @@ export async function listPayments(query: PaymentListQuery = { page: 1, limit: 2
   const [payments, total] = await Promise.all([
     Payment.find(filter)
       .sort({ createdAt: -1, _id: -1 })
-      .skip((query.page - 1) * query.limit)
+      .skip(pageWindow(query).skip)
       .limit(query.limit)
       .populate(
         "order",
@@ -503,8 +501,6 @@ export async function listPayments(query: PaymentListQuery = { page: 1, limit: 2
   return {
     success: true as const,
     payments,
-    total,
-    page: query.page,
-    totalPages: Math.max(1, Math.ceil(total / query.limit)),
+    ...pageSummary(total, query),
   };
 }

@@ -24,6 +24,8 @@ import type {
 } from "../schemas/catalog.schemas.js";
 
 import { toProductAnswer, type LeanProductDoc, type ProductAnswer } from "./product-answer.js";
+import { pageCount } from "../lib/paging.js";
+import { escapeRegex } from "../lib/search-pattern.js";
 
 export { toProductAnswer };
 export type { LeanProductDoc, ProductAnswer };
@@ -32,10 +34,6 @@ const CATEGORY_REF_FIELDS = "name slug parentCategory";
 
 // ---------------------------------------------------------------------------------------------
 // Listing
-
-export function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
 
 /** A category given by id or slug; undefined when there is no such category. */
 export async function findCategoryByIdOrSlug(idOrSlug: string) {
@@ -238,7 +236,7 @@ export async function listProducts(input: ProductListInput): Promise<ProductList
   }
   return {
     content: page.map((entry) => JSON.parse(entry.answer) as ProductAnswer),
-    totalPages: Math.max(1, Math.ceil(totalProducts / input.pageSize)),
+    totalPages: pageCount(totalProducts, input.pageSize),
     currentPage: input.pageNumber,
     totalProducts,
     availableFilters,
@@ -313,7 +311,7 @@ export async function listProductsFromDatabase(
   const totalProducts = facets.filter(refines).length;
   return {
     content: docs.map(toProductAnswer),
-    totalPages: Math.max(1, Math.ceil(totalProducts / input.pageSize)),
+    totalPages: pageCount(totalProducts, input.pageSize),
     currentPage: input.pageNumber,
     totalProducts,
     availableFilters: facetsOf(facets),

@@ -3,6 +3,8 @@ import { Order } from "../../models/order.model.js";
 import { PromoCode } from "../../models/promo-code.model.js";
 import { badRequest, conflict, notFound } from "../lib/http-error.js";
 import { formatBDT } from "../lib/money.js";
+import { pageSummary, pageWindow } from "../lib/paging.js";
+import { containsText } from "../lib/search-pattern.js";
 
 /**
  * Promo codes, all their rules in one place: the admin's management (list, page, create, update,
@@ -98,32 +100,26 @@ export interface PromoCodePageQuery {
   limit: number;
 }
 
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
 /** One page of promo codes, newest first: `{promoCodes, total, page, totalPages}`. */
 export async function pagePromoCodes(query: PromoCodePageQuery) {
   const filter: Record<string, unknown> = {};
   if (query.isActive !== undefined) filter.isActive = query.isActive;
   const search = query.search?.trim();
   if (search) {
-    const pattern = new RegExp(escapeRegex(search), "i");
+    const pattern = containsText(search);
     filter.$or = [{ code: pattern }, { description: pattern }];
   }
   const [docs, total] = await Promise.all([
     PromoCode.find(filter)
       .sort({ createdAt: -1, _id: -1 })
-      .skip((query.page - 1) * query.limit)
+      .skip(pageWindow(query).skip)
       .limit(query.limit)
       .lean<LeanPromo[]>(),
     PromoCode.countDocuments(filter),
   ]);
   return {
     promoCodes: docs.map(toAnswer),
-    total,
-    page: query.page,
-    totalPages: Math.max(1, Math.ceil(total / query.limit)),
+    ...pageSummary(total, query),
   };
 }
 

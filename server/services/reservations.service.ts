@@ -2,7 +2,6 @@ import mongoose from "mongoose";
 import { Order } from "../../models/order.model.js";
 import { Product } from "../../models/product.model.js";
 import { StockReservation, reservationLineToken } from "../../models/stock-reservation.model.js";
-import { registerJob } from "../jobs.js";
 import { HttpError } from "../lib/http-error.js";
 import { logger } from "../lib/logger.js";
 import { forgetPromoReservations, releaseReservedPromoUse } from "./promo-codes.service.js";
@@ -232,9 +231,3 @@ async function releaseAbandoned(
   );
   return true;
 }
-
-registerJob({
-  name: "reconcile-stock-reservations",
-  everyMs: 15_000,
-  run: () => reconcileReservations().then(() => undefined),
-});

@@ -17,6 +17,8 @@ import {
   type TshirtOrderView,
   type UpdateTshirtOrderInput,
 } from "../schemas/tshirt-orders.schemas.js";
+import { pageSummary, pageWindow } from "../lib/paging.js";
+import { containsText } from "../lib/search-pattern.js";
 
 export const DESIGN_FOLDER = "tshirt-designs";
 
@@ -87,15 +89,11 @@ export async function createTshirtOrder(
   }
 }
 
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
 export async function listTshirtOrders(input: ListTshirtOrdersInput) {
   const filter: Record<string, unknown> = {};
   if (input.status) filter.status = input.status;
   if (input.search) {
-    const pattern = new RegExp(escapeRegex(input.search), "i");
+    const pattern = containsText(input.search);
     filter.$or = [
       { name: pattern },
       { mobile: pattern },
@@ -106,16 +104,14 @@ export async function listTshirtOrders(input: ListTshirtOrdersInput) {
   const [docs, total] = await Promise.all([
     TshirtOrder.find(filter)
       .sort({ createdAt: -1, _id: -1 })
-      .skip((input.page - 1) * input.limit)
+      .skip(pageWindow(input).skip)
       .limit(input.limit)
       .lean<TshirtOrderDoc[]>(),
     TshirtOrder.countDocuments(filter),
   ]);
   return {
     orders: docs.map(toView),
-    total,
-    page: input.page,
-    totalPages: Math.max(1, Math.ceil(total / input.limit)),
+    ...pageSummary(total, input),
   };
 }
 

@@ -1,6 +1,8 @@
 import { User, type UserDocument } from "../../models/user.model.js";
 import { badRequest, conflict, notFound } from "../lib/http-error.js";
 import { signUserToken } from "../lib/jwt.js";
+import { pageSummary, pageWindow } from "../lib/paging.js";
+import { containsText } from "../lib/search-pattern.js";
 
 /** Users as the API shows them: through the model's toJSON, so never with a password hash. */
 export type UserJson = Record<string, unknown>;
@@ -111,10 +113,6 @@ export async function changePassword(
   };
 }
 
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
 export async function listCustomers(query: {
   search?: string;
   role?: "CUSTOMER" | "ADMIN";
@@ -124,7 +122,7 @@ export async function listCustomers(query: {
   const filter: Record<string, unknown> = {};
   if (query.role) filter.role = query.role;
   if (query.search) {
-    const pattern = new RegExp(escapeRegex(query.search), "i");
+    const pattern = containsText(query.search);
     filter.$or = ["firstName", "lastName", "email", "mobile", "phone"].map((field) => ({
       [field]: pattern,
     }));
@@ -133,14 +131,12 @@ export async function listCustomers(query: {
     User.countDocuments(filter),
     User.find(filter)
       .sort({ createdAt: -1, _id: -1 })
-      .skip((query.page - 1) * query.limit)
+      .skip(pageWindow(query).skip)
       .limit(query.limit),
   ]);
   return {
     customers: users.map((user) => serializeUser(user as UserDocument)),
-    total,
-    page: query.page,
-    totalPages: Math.max(1, Math.ceil(total / query.limit)),
+    ...pageSummary(total, query),
   };
 }
 

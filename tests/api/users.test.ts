@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { User } from "../../models/user.model";
 import { createApp } from "../../server/app";
 import { getEnv } from "../../server/env";
-import { ensureAdmin } from "../../server/services/seed.service";
+import { ensureAdmin } from "../../server/seed/seed";
 import { clearDatabase } from "../setup/db";
 import { createAdmin, createUser, DEFAULT_PASSWORD } from "../factories/user";
 

@@ -5,7 +5,7 @@ import request from "supertest";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Product } from "../../models/product.model";
 import { createApp } from "../../server/app";
-import { seedDatabase } from "../../server/services/seed.service";
+import { seedDatabase } from "../../server/seed/seed";
 import { formatBDT } from "../../app/lib/money";
 
 const app = createApp();

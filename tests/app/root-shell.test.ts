@@ -5,7 +5,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
 import { resetEnvForTests } from "../../server/env";
-import { seedDatabase } from "../../server/services/seed.service";
+import { seedDatabase } from "../../server/seed/seed";
 
 resetEnvForTests();
 const app = createApp({ buildDir: process.env.E2E_BUILD_DIR });

@@ -43,7 +43,7 @@ export async function startShop(): Promise<Shop> {
   delete process.env.GTM_ID;
   const { resetEnvForTests } = await import("../../server/env");
   resetEnvForTests();
-  const { seedDatabase } = await import("../../server/services/seed.service");
+  const { seedDatabase } = await import("../../server/seed/seed");
   const { createApp } = await import("../../server/app");
   await seedDatabase();
   const app = createApp({ buildDir });

@@ -12,7 +12,7 @@ import { PromoCode } from "../../models/promo-code.model";
 import { User } from "../../models/user.model";
 import { createApp } from "../../server/app";
 import { getEnv, parseEnv, PUBLISHED_SECRETS } from "../../server/env";
-import { PRODUCTION_SEED_LINE, seedDatabase } from "../../server/services/seed.service";
+import { PRODUCTION_SEED_LINE, seedDatabase } from "../../server/seed/seed";
 import { createAdmin } from "../factories/user";
 import { clearDatabase } from "../setup/db";
 import { testDatabaseUri } from "../setup/per-file";

@@ -16,7 +16,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
 import { resetEnvForTests } from "../../server/env";
-import { seedDatabase } from "../../server/services/seed.service";
+import { seedDatabase } from "../../server/seed/seed";
 import { clearDatabase } from "../setup/db";
 import { createAdmin } from "../factories/user";
 import { listen } from "./helpers";

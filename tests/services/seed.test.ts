@@ -5,7 +5,7 @@ import { Product } from "../../models/product.model";
 import { PromoCode } from "../../models/promo-code.model";
 import { SizeGuide } from "../../models/size-guide.model";
 import { User } from "../../models/user.model";
-import { seedDatabase } from "../../server/services/seed.service";
+import { seedDatabase } from "../../server/seed/seed";
 
 async function snapshot() {
   const strip = (docs: object[]) => JSON.stringify(docs);
