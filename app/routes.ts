@@ -1,27 +1,31 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 export default [
-  index("routes/home.tsx"),
-  // Shopping screens (catalogue, cart, checkout, orders)
-  route("products", "routes/products.tsx"),
-  route("product/:slug", "routes/product.tsx"),
-  route("cart", "routes/cart.tsx"),
-  route("checkout", "routes/checkout.tsx"),
-  route("order-confirmation", "routes/order-confirmation.tsx"),
-  route("payment-success", "routes/payment-result.tsx", { id: "payment-success" }),
-  route("payment-failed", "routes/payment-result.tsx", { id: "payment-failed" }),
-  route("payment-cancelled", "routes/payment-result.tsx", { id: "payment-cancelled" }),
-  route("payment/success", "routes/payment-result.tsx", { id: "payment/success" }),
-  route("order/guest/track/:id", "routes/order-guest-track.tsx"),
-  route("order/:id", "routes/order-details.tsx"),
-  route("bulk-order", "routes/bulk-order.tsx"),
+  // The storefront: its error boundary keeps the header and footer around a screen that failed.
+  layout("routes/storefront/layout.tsx", [
+    index("routes/home.tsx"),
+    // Shopping screens (catalogue, cart, checkout, orders)
+    route("products", "routes/products.tsx"),
+    route("product/:slug", "routes/product.tsx"),
+    route("cart", "routes/cart.tsx"),
+    route("checkout", "routes/checkout.tsx"),
+    route("order-confirmation", "routes/order-confirmation.tsx"),
+    route("payment-success", "routes/payment-result.tsx", { id: "payment-success" }),
+    route("payment-failed", "routes/payment-result.tsx", { id: "payment-failed" }),
+    route("payment-cancelled", "routes/payment-result.tsx", { id: "payment-cancelled" }),
+    route("payment/success", "routes/payment-result.tsx", { id: "payment/success" }),
+    route("order/guest/track/:id", "routes/order-guest-track.tsx"),
+    route("order/:id", "routes/order-details.tsx"),
+    route("bulk-order", "routes/bulk-order.tsx"),
+    // Sign-in and account screens
+    route("login", "routes/login.tsx"),
+    route("register", "routes/register.tsx"),
+    route("auth/google/callback", "routes/google-callback.tsx"),
+    route("account", "routes/account.tsx"),
+  ]),
   route("sitemap.xml", "routes/sitemap[.]xml.tsx"),
   route("robots.txt", "routes/robots[.]txt.tsx"),
-  // Sign-in, account and diagnostics screens
-  route("login", "routes/login.tsx"),
-  route("register", "routes/register.tsx"),
-  route("auth/google/callback", "routes/google-callback.tsx"),
-  route("account", "routes/account.tsx"),
+  // Diagnostics screen
   route("TGBHSIAN", "routes/tgbhsian.tsx"),
   // Admin back office (client-rendered, guarded by AdminGuard)
   route("admin", "routes/admin/layout.tsx", [
