@@ -27,7 +27,7 @@ export default [
   route("robots.txt", "routes/robots[.]txt.tsx"),
   // Diagnostics screen
   route("TGBHSIAN", "routes/tgbhsian.tsx"),
-  // Admin back office (client-rendered, guarded by AdminGuard)
+  // Admin back office (client-rendered; the layout's clientLoader checks the admin)
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("products", "routes/admin/products.tsx"),
@@ -38,6 +38,6 @@ export default [
     route("promo-codes", "routes/admin/promo-codes.tsx"),
     route("tshirt-orders", "routes/admin/tshirt-orders.tsx"),
     route("popup-images", "routes/admin/popup-images.tsx"),
+    route("size-guides", "routes/admin/size-guides.tsx"),
   ]),
-  route("admin/size-guides", "routes/admin/size-guides.tsx"),
 ] satisfies RouteConfig;

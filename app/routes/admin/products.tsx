@@ -3,42 +3,56 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { CategoryOptions, type CategoryNode } from "~/components/admin/category-options";
-import { PageHeader, StatusBadge, toastError, useAdminData } from "~/components/admin/common";
+import {
+  loadForAdmin,
+  PageHeader,
+  StatusBadge,
+  toastError,
+  useLoadedData,
+} from "~/components/admin/common";
 import {
   ConfirmDelete,
   EditButton,
   FilterSelect,
+  listQuery,
   ListTable,
   ListToolbar,
   NewButton,
   RowActions,
   runAction,
   usePagedList,
+  type ListSpec,
 } from "~/components/admin/list";
 import { ProductEditor } from "~/components/admin/product-editor";
 import { Button } from "~/components/ui/button";
 import { api, type Product } from "~/lib/api-client";
 import { imageUrl } from "~/lib/image-url";
 import { formatBDT } from "~/lib/money";
+import type { Route } from "./+types/products";
 
 export function meta() {
   return [{ title: "Products — Tweest admin" }];
 }
 
-const PAGE_SIZE = 20;
+const LIST: ListSpec = { key: "products", filters: ["search", "category"], limit: 20 };
 
-export default function AdminProducts() {
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const { search, category, page, limit } = listQuery(request.url, LIST);
+  const [products, categories] = await Promise.all([
+    loadForAdmin(request, () =>
+      api.admin.products({ search, category, pageNumber: page - 1, pageSize: limit }),
+    ),
+    loadForAdmin(request, () => api.categories.list()),
+  ]);
+  return { products, categories };
+}
+
+export default function AdminProducts({ loaderData }: Route.ComponentProps) {
   const [editing, setEditing] = useState<Product | null>(null);
   const [creating, setCreating] = useState(false);
 
-  const products = usePagedList<Product>({
-    key: "products",
-    filters: ["search", "category"],
-    limit: PAGE_SIZE,
-    load: ({ search, category, page, limit }) =>
-      api.admin.products({ search, category, pageNumber: page - 1, pageSize: limit }),
-  });
-  const categories = useAdminData(() => api.categories.list(), "categories");
+  const products = usePagedList<Product>(LIST, loaderData.products);
+  const categories = useLoadedData(loaderData.categories);
   const categoryList = (categories.data ?? []) as CategoryNode[];
 
   async function toggleActive(product: Product) {
