@@ -122,6 +122,11 @@ export function setLineError(lineId: string, message: string | null) {
   setState({ lineErrors: message ? { ...others, [lineId]: message } : others });
 }
 
+/** The confirmed cart as the store holds it now (what `useCart` starts from). */
+export function cartSnapshot(): CartState {
+  return state;
+}
+
 /** Back to the state of a fresh page (tests). */
 export function resetCartForTests() {
   loading = null;
