@@ -1,6 +1,6 @@
 import { ShoppingBag } from "lucide-react";
 import { Link } from "react-router";
-import { performCartAction } from "~/components/cart/cart-actions";
+import { performCartAction } from "~/components/cart/perform-cart-action";
 import { refreshCart, useCart } from "~/components/cart/cart-context";
 import { CartLines } from "~/components/cart/cart-lines";
 import { CartTotals } from "~/components/cart/cart-totals";

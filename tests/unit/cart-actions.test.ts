@@ -6,7 +6,8 @@
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { cartSubmission, performCartAction } from "~/components/cart/cart-actions";
+import { cartSubmission } from "~/components/cart/cart-actions";
+import { performCartAction } from "~/components/cart/perform-cart-action";
 import { cartSnapshot, publishCart, resetCartForTests } from "~/components/cart/cart-context";
 import { applyPendingCartChanges } from "~/components/cart/optimistic-cart";
 import { configureApiClient, resetApiClient, type Cart } from "~/lib/api-client";
@@ -24,6 +25,8 @@ const cartWith = (...items: ReturnType<typeof line>[]): Cart => ({
   totalPrice: items.reduce((sum, item) => sum + item.price * item.quantity, 0),
   totalItem: items.length,
   discount: 0,
+  discounte: 0,
+  promoDetails: null,
   promoCodeDiscount: 0,
   totalDiscountedPrice: items.reduce((sum, item) => sum + item.price * item.quantity, 0),
 });
