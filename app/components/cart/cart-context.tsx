@@ -12,7 +12,7 @@
  * by choosing "Continue as guest" (or by `guest=true` in the URL); we remember that choice for the browser
  * session under GUEST_CART_KEY so the header badge can show the guest cart on every page.
  */
-import { useEffect, useMemo, useSyncExternalStore } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import { useFetchers, useLocation } from "react-router";
 import { api, getToken, isAuthExemptPage, isGuestMode, type Cart } from "~/lib/api-client";
 import { applyPendingCartChanges, isCartSubmission } from "./optimistic-cart";
@@ -184,12 +184,10 @@ export function useCart(): CartContextValue {
     () => state,
     () => INITIAL,
   );
-  const pending = useFetchers().filter(isCartSubmission);
-  const optimistic = useMemo(
-    () => applyPendingCartChanges(confirmed.cart, pending),
-    // The fetchers array is new on every render; what matters is their submissions.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [confirmed.cart, pendingKey(pending)],
+  // Cheap enough to work out on every render (a cart has a handful of lines).
+  const optimistic = applyPendingCartChanges(
+    confirmed.cart,
+    useFetchers().filter(isCartSubmission),
   );
   return {
     cart: optimistic.cart,
@@ -200,18 +198,4 @@ export function useCart(): CartContextValue {
     refresh: refreshCart,
     replace: publishCart,
   };
-}
-
-/** What the submissions under way are, as one comparable text. */
-function pendingKey(fetchers: { key: string; formData?: FormData }[]): string {
-  return fetchers
-    .map((fetcher) =>
-      [
-        fetcher.key,
-        ...[...(fetcher.formData?.entries() ?? [])].map(
-          ([name, value]) => `${name}=${String(value)}`,
-        ),
-      ].join("&"),
-    )
-    .join("|");
 }
