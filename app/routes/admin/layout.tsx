@@ -19,14 +19,17 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const;
 
-/** One check per visit: moving between screens or pages of a list does not ask the server again. */
+/**
+ * One check per visit: moving between screens or pages of a list, or a screen's change (an action),
+ * does not ask the server again; "Try again" (a revalidation of the same page) does.
+ */
 export function shouldRevalidate({
   currentUrl,
   nextUrl,
+  formMethod,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  if (currentUrl.pathname !== nextUrl.pathname || currentUrl.search !== nextUrl.search)
-    return false;
+  if (formMethod || currentUrl.href !== nextUrl.href) return false;
   return defaultShouldRevalidate;
 }
 
