@@ -7,6 +7,8 @@
 import type { Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Product } from "../../models/product.model";
+import { User } from "../../models/user.model";
+import { createUser } from "../factories/user";
 import { adminTab, signInAdmin } from "./admin-shop";
 import { launchBrowser, waitForHydration, type Browser } from "./harness";
 import { startShoppingSession, type ShoppingSession } from "./shop-harness";
@@ -170,6 +172,50 @@ describe("route error boundaries", () => {
       await boundary.getByRole("link", { name: "Back to the dashboard" }).click();
       await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
       await page.getByRole("navigation", { name: "Admin" }).waitFor();
+    } finally {
+      await browser?.close();
+    }
+  }, 60_000);
+});
+
+describe("a sign-in that ran out, met by a screen's loader", () => {
+  // A loader runs before the navigation is done: the API client's 401 rule would remember the page
+  // the click came from. The screen asked for is the one the sign-in must lead back to.
+  it("/account and an admin screen send to /login and remember the screen asked for", async () => {
+    const { user, token } = await createUser();
+    const { page, errors } = await shop.newPage(1280);
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.evaluate((jwt) => localStorage.setItem("jwt", jwt), token);
+    await page.goto("/products");
+    await waitForHydration(page);
+    // Signed out elsewhere (a password change revokes older tokens).
+    await User.updateOne({ _id: user._id }, { $inc: { tokenVersion: 1 } });
+    await page.getByRole("link", { name: "Account" }).click();
+    await page.waitForURL((url) => url.pathname === "/login");
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem("redirectAfterLogin")))
+      .toBe("/account");
+    expect(await page.evaluate(() => localStorage.getItem("jwt"))).toBeNull();
+    expect(errors).toEqual([]);
+
+    let browser: Browser | undefined;
+    try {
+      browser = await launchBrowser({ width: 1280, height: 900 });
+      const { user: admin, token: adminToken } = await createUser({ role: "ADMIN" });
+      const adminErrors: string[] = [];
+      const tab = await adminTab(browser, adminToken, adminErrors);
+      await tab.goto(`${shop.baseUrl}/admin`);
+      await tab.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+      await User.updateOne({ _id: admin._id }, { $inc: { tokenVersion: 1 } });
+      await tab
+        .getByRole("navigation", { name: "Admin" })
+        .getByRole("link", { name: "Orders" })
+        .click();
+      await tab.waitForURL((url) => url.pathname === "/login");
+      await expect
+        .poll(() => tab.evaluate(() => localStorage.getItem("redirectAfterLogin")))
+        .toBe("/admin/orders");
     } finally {
       await browser?.close();
     }

@@ -20,7 +20,8 @@ import {
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
 import { dhakaDateFormatter } from "~/lib/dates";
-import { errorMessage } from "~/lib/api-client";
+import { ApiError, errorMessage } from "~/lib/api-client";
+import { rememberRedirectAfterLogin } from "~/lib/auth";
 import { serverFieldErrors } from "~/lib/form-validation";
 import { cn } from "~/lib/utils";
 import { adminScreenAllowed } from "./admin-access";
@@ -55,6 +56,12 @@ export async function loadForAdmin<T>(
   try {
     return { data: await load(), error: null };
   } catch (cause) {
+    // The API client sent the browser to /login remembering the page it was on; a loader runs
+    // before the navigation is done, so that is the previous screen: remember this one instead.
+    if (cause instanceof ApiError && cause.flags.redirectedToLogin) {
+      const url = new URL(request.url);
+      rememberRedirectAfterLogin(`${url.pathname}${url.search}`);
+    }
     console.error("[admin] load failed", cause);
     return { data: null, error: errorMessage(cause) };
   }
