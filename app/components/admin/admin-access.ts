@@ -69,8 +69,3 @@ export async function adminScreenAllowed(request: Request): Promise<boolean> {
   if (!checks.has(request) && confirmedToken === token) return true;
   return (await checkAdminAccess(request)).status === "admin";
 }
-
-/** Forget the confirmed admin (tests; signing out clears the token, which also ends the reuse). */
-export function forgetAdminAccess() {
-  confirmedToken = null;
-}
