@@ -210,7 +210,7 @@ describe("a sign-in that ran out, met by a screen's loader", () => {
       await User.updateOne({ _id: admin._id }, { $inc: { tokenVersion: 1 } });
       await tab
         .getByRole("navigation", { name: "Admin" })
-        .getByRole("link", { name: "Orders" })
+        .getByRole("link", { name: "Orders", exact: true })
         .click();
       await tab.waitForURL((url) => url.pathname === "/login");
       await expect
