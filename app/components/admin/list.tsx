@@ -1,8 +1,8 @@
 /**
  * The parts every admin list screen shares: `listQuery` and `usePagedList` (filters and page in the
- * URL, one page loaded by the screen's clientLoader), `pagingOf`, `ListToolbar` (search box + filters), `FilterSelect`,
- * `ListTable` (error, skeleton, table, empty row, pager), `RowActions`, `EditButton`, `NewButton`,
- * `ConfirmDelete`,
+ * URL, one page loaded by the screen's clientLoader), `pagingOf`, `ListToolbar` (search box +
+ * filters), `FilterSelect`, `ListTable` (error, skeleton, table, empty row, pager), `RowActions`,
+ * `EditButton`, `NewButton`, `ConfirmDelete`,
  * `FormActions` (Cancel / Save of an editor dialog), `TextField` (a labelled input with its field
  * error), `wholeList` (an unpaged list for `ListTable`) and `runAction` (an action's success toast or the server's message).
  */
