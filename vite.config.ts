@@ -5,6 +5,9 @@ import { constants as zlib } from "node:zlib";
 import { defineConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 
+const STOREFRONT_SHELL =
+  /\/app\/components\/(cart\/(cart-context|optimistic-cart|cart-actions)|layout\/(route-error|chunk-load))\./;
+
 export default defineConfig({
   plugins: [
     tailwindcss(),
@@ -28,17 +31,22 @@ export default defineConfig({
     rollupOptions: {
       // Fewer, larger storefront scripts. On a phone link every script request costs a round trip
       // besides its bytes: a product page asked for 25 scripts, now about 12 (`npm run audit:pages`).
-      // - tiny side-effect-free chunks (one-line helpers) fold into chunks loaded with them;
+      // - tiny side-effect-free chunks (one-line helpers) fold into chunks loaded with them; below
+      //   10 KB only: at 20 KB whole small screens (the diagnostics screen, the Google callback, the
+      //   order screens) were folded into chunks every page loads;
       // - React and React Router are one "framework" chunk; react-dom stays in entry.client, which
       //   React Router imports on its own after the page's modules: two shorter start-up tasks
       //   instead of one long one on a slow CPU (Lighthouse's Total Blocking Time);
       // - the icons (each a few hundred bytes, ~5 KB together) are one chunk.
       output: {
-        experimentalMinChunkSize: 20_000,
+        experimentalMinChunkSize: 10_000,
         manualChunks(id) {
           if (/node_modules\/(react|react-router|turbo-stream|cookie|set-cookie-parser)\//.test(id))
             return "framework";
           if (id.includes("node_modules/lucide-react/")) return "icons";
+          // What every storefront page runs besides its own screen (the shared cart, the error
+          // pages) is one chunk of its own, so no screen's code is folded into it.
+          if (STOREFRONT_SHELL.test(id)) return "storefront-shell";
         },
       },
     },

@@ -1,5 +1,4 @@
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -15,11 +14,8 @@ import { Footer } from "./components/layout/footer";
 import { CartProvider } from "./components/cart/cart-context";
 import { CartHeader } from "./components/cart/cart-header";
 import { Spinner } from "./components/ui/spinner";
-import {
-  ChunkLoadRetry,
-  isChunkLoadError,
-  useChunkLoadTimeout,
-} from "./components/layout/chunk-load";
+import { ChunkLoadRetry, useChunkLoadTimeout } from "./components/layout/chunk-load";
+import { RouteErrorPage } from "./components/layout/route-error";
 import { GtmNoScript, GtmScript } from "./components/layout/gtm";
 import { CampaignPopup, POPUP_EXCLUDED_PATHS } from "./components/popup/campaign-popup";
 import { PopupPrefetch } from "./components/popup/popup-prefetch";
@@ -138,30 +134,11 @@ export function HydrateFallback() {
   );
 }
 
+/** The last resort: the shell itself failed (other screens fail inside their area's boundary). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isChunkLoadError(error)) {
-    return (
-      <main id="main">
-        <ChunkLoadRetry />
-      </main>
-    );
-  }
-  let title = "Something went wrong";
-  let details = "An error occurred. Please try again later.";
-  if (isRouteErrorResponse(error)) {
-    title = error.status === 404 ? "Page not found" : `Error ${error.status}`;
-    details = error.status === 404 ? "We could not find that page." : error.statusText || details;
-  }
   return (
-    <main className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">{title}</h1>
-      <p className="mt-3 text-stone-600">{details}</p>
-      <a
-        href="/"
-        className="mt-6 inline-block rounded-md bg-brand-600 px-4 py-2 font-medium text-white"
-      >
-        Back to the shop
-      </a>
+    <main id="main" className="flex-1">
+      <RouteErrorPage error={error} />
     </main>
   );
 }

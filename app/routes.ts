@@ -1,29 +1,33 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 export default [
-  index("routes/home.tsx"),
-  // Shopping screens (catalogue, cart, checkout, orders)
-  route("products", "routes/products.tsx"),
-  route("product/:slug", "routes/product.tsx"),
-  route("cart", "routes/cart.tsx"),
-  route("checkout", "routes/checkout.tsx"),
-  route("order-confirmation", "routes/order-confirmation.tsx"),
-  route("payment-success", "routes/payment-result.tsx", { id: "payment-success" }),
-  route("payment-failed", "routes/payment-result.tsx", { id: "payment-failed" }),
-  route("payment-cancelled", "routes/payment-result.tsx", { id: "payment-cancelled" }),
-  route("payment/success", "routes/payment-result.tsx", { id: "payment/success" }),
-  route("order/guest/track/:id", "routes/order-guest-track.tsx"),
-  route("order/:id", "routes/order-details.tsx"),
-  route("bulk-order", "routes/bulk-order.tsx"),
+  // The storefront: its error boundary keeps the header and footer around a screen that failed.
+  layout("routes/storefront/layout.tsx", [
+    index("routes/home.tsx"),
+    // Shopping screens (catalogue, cart, checkout, orders)
+    route("products", "routes/products.tsx"),
+    route("product/:slug", "routes/product.tsx"),
+    route("cart", "routes/cart.tsx"),
+    route("checkout", "routes/checkout.tsx"),
+    route("order-confirmation", "routes/order-confirmation.tsx"),
+    route("payment-success", "routes/payment-result.tsx", { id: "payment-success" }),
+    route("payment-failed", "routes/payment-result.tsx", { id: "payment-failed" }),
+    route("payment-cancelled", "routes/payment-result.tsx", { id: "payment-cancelled" }),
+    route("payment/success", "routes/payment-result.tsx", { id: "payment/success" }),
+    route("order/guest/track/:id", "routes/order-guest-track.tsx"),
+    route("order/:id", "routes/order-details.tsx"),
+    route("bulk-order", "routes/bulk-order.tsx"),
+    // Sign-in and account screens
+    route("login", "routes/login.tsx"),
+    route("register", "routes/register.tsx"),
+    route("auth/google/callback", "routes/google-callback.tsx"),
+    route("account", "routes/account.tsx"),
+  ]),
   route("sitemap.xml", "routes/sitemap[.]xml.tsx"),
   route("robots.txt", "routes/robots[.]txt.tsx"),
-  // Sign-in, account and diagnostics screens
-  route("login", "routes/login.tsx"),
-  route("register", "routes/register.tsx"),
-  route("auth/google/callback", "routes/google-callback.tsx"),
-  route("account", "routes/account.tsx"),
+  // Diagnostics screen
   route("TGBHSIAN", "routes/tgbhsian.tsx"),
-  // Admin back office (client-rendered, guarded by AdminGuard)
+  // Admin back office (client-rendered; the layout's clientLoader checks the admin)
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("products", "routes/admin/products.tsx"),
@@ -34,6 +38,6 @@ export default [
     route("promo-codes", "routes/admin/promo-codes.tsx"),
     route("tshirt-orders", "routes/admin/tshirt-orders.tsx"),
     route("popup-images", "routes/admin/popup-images.tsx"),
+    route("size-guides", "routes/admin/size-guides.tsx"),
   ]),
-  route("admin/size-guides", "routes/admin/size-guides.tsx"),
 ] satisfies RouteConfig;

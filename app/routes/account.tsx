@@ -33,8 +33,11 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     return { orders, ordersError: null as string | null, redirecting: false };
   } catch (error) {
     // The API client already sends the browser to /login (full page load): keep the spinner meanwhile.
-    if (error instanceof ApiError && error.flags.redirectedToLogin)
+    if (error instanceof ApiError && error.flags.redirectedToLogin) {
+      // The client remembered the page the loader started from; the screen wanted is this one.
+      rememberRedirectAfterLogin(`${url.pathname}${url.search}`);
       return { orders: [] as Order[], ordersError: null, redirecting: true };
+    }
     return { orders: [] as Order[], ordersError: errorMessage(error), redirecting: false };
   }
 }

@@ -1,42 +1,68 @@
 import { ShoppingBag } from "lucide-react";
-import { useEffect } from "react";
 import { Link } from "react-router";
-import { useCart } from "~/components/cart/cart-context";
+import { performCartAction } from "~/components/cart/perform-cart-action";
+import { refreshCart, useCart } from "~/components/cart/cart-context";
 import { CartLines } from "~/components/cart/cart-lines";
 import { CartTotals } from "~/components/cart/cart-totals";
 import { PromoForm, promoCodeOf } from "~/components/cart/promo-form";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
 import { getToken } from "~/lib/api-client";
+import type { Route } from "./+types/cart";
 
 export function meta() {
   return [{ title: "Your cart — Tweest" }, { name: "robots", content: "noindex" }];
 }
 
+/**
+ * The cart lives in the browser session (guest cookie or the token in localStorage): it loads in the
+ * browser, into the shared cart store the header badge and checkout read too. A failure is shown on the
+ * page with "Try again" (the store keeps the message), so the loader itself never throws.
+ */
+export async function clientLoader() {
+  await refreshCart();
+  return null;
+}
+clientLoader.hydrate = true as const;
+
+/** Every cart change (line quantity, removal, add, promo code) posted by the cart fetchers. */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  return performCartAction(await request.formData());
+}
+
+function CartSkeleton() {
+  return (
+    <div
+      className="grid gap-6 lg:grid-cols-[1fr_340px]"
+      aria-busy="true"
+      aria-label="Loading your cart"
+    >
+      <div className="space-y-4">
+        <Skeleton className="h-24 w-full" />
+        <Skeleton className="h-24 w-full" />
+      </div>
+      <Skeleton className="h-56 w-full" />
+    </div>
+  );
+}
+
+export function HydrateFallback() {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-5">
+      <h1 className="mb-4 text-2xl font-extrabold sm:text-3xl">Your cart</h1>
+      <CartSkeleton />
+    </div>
+  );
+}
+
 export default function CartPage() {
   const { cart, status, error, refresh } = useCart();
-
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
 
   const loading = !cart && (status === "idle" || status === "loading");
   return (
     <div className="mx-auto max-w-6xl px-4 py-5">
       <h1 className="mb-4 text-2xl font-extrabold sm:text-3xl">Your cart</h1>
-      {loading && (
-        <div
-          className="grid gap-6 lg:grid-cols-[1fr_340px]"
-          aria-busy="true"
-          aria-label="Loading your cart"
-        >
-          <div className="space-y-4">
-            <Skeleton className="h-24 w-full" />
-            <Skeleton className="h-24 w-full" />
-          </div>
-          <Skeleton className="h-56 w-full" />
-        </div>
-      )}
+      {loading && <CartSkeleton />}
       {!cart && status === "error" && (
         <div
           role="alert"

@@ -1,20 +1,28 @@
 import { CheckCircle2 } from "lucide-react";
-import { Link, useSearchParams } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import { GuestTrackingNote, OrderLoading } from "~/components/order/order-extras";
 import { OrderSummary } from "~/components/order/order-summary";
-import { useOrder } from "~/components/order/use-order";
+import { loadOrder } from "~/components/order/use-order";
 import { Button } from "~/components/ui/button";
 import { RetryAlert } from "~/components/ui/retry-alert";
+import type { Route } from "./+types/order-confirmation";
 
 export function meta() {
   return [{ title: "Order placed — Tweest" }, { name: "robots", content: "noindex" }];
 }
 
-export default function OrderConfirmation() {
-  const [searchParams] = useSearchParams();
-  const orderId = searchParams.get("orderId");
-  const token = searchParams.get("token");
-  const { state, reload } = useOrder(orderId, { token, preferPlaced: true });
+/** The order just placed in this tab shows at once; otherwise (a reload, a link) it is asked for. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const token = params.get("token");
+  return {
+    token,
+    order: await loadOrder(params.get("orderId"), { token, preferPlaced: true }),
+  };
+}
+clientLoader.hydrate = true as const;
+
+function ConfirmationPage({ children }: { children: React.ReactNode }) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-6">
       <div className="mb-6 text-center">
@@ -22,9 +30,32 @@ export default function OrderConfirmation() {
         <h1 className="mt-2 text-2xl font-extrabold sm:text-3xl">Thank you for your order!</h1>
         <p className="mt-1 text-stone-600">We will call you to confirm before we ship.</p>
       </div>
-      {state.status === "loading" && <OrderLoading />}
+      {children}
+      <div className="mt-8 flex flex-col gap-2 sm:flex-row sm:justify-center">
+        <Button asChild variant="outline">
+          <Link to="/products">Continue shopping</Link>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export function HydrateFallback() {
+  return (
+    <ConfirmationPage>
+      <OrderLoading />
+    </ConfirmationPage>
+  );
+}
+
+export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
+  const { order: state, token } = loaderData;
+  const revalidator = useRevalidator();
+  if (revalidator.state === "loading") return <HydrateFallback />;
+  return (
+    <ConfirmationPage>
       {state.status === "error" && (
-        <RetryAlert message={state.message} onRetry={() => void reload()} />
+        <RetryAlert message={state.message} onRetry={() => void revalidator.revalidate()} />
       )}
       {state.status === "ready" && (
         <div className="space-y-6">
@@ -38,11 +69,6 @@ export default function OrderConfirmation() {
           <OrderSummary order={state.order} />
         </div>
       )}
-      <div className="mt-8 flex flex-col gap-2 sm:flex-row sm:justify-center">
-        <Button asChild variant="outline">
-          <Link to="/products">Continue shopping</Link>
-        </Button>
-      </div>
-    </div>
+    </ConfirmationPage>
   );
 }

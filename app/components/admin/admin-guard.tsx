@@ -1,115 +1,48 @@
 /**
- * The /admin/* guard (spec §2, §6, §8): without a stored token the visitor goes to /login and the wanted
- * path plus query is remembered in localStorage 'redirectAfterLogin'; with one, the server decides
- * (GET /api/users/verify-admin, 10 s) and the spec's texts are shown for timeout, 401, 403 and others.
- * Real rights always come from the server: every admin call is checked again there.
+ * What the back office shows for the layout loader's access check (admin-access.ts): the screens
+ * once the server said "admin", else the spec's text for timeout, 401, 403 or other failures with
+ * "Try again" (which checks again) and "Sign in with another account".
  */
 import { ShieldAlert } from "lucide-react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import type { ReactNode } from "react";
+import { Link, useLocation, useNavigate, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
-import { ApiError, getToken, MESSAGES, removeToken } from "~/lib/api-client";
-import { rememberRedirectAfterLogin, useAuth } from "~/lib/auth";
+import { removeToken } from "~/lib/api-client";
+import { rememberRedirectAfterLogin } from "~/lib/auth";
+import type { AdminAccess } from "./admin-access";
 
-/** The verify call already maps timeout, 401 and 403 to the spec's texts; anything else without a text. */
-function guardMessage(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : MESSAGES.adminFailed;
+/** Shown while the server checks the admin's rights (also the layout's HydrateFallback). */
+export function CheckingAdminAccess() {
+  return (
+    <div
+      className="flex min-h-[60vh] flex-col items-center justify-center gap-3 text-stone-600"
+      data-testid="admin-checking"
+    >
+      <Spinner label="Checking admin access" />
+      <p className="text-sm">Checking admin access…</p>
+    </div>
+  );
 }
 
-type GuardState =
-  | { status: "checking" }
-  | { status: "admin" }
-  | { status: "refused"; message: string; httpStatus: number };
-
-export function AdminGuard({ children }: { children: ReactNode }) {
+export function AdminGate({ access, children }: { access: AdminAccess; children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const auth = useAuth();
-  const verifyAdmin = useRef(auth.verifyAdmin);
-  verifyAdmin.current = auth.verifyAdmin;
-  const [state, setState] = useState<GuardState>({ status: "checking" });
-  const wanted = `${location.pathname}${location.search}`;
-  const wantedRef = useRef(wanted);
-  wantedRef.current = wanted;
-
-  // Wait for the start-up profile check (spec §2): a rejected token is removed there (-> /login).
-  const ready = auth.ready;
-  useEffect(() => {
-    if (!ready) return;
-    let alive = true;
-    if (!getToken()) {
-      rememberRedirectAfterLogin(wantedRef.current);
-      navigate("/login", { replace: true });
-      return;
-    }
-    verifyAdmin
-      .current()
-      .then((isAdmin) => {
-        if (!alive) return;
-        setState(
-          isAdmin
-            ? { status: "admin" }
-            : { status: "refused", message: MESSAGES.adminDenied, httpStatus: 403 },
-        );
-      })
-      .catch((error: unknown) => {
-        if (!alive) return;
-        setState({
-          status: "refused",
-          message: guardMessage(error),
-          httpStatus: error instanceof ApiError ? error.status : 0,
-        });
-      });
-    return () => {
-      alive = false;
-    };
-  }, [ready, navigate]);
-
-  if (state.status === "checking") {
-    return (
-      <div
-        className="flex min-h-[60vh] flex-col items-center justify-center gap-3 text-stone-600"
-        data-testid="admin-checking"
-      >
-        <Spinner label="Checking admin access" />
-        <p className="text-sm">Checking admin access…</p>
-      </div>
-    );
-  }
-  if (state.status === "refused") {
-    return (
-      <AccessDenied
-        message={state.message}
-        httpStatus={state.httpStatus}
-        onSignInAgain={() => {
-          removeToken();
-          rememberRedirectAfterLogin(wanted);
-          navigate("/login");
-        }}
-        onRetry={() => {
-          setState({ status: "checking" });
-          verifyAdmin
-            .current()
-            .then((isAdmin) =>
-              setState(
-                isAdmin
-                  ? { status: "admin" }
-                  : { status: "refused", message: MESSAGES.adminDenied, httpStatus: 403 },
-              ),
-            )
-            .catch((error: unknown) =>
-              setState({
-                status: "refused",
-                message: guardMessage(error),
-                httpStatus: error instanceof ApiError ? error.status : 0,
-              }),
-            );
-        }}
-      />
-    );
-  }
-  return <>{children}</>;
+  const revalidator = useRevalidator();
+  if (access.status === "admin") return <>{children}</>;
+  if (revalidator.state === "loading") return <CheckingAdminAccess />;
+  return (
+    <AccessDenied
+      message={access.message}
+      httpStatus={access.httpStatus}
+      onSignInAgain={() => {
+        removeToken();
+        rememberRedirectAfterLogin(`${location.pathname}${location.search}`);
+        navigate("/login");
+      }}
+      onRetry={() => void revalidator.revalidate()}
+    />
+  );
 }
 
 export function AccessDenied({

@@ -5,6 +5,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
+import { useLocation, useNavigation, useRevalidator } from "react-router";
 import { toast } from "sonner";
 import {
   AlertDialog,
@@ -19,9 +20,11 @@ import {
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
 import { dhakaDateFormatter } from "~/lib/dates";
-import { errorMessage } from "~/lib/api-client";
+import { ApiError, errorMessage } from "~/lib/api-client";
+import { rememberRedirectAfterLogin } from "~/lib/auth";
 import { serverFieldErrors } from "~/lib/form-validation";
 import { cn } from "~/lib/utils";
+import { adminScreenAllowed } from "./admin-access";
 
 // ---------------------------------------------------------------------------------------------------
 // Data
@@ -34,7 +37,66 @@ export interface AdminData<T> {
   setData(update: (current: T | null) => T | null): void;
 }
 
-/** Runs `load` in the browser whenever `key` changes; keeps the last answer while reloading. */
+/** One answer a screen's clientLoader fetched: the data, or the message of its failure. */
+export interface Loaded<T> {
+  data: T | null;
+  error: string | null;
+}
+
+/**
+ * For an admin screen's clientLoader: runs `load` once the admin check said yes (else loads nothing;
+ * the layout shows the refusal). A failure becomes the screen's error note with "Retry", as before,
+ * rather than the error page: the rest of the screen stays usable.
+ */
+export async function loadForAdmin<T>(
+  request: Request,
+  load: () => Promise<T>,
+): Promise<Loaded<T>> {
+  if (!(await adminScreenAllowed(request))) return { data: null, error: null };
+  try {
+    return { data: await load(), error: null };
+  } catch (cause) {
+    // The API client sent the browser to /login remembering the page it was on; a loader runs
+    // before the navigation is done, so that is the previous screen: remember this one instead.
+    if (cause instanceof ApiError && cause.flags.redirectedToLogin) {
+      const url = new URL(request.url);
+      rememberRedirectAfterLogin(`${url.pathname}${url.search}`);
+    }
+    console.error("[admin] load failed", cause);
+    return { data: null, error: errorMessage(cause) };
+  }
+}
+
+/**
+ * A clientLoader answer as a screen uses it: `reload` runs the route's loaders again, `loading` is
+ * true while they (or a navigation to another page of this screen) run, and `setData` changes the
+ * shown data in place after an edit until the next load.
+ */
+export function useLoadedData<T>(loaded: Loaded<T>): AdminData<T> {
+  const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const [edited, setEdited] = useState<{ source: Loaded<T>; data: T | null } | null>(null);
+  const data = edited && edited.source === loaded ? edited.data : loaded.data;
+  const loading =
+    revalidator.state === "loading" ||
+    (navigation.state === "loading" && navigation.location.pathname === pathname);
+  const reload = useCallback(() => void revalidator.revalidate(), [revalidator]);
+  const setData = useCallback(
+    (update: (current: T | null) => T | null) =>
+      setEdited((current) => ({
+        source: loaded,
+        data: update(current && current.source === loaded ? current.data : loaded.data),
+      })),
+    [loaded],
+  );
+  return { data, error: loaded.error, loading, reload, setData };
+}
+
+/**
+ * Runs `load` in the browser whenever `key` changes; keeps the last answer while reloading. For data
+ * a screen opens on demand (an order's details); a screen's own data comes from its clientLoader.
+ */
 export function useAdminData<T>(load: () => Promise<T>, key: string): AdminData<T> {
   const [data, setDataState] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);

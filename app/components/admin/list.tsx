@@ -1,8 +1,8 @@
 /**
- * The parts every admin list screen shares: `usePagedList` (filters and page in the URL, one page
- * loaded from the server), `pagingOf`, `ListToolbar` (search box + filters), `FilterSelect`,
- * `ListTable` (error, skeleton, table, empty row, pager), `RowActions`, `EditButton`, `NewButton`,
- * `ConfirmDelete`,
+ * The parts every admin list screen shares: `listQuery` and `usePagedList` (filters and page in the
+ * URL, one page loaded by the screen's clientLoader), `pagingOf`, `ListToolbar` (search box +
+ * filters), `FilterSelect`, `ListTable` (error, skeleton, table, empty row, pager), `RowActions`,
+ * `EditButton`, `NewButton`, `ConfirmDelete`,
  * `FormActions` (Cancel / Save of an editor dialog), `TextField` (a labelled input with its field
  * error), `wholeList` (an unpaged list for `ListTable`) and `runAction` (an action's success toast or the server's message).
  */
@@ -19,8 +19,9 @@ import {
   Pagination,
   TableSkeleton,
   toastError,
-  useAdminData,
+  useLoadedData,
   type AdminData,
+  type Loaded,
 } from "~/components/admin/common";
 import { Button } from "~/components/ui/button";
 import { Field, Input, NativeSelect } from "~/components/ui/input";
@@ -70,26 +71,41 @@ export interface PagedList<T> extends AdminData<unknown>, Paging {
   replaceRow(saved: T): void;
 }
 
-/**
- * One page of a server-paged admin list. Filters and the 1-based page live in the URL, so a list
- * can be linked to and survives a reload; `load` gets them with the page size.
- */
-export function usePagedList<T extends { _id: string }>(options: {
+/** Which list a screen shows: the rows' key in the answer, the URL filters and the page size. */
+export interface ListSpec {
   /** Key of the rows in the answer: `{orders: [...]}` -> "orders" (a bare array works too). */
   key: string;
   filters?: readonly string[];
   limit: number;
-  load: (query: ListQuery) => Promise<unknown>;
-}): PagedList<T> {
-  const { key, limit, load } = options;
+}
+
+/** The filters ("" when unset), the 1-based page and the page size, from a list screen's URL. */
+export function listQuery(url: string | URL, spec: ListSpec): ListQuery {
+  const params = new URL(url).searchParams;
+  const query: ListQuery = { page: pageOf(params), limit: spec.limit };
+  for (const name of spec.filters ?? []) query[name] = params.get(name) ?? "";
+  return query;
+}
+
+function pageOf(params: URLSearchParams): number {
+  return Math.max(1, Number(params.get("page") ?? 1) || 1);
+}
+
+/**
+ * One page of a server-paged admin list, as the screen's clientLoader loaded it (`listQuery` gives the
+ * loader the URL's filters and page). Filters and the 1-based page live in the URL, so a list can be
+ * linked to and survives a reload; changing them loads the page again.
+ */
+export function usePagedList<T extends { _id: string }>(
+  spec: ListSpec,
+  loaded: Loaded<unknown>,
+): PagedList<T> {
+  const { key, limit } = spec;
   const [params, setParams] = useSearchParams();
   const filters: Record<string, string> = {};
-  for (const name of options.filters ?? []) filters[name] = params.get(name) ?? "";
-  const page = Math.max(1, Number(params.get("page") ?? 1) || 1);
-  const data = useAdminData<unknown>(
-    () => load({ ...filters, page, limit }),
-    JSON.stringify([key, filters, page, limit]),
-  );
+  for (const name of spec.filters ?? []) filters[name] = params.get(name) ?? "";
+  const page = pageOf(params);
+  const data = useLoadedData(loaded);
   const rows = listOf<T>(data.data, key);
 
   function update(next: Record<string, string>) {

@@ -1,31 +1,27 @@
 import { Minus, Plus, Trash2 } from "lucide-react";
-import { useState } from "react";
 import { Link } from "react-router";
-import { api, errorMessage, type CartItem } from "~/lib/api-client";
+import type { CartItem } from "~/lib/api-client";
 import { imageUrl } from "~/lib/image-url";
 import { formatBDT } from "~/lib/money";
-import { guestOption, useCart } from "./cart-context";
+import { useCartFetcher } from "./cart-actions";
+import { useCart } from "./cart-context";
 
+/**
+ * One line of the cart. Quantity and removal go through the line's own fetcher: the optimistic cart
+ * shows the new quantity (or drops the line) at once; a refusal brings the old line back with the
+ * server's message (kept in the cart store, since a removed line is unmounted meanwhile).
+ */
 function CartLine({ item }: { item: CartItem }) {
-  const { replace } = useCart();
-  const [pending, setPending] = useState<"update" | "remove" | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { lineErrors } = useCart();
+  const fetcher = useCartFetcher(`cart-line:${item._id}`);
+  const pending =
+    fetcher.pending === "update" || fetcher.pending === "remove" ? fetcher.pending : null;
+  const error = pending ? null : (lineErrors[item._id] ?? null);
   const title = item.title ?? item.product?.title ?? "Product";
   const slug = item.product?.slug;
   const unit = item.discountedPrice ?? item.price;
-
-  async function run(kind: "update" | "remove", action: () => ReturnType<typeof api.cart.get>) {
-    setPending(kind);
-    setError(null);
-    try {
-      replace(await action());
-    } catch (cause) {
-      setError(errorMessage(cause));
-    } finally {
-      // The line stays mounted after an update (same key), so its buttons must come back either way.
-      setPending(null);
-    }
-  }
+  const setQuantity = (quantity: number) =>
+    void fetcher.submit("update", { lineId: item._id, quantity });
 
   return (
     <li className="flex gap-3 py-4" data-testid="cart-line" aria-busy={pending !== null}>
@@ -69,11 +65,7 @@ function CartLine({ item }: { item: CartItem }) {
               className="flex h-9 w-9 items-center justify-center disabled:opacity-40"
               aria-label="Decrease quantity"
               disabled={pending !== null || item.quantity <= 1}
-              onClick={() =>
-                void run("update", () =>
-                  api.cart.update(item._id, item.quantity - 1, guestOption()),
-                )
-              }
+              onClick={() => setQuantity(item.quantity - 1)}
             >
               <Minus className="h-4 w-4" aria-hidden="true" />
             </button>
@@ -85,11 +77,7 @@ function CartLine({ item }: { item: CartItem }) {
               className="flex h-9 w-9 items-center justify-center disabled:opacity-40"
               aria-label="Increase quantity"
               disabled={pending !== null || item.quantity >= 10}
-              onClick={() =>
-                void run("update", () =>
-                  api.cart.update(item._id, item.quantity + 1, guestOption()),
-                )
-              }
+              onClick={() => setQuantity(item.quantity + 1)}
             >
               <Plus className="h-4 w-4" aria-hidden="true" />
             </button>
@@ -98,7 +86,7 @@ function CartLine({ item }: { item: CartItem }) {
             type="button"
             className="flex items-center gap-1 rounded-md px-2 py-1.5 text-sm text-stone-600 hover:bg-stone-100 hover:text-red-700 disabled:opacity-40"
             disabled={pending !== null}
-            onClick={() => void run("remove", () => api.cart.remove(item._id, guestOption()))}
+            onClick={() => void fetcher.submit("remove", { lineId: item._id })}
             aria-label={`Remove ${title}`}
           >
             <Trash2 className="h-4 w-4" aria-hidden="true" />

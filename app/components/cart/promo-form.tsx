@@ -2,8 +2,8 @@ import { Tag, X } from "lucide-react";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { api, errorMessage } from "~/lib/api-client";
-import { guestOption, useCart } from "./cart-context";
+import { useCartFetcher } from "./cart-actions";
+import { useCart } from "./cart-context";
 
 export function promoCodeOf(promoDetails: unknown): string | null {
   if (promoDetails && typeof promoDetails === "object" && "code" in promoDetails)
@@ -11,44 +11,33 @@ export function promoCodeOf(promoDetails: unknown): string | null {
   return null;
 }
 
-/** Apply or remove a promo code; failures show the spec §8 texts from the API client. */
+/**
+ * Apply or remove a promo code through the cart fetcher; failures show the spec §8 texts from the API
+ * client. An empty code is refused here, without a call.
+ */
 export function PromoForm() {
-  const { cart, replace } = useCart();
-  const [code, setCode] = useState("");
-  const [state, setState] = useState<
-    | { kind: "idle" }
-    | { kind: "pending" }
-    | { kind: "ok"; message: string }
-    | { kind: "error"; message: string }
-  >({ kind: "idle" });
+  const { cart } = useCart();
+  const fetcher = useCartFetcher("promo-code");
+  const [missingCode, setMissingCode] = useState(false);
   const applied = promoCodeOf(cart?.promoDetails);
+  const pending = fetcher.state !== "idle";
+  const outcome = missingCode
+    ? { kind: "error" as const, message: "Enter a promo code" }
+    : pending || !fetcher.data
+      ? null
+      : fetcher.data.ok
+        ? { kind: "ok" as const, message: fetcher.data.message ?? "" }
+        : { kind: "error" as const, message: fetcher.data.error };
 
-  async function apply(event: React.FormEvent) {
-    event.preventDefault();
+  function apply(code: string) {
     const value = code.trim().toUpperCase();
-    if (!value) {
-      setState({ kind: "error", message: "Enter a promo code" });
-      return;
-    }
-    setState({ kind: "pending" });
-    try {
-      const next = await api.cart.applyPromo(value, guestOption());
-      replace(next);
-      setCode("");
-      setState({ kind: "ok", message: `Promo code ${value} applied.` });
-    } catch (error) {
-      setState({ kind: "error", message: errorMessage(error) });
-    }
+    setMissingCode(!value);
+    if (value) void fetcher.submit("apply-promo", { code: value });
   }
 
-  async function remove() {
-    setState({ kind: "pending" });
-    try {
-      replace(await api.cart.removePromo(guestOption()));
-      setState({ kind: "ok", message: "Promo code removed." });
-    } catch (error) {
-      setState({ kind: "error", message: errorMessage(error) });
-    }
+  function remove() {
+    setMissingCode(false);
+    void fetcher.submit("remove-promo");
   }
 
   return (
@@ -63,33 +52,14 @@ export function PromoForm() {
             variant="ghost"
             size="sm"
             onClick={() => void remove()}
-            disabled={state.kind === "pending"}
+            disabled={pending}
             aria-label={`Remove promo code ${applied}`}
           >
             <X className="h-4 w-4" aria-hidden="true" /> Remove
           </Button>
         </div>
       ) : (
-        <form onSubmit={apply} className="flex gap-2" aria-label="Apply a promo code">
-          <label htmlFor="promo-code" className="sr-only">
-            Promo code
-          </label>
-          <Input
-            id="promo-code"
-            name="code"
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            placeholder="Promo code"
-            autoCapitalize="characters"
-            autoComplete="off"
-            className="uppercase"
-            aria-invalid={state.kind === "error" || undefined}
-            aria-describedby="promo-status"
-          />
-          <Button type="submit" variant="outline" disabled={state.kind === "pending"}>
-            {state.kind === "pending" ? "Applying…" : "Apply"}
-          </Button>
-        </form>
+        <PromoCodeField onApply={apply} pending={pending} invalid={outcome?.kind === "error"} />
       )}
       <p
         id="promo-status"
@@ -97,9 +67,51 @@ export function PromoForm() {
         className="min-h-5 text-sm"
         data-testid="promo-status"
       >
-        {state.kind === "ok" && <span className="text-green-700">{state.message}</span>}
-        {state.kind === "error" && <span className="text-red-600">{state.message}</span>}
+        {outcome?.kind === "ok" && <span className="text-green-700">{outcome.message}</span>}
+        {outcome?.kind === "error" && <span className="text-red-600">{outcome.message}</span>}
       </p>
     </div>
+  );
+}
+
+/** The code being typed: its own state, so it starts empty again once a code was applied and removed. */
+function PromoCodeField({
+  onApply,
+  pending,
+  invalid,
+}: {
+  onApply: (code: string) => void;
+  pending: boolean;
+  invalid: boolean;
+}) {
+  const [code, setCode] = useState("");
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onApply(code);
+      }}
+      className="flex gap-2"
+      aria-label="Apply a promo code"
+    >
+      <label htmlFor="promo-code" className="sr-only">
+        Promo code
+      </label>
+      <Input
+        id="promo-code"
+        name="code"
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        placeholder="Promo code"
+        autoCapitalize="characters"
+        autoComplete="off"
+        className="uppercase"
+        aria-invalid={invalid || undefined}
+        aria-describedby="promo-status"
+      />
+      <Button type="submit" variant="outline" disabled={pending}>
+        {pending ? "Applying…" : "Apply"}
+      </Button>
+    </form>
   );
 }

@@ -1,7 +1,9 @@
 import { useEffect, useState } from "react";
+import { useFormContext, useWatch } from "react-hook-form";
 import { Field, Input, NativeSelect } from "~/components/ui/input";
 import { api } from "~/lib/api-client";
-import type { CheckoutAddress, FieldErrors } from "~/lib/checkout";
+import type { CheckoutAddress } from "~/lib/checkout";
+import type { CheckoutValues } from "./checkout-form";
 
 interface City {
   city_id: number;
@@ -25,24 +27,18 @@ function listOf<T>(answer: unknown, key: string): T[] {
 /**
  * Name, Bangladeshi mobile, email, street, and the city -> zone -> area pickers from /api/pathao
  * (the server answers its built-in city list when Pathao is off; then zone and area are typed).
+ * The fields belong to the checkout's form (`useFormContext<CheckoutValues>()`).
  */
-export function AddressForm({
-  value,
-  errors,
-  onChange,
-  disabled,
-}: {
-  value: CheckoutAddress;
-  errors: FieldErrors;
-  onChange: (next: CheckoutAddress) => void;
-  disabled?: boolean;
-}) {
+export function AddressForm({ disabled }: { disabled?: boolean }) {
+  const { register, setValue, control, formState } = useFormContext<CheckoutValues>();
+  const { errors: fieldErrors } = formState;
+  const [city, zone] = useWatch({ control, name: ["city", "zone"] });
   const [cities, setCities] = useState<City[] | null>(null);
   const [zones, setZones] = useState<Zone[]>([]);
   const [areas, setAreas] = useState<Area[]>([]);
   const [listError, setListError] = useState<string | null>(null);
-  const cityId = cities?.find((city) => city.city_name === value.city)?.city_id;
-  const zoneId = zones.find((zone) => zone.zone_name === value.zone)?.zone_id;
+  const cityId = cities?.find((item) => item.city_name === city)?.city_id;
+  const zoneId = zones.find((item) => item.zone_name === zone)?.zone_id;
 
   useEffect(() => {
     let live = true;
@@ -85,10 +81,14 @@ export function AddressForm({
     };
   }, [zoneId]);
 
-  const set =
-    (key: keyof CheckoutAddress) =>
-    (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
-      onChange({ ...value, [key]: event.target.value });
+  function clearBelowCity() {
+    setValue("zone", "");
+    setValue("area", "");
+  }
+
+  const errors: Partial<Record<keyof CheckoutAddress, string>> = {};
+  for (const key of Object.keys(fieldErrors) as (keyof CheckoutAddress)[])
+    errors[key] = fieldErrors[key]?.message;
   const invalid = (key: keyof CheckoutAddress) =>
     errors[key] ? { "aria-invalid": true as const, "aria-describedby": `addr-${key}-error` } : {};
 
@@ -99,8 +99,7 @@ export function AddressForm({
         <Input
           id="addr-firstName"
           autoComplete="given-name"
-          value={value.firstName}
-          onChange={set("firstName")}
+          {...register("firstName")}
           {...invalid("firstName")}
           required
         />
@@ -109,8 +108,7 @@ export function AddressForm({
         <Input
           id="addr-lastName"
           autoComplete="family-name"
-          value={value.lastName}
-          onChange={set("lastName")}
+          {...register("lastName")}
           {...invalid("lastName")}
         />
       </Field>
@@ -126,8 +124,7 @@ export function AddressForm({
           inputMode="tel"
           autoComplete="tel"
           placeholder="01712345678"
-          value={value.mobile}
-          onChange={set("mobile")}
+          {...register("mobile")}
           {...invalid("mobile")}
           required
         />
@@ -137,8 +134,7 @@ export function AddressForm({
           id="addr-email"
           type="email"
           autoComplete="email"
-          value={value.email}
-          onChange={set("email")}
+          {...register("email")}
           {...invalid("email")}
         />
       </Field>
@@ -152,8 +148,7 @@ export function AddressForm({
           id="addr-streetAddress"
           autoComplete="street-address"
           placeholder="House 12, Road 5, Dhanmondi"
-          value={value.streetAddress}
-          onChange={set("streetAddress")}
+          {...register("streetAddress")}
           {...invalid("streetAddress")}
           required
         />
@@ -166,20 +161,17 @@ export function AddressForm({
         ) : cities.length > 0 ? (
           <NativeSelect
             id="addr-city"
-            value={value.city}
-            onChange={(event) =>
-              onChange({ ...value, city: event.target.value, zone: "", area: "" })
-            }
+            {...register("city", { onChange: clearBelowCity })}
             {...invalid("city")}
             required
           >
             <option value="">Choose a city</option>
-            {value.city && !cities.some((city) => city.city_name === value.city) && (
-              <option value={value.city}>{value.city}</option>
+            {city && !cities.some((item) => item.city_name === city) && (
+              <option value={city}>{city}</option>
             )}
-            {cities.map((city) => (
-              <option key={city.city_id} value={city.city_name}>
-                {city.city_name}
+            {cities.map((item) => (
+              <option key={item.city_id} value={item.city_name}>
+                {item.city_name}
               </option>
             ))}
           </NativeSelect>
@@ -187,8 +179,7 @@ export function AddressForm({
           <Input
             id="addr-city"
             autoComplete="address-level2"
-            value={value.city}
-            onChange={set("city")}
+            {...register("city")}
             {...invalid("city")}
             required
           />
@@ -198,28 +189,22 @@ export function AddressForm({
         {zones.length > 0 ? (
           <NativeSelect
             id="addr-zone"
-            value={value.zone}
-            onChange={(event) => onChange({ ...value, zone: event.target.value, area: "" })}
+            {...register("zone", { onChange: () => setValue("area", "") })}
           >
             <option value="">Choose a zone</option>
-            {zones.map((zone) => (
-              <option key={zone.zone_id} value={zone.zone_name}>
-                {zone.zone_name}
+            {zones.map((item) => (
+              <option key={item.zone_id} value={item.zone_name}>
+                {item.zone_name}
               </option>
             ))}
           </NativeSelect>
         ) : (
-          <Input
-            id="addr-zone"
-            value={value.zone}
-            onChange={set("zone")}
-            placeholder="e.g. Dhanmondi"
-          />
+          <Input id="addr-zone" {...register("zone")} placeholder="e.g. Dhanmondi" />
         )}
       </Field>
       <Field id="addr-area" label="Area (optional)" error={errors.area}>
         {areas.length > 0 ? (
-          <NativeSelect id="addr-area" value={value.area} onChange={set("area")}>
+          <NativeSelect id="addr-area" {...register("area")}>
             <option value="">Choose an area</option>
             {areas.map((area) => (
               <option key={area.area_id} value={area.area_name}>
@@ -228,7 +213,7 @@ export function AddressForm({
             ))}
           </NativeSelect>
         ) : (
-          <Input id="addr-area" value={value.area} onChange={set("area")} />
+          <Input id="addr-area" {...register("area")} />
         )}
       </Field>
       <Field id="addr-zipCode" label="Postcode (optional)" error={errors.zipCode}>
@@ -237,8 +222,7 @@ export function AddressForm({
           inputMode="numeric"
           autoComplete="postal-code"
           maxLength={10}
-          value={value.zipCode}
-          onChange={set("zipCode")}
+          {...register("zipCode")}
           {...invalid("zipCode")}
         />
       </Field>

@@ -20,8 +20,38 @@ function lastPlacedOrder(orderId: string): Order | null {
 /**
  * One order for the confirmation, payment-result and order screens. Signed in: GET /api/orders/{id}
  * with the token. Guest: the same call with X-Guest-Checkout: true (and the tracking token when known).
- * `preferPlaced` shows the order just placed in this tab at once (no request).
+ * `preferPlaced` answers with the order just placed in this tab at once (no request). Never throws:
+ * a failure is the state's message (and HTTP status). The order screens call it from their
+ * clientLoader; `useOrder` runs it from a component.
  */
+export async function loadOrder(
+  orderId: string | null,
+  options: { token?: string | null; preferPlaced?: boolean } = {},
+): Promise<OrderState> {
+  const { token, preferPlaced } = options;
+  if (!orderId) return { status: "error", message: "No order was given." };
+  const withToken = (order: Order): Order => ({
+    ...order,
+    ...(token ? { trackingToken: token } : {}),
+  });
+  const placed = preferPlaced ? lastPlacedOrder(orderId) : null;
+  if (placed) return { status: "ready", order: withToken(placed) };
+  try {
+    const order = await api.orders.byId(orderId, {
+      guest: !getToken(),
+      trackingToken: token ?? undefined,
+    });
+    return { status: "ready", order: withToken(order) };
+  } catch (error) {
+    return {
+      status: "error",
+      message: errorMessage(error),
+      httpStatus: (error as { status?: number }).status,
+    };
+  }
+}
+
+/** `loadOrder` from a component (the payment-result screen, whose events follow the answer). */
 export function useOrder(
   orderId: string | null,
   options: { token?: string | null; preferPlaced?: boolean } = {},
@@ -30,35 +60,8 @@ export function useOrder(
   const { token, preferPlaced } = options;
 
   const load = useCallback(async () => {
-    if (!orderId) {
-      setState({ status: "error", message: "No order was given." });
-      return;
-    }
-    const placed = preferPlaced ? lastPlacedOrder(orderId) : null;
-    if (placed) {
-      setState({
-        status: "ready",
-        order: { ...placed, ...(token ? { trackingToken: token } : {}) },
-      });
-      return;
-    }
     setState({ status: "loading" });
-    try {
-      const order = await api.orders.byId(orderId, {
-        guest: !getToken(),
-        trackingToken: token ?? undefined,
-      });
-      setState({
-        status: "ready",
-        order: { ...order, ...(token ? { trackingToken: token } : {}) },
-      });
-    } catch (error) {
-      setState({
-        status: "error",
-        message: errorMessage(error),
-        httpStatus: (error as { status?: number }).status,
-      });
-    }
+    setState(await loadOrder(orderId, { token, preferPlaced }));
   }, [orderId, token, preferPlaced]);
 
   useEffect(() => {

@@ -1,22 +1,15 @@
 import { Minus, Plus, ShoppingBag } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import {
-  guestOption,
-  hasGuestCart,
-  rememberGuestCart,
-  useCart,
-} from "~/components/cart/cart-context";
+import { useCartFetcher } from "~/components/cart/cart-actions";
+import { hasGuestCart } from "~/components/cart/cart-context";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
-import { api, errorMessage, getToken, isGuestMode } from "~/lib/api-client";
+import { getToken, isGuestMode } from "~/lib/api-client";
 import { savePendingCartItem } from "~/lib/auth";
-import { trackableSnapshot, trackAddToCart, type TrackableProduct } from "~/lib/tracking";
+import { trackableSnapshot, type TrackableProduct } from "~/lib/tracking";
 
 export const MAX_QUANTITY = 10;
-
-type Feedback =
-  { kind: "idle" } | { kind: "pending" } | { kind: "added" } | { kind: "error"; message: string };
 
 /**
  * Quantity stepper + "Add to cart". Signed in: adds to the shopper's cart. Not signed in (spec §4/§5): the
@@ -35,38 +28,46 @@ export function AddToCart({
   available: number;
 }) {
   const [quantity, setQuantity] = useState(1);
-  const [feedback, setFeedback] = useState<Feedback>({ kind: "idle" });
+  // A choice still missing (colour, size), found here before any call; cleared by the next add.
+  const [missingChoice, setMissingChoice] = useState<string | null>(null);
   const [askGuest, setAskGuest] = useState(false);
-  const { replace } = useCart();
+  const fetcher = useCartFetcher("add-to-cart");
+  const feedback = missingChoice
+    ? { kind: "error" as const, message: missingChoice }
+    : fetcher.state !== "idle"
+      ? { kind: "pending" as const }
+      : !fetcher.data
+        ? { kind: "idle" as const }
+        : fetcher.data.ok
+          ? { kind: "added" as const }
+          : { kind: "error" as const, message: fetcher.data.error };
   const navigate = useNavigate();
   const location = useLocation();
   const max = Math.max(1, Math.min(MAX_QUANTITY, available));
   const missing = !color ? "Choose a colour" : !size ? "Choose a size" : null;
 
-  async function add(asGuest: boolean) {
+  /** Adds through the cart fetcher; the cart route's action sends add_to_cart once the server agreed. */
+  function add(asGuest: boolean) {
     if (!color || !size) return;
-    setFeedback({ kind: "pending" });
-    try {
-      const cart = await api.cart.add(
-        { productId: product._id, color, size, quantity },
-        asGuest ? { guest: true } : guestOption(),
-      );
-      if (asGuest) rememberGuestCart();
-      replace(cart);
-      trackAddToCart({ ...product, color, size }, quantity);
-      setFeedback({ kind: "added" });
-    } catch (error) {
-      setFeedback({ kind: "error", message: errorMessage(error) });
-    }
+    setMissingChoice(null);
+    void fetcher.submit("add", {
+      productId: product._id,
+      color,
+      size,
+      quantity,
+      // Without a token the cart is the guest cart; "Continue as guest" says so before it is remembered.
+      ...(asGuest ? { guest: true } : {}),
+      product: JSON.stringify(trackableSnapshot(product)),
+    });
   }
 
   function onAdd() {
     if (feedback.kind === "pending") return;
     if (missing) {
-      setFeedback({ kind: "error", message: missing });
+      setMissingChoice(missing);
       return;
     }
-    if (getToken() || isGuestMode() || hasGuestCart()) void add(!getToken());
+    if (getToken() || isGuestMode() || hasGuestCart()) add(!getToken());
     else setAskGuest(true);
   }
 
@@ -170,7 +171,7 @@ export function AddToCart({
               data-testid="continue-as-guest"
               onClick={() => {
                 setAskGuest(false);
-                void add(true);
+                add(true);
               }}
             >
               Continue as guest

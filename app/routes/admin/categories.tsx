@@ -7,7 +7,12 @@ import {
   CategoryOptions,
   type CategoryNode,
 } from "~/components/admin/category-options";
-import { applyServerErrors, PageHeader, useAdminData } from "~/components/admin/common";
+import {
+  applyServerErrors,
+  loadForAdmin,
+  PageHeader,
+  useLoadedData,
+} from "~/components/admin/common";
 import {
   ConfirmDelete,
   EditButton,
@@ -24,6 +29,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/compone
 import { Field, NativeSelect } from "~/components/ui/input";
 import { CategoryBody, validateInto } from "~/lib/admin-schemas";
 import { api } from "~/lib/api-client";
+import type { Route } from "./+types/categories";
 
 export function meta() {
   return [{ title: "Categories — Tweest admin" }];
@@ -120,8 +126,12 @@ function CategoryEditor({
   );
 }
 
-export default function AdminCategories() {
-  const categories = useAdminData(() => api.categories.list(), "categories");
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return { categories: await loadForAdmin(request, () => api.categories.list()) };
+}
+
+export default function AdminCategories({ loaderData }: Route.ComponentProps) {
+  const categories = useLoadedData(loaderData.categories);
   const list = (categories.data ?? []) as CategoryNode[];
   const [editor, setEditor] = useState<{ category: CategoryNode | null; parentId: string } | null>(
     null,

@@ -2,7 +2,13 @@ import { KeyRound } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { applyServerErrors, formatDate, PageHeader, StatusBadge } from "~/components/admin/common";
+import {
+  applyServerErrors,
+  formatDate,
+  loadForAdmin,
+  PageHeader,
+  StatusBadge,
+} from "~/components/admin/common";
 import {
   ConfirmDelete,
   EditButton,
@@ -12,13 +18,16 @@ import {
   RowActions,
   runAction,
   TextField,
+  listQuery,
   usePagedList,
+  type ListSpec,
 } from "~/components/admin/list";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Field, NativeSelect } from "~/components/ui/input";
 import { CustomerUpdateBody, ResetPasswordBody, validateInto } from "~/lib/admin-schemas";
 import { api, type User } from "~/lib/api-client";
+import type { Route } from "./+types/customers";
 import { useAuth } from "~/lib/auth";
 
 export function meta() {
@@ -169,15 +178,17 @@ function ResetPassword({ customer, onClose }: { customer: User; onClose: () => v
   );
 }
 
-export default function AdminCustomers() {
+const LIST: ListSpec = { key: "customers", filters: ["search"], limit: LIMIT };
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const query = listQuery(request.url, LIST);
+  return { customers: await loadForAdmin(request, () => api.admin.customers(query)) };
+}
+
+export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
   const [editing, setEditing] = useState<User | null>(null);
   const [resetting, setResetting] = useState<User | null>(null);
-  const customers = usePagedList<User>({
-    key: "customers",
-    filters: ["search"],
-    limit: LIMIT,
-    load: (query) => api.admin.customers(query),
-  });
+  const customers = usePagedList<User>(LIST, loaderData.customers);
 
   return (
     <div>

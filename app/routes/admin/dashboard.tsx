@@ -9,18 +9,23 @@ import {
   TopCategories,
   WeeklyChart,
 } from "~/components/admin/dashboard-parts";
-import { ErrorNote, PageHeader, useAdminData } from "~/components/admin/common";
+import { ErrorNote, loadForAdmin, PageHeader, useLoadedData } from "~/components/admin/common";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
 import { api } from "~/lib/api-client";
 import { formatBDT } from "~/lib/money";
+import type { Route } from "./+types/dashboard";
 
 export function meta() {
   return [{ title: "Dashboard — Tweest admin" }];
 }
 
-export default function AdminDashboard() {
-  const { data, error, loading, reload } = useAdminData(() => api.admin.dashboard(), "dashboard");
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return { dashboard: await loadForAdmin(request, () => api.admin.dashboard()) };
+}
+
+export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  const { data, error, loading, reload } = useLoadedData(loaderData.dashboard);
   // Total failure: the error is shown and every figure is zero (spec §8, Dashboard).
   const stats = normalizeStats(error ? null : data);
 

@@ -1,18 +1,53 @@
-import { Outlet } from "react-router";
-import { AdminGuard } from "~/components/admin/admin-guard";
+import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
+import { checkAdminAccess } from "~/components/admin/admin-access";
+import { AdminGate, CheckingAdminAccess } from "~/components/admin/admin-guard";
 import { AdminShell } from "~/components/admin/admin-shell";
+import { RouteErrorPage } from "~/components/layout/route-error";
+import type { Route } from "./+types/layout";
 
 export function meta() {
   return [{ title: "Admin — Tweest" }, { name: "robots", content: "noindex" }];
 }
 
-/** /admin/*: guarded (token, then the server's admin check); screens load their data in the browser. */
-export default function AdminLayout() {
+/**
+ * /admin/*: client-rendered behind the token in localStorage. The loader checks the visitor (no
+ * token: /login with the path remembered; else the server's admin check); each screen loads its own
+ * data in its clientLoader once the check said yes.
+ */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return { access: await checkAdminAccess(request) };
+}
+clientLoader.hydrate = true as const;
+
+/**
+ * One check per visit: moving between screens or pages of a list, or a screen's change (an action),
+ * does not ask the server again; "Try again" (a revalidation of the same page) does.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod || currentUrl.href !== nextUrl.href) return false;
+  return defaultShouldRevalidate;
+}
+
+export function HydrateFallback() {
+  return <CheckingAdminAccess />;
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminGuard>
+    <AdminGate access={loaderData.access}>
       <AdminShell>
         <Outlet />
       </AdminShell>
-    </AdminGuard>
+    </AdminGate>
   );
+}
+
+/** A screen that failed keeps the back office's way out: back to the dashboard. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorPage error={error} backTo="/admin" backLabel="Back to the dashboard" />;
 }

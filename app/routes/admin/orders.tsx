@@ -1,5 +1,6 @@
 import { Printer, Trash2, Truck } from "lucide-react";
 import { useState } from "react";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { toast } from "sonner";
 import {
   ConfirmAction,
@@ -9,15 +10,24 @@ import {
   StatusBadge,
   TableSkeleton,
   toastError,
+  loadForAdmin,
   useAdminData,
 } from "~/components/admin/common";
-import { FilterSelect, ListTable, ListToolbar, usePagedList } from "~/components/admin/list";
+import {
+  FilterSelect,
+  listQuery,
+  ListTable,
+  ListToolbar,
+  usePagedList,
+  type ListSpec,
+} from "~/components/admin/list";
 import { OrderInvoice } from "~/components/admin/order-invoice";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { nextStatuses, ORDER_STATUSES, type OrderStatus } from "~/lib/admin-schemas";
 import { api, type Order } from "~/lib/api-client";
+import type { Route } from "./+types/orders";
 import { formatBDT } from "~/lib/money";
 
 export function meta() {
@@ -216,18 +226,39 @@ function OpenOrder({
   );
 }
 
-export default function AdminOrders() {
-  const orders = usePagedList<Order>({
-    key: "orders",
-    filters: ["status", "search", "from", "to"],
-    limit: LIMIT,
-    load: ({ from, to, ...query }) =>
-      api.admin.orders({
-        ...query,
+const LIST: ListSpec = { key: "orders", filters: ["status", "search", "from", "to"], limit: LIMIT };
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const query = listQuery(request.url, LIST);
+  return {
+    orders: await loadForAdmin(request, () => {
+      const { from, to, ...rest } = query;
+      return api.admin.orders({
+        ...rest,
         from: from ? `${from}T00:00:00+06:00` : "",
         to: to ? `${to}T23:59:59+06:00` : "",
-      }),
-  });
+      });
+    }),
+  };
+}
+
+/** Opening or closing an order's details (`?open=`) changes no list: the list is not loaded again. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  const listOf = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete("open");
+    return `${url.pathname}?${params.toString()}`;
+  };
+  if (currentUrl.href !== nextUrl.href && listOf(currentUrl) === listOf(nextUrl)) return false;
+  return defaultShouldRevalidate;
+}
+
+export default function AdminOrders({ loaderData }: Route.ComponentProps) {
+  const orders = usePagedList<Order>(LIST, loaderData.orders);
   const { status, search, from, to } = orders.filters;
   const openId = orders.params.get("open") ?? "";
   const open = (order: Order) => orders.update({ open: order._id });

@@ -1,6 +1,15 @@
 import { formatDate, PageHeader, StatusBadge } from "~/components/admin/common";
-import { FilterSelect, ListTable, ListToolbar, usePagedList } from "~/components/admin/list";
+import { loadForAdmin } from "~/components/admin/common";
+import {
+  FilterSelect,
+  listQuery,
+  ListTable,
+  ListToolbar,
+  usePagedList,
+  type ListSpec,
+} from "~/components/admin/list";
 import { api } from "~/lib/api-client";
+import type { Route } from "./+types/payments";
 import { formatBDT } from "~/lib/money";
 import { PAYMENT_STATUSES, type PaymentMethod } from "../../../models/order-status";
 
@@ -24,14 +33,20 @@ interface PaymentRow {
 const PAGE_SIZE = 25;
 const METHODS: PaymentMethod[] = ["SSLCOMMERZ", "BKASH", "COD"];
 
-export default function AdminPayments() {
-  // GET /api/payments pages, filters and counts on the server.
-  const payments = usePagedList<PaymentRow>({
-    key: "payments",
-    filters: ["status", "method", "search"],
-    limit: PAGE_SIZE,
-    load: (query) => api.admin.payments(query),
-  });
+const LIST: ListSpec = {
+  key: "payments",
+  filters: ["status", "method", "search"],
+  limit: PAGE_SIZE,
+};
+
+/** GET /api/payments pages, filters and counts on the server. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const query = listQuery(request.url, LIST);
+  return { payments: await loadForAdmin(request, () => api.admin.payments(query)) };
+}
+
+export default function AdminPayments({ loaderData }: Route.ComponentProps) {
+  const payments = usePagedList<PaymentRow>(LIST, loaderData.payments);
   const statusOf = (row: PaymentRow) => row.status ?? row.paymentDetails?.status ?? "";
   const filtered = Object.values(payments.filters).some(Boolean);
 

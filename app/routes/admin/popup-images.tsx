@@ -7,8 +7,9 @@ import {
   PageHeader,
   StatusBadge,
   TableSkeleton,
+  loadForAdmin,
   toastError,
-  useAdminData,
+  useLoadedData,
 } from "~/components/admin/common";
 import { ConfirmDelete, EditButton, NewButton, runAction } from "~/components/admin/list";
 import { PopupImageEditor } from "~/components/admin/popup-image-editor";
@@ -16,6 +17,7 @@ import { Button } from "~/components/ui/button";
 import { api, type PopupImage } from "~/lib/api-client";
 import { imageUrl } from "~/lib/image-url";
 import { cn } from "~/lib/utils";
+import type { Route } from "./+types/popup-images";
 
 export function meta() {
   return [{ title: "Popup images — Tweest admin" }];
@@ -28,8 +30,12 @@ function moved<T>(list: T[], from: number, to: number): T[] {
   return next;
 }
 
-export default function AdminPopupImages() {
-  const images = useAdminData(() => api.popupImages.list(), "popup-images");
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return { images: await loadForAdmin(request, () => api.popupImages.list()) };
+}
+
+export default function AdminPopupImages({ loaderData }: Route.ComponentProps) {
+  const images = useLoadedData(loaderData.images);
   const list = Array.isArray(images.data) ? images.data : [];
   const [editor, setEditor] = useState<{ image: PopupImage | null } | null>(null);
   const [dragging, setDragging] = useState<number | null>(null);

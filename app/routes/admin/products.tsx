@@ -1,59 +1,75 @@
 import { Eye, EyeOff } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
-import { toast } from "sonner";
+import { Link, useFetcher } from "react-router";
 import { CategoryOptions, type CategoryNode } from "~/components/admin/category-options";
-import { PageHeader, StatusBadge, toastError, useAdminData } from "~/components/admin/common";
+import { loadForAdmin, PageHeader, StatusBadge, useLoadedData } from "~/components/admin/common";
 import {
   ConfirmDelete,
   EditButton,
   FilterSelect,
+  listQuery,
   ListTable,
   ListToolbar,
   NewButton,
   RowActions,
   runAction,
   usePagedList,
+  type ListSpec,
 } from "~/components/admin/list";
 import { ProductEditor } from "~/components/admin/product-editor";
 import { Button } from "~/components/ui/button";
 import { api, type Product } from "~/lib/api-client";
 import { imageUrl } from "~/lib/image-url";
 import { formatBDT } from "~/lib/money";
+import type { Route } from "./+types/products";
 
 export function meta() {
   return [{ title: "Products — Tweest admin" }];
 }
 
-const PAGE_SIZE = 20;
+const LIST: ListSpec = { key: "products", filters: ["search", "category"], limit: 20 };
 
-export default function AdminProducts() {
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const { search, category, page, limit } = listQuery(request.url, LIST);
+  const [products, categories] = await Promise.all([
+    loadForAdmin(request, () =>
+      api.admin.products({ search, category, pageNumber: page - 1, pageSize: limit }),
+    ),
+    loadForAdmin(request, () => api.categories.list()),
+  ]);
+  return { products, categories };
+}
+
+/** Show/hide and delete: the server's answer as a toast (its message on a refusal). */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const form = await request.formData();
+  const productId = String(form.get("productId"));
+  if (form.get("intent") === "delete")
+    return runAction(() => api.admin.deleteProduct(productId), "Product deleted");
+  const body = new FormData();
+  body.set("isActive", String(form.get("isActive")));
+  return runAction(async () => {
+    const saved = await api.admin.updateProduct(productId, body);
+    return {
+      message: saved.isActive
+        ? `${saved.title} is visible in the shop`
+        : `${saved.title} is hidden`,
+    };
+  }, "Product saved");
+}
+
+export default function AdminProducts({ loaderData }: Route.ComponentProps) {
   const [editing, setEditing] = useState<Product | null>(null);
   const [creating, setCreating] = useState(false);
 
-  const products = usePagedList<Product>({
-    key: "products",
-    filters: ["search", "category"],
-    limit: PAGE_SIZE,
-    load: ({ search, category, page, limit }) =>
-      api.admin.products({ search, category, pageNumber: page - 1, pageSize: limit }),
-  });
-  const categories = useAdminData(() => api.categories.list(), "categories");
+  const products = usePagedList<Product>(LIST, loaderData.products);
+  const categories = useLoadedData(loaderData.categories);
   const categoryList = (categories.data ?? []) as CategoryNode[];
 
-  async function toggleActive(product: Product) {
-    const body = new FormData();
-    body.set("isActive", String(!product.isActive));
-    try {
-      const saved = await api.admin.updateProduct(product._id, body);
-      toast.success(
-        saved.isActive ? `${saved.title} is visible in the shop` : `${saved.title} is hidden`,
-      );
-      products.reload();
-    } catch (error) {
-      toastError(error);
-    }
-  }
+  // Show/hide and delete post to this route's clientAction; React Router then loads the list again.
+  const mutation = useFetcher();
+  const mutate = (fields: Record<string, string>) =>
+    void mutation.submit(fields, { method: "post" });
 
   return (
     <div>
@@ -136,7 +152,13 @@ export default function AdminProducts() {
                 <Button
                   size="sm"
                   variant="ghost"
-                  onClick={() => void toggleActive(product)}
+                  onClick={() =>
+                    mutate({
+                      intent: "set-visibility",
+                      productId: product._id,
+                      isActive: String(product.isActive === false),
+                    })
+                  }
                   aria-label={
                     product.isActive === false ? `Show ${product.title}` : `Hide ${product.title}`
                   }
@@ -152,13 +174,7 @@ export default function AdminProducts() {
                   title="Delete this product?"
                   description={`"${product.title}" and its images are removed for good.`}
                   label={`Delete ${product.title}`}
-                  onConfirm={() =>
-                    runAction(
-                      () => api.admin.deleteProduct(product._id),
-                      "Product deleted",
-                      products.reload,
-                    )
-                  }
+                  onConfirm={() => mutate({ intent: "delete", productId: product._id })}
                 />
               </RowActions>
             </td>

@@ -1,7 +1,13 @@
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { applyServerErrors, formatDate, PageHeader, StatusBadge } from "~/components/admin/common";
+import {
+  applyServerErrors,
+  formatDate,
+  loadForAdmin,
+  PageHeader,
+  StatusBadge,
+} from "~/components/admin/common";
 import {
   ConfirmDelete,
   EditButton,
@@ -13,12 +19,15 @@ import {
   RowActions,
   runAction,
   TextField,
+  listQuery,
   usePagedList,
+  type ListSpec,
 } from "~/components/admin/list";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Field, NativeSelect } from "~/components/ui/input";
 import { PromoCodeBody, PromoCodeUpdateBody, validateInto } from "~/lib/admin-schemas";
 import { api } from "~/lib/api-client";
+import type { Route } from "./+types/promo-codes";
 import type { PromoCodeAnswer } from "../../../server/services/promo-codes.service";
 import { formatBDT } from "~/lib/money";
 
@@ -156,13 +165,15 @@ function PromoEditor({
   );
 }
 
-export default function AdminPromoCodes() {
-  const promos = usePagedList<Promo>({
-    key: "promoCodes",
-    filters: ["search", "isActive"],
-    limit: LIMIT,
-    load: (query) => api.admin.promoCodes(query),
-  });
+const LIST: ListSpec = { key: "promoCodes", filters: ["search", "isActive"], limit: LIMIT };
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const query = listQuery(request.url, LIST);
+  return { promos: await loadForAdmin(request, () => api.admin.promoCodes(query)) };
+}
+
+export default function AdminPromoCodes({ loaderData }: Route.ComponentProps) {
+  const promos = usePagedList<Promo>(LIST, loaderData.promos);
   const [editor, setEditor] = useState<{ promo: Promo | null } | null>(null);
 
   return (

@@ -1,8 +1,6 @@
 import { useState } from "react";
-import { AdminGuard } from "~/components/admin/admin-guard";
-import { AdminShell } from "~/components/admin/admin-shell";
 import type { CategoryNode } from "~/components/admin/category-options";
-import { PageHeader, useAdminData } from "~/components/admin/common";
+import { loadForAdmin, PageHeader, useLoadedData } from "~/components/admin/common";
 import {
   ConfirmDelete,
   EditButton,
@@ -14,20 +12,19 @@ import {
 } from "~/components/admin/list";
 import { SizeGuideEditor } from "~/components/admin/size-guide-editor";
 import { api, type SizeGuide } from "~/lib/api-client";
+import type { Route } from "./+types/size-guides";
 
 export function meta() {
   return [{ title: "Size guides — Tweest admin" }, { name: "robots", content: "noindex" }];
 }
 
-/** /admin/size-guides: a separate protected screen (spec §2), behind the same guard as /admin/*. */
-export default function AdminSizeGuidesRoute() {
-  return (
-    <AdminGuard>
-      <AdminShell>
-        <AdminSizeGuides />
-      </AdminShell>
-    </AdminGuard>
-  );
+/** /admin/size-guides: a protected screen of its own in the spec (§2), behind the same check as /admin/*. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const [guides, categories] = await Promise.all([
+    loadForAdmin(request, () => api.sizeGuides.list()),
+    loadForAdmin(request, () => api.categories.list()),
+  ]);
+  return { guides, categories };
 }
 
 function categoryName(guide: SizeGuide, categories: CategoryNode[]): string {
@@ -38,9 +35,9 @@ function categoryName(guide: SizeGuide, categories: CategoryNode[]): string {
   return categories.find((item) => item._id === id)?.name ?? "—";
 }
 
-function AdminSizeGuides() {
-  const guides = useAdminData(() => api.sizeGuides.list(), "size-guides");
-  const categories = useAdminData(() => api.categories.list(), "categories");
+export default function AdminSizeGuides({ loaderData }: Route.ComponentProps) {
+  const guides = useLoadedData(loaderData.guides);
+  const categories = useLoadedData(loaderData.categories);
   const list = Array.isArray(guides.data) ? guides.data : [];
   const categoryList = (categories.data ?? []) as CategoryNode[];
   const [editor, setEditor] = useState<{ guide: SizeGuide | null } | null>(null);

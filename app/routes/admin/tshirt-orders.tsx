@@ -1,7 +1,13 @@
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { applyServerErrors, formatDate, PageHeader, StatusBadge } from "~/components/admin/common";
+import {
+  applyServerErrors,
+  formatDate,
+  loadForAdmin,
+  PageHeader,
+  StatusBadge,
+} from "~/components/admin/common";
 import {
   ConfirmDelete,
   EditButton,
@@ -12,12 +18,15 @@ import {
   RowActions,
   runAction,
   TextField,
+  listQuery,
   usePagedList,
+  type ListSpec,
 } from "~/components/admin/list";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Field, NativeSelect, Textarea } from "~/components/ui/input";
 import { TSHIRT_ORDER_STATUSES, TshirtOrderUpdateForm, validateInto } from "~/lib/admin-schemas";
 import { api } from "~/lib/api-client";
+import type { Route } from "./+types/tshirt-orders";
 import { imageUrl } from "~/lib/image-url";
 import { formatBDT } from "~/lib/money";
 
@@ -167,14 +176,16 @@ function BulkOrderEditor({
   );
 }
 
-export default function AdminTshirtOrders() {
+const LIST: ListSpec = { key: "orders", filters: ["status", "search"], limit: LIMIT };
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const query = listQuery(request.url, LIST);
+  return { orders: await loadForAdmin(request, () => api.tshirtOrders.list(query)) };
+}
+
+export default function AdminTshirtOrders({ loaderData }: Route.ComponentProps) {
   const [editing, setEditing] = useState<BulkOrder | null>(null);
-  const orders = usePagedList<BulkOrder>({
-    key: "orders",
-    filters: ["status", "search"],
-    limit: LIMIT,
-    load: (query) => api.tshirtOrders.list(query),
-  });
+  const orders = usePagedList<BulkOrder>(LIST, loaderData.orders);
 
   return (
     <div>

@@ -1,0 +1,51 @@
+/**
+ * The checkout's form (react-hook-form): the delivery address as typed, the payment method and the
+ * rider's note. The address is checked on submit with the API's own ShippingAddressBody
+ * (~/lib/storefront-schemas), which also normalises the mobile number; the parts of the checkout
+ * read and write the form through `useFormContext<CheckoutValues>()`.
+ */
+import type { UseFormSetValue } from "react-hook-form";
+import type { Address, PaymentMethod } from "~/lib/api-client";
+import { EMPTY_ADDRESS, type CheckoutAddress } from "~/lib/checkout";
+
+export type CheckoutValues = CheckoutAddress & { paymentMethod: PaymentMethod; note: string };
+
+export const ADDRESS_FIELDS = Object.keys(EMPTY_ADDRESS) as (keyof CheckoutAddress)[];
+
+export const CHECKOUT_DEFAULTS: CheckoutValues = {
+  ...EMPTY_ADDRESS,
+  paymentMethod: "COD",
+  note: "",
+};
+
+export function addressOf(values: CheckoutValues): CheckoutAddress {
+  const address = { ...EMPTY_ADDRESS };
+  for (const field of ADDRESS_FIELDS) address[field] = values[field];
+  return address;
+}
+
+/** Puts a whole address in the form (a saved one, the one used last time, or an empty one). */
+export function setAddress(setValue: UseFormSetValue<CheckoutValues>, address: CheckoutAddress) {
+  for (const field of ADDRESS_FIELDS) setValue(field, address[field]);
+}
+
+/** A saved address of the profile as the form holds it. */
+export function fromSaved(address: Address): CheckoutAddress {
+  return {
+    ...EMPTY_ADDRESS,
+    firstName: address.firstName ?? "",
+    lastName: address.lastName ?? "",
+    mobile: address.mobile ?? address.phone ?? "",
+    email: address.email ?? "",
+    streetAddress: address.streetAddress ?? "",
+    city: address.city ?? "",
+    zone: address.zone ?? "",
+    area: address.area ?? "",
+    zipCode: address.zipCode ?? "",
+  };
+}
+
+/** Moves the keyboard to the first field with a message. */
+export function focusField(field: string | undefined) {
+  if (field) document.getElementById(`addr-${field}`)?.focus();
+}

@@ -1,0 +1,132 @@
+import { CartTotals } from "~/components/cart/cart-totals";
+import { promoCodeOf } from "~/components/cart/promo-form";
+import { Button } from "~/components/ui/button";
+import { Spinner } from "~/components/ui/spinner";
+import type { Cart, PaymentMethod } from "~/lib/api-client";
+import { formatBDT } from "~/lib/money";
+import type { QuoteState } from "./use-delivery-quote";
+import type { PlacingState } from "./use-place-order";
+
+/** The totals: the quote's once the delivery charge is known, the cart's (delivery to come) before. */
+function CheckoutTotals({ cart, quote }: { cart: Cart; quote: QuoteState }) {
+  const promoCode = promoCodeOf(cart.promoDetails);
+  return (
+    <div aria-live="polite" aria-busy={quote.status === "loading"}>
+      <CartTotals
+        deliveryPending={quote.status !== "ready"}
+        totals={
+          quote.status === "ready"
+            ? {
+                totalPrice: quote.quote.subtotal,
+                discount: quote.quote.discount,
+                promoCodeDiscount: quote.quote.promoCodeDiscount,
+                promoCode,
+                deliveryCharge: quote.quote.deliveryCharge,
+                tax: quote.quote.tax,
+                total: quote.quote.total,
+              }
+            : {
+                totalPrice: cart.totalPrice,
+                discount: cart.discount,
+                promoCodeDiscount: cart.promoCodeDiscount,
+                promoCode,
+                deliveryCharge: null,
+                total: cart.totalDiscountedPrice,
+              }
+        }
+      />
+      {quote.status === "loading" && (
+        <p className="mt-2 flex items-center gap-2 text-xs text-stone-500">
+          <Spinner size={16} thickness={4} label="Calculating delivery" /> Calculating delivery…
+        </p>
+      )}
+      {quote.status === "error" && <p className="mt-2 text-xs text-red-600">{quote.message}</p>}
+    </div>
+  );
+}
+
+/** "Place order" (cash on delivery) or "Pay" (online), and what went wrong placing it. */
+function PlaceOrder({
+  method,
+  total,
+  placing,
+  fieldsInvalid,
+}: {
+  method: PaymentMethod;
+  total: number;
+  placing: PlacingState;
+  fieldsInvalid: boolean;
+}) {
+  return (
+    <>
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full"
+        disabled={placing.status === "placing" || placing.status === "redirecting"}
+        data-testid="place-order"
+      >
+        {placing.status === "placing"
+          ? "Placing your order…"
+          : placing.status === "redirecting"
+            ? "Opening the payment page…"
+            : method === "COD"
+              ? `Place order · ${formatBDT(total)}`
+              : `Pay ${formatBDT(total)}`}
+      </Button>
+      {placing.status === "error" && (
+        <p role="alert" className="text-sm text-red-600" data-testid="place-order-error">
+          {placing.message}
+        </p>
+      )}
+      {fieldsInvalid && (
+        <p role="alert" className="text-sm text-red-600">
+          Please check the highlighted fields.
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The order summary beside the form: the lines, the totals with delivery, and the submit button. */
+export function CheckoutSummary({
+  cart,
+  quote,
+  total,
+  method,
+  placing,
+  fieldsInvalid,
+}: {
+  cart: Cart;
+  quote: QuoteState;
+  total: number;
+  method: PaymentMethod;
+  placing: PlacingState;
+  fieldsInvalid: boolean;
+}) {
+  return (
+    <aside
+      aria-label="Order summary"
+      className="h-fit space-y-4 rounded-lg border border-stone-200 bg-white p-4 lg:sticky lg:top-32"
+    >
+      <h2 className="text-lg font-bold">Your order</h2>
+      <ul className="space-y-2 text-sm">
+        {cart.cartItems.map((item) => (
+          <li key={item._id} className="flex justify-between gap-2">
+            <span className="min-w-0">
+              <span className="line-clamp-1">{item.title ?? item.product?.title}</span>
+              <span className="text-xs text-stone-500">
+                {[item.color, item.size].filter(Boolean).join(" · ")} × {item.quantity}
+              </span>
+            </span>
+            <span className="shrink-0">
+              {formatBDT((item.discountedPrice ?? item.price) * item.quantity)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <CheckoutTotals cart={cart} quote={quote} />
+      <PlaceOrder method={method} total={total} placing={placing} fieldsInvalid={fieldsInvalid} />
+    </aside>
+  );
+}

@@ -1,0 +1,106 @@
+import { useState } from "react";
+import type { UseFormReturn } from "react-hook-form";
+import { useNavigate } from "react-router";
+import { refreshCart } from "~/components/cart/cart-context";
+import { api, ApiError, errorMessage, getToken } from "~/lib/api-client";
+import { LAST_ORDER_KEY, storeAddress } from "~/lib/checkout";
+import { checkWith, serverFieldErrors } from "~/lib/form-validation";
+import { ShippingAddressBody } from "~/lib/storefront-schemas";
+import { trackAddPaymentInfo, trackPurchase, type TrackableOrder } from "~/lib/tracking";
+import { ADDRESS_FIELDS, addressOf, focusField, type CheckoutValues } from "./checkout-form";
+
+export type PlacingState =
+  { status: "idle" | "placing" | "redirecting" } | { status: "error"; message: string };
+
+/** The message when the order call got no answer in time but the cart is now empty. */
+export const PROBABLY_PLACED =
+  "We did not hear back in time, but your cart is now empty: your order was most likely placed. We will send you an SMS with the order number.";
+
+/**
+ * Places the order: checks the address with the API's own rules (no call when they fail), remembers
+ * it, sends add_payment_info, POST /api/orders, then the confirmation screen (cash on delivery, with
+ * purchase) or the payment gateway. The server's field messages go on the fields too.
+ */
+export function usePlaceOrder(
+  form: UseFormReturn<CheckoutValues>,
+  { userId, total }: { userId: string | undefined; total: number },
+) {
+  const navigate = useNavigate();
+  const [placing, setPlacing] = useState<PlacingState>({ status: "idle" });
+
+  function showFieldErrors(errors: Record<string, string>) {
+    for (const [field, message] of Object.entries(errors))
+      form.setError(field as keyof CheckoutValues, { message });
+    focusField(Object.keys(errors)[0]);
+  }
+
+  async function placeOrder(values: CheckoutValues) {
+    form.clearErrors();
+    // The API's own rules and messages (ShippingAddressBody); the mobile number comes out normalised.
+    const checked = checkWith(ShippingAddressBody, addressOf(values), ADDRESS_FIELDS);
+    if (!checked.ok) {
+      showFieldErrors(checked.errors);
+      return;
+    }
+    setPlacing({ status: "placing" });
+    const address = checked.value;
+    const method = values.paymentMethod;
+    const note = values.note.trim();
+    const signedIn = Boolean(getToken());
+    storeAddress(address, { userId, isGuestCheckout: !signedIn });
+    trackAddPaymentInfo(method, total);
+    try {
+      const order = await api.orders.create(
+        {
+          shippingAddress: {
+            firstName: address.firstName,
+            lastName: address.lastName,
+            mobile: address.mobile,
+            ...(address.email ? { email: address.email } : {}),
+            streetAddress: address.streetAddress,
+            city: address.city,
+            zipCode: address.zipCode ?? "",
+            ...(address.zone ? { zone: address.zone } : {}),
+            ...(address.area ? { area: address.area } : {}),
+          },
+          paymentMethod: method,
+          ...(note ? { note } : {}),
+        },
+        { guest: !signedIn },
+      );
+      try {
+        window.sessionStorage.setItem(LAST_ORDER_KEY, JSON.stringify(order));
+      } catch {
+        // the confirmation screen loads the order from the API instead
+      }
+      void refreshCart();
+      const tokenQuery = order.trackingToken
+        ? `&token=${encodeURIComponent(order.trackingToken)}`
+        : "";
+      if (method === "COD") {
+        trackPurchase(order as TrackableOrder);
+        navigate(
+          `/order-confirmation?orderId=${order._id}${tokenQuery}${signedIn ? "" : "&guest=true"}`,
+        );
+        return;
+      }
+      setPlacing({ status: "redirecting" });
+      const { gatewayUrl } = await api.payment.start(order._id, { guest: !signedIn });
+      window.location.assign(gatewayUrl);
+    } catch (error) {
+      // The server's field messages (a rule only it can check) go on the address fields too.
+      const fieldErrors = serverFieldErrors(error, ADDRESS_FIELDS, "shippingAddress.");
+      if (Object.keys(fieldErrors).length > 0) showFieldErrors(fieldErrors);
+      // No answer in time: the order may still have been placed. The cart tells: empty means it was.
+      const timedOut = error instanceof ApiError && error.status === 0;
+      const cartAfter = timedOut ? await refreshCart() : null;
+      setPlacing({
+        status: "error",
+        message:
+          cartAfter && cartAfter.cartItems.length === 0 ? PROBABLY_PLACED : errorMessage(error),
+      });
+    }
+  }
+
+  return { placing, placeOrder };
+}
