@@ -11,7 +11,10 @@ import { resetDeliveryCacheForTests } from "../../server/services/delivery.servi
 import { clearDatabase } from "../setup/db";
 import { startPathaoStub, type PathaoStub } from "../stubs/pathao";
 import { createAdmin } from "../factories/user";
-import { createProduct, insertOrder, shippingAddress, shopper } from "../factories/checkout";
+import { shippingAddress } from "../factories/address";
+import { shopper } from "../factories/cart";
+import { createOrder } from "../factories/order";
+import { createProduct } from "../factories/product";
 
 let app: ReturnType<typeof createApp>;
 let adminToken: string;
@@ -86,7 +89,7 @@ describe("/api/pathao without Pathao credentials (built-in table)", () => {
 
   it("refuses to book a courier", async () => {
     const product = await createProduct();
-    const order = await insertOrder({ product });
+    const order = await createOrder({ lines: [{ product }] });
     const answer = await request(app)
       .post(`/api/admin/orders/${order._id}/courier`)
       .set("Authorization", `Bearer ${adminToken}`);
@@ -244,7 +247,7 @@ describe("/api/pathao and courier booking with Pathao", () => {
 
   it("moves the order on Pathao's webhooks (signed with our secret) and answers the handshake", async () => {
     const product = await createProduct();
-    const order = await insertOrder({ product, status: "PLACED" });
+    const order = await createOrder({ lines: [{ product }], orderStatus: "PLACED" });
     const booked = await request(app)
       .post(`/api/admin/orders/${order._id}/courier`)
       .set("Authorization", `Bearer ${adminToken}`);
@@ -283,7 +286,7 @@ describe("/api/pathao and courier booking with Pathao", () => {
 
   it("reports Pathao's validation errors and leaves the order unbooked", async () => {
     const product = await createProduct();
-    const order = await insertOrder({ product });
+    const order = await createOrder({ lines: [{ product }] });
     process.env.PATHAO_STORE_ID = "1";
     resetEnvForTests();
     try {
@@ -300,7 +303,7 @@ describe("/api/pathao and courier booking with Pathao", () => {
       process.env.PATHAO_STORE_ID = String(pathao.storeId);
       resetEnvForTests();
     }
-    const pending = await insertOrder({ product, status: "PENDING" });
+    const pending = await createOrder({ lines: [{ product }], orderStatus: "PENDING" });
     const refused = await request(app)
       .post(`/api/admin/orders/${pending._id}/courier`)
       .set("Authorization", `Bearer ${adminToken}`);

@@ -9,7 +9,8 @@ import { expirePendingOrders } from "../../server/services/orders.service";
 import { clearDatabase } from "../setup/db";
 import { POOR_WALLET, startBkashStub, type BkashStub } from "../stubs/bkash";
 import { createUser } from "../factories/user";
-import { createProduct, shopper } from "../factories/checkout";
+import { shopper } from "../factories/cart";
+import { createProduct } from "../factories/product";
 
 let bkash: BkashStub;
 let app: ReturnType<typeof createApp>;

@@ -8,7 +8,9 @@ import { expirePendingOrders } from "../../server/services/orders.service";
 import { clearDatabase } from "../setup/db";
 import { startSslCommerzStub, type SslCommerzStub } from "../stubs/sslcommerz";
 import { createAdmin, createUser } from "../factories/user";
-import { createProduct, insertOrder, shopper, variantStock } from "../factories/checkout";
+import { shopper } from "../factories/cart";
+import { createOrder } from "../factories/order";
+import { createProduct, variantStock } from "../factories/product";
 
 let ssl: SslCommerzStub;
 let app: ReturnType<typeof createApp>;
@@ -340,7 +342,11 @@ describe("GET /api/payments (paging and filters)", () => {
     ];
     const seeded = [];
     for (const [index, row] of rows.entries()) {
-      const order = await insertOrder({ product, paymentMethod: row.method, status: "PLACED" });
+      const order = await createOrder({
+        lines: [{ product }],
+        paymentMethod: row.method,
+        orderStatus: "PLACED",
+      });
       const payment = await Payment.create({
         order: order._id,
         method: row.method,

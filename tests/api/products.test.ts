@@ -229,12 +229,14 @@ describe("GET /api/products", () => {
   });
 
   it("defaults pageSize to 12 and clamps it to 60", async () => {
-    const { createProduct } = await import("../factories/catalog");
+    const { createProduct } = await import("../factories/product");
     for (let index = 0; index < 61; index += 1)
       await createProduct({
         title: `Bulk Tee ${index}`,
         price: 100,
+        discountedPrice: 100,
         categoryPath: [seeded.categories.men],
+        images: [],
         variants: [{ color: "Grey", size: "M", stock: 1 }],
       });
     const defaults = await list({ colors: "Grey" });

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { PromoCode } from "../../models/promo-code.model";
 import { createApp } from "../../server/app";
 import { evaluatePromo } from "../../server/services/cart.service";
-import { createPromo } from "../factories/catalog";
+import { createPromo } from "../factories/promo-code";
 import { createAdmin, createUser } from "../factories/user";
 import { clearDatabase } from "../setup/db";
 

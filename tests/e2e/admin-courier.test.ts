@@ -15,7 +15,7 @@ import { Order } from "../../models/order.model";
 import { resetEnvForTests } from "../../server/env";
 import { resetPathaoTokenForTests } from "../../server/integrations/pathao";
 import { resetDeliveryCacheForTests } from "../../server/services/delivery.service";
-import { createOrder } from "../factories/orders";
+import { createOrder } from "../factories/order";
 import { startPathaoStub, type PathaoStub } from "../stubs/pathao";
 import { adminTab as openAdminTab, signInAdmin, startPrivateShop } from "./admin-shop";
 import { ARTIFACTS, launchBrowser, waitForHydration, type Browser, type Shop } from "./harness";

@@ -4,8 +4,8 @@
  */
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TshirtOrder } from "../../models/tshirt-order.model";
-import { createOrder } from "../factories/orders";
+import { createOrder } from "../factories/order";
+import { createTshirtOrder } from "../factories/tshirt-order";
 import { adminTab, signInAdmin, startPrivateShop } from "./admin-shop";
 import { expectFocusReturns } from "./dialog-focus";
 import { launchBrowser, waitForHydration, type Browser, type Shop } from "./harness";
@@ -44,7 +44,7 @@ const button = (page: Page, name: string | RegExp): Locator =>
 describe("admin dialogs give focus back to their opener (1280 px)", () => {
   it("on every screen: editors, order details, password reset and delete confirmations", async () => {
     const order = await createOrder({ orderStatus: "PLACED", firstName: "Focus" });
-    await TshirtOrder.create({
+    await createTshirtOrder({
       name: "Focus Club",
       mobile: "01712345678",
       email: "club@example.com",

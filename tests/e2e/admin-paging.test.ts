@@ -7,7 +7,9 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Payment } from "../../models/payment.model";
 import { PromoCode } from "../../models/promo-code.model";
-import { createOrder, createPayment } from "../factories/orders";
+import { createOrder } from "../factories/order";
+import { createPayment } from "../factories/payment";
+import { createPromo } from "../factories/promo-code";
 import { adminTab, signInAdmin, startPrivateShop } from "./admin-shop";
 import { launchBrowser, waitForHydration, type Browser, type Shop } from "./harness";
 
@@ -97,7 +99,7 @@ describe("admin lists page on the server", () => {
 
   it("opens page 2 of the promo codes from the address and filters inactive codes", async () => {
     for (let index = 0; index < 20; index += 1)
-      await PromoCode.create({
+      await createPromo({
         code: `PAGE${String(index).padStart(2, "0")}`,
         type: "FIXED",
         value: 50 + index,

@@ -14,7 +14,7 @@ import { Product } from "../../models/product.model";
 import { PromoCode } from "../../models/promo-code.model";
 import { SizeGuide } from "../../models/size-guide.model";
 import { TshirtOrder } from "../../models/tshirt-order.model";
-import { createOrder } from "../factories/orders";
+import { createOrder } from "../factories/order";
 import { startPrivateShop } from "./admin-shop";
 import {
   ARTIFACTS,

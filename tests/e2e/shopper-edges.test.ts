@@ -8,7 +8,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Product } from "../../models/product.model";
 import { hashTrackingToken } from "../../server/services/orders.service";
-import { createOrder } from "../factories/orders";
+import { createOrder } from "../factories/order";
 import { expectFocusReturns } from "./dialog-focus";
 import { waitForHydration } from "./harness";
 import { startShoppingSession, type ShoppingSession } from "./shop-harness";

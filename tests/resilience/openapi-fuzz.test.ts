@@ -15,15 +15,17 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PopupImage } from "../../models/popup-image.model";
-import { Review } from "../../models/review.model";
 import { SizeGuide } from "../../models/size-guide.model";
 import { TshirtOrder } from "../../models/tshirt-order.model";
 import { createApp } from "../../server/app";
 import { resetEnvForTests } from "../../server/env";
 import { clearDatabase } from "../setup/db";
-import { createPromo, seedCatalog } from "../factories/catalog";
-import { insertOrder } from "../factories/checkout";
-import { createPayment } from "../factories/orders";
+import { seedCatalog } from "../factories/catalog";
+import { createOrder } from "../factories/order";
+import { createPayment } from "../factories/payment";
+import { createPromo } from "../factories/promo-code";
+import { createReview } from "../factories/review";
+import { createTshirtOrder } from "../factories/tshirt-order";
 import { createAdmin, createUser } from "../factories/user";
 import { changedCollections, listen, snapshotDatabase } from "./helpers";
 
@@ -353,11 +355,9 @@ beforeAll(async () => {
   const promo = await createPromo({ code: "FUZZ10", type: "PERCENTAGE", value: 10 });
   const sizeGuide = await SizeGuide.create({ name: "Tees", category: categories.menTees._id });
   const popup = await PopupImage.create({ title: "Eid", imagePath: "uploads/popups/eid.webp" });
-  const tshirt = await TshirtOrder.create({
+  const tshirt = await createTshirtOrder({
     name: "School",
-    mobile: "01712345678",
     email: "school@example.com",
-    color: "White",
     printType: (TshirtOrder.schema.path("printType") as unknown as { enumValues: string[] })
       .enumValues[0],
     sizes: { S: 0, M: 60, L: 0, XL: 0, XXL: 0 },
@@ -367,8 +367,8 @@ beforeAll(async () => {
   const admin = await createAdmin({ email: "fuzz-admin@example.com" });
   customerToken = customer.token;
   adminToken = admin.token;
-  const order = await insertOrder({ product: products.classic });
-  await Review.create({ user: customer.user._id, product: products.classic._id, review: "Nice" });
+  const order = await createOrder({ lines: [{ product: products.classic }] });
+  await createReview({ user: customer.user._id, product: products.classic._id });
   await createPayment({ order: order._id as mongoose.Types.ObjectId });
   ids = {
     product: String(products.classic._id),
