@@ -30,6 +30,7 @@ import { addToCart } from "../../server/services/cart.service";
 import { createUser } from "../factories/user";
 import { startSmsGatewayStub, type SmsGatewayStub } from "../stubs/sms-gateway";
 import { startPrivateShop, signInAdmin } from "./admin-shop";
+import { guardContext } from "./guard";
 import { CHROMIUM, CHROMIUM_ARGS, waitForHydration, type Shop } from "./harness";
 
 const GOOGLE_CLIENT_ID = "tweest-e2e.apps.googleusercontent.com";
@@ -98,6 +99,7 @@ afterAll(async () => {
 async function newPage(token?: string): Promise<{ page: Page; errors: string[] }> {
   const context = await chromiumBrowser.newContext({ viewport: { width: 375, height: 812 } });
   context.setDefaultTimeout(15_000);
+  guardContext(context);
   contexts.push(context);
   await context.addInitScript((jwt) => {
     window.sessionStorage.setItem("hasShownPopup", "true");

@@ -6,6 +6,7 @@
  * - `launchBrowser()` -> a persistent context on a fresh user-data dir; `close()` removes the dir.
  * - `screenshots(page, name)` -> tests/artifacts/<name>-375.png and <name>-1280.png (viewport).
  * - `dataLayerEvents(page)` -> the event names pushed to window.dataLayer so far.
+ * Every context it opens is watched by ./guard.ts: a test fails on browser problems it did not allow.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import type { Server } from "node:http";
@@ -13,6 +14,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { guardContext } from "./guard";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const ARTIFACTS = path.resolve("tests/artifacts");
@@ -81,6 +83,7 @@ export async function launchBrowser(
     viewport,
   });
   context.setDefaultTimeout(15_000);
+  guardContext(context);
   return {
     context,
     close: async () => {

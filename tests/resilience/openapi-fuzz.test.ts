@@ -1,24 +1,8 @@
-// Before any server module reads the config: no rate limit may hide a route behind 429s.
-process.env.AUTH_RATE_LIMIT_IP_PER_15_MIN = "100000";
-process.env.AUTH_RATE_LIMIT_ACCOUNT_PER_15_MIN = "100000";
-process.env.OTP_RATE_LIMIT_IP_PER_HOUR = "100000";
-process.env.BULK_ORDER_RATE_LIMIT_IP_PER_HOUR = "100000";
-process.env.TRACKING_RATE_LIMIT_IP_PER_15_MIN = "100000";
-process.env.TRACKING_RATE_LIMIT_ORDER_PER_15_MIN = "100000";
-// Google sign-in configured (its endpoints are never reached: every input here is refused first).
-process.env.GOOGLE_CLIENT_ID = "fuzz-client.apps.googleusercontent.com";
-process.env.GOOGLE_CLIENT_SECRET = "fuzz-secret";
-
 import type mongoose from "mongoose";
-import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PopupImage } from "../../models/popup-image.model";
 import { SizeGuide } from "../../models/size-guide.model";
 import { TshirtOrder } from "../../models/tshirt-order.model";
-import { createApp } from "../../server/app";
-import { resetEnvForTests } from "../../server/env";
 import { clearDatabase } from "../setup/db";
 import { seedCatalog } from "../factories/catalog";
 import { createOrder } from "../factories/order";
@@ -27,9 +11,10 @@ import { createPromo } from "../factories/promo-code";
 import { createReview } from "../factories/review";
 import { createTshirtOrder } from "../factories/tshirt-order";
 import { createAdmin, createUser } from "../factories/user";
-import { changedCollections, listen, snapshotDatabase } from "./helpers";
+import { changedCollections, snapshotDatabase } from "./helpers";
+import { startOpenApiTarget, useOpenApiTargetEnv, type OpenApiTarget } from "./openapi-target";
 
-resetEnvForTests();
+useOpenApiTargetEnv();
 
 /**
  * Every operation of /api/openapi.json, fed invalid input generated from its own schemas:
@@ -335,8 +320,7 @@ function casesFor(template: string, method: string, operation: Operation, ids: I
   return cases;
 }
 
-let server: Awaited<ReturnType<typeof listen>>;
-let buildCopy: string;
+let server: OpenApiTarget;
 let ids: Ids;
 let customerToken: string;
 let adminToken: string;
@@ -344,13 +328,7 @@ let spec: { paths: Record<string, Record<string, Operation>> };
 
 beforeAll(async () => {
   await clearDatabase();
-  // Routes without a JSON answer fall through to the storefront: serve a private copy of the build
-  // so that another job rebuilding ./build meanwhile cannot turn them into 500s.
-  for (let wait = 0; !existsSync("build/server/index.js") && wait < 120; wait += 1)
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  buildCopy = mkdtempSync(path.join(os.tmpdir(), "tweest-fuzz-build-"));
-  cpSync("build", buildCopy, { recursive: true });
-  server = await listen(createApp({ buildDir: buildCopy }));
+  server = await startOpenApiTarget();
   const { categories, products } = await seedCatalog();
   const promo = await createPromo({ code: "FUZZ10", type: "PERCENTAGE", value: 10 });
   const sizeGuide = await SizeGuide.create({ name: "Tees", category: categories.menTees._id });
@@ -380,12 +358,11 @@ beforeAll(async () => {
     customer: String(customer.user._id),
     order: String(order._id),
   };
-  spec = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as typeof spec;
+  spec = (await (await fetch(server.documentUrl)).json()) as typeof spec;
 });
 
 afterAll(async () => {
   await server.close();
-  rmSync(buildCopy, { recursive: true, force: true });
 });
 
 async function send(method: string, testCase: Case, token: string | undefined) {
