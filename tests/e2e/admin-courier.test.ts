@@ -18,7 +18,8 @@ import { resetDeliveryCacheForTests } from "../../server/services/delivery.servi
 import { createOrder } from "../factories/order";
 import { startPathaoStub, type PathaoStub } from "../stubs/pathao";
 import { adminTab as openAdminTab, signInAdmin, startPrivateShop } from "./admin-shop";
-import { ARTIFACTS, launchBrowser, waitForHydration, type Browser, type Shop } from "./harness";
+import { ARTIFACTS, launchBrowser, type Browser, type Shop } from "./harness";
+import { AdminPage } from "./pages/admin-page";
 
 const PATHAO_KEYS = [
   "PATHAO_BASE_URL",
@@ -74,8 +75,7 @@ describe("admin order screen: courier booking with Pathao", () => {
       lines: [{ category: "Shirts", unitPrice: 750, quantity: 2 }],
     });
     const page = await adminTab();
-    await page.goto(`${shop.baseUrl}/admin/orders?open=${String(order._id)}`);
-    await waitForHydration(page);
+    await new AdminPage(page, shop.baseUrl).visit(`/admin/orders?open=${String(order._id)}`);
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("heading", { name: `Order #${order.orderNumber}` }).waitFor();
     // The full order from GET /api/admin/orders/:id: the invoice shows the shipping address.
@@ -115,8 +115,9 @@ describe("admin order screen: courier booking with Pathao", () => {
     await page.screenshot({ path: path.join(ARTIFACTS, "admin-order-courier-1280.png") });
 
     // A fresh visit of the deep link (by order number this time) reads the booking back.
-    await page.goto(`${shop.baseUrl}/admin/orders?open=${order.orderNumber.toLowerCase()}`);
-    await waitForHydration(page);
+    await new AdminPage(page, shop.baseUrl).visit(
+      `/admin/orders?open=${order.orderNumber.toLowerCase()}`,
+    );
     await page
       .getByRole("dialog")
       .getByText(`Courier Pathao: consignment ${consignmentId}`, { exact: false })

@@ -8,7 +8,8 @@ import { createOrder } from "../factories/order";
 import { createTshirtOrder } from "../factories/tshirt-order";
 import { adminTab, signInAdmin, startPrivateShop } from "./admin-shop";
 import { expectFocusReturns } from "./dialog-focus";
-import { launchBrowser, waitForHydration, type Browser, type Shop } from "./harness";
+import { launchBrowser, type Browser, type Shop } from "./harness";
+import { AdminPage } from "./pages/admin-page";
 
 let shop: Shop;
 let adminToken: string;
@@ -31,12 +32,7 @@ async function adminPage(width: number): Promise<{ page: Page; errors: string[] 
   return { page: await adminTab(browser, adminToken, errors), errors };
 }
 
-async function open(page: Page, pathname: string) {
-  await page.goto(`${shop.baseUrl}${pathname}`);
-  await waitForHydration(page);
-  await page.getByRole("navigation", { name: "Admin" }).waitFor();
-  await page.getByTestId("admin-skeleton").first().waitFor({ state: "detached" });
-}
+const open = (page: Page, pathname: string) => new AdminPage(page, shop.baseUrl).open(pathname);
 
 const button = (page: Page, name: string | RegExp): Locator =>
   page.getByRole("main").getByRole("button", { name }).first();

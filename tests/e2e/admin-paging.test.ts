@@ -11,7 +11,8 @@ import { createOrder } from "../factories/order";
 import { createPayment } from "../factories/payment";
 import { createPromo } from "../factories/promo-code";
 import { adminTab, signInAdmin, startPrivateShop } from "./admin-shop";
-import { launchBrowser, waitForHydration, type Browser, type Shop } from "./harness";
+import { launchBrowser, type Browser, type Shop } from "./harness";
+import { AdminPage } from "./pages/admin-page";
 
 let shop: Shop;
 let browser: Browser;
@@ -29,13 +30,9 @@ afterAll(async () => {
   await shop?.close();
 });
 
-async function open(page: Page, pathname: string) {
-  await page.goto(`${shop.baseUrl}${pathname}`);
-  await waitForHydration(page);
-  await page.getByTestId("admin-skeleton").waitFor({ state: "detached" });
-}
+const open = (page: Page, pathname: string) => new AdminPage(page, shop.baseUrl).open(pathname);
 
-const pager = (page: Page) => page.getByRole("navigation", { name: "Pages" });
+const pager = (page: Page) => new AdminPage(page).pager;
 
 describe("admin lists page on the server", () => {
   it("pages and filters payments through GET /api/payments", async () => {

@@ -8,9 +8,10 @@ import { randomUUID } from "node:crypto";
 import { cpSync, existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { startShop, type Browser, type Shop } from "./harness";
+import { openTab, startShop, type Browser, type Shop } from "./harness";
+import { ADMIN } from "./pages/login-page";
 
-export const ADMIN = { email: "admin@tweest.local", password: "admin12345" };
+export { ADMIN };
 
 export async function startPrivateShop(): Promise<Shop> {
   const original = process.env.E2E_BUILD_DIR;
@@ -37,24 +38,28 @@ export async function startPrivateShop(): Promise<Shop> {
   }
 }
 
-/** The seeded admin's token from POST /auth/signin. */
-export async function signInAdmin(shop: Shop): Promise<string> {
+/** A token from POST /auth/signin (the seeded admin's by default). */
+export async function signIn(
+  shop: Shop,
+  credentials: { email: string; password: string } = ADMIN,
+): Promise<string> {
   const response = await fetch(`${shop.baseUrl}/auth/signin`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(ADMIN),
+    body: JSON.stringify(credentials),
   });
-  if (response.status !== 200) throw new Error(`Admin sign-in answered ${response.status}`);
+  if (response.status !== 200) throw new Error(`Sign-in answered ${response.status}`);
   return ((await response.json()) as { jwt: string }).jwt;
+}
+
+/** The seeded admin's token. */
+export function signInAdmin(shop: Shop): Promise<string> {
+  return signIn(shop, ADMIN);
 }
 
 /** A tab with the admin's token stored (and the campaign popup seen); console errors collected. */
 export async function adminTab(browser: Browser, token: string, errors: string[]): Promise<Page> {
-  const page = await browser.context.newPage();
-  await page.addInitScript((jwt) => {
-    window.sessionStorage.setItem("hasShownPopup", "true");
-    window.localStorage.setItem("jwt", jwt);
-  }, token);
+  const page = await openTab(browser.context, token);
   page.on("console", (message) => {
     if (message.type() === "error") errors.push(message.text());
   });

@@ -15,46 +15,22 @@ import { PromoCode } from "../../models/promo-code.model";
 import { SizeGuide } from "../../models/size-guide.model";
 import { TshirtOrder } from "../../models/tshirt-order.model";
 import { createOrder } from "../factories/order";
-import { startPrivateShop } from "./admin-shop";
+import { signIn, startPrivateShop } from "./admin-shop";
 import { allowBrowserProblems } from "./guard";
-import {
-  ARTIFACTS,
-  launchBrowser,
-  screenshots,
-  waitForHydration,
-  type Browser,
-  type Shop,
-} from "./harness";
-
-const ADMIN = { email: "admin@tweest.local", password: "admin12345" };
-const CUSTOMER = { email: "customer@tweest.local", password: "customer123" };
+import { ARTIFACTS, launchBrowser, openTab, screenshots, type Browser, type Shop } from "./harness";
+import { AdminPage } from "./pages/admin-page";
+import { ADMIN, CUSTOMER, LoginPage } from "./pages/login-page";
 
 let shop: Shop;
 let browser: Browser;
 let adminToken: string;
 const consoleErrors: string[] = [];
 
-async function signIn(credentials: { email: string; password: string }): Promise<string> {
-  const response = await fetch(`${shop.baseUrl}/auth/signin`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(credentials),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { jwt: string }).jwt;
-}
+const signInAs = (credentials: { email: string; password: string }) => signIn(shop, credentials);
 
 /** A tab that already saw the campaign popup, optionally with a stored token. */
 async function newTab(token?: string): Promise<Page> {
-  const page = await browser.context.newPage();
-  await page.addInitScript((jwt) => {
-    window.sessionStorage.setItem("hasShownPopup", "true");
-    // One browser context: every tab shares localStorage, so each tab states whose token it uses.
-    if (jwt && !window.sessionStorage.getItem("admin-test-token-set")) {
-      window.localStorage.setItem("jwt", jwt);
-      window.sessionStorage.setItem("admin-test-token-set", "true");
-    }
-  }, token ?? "");
+  const page = await openTab(browser.context, token);
   page.on("console", (message) => {
     if (message.type() === "error") consoleErrors.push(message.text());
   });
@@ -68,11 +44,8 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
 
-async function openAdmin(page: Page, pathname: string) {
-  await page.goto(`${shop.baseUrl}${pathname}`);
-  await waitForHydration(page);
-  await page.getByRole("navigation", { name: "Admin" }).waitFor();
-}
+const openAdmin = (page: Page, pathname: string) =>
+  new AdminPage(page, shop.baseUrl).open(pathname);
 
 const toast = (page: Page, text: string) =>
   page.locator("[data-sonner-toast]", { hasText: text }).first();
@@ -81,7 +54,7 @@ beforeAll(async () => {
   // A private copy of the build: other work in this tree rebuilds ./build while these tests run.
   shop = await startPrivateShop();
   browser = await launchBrowser({ width: 1280, height: 900 });
-  adminToken = await signIn(ADMIN);
+  adminToken = await signInAs(ADMIN);
 });
 
 afterAll(async () => {
@@ -97,10 +70,7 @@ describe("admin guard", () => {
     expect(await page.evaluate(() => localStorage.getItem("redirectAfterLogin"))).toBe(
       "/admin/orders?status=PLACED",
     );
-    await waitForHydration(page);
-    await page.getByLabel("Email").fill(ADMIN.email);
-    await page.getByLabel("Password").fill(ADMIN.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await new LoginPage(page).signIn(ADMIN);
     await page.waitForURL(
       (url) => url.pathname === "/admin/orders" && url.search === "?status=PLACED",
     );
@@ -119,7 +89,7 @@ describe("admin guard", () => {
       "401 GET /api/cart",
       "requestfailed GET /api/cart (net::ERR_ABORTED)",
     );
-    const customerToken = await signIn(CUSTOMER);
+    const customerToken = await signInAs(CUSTOMER);
     const page = await newTab(customerToken);
     await page.goto(`${shop.baseUrl}/admin/products`);
     const denied = page.getByTestId("admin-access-denied");
@@ -438,7 +408,7 @@ describe("admin screens", () => {
     await dialog.getByLabel("New password").fill("fresh-pass-2026");
     await dialog.getByRole("button", { name: "Reset password" }).click();
     await page.getByRole("dialog").waitFor({ state: "detached" });
-    await signIn({ email: CUSTOMER.email, password: "fresh-pass-2026" });
+    await signInAs({ email: CUSTOMER.email, password: "fresh-pass-2026" });
     await page.close();
   });
 

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   dataLayerEvents,
   launchBrowser,
+  openTab,
   screenshots,
   startShop,
   waitForHydration,
@@ -36,11 +37,7 @@ afterAll(async () => {
 });
 
 /** A tab that already saw the popup in this session (so it does not cover the screen under test). */
-async function tabWithoutPopup(): Promise<Page> {
-  const page = await browser.context.newPage();
-  await page.addInitScript(() => window.sessionStorage.setItem("hasShownPopup", "true"));
-  return page;
-}
+const tabWithoutPopup = (): Promise<Page> => openTab(browser.context);
 
 const counter = (page: Page) => page.getByTestId("popup-counter");
 
