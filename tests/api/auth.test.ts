@@ -12,6 +12,7 @@ import { MongoRateLimitStore } from "../../server/middleware/rate-limit";
 import { hashOtp } from "../../server/services/otp.service";
 import { registerSignInHook } from "../../server/services/sign-in-hooks";
 import { clearDatabase } from "../setup/db";
+import { withEnv } from "../setup/env";
 import { createUser, DEFAULT_PASSWORD } from "../factories/user";
 import { useSmsGateway } from "../setup/sms";
 import type { SmsGatewayStub } from "../stubs/sms-gateway";
@@ -28,22 +29,6 @@ registerSignInHook(async ({ userId }) => {
 });
 
 const PHONE = "01712345678";
-
-/** Runs `body` with some variables changed, then restores them. */
-async function withEnv(vars: Record<string, string>, body: () => Promise<void>) {
-  const saved = Object.fromEntries(Object.keys(vars).map((key) => [key, process.env[key]]));
-  Object.assign(process.env, vars);
-  resetEnvForTests();
-  try {
-    await body();
-  } finally {
-    for (const [key, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
-    resetEnvForTests();
-  }
-}
 
 function lastCodeFor(phone: string): string {
   const sent = sms.messages.filter((message) => message.number === `88${phone}`).at(-1);

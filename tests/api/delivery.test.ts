@@ -9,7 +9,8 @@ import { resetEnvForTests } from "../../server/env";
 import { resetPathaoTokenForTests } from "../../server/integrations/pathao";
 import { resetDeliveryCacheForTests } from "../../server/services/delivery.service";
 import { clearDatabase } from "../setup/db";
-import { startPathaoStub, type PathaoStub } from "../stubs/pathao";
+import { setEnv } from "../setup/env";
+import { pathaoEnv, startPathaoStub, type PathaoStub } from "../stubs/pathao";
 import { createAdmin } from "../factories/user";
 import { shippingAddress } from "../factories/address";
 import { shopper } from "../factories/cart";
@@ -100,34 +101,18 @@ describe("/api/pathao without Pathao credentials (built-in table)", () => {
 
 describe("/api/pathao and courier booking with Pathao", () => {
   let pathao: PathaoStub;
+  let restoreEnv: () => void;
 
   beforeAll(async () => {
     pathao = await startPathaoStub();
-    process.env.PATHAO_BASE_URL = pathao.url;
-    process.env.PATHAO_CLIENT_ID = pathao.clientId;
-    process.env.PATHAO_CLIENT_SECRET = pathao.clientSecret;
-    process.env.PATHAO_USERNAME = pathao.username;
-    process.env.PATHAO_PASSWORD = pathao.password;
-    process.env.PATHAO_STORE_ID = String(pathao.storeId);
-    process.env.PATHAO_WEBHOOK_SECRET = pathao.webhookSecret;
-    resetEnvForTests();
+    restoreEnv = setEnv(pathaoEnv(pathao));
     resetPathaoTokenForTests();
     resetDeliveryCacheForTests();
   });
 
   afterAll(async () => {
     await pathao.close();
-    for (const key of [
-      "PATHAO_BASE_URL",
-      "PATHAO_CLIENT_ID",
-      "PATHAO_CLIENT_SECRET",
-      "PATHAO_WEBHOOK_SECRET",
-      "PATHAO_USERNAME",
-      "PATHAO_PASSWORD",
-      "PATHAO_STORE_ID",
-    ])
-      delete process.env[key];
-    resetEnvForTests();
+    restoreEnv();
     resetDeliveryCacheForTests();
   });
 

@@ -6,7 +6,8 @@ import { createApp } from "../../server/app";
 import { resetEnvForTests } from "../../server/env";
 import { expirePendingOrders } from "../../server/services/orders.service";
 import { clearDatabase } from "../setup/db";
-import { startSslCommerzStub, type SslCommerzStub } from "../stubs/sslcommerz";
+import { setEnv } from "../setup/env";
+import { sslCommerzEnv, startSslCommerzStub, type SslCommerzStub } from "../stubs/sslcommerz";
 import { createAdmin, createUser } from "../factories/user";
 import { shopper } from "../factories/cart";
 import { createOrder } from "../factories/order";
@@ -16,26 +17,17 @@ let ssl: SslCommerzStub;
 let app: ReturnType<typeof createApp>;
 const SHOP = "http://shop.test";
 
+let restoreEnv: () => void;
+
 beforeAll(async () => {
   ssl = await startSslCommerzStub();
-  process.env.SSLCOMMERZ_BASE_URL = ssl.url;
-  process.env.SSLCOMMERZ_STORE_ID = ssl.storeId;
-  process.env.SSLCOMMERZ_STORE_PASSWD = ssl.storePasswd;
-  process.env.PUBLIC_URL = SHOP;
-  resetEnvForTests();
+  restoreEnv = setEnv({ ...sslCommerzEnv(ssl), PUBLIC_URL: SHOP });
   app = createApp();
 });
 
 afterAll(async () => {
   await ssl.close();
-  for (const key of [
-    "SSLCOMMERZ_BASE_URL",
-    "SSLCOMMERZ_STORE_ID",
-    "SSLCOMMERZ_STORE_PASSWD",
-    "PUBLIC_URL",
-  ])
-    delete process.env[key];
-  resetEnvForTests();
+  restoreEnv();
 });
 
 beforeEach(async () => {

@@ -321,10 +321,6 @@ describe("/account: mobile number OTP and password change", () => {
 
 describe("screen-chunk loading (spec §8: times out after 120 s)", () => {
   it("shows the retry screen when a screen's code has not arrived after 120 s; Retry loads it", async () => {
-    // The held chunk is dropped when the page moves on.
-    allowBrowserProblems(
-      /^requestfailed GET \/assets\/bulk-order-[\w-]+\.js \(net::ERR_ABORTED\)$/,
-    );
     const { page, errors } = await newPage();
     await page.clock.install();
     await page.goto(`${shop.baseUrl}/`);
@@ -375,8 +371,6 @@ describe("screen-chunk loading (spec §8: times out after 120 s)", () => {
 
 describe("admin verification timeout (spec §8)", () => {
   it("shows 'Request timeout - please check your connection' after 10 s; Try again lets the admin in", async () => {
-    // The held admin check is dropped when the page moves on.
-    allowBrowserProblems("requestfailed GET /api/users/verify-admin (net::ERR_ABORTED)");
     const token = await signInAdmin(shop);
     const { page, errors } = await newPage(token);
     await page.clock.install();

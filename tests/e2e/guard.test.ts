@@ -13,6 +13,9 @@ import { launchBrowser, type Browser } from "./harness";
 const page = (closedPort: number) => `<!doctype html><title>guard</title><script>
   console.error("something broke");
   console.info("just saying");
+  const cancelled = new AbortController();
+  fetch("/never-answers", { signal: cancelled.signal }).catch(() => {});
+  setTimeout(() => cancelled.abort(), 50);
   fetch("/missing.json").then(() => fetch("http://127.0.0.1:${closedPort}/refused")).catch(() => {})
     .finally(() => { document.title = "done"; setTimeout(() => { throw new Error("uncaught"); }); });
 </script>`;
@@ -25,7 +28,7 @@ beforeAll(async () => {
   const closedPort = await freePort();
   server = createServer((req, res) => {
     if (req.url === "/") res.writeHead(200, { "content-type": "text/html" }).end(page(closedPort));
-    else res.writeHead(404).end();
+    else if (req.url !== "/never-answers") res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -48,7 +51,7 @@ async function visitMisbehavingPage() {
 }
 
 describe("the browser guard", () => {
-  it("records console errors, page errors, HTTP errors and failed requests", async () => {
+  it("records console errors, page errors, HTTP errors and failed requests, not cancelled ones", async () => {
     await visitMisbehavingPage();
     expect(unexpectedBrowserProblems()).toEqual([
       "console: something broke",

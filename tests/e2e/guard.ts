@@ -3,10 +3,12 @@
  * an HTTP answer >= 400 that it did not declare. `guardContext` (called by the harness for every
  * context it opens) records them; after each test the unexpected ones fail it. A test that provokes
  * one declares it first with `allowBrowserProblems` (an exact line or a pattern), for that test only.
+ * A request the browser cancels itself (net::ERR_ABORTED: the page moved on, or the app aborted it)
+ * is not a failure: whether a navigation catches a request in flight is timing, not behaviour.
  *
  * Lines look like:
  * - `401 GET /api/users/profile` (an HTTP answer >= 400: status, method, path without the query)
- * - `requestfailed GET /api/products (net::ERR_ABORTED)`
+ * - `requestfailed GET /api/products (net::ERR_CONNECTION_REFUSED)`
  * - `pageerror: <message>`, `console: <text>`
  */
 import type { BrowserContext, Request } from "playwright-core";
@@ -43,10 +45,9 @@ export function guardContext(context: BrowserContext): void {
     record(`${response.status()} ${response.request().method()} ${pathOf(response.url())}`);
   });
   context.on("requestfailed", (request) => {
-    if (answeredWithError.has(request)) return;
-    record(
-      `requestfailed ${request.method()} ${pathOf(request.url())} (${request.failure()?.errorText ?? "failed"})`,
-    );
+    const reason = request.failure()?.errorText ?? "failed";
+    if (answeredWithError.has(request) || reason === "net::ERR_ABORTED") return;
+    record(`requestfailed ${request.method()} ${pathOf(request.url())} (${reason})`);
   });
 }
 

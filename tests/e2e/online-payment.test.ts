@@ -7,8 +7,8 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Order } from "../../models/order.model";
-import { resetEnvForTests } from "../../server/env";
-import { startSslCommerzStub, type SslCommerzStub } from "../stubs/sslcommerz";
+import { setEnv } from "../setup/env";
+import { sslCommerzEnv, startSslCommerzStub, type SslCommerzStub } from "../stubs/sslcommerz";
 import { dataLayer } from "./harness";
 import { CartPage } from "./pages/cart-page";
 import { CheckoutPage } from "./pages/checkout-page";
@@ -17,30 +17,24 @@ import { screenshot, startShoppingSession, type ShoppingSession } from "./shop-h
 
 let ssl: SslCommerzStub;
 let shop: ShoppingSession;
+let restoreEnv: (() => void) | undefined;
 
 beforeAll(async () => {
   ssl = await startSslCommerzStub();
-  process.env.SSLCOMMERZ_BASE_URL = ssl.url;
-  process.env.SSLCOMMERZ_STORE_ID = ssl.storeId;
-  process.env.SSLCOMMERZ_STORE_PASSWD = ssl.storePasswd;
-  resetEnvForTests();
+  const restoreGateway = setEnv(sslCommerzEnv(ssl));
   shop = await startShoppingSession();
   // The gateway's callbacks and the shop's redirects use PUBLIC_URL: this shop's address.
-  process.env.PUBLIC_URL = shop.baseUrl;
-  resetEnvForTests();
+  const restorePublicUrl = setEnv({ PUBLIC_URL: shop.baseUrl });
+  restoreEnv = () => {
+    restorePublicUrl();
+    restoreGateway();
+  };
 }, 120_000);
 
 afterAll(async () => {
   await shop?.close();
   await ssl?.close();
-  for (const key of [
-    "SSLCOMMERZ_BASE_URL",
-    "SSLCOMMERZ_STORE_ID",
-    "SSLCOMMERZ_STORE_PASSWD",
-    "PUBLIC_URL",
-  ])
-    delete process.env[key];
-  resetEnvForTests();
+  restoreEnv?.();
 });
 
 /** Guest: add one item, check out with SSLCommerz, land on the gateway; answers the order id and tran_id. */

@@ -1,8 +1,8 @@
 import type { Express } from "express";
 import { afterAll, beforeAll } from "vitest";
 import { createApp } from "../../server/app";
-import { resetEnvForTests } from "../../server/env";
-import { startSmsGatewayStub, type SmsGatewayStub } from "../stubs/sms-gateway";
+import { smsEnv, startSmsGatewayStub, type SmsGatewayStub } from "../stubs/sms-gateway";
+import { setEnv } from "./env";
 
 export interface SmsGatewayContext {
   sms: SmsGatewayStub;
@@ -17,21 +17,16 @@ export interface SmsGatewayContext {
  */
 export function useSmsGateway(ready: (context: SmsGatewayContext) => void): void {
   let sms: SmsGatewayStub | undefined;
+  let restoreEnv: (() => void) | undefined;
 
   beforeAll(async () => {
     sms = await startSmsGatewayStub();
-    process.env.SMS_BASE_URL = sms.url;
-    process.env.SMS_API_KEY = sms.apiKey;
-    process.env.SMS_SENDER_ID = sms.senderId;
-    resetEnvForTests();
+    restoreEnv = setEnv(smsEnv(sms));
     ready({ sms, app: createApp() });
   });
 
   afterAll(async () => {
     await sms?.close();
-    delete process.env.SMS_BASE_URL;
-    delete process.env.SMS_API_KEY;
-    delete process.env.SMS_SENDER_ID;
-    resetEnvForTests();
+    restoreEnv?.();
   });
 }

@@ -198,3 +198,14 @@ export async function startBkashStub(): Promise<BkashStub> {
   stub.close = server.close;
   return stub;
 }
+
+/** The variables that point the shop at this stub. */
+export function bkashEnv(stub: BkashStub): Record<string, string> {
+  return {
+    BKASH_BASE_URL: stub.baseUrl,
+    BKASH_APP_KEY: stub.appKey,
+    BKASH_APP_SECRET: stub.appSecret,
+    BKASH_USERNAME: stub.username,
+    BKASH_PASSWORD: stub.password,
+  };
+}

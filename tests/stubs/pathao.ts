@@ -211,3 +211,16 @@ export async function startPathaoStub(): Promise<PathaoStub> {
   stub.close = server.close;
   return stub;
 }
+
+/** The variables that point the shop at this stub. */
+export function pathaoEnv(stub: PathaoStub): Record<string, string> {
+  return {
+    PATHAO_BASE_URL: stub.url,
+    PATHAO_CLIENT_ID: stub.clientId,
+    PATHAO_CLIENT_SECRET: stub.clientSecret,
+    PATHAO_USERNAME: stub.username,
+    PATHAO_PASSWORD: stub.password,
+    PATHAO_STORE_ID: String(stub.storeId),
+    PATHAO_WEBHOOK_SECRET: stub.webhookSecret,
+  };
+}

@@ -78,3 +78,8 @@ export async function startSmsGatewayStub(
   stub.close = server.close;
   return stub;
 }
+
+/** The variables that point the shop at this stub. */
+export function smsEnv(stub: SmsGatewayStub): Record<string, string> {
+  return { SMS_BASE_URL: stub.url, SMS_API_KEY: stub.apiKey, SMS_SENDER_ID: stub.senderId };
+}

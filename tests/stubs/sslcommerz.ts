@@ -190,3 +190,12 @@ export async function startSslCommerzStub(
   stub.close = server.close;
   return stub;
 }
+
+/** The variables that point the shop at this stub. */
+export function sslCommerzEnv(stub: SslCommerzStub): Record<string, string> {
+  return {
+    SSLCOMMERZ_BASE_URL: stub.url,
+    SSLCOMMERZ_STORE_ID: stub.storeId,
+    SSLCOMMERZ_STORE_PASSWD: stub.storePasswd,
+  };
+}
