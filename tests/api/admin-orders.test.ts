@@ -27,7 +27,6 @@ useSmsGateway((gateway) => ({ sms, app } = gateway));
 
 beforeEach(async () => {
   await clearDatabase();
-  sms.messages.length = 0;
   adminToken = (await createAdmin()).token;
 });
 

@@ -8,18 +8,15 @@ import { Product } from "../../models/product.model";
 import { Review } from "../../models/review.model";
 import { createApp } from "../../server/app";
 import { uploadsRoot } from "../../server/lib/images";
-import { seedCatalog } from "../factories/catalog";
 import { createCategory } from "../factories/category";
 import { createAdmin, createUser } from "../factories/user";
-import { clearDatabase } from "../setup/db";
+import { useSeededCatalog } from "../setup/catalog";
 
 const app = createApp();
-let seeded: Awaited<ReturnType<typeof seedCatalog>>;
+const seeded = useSeededCatalog();
 let admin: { Authorization: string };
 
 beforeEach(async () => {
-  await clearDatabase();
-  seeded = await seedCatalog();
   admin = { Authorization: `Bearer ${(await createAdmin()).token}` };
 });
 

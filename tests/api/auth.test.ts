@@ -47,7 +47,6 @@ useSmsGateway((gateway) => ({ sms, app } = gateway));
 
 beforeEach(async () => {
   await clearDatabase();
-  sms.messages.length = 0;
   sms.balance = 100;
   hookCalls.length = 0;
 });

@@ -24,7 +24,6 @@ useSmsGateway((gateway) => ({ sms, app } = gateway));
 
 beforeEach(async () => {
   await clearDatabase();
-  sms.messages.length = 0;
 });
 
 describe("POST /api/checkout/quote", () => {

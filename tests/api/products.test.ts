@@ -1,16 +1,13 @@
 import request from "supertest";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
-import { seedCatalog } from "../factories/catalog";
-import { clearDatabase } from "../setup/db";
+import { useSeededCatalog } from "../setup/catalog";
 
 const app = createApp();
-let seeded: Awaited<ReturnType<typeof seedCatalog>>;
+const seeded = useSeededCatalog();
 let names: Map<string, string>;
 
-beforeEach(async () => {
-  await clearDatabase();
-  seeded = await seedCatalog();
+beforeEach(() => {
   names = new Map(
     Object.entries(seeded.products).map(([name, product]) => [String(product._id), name]),
   );

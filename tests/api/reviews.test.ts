@@ -1,22 +1,16 @@
 import request from "supertest";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { OrderStatus } from "../../models/order.model";
 import { Product } from "../../models/product.model";
 import { Rating } from "../../models/rating.model";
 import { Review } from "../../models/review.model";
 import { createApp } from "../../server/app";
-import { seedCatalog } from "../factories/catalog";
 import { createOrder } from "../factories/order";
 import { createUser } from "../factories/user";
-import { clearDatabase } from "../setup/db";
+import { useSeededCatalog } from "../setup/catalog";
 
 const app = createApp();
-let seeded: Awaited<ReturnType<typeof seedCatalog>>;
-
-beforeEach(async () => {
-  await clearDatabase();
-  seeded = await seedCatalog();
-});
+const seeded = useSeededCatalog();
 
 const id = (doc: { _id: unknown }) => String(doc._id);
 

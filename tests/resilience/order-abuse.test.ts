@@ -21,7 +21,6 @@ useSmsGateway((gateway) => ({ sms, app } = gateway));
 
 beforeEach(async () => {
   await clearDatabase();
-  sms.messages.length = 0;
 });
 
 /** A fresh guest (own cookie, own cart) ordering one tee for `mobile`. */

@@ -24,7 +24,6 @@ const PHONE = "01712345678";
 
 beforeEach(async () => {
   await clearDatabase();
-  sms.messages.length = 0;
 });
 
 function lastCodeFor(phone: string): string {

@@ -1,5 +1,5 @@
 import type { Express } from "express";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { createApp } from "../../server/app";
 import { smsEnv, startSmsGatewayStub, type SmsGatewayStub } from "../stubs/sms-gateway";
 import { setEnv } from "./env";
@@ -12,7 +12,7 @@ export interface SmsGatewayContext {
 /**
  * Registers beforeAll/afterAll hooks for a test file that sends SMS: starts the BulkSMSBD stub,
  * points SMS_BASE_URL/SMS_API_KEY/SMS_SENDER_ID at it, re-reads the env and creates the app;
- * afterwards closes the stub and removes the variables again. `ready` receives the stub and
+ * afterwards closes the stub and removes the variables again. Each test starts with no messages. `ready` receives the stub and
  * the app once they exist.
  */
 export function useSmsGateway(ready: (context: SmsGatewayContext) => void): void {
@@ -23,6 +23,10 @@ export function useSmsGateway(ready: (context: SmsGatewayContext) => void): void
     sms = await startSmsGatewayStub();
     restoreEnv = setEnv(smsEnv(sms));
     ready({ sms, app: createApp() });
+  });
+
+  beforeEach(() => {
+    if (sms) sms.messages.length = 0;
   });
 
   afterAll(async () => {
