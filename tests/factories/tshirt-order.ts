@@ -26,3 +26,16 @@ export function createTshirtOrder(overrides: TshirtOrderOverrides = {}) {
     ...overrides,
   });
 }
+
+/** The text fields of a valid bulk-order form (multipart, sizes as JSON): 30 navy screen-printed shirts. */
+export function bulkOrderFormFields(): Record<string, string> {
+  return {
+    name: "Nusrat Jahan",
+    mobile: "01812345678",
+    email: "nusrat@example.com",
+    color: "Navy",
+    printType: "SCREEN",
+    sizes: JSON.stringify({ S: 10, M: 10, L: 10, XL: 0, XXL: 0 }),
+    quantity: "30",
+  };
+}
