@@ -12,25 +12,17 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Order } from "../../models/order.model";
-import { resetEnvForTests } from "../../server/env";
 import { resetPathaoTokenForTests } from "../../server/integrations/pathao";
 import { resetDeliveryCacheForTests } from "../../server/services/delivery.service";
 import { createOrder } from "../factories/order";
-import { startPathaoStub, type PathaoStub } from "../stubs/pathao";
+import { setEnv } from "../setup/env";
+import { pathaoEnv, startPathaoStub, type PathaoStub } from "../stubs/pathao";
 import { adminTab as openAdminTab, signInAdmin, startPrivateShop } from "./admin-shop";
 import { ARTIFACTS, launchBrowser, type Browser, type Shop } from "./harness";
 import { AdminPage } from "./pages/admin-page";
 
-const PATHAO_KEYS = [
-  "PATHAO_BASE_URL",
-  "PATHAO_CLIENT_ID",
-  "PATHAO_CLIENT_SECRET",
-  "PATHAO_USERNAME",
-  "PATHAO_PASSWORD",
-  "PATHAO_STORE_ID",
-] as const;
-
 let pathao: PathaoStub;
+let restoreEnv: (() => void) | undefined;
 let shop: Shop;
 let browser: Browser;
 let adminToken: string;
@@ -39,13 +31,7 @@ const consoleErrors: string[] = [];
 beforeAll(async () => {
   // Pathao is configured before the app exists (getEnv() is read when the shop starts).
   pathao = await startPathaoStub();
-  process.env.PATHAO_BASE_URL = pathao.url;
-  process.env.PATHAO_CLIENT_ID = pathao.clientId;
-  process.env.PATHAO_CLIENT_SECRET = pathao.clientSecret;
-  process.env.PATHAO_USERNAME = pathao.username;
-  process.env.PATHAO_PASSWORD = pathao.password;
-  process.env.PATHAO_STORE_ID = String(pathao.storeId);
-  resetEnvForTests();
+  restoreEnv = setEnv(pathaoEnv(pathao));
   resetPathaoTokenForTests();
   resetDeliveryCacheForTests();
   shop = await startPrivateShop();
@@ -57,8 +43,7 @@ afterAll(async () => {
   await browser?.close();
   await shop?.close();
   await pathao?.close();
-  for (const key of PATHAO_KEYS) delete process.env[key];
-  resetEnvForTests();
+  restoreEnv?.();
   resetPathaoTokenForTests();
 });
 
