@@ -11,6 +11,7 @@ import { sslCommerzEnv, startSslCommerzStub, type SslCommerzStub } from "../stub
 import { createAdmin, createUser } from "../factories/user";
 import { shopper } from "../factories/cart";
 import { createOrder } from "../factories/order";
+import { createPayment } from "../factories/payment";
 import { createProduct, variantStock } from "../factories/product";
 
 let ssl: SslCommerzStub;
@@ -339,16 +340,15 @@ describe("GET /api/payments (paging and filters)", () => {
         paymentMethod: row.method,
         orderStatus: "PLACED",
       });
-      const payment = await Payment.create({
+      const payment = await createPayment({
         order: order._id,
         method: row.method,
         amount: 860 + index,
         status: row.status,
         transactionId: `TX-PAGE-${index}`,
         paymentId: `GW-${index}`,
+        createdAt: new Date(Date.now() - row.minutesAgo * 60_000),
       });
-      const at = new Date(Date.now() - row.minutesAgo * 60_000);
-      await Payment.collection.updateOne({ _id: payment._id }, { $set: { createdAt: at } });
       seeded.push({ order, payment });
     }
     return seeded;

@@ -12,6 +12,10 @@ export interface PaymentOverrides {
    */
   status?: string;
   method?: PaymentMethod;
+  /** Default: a unique TXN-… id. */
+  transactionId?: string;
+  /** The gateway's own id. */
+  paymentId?: string | null;
   createdAt?: Date;
 }
 
@@ -22,7 +26,8 @@ export async function createPayment(overrides: PaymentOverrides = {}) {
     order: overrides.order ?? new Types.ObjectId(),
     method: overrides.method ?? "SSLCOMMERZ",
     amount: overrides.amount ?? 1000,
-    transactionId: `TXN-${randomUUID()}`,
+    transactionId: overrides.transactionId ?? `TXN-${randomUUID()}`,
+    paymentId: overrides.paymentId ?? null,
     createdAt,
     updatedAt: createdAt,
   });

@@ -1,14 +1,14 @@
 import type mongoose from "mongoose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PopupImage } from "../../models/popup-image.model";
-import { SizeGuide } from "../../models/size-guide.model";
 import { TshirtOrder } from "../../models/tshirt-order.model";
 import { clearDatabase } from "../setup/db";
 import { seedCatalog } from "../factories/catalog";
 import { createOrder } from "../factories/order";
 import { createPayment } from "../factories/payment";
+import { createPopupImage } from "../factories/popup-image";
 import { createPromo } from "../factories/promo-code";
 import { createReview } from "../factories/review";
+import { createSizeGuide } from "../factories/size-guide";
 import { createTshirtOrder } from "../factories/tshirt-order";
 import { createAdmin, createUser } from "../factories/user";
 import { changedCollections, snapshotDatabase } from "./helpers";
@@ -331,8 +331,8 @@ beforeAll(async () => {
   server = await startOpenApiTarget();
   const { categories, products } = await seedCatalog();
   const promo = await createPromo({ code: "FUZZ10", type: "PERCENTAGE", value: 10 });
-  const sizeGuide = await SizeGuide.create({ name: "Tees", category: categories.menTees._id });
-  const popup = await PopupImage.create({ title: "Eid", imagePath: "uploads/popups/eid.webp" });
+  const sizeGuide = await createSizeGuide({ category: categories.menTees._id });
+  const popup = await createPopupImage();
   const tshirt = await createTshirtOrder({
     name: "School",
     email: "school@example.com",
