@@ -17,16 +17,11 @@ import { resetDeliveryCacheForTests } from "../../server/services/delivery.servi
 import { createOrder } from "../factories/order";
 import { setEnv } from "../setup/env";
 import { pathaoEnv, startPathaoStub, type PathaoStub } from "../stubs/pathao";
-import { adminTab as openAdminTab, signInAdmin, startPrivateShop } from "./admin-shop";
-import { ARTIFACTS, launchBrowser, type Browser, type Shop } from "./harness";
-import { AdminPage } from "./pages/admin-page";
+import { useAdminSession } from "./admin-shop";
+import { ARTIFACTS } from "./harness";
 
 let pathao: PathaoStub;
 let restoreEnv: (() => void) | undefined;
-let shop: Shop;
-let browser: Browser;
-let adminToken: string;
-const consoleErrors: string[] = [];
 
 beforeAll(async () => {
   // Pathao is configured before the app exists (getEnv() is read when the shop starts).
@@ -34,20 +29,16 @@ beforeAll(async () => {
   restoreEnv = setEnv(pathaoEnv(pathao));
   resetPathaoTokenForTests();
   resetDeliveryCacheForTests();
-  shop = await startPrivateShop();
-  browser = await launchBrowser({ width: 1280, height: 900 });
-  adminToken = await signInAdmin(shop);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
   await pathao?.close();
   restoreEnv?.();
   resetPathaoTokenForTests();
 });
 
-const adminTab = (): Promise<Page> => openAdminTab(browser, adminToken, consoleErrors);
+const session = useAdminSession();
+const adminTab = (): Promise<Page> => session.tab();
 
 describe("admin order screen: courier booking with Pathao", () => {
   it("books a CONFIRMED order opened by its deep link and shows the consignment", async () => {
@@ -60,7 +51,7 @@ describe("admin order screen: courier booking with Pathao", () => {
       lines: [{ category: "Shirts", unitPrice: 750, quantity: 2 }],
     });
     const page = await adminTab();
-    await new AdminPage(page, shop.baseUrl).visit(`/admin/orders?open=${String(order._id)}`);
+    await session.screen(page).visit(`/admin/orders?open=${String(order._id)}`);
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("heading", { name: `Order #${order.orderNumber}` }).waitFor();
     // The full order from GET /api/admin/orders/:id: the invoice shows the shipping address.
@@ -100,9 +91,7 @@ describe("admin order screen: courier booking with Pathao", () => {
     await page.screenshot({ path: path.join(ARTIFACTS, "admin-order-courier-1280.png") });
 
     // A fresh visit of the deep link (by order number this time) reads the booking back.
-    await new AdminPage(page, shop.baseUrl).visit(
-      `/admin/orders?open=${order.orderNumber.toLowerCase()}`,
-    );
+    await session.screen(page).visit(`/admin/orders?open=${order.orderNumber.toLowerCase()}`);
     await page
       .getByRole("dialog")
       .getByText(`Courier Pathao: consignment ${consignmentId}`, { exact: false })
@@ -120,6 +109,8 @@ describe("admin order screen: courier booking with Pathao", () => {
     await page.waitForURL((url) => !url.searchParams.has("open"));
     expect(pathao.orders).toHaveLength(1);
     await page.close();
-    expect(consoleErrors.filter((text) => !/Failed to load resource/.test(text))).toEqual([]);
+    expect(session.consoleErrors.filter((text) => !/Failed to load resource/.test(text))).toEqual(
+      [],
+    );
   });
 });

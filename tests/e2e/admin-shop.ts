@@ -8,7 +8,9 @@ import { randomUUID } from "node:crypto";
 import { cpSync, existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { openTab, startShop, type Browser, type Shop } from "./harness";
+import { afterAll, beforeAll } from "vitest";
+import { launchBrowser, openTab, startShop, type Browser, type Shop } from "./harness";
+import { AdminPage } from "./pages/admin-page";
 import { ADMIN } from "./pages/login-page";
 
 export { ADMIN };
@@ -64,4 +66,39 @@ export async function adminTab(browser: Browser, token: string, errors: string[]
     if (message.type() === "error") errors.push(message.text());
   });
   return page;
+}
+
+export interface AdminSession {
+  shop: Shop;
+  browser: Browser;
+  adminToken: string;
+  /** Console errors of the tabs opened with `tab()`. */
+  consoleErrors: string[];
+  /** A new tab signed in as the seeded admin. */
+  tab(): Promise<Page>;
+  /** An admin screen object for a tab. */
+  screen(page: Page): AdminPage;
+}
+
+/**
+ * For an admin browser-test file: before all its tests a private shop, Chromium at 1280 px and the
+ * seeded admin's token; closed after them. Call it after any beforeAll that must come first (e.g.
+ * pointing the shop at a stub); the returned object is filled when the tests run.
+ */
+export function useAdminSession(): AdminSession {
+  const session = {
+    consoleErrors: [] as string[],
+    tab: () => adminTab(session.browser, session.adminToken, session.consoleErrors),
+    screen: (page: Page) => new AdminPage(page, session.shop.baseUrl),
+  } as AdminSession;
+  beforeAll(async () => {
+    session.shop = await startPrivateShop();
+    session.browser = await launchBrowser({ width: 1280, height: 900 });
+    session.adminToken = await signInAdmin(session.shop);
+  });
+  afterAll(async () => {
+    await session.browser?.close();
+    await session.shop?.close();
+  });
+  return session;
 }
