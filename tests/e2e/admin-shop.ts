@@ -59,7 +59,7 @@ export function signInAdmin(shop: Shop): Promise<string> {
   return signIn(shop, ADMIN);
 }
 
-/** A tab with the admin's token stored (and the campaign popup seen); console errors collected. */
+/** A tab with `token` stored (the admin's; "" for none) and the popup seen; console errors collected. */
 export async function adminTab(browser: Browser, token: string, errors: string[]): Promise<Page> {
   const page = await openTab(browser.context, token);
   page.on("console", (message) => {
@@ -74,8 +74,8 @@ export interface AdminSession {
   adminToken: string;
   /** Console errors of the tabs opened with `tab()`. */
   consoleErrors: string[];
-  /** A new tab signed in as the seeded admin. */
-  tab(): Promise<Page>;
+  /** A new tab signed in with `token` (default: the seeded admin's; "" for none). */
+  tab(token?: string): Promise<Page>;
   /** An admin screen object for a tab. */
   screen(page: Page): AdminPage;
 }
@@ -88,7 +88,8 @@ export interface AdminSession {
 export function useAdminSession(): AdminSession {
   const session = {
     consoleErrors: [] as string[],
-    tab: () => adminTab(session.browser, session.adminToken, session.consoleErrors),
+    tab: (token?: string) =>
+      adminTab(session.browser, token ?? session.adminToken, session.consoleErrors),
     screen: (page: Page) => new AdminPage(page, session.shop.baseUrl),
   } as AdminSession;
   beforeAll(async () => {
