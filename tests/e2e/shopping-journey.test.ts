@@ -13,7 +13,9 @@ import { INVALID_MOBILE_MESSAGE } from "../../server/lib/phone";
 import { dataLayer, waitForHydration } from "./harness";
 import { CartPage } from "./pages/cart-page";
 import { CheckoutPage, ConfirmationPage } from "./pages/checkout-page";
+import { ListingPage } from "./pages/listing-page";
 import { ProductPage } from "./pages/product-page";
+import { TrackOrderPage } from "./pages/track-order-page";
 import { allowBrowserProblems } from "./guard";
 import { screenshot, startShoppingSession, type ShoppingSession } from "./shop-harness";
 
@@ -28,24 +30,18 @@ afterAll(async () => {
 });
 
 /** Browse men's products, filtered to ৳500..৳1,400 and in stock (phone: the filter sheet). */
-async function browseAndFilter(page: Page, width: number) {
-  await page.goto("/products?category=men");
-  await waitForHydration(page);
-  await expect.poll(() => page.locator("h1").textContent()).toBe("Men");
-  if (width < 1024) {
-    await page.getByTestId("open-filters").click();
-    const sheet = page.getByRole("dialog", { name: "Filters" });
-    await sheet.getByLabel("Minimum price in taka").fill("500");
-    await sheet.getByLabel("Maximum price in taka").fill("1400");
-    await sheet.getByText("In stock only").click();
+async function browseAndFilter(page: Page) {
+  const listing = new ListingPage(page);
+  await listing.open("?category=men");
+  await expect.poll(() => listing.heading.textContent()).toBe("Men");
+  const filters = { minPrice: 500, maxPrice: 1400, inStockOnly: true };
+  if (listing.isPhone()) {
+    await listing.openFilterSheet();
+    await listing.setFilters(filters);
     await screenshot(page, "filters-sheet-375");
-    await sheet.getByRole("button", { name: "Show results" }).click();
+    await listing.showResults();
   } else {
-    const sidebar = page.getByRole("complementary", { name: "Filters" });
-    await sidebar.getByLabel("Minimum price in taka").fill("500");
-    await sidebar.getByLabel("Maximum price in taka").fill("1400");
-    // A checkbox applies the whole form at once (typed prices included).
-    await sidebar.getByText("In stock only").click();
+    await listing.setFilters(filters);
     await page.waitForURL(/stock=in_stock/);
   }
   await page.waitForURL(/minPrice=500/);
@@ -53,11 +49,11 @@ async function browseAndFilter(page: Page, width: number) {
   expect(url.searchParams.get("category")).toBe("men");
   expect(url.searchParams.get("maxPrice")).toBe("1400");
   expect(url.searchParams.get("stock")).toBe("in_stock");
-  await expect.poll(() => page.getByRole("link", { name: /Remove filter/ }).count()).toBe(3);
+  await expect.poll(() => listing.removeFilterLinks.count()).toBe(3);
 }
 
 async function addFirstProductAsGuest(page: Page) {
-  const card = page.getByRole("region", { name: "Products" }).locator("article a").first();
+  const card = new ListingPage(page).productLinks.first();
   const href = await card.getAttribute("href");
   expect(href).toMatch(/^\/product\//);
   const slug = href!.split("/").pop()!;
@@ -84,7 +80,7 @@ describe("shopping journey (375 px, guest, cash on delivery)", () => {
       /^404 GET \/api\/orders\/guest\/track\/\w+$/,
     );
 
-    await browseAndFilter(page, 375);
+    await browseAndFilter(page);
     await screenshot(page, "listing-375");
 
     // Product page: server-rendered SEO, then add to cart as a guest.
@@ -227,25 +223,21 @@ describe("shopping journey (375 px, guest, cash on delivery)", () => {
 
     // Track the order as a guest: with the link, then with the mobile number.
     await page.getByTestId("guest-tracking-link").click();
-    await page.getByTestId("tracked-order").waitFor();
+    const tracking = new TrackOrderPage(page);
+    await tracking.trackedOrder.waitFor();
     expect(await page.getByTestId("order-status").getAttribute("data-status")).toBe("PLACED");
-    await page.goto(`/order/guest/track/${orderId}`);
-    await waitForHydration(page);
-    await page.getByLabel("Mobile number used at checkout").fill("01712345679");
-    await page.getByRole("button", { name: "Track order" }).click();
+    await tracking.open(orderId);
+    await tracking.track("01712345679");
     await expect.poll(() => page.getByTestId("track-error").textContent()).toBe("Order not found");
-    await page.goto(`/order/guest/track/${orderId}`);
-    await waitForHydration(page);
+    await tracking.open(orderId);
     // Not a mobile number: the checkout's rule and message (BdMobile), no call.
-    await page.getByLabel("Mobile number used at checkout").fill("1712345");
-    await page.getByRole("button", { name: "Track order" }).click();
+    await tracking.track("1712345");
     await expect
       .poll(() => page.locator("#track-phone-error").textContent())
       .toBe(INVALID_MOBILE_MESSAGE);
     // Typed as the checkout took it: normalised like the server does.
-    await page.getByLabel("Mobile number used at checkout").fill("(+880) 1712 345678");
-    await page.getByRole("button", { name: "Track order" }).click();
-    await page.getByTestId("tracked-order").waitFor();
+    await tracking.track("(+880) 1712 345678");
+    await tracking.trackedOrder.waitFor();
     expect(await page.getByTestId("order-number").textContent()).toBe(
       order!.orderNumber ?? orderId,
     );
@@ -263,7 +255,7 @@ describe("shopping journey (375 px, guest, cash on delivery)", () => {
 describe("more shopping screens", () => {
   it("at 1280 px: filters in the sidebar, buys as a guest, shows payment results and the order", async () => {
     const { page, errors, failedResponses } = await shop.newPage(1280);
-    await browseAndFilter(page, 1280);
+    await browseAndFilter(page);
     await screenshot(page, "listing-1280");
     await addFirstProductAsGuest(page);
     await screenshot(page, "product-1280");
