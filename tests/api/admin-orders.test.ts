@@ -14,13 +14,10 @@ import { clearDatabase } from "../setup/db";
 import { useSmsGateway } from "../setup/sms";
 import type { SmsGatewayStub } from "../stubs/sms-gateway";
 import { createAdmin, createUser } from "../factories/user";
-import {
-  createProduct,
-  createPromo,
-  insertOrder,
-  shopper,
-  variantStock,
-} from "../factories/checkout";
+import { shopper } from "../factories/cart";
+import { createOrder } from "../factories/order";
+import { createProduct, variantStock } from "../factories/product";
+import { createPromo } from "../factories/promo-code";
 
 let sms: SmsGatewayStub;
 let app: ReturnType<typeof createApp>;
@@ -30,7 +27,6 @@ useSmsGateway((gateway) => ({ sms, app } = gateway));
 
 beforeEach(async () => {
   await clearDatabase();
-  sms.messages.length = 0;
   adminToken = (await createAdmin()).token;
 });
 
@@ -48,7 +44,7 @@ describe("PUT /api/admin/orders/:id/:status", () => {
 
   it.each(cases)("$from -> $to follows the state machine", async ({ from, to }) => {
     const product = await createProduct();
-    const order = await insertOrder({ product, status: from });
+    const order = await createOrder({ lines: [{ product }], orderStatus: from });
     const target = to.toUpperCase() as OrderStatus;
     const allowed = ORDER_TRANSITIONS[from].includes(target);
     const answer = await move(order._id, to);
@@ -74,7 +70,11 @@ describe("PUT /api/admin/orders/:id/:status", () => {
 
   it("walks an order from PLACED to DELIVERED, texting the customer when shipped and delivered", async () => {
     const product = await createProduct();
-    const order = await insertOrder({ product, status: "PLACED", mobile: "01911223344" });
+    const order = await createOrder({
+      lines: [{ product }],
+      orderStatus: "PLACED",
+      mobile: "01911223344",
+    });
     for (const step of ["confirmed", "shipped", "delivered"])
       expect((await move(order._id, step)).status).toBe(200);
     const stored = await Order.findById(order._id).lean();
@@ -97,7 +97,10 @@ describe("PUT /api/admin/orders/:id/:status", () => {
   it("accepts the storefront's 'canceled' spelling and returns the stock exactly once", async () => {
     const product = await createProduct();
     const promo = await createPromo({ usedCount: 1 });
-    const order = await insertOrder({ product, status: "CONFIRMED", quantity: 3 });
+    const order = await createOrder({
+      lines: [{ product, quantity: 3 }],
+      orderStatus: "CONFIRMED",
+    });
     await Order.updateOne({ _id: order._id }, { $set: { promoCode: promo.code } });
     const answers = await Promise.all([move(order._id, "canceled"), move(order._id, "cancelled")]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
@@ -123,7 +126,7 @@ describe("PUT /api/admin/orders/:id/:status", () => {
 
   it("is for admins only and answers 404 for an unknown order", async () => {
     const product = await createProduct();
-    const order = await insertOrder({ product });
+    const order = await createOrder({ lines: [{ product }] });
     const customer = await createUser();
     expect((await move(order._id, "confirmed", customer.token)).status).toBe(403);
     expect((await request(app).put(`/api/admin/orders/${order._id}/confirmed`)).status).toBe(401);
@@ -135,8 +138,11 @@ describe("PUT /api/admin/orders/:id/:status", () => {
 describe("DELETE /api/admin/orders/:id", () => {
   it("deletes an order and returns the stock of goods that never left", async () => {
     const product = await createProduct();
-    const open = await insertOrder({ product, status: "PLACED", quantity: 2 });
-    const shipped = await insertOrder({ product, status: "SHIPPED", quantity: 1 });
+    const open = await createOrder({ lines: [{ product, quantity: 2 }], orderStatus: "PLACED" });
+    const shipped = await createOrder({
+      lines: [{ product, quantity: 1 }],
+      orderStatus: "SHIPPED",
+    });
     const first = await request(app)
       .delete(`/api/admin/orders/${open._id}`)
       .set("Authorization", `Bearer ${adminToken}`);
@@ -159,15 +165,25 @@ describe("GET /api/admin/orders", () => {
   it("pages and filters by status, search and date range", async () => {
     const product = await createProduct();
     const day = (d: number) => new Date(Date.UTC(2026, 10, d, 6));
-    await insertOrder({ product, status: "PLACED", createdAt: day(1), firstName: "Ayesha" });
-    await insertOrder({
-      product,
-      status: "SHIPPED",
+    await createOrder({
+      lines: [{ product }],
+      orderStatus: "PLACED",
+      createdAt: day(1),
+      firstName: "Ayesha",
+    });
+    await createOrder({
+      lines: [{ product }],
+      orderStatus: "SHIPPED",
       createdAt: day(5),
       firstName: "Babul",
       mobile: "01555000111",
     });
-    await insertOrder({ product, status: "PLACED", createdAt: day(10), firstName: "Chumki" });
+    await createOrder({
+      lines: [{ product }],
+      orderStatus: "PLACED",
+      createdAt: day(10),
+      firstName: "Chumki",
+    });
     const get = (query: Record<string, string>) =>
       request(app)
         .get("/api/admin/orders")
@@ -202,7 +218,11 @@ describe("GET /api/admin/orders/:id", () => {
   it("answers one order in full by id or order number, for admins only", async () => {
     const product = await createProduct();
     const customer = await createUser();
-    const order = await insertOrder({ product, status: "CONFIRMED", firstName: "Dilruba" });
+    const order = await createOrder({
+      lines: [{ product }],
+      orderStatus: "CONFIRMED",
+      firstName: "Dilruba",
+    });
     await Order.updateOne({ _id: order._id }, { $set: { user: customer.user._id } });
     const stored = await Order.findById(order._id).lean();
 
@@ -251,24 +271,21 @@ describe("expiry of unpaid PENDING orders (background job)", () => {
   it("cancels PENDING orders older than 30 minutes and releases their stock once, even with two instances", async () => {
     const product = await createProduct();
     const now = new Date("2026-11-23T10:00:00Z");
-    const old = await insertOrder({
-      product,
-      status: "PENDING",
-      quantity: 2,
+    const old = await createOrder({
+      lines: [{ product, quantity: 2 }],
+      orderStatus: "PENDING",
       paymentMethod: "SSLCOMMERZ",
       createdAt: new Date(now.getTime() - 31 * 60_000),
     });
-    const fresh = await insertOrder({
-      product,
-      status: "PENDING",
-      quantity: 1,
+    const fresh = await createOrder({
+      lines: [{ product, quantity: 1 }],
+      orderStatus: "PENDING",
       paymentMethod: "BKASH",
       createdAt: new Date(now.getTime() - 29 * 60_000),
     });
-    const placed = await insertOrder({
-      product,
-      status: "PLACED",
-      quantity: 1,
+    const placed = await createOrder({
+      lines: [{ product, quantity: 1 }],
+      orderStatus: "PLACED",
       createdAt: new Date(now.getTime() - 120 * 60_000),
     });
 

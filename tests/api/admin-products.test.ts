@@ -8,17 +8,15 @@ import { Product } from "../../models/product.model";
 import { Review } from "../../models/review.model";
 import { createApp } from "../../server/app";
 import { uploadsRoot } from "../../server/lib/images";
-import { seedCatalog } from "../factories/catalog";
+import { createCategory } from "../factories/category";
 import { createAdmin, createUser } from "../factories/user";
-import { clearDatabase } from "../setup/db";
+import { useSeededCatalog } from "../setup/catalog";
 
 const app = createApp();
-let seeded: Awaited<ReturnType<typeof seedCatalog>>;
+const seeded = useSeededCatalog();
 let admin: { Authorization: string };
 
 beforeEach(async () => {
-  await clearDatabase();
-  seeded = await seedCatalog();
   admin = { Authorization: `Bearer ${(await createAdmin()).token}` };
 });
 
@@ -335,7 +333,7 @@ describe("/api/admin/categories", () => {
     expect(parent.status).toBe(409);
     expect(parent.body.code).toBe("CATEGORY_IN_USE");
 
-    const empty = await Category.create({ name: "Sale", slug: "sale", level: 1 });
+    const empty = await createCategory({ name: "Sale", slug: "sale" });
     const deleted = await request(app)
       .delete(`/api/admin/categories/${id(empty)}`)
       .set(admin);

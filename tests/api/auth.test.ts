@@ -12,6 +12,7 @@ import { MongoRateLimitStore } from "../../server/middleware/rate-limit";
 import { hashOtp } from "../../server/services/otp.service";
 import { SIGN_IN_HOOKS, type SignInHook } from "../../server/sign-in-hooks";
 import { clearDatabase } from "../setup/db";
+import { withEnv } from "../setup/env";
 import { createUser, DEFAULT_PASSWORD } from "../factories/user";
 import { useSmsGateway } from "../setup/sms";
 import type { SmsGatewayStub } from "../stubs/sms-gateway";
@@ -29,22 +30,6 @@ const recordSignIn: SignInHook = async ({ userId }) => {
 };
 
 const PHONE = "01712345678";
-
-/** Runs `body` with some variables changed, then restores them. */
-async function withEnv(vars: Record<string, string>, body: () => Promise<void>) {
-  const saved = Object.fromEntries(Object.keys(vars).map((key) => [key, process.env[key]]));
-  Object.assign(process.env, vars);
-  resetEnvForTests();
-  try {
-    await body();
-  } finally {
-    for (const [key, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
-    resetEnvForTests();
-  }
-}
 
 function lastCodeFor(phone: string): string {
   const sent = sms.messages.filter((message) => message.number === `88${phone}`).at(-1);
@@ -65,7 +50,6 @@ useSmsGateway((gateway) => ({ sms, app } = gateway), {
 
 beforeEach(async () => {
   await clearDatabase();
-  sms.messages.length = 0;
   sms.balance = 100;
   hookCalls.length = 0;
 });

@@ -1,19 +1,16 @@
 import request from "supertest";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Cart } from "../../models/cart.model";
 import { createApp } from "../../server/app";
 import { mergeGuestCart } from "../../server/services/cart.service";
-import { createPromo, seedCatalog } from "../factories/catalog";
+import { createCart } from "../factories/cart";
+import { createOrder } from "../factories/order";
+import { createPromo } from "../factories/promo-code";
 import { createUser } from "../factories/user";
-import { clearDatabase } from "../setup/db";
+import { useSeededCatalog } from "../setup/catalog";
 
 const app = createApp();
-let seeded: Awaited<ReturnType<typeof seedCatalog>>;
-
-beforeEach(async () => {
-  await clearDatabase();
-  seeded = await seedCatalog();
-});
+const seeded = useSeededCatalog();
 
 const id = (doc: { _id: unknown }) => String(doc._id);
 
@@ -389,7 +386,7 @@ describe("guest carts", () => {
     const silk = await Product.findById(seeded.products.silk._id);
     silk!.variants[1].stock = 20;
     await silk!.save();
-    await Cart.create({
+    await createCart({
       guestId: "0b6f3c1e-1111-4222-8333-944445555666",
       cartItems: [
         { product: seeded.products.silk._id, color: "Red", size: "L", quantity: 10 },
@@ -397,7 +394,7 @@ describe("guest carts", () => {
       ],
       promoCode: "SAVE10",
     });
-    await Cart.create({
+    await createCart({
       user: user._id,
       cartItems: [{ product: seeded.products.silk._id, color: "Red", size: "L", quantity: 3 }],
     });
@@ -488,29 +485,12 @@ describe("POST /api/cart/apply-promo", () => {
     await createPromo({ code: "OLD", type: "FIXED", value: 100, expiresAt: new Date(now - 1000) });
     await createPromo({ code: "USED", type: "FIXED", value: 100, usageLimit: 5, usedCount: 5 });
     await createPromo({ code: "ONCE", type: "FIXED", value: 100, perUserLimit: 1 });
-    const { Order } = await import("../../models/order.model");
-    await Order.create({
+    await createOrder({
       orderNumber: "TW-PROMO-1",
       user: user._id,
-      orderItems: [
-        {
-          productId: seeded.products.graphic._id,
-          title: "Graphic Street Tee",
-          price: 600,
-          discountedPrice: 600,
-          quantity: 1,
-          color: "Navy",
-          size: "S",
-        },
-      ],
-      shippingAddress: { firstName: "A", mobile: "01712345678", streetAddress: "1", city: "Dhaka" },
-      totalPrice: 600,
+      lines: [{ product: seeded.products.graphic, color: "Navy", size: "S" }],
       promoCode: "ONCE",
       promoCodeDiscount: 100,
-      totalDiscountedPrice: 500,
-      totalItem: 1,
-      paymentMethod: "COD",
-      orderStatus: "PLACED",
     });
 
     const expected: [string, string][] = [

@@ -1,7 +1,8 @@
 import request from "supertest";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
-import { createOrder, createPayment } from "../factories/orders";
+import { createOrder } from "../factories/order";
+import { createPayment } from "../factories/payment";
 import { createAdmin, createUser } from "../factories/user";
 import { clearDatabase } from "../setup/db";
 

@@ -9,9 +9,13 @@ import { resetEnvForTests } from "../../server/env";
 import { resetPathaoTokenForTests } from "../../server/integrations/pathao";
 import { resetDeliveryCacheForTests } from "../../server/services/delivery.service";
 import { clearDatabase } from "../setup/db";
-import { startPathaoStub, type PathaoStub } from "../stubs/pathao";
+import { setEnv } from "../setup/env";
+import { pathaoEnv, startPathaoStub, type PathaoStub } from "../stubs/pathao";
 import { createAdmin } from "../factories/user";
-import { createProduct, insertOrder, shippingAddress, shopper } from "../factories/checkout";
+import { shippingAddress } from "../factories/address";
+import { shopper } from "../factories/cart";
+import { createOrder } from "../factories/order";
+import { createProduct } from "../factories/product";
 
 let app: ReturnType<typeof createApp>;
 let adminToken: string;
@@ -86,7 +90,7 @@ describe("/api/pathao without Pathao credentials (built-in table)", () => {
 
   it("refuses to book a courier", async () => {
     const product = await createProduct();
-    const order = await insertOrder({ product });
+    const order = await createOrder({ lines: [{ product }] });
     const answer = await request(app)
       .post(`/api/admin/orders/${order._id}/courier`)
       .set("Authorization", `Bearer ${adminToken}`);
@@ -97,34 +101,18 @@ describe("/api/pathao without Pathao credentials (built-in table)", () => {
 
 describe("/api/pathao and courier booking with Pathao", () => {
   let pathao: PathaoStub;
+  let restoreEnv: () => void;
 
   beforeAll(async () => {
     pathao = await startPathaoStub();
-    process.env.PATHAO_BASE_URL = pathao.url;
-    process.env.PATHAO_CLIENT_ID = pathao.clientId;
-    process.env.PATHAO_CLIENT_SECRET = pathao.clientSecret;
-    process.env.PATHAO_USERNAME = pathao.username;
-    process.env.PATHAO_PASSWORD = pathao.password;
-    process.env.PATHAO_STORE_ID = String(pathao.storeId);
-    process.env.PATHAO_WEBHOOK_SECRET = pathao.webhookSecret;
-    resetEnvForTests();
+    restoreEnv = setEnv(pathaoEnv(pathao));
     resetPathaoTokenForTests();
     resetDeliveryCacheForTests();
   });
 
   afterAll(async () => {
     await pathao.close();
-    for (const key of [
-      "PATHAO_BASE_URL",
-      "PATHAO_CLIENT_ID",
-      "PATHAO_CLIENT_SECRET",
-      "PATHAO_WEBHOOK_SECRET",
-      "PATHAO_USERNAME",
-      "PATHAO_PASSWORD",
-      "PATHAO_STORE_ID",
-    ])
-      delete process.env[key];
-    resetEnvForTests();
+    restoreEnv();
     resetDeliveryCacheForTests();
   });
 
@@ -244,7 +232,7 @@ describe("/api/pathao and courier booking with Pathao", () => {
 
   it("moves the order on Pathao's webhooks (signed with our secret) and answers the handshake", async () => {
     const product = await createProduct();
-    const order = await insertOrder({ product, status: "PLACED" });
+    const order = await createOrder({ lines: [{ product }], orderStatus: "PLACED" });
     const booked = await request(app)
       .post(`/api/admin/orders/${order._id}/courier`)
       .set("Authorization", `Bearer ${adminToken}`);
@@ -283,7 +271,7 @@ describe("/api/pathao and courier booking with Pathao", () => {
 
   it("reports Pathao's validation errors and leaves the order unbooked", async () => {
     const product = await createProduct();
-    const order = await insertOrder({ product });
+    const order = await createOrder({ lines: [{ product }] });
     process.env.PATHAO_STORE_ID = "1";
     resetEnvForTests();
     try {
@@ -300,7 +288,7 @@ describe("/api/pathao and courier booking with Pathao", () => {
       process.env.PATHAO_STORE_ID = String(pathao.storeId);
       resetEnvForTests();
     }
-    const pending = await insertOrder({ product, status: "PENDING" });
+    const pending = await createOrder({ lines: [{ product }], orderStatus: "PENDING" });
     const refused = await request(app)
       .post(`/api/admin/orders/${pending._id}/courier`)
       .set("Authorization", `Bearer ${adminToken}`);

@@ -8,7 +8,9 @@ import { notifyOrder } from "../../server/services/notifications.service";
 import { clearDatabase } from "../setup/db";
 import { startSmtpStub, type SmtpStub } from "../stubs/smtp";
 import { createAdmin } from "../factories/user";
-import { createProduct, shippingAddress, shopper } from "../factories/checkout";
+import { shippingAddress } from "../factories/address";
+import { shopper } from "../factories/cart";
+import { createProduct } from "../factories/product";
 
 const PUBLIC_URL = "http://shop.test";
 

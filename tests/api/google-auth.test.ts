@@ -1,5 +1,5 @@
 import jwt from "jsonwebtoken";
-import { OAuth2Server } from "oauth2-mock-server";
+import type { OAuth2Server } from "oauth2-mock-server";
 import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { User } from "../../models/user.model";
@@ -7,6 +7,8 @@ import { createApp } from "../../server/app";
 import { getEnv, resetEnvForTests } from "../../server/env";
 import { SIGN_IN_HOOKS, type SignInHook } from "../../server/sign-in-hooks";
 import { clearDatabase } from "../setup/db";
+import { setEnv } from "../setup/env";
+import { googleEnv, startGoogleStub } from "../stubs/google";
 import { createUser, DEFAULT_PASSWORD } from "../factories/user";
 
 /**
@@ -17,7 +19,8 @@ import { createUser, DEFAULT_PASSWORD } from "../factories/user";
 const CLIENT_ID = "tweest-test.apps.googleusercontent.com";
 const GOOGLE_ISSUER = "https://accounts.google.com";
 
-const provider = new OAuth2Server();
+let provider: OAuth2Server;
+let restoreEnv: () => void;
 let app: ReturnType<typeof createApp>;
 /** Claims the provider puts in the next ID tokens. */
 let claims: Record<string, unknown> = {};
@@ -77,37 +80,14 @@ function tokenFrom(location: string | undefined): { token: string; redirect: str
 }
 
 beforeAll(async () => {
-  await provider.issuer.keys.generate("RS256");
-  await provider.start(0, "127.0.0.1");
-  const issuer = provider.issuer.url!;
-  provider.service.on("beforeTokenSigning", (token) => {
-    // Only the ID token carries an audience (the client id); the access token is left alone.
-    if (token.payload.aud !== undefined) Object.assign(token.payload, claims);
-  });
-  Object.assign(process.env, {
-    GOOGLE_CLIENT_ID: CLIENT_ID,
-    GOOGLE_CLIENT_SECRET: "test-client-secret",
-    GOOGLE_AUTH_URL: `${issuer}/authorize`,
-    GOOGLE_TOKEN_URL: `${issuer}/token`,
-    GOOGLE_JWKS_URL: `${issuer}/jwks`,
-    GOOGLE_ISSUERS: "https://accounts.google.com,accounts.google.com",
-  });
-  resetEnvForTests();
+  provider = await startGoogleStub(() => claims);
+  restoreEnv = setEnv(googleEnv(provider, CLIENT_ID));
   app = createApp({ signInHooks: [...SIGN_IN_HOOKS, recordSignIn] });
 });
 
 afterAll(async () => {
   await provider.stop();
-  for (const key of [
-    "GOOGLE_CLIENT_ID",
-    "GOOGLE_CLIENT_SECRET",
-    "GOOGLE_AUTH_URL",
-    "GOOGLE_TOKEN_URL",
-    "GOOGLE_JWKS_URL",
-    "GOOGLE_ISSUERS",
-  ])
-    delete process.env[key];
-  resetEnvForTests();
+  restoreEnv();
 });
 
 beforeEach(async () => {
@@ -274,15 +254,10 @@ describe("GET /auth/google/callback", () => {
   });
 
   it("refuses an ID token signed by a key the provider does not publish", async () => {
-    const outsider = new OAuth2Server();
-    await outsider.issuer.keys.generate("RS256");
-    await outsider.start(0, "127.0.0.1");
+    const outsider = await startGoogleStub(() => claims);
     try {
       process.env.GOOGLE_TOKEN_URL = `${outsider.issuer.url}/token`;
       resetEnvForTests();
-      outsider.service.on("beforeTokenSigning", (token) => {
-        if (token.payload.aud !== undefined) Object.assign(token.payload, claims);
-      });
       const answer = await signInWithGoogle();
       expect(loginError(answer.headers.location)).toBe(BAD_TOKEN);
     } finally {

@@ -12,36 +12,21 @@ import { PAGE_ROUTE, routeTemplate } from "../../server/lib/metrics";
 import { expirePendingOrders } from "../../server/services/orders.service";
 import { reserveStock } from "../../server/services/stock.service";
 import { createAdmin } from "../factories/user";
-import { createProduct, shopper } from "../factories/checkout";
-import { startBkashStub, type BkashStub } from "../stubs/bkash";
-import { STUB_CITIES, startPathaoStub, type PathaoStub } from "../stubs/pathao";
-import { startSmsGatewayStub, type SmsGatewayStub } from "../stubs/sms-gateway";
+import { shopper } from "../factories/cart";
+import { createProduct } from "../factories/product";
+import { bkashEnv, startBkashStub, type BkashStub } from "../stubs/bkash";
+import { setEnv } from "../setup/env";
+import { pathaoEnv, STUB_CITIES, startPathaoStub, type PathaoStub } from "../stubs/pathao";
+import { smsEnv, startSmsGatewayStub, type SmsGatewayStub } from "../stubs/sms-gateway";
 
 const TOKEN = "metrics-token-for-the-operator-0123";
 const SHOP = "http://shop.test";
-const STUB_ENV = [
-  "METRICS_TOKEN",
-  "PUBLIC_URL",
-  "BKASH_BASE_URL",
-  "BKASH_APP_KEY",
-  "BKASH_APP_SECRET",
-  "BKASH_USERNAME",
-  "BKASH_PASSWORD",
-  "SMS_BASE_URL",
-  "SMS_API_KEY",
-  "SMS_SENDER_ID",
-  "PATHAO_BASE_URL",
-  "PATHAO_CLIENT_ID",
-  "PATHAO_CLIENT_SECRET",
-  "PATHAO_USERNAME",
-  "PATHAO_PASSWORD",
-  "PATHAO_STORE_ID",
-];
 
 let app: ReturnType<typeof createApp>;
 let bkash: BkashStub;
 let sms: SmsGatewayStub;
 let pathao: PathaoStub;
+let restoreEnv: () => void;
 
 function usePathaoAt(baseUrl: string) {
   process.env.PATHAO_BASE_URL = baseUrl;
@@ -55,22 +40,12 @@ beforeAll(async () => {
     startSmsGatewayStub(),
     startPathaoStub(),
   ]);
-  Object.assign(process.env, {
+  restoreEnv = setEnv({
     METRICS_TOKEN: TOKEN,
     PUBLIC_URL: SHOP,
-    BKASH_BASE_URL: bkash.baseUrl,
-    BKASH_APP_KEY: bkash.appKey,
-    BKASH_APP_SECRET: bkash.appSecret,
-    BKASH_USERNAME: bkash.username,
-    BKASH_PASSWORD: bkash.password,
-    SMS_BASE_URL: sms.url,
-    SMS_API_KEY: sms.apiKey,
-    SMS_SENDER_ID: sms.senderId,
-    PATHAO_CLIENT_ID: pathao.clientId,
-    PATHAO_CLIENT_SECRET: pathao.clientSecret,
-    PATHAO_USERNAME: pathao.username,
-    PATHAO_PASSWORD: pathao.password,
-    PATHAO_STORE_ID: String(pathao.storeId),
+    ...bkashEnv(bkash),
+    ...smsEnv(sms),
+    ...pathaoEnv(pathao),
   });
   usePathaoAt(pathao.url);
   resetBkashTokenForTests();
@@ -79,8 +54,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([bkash.close(), sms.close(), pathao.close()]);
-  for (const key of STUB_ENV) delete process.env[key];
-  resetEnvForTests();
+  restoreEnv();
 });
 
 /** The exposition text, as Prometheus scrapes it. */

@@ -12,13 +12,10 @@ import { clearDatabase } from "../setup/db";
 import { useSmsGateway } from "../setup/sms";
 import type { SmsGatewayStub } from "../stubs/sms-gateway";
 import { createAdmin, createUser } from "../factories/user";
-import {
-  createProduct,
-  createPromo,
-  shippingAddress,
-  shopper,
-  variantStock,
-} from "../factories/checkout";
+import { shippingAddress } from "../factories/address";
+import { shopper } from "../factories/cart";
+import { createProduct, variantStock } from "../factories/product";
+import { createPromo } from "../factories/promo-code";
 
 let sms: SmsGatewayStub;
 let app: ReturnType<typeof createApp>;
@@ -27,7 +24,6 @@ useSmsGateway((gateway) => ({ sms, app } = gateway));
 
 beforeEach(async () => {
   await clearDatabase();
-  sms.messages.length = 0;
 });
 
 describe("POST /api/checkout/quote", () => {

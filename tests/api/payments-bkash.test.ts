@@ -3,43 +3,31 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Order } from "../../models/order.model";
 import { Payment } from "../../models/payment.model";
 import { createApp } from "../../server/app";
-import { resetEnvForTests } from "../../server/env";
 import { resetBkashTokenForTests } from "../../server/integrations/bkash";
 import { expirePendingOrders } from "../../server/services/orders.service";
 import { clearDatabase } from "../setup/db";
-import { POOR_WALLET, startBkashStub, type BkashStub } from "../stubs/bkash";
+import { setEnv } from "../setup/env";
+import { bkashEnv, POOR_WALLET, startBkashStub, type BkashStub } from "../stubs/bkash";
 import { createUser } from "../factories/user";
-import { createProduct, shopper } from "../factories/checkout";
+import { shopper } from "../factories/cart";
+import { createProduct } from "../factories/product";
 
 let bkash: BkashStub;
 let app: ReturnType<typeof createApp>;
 const SHOP = "http://shop.test";
 
+let restoreEnv: () => void;
+
 beforeAll(async () => {
   bkash = await startBkashStub();
-  process.env.BKASH_BASE_URL = bkash.baseUrl;
-  process.env.BKASH_APP_KEY = bkash.appKey;
-  process.env.BKASH_APP_SECRET = bkash.appSecret;
-  process.env.BKASH_USERNAME = bkash.username;
-  process.env.BKASH_PASSWORD = bkash.password;
-  process.env.PUBLIC_URL = SHOP;
-  resetEnvForTests();
+  restoreEnv = setEnv({ ...bkashEnv(bkash), PUBLIC_URL: SHOP });
   resetBkashTokenForTests();
   app = createApp();
 });
 
 afterAll(async () => {
   await bkash.close();
-  for (const key of [
-    "BKASH_BASE_URL",
-    "BKASH_APP_KEY",
-    "BKASH_APP_SECRET",
-    "BKASH_USERNAME",
-    "BKASH_PASSWORD",
-    "PUBLIC_URL",
-  ])
-    delete process.env[key];
-  resetEnvForTests();
+  restoreEnv();
 });
 
 beforeEach(async () => {

@@ -6,34 +6,29 @@ import { createApp } from "../../server/app";
 import { resetEnvForTests } from "../../server/env";
 import { expirePendingOrders } from "../../server/services/orders.service";
 import { clearDatabase } from "../setup/db";
-import { startSslCommerzStub, type SslCommerzStub } from "../stubs/sslcommerz";
+import { setEnv } from "../setup/env";
+import { sslCommerzEnv, startSslCommerzStub, type SslCommerzStub } from "../stubs/sslcommerz";
 import { createAdmin, createUser } from "../factories/user";
-import { createProduct, insertOrder, shopper, variantStock } from "../factories/checkout";
+import { shopper } from "../factories/cart";
+import { createOrder } from "../factories/order";
+import { createPayment } from "../factories/payment";
+import { createProduct, variantStock } from "../factories/product";
 
 let ssl: SslCommerzStub;
 let app: ReturnType<typeof createApp>;
 const SHOP = "http://shop.test";
 
+let restoreEnv: () => void;
+
 beforeAll(async () => {
   ssl = await startSslCommerzStub();
-  process.env.SSLCOMMERZ_BASE_URL = ssl.url;
-  process.env.SSLCOMMERZ_STORE_ID = ssl.storeId;
-  process.env.SSLCOMMERZ_STORE_PASSWD = ssl.storePasswd;
-  process.env.PUBLIC_URL = SHOP;
-  resetEnvForTests();
+  restoreEnv = setEnv({ ...sslCommerzEnv(ssl), PUBLIC_URL: SHOP });
   app = createApp();
 });
 
 afterAll(async () => {
   await ssl.close();
-  for (const key of [
-    "SSLCOMMERZ_BASE_URL",
-    "SSLCOMMERZ_STORE_ID",
-    "SSLCOMMERZ_STORE_PASSWD",
-    "PUBLIC_URL",
-  ])
-    delete process.env[key];
-  resetEnvForTests();
+  restoreEnv();
 });
 
 beforeEach(async () => {
@@ -340,17 +335,20 @@ describe("GET /api/payments (paging and filters)", () => {
     ];
     const seeded = [];
     for (const [index, row] of rows.entries()) {
-      const order = await insertOrder({ product, paymentMethod: row.method, status: "PLACED" });
-      const payment = await Payment.create({
+      const order = await createOrder({
+        lines: [{ product }],
+        paymentMethod: row.method,
+        orderStatus: "PLACED",
+      });
+      const payment = await createPayment({
         order: order._id,
         method: row.method,
         amount: 860 + index,
         status: row.status,
         transactionId: `TX-PAGE-${index}`,
         paymentId: `GW-${index}`,
+        createdAt: new Date(Date.now() - row.minutesAgo * 60_000),
       });
-      const at = new Date(Date.now() - row.minutesAgo * 60_000);
-      await Payment.collection.updateOne({ _id: payment._id }, { $set: { createdAt: at } });
       seeded.push({ order, payment });
     }
     return seeded;

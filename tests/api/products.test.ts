@@ -1,16 +1,13 @@
 import request from "supertest";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
-import { seedCatalog } from "../factories/catalog";
-import { clearDatabase } from "../setup/db";
+import { useSeededCatalog } from "../setup/catalog";
 
 const app = createApp();
-let seeded: Awaited<ReturnType<typeof seedCatalog>>;
+const seeded = useSeededCatalog();
 let names: Map<string, string>;
 
-beforeEach(async () => {
-  await clearDatabase();
-  seeded = await seedCatalog();
+beforeEach(() => {
   names = new Map(
     Object.entries(seeded.products).map(([name, product]) => [String(product._id), name]),
   );
@@ -229,12 +226,14 @@ describe("GET /api/products", () => {
   });
 
   it("defaults pageSize to 12 and clamps it to 60", async () => {
-    const { createProduct } = await import("../factories/catalog");
+    const { createProduct } = await import("../factories/product");
     for (let index = 0; index < 61; index += 1)
       await createProduct({
         title: `Bulk Tee ${index}`,
         price: 100,
+        discountedPrice: 100,
         categoryPath: [seeded.categories.men],
+        images: [],
         variants: [{ color: "Grey", size: "M", stock: 1 }],
       });
     const defaults = await list({ colors: "Grey" });

@@ -3,8 +3,10 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { PromoCode } from "../../models/promo-code.model";
 import { createApp } from "../../server/app";
 import { evaluatePromo, INVALID_PROMO_MESSAGE } from "../../server/services/promo-codes.service";
-import { createPromo } from "../factories/catalog";
-import { createProduct, shippingAddress, shopper } from "../factories/checkout";
+import { createPromo } from "../factories/promo-code";
+import { createProduct } from "../factories/product";
+import { shippingAddress } from "../factories/address";
+import { shopper } from "../factories/cart";
 import { createAdmin, createUser } from "../factories/user";
 import { clearDatabase } from "../setup/db";
 

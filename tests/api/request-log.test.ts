@@ -8,7 +8,8 @@ import { resetBkashTokenForTests } from "../../server/integrations/bkash";
 import { logger } from "../../server/lib/logger";
 import { startBkashStub, type BkashStub } from "../stubs/bkash";
 import { createAdmin } from "../factories/user";
-import { createProduct, shopper } from "../factories/checkout";
+import { shopper } from "../factories/cart";
+import { createProduct } from "../factories/product";
 
 /**
  * The shop's real logger (its redaction and serializers), writing into this array instead of

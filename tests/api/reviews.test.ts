@@ -1,50 +1,30 @@
 import request from "supertest";
-import { beforeEach, describe, expect, it } from "vitest";
-import { Order } from "../../models/order.model";
+import { describe, expect, it } from "vitest";
+import type { OrderStatus } from "../../models/order.model";
 import { Product } from "../../models/product.model";
 import { Rating } from "../../models/rating.model";
 import { Review } from "../../models/review.model";
 import { createApp } from "../../server/app";
-import { seedCatalog } from "../factories/catalog";
+import { createOrder } from "../factories/order";
 import { createUser } from "../factories/user";
-import { clearDatabase } from "../setup/db";
+import { useSeededCatalog } from "../setup/catalog";
 
 const app = createApp();
-let seeded: Awaited<ReturnType<typeof seedCatalog>>;
-
-beforeEach(async () => {
-  await clearDatabase();
-  seeded = await seedCatalog();
-});
+const seeded = useSeededCatalog();
 
 const id = (doc: { _id: unknown }) => String(doc._id);
 
-async function deliveredOrder(userId: unknown, productId: unknown, status = "DELIVERED") {
-  await Order.create({
-    orderNumber: `TW-R-${Math.random().toString(36).slice(2, 10)}`,
+async function deliveredOrder(
+  userId: unknown,
+  productId: unknown,
+  status: OrderStatus = "DELIVERED",
+) {
+  const silk = { _id: productId, title: "Silk Kurti", price: 3000, discountedPrice: 1500 };
+  await createOrder({
     user: userId,
-    orderItems: [
-      {
-        productId,
-        title: "Silk Kurti",
-        price: 3000,
-        discountedPrice: 1500,
-        quantity: 1,
-        color: "Red",
-        size: "L",
-      },
-    ],
-    shippingAddress: {
-      firstName: "Nadia",
-      mobile: "01712345678",
-      streetAddress: "1",
-      city: "Dhaka",
-    },
-    totalPrice: 3000,
-    totalDiscountedPrice: 1500,
-    totalItem: 1,
-    paymentMethod: "COD",
+    firstName: "Nadia",
     orderStatus: status,
+    lines: [{ product: silk, color: "Red", size: "L" }],
   });
 }
 

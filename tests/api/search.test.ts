@@ -1,7 +1,8 @@
 import request from "supertest";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
-import { createCategory, createProduct } from "../factories/catalog";
+import { createCategory } from "../factories/category";
+import { createProduct } from "../factories/product";
 import { clearDatabase } from "../setup/db";
 
 const app = createApp();
@@ -27,7 +28,9 @@ beforeAll(async () => {
       slug: name,
       description,
       price: 1500,
+      discountedPrice: 1500,
       categoryPath: path,
+      images: [],
       variants: [{ color, size: "M", stock: 4 }],
       isActive,
       createdAt: new Date(Date.UTC(2026, 0, 1) + day * DAY),

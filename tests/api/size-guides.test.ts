@@ -2,17 +2,14 @@ import request from "supertest";
 import { beforeEach, describe, expect, it } from "vitest";
 import { SizeGuide } from "../../models/size-guide.model";
 import { createApp } from "../../server/app";
-import { seedCatalog } from "../factories/catalog";
 import { createAdmin, createUser } from "../factories/user";
-import { clearDatabase } from "../setup/db";
+import { useSeededCatalog } from "../setup/catalog";
 
 const app = createApp();
-let seeded: Awaited<ReturnType<typeof seedCatalog>>;
+const seeded = useSeededCatalog();
 let admin: { Authorization: string };
 
 beforeEach(async () => {
-  await clearDatabase();
-  seeded = await seedCatalog();
   admin = { Authorization: `Bearer ${(await createAdmin()).token}` };
 });
 

@@ -5,7 +5,9 @@ import { Product } from "../../models/product.model";
 import { createApp } from "../../server/app";
 import { releaseLine, reserveLine, reserveStock } from "../../server/services/stock.service";
 import { clearDatabase } from "../setup/db";
-import { createProduct, shippingAddress, shopper, variantStock } from "../factories/checkout";
+import { shippingAddress } from "../factories/address";
+import { shopper } from "../factories/cart";
+import { createProduct, variantStock } from "../factories/product";
 
 const app = createApp();
 

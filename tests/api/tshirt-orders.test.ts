@@ -7,6 +7,7 @@ import { TshirtOrder } from "../../models/tshirt-order.model";
 import { createApp } from "../../server/app";
 import { resetEnvForTests } from "../../server/env";
 import { INVALID_MOBILE_MESSAGE } from "../../server/lib/phone";
+import { createTshirtOrder } from "../factories/tshirt-order";
 import { createAdmin, createUser } from "../factories/user";
 import { clearDatabase } from "../setup/db";
 import { startSmsGatewayStub, type SmsGatewayStub } from "../stubs/sms-gateway";
@@ -71,23 +72,16 @@ function postOrder(fields: Record<string, string>, design?: Buffer, field = "des
 }
 
 async function seedOrders() {
-  const base = {
-    mobile: "01712345678",
-    email: "a@example.com",
-    color: "White",
-    printType: "DTF",
-    sizes: { S: 10 },
-    quantity: 10,
-  };
-  await TshirtOrder.create({ ...base, name: "Alpha Ltd", organization: "Alpha", status: "NEW" });
-  await TshirtOrder.create({
+  const base = { email: "a@example.com", sizes: { S: 10 }, quantity: 10 };
+  await createTshirtOrder({ ...base, name: "Alpha Ltd", organization: "Alpha", status: "NEW" });
+  await createTshirtOrder({
     ...base,
     name: "Beta School",
     organization: "Beta",
     status: "QUOTED",
     quotedPrice: 5000,
   });
-  await TshirtOrder.create({ ...base, name: "Gamma (Club)", organization: "Gamma", status: "NEW" });
+  await createTshirtOrder({ ...base, name: "Gamma (Club)", organization: "Gamma", status: "NEW" });
 }
 
 describe("POST /api/tshirt-orders", () => {

@@ -12,7 +12,7 @@
  * One shop (private build copy), one Chromium; each test gets its own browser context (own cookies and
  * storage).
  */
-import { OAuth2Server } from "oauth2-mock-server";
+import type { OAuth2Server } from "oauth2-mock-server";
 import {
   chromium,
   type Browser as ChromiumBrowser,
@@ -24,61 +24,38 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { Cart } from "../../models/cart.model";
 import { Product } from "../../models/product.model";
 import { User } from "../../models/user.model";
-import { resetEnvForTests } from "../../server/env";
 import { INVALID_MOBILE_MESSAGE } from "../../server/lib/phone";
 import { addToCart } from "../../server/services/cart.service";
 import { createUser } from "../factories/user";
-import { startSmsGatewayStub, type SmsGatewayStub } from "../stubs/sms-gateway";
+import { setEnv } from "../setup/env";
+import { googleEnv, startGoogleStub } from "../stubs/google";
+import { smsEnv, startSmsGatewayStub, type SmsGatewayStub } from "../stubs/sms-gateway";
 import { startPrivateShop, signInAdmin } from "./admin-shop";
-import { CHROMIUM, CHROMIUM_ARGS, waitForHydration, type Shop } from "./harness";
+import { allowBrowserProblems, guardContext } from "./guard";
+import { CHROMIUM, CHROMIUM_ARGS, openTab, waitForHydration, type Shop } from "./harness";
+import { ProductPage } from "./pages/product-page";
 
 const GOOGLE_CLIENT_ID = "tweest-e2e.apps.googleusercontent.com";
-const GOOGLE_ENV = [
-  "GOOGLE_CLIENT_ID",
-  "GOOGLE_CLIENT_SECRET",
-  "GOOGLE_AUTH_URL",
-  "GOOGLE_TOKEN_URL",
-  "GOOGLE_JWKS_URL",
-  "GOOGLE_ISSUERS",
-  "GOOGLE_REDIRECT_URI",
-] as const;
-const SMS_ENV = ["SMS_BASE_URL", "SMS_API_KEY", "SMS_SENDER_ID"] as const;
 
 let shop: Shop;
 let sms: SmsGatewayStub;
 let chromiumBrowser: ChromiumBrowser;
-const google = new OAuth2Server();
+let google: OAuth2Server;
+const restoreEnv: (() => void)[] = [];
 /** Claims the provider puts into its next ID tokens. */
 let googleClaims: Record<string, unknown> = {};
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   sms = await startSmsGatewayStub();
-  await google.issuer.keys.generate("RS256");
-  await google.start(0, "127.0.0.1");
-  google.service.on("beforeTokenSigning", (token) => {
-    // Only the ID token carries an audience (our client id).
-    if (token.payload.aud !== undefined) Object.assign(token.payload, googleClaims);
-  });
-  const issuer = google.issuer.url!;
-  Object.assign(process.env, {
-    SMS_BASE_URL: sms.url,
-    SMS_API_KEY: sms.apiKey,
-    SMS_SENDER_ID: sms.senderId,
-    GOOGLE_CLIENT_ID,
-    GOOGLE_CLIENT_SECRET: "e2e-client-secret",
-    GOOGLE_AUTH_URL: `${issuer}/authorize`,
-    GOOGLE_TOKEN_URL: `${issuer}/token`,
-    GOOGLE_JWKS_URL: `${issuer}/jwks`,
-    GOOGLE_ISSUERS: "https://accounts.google.com,accounts.google.com",
-  });
+  google = await startGoogleStub(() => googleClaims);
+  restoreEnv.push(setEnv({ ...smsEnv(sms), ...googleEnv(google, GOOGLE_CLIENT_ID) }));
   // startShop re-reads the environment; the Google return address needs the shop's random port.
   [shop, chromiumBrowser] = await Promise.all([
     startPrivateShop(),
     chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS }),
   ]);
-  process.env.GOOGLE_REDIRECT_URI = `${shop.baseUrl}/auth/google/callback`;
-  resetEnvForTests();
+  restoreEnv.push(setEnv({ GOOGLE_REDIRECT_URI: `${shop.baseUrl}/auth/google/callback` }));
 });
 
 afterEach(async () => {
@@ -89,24 +66,17 @@ afterAll(async () => {
   await chromiumBrowser?.close();
   await shop?.close();
   await sms?.close();
-  await google.stop();
-  for (const key of [...GOOGLE_ENV, ...SMS_ENV]) delete process.env[key];
-  resetEnvForTests();
+  await google?.stop();
+  for (const restore of restoreEnv.splice(0).reverse()) restore();
 });
 
 /** A fresh browser context (own cookies and storage) whose campaign popup counts as shown. */
 async function newPage(token?: string): Promise<{ page: Page; errors: string[] }> {
   const context = await chromiumBrowser.newContext({ viewport: { width: 375, height: 812 } });
   context.setDefaultTimeout(15_000);
+  guardContext(context);
   contexts.push(context);
-  await context.addInitScript((jwt) => {
-    window.sessionStorage.setItem("hasShownPopup", "true");
-    if (jwt && !window.sessionStorage.getItem("e2e-token-set")) {
-      window.localStorage.setItem("jwt", jwt);
-      window.sessionStorage.setItem("e2e-token-set", "true");
-    }
-  }, token ?? "");
-  const page = await context.newPage();
+  const page = await openTab(context, token);
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
   return { page, errors };
@@ -143,6 +113,8 @@ async function signInStatus(email: string, password: string) {
 
 describe("/account: mobile number OTP and password change", () => {
   it("verifies a mobile number with the SMS code and changes the password", async () => {
+    // A wrong code and a wrong current password, on purpose.
+    allowBrowserProblems("400 POST /auth/otp/verify", "400 POST /api/users/change-password");
     const email = "rahima.e2e@example.com";
     const { user, token, password } = await createUser({
       email,
@@ -446,17 +418,12 @@ describe("guest cart merge at Google sign-in (contract §5)", () => {
 
     // A guest adds two products.
     const { page, errors } = await newPage();
+    const productPage = new ProductPage(page, shop.baseUrl);
     for (const [index, product] of guestPicks.entries()) {
-      await page.goto(`${shop.baseUrl}/product/${product.slug}`);
-      await waitForHydration(page);
-      await page
-        .getByRole("radiogroup", { name: "Size" })
-        .locator("button:not([disabled])")
-        .first()
-        .click();
-      await page.getByTestId("add-to-cart").click();
-      if (index === 0) await page.getByTestId("continue-as-guest").click();
-      await page.getByTestId("added-to-cart").waitFor();
+      await productPage.open(product.slug);
+      await productPage.chooseFirstAvailableSize();
+      // The guest question comes once per visit.
+      await productPage.addToCart({ asGuest: index === 0 });
       await expect.poll(() => page.getByTestId("cart-badge").textContent()).toBe(String(index + 1));
     }
     const guestCookie = (await page.context().cookies()).find(

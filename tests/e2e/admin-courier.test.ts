@@ -12,56 +12,33 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Order } from "../../models/order.model";
-import { resetEnvForTests } from "../../server/env";
 import { resetPathaoTokenForTests } from "../../server/integrations/pathao";
 import { resetDeliveryCacheForTests } from "../../server/services/delivery.service";
-import { createOrder } from "../factories/orders";
-import { startPathaoStub, type PathaoStub } from "../stubs/pathao";
-import { adminTab as openAdminTab, signInAdmin, startPrivateShop } from "./admin-shop";
-import { ARTIFACTS, launchBrowser, waitForHydration, type Browser, type Shop } from "./harness";
-
-const PATHAO_KEYS = [
-  "PATHAO_BASE_URL",
-  "PATHAO_CLIENT_ID",
-  "PATHAO_CLIENT_SECRET",
-  "PATHAO_USERNAME",
-  "PATHAO_PASSWORD",
-  "PATHAO_STORE_ID",
-] as const;
+import { createOrder } from "../factories/order";
+import { setEnv } from "../setup/env";
+import { pathaoEnv, startPathaoStub, type PathaoStub } from "../stubs/pathao";
+import { useAdminSession } from "./admin-shop";
+import { ARTIFACTS } from "./harness";
 
 let pathao: PathaoStub;
-let shop: Shop;
-let browser: Browser;
-let adminToken: string;
-const consoleErrors: string[] = [];
+let restoreEnv: (() => void) | undefined;
 
 beforeAll(async () => {
   // Pathao is configured before the app exists (getEnv() is read when the shop starts).
   pathao = await startPathaoStub();
-  process.env.PATHAO_BASE_URL = pathao.url;
-  process.env.PATHAO_CLIENT_ID = pathao.clientId;
-  process.env.PATHAO_CLIENT_SECRET = pathao.clientSecret;
-  process.env.PATHAO_USERNAME = pathao.username;
-  process.env.PATHAO_PASSWORD = pathao.password;
-  process.env.PATHAO_STORE_ID = String(pathao.storeId);
-  resetEnvForTests();
+  restoreEnv = setEnv(pathaoEnv(pathao));
   resetPathaoTokenForTests();
   resetDeliveryCacheForTests();
-  shop = await startPrivateShop();
-  browser = await launchBrowser({ width: 1280, height: 900 });
-  adminToken = await signInAdmin(shop);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
   await pathao?.close();
-  for (const key of PATHAO_KEYS) delete process.env[key];
-  resetEnvForTests();
+  restoreEnv?.();
   resetPathaoTokenForTests();
 });
 
-const adminTab = (): Promise<Page> => openAdminTab(browser, adminToken, consoleErrors);
+const session = useAdminSession();
+const adminTab = (): Promise<Page> => session.tab();
 
 describe("admin order screen: courier booking with Pathao", () => {
   it("books a CONFIRMED order opened by its deep link and shows the consignment", async () => {
@@ -74,8 +51,7 @@ describe("admin order screen: courier booking with Pathao", () => {
       lines: [{ category: "Shirts", unitPrice: 750, quantity: 2 }],
     });
     const page = await adminTab();
-    await page.goto(`${shop.baseUrl}/admin/orders?open=${String(order._id)}`);
-    await waitForHydration(page);
+    await session.screen(page).visit(`/admin/orders?open=${String(order._id)}`);
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("heading", { name: `Order #${order.orderNumber}` }).waitFor();
     // The full order from GET /api/admin/orders/:id: the invoice shows the shipping address.
@@ -115,8 +91,7 @@ describe("admin order screen: courier booking with Pathao", () => {
     await page.screenshot({ path: path.join(ARTIFACTS, "admin-order-courier-1280.png") });
 
     // A fresh visit of the deep link (by order number this time) reads the booking back.
-    await page.goto(`${shop.baseUrl}/admin/orders?open=${order.orderNumber.toLowerCase()}`);
-    await waitForHydration(page);
+    await session.screen(page).visit(`/admin/orders?open=${order.orderNumber.toLowerCase()}`);
     await page
       .getByRole("dialog")
       .getByText(`Courier Pathao: consignment ${consignmentId}`, { exact: false })
@@ -134,6 +109,8 @@ describe("admin order screen: courier booking with Pathao", () => {
     await page.waitForURL((url) => !url.searchParams.has("open"));
     expect(pathao.orders).toHaveLength(1);
     await page.close();
-    expect(consoleErrors.filter((text) => !/Failed to load resource/.test(text))).toEqual([]);
+    expect(session.consoleErrors.filter((text) => !/Failed to load resource/.test(text))).toEqual(
+      [],
+    );
   });
 });

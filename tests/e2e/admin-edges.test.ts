@@ -4,11 +4,12 @@
  */
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TshirtOrder } from "../../models/tshirt-order.model";
-import { createOrder } from "../factories/orders";
+import { createOrder } from "../factories/order";
+import { createTshirtOrder } from "../factories/tshirt-order";
 import { adminTab, signInAdmin, startPrivateShop } from "./admin-shop";
 import { expectFocusReturns } from "./dialog-focus";
-import { launchBrowser, waitForHydration, type Browser, type Shop } from "./harness";
+import { launchBrowser, type Browser, type Shop } from "./harness";
+import { AdminPage } from "./pages/admin-page";
 
 let shop: Shop;
 let adminToken: string;
@@ -31,12 +32,7 @@ async function adminPage(width: number): Promise<{ page: Page; errors: string[] 
   return { page: await adminTab(browser, adminToken, errors), errors };
 }
 
-async function open(page: Page, pathname: string) {
-  await page.goto(`${shop.baseUrl}${pathname}`);
-  await waitForHydration(page);
-  await page.getByRole("navigation", { name: "Admin" }).waitFor();
-  await page.getByTestId("admin-skeleton").first().waitFor({ state: "detached" });
-}
+const open = (page: Page, pathname: string) => new AdminPage(page, shop.baseUrl).open(pathname);
 
 const button = (page: Page, name: string | RegExp): Locator =>
   page.getByRole("main").getByRole("button", { name }).first();
@@ -44,7 +40,7 @@ const button = (page: Page, name: string | RegExp): Locator =>
 describe("admin dialogs give focus back to their opener (1280 px)", () => {
   it("on every screen: editors, order details, password reset and delete confirmations", async () => {
     const order = await createOrder({ orderStatus: "PLACED", firstName: "Focus" });
-    await TshirtOrder.create({
+    await createTshirtOrder({
       name: "Focus Club",
       mobile: "01712345678",
       email: "club@example.com",

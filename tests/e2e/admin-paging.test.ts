@@ -4,36 +4,17 @@
  * filters in the address (a deep link opens page 2) and show the server's totals.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Payment } from "../../models/payment.model";
 import { PromoCode } from "../../models/promo-code.model";
-import { createOrder, createPayment } from "../factories/orders";
-import { adminTab, signInAdmin, startPrivateShop } from "./admin-shop";
-import { launchBrowser, waitForHydration, type Browser, type Shop } from "./harness";
+import { createOrder } from "../factories/order";
+import { createPayment } from "../factories/payment";
+import { createPromo } from "../factories/promo-code";
+import { useAdminSession } from "./admin-shop";
 
-let shop: Shop;
-let browser: Browser;
-let adminToken: string;
-const consoleErrors: string[] = [];
-
-beforeAll(async () => {
-  shop = await startPrivateShop();
-  browser = await launchBrowser({ width: 1280, height: 900 });
-  adminToken = await signInAdmin(shop);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-});
-
-async function open(page: Page, pathname: string) {
-  await page.goto(`${shop.baseUrl}${pathname}`);
-  await waitForHydration(page);
-  await page.getByTestId("admin-skeleton").waitFor({ state: "detached" });
-}
-
-const pager = (page: Page) => page.getByRole("navigation", { name: "Pages" });
+const session = useAdminSession();
+const open = (page: Page, pathname: string) => session.screen(page).open(pathname);
+const pager = (page: Page) => session.screen(page).pager;
 
 describe("admin lists page on the server", () => {
   it("pages and filters payments through GET /api/payments", async () => {
@@ -50,7 +31,7 @@ describe("admin lists page on the server", () => {
     const total = await Payment.countDocuments();
     expect(total).toBe(27);
 
-    const page = await adminTab(browser, adminToken, consoleErrors);
+    const page = await session.tab();
     const firstPage = page.waitForResponse(
       (response) =>
         new URL(response.url()).pathname === "/api/payments" &&
@@ -97,7 +78,7 @@ describe("admin lists page on the server", () => {
 
   it("opens page 2 of the promo codes from the address and filters inactive codes", async () => {
     for (let index = 0; index < 20; index += 1)
-      await PromoCode.create({
+      await createPromo({
         code: `PAGE${String(index).padStart(2, "0")}`,
         type: "FIXED",
         value: 50 + index,
@@ -107,7 +88,7 @@ describe("admin lists page on the server", () => {
     const inactive = await PromoCode.countDocuments({ isActive: false });
     expect(total).toBeGreaterThan(20);
 
-    const page = await adminTab(browser, adminToken, consoleErrors);
+    const page = await session.tab();
     await open(page, "/admin/promo-codes?page=2");
     await expect.poll(() => page.getByTestId("promo-row").count()).toBe(total - 20);
     expect(await pager(page).textContent()).toContain(`Page 2 of 2 · ${total} in all`);
@@ -120,6 +101,8 @@ describe("admin lists page on the server", () => {
     expect(new URL(page.url()).searchParams.get("isActive")).toBe("false");
     expect(new URL(page.url()).searchParams.get("page")).toBeNull();
     await page.close();
-    expect(consoleErrors.filter((text) => !/Failed to load resource/.test(text))).toEqual([]);
+    expect(session.consoleErrors.filter((text) => !/Failed to load resource/.test(text))).toEqual(
+      [],
+    );
   });
 });

@@ -7,12 +7,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   dataLayerEvents,
   launchBrowser,
+  openTab,
   screenshots,
   startShop,
   waitForHydration,
   type Browser,
   type Shop,
 } from "./harness";
+import { allowBrowserProblems } from "./guard";
 
 let shop: Shop;
 let browser: Browser;
@@ -35,11 +37,7 @@ afterAll(async () => {
 });
 
 /** A tab that already saw the popup in this session (so it does not cover the screen under test). */
-async function tabWithoutPopup(): Promise<Page> {
-  const page = await browser.context.newPage();
-  await page.addInitScript(() => window.sessionStorage.setItem("hasShownPopup", "true"));
-  return page;
-}
+const tabWithoutPopup = (): Promise<Page> => openTab(browser.context);
 
 const counter = (page: Page) => page.getByTestId("popup-counter");
 
@@ -171,6 +169,11 @@ describe("campaign popup", () => {
     { name: "an empty list", answer: { status: 200, body: "[]" }, logged: 0 },
   ]) {
     it(`${name}: the spinner stops, no popup, hasShownPopup stays unset`, async () => {
+      if (answer.status >= 400)
+        allowBrowserProblems(
+          "500 GET /api/popup-images/active",
+          /^console: \[popup\] could not load the campaign images /,
+        );
       const page = await browser.context.newPage();
       const errors: string[] = [];
       page.on("console", (message) => {
@@ -197,6 +200,7 @@ describe("campaign popup", () => {
 
 describe("sign-in flows", () => {
   it("remembers a guarded path through login and lands back on it", async () => {
+    allowBrowserProblems("401 POST /auth/signin"); // the wrong password, on purpose
     const page = await tabWithoutPopup();
     await page.goto(`${shop.baseUrl}/account?tab=orders`);
     await page.waitForURL((url) => url.pathname === "/login");
@@ -259,6 +263,12 @@ describe("sign-in flows", () => {
   });
 
   it("a 401 on a normal page sends to /login; on checkout the shopper continues", async () => {
+    // Every signed-in call of these pages, answered 401 for the invalid token.
+    allowBrowserProblems(
+      "401 GET /api/users/profile",
+      "401 GET /api/cart",
+      "401 GET /api/orders/user",
+    );
     const page = await tabWithoutPopup();
     await page.goto(`${shop.baseUrl}/register`);
     await waitForHydration(page);

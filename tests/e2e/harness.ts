@@ -5,7 +5,11 @@
  * - `startShop()` -> `{ baseUrl, close }` (needs the production build: `npm run build`).
  * - `launchBrowser()` -> a persistent context on a fresh user-data dir; `close()` removes the dir.
  * - `screenshots(page, name)` -> tests/artifacts/<name>-375.png and <name>-1280.png (viewport).
- * - `dataLayerEvents(page)` -> the event names pushed to window.dataLayer so far.
+ * - `openTab(context, token?)` -> a tab that counts the campaign popup as shown, optionally signed in.
+ * - `dataLayerEvents(page)` -> the event names pushed to window.dataLayer so far; `dataLayer(page)`
+ *   -> the entries themselves.
+ * Page objects for the shop's screens are in ./pages.
+ * Every context it opens is watched by ./guard.ts: a test fails on browser problems it did not allow.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import type { Server } from "node:http";
@@ -13,6 +17,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { guardContext } from "./guard";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const ARTIFACTS = path.resolve("tests/artifacts");
@@ -81,6 +86,7 @@ export async function launchBrowser(
     viewport,
   });
   context.setDefaultTimeout(15_000);
+  guardContext(context);
   return {
     context,
     close: async () => {
@@ -107,6 +113,37 @@ export async function screenshots(page: Page, name: string): Promise<string[]> {
   }
   await page.setViewportSize(original);
   return files;
+}
+
+/**
+ * A new tab of `context` that counts the campaign popup as already shown (it has its own tests) and,
+ * given a token, starts signed in with it. Tabs of one context share localStorage, so the token is
+ * stored once per tab (on its first document), not again on reloads.
+ */
+export async function openTab(context: BrowserContext, token?: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.addInitScript((jwt) => {
+    window.sessionStorage.setItem("hasShownPopup", "true");
+    if (jwt && !window.sessionStorage.getItem("e2e-token-set")) {
+      window.localStorage.setItem("jwt", jwt);
+      window.sessionStorage.setItem("e2e-token-set", "true");
+    }
+  }, token ?? "");
+  return page;
+}
+
+export type DataLayerEntry = Record<string, unknown> & { event: string };
+
+/** The entries pushed to window.dataLayer on this page (client navigations keep them), by event. */
+export async function dataLayer(page: Page, event?: string): Promise<DataLayerEntry[]> {
+  return page.evaluate(
+    (wanted) =>
+      ((window as unknown as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? []).filter(
+        (entry): entry is Record<string, unknown> & { event: string } =>
+          typeof entry.event === "string" && (wanted === null || entry.event === wanted),
+      ),
+    event ?? null,
+  );
 }
 
 /** Event names pushed to window.dataLayer on this page. */

@@ -7,46 +7,35 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Order } from "../../models/order.model";
-import { resetEnvForTests } from "../../server/env";
-import { startSslCommerzStub, type SslCommerzStub } from "../stubs/sslcommerz";
-import { waitForHydration } from "./harness";
+import { setEnv } from "../setup/env";
+import { sslCommerzEnv, startSslCommerzStub, type SslCommerzStub } from "../stubs/sslcommerz";
+import { dataLayer } from "./harness";
+import { CartPage } from "./pages/cart-page";
+import { CheckoutPage } from "./pages/checkout-page";
+import { ProductPage } from "./pages/product-page";
 import { screenshot, startShoppingSession, type ShoppingSession } from "./shop-harness";
 
 let ssl: SslCommerzStub;
 let shop: ShoppingSession;
+let restoreEnv: (() => void) | undefined;
 
 beforeAll(async () => {
   ssl = await startSslCommerzStub();
-  process.env.SSLCOMMERZ_BASE_URL = ssl.url;
-  process.env.SSLCOMMERZ_STORE_ID = ssl.storeId;
-  process.env.SSLCOMMERZ_STORE_PASSWD = ssl.storePasswd;
-  resetEnvForTests();
+  const restoreGateway = setEnv(sslCommerzEnv(ssl));
   shop = await startShoppingSession();
   // The gateway's callbacks and the shop's redirects use PUBLIC_URL: this shop's address.
-  process.env.PUBLIC_URL = shop.baseUrl;
-  resetEnvForTests();
+  const restorePublicUrl = setEnv({ PUBLIC_URL: shop.baseUrl });
+  restoreEnv = () => {
+    restorePublicUrl();
+    restoreGateway();
+  };
 }, 120_000);
 
 afterAll(async () => {
   await shop?.close();
   await ssl?.close();
-  for (const key of [
-    "SSLCOMMERZ_BASE_URL",
-    "SSLCOMMERZ_STORE_ID",
-    "SSLCOMMERZ_STORE_PASSWD",
-    "PUBLIC_URL",
-  ])
-    delete process.env[key];
-  resetEnvForTests();
+  restoreEnv?.();
 });
-
-async function events(page: Page) {
-  return page.evaluate(() =>
-    ((window as unknown as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? []).filter(
-      (entry) => typeof entry.event === "string",
-    ),
-  );
-}
 
 /** Guest: add one item, check out with SSLCommerz, land on the gateway; answers the order id and tran_id. */
 async function payWithSslCommerz(page: Page) {
@@ -58,27 +47,24 @@ async function payWithSslCommerz(page: Page) {
       body: "<h1>SSLCommerz hosted page</h1>",
     }),
   );
-  await page.goto("/product/men-polo-shirts-urban");
-  await waitForHydration(page);
-  await page
-    .getByRole("radiogroup", { name: "Size" })
-    .locator("button:not([disabled])")
-    .first()
-    .click();
-  await page.getByTestId("add-to-cart").click();
-  await page.getByTestId("continue-as-guest").click();
+  const productPage = new ProductPage(page);
+  await productPage.open("men-polo-shirts-urban");
+  await productPage.chooseFirstAvailableSize();
+  await productPage.addToCart({ asGuest: true });
   await page.getByRole("link", { name: "View cart" }).click();
-  await page.getByTestId("go-to-checkout").click();
-  await page.waitForURL("**/checkout?guest=true");
-  await page.getByLabel("First name").fill("Tania");
-  await page.getByLabel("Last name").fill("Akter");
-  await page.getByLabel("Mobile number").fill("01612345678");
-  await page.getByLabel("House, road and area").fill("Road 11, Banani");
-  await page.getByLabel("City").selectOption("Dhaka");
-  await expect.poll(() => page.getByTestId("delivery-charge").textContent()).toBe("৳60");
+  await new CartPage(page).checkOutAsGuest();
+  const checkout = new CheckoutPage(page);
+  await checkout.fillAddress({
+    firstName: "Tania",
+    lastName: "Akter",
+    mobile: "01612345678",
+    streetAddress: "Road 11, Banani",
+    city: "Dhaka",
+  });
+  await expect.poll(() => checkout.deliveryCharge()).toBe("৳60");
   await page.getByLabel(/Card, mobile or net banking/).check();
   const sessionsBefore = ssl.sessions.length;
-  await page.getByTestId("place-order").click();
+  await checkout.placeOrder();
   await page.waitForURL(`${ssl.url}/EasyCheckOut/**`);
   expect(ssl.sessions).toHaveLength(sessionsBefore + 1);
   const fields = ssl.sessions.at(-1)!.fields;
@@ -121,9 +107,11 @@ describe("online payment (SSLCommerz stub)", () => {
     const order = await Order.findById(orderId).lean();
     expect(order!.orderStatus).toBe("PLACED");
     await expect
-      .poll(async () => (await events(page)).filter((entry) => entry.event === "purchase").length)
+      .poll(
+        async () => (await dataLayer(page)).filter((entry) => entry.event === "purchase").length,
+      )
       .toBe(1);
-    const purchase = (await events(page)).find((entry) => entry.event === "purchase")!;
+    const purchase = (await dataLayer(page)).find((entry) => entry.event === "purchase")!;
     expect(purchase.ecommerce).toMatchObject({
       transaction_id: orderId,
       value: order!.totalDiscountedPrice,
@@ -132,11 +120,11 @@ describe("online payment (SSLCommerz stub)", () => {
     await page.reload();
     await page.getByTestId("order-number").waitFor();
     await expect
-      .poll(async () => (await events(page)).some((entry) => entry.event === "page_view_stape"))
+      .poll(async () => (await dataLayer(page)).some((entry) => entry.event === "page_view_stape"))
       .toBe(true);
     await page.waitForTimeout(1000);
     expect(
-      (await events(page)).filter((entry) => String(entry.event).startsWith("purchase")),
+      (await dataLayer(page)).filter((entry) => String(entry.event).startsWith("purchase")),
     ).toEqual([]);
     expect(errors).toEqual([]);
   }, 120_000);
@@ -148,7 +136,7 @@ describe("online payment (SSLCommerz stub)", () => {
     await page.waitForURL(/\/payment-failed\?/);
     await page.getByTestId("order-number").waitFor();
     expect(await page.locator("h1").textContent()).toBe("Payment failed");
-    const failed = (await events(page)).find((entry) => entry.event === "payment_failed_stape");
+    const failed = (await dataLayer(page)).find((entry) => entry.event === "payment_failed_stape");
     expect(failed).toMatchObject({ checkout_step: 3, transaction_id: orderId });
     expect(failed!.label).toBe("Invalid expiration date");
     expect((await Order.findById(orderId).lean())!.orderStatus).toBe("PENDING");

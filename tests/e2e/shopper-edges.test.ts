@@ -8,9 +8,11 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Product } from "../../models/product.model";
 import { hashTrackingToken } from "../../server/services/orders.service";
-import { createOrder } from "../factories/orders";
+import { createOrder } from "../factories/order";
 import { expectFocusReturns } from "./dialog-focus";
-import { waitForHydration } from "./harness";
+import { dataLayer, waitForHydration } from "./harness";
+import { CUSTOMER, LoginPage } from "./pages/login-page";
+import { ProductPage } from "./pages/product-page";
 import { startShoppingSession, type ShoppingSession } from "./shop-harness";
 
 let shop: ShoppingSession;
@@ -98,14 +100,7 @@ describe("cart lines (375 px)", () => {
   });
 });
 
-const CUSTOMER = { email: "customer@tweest.local", password: "customer123" };
-
-async function signInOnLoginPage(page: Page) {
-  await waitForHydration(page);
-  await page.getByLabel("Email").fill(CUSTOMER.email);
-  await page.getByLabel("Password").fill(CUSTOMER.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
+const signInOnLoginPage = (page: Page) => new LoginPage(page).signIn(CUSTOMER);
 
 describe("sign-in goes back where it started (375 px)", () => {
   it("'Sign in' under a product's reviews signs in and lands back on that product", async () => {
@@ -188,14 +183,10 @@ describe("storefront dialogs give focus back to their opener (375 px)", () => {
   it("the add-to-cart question (closed, or answered 'Continue as guest'), the size guide and the filters", async () => {
     const { page, errors } = await shop.newPage(375);
     const { product } = await productWithStock(3);
-    await page.goto(`/product/${product.slug}`);
-    await waitForHydration(page);
-    await page
-      .getByRole("radiogroup", { name: "Size" })
-      .locator("button:not([disabled])")
-      .first()
-      .click();
-    const addToCart = page.getByTestId("add-to-cart");
+    const productPage = new ProductPage(page);
+    await productPage.open(product.slug);
+    await productPage.chooseFirstAvailableSize();
+    const addToCart = productPage.addToCartButton;
     await expectFocusReturns(page, addToCart);
     await expectFocusReturns(
       page,
@@ -215,39 +206,23 @@ describe("storefront dialogs give focus back to their opener (375 px)", () => {
   });
 });
 
-type LayerEvent = Record<string, unknown> & { event: string };
-
-async function layerEvents(page: Page, name: string): Promise<LayerEvent[]> {
-  return page.evaluate(
-    (wanted) =>
-      ((window as unknown as { dataLayer?: LayerEvent[] }).dataLayer ?? []).filter(
-        (entry) => entry.event === wanted,
-      ),
-    name,
-  );
-}
-
 describe("tracking of the item added after sign-in (375 px)", () => {
   it("sends add_to_cart and add_to_cart_stape with the payload of a direct add", async () => {
     const { page, errors } = await shop.newPage(375);
     const { product } = await productWithStock(3);
-    await page.goto(`/product/${product.slug}`);
-    await waitForHydration(page);
-    await page
-      .getByRole("radiogroup", { name: "Size" })
-      .locator("button:not([disabled])")
-      .first()
-      .click();
-    await page.getByTestId("add-to-cart").click();
+    const productPage = new ProductPage(page);
+    await productPage.open(product.slug);
+    await productPage.chooseFirstAvailableSize();
+    await productPage.addToCartButton.click();
     await page.getByRole("dialog").getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL((url) => url.pathname === "/login");
     await signInOnLoginPage(page);
     await page.waitForURL((url) => url.pathname !== "/login");
     await expect.poll(() => page.getByTestId("cart-badge").textContent()).toBe("1");
 
-    await expect.poll(async () => (await layerEvents(page, "add_to_cart")).length).toBe(1);
-    const [afterSignIn] = await layerEvents(page, "add_to_cart");
-    expect(await layerEvents(page, "add_to_cart_stape")).toHaveLength(1);
+    await expect.poll(async () => (await dataLayer(page, "add_to_cart")).length).toBe(1);
+    const [afterSignIn] = await dataLayer(page, "add_to_cart");
+    expect(await dataLayer(page, "add_to_cart_stape")).toHaveLength(1);
     const items = (afterSignIn.ecommerce as { items: Record<string, string>[] }).items;
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({
@@ -258,16 +233,10 @@ describe("tracking of the item added after sign-in (375 px)", () => {
     });
 
     // The same item added directly, now signed in, on a fresh load of the product page.
-    await page.goto(`/product/${product.slug}`);
-    await waitForHydration(page);
-    await page
-      .getByRole("radiogroup", { name: "Size" })
-      .locator("button:not([disabled])")
-      .first()
-      .click();
-    await page.getByTestId("add-to-cart").click();
-    await page.getByTestId("added-to-cart").waitFor();
-    const [direct] = await layerEvents(page, "add_to_cart");
+    await productPage.open(product.slug);
+    await productPage.chooseFirstAvailableSize();
+    await productPage.addToCart();
+    const [direct] = await dataLayer(page, "add_to_cart");
     expect(direct.ecommerce).toEqual(afterSignIn.ecommerce);
     expect(errors).toEqual([]);
   });

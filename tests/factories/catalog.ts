@@ -1,74 +1,12 @@
-import type { Types } from "mongoose";
-import { Category } from "../../models/category.model";
-import { Product } from "../../models/product.model";
-import { PromoCode } from "../../models/promo-code.model";
-
-export interface CategoryOverrides {
-  name: string;
-  slug: string;
-  parent?: { _id: Types.ObjectId; level: number } | null;
-}
-
-export async function createCategory({ name, slug, parent = null }: CategoryOverrides) {
-  return Category.create({
-    name,
-    slug,
-    parentCategory: parent?._id ?? null,
-    level: (parent?.level ?? 0) + 1,
-  });
-}
-
-export interface ProductOverrides {
-  title: string;
-  slug?: string;
-  description?: string;
-  brand?: string;
-  price: number;
-  discountedPrice?: number;
-  /** The category and its ancestors, root first (the last one is the product's category). */
-  categoryPath: { _id: Types.ObjectId; name: string }[];
-  variants: { color: string; size: string; stock: number }[];
-  images?: string[];
-  soldCount?: number;
-  isActive?: boolean;
-  createdAt?: Date;
-}
-
-/** A product written through the model, so the derived stock fields come from deriveStock. */
-export async function createProduct(overrides: ProductOverrides) {
-  const category = overrides.categoryPath[overrides.categoryPath.length - 1];
-  const slug = overrides.slug ?? overrides.title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
-  const product = new Product({
-    title: overrides.title,
-    slug,
-    description: overrides.description ?? "",
-    brand: overrides.brand ?? "Tweest",
-    price: overrides.price,
-    discountedPrice: overrides.discountedPrice ?? overrides.price,
-    category: category._id,
-    categoryName: category.name,
-    categoryPath: overrides.categoryPath.map((entry) => entry._id),
-    variants: overrides.variants.map((variant) => ({
-      ...variant,
-      sku: `${slug}-${variant.color}-${variant.size}`.toUpperCase(),
-    })),
-    images: overrides.images ?? [],
-    soldCount: overrides.soldCount ?? 0,
-    isActive: overrides.isActive ?? true,
-  });
-  if (overrides.createdAt) {
-    product.set("createdAt", overrides.createdAt);
-    product.set("updatedAt", overrides.createdAt);
-    await product.save({ timestamps: false });
-  } else await product.save();
-  return product;
-}
+import { createCategory } from "./category";
+import { createProduct } from "./product";
 
 const DAY = 86_400_000;
 const BASE = Date.UTC(2026, 0, 1);
 
 /**
- * A small catalogue with known answers (prices in taka; quantity = sum of variant stock):
+ * A small catalogue with known answers (prices in taka; quantity = sum of variant stock), with
+ * fixed slugs and no images:
  *
  * | name      | category            | price | discounted | % | stock by variant                   | sold | created |
  * |-----------|---------------------|-------|------------|---|------------------------------------|------|---------|
@@ -99,6 +37,7 @@ export async function seedCatalog() {
       { color: "White", size: "M", stock: 0 },
     ],
     soldCount: 5,
+    images: [],
     createdAt: day(1),
   });
   const graphic = await createProduct({
@@ -106,12 +45,14 @@ export async function seedCatalog() {
     slug: "graphic-street-tee",
     description: "Printed front.",
     price: 600,
+    discountedPrice: 600,
     categoryPath: [men, menTees],
     variants: [
       { color: "Navy", size: "S", stock: 2 },
       { color: "Navy", size: "M", stock: 4 },
     ],
     soldCount: 20,
+    images: [],
     createdAt: day(2),
   });
   const panjabi = await createProduct({
@@ -127,6 +68,7 @@ export async function seedCatalog() {
       { color: "White", size: "XL", stock: 0 },
     ],
     soldCount: 1,
+    images: [],
     createdAt: day(3),
   });
   const cotton = await createProduct({
@@ -141,6 +83,7 @@ export async function seedCatalog() {
       { color: "Red", size: "M", stock: 0 },
     ],
     soldCount: 0,
+    images: [],
     createdAt: day(4),
   });
   const silk = await createProduct({
@@ -155,38 +98,23 @@ export async function seedCatalog() {
       { color: "Red", size: "L", stock: 7 },
     ],
     soldCount: 10,
+    images: [],
     createdAt: day(5),
   });
   const hidden = await createProduct({
     title: "Hidden Tee",
     slug: "hidden-tee",
     price: 500,
+    discountedPrice: 500,
     categoryPath: [men, menTees],
     variants: [{ color: "Black", size: "M", stock: 9 }],
     soldCount: 50,
     isActive: false,
+    images: [],
     createdAt: day(6),
   });
   return {
     categories: { men, menTees, women, kurti },
     products: { classic, graphic, panjabi, cotton, silk, hidden },
   };
-}
-
-export interface PromoOverrides {
-  code: string;
-  type: "PERCENTAGE" | "FIXED";
-  value: number;
-  minOrderAmount?: number;
-  maxDiscount?: number | null;
-  startsAt?: Date | null;
-  expiresAt?: Date | null;
-  usageLimit?: number | null;
-  usedCount?: number;
-  perUserLimit?: number | null;
-  isActive?: boolean;
-}
-
-export function createPromo(overrides: PromoOverrides) {
-  return PromoCode.create({ minOrderAmount: 0, ...overrides });
 }

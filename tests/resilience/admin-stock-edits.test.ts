@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { Product } from "../../models/product.model";
 import { createApp } from "../../server/app";
 import { reserveLine } from "../../server/services/stock.service";
-import { createProduct, variantStock } from "../factories/checkout";
+import { createProduct, variantStock } from "../factories/product";
 import { createAdmin } from "../factories/user";
 import { clearDatabase } from "../setup/db";
 

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Product } from "../../models/product.model";
 import { updateProduct } from "../../server/services/products.service";
 import { reserveLine } from "../../server/services/stock.service";
-import { createCategory, createProduct } from "../factories/catalog";
+import { createCategory } from "../factories/category";
+import { createProduct } from "../factories/product";
 import { clearDatabase } from "../setup/db";
 import { freePort, startShopProcess, stopShopProcesses } from "./helpers";
 
@@ -44,7 +45,9 @@ beforeAll(async () => {
     title: "Harbour Polo",
     slug: "harbour-polo",
     price: 1200,
+    discountedPrice: 1200,
     categoryPath: [men],
+    images: [],
     variants: [{ color: "Navy", size: "M", stock: 2 }],
   });
   productId = String(product._id);

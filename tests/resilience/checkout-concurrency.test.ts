@@ -4,7 +4,8 @@ import { Order } from "../../models/order.model";
 import { Product } from "../../models/product.model";
 import { createApp } from "../../server/app";
 import { clearDatabase } from "../setup/db";
-import { createProduct, shippingAddress } from "../factories/checkout";
+import { shippingAddress } from "../factories/address";
+import { createProduct } from "../factories/product";
 import { Guest, listen } from "./helpers";
 
 const GUESTS = 200;

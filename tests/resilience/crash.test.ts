@@ -7,7 +7,8 @@ import {
   reconcileReservations,
 } from "../../server/services/reservations.service";
 import { clearDatabase } from "../setup/db";
-import { createProduct, shippingAddress } from "../factories/checkout";
+import { shippingAddress } from "../factories/address";
+import { createProduct } from "../factories/product";
 import { freePort, Guest, startShopProcess, stopShopProcesses } from "./helpers";
 
 const STOCK = 400;

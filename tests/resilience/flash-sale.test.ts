@@ -9,7 +9,8 @@ import {
   runFlashSale,
 } from "../../scripts/lib/flash-sale";
 import { clearDatabase } from "../setup/db";
-import { createProduct, shippingAddress } from "../factories/checkout";
+import { shippingAddress } from "../factories/address";
+import { createProduct } from "../factories/product";
 import { freePort, Guest, killShopProcess, startShopProcess, stopShopProcesses } from "./helpers";
 
 /**

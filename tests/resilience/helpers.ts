@@ -124,19 +124,4 @@ export async function killShopProcess(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** Runs `body` with some variables set (parsed afresh), then puts the old values back. */
-export async function withEnv<T>(vars: Record<string, string>, body: () => Promise<T>): Promise<T> {
-  const { resetEnvForTests } = await import("../../server/env");
-  const saved = Object.fromEntries(Object.keys(vars).map((key) => [key, process.env[key]]));
-  Object.assign(process.env, vars);
-  resetEnvForTests();
-  try {
-    return await body();
-  } finally {
-    for (const [key, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
-    resetEnvForTests();
-  }
-}
+export { withEnv } from "../setup/env";

@@ -8,7 +8,9 @@ import { Review } from "../../models/review.model";
 import { User } from "../../models/user.model";
 import { createApp } from "../../server/app";
 import { clearDatabase } from "../setup/db";
-import { createProduct, shippingAddress, shopper } from "../factories/checkout";
+import { shippingAddress } from "../factories/address";
+import { shopper } from "../factories/cart";
+import { createProduct } from "../factories/product";
 import { createUser } from "../factories/user";
 import { snapshotDatabase } from "./helpers";
 

@@ -9,6 +9,7 @@ import { Product } from "../../models/product.model";
 import { TshirtOrder } from "../../models/tshirt-order.model";
 import { createApp } from "../../server/app";
 import { seedCatalog } from "../factories/catalog";
+import { bulkOrderFormFields } from "../factories/tshirt-order";
 import { createAdmin } from "../factories/user";
 import { clearDatabase } from "../setup/db";
 import { withEnv } from "./helpers";
@@ -75,15 +76,7 @@ function storedFiles(): string[] {
   }
 }
 
-const bulkOrderFields = {
-  name: "Nusrat Jahan",
-  mobile: "01812345678",
-  email: "nusrat@example.com",
-  color: "Navy",
-  printType: "SCREEN",
-  sizes: JSON.stringify({ S: 10, M: 10, L: 10, XL: 0, XXL: 0 }),
-  quantity: "30",
-};
+const bulkOrderFields = bulkOrderFormFields();
 
 function postBulkOrder(design: Buffer) {
   const call = request(app).post("/api/tshirt-orders");

@@ -11,8 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JobLease } from "../../models/job-lease.model";
 import { Order } from "../../models/order.model";
 import { leaseLengthMs } from "../../server/jobs";
-import { createCategory, createProduct } from "../factories/catalog";
-import { insertOrder } from "../factories/checkout";
+import { createCategory } from "../factories/category";
+import { createOrder } from "../factories/order";
+import { createProduct } from "../factories/product";
 import { createAdmin, DEFAULT_PASSWORD } from "../factories/user";
 import { clearDatabase } from "../setup/db";
 import { cookiesOf, freePort, startShopProcess, stopShopProcesses } from "./helpers";
@@ -149,9 +150,9 @@ describe("two shop processes on one database", () => {
     // An unpaid order past its time is cancelled once, by one of them.
     const product = (await import("../../models/product.model")).Product;
     const stored = (await product.findById(productId))!;
-    const order = await insertOrder({
-      product: stored,
-      status: "PENDING",
+    const order = await createOrder({
+      lines: [{ product: stored }],
+      orderStatus: "PENDING",
       paymentMethod: "BKASH",
       createdAt: new Date(Date.now() - 2 * 60 * 60_000),
     });

@@ -2,7 +2,9 @@ import request from "supertest";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { Order } from "../../models/order.model";
 import { smsName } from "../../server/services/notifications.service";
-import { createProduct, shopper, shippingAddress } from "../factories/checkout";
+import { shippingAddress } from "../factories/address";
+import { shopper } from "../factories/cart";
+import { createProduct } from "../factories/product";
 import { clearDatabase } from "../setup/db";
 import { useSmsGateway } from "../setup/sms";
 import type { SmsGatewayStub } from "../stubs/sms-gateway";
@@ -19,7 +21,6 @@ useSmsGateway((gateway) => ({ sms, app } = gateway));
 
 beforeEach(async () => {
   await clearDatabase();
-  sms.messages.length = 0;
 });
 
 /** A fresh guest (own cookie, own cart) ordering one tee for `mobile`. */

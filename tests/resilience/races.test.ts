@@ -6,7 +6,7 @@ import { Rating } from "../../models/rating.model";
 import { Review } from "../../models/review.model";
 import { User } from "../../models/user.model";
 import { OTP_MAX_ATTEMPTS } from "../../server/services/otp.service";
-import { createProduct } from "../factories/checkout";
+import { createProduct } from "../factories/product";
 import { createUser } from "../factories/user";
 import { clearDatabase } from "../setup/db";
 import { useSmsGateway } from "../setup/sms";
@@ -24,7 +24,6 @@ const PHONE = "01712345678";
 
 beforeEach(async () => {
   await clearDatabase();
-  sms.messages.length = 0;
 });
 
 function lastCodeFor(phone: string): string {

@@ -23,7 +23,9 @@ import {
   reconcileReservations,
 } from "../../server/services/reservations.service";
 import { clearDatabase } from "../setup/db";
-import { createProduct, createPromo, shopper } from "../factories/checkout";
+import { shopper } from "../factories/cart";
+import { createProduct } from "../factories/product";
+import { createPromo } from "../factories/promo-code";
 
 resetEnvForTests();
 const app = createApp();

@@ -10,7 +10,8 @@ import { createApp } from "../../server/app";
 import { resetEnvForTests } from "../../server/env";
 import { expirePendingOrders } from "../../server/services/orders.service";
 import { clearDatabase } from "../setup/db";
-import { createProduct, insertOrder } from "../factories/checkout";
+import { createOrder } from "../factories/order";
+import { createProduct } from "../factories/product";
 import { createUser } from "../factories/user";
 import { Guest, listen } from "./helpers";
 
@@ -129,15 +130,24 @@ describe("two app instances on one database", () => {
     const expired = [];
     for (let index = 0; index < 6; index += 1)
       expired.push(
-        await insertOrder({ product, status: "PENDING", paymentMethod: "BKASH", createdAt: old }),
+        await createOrder({
+          lines: [{ product }],
+          orderStatus: "PENDING",
+          paymentMethod: "BKASH",
+          createdAt: old,
+        }),
       );
-    const fresh = await insertOrder({
-      product,
-      status: "PENDING",
+    const fresh = await createOrder({
+      lines: [{ product }],
+      orderStatus: "PENDING",
       paymentMethod: "BKASH",
       createdAt: now,
     });
-    const placed = await insertOrder({ product, status: "PLACED", createdAt: old });
+    const placed = await createOrder({
+      lines: [{ product }],
+      orderStatus: "PLACED",
+      createdAt: old,
+    });
 
     const [fromA, fromB] = await Promise.all([expirePendingOrders(now), expirePendingOrders(now)]);
     expect(fromA + fromB).toBe(6);

@@ -10,6 +10,7 @@ import { createApp } from "../../server/app";
 import { uploadsRoot } from "../../server/lib/images";
 import { clearDatabase } from "../setup/db";
 import { seedCatalog } from "../factories/catalog";
+import { bulkOrderFormFields } from "../factories/tshirt-order";
 import { createAdmin } from "../factories/user";
 
 const app = createApp();
@@ -84,15 +85,7 @@ const targets: Target[] = [
     path: "/api/tshirt-orders",
     field: "design",
     admin: false,
-    fields: () => ({
-      name: "Nusrat Jahan",
-      mobile: "01812345678",
-      email: "nusrat@example.com",
-      color: "Navy",
-      printType: "SCREEN",
-      sizes: JSON.stringify({ S: 10, M: 10, L: 10, XL: 0, XXL: 0 }),
-      quantity: "30",
-    }),
+    fields: bulkOrderFormFields,
     count: () => TshirtOrder.countDocuments({}),
     storedPaths: async () =>
       (await TshirtOrder.find({}).lean()).map((order) => order.designImagePath ?? ""),

@@ -17,7 +17,8 @@ import {
 } from "../../server/services/products.service";
 import { updateCategory } from "../../server/services/categories.service";
 import { reserveLine } from "../../server/services/stock.service";
-import { createCategory, createProduct } from "../factories/catalog";
+import { createCategory } from "../factories/category";
+import { createProduct } from "../factories/product";
 import { clearDatabase } from "../setup/db";
 
 /** mulberry32: a small seeded generator, so a failure names the seed that reproduces it. */
@@ -65,6 +66,7 @@ async function randomProduct(index: number) {
     price,
     discountedPrice: random.next() < 0.5 ? price : price - random.pick([100, 200, 300]),
     categoryPath: entry.path.map((category) => ({ _id: category._id, name: category.name })),
+    images: [],
     variants: variants.length > 0 ? variants : [{ color: "Black", size: "M", stock: 0 }],
     soldCount: random.pick([0, 0, 3, 7, 12]),
     isActive: random.next() < 0.85,

@@ -1,10 +1,10 @@
-import { Types } from "mongoose";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Payment } from "../../models/payment.model";
-import { Product } from "../../models/product.model";
 import { logger } from "../../server/lib/logger";
 import { getDashboardStats, growth } from "../../server/services/dashboard.service";
-import { createOrder, createPayment } from "../factories/orders";
+import { createOrder } from "../factories/order";
+import { createPayment } from "../factories/payment";
+import { createProduct } from "../factories/product";
 import { createAdmin, createUser } from "../factories/user";
 import { clearDatabase } from "../setup/db";
 
@@ -20,13 +20,7 @@ async function buildShop() {
   await createUser({ firstName: "Customer", lastName: "Two" });
   await createAdmin();
   for (const slug of ["tee-a", "tee-b", "cap-a"])
-    await Product.create({
-      title: slug,
-      slug,
-      price: 500,
-      discountedPrice: 450,
-      category: new Types.ObjectId(),
-    });
+    await createProduct({ title: slug, slug, price: 500, discountedPrice: 450, variants: [] });
 
   const o1 = await createOrder({
     orderNumber: "O1",

@@ -13,6 +13,8 @@ import {
 } from "../../server/services/dashboard.service";
 import { buildProductListQuery } from "../../server/services/products.service";
 import { ProductListQuery } from "../../server/schemas/catalog.schemas";
+import { createCategory } from "../factories/category";
+import { createProduct } from "../factories/product";
 import { clearDatabase } from "../setup/db";
 
 /**
@@ -142,20 +144,18 @@ let categoryId: mongoose.Types.ObjectId;
 beforeAll(async () => {
   await clearDatabase();
   await Promise.all([Product.init(), Order.init(), Payment.init(), Category.init()]);
-  const category = await Category.create({ name: "Men", slug: "men" });
+  const category = await createCategory({ name: "Men", slug: "men" });
   categoryId = category._id;
   // A few documents so the plans are real plans, not empty-collection shortcuts.
-  await Product.create(
-    Array.from({ length: 5 }, (_, index) => ({
+  for (let index = 0; index < 5; index += 1)
+    await createProduct({
       title: `Shirt ${index}`,
       slug: `shirt-${index}`,
       price: 500 + index,
       discountedPrice: 450 + index,
-      category: category._id,
-      categoryPath: [category._id],
+      categoryPath: [category],
       variants: [{ color: index % 2 ? "Black" : "Navy", size: "M", stock: 3 }],
-    })),
-  );
+    });
 });
 
 describe("query plans: product listing", () => {

@@ -1,8 +1,8 @@
 import type { Express } from "express";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { createApp, type CreateAppOptions } from "../../server/app";
-import { resetEnvForTests } from "../../server/env";
-import { startSmsGatewayStub, type SmsGatewayStub } from "../stubs/sms-gateway";
+import { smsEnv, startSmsGatewayStub, type SmsGatewayStub } from "../stubs/sms-gateway";
+import { setEnv } from "./env";
 
 export interface SmsGatewayContext {
   sms: SmsGatewayStub;
@@ -12,7 +12,7 @@ export interface SmsGatewayContext {
 /**
  * Registers beforeAll/afterAll hooks for a test file that sends SMS: starts the BulkSMSBD stub,
  * points SMS_BASE_URL/SMS_API_KEY/SMS_SENDER_ID at it, re-reads the env and creates the app;
- * afterwards closes the stub and removes the variables again. `ready` receives the stub and
+ * afterwards closes the stub and removes the variables again. Each test starts with no messages. `ready` receives the stub and
  * the app once they exist.
  */
 export function useSmsGateway(
@@ -20,21 +20,20 @@ export function useSmsGateway(
   appOptions: CreateAppOptions = {},
 ): void {
   let sms: SmsGatewayStub | undefined;
+  let restoreEnv: (() => void) | undefined;
 
   beforeAll(async () => {
     sms = await startSmsGatewayStub();
-    process.env.SMS_BASE_URL = sms.url;
-    process.env.SMS_API_KEY = sms.apiKey;
-    process.env.SMS_SENDER_ID = sms.senderId;
-    resetEnvForTests();
+    restoreEnv = setEnv(smsEnv(sms));
     ready({ sms, app: createApp(appOptions) });
+  });
+
+  beforeEach(() => {
+    if (sms) sms.messages.length = 0;
   });
 
   afterAll(async () => {
     await sms?.close();
-    delete process.env.SMS_BASE_URL;
-    delete process.env.SMS_API_KEY;
-    delete process.env.SMS_SENDER_ID;
-    resetEnvForTests();
+    restoreEnv?.();
   });
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { readJson, startHttpStub } from "./http-stub";
 
 /**
  * A local bKash Tokenized Checkout (bKash's Tokenized Checkout API) on 127.0.0.1, under
@@ -43,16 +42,6 @@ export interface BkashStub {
 
 const PREFIX = "/v1.2.0-beta/tokenized/checkout";
 
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}") as Record<string, unknown>;
-  } catch {
-    return {};
-  }
-}
-
 export async function startBkashStub(): Promise<BkashStub> {
   const tokens = new Set<string>();
   const stub: BkashStub = {
@@ -82,140 +71,141 @@ export async function startBkashStub(): Promise<BkashStub> {
   };
   let trx = 1000;
 
-  const server: Server = createServer((req, res) => {
-    void (async () => {
-      const send = (status: number, body: unknown) => {
-        res.writeHead(status, { "content-type": "application/json" });
-        res.end(JSON.stringify(body));
-      };
-      const path = new URL(req.url ?? "/", "http://stub").pathname;
-      if (req.method !== "POST" || !path.startsWith(PREFIX))
-        return send(404, { message: "Not Found" });
-      const action = path.slice(PREFIX.length);
-      const body = await readJson(req);
-      if (action === "/token/grant" || action === "/token/refresh") {
-        if (req.headers.username !== stub.username || req.headers.password !== stub.password)
-          return send(200, { statusCode: "2079", statusMessage: "Invalid username and password" });
-        if (body.app_key !== stub.appKey || body.app_secret !== stub.appSecret)
-          return send(200, { statusCode: "2001", statusMessage: "Invalid App Key" });
-        stub.grants += 1;
-        const idToken = `idtoken-${randomUUID()}`;
-        tokens.add(idToken);
-        return send(200, {
-          statusCode: "0000",
-          statusMessage: "Successful",
-          id_token: idToken,
-          token_type: "Bearer",
-          expires_in: 3600,
-          refresh_token: `refresh-${randomUUID()}`,
-        });
-      }
-      const token = String(req.headers.authorization ?? "");
-      if (!tokens.has(token) || req.headers["x-app-key"] !== stub.appKey)
-        return send(401, { message: "Unauthorized" });
-
-      if (action === "/create") {
-        const missing = [
-          "mode",
-          "payerReference",
-          "callbackURL",
-          "amount",
-          "currency",
-          "intent",
-          "merchantInvoiceNumber",
-        ].filter((key) => !body[key]);
-        if (missing.length > 0)
-          return send(200, { statusCode: "2065", statusMessage: "Mandatory field missing" });
-        if (body.mode !== "0011")
-          return send(200, {
-            statusCode: "2063",
-            statusMessage: "Mode is not valid as per request data",
-          });
-        if (!(Number(body.amount) > 0))
-          return send(200, { statusCode: "2006", statusMessage: "Invalid amount" });
-        if (body.currency !== "BDT")
-          return send(200, { statusCode: "2007", statusMessage: "Invalid currency" });
-        if (body.intent !== "sale")
-          return send(200, { statusCode: "2008", statusMessage: "Invalid intent" });
-        const paymentID = `TR0011${randomUUID().replace(/-/g, "").slice(0, 14).toUpperCase()}`;
-        const payment: StubPayment = {
-          paymentID,
-          amount: String(body.amount),
-          currency: "BDT",
-          intent: "sale",
-          merchantInvoiceNumber: String(body.merchantInvoiceNumber),
-          payerReference: String(body.payerReference),
-          callbackURL: String(body.callbackURL),
-          transactionStatus: "Initiated",
-        };
-        stub.payments.set(paymentID, payment);
-        return send(200, {
-          statusCode: "0000",
-          statusMessage: "Successful",
-          paymentID,
-          bkashURL: `${stub.url}/checkout/pay?paymentID=${paymentID}`,
-          callbackURL: payment.callbackURL,
-          successCallbackURL: `${payment.callbackURL}?paymentID=${paymentID}&status=success`,
-          failureCallbackURL: `${payment.callbackURL}?paymentID=${paymentID}&status=failure`,
-          cancelledCallbackURL: `${payment.callbackURL}?paymentID=${paymentID}&status=cancel`,
-          amount: payment.amount,
-          intent: "sale",
-          currency: "BDT",
-          paymentCreateTime: "2026-11-23T12:00:00:000 GMT+0600",
-          transactionStatus: "Initiated",
-          merchantInvoiceNumber: payment.merchantInvoiceNumber,
-        });
-      }
-      const payment = stub.payments.get(String(body.paymentID ?? ""));
-      const fields = (entry: StubPayment) => ({
-        paymentID: entry.paymentID,
-        trxID: entry.trxID,
-        transactionStatus: entry.transactionStatus,
-        amount: entry.amount,
-        currency: entry.currency,
-        intent: entry.intent,
-        merchantInvoiceNumber: entry.merchantInvoiceNumber,
-        payerReference: entry.payerReference,
-        customerMsisdn: entry.approvedBy,
-      });
-      if (action === "/execute") {
-        stub.executes.push(String(body.paymentID));
-        if (!payment) return send(200, { statusCode: "2002", statusMessage: "Invalid Payment ID" });
-        if (payment.transactionStatus === "Completed")
-          return send(200, {
-            statusCode: "2117",
-            statusMessage: "The payment execution has already been completed",
-          });
-        if (!payment.approvedBy)
-          return send(200, { statusCode: "2056", statusMessage: "Invalid Payment State" });
-        if (payment.approvedBy === POOR_WALLET) {
-          payment.transactionStatus = "Failed";
-          return send(200, { statusCode: "2023", statusMessage: "Insufficient Balance" });
-        }
-        payment.transactionStatus = "Completed";
-        payment.trxID = `BKT${(trx += 1)}`;
-        if (stub.failExecuteTransport) return send(500, { message: "Internal Server Error" });
-        return send(200, {
-          statusCode: "0000",
-          statusMessage: "Successful",
-          ...fields(payment),
-          paymentExecuteTime: "2026-11-23T12:01:00:000 GMT+0600",
-        });
-      }
-      if (action === "/payment/status") {
-        stub.queries.push(String(body.paymentID));
-        if (!payment) return send(200, { statusCode: "2002", statusMessage: "Invalid Payment ID" });
-        return send(200, { statusCode: "0000", statusMessage: "Successful", ...fields(payment) });
-      }
+  const server = await startHttpStub(async ({ req, url, send }) => {
+    const path = url.pathname;
+    if (req.method !== "POST" || !path.startsWith(PREFIX))
       return send(404, { message: "Not Found" });
-    })();
+    const action = path.slice(PREFIX.length);
+    const body = await readJson(req);
+    if (action === "/token/grant" || action === "/token/refresh") {
+      if (req.headers.username !== stub.username || req.headers.password !== stub.password)
+        return send(200, { statusCode: "2079", statusMessage: "Invalid username and password" });
+      if (body.app_key !== stub.appKey || body.app_secret !== stub.appSecret)
+        return send(200, { statusCode: "2001", statusMessage: "Invalid App Key" });
+      stub.grants += 1;
+      const idToken = `idtoken-${randomUUID()}`;
+      tokens.add(idToken);
+      return send(200, {
+        statusCode: "0000",
+        statusMessage: "Successful",
+        id_token: idToken,
+        token_type: "Bearer",
+        expires_in: 3600,
+        refresh_token: `refresh-${randomUUID()}`,
+      });
+    }
+    const token = String(req.headers.authorization ?? "");
+    if (!tokens.has(token) || req.headers["x-app-key"] !== stub.appKey)
+      return send(401, { message: "Unauthorized" });
+
+    if (action === "/create") {
+      const missing = [
+        "mode",
+        "payerReference",
+        "callbackURL",
+        "amount",
+        "currency",
+        "intent",
+        "merchantInvoiceNumber",
+      ].filter((key) => !body[key]);
+      if (missing.length > 0)
+        return send(200, { statusCode: "2065", statusMessage: "Mandatory field missing" });
+      if (body.mode !== "0011")
+        return send(200, {
+          statusCode: "2063",
+          statusMessage: "Mode is not valid as per request data",
+        });
+      if (!(Number(body.amount) > 0))
+        return send(200, { statusCode: "2006", statusMessage: "Invalid amount" });
+      if (body.currency !== "BDT")
+        return send(200, { statusCode: "2007", statusMessage: "Invalid currency" });
+      if (body.intent !== "sale")
+        return send(200, { statusCode: "2008", statusMessage: "Invalid intent" });
+      const paymentID = `TR0011${randomUUID().replace(/-/g, "").slice(0, 14).toUpperCase()}`;
+      const payment: StubPayment = {
+        paymentID,
+        amount: String(body.amount),
+        currency: "BDT",
+        intent: "sale",
+        merchantInvoiceNumber: String(body.merchantInvoiceNumber),
+        payerReference: String(body.payerReference),
+        callbackURL: String(body.callbackURL),
+        transactionStatus: "Initiated",
+      };
+      stub.payments.set(paymentID, payment);
+      return send(200, {
+        statusCode: "0000",
+        statusMessage: "Successful",
+        paymentID,
+        bkashURL: `${stub.url}/checkout/pay?paymentID=${paymentID}`,
+        callbackURL: payment.callbackURL,
+        successCallbackURL: `${payment.callbackURL}?paymentID=${paymentID}&status=success`,
+        failureCallbackURL: `${payment.callbackURL}?paymentID=${paymentID}&status=failure`,
+        cancelledCallbackURL: `${payment.callbackURL}?paymentID=${paymentID}&status=cancel`,
+        amount: payment.amount,
+        intent: "sale",
+        currency: "BDT",
+        paymentCreateTime: "2026-11-23T12:00:00:000 GMT+0600",
+        transactionStatus: "Initiated",
+        merchantInvoiceNumber: payment.merchantInvoiceNumber,
+      });
+    }
+    const payment = stub.payments.get(String(body.paymentID ?? ""));
+    const fields = (entry: StubPayment) => ({
+      paymentID: entry.paymentID,
+      trxID: entry.trxID,
+      transactionStatus: entry.transactionStatus,
+      amount: entry.amount,
+      currency: entry.currency,
+      intent: entry.intent,
+      merchantInvoiceNumber: entry.merchantInvoiceNumber,
+      payerReference: entry.payerReference,
+      customerMsisdn: entry.approvedBy,
+    });
+    if (action === "/execute") {
+      stub.executes.push(String(body.paymentID));
+      if (!payment) return send(200, { statusCode: "2002", statusMessage: "Invalid Payment ID" });
+      if (payment.transactionStatus === "Completed")
+        return send(200, {
+          statusCode: "2117",
+          statusMessage: "The payment execution has already been completed",
+        });
+      if (!payment.approvedBy)
+        return send(200, { statusCode: "2056", statusMessage: "Invalid Payment State" });
+      if (payment.approvedBy === POOR_WALLET) {
+        payment.transactionStatus = "Failed";
+        return send(200, { statusCode: "2023", statusMessage: "Insufficient Balance" });
+      }
+      payment.transactionStatus = "Completed";
+      payment.trxID = `BKT${(trx += 1)}`;
+      if (stub.failExecuteTransport) return send(500, { message: "Internal Server Error" });
+      return send(200, {
+        statusCode: "0000",
+        statusMessage: "Successful",
+        ...fields(payment),
+        paymentExecuteTime: "2026-11-23T12:01:00:000 GMT+0600",
+      });
+    }
+    if (action === "/payment/status") {
+      stub.queries.push(String(body.paymentID));
+      if (!payment) return send(200, { statusCode: "2002", statusMessage: "Invalid Payment ID" });
+      return send(200, { statusCode: "0000", statusMessage: "Successful", ...fields(payment) });
+    }
+    return send(404, { message: "Not Found" });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  stub.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  stub.url = server.url;
   stub.baseUrl = `${stub.url}/v1.2.0-beta`;
-  stub.close = () =>
-    new Promise<void>((resolve, reject) =>
-      server.close((error) => (error ? reject(error) : resolve())),
-    );
+  stub.close = server.close;
   return stub;
+}
+
+/** The variables that point the shop at this stub. */
+export function bkashEnv(stub: BkashStub): Record<string, string> {
+  return {
+    BKASH_BASE_URL: stub.baseUrl,
+    BKASH_APP_KEY: stub.appKey,
+    BKASH_APP_SECRET: stub.appSecret,
+    BKASH_USERNAME: stub.username,
+    BKASH_PASSWORD: stub.password,
+  };
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { readJson, startHttpStub } from "./http-stub";
 
 /**
  * A local Pathao merchant API (Pathao's merchant API) on 127.0.0.1: issue-token (password and
@@ -57,16 +56,6 @@ export interface PathaoStub {
   close(): Promise<void>;
 }
 
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}") as Record<string, unknown>;
-  } catch {
-    return {};
-  }
-}
-
 export async function startPathaoStub(): Promise<PathaoStub> {
   const tokens = new Set<string>();
   const refreshTokens = new Set<string>();
@@ -101,137 +90,137 @@ export async function startPathaoStub(): Promise<PathaoStub> {
     },
     close: async () => undefined,
   };
-  const server: Server = createServer((req, res) => {
-    void (async () => {
-      const send = (status: number, body: unknown) => {
-        res.writeHead(status, { "content-type": "application/json" });
-        res.end(JSON.stringify(body));
-      };
-      const ok = (data: unknown) => send(200, { message: "OK", type: "success", code: 200, data });
-      const invalid = (errors: Record<string, string[]>) =>
-        send(422, { message: "Please fix the given errors", type: "error", code: 422, errors });
-      const path = new URL(req.url ?? "/", "http://stub").pathname;
-      if (req.method === "POST" && path === "/aladdin/api/v1/issue-token") {
-        const body = await readJson(req);
-        const clientOk =
-          body.client_id === stub.clientId && body.client_secret === stub.clientSecret;
-        const grantOk =
-          (body.grant_type === "password" &&
-            body.username === stub.username &&
-            body.password === stub.password) ||
-          (body.grant_type === "refresh_token" && refreshTokens.has(String(body.refresh_token)));
-        if (!clientOk || !grantOk)
-          return send(401, { message: "Unauthorized", type: "error", code: 401 });
-        stub.tokensIssued += 1;
-        const access = `pathao-${randomUUID()}`;
-        const refresh = `pathao-refresh-${randomUUID()}`;
-        tokens.add(access);
-        refreshTokens.add(refresh);
-        return send(200, {
-          token_type: "Bearer",
-          expires_in: 432000,
-          access_token: access,
-          refresh_token: refresh,
-        });
-      }
-      const auth = String(req.headers.authorization ?? "");
-      if (!auth.startsWith("Bearer ") || !tokens.has(auth.slice(7)))
-        return send(401, { message: "Unauthenticated.", type: "error", code: 401 });
+  const server = await startHttpStub(async ({ req, url, send }) => {
+    const ok = (data: unknown) => send(200, { message: "OK", type: "success", code: 200, data });
+    const invalid = (errors: Record<string, string[]>) =>
+      send(422, { message: "Please fix the given errors", type: "error", code: 422, errors });
+    const path = url.pathname;
+    if (req.method === "POST" && path === "/aladdin/api/v1/issue-token") {
+      const body = await readJson(req);
+      const clientOk = body.client_id === stub.clientId && body.client_secret === stub.clientSecret;
+      const grantOk =
+        (body.grant_type === "password" &&
+          body.username === stub.username &&
+          body.password === stub.password) ||
+        (body.grant_type === "refresh_token" && refreshTokens.has(String(body.refresh_token)));
+      if (!clientOk || !grantOk)
+        return send(401, { message: "Unauthorized", type: "error", code: 401 });
+      stub.tokensIssued += 1;
+      const access = `pathao-${randomUUID()}`;
+      const refresh = `pathao-refresh-${randomUUID()}`;
+      tokens.add(access);
+      refreshTokens.add(refresh);
+      return send(200, {
+        token_type: "Bearer",
+        expires_in: 432000,
+        access_token: access,
+        refresh_token: refresh,
+      });
+    }
+    const auth = String(req.headers.authorization ?? "");
+    if (!auth.startsWith("Bearer ") || !tokens.has(auth.slice(7)))
+      return send(401, { message: "Unauthenticated.", type: "error", code: 401 });
 
-      if (
-        req.method === "GET" &&
-        (path === "/aladdin/api/v1/city-list" || path === "/aladdin/api/v1/countries/1/city-list")
-      )
-        return ok({ data: STUB_CITIES });
-      let match = /^\/aladdin\/api\/v1\/cities\/(\d+)\/zone-list$/.exec(path);
-      if (req.method === "GET" && match) return ok({ data: STUB_ZONES[Number(match[1])] ?? [] });
-      match = /^\/aladdin\/api\/v1\/zones\/(\d+)\/area-list$/.exec(path);
-      if (req.method === "GET" && match) return ok({ data: STUB_AREAS[Number(match[1])] ?? [] });
-      if (req.method === "POST" && path === "/aladdin/api/v1/merchant/price-plan") {
-        const body = await readJson(req);
-        stub.pricePlans.push(body);
-        const errors: Record<string, string[]> = {};
-        for (const key of [
-          "store_id",
-          "item_type",
-          "delivery_type",
-          "item_weight",
-          "recipient_city",
-          "recipient_zone",
-        ])
-          if (body[key] === undefined || body[key] === null)
-            errors[key] = [`The ${key} field is required.`];
-        if (Object.keys(errors).length > 0) return invalid(errors);
-        const price = body.recipient_city === 1 ? 70 : 130;
-        return ok({
-          price,
-          discount: 0,
-          promo_discount: 0,
-          plan_id: 69,
-          cod_enabled: 1,
-          cod_percentage: 0.01,
-          additional_charge: 0,
-          final_price: price,
-        });
-      }
-      if (req.method === "POST" && path === "/aladdin/api/v1/orders") {
-        const body = await readJson(req);
-        const errors: Record<string, string[]> = {};
-        const name = String(body.recipient_name ?? "");
-        const address = String(body.recipient_address ?? "");
-        if (body.store_id !== stub.storeId) errors.store_id = ["The selected store id is invalid."];
-        if (name.length < 3 || name.length > 100)
-          errors.recipient_name = ["The recipient name must be between 3 and 100 characters."];
-        if (!/^01\d{9}$/.test(String(body.recipient_phone ?? "")))
-          errors.recipient_phone = ["The recipient phone must be 11 digits."];
-        if (address.length < 10 || address.length > 220)
-          errors.recipient_address = [
-            "The recipient address must be between 10 and 220 characters.",
-          ];
-        if (![48, 12].includes(Number(body.delivery_type)))
-          errors.delivery_type = ["The selected delivery type is invalid."];
-        if (![1, 2].includes(Number(body.item_type)))
-          errors.item_type = ["The selected item type is invalid."];
-        if (!(Number(body.item_quantity) >= 1))
-          errors.item_quantity = ["The item quantity field is required."];
-        const weight = Number(body.item_weight);
-        if (!(weight >= 0.5 && weight <= 10))
-          errors.item_weight = ["The item weight must be between 0.5 and 10."];
-        if (!Number.isInteger(body.amount_to_collect))
-          errors.amount_to_collect = ["The amount to collect must be an integer."];
-        for (const key of ["recipient_city", "recipient_zone", "recipient_area"])
-          if (key in body && body[key] === null) errors[key] = [`The ${key} must be an integer.`];
-        if (Object.keys(errors).length > 0) return invalid(errors);
-        const consignment = `DL${Date.now().toString(36).toUpperCase()}${stub.orders.length}`;
-        stub.orders.push({ ...body, consignment_id: consignment });
-        return ok({
-          consignment_id: consignment,
-          merchant_order_id: body.merchant_order_id,
-          order_status: "Pending",
-          delivery_fee: body.recipient_city === 1 ? 70 : 130,
-        });
-      }
-      match = /^\/aladdin\/api\/v1\/orders\/([^/]+)\/info$/.exec(path);
-      if (req.method === "GET" && match) {
-        const order = stub.orders.find((entry) => entry.consignment_id === match![1]);
-        if (!order) return send(404, { message: "Not found", type: "error", code: 404 });
-        return ok({
-          consignment_id: order.consignment_id,
-          merchant_order_id: order.merchant_order_id,
-          order_status: "Pending",
-          order_status_slug: "Pending",
-          updated_at: "2026-11-23 12:00:00",
-          invoice_id: null,
-        });
-      }
-      return send(404, { message: "Not found", type: "error", code: 404 });
-    })();
+    if (
+      req.method === "GET" &&
+      (path === "/aladdin/api/v1/city-list" || path === "/aladdin/api/v1/countries/1/city-list")
+    )
+      return ok({ data: STUB_CITIES });
+    let match = /^\/aladdin\/api\/v1\/cities\/(\d+)\/zone-list$/.exec(path);
+    if (req.method === "GET" && match) return ok({ data: STUB_ZONES[Number(match[1])] ?? [] });
+    match = /^\/aladdin\/api\/v1\/zones\/(\d+)\/area-list$/.exec(path);
+    if (req.method === "GET" && match) return ok({ data: STUB_AREAS[Number(match[1])] ?? [] });
+    if (req.method === "POST" && path === "/aladdin/api/v1/merchant/price-plan") {
+      const body = await readJson(req);
+      stub.pricePlans.push(body);
+      const errors: Record<string, string[]> = {};
+      for (const key of [
+        "store_id",
+        "item_type",
+        "delivery_type",
+        "item_weight",
+        "recipient_city",
+        "recipient_zone",
+      ])
+        if (body[key] === undefined || body[key] === null)
+          errors[key] = [`The ${key} field is required.`];
+      if (Object.keys(errors).length > 0) return invalid(errors);
+      const price = body.recipient_city === 1 ? 70 : 130;
+      return ok({
+        price,
+        discount: 0,
+        promo_discount: 0,
+        plan_id: 69,
+        cod_enabled: 1,
+        cod_percentage: 0.01,
+        additional_charge: 0,
+        final_price: price,
+      });
+    }
+    if (req.method === "POST" && path === "/aladdin/api/v1/orders") {
+      const body = await readJson(req);
+      const errors: Record<string, string[]> = {};
+      const name = String(body.recipient_name ?? "");
+      const address = String(body.recipient_address ?? "");
+      if (body.store_id !== stub.storeId) errors.store_id = ["The selected store id is invalid."];
+      if (name.length < 3 || name.length > 100)
+        errors.recipient_name = ["The recipient name must be between 3 and 100 characters."];
+      if (!/^01\d{9}$/.test(String(body.recipient_phone ?? "")))
+        errors.recipient_phone = ["The recipient phone must be 11 digits."];
+      if (address.length < 10 || address.length > 220)
+        errors.recipient_address = ["The recipient address must be between 10 and 220 characters."];
+      if (![48, 12].includes(Number(body.delivery_type)))
+        errors.delivery_type = ["The selected delivery type is invalid."];
+      if (![1, 2].includes(Number(body.item_type)))
+        errors.item_type = ["The selected item type is invalid."];
+      if (!(Number(body.item_quantity) >= 1))
+        errors.item_quantity = ["The item quantity field is required."];
+      const weight = Number(body.item_weight);
+      if (!(weight >= 0.5 && weight <= 10))
+        errors.item_weight = ["The item weight must be between 0.5 and 10."];
+      if (!Number.isInteger(body.amount_to_collect))
+        errors.amount_to_collect = ["The amount to collect must be an integer."];
+      for (const key of ["recipient_city", "recipient_zone", "recipient_area"])
+        if (key in body && body[key] === null) errors[key] = [`The ${key} must be an integer.`];
+      if (Object.keys(errors).length > 0) return invalid(errors);
+      const consignment = `DL${Date.now().toString(36).toUpperCase()}${stub.orders.length}`;
+      stub.orders.push({ ...body, consignment_id: consignment });
+      return ok({
+        consignment_id: consignment,
+        merchant_order_id: body.merchant_order_id,
+        order_status: "Pending",
+        delivery_fee: body.recipient_city === 1 ? 70 : 130,
+      });
+    }
+    match = /^\/aladdin\/api\/v1\/orders\/([^/]+)\/info$/.exec(path);
+    if (req.method === "GET" && match) {
+      const order = stub.orders.find((entry) => entry.consignment_id === match![1]);
+      if (!order) return send(404, { message: "Not found", type: "error", code: 404 });
+      return ok({
+        consignment_id: order.consignment_id,
+        merchant_order_id: order.merchant_order_id,
+        order_status: "Pending",
+        order_status_slug: "Pending",
+        updated_at: "2026-11-23 12:00:00",
+        invoice_id: null,
+      });
+    }
+    return send(404, { message: "Not found", type: "error", code: 404 });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  stub.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  stub.close = () =>
-    new Promise<void>((resolve, reject) =>
-      server.close((error) => (error ? reject(error) : resolve())),
-    );
+  stub.url = server.url;
+  stub.close = server.close;
   return stub;
+}
+
+/** The variables that point the shop at this stub. */
+export function pathaoEnv(stub: PathaoStub): Record<string, string> {
+  return {
+    PATHAO_BASE_URL: stub.url,
+    PATHAO_CLIENT_ID: stub.clientId,
+    PATHAO_CLIENT_SECRET: stub.clientSecret,
+    PATHAO_USERNAME: stub.username,
+    PATHAO_PASSWORD: stub.password,
+    PATHAO_STORE_ID: String(stub.storeId),
+    PATHAO_WEBHOOK_SECRET: stub.webhookSecret,
+  };
 }

@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage } from "node:http";
+import { readText, startHttpStub } from "./http-stub";
 
 /**
  * A local BulkSMSBD gateway (BulkSMSBD's HTTP API) on 127.0.0.1: GET or POST /api/smsapi with
@@ -27,9 +27,7 @@ export interface SmsGatewayStub {
 async function readParams(req: IncomingMessage): Promise<URLSearchParams> {
   const url = new URL(req.url ?? "/", "http://stub");
   if (req.method !== "POST") return url.searchParams;
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const body = Buffer.concat(chunks).toString("utf8");
+  const body = await readText(req);
   const params = new URLSearchParams(url.searchParams);
   const type = req.headers["content-type"] ?? "";
   const extra = type.includes("application/json")
@@ -51,43 +49,37 @@ export async function startSmsGatewayStub(
     close: (): Promise<void> => Promise.resolve(),
   };
   let nextId = 1000;
-  const server: Server = createServer((req, res) => {
-    void (async () => {
-      const answer = (code: number, error = "") => {
-        res.writeHead(200, { "content-type": "application/json" });
-        res.end(
-          JSON.stringify({
-            response_code: code,
-            message_id: code === 202 ? nextId++ : undefined,
-            success_message: code === 202 ? "SMS Submitted Successfully" : "",
-            error_message: error,
-          }),
-        );
-      };
-      const path = new URL(req.url ?? "/", "http://stub").pathname;
-      if (path !== "/api/smsapi") {
-        res.writeHead(404).end();
-        return;
-      }
-      const params = await readParams(req);
-      const apiKey = params.get("api_key") ?? "";
-      const number = params.get("number") ?? "";
-      const senderId = params.get("senderid") ?? "";
-      const message = params.get("message") ?? "";
-      if (!apiKey || !number || !message) return answer(1003, "Required fields missing");
-      if (apiKey !== stub.apiKey) return answer(1011, "User Id not found");
-      if (senderId !== stub.senderId) return answer(1002, "Sender Id/Masking Not Found");
-      if (stub.balance <= 0) return answer(1007, "Balance Insufficient");
-      stub.messages.push({ apiKey, type: params.get("type") ?? "", number, senderId, message });
-      stub.balance -= 1;
-      answer(202);
-    })();
+  const server = await startHttpStub(async ({ req, res, url, send }) => {
+    const answer = (code: number, error = "") =>
+      send(200, {
+        response_code: code,
+        message_id: code === 202 ? nextId++ : undefined,
+        success_message: code === 202 ? "SMS Submitted Successfully" : "",
+        error_message: error,
+      });
+    if (url.pathname !== "/api/smsapi") {
+      res.writeHead(404).end();
+      return;
+    }
+    const params = await readParams(req);
+    const apiKey = params.get("api_key") ?? "";
+    const number = params.get("number") ?? "";
+    const senderId = params.get("senderid") ?? "";
+    const message = params.get("message") ?? "";
+    if (!apiKey || !number || !message) return answer(1003, "Required fields missing");
+    if (apiKey !== stub.apiKey) return answer(1011, "User Id not found");
+    if (senderId !== stub.senderId) return answer(1002, "Sender Id/Masking Not Found");
+    if (stub.balance <= 0) return answer(1007, "Balance Insufficient");
+    stub.messages.push({ apiKey, type: params.get("type") ?? "", number, senderId, message });
+    stub.balance -= 1;
+    answer(202);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  stub.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  stub.close = () =>
-    new Promise<void>((resolve, reject) =>
-      server.close((error) => (error ? reject(error) : resolve())),
-    );
+  stub.url = server.url;
+  stub.close = server.close;
   return stub;
+}
+
+/** The variables that point the shop at this stub. */
+export function smsEnv(stub: SmsGatewayStub): Record<string, string> {
+  return { SMS_BASE_URL: stub.url, SMS_API_KEY: stub.apiKey, SMS_SENDER_ID: stub.senderId };
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { readForm, startHttpStub } from "./http-stub";
 
 /**
  * A local SSLCommerz v4 (SSLCommerz's v4 API) on 127.0.0.1: session creation (form or multipart
@@ -25,23 +24,6 @@ export interface SslCommerzStub {
     options?: { paidAmount?: string; riskLevel?: "0" | "1" },
   ): { url: string; path: string; form: Record<string, string>; ipnPath: string };
   close(): Promise<void>;
-}
-
-async function readBody(req: IncomingMessage): Promise<Record<string, string>> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const raw = Buffer.concat(chunks).toString("utf8");
-  const type = req.headers["content-type"] ?? "";
-  if (type.startsWith("multipart/form-data")) {
-    const boundary = /boundary=(.+)$/.exec(type)?.[1] ?? "";
-    const fields: Record<string, string> = {};
-    for (const part of raw.split(`--${boundary}`)) {
-      const match = /name="([^"]+)"\r\n\r\n([\s\S]*)\r\n$/.exec(part);
-      if (match) fields[match[1]] = match[2];
-    }
-    return fields;
-  }
-  return Object.fromEntries(new URLSearchParams(raw));
 }
 
 export async function startSslCommerzStub(
@@ -121,100 +103,99 @@ export async function startSslCommerzStub(
     close: async () => undefined,
   };
 
-  const server: Server = createServer((req, res) => {
-    void (async () => {
-      const json = (body: unknown) => {
-        res.writeHead(200, { "content-type": "application/json" });
-        res.end(JSON.stringify(body));
-      };
-      const url = new URL(req.url ?? "/", "http://stub");
-      if (req.method === "POST" && url.pathname === "/gwprocess/v4/api.php") {
-        const fields = await readBody(req);
-        if (fields.store_id !== stub.storeId || fields.store_passwd !== stub.storePasswd)
-          return json({
-            status: "FAILED",
-            failedreason: "Store Credential Error Or Store is Deactive",
-          });
-        const required = [
-          "total_amount",
-          "currency",
-          "tran_id",
-          "success_url",
-          "fail_url",
-          "cancel_url",
-          "product_name",
-          "product_category",
-          "product_profile",
-          "shipping_method",
-          "num_of_item",
-          "cus_name",
-          "cus_email",
-          "cus_add1",
-          "cus_city",
-          "cus_postcode",
-          "cus_country",
-          "cus_phone",
-        ];
-        const missing = required.filter((key) => !fields[key]);
-        const amount = Number(fields.total_amount);
-        if (missing.length > 0)
-          return json({ status: "FAILED", failedreason: `Missing: ${missing.join(", ")}` });
-        if (!(amount >= 10 && amount <= 500000) || fields.tran_id.length > 30)
-          return json({ status: "FAILED", failedreason: "Invalid data" });
-        const sessionkey = randomUUID().replace(/-/g, "").toUpperCase();
-        stub.sessions.push({ sessionkey, fields });
+  const server = await startHttpStub(async ({ req, res, url, send }) => {
+    const json = (body: unknown) => send(200, body);
+    if (req.method === "POST" && url.pathname === "/gwprocess/v4/api.php") {
+      const fields = await readForm(req);
+      if (fields.store_id !== stub.storeId || fields.store_passwd !== stub.storePasswd)
         return json({
-          status: "SUCCESS",
-          failedreason: "",
-          sessionkey,
-          GatewayPageURL: `${stub.url}/EasyCheckOut/testcde${sessionkey}`,
-          redirectGatewayURL: `${stub.url}/gwprocess/v4/bankgw/indexhtmlOTP.php?mamount=${fields.total_amount}&ssl_id=${sessionkey}`,
-          storeBanner: "",
-          storeLogo: "",
-          desc: [],
+          status: "FAILED",
+          failedreason: "Store Credential Error Or Store is Deactive",
         });
-      }
-      if (req.method === "GET" && url.pathname === "/validator/api/validationserverAPI.php") {
-        const valId = url.searchParams.get("val_id") ?? "";
-        stub.validations.push(valId);
-        const payment = payments.get(valId);
-        if (
-          !payment ||
-          url.searchParams.get("store_id") !== stub.storeId ||
-          url.searchParams.get("store_passwd") !== stub.storePasswd
-        )
-          return json({ status: "INVALID_TRANSACTION", APIConnect: "DONE" });
-        const status = payment.validated ? "VALIDATED" : "VALID";
-        payment.validated = true;
-        return json({
-          status,
-          tran_date: "2026-11-23 12:00:00",
-          tran_id: payment.tranId,
-          val_id: valId,
-          amount: payment.amount,
-          store_amount: (Number(payment.amount) * 0.975).toFixed(2),
-          currency: "BDT",
-          bank_tran_id: "BANK-1",
-          card_type: "BKASH-BKash",
-          currency_type: "BDT",
-          currency_amount: payment.amount,
-          value_a: payment.fields.value_a ?? "",
-          value_b: payment.fields.value_b ?? "",
-          risk_level: payment.riskLevel,
-          risk_title: payment.riskLevel === "0" ? "Safe" : "Risky",
-          APIConnect: "DONE",
-          validated_on: "2026-11-23 12:00:01",
-          gw_version: "",
-        });
-      }
-      res.writeHead(404).end();
-    })();
+      const required = [
+        "total_amount",
+        "currency",
+        "tran_id",
+        "success_url",
+        "fail_url",
+        "cancel_url",
+        "product_name",
+        "product_category",
+        "product_profile",
+        "shipping_method",
+        "num_of_item",
+        "cus_name",
+        "cus_email",
+        "cus_add1",
+        "cus_city",
+        "cus_postcode",
+        "cus_country",
+        "cus_phone",
+      ];
+      const missing = required.filter((key) => !fields[key]);
+      const amount = Number(fields.total_amount);
+      if (missing.length > 0)
+        return json({ status: "FAILED", failedreason: `Missing: ${missing.join(", ")}` });
+      if (!(amount >= 10 && amount <= 500000) || fields.tran_id.length > 30)
+        return json({ status: "FAILED", failedreason: "Invalid data" });
+      const sessionkey = randomUUID().replace(/-/g, "").toUpperCase();
+      stub.sessions.push({ sessionkey, fields });
+      return json({
+        status: "SUCCESS",
+        failedreason: "",
+        sessionkey,
+        GatewayPageURL: `${stub.url}/EasyCheckOut/testcde${sessionkey}`,
+        redirectGatewayURL: `${stub.url}/gwprocess/v4/bankgw/indexhtmlOTP.php?mamount=${fields.total_amount}&ssl_id=${sessionkey}`,
+        storeBanner: "",
+        storeLogo: "",
+        desc: [],
+      });
+    }
+    if (req.method === "GET" && url.pathname === "/validator/api/validationserverAPI.php") {
+      const valId = url.searchParams.get("val_id") ?? "";
+      stub.validations.push(valId);
+      const payment = payments.get(valId);
+      if (
+        !payment ||
+        url.searchParams.get("store_id") !== stub.storeId ||
+        url.searchParams.get("store_passwd") !== stub.storePasswd
+      )
+        return json({ status: "INVALID_TRANSACTION", APIConnect: "DONE" });
+      const status = payment.validated ? "VALIDATED" : "VALID";
+      payment.validated = true;
+      return json({
+        status,
+        tran_date: "2026-11-23 12:00:00",
+        tran_id: payment.tranId,
+        val_id: valId,
+        amount: payment.amount,
+        store_amount: (Number(payment.amount) * 0.975).toFixed(2),
+        currency: "BDT",
+        bank_tran_id: "BANK-1",
+        card_type: "BKASH-BKash",
+        currency_type: "BDT",
+        currency_amount: payment.amount,
+        value_a: payment.fields.value_a ?? "",
+        value_b: payment.fields.value_b ?? "",
+        risk_level: payment.riskLevel,
+        risk_title: payment.riskLevel === "0" ? "Safe" : "Risky",
+        APIConnect: "DONE",
+        validated_on: "2026-11-23 12:00:01",
+        gw_version: "",
+      });
+    }
+    res.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  stub.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  stub.close = () =>
-    new Promise<void>((resolve, reject) =>
-      server.close((error) => (error ? reject(error) : resolve())),
-    );
+  stub.url = server.url;
+  stub.close = server.close;
   return stub;
+}
+
+/** The variables that point the shop at this stub. */
+export function sslCommerzEnv(stub: SslCommerzStub): Record<string, string> {
+  return {
+    SSLCOMMERZ_BASE_URL: stub.url,
+    SSLCOMMERZ_STORE_ID: stub.storeId,
+    SSLCOMMERZ_STORE_PASSWD: stub.storePasswd,
+  };
 }

@@ -1,0 +1,41 @@
+import { Screen } from "./screen";
+
+export interface CheckoutAddress {
+  firstName: string;
+  lastName?: string;
+  mobile: string;
+  email?: string;
+  streetAddress: string;
+  city: string;
+}
+
+/** The checkout form. */
+export class CheckoutPage extends Screen {
+  /** Fills the shipping address (fields left out stay as they are). */
+  async fillAddress(address: CheckoutAddress): Promise<void> {
+    const { page } = this;
+    await page.getByLabel("First name").fill(address.firstName);
+    if (address.lastName !== undefined) await page.getByLabel("Last name").fill(address.lastName);
+    await page.getByLabel("Mobile number").fill(address.mobile);
+    if (address.email !== undefined) await page.getByLabel("Email (optional)").fill(address.email);
+    await page.getByLabel("House, road and area").fill(address.streetAddress);
+    await page.getByLabel("City").selectOption(address.city);
+  }
+
+  deliveryCharge() {
+    return this.page.getByTestId("delivery-charge").textContent();
+  }
+
+  async placeOrder(): Promise<void> {
+    await this.page.getByTestId("place-order").click();
+  }
+}
+
+/** The order confirmation a checkout lands on. */
+export class ConfirmationPage extends Screen {
+  /** Waits for the confirmation of a placed order; answers its id. */
+  async orderId(): Promise<string> {
+    await this.page.waitForURL(/\/order-confirmation\?orderId=/);
+    return /orderId=([0-9a-f]{24})/.exec(this.page.url())![1];
+  }
+}

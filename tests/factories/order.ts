@@ -1,0 +1,111 @@
+import { randomUUID } from "node:crypto";
+import { Types } from "mongoose";
+import { Order, type OrderStatus, type PaymentMethod } from "../../models/order.model";
+
+export interface OrderLine {
+  /** A real product: its id, title and prices are copied into the line. */
+  product?: { _id: unknown; title: string; price: number; discountedPrice: number };
+  /** Without a product: a made-up one of this category (null: none) priced `unitPrice`. */
+  category?: string | null;
+  unitPrice?: number;
+  quantity?: number;
+  color?: string;
+  size?: string;
+}
+
+export interface OrderOverrides {
+  /** Default: one made-up "Shirts" item at 500 taka. */
+  lines?: OrderLine[];
+  orderStatus?: OrderStatus;
+  /** Kept as given (timestamps off); also the time of the status history's entry. */
+  createdAt?: Date;
+  /** A customer's order; without one the order is a guest's with `mobile`. */
+  user?: unknown;
+  mobile?: string;
+  firstName?: string;
+  lastName?: string;
+  orderNumber?: string;
+  paymentMethod?: PaymentMethod;
+  deliveryCharge?: number;
+  /** What the customer pays; default: the lines' discounted total plus the delivery charge. */
+  totalDiscountedPrice?: number;
+  promoCode?: string;
+  promoCodeDiscount?: number;
+  stockReleased?: boolean;
+}
+
+let orderCounter = 0;
+
+function orderItem(line: OrderLine, index: number) {
+  const quantity = line.quantity ?? 1;
+  const common = { quantity, color: line.color ?? "Black", size: line.size ?? "M" };
+  if (line.product) {
+    const { _id, title, price, discountedPrice } = line.product;
+    return { product: { _id, title }, productId: _id, title, price, discountedPrice, ...common };
+  }
+  const productId = new Types.ObjectId();
+  const category = line.category === undefined ? "Shirts" : line.category;
+  const title = `${category ?? "Plain"} item ${index + 1}`;
+  const unitPrice = line.unitPrice ?? 500;
+  return {
+    product: {
+      _id: productId,
+      title,
+      category: category ? { _id: new Types.ObjectId(), name: category } : undefined,
+      discountedPrice: unitPrice,
+    },
+    productId,
+    title,
+    price: unitPrice,
+    discountedPrice: unitPrice,
+    ...common,
+  };
+}
+
+/**
+ * An order written straight through the model (for status, expiry and report tests), as placed
+ * `createdAt` with one status-history entry. Stock is not touched.
+ */
+export async function createOrder(overrides: OrderOverrides = {}) {
+  const items = (overrides.lines ?? [{}]).map(orderItem);
+  const sum = (price: (item: (typeof items)[number]) => number) =>
+    items.reduce((total, item) => total + price(item) * item.quantity, 0);
+  const totalPrice = sum((item) => item.price);
+  const discountedTotal = sum((item) => item.discountedPrice);
+  const deliveryCharge = overrides.deliveryCharge ?? 60;
+  const orderStatus = overrides.orderStatus ?? "PLACED";
+  const createdAt = overrides.createdAt ?? new Date();
+  const mobile = overrides.mobile ?? "01712345678";
+  orderCounter += 1;
+  const order = new Order({
+    orderNumber:
+      overrides.orderNumber ?? `TW-TEST-${orderCounter}-${randomUUID().slice(0, 6).toUpperCase()}`,
+    user: overrides.user ?? null,
+    guest: overrides.user ? undefined : { mobile, email: "" },
+    orderItems: items,
+    shippingAddress: {
+      firstName: overrides.firstName ?? "Rahim",
+      lastName: overrides.lastName ?? "Uddin",
+      mobile,
+      streetAddress: "House 1, Road 2, Banani",
+      city: "Dhaka",
+    },
+    totalPrice,
+    discount: totalPrice - discountedTotal,
+    deliveryCharge,
+    promoCode: overrides.promoCode,
+    promoCodeDiscount: overrides.promoCodeDiscount,
+    totalDiscountedPrice:
+      overrides.totalDiscountedPrice ??
+      discountedTotal - (overrides.promoCodeDiscount ?? 0) + deliveryCharge,
+    totalItem: items.length,
+    paymentMethod: overrides.paymentMethod ?? "COD",
+    orderStatus,
+    statusHistory: [{ status: orderStatus, at: createdAt, by: "test" }],
+    stockReleased: overrides.stockReleased ?? false,
+    createdAt,
+    updatedAt: createdAt,
+  });
+  await order.save({ timestamps: false });
+  return order;
+}
