@@ -26,7 +26,7 @@
  * chose "continue as guest"). The server keeps guest carts in a signed cookie, so guest calls simply go
  * without a token.
  */
-import type { PaymentMethod } from "../../models/order-status";
+import type { PaymentMethod } from "#contract/order-status";
 
 export const TOKEN_KEY = "jwt";
 export const REDIRECT_AFTER_LOGIN_KEY = "redirectAfterLogin";

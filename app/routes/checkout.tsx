@@ -30,7 +30,7 @@ import {
 } from "~/lib/checkout";
 import { checkWith, serverFieldErrors } from "~/lib/form-validation";
 import { normalizeBdMobile, ShippingAddressBody } from "~/lib/storefront-schemas";
-import { formatBDT } from "~/lib/money";
+import { formatBDT } from "#contract/money";
 import { cn } from "~/lib/utils";
 import {
   trackAddPaymentInfo,

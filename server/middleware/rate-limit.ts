@@ -11,7 +11,7 @@ import { RateLimit } from "../../models/rate-limit.model.js";
 import { getEnv } from "../env.js";
 import { registerJob } from "../jobs.js";
 import { tooManyRequests } from "../lib/http-error.js";
-import { normalizeBdMobile } from "../lib/phone.js";
+import { normalizeBdMobile } from "#contract/phone";
 import { readGuestId } from "../services/cart.service.js";
 
 const FIFTEEN_MINUTES = 15 * 60_000;

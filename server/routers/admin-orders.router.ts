@@ -7,7 +7,7 @@ import {
   AdminStatusParams,
   IdParams,
   OrderAnswer,
-} from "../schemas/orders.schemas.js";
+} from "#contract/schemas/orders";
 import { bookParcel } from "../services/delivery.service.js";
 import {
   deleteOrder,

@@ -13,8 +13,8 @@ import {
   IdParams,
   ProductCreateBody,
   ProductUpdateBody,
-} from "../schemas/catalog.schemas.js";
-import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from "../schemas/images.schemas.js";
+} from "#contract/schemas/catalog";
+import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from "#contract/images";
 import { createCategory, deleteCategory, updateCategory } from "../services/categories.service.js";
 import {
   adminListProducts,

@@ -21,7 +21,7 @@ import {
   SignupBody,
   UpdatePhoneBody,
   UserAnswer,
-} from "../schemas/auth.schemas.js";
+} from "#contract/schemas/auth";
 import {
   AUTH_MESSAGES,
   completeGoogleSignIn,

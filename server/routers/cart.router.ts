@@ -7,7 +7,7 @@ import {
   CartAnswerSchema,
   CartItemParams,
   UpdateCartItemBody,
-} from "../schemas/cart.schemas.js";
+} from "#contract/schemas/cart";
 import {
   addToCart,
   applyPromo,

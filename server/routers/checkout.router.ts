@@ -1,7 +1,7 @@
 import { Router } from "express";
 import { getOptionalUser } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
-import { QuoteAnswer, QuoteBody } from "../schemas/orders.schemas.js";
+import { QuoteAnswer, QuoteBody } from "#contract/schemas/orders";
 import { resolveCartOwner } from "../services/cart.service.js";
 import { quoteCheckout } from "../services/orders.service.js";
 

@@ -9,7 +9,7 @@ import {
   PlaceOrderBody,
   ReadOrderQuery,
   TrackQuery,
-} from "../schemas/orders.schemas.js";
+} from "#contract/schemas/orders";
 import { readGuestId, resolveCartOwner } from "../services/cart.service.js";
 import {
   listUserOrders,

@@ -2,7 +2,7 @@ import { Router } from "express";
 import { z } from "zod";
 import { endpoint } from "../middleware/validate.js";
 import { unauthorized } from "../lib/http-error.js";
-import { PathaoIdParams, PathaoWebhookBody, PricePlanBody } from "../schemas/orders.schemas.js";
+import { PathaoIdParams, PathaoWebhookBody, PricePlanBody } from "#contract/schemas/orders";
 import {
   applyPathaoEvent,
   deliveryAreas,

@@ -4,8 +4,8 @@ import { PAYMENT_METHODS } from "../../models/order.model.js";
 import { PAYMENT_STATUSES } from "../../models/payment.model.js";
 import { getOptionalUser, requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
-import { PageQuery } from "../schemas/common.schemas.js";
-import { BkashCallbackQuery, OrderIdParams, SslCallbackBody } from "../schemas/orders.schemas.js";
+import { PageQuery } from "#contract/schemas/common";
+import { BkashCallbackQuery, OrderIdParams, SslCallbackBody } from "#contract/schemas/orders";
 import {
   failSslCommerz,
   listPayments,

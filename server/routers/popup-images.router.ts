@@ -11,8 +11,8 @@ import {
   PopupImageAnswer,
   SequenceBody,
   UpdatePopupImageBody,
-} from "../schemas/popup-images.schemas.js";
-import { MAX_IMAGE_BYTES } from "../schemas/images.schemas.js";
+} from "#contract/schemas/popup-images";
+import { MAX_IMAGE_BYTES } from "#contract/images";
 import {
   createPopupImage,
   deletePopupImage,

@@ -6,7 +6,7 @@ import {
   ProductListQuery,
   ProductSuggestQuery,
   SlugParams,
-} from "../schemas/catalog.schemas.js";
+} from "#contract/schemas/catalog";
 import {
   getProductById,
   getProductBySlug,

@@ -1,9 +1,9 @@
 import { Router } from "express";
 import { z } from "zod";
-import { numeric } from "../lib/numeric.js";
+import { numeric } from "#contract/numeric";
 import { requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
-import { IdParams, PromoCodeBody, PromoCodeUpdateBody } from "../schemas/catalog.schemas.js";
+import { IdParams, PromoCodeBody, PromoCodeUpdateBody } from "#contract/schemas/catalog";
 import {
   createPromoCode,
   deletePromoCode,

@@ -2,7 +2,7 @@ import { Router } from "express";
 import { z } from "zod";
 import { requireUser } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
-import { ProductIdParams, RatingBody, ReviewBody } from "../schemas/catalog.schemas.js";
+import { ProductIdParams, RatingBody, ReviewBody } from "#contract/schemas/catalog";
 import { listRatings, listReviews, rateProduct, writeReview } from "../services/reviews.service.js";
 
 const UserRef = z.object({ _id: z.string(), firstName: z.string() });

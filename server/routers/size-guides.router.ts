@@ -7,7 +7,7 @@ import {
   SizeGuideBody,
   SizeGuideQuery,
   SizeGuideUpdateBody,
-} from "../schemas/catalog.schemas.js";
+} from "#contract/schemas/catalog";
 import {
   createSizeGuide,
   deleteSizeGuide,

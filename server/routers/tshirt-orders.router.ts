@@ -12,8 +12,8 @@ import {
   TshirtOrderAnswer,
   TshirtOrderListAnswer,
   UpdateTshirtOrderBody,
-} from "../schemas/tshirt-orders.schemas.js";
-import { MAX_IMAGE_BYTES } from "../schemas/images.schemas.js";
+} from "#contract/schemas/tshirt-orders";
+import { MAX_IMAGE_BYTES } from "#contract/images";
 import {
   createTshirtOrder,
   deleteTshirtOrder,

@@ -12,7 +12,7 @@ import {
   ProfileUpdateBody,
   ResetPasswordBody,
   UserAnswer,
-} from "../schemas/auth.schemas.js";
+} from "#contract/schemas/auth";
 import {
   changePassword,
   deleteCustomer,

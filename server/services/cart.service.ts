@@ -29,7 +29,7 @@ import { Product } from "../../models/product.model.js";
 import { PromoCode } from "../../models/promo-code.model.js";
 import { getEnv } from "../env.js";
 import { badRequest, conflict, HttpError, notFound } from "../lib/http-error.js";
-import { formatBDT } from "../lib/money.js";
+import { formatBDT } from "#contract/money";
 import { recordConditionalWriteLost } from "../lib/metrics.js";
 import { registerSignInHook } from "./sign-in-hooks.js";
 

@@ -16,7 +16,7 @@ import { badRequest, conflict, notFound } from "../lib/http-error.js";
 import { logger } from "../lib/logger.js";
 import { orderLogFields } from "../lib/log-fields.js";
 import { recordOrderCancelled, recordOrderPlaced } from "../lib/metrics.js";
-import { normalizeBdMobile } from "../lib/phone.js";
+import { normalizeBdMobile } from "#contract/phone";
 import { isBkashConfigured } from "../integrations/bkash.js";
 import { isSslCommerzConfigured } from "../integrations/sslcommerz.js";
 import {

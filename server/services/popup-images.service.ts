@@ -9,7 +9,7 @@ import type {
   CreatePopupImageInput,
   PopupImageView,
   UpdatePopupImageInput,
-} from "../schemas/popup-images.schemas.js";
+} from "#contract/schemas/popup-images";
 
 export const POPUP_FOLDER = "popups";
 /** Popup images are re-encoded no wider than this. */

@@ -10,7 +10,7 @@ import {
   removeResponsiveWebp,
   saveResponsiveWebp,
 } from "../lib/images.js";
-import { MAX_PRODUCT_IMAGES } from "../schemas/images.schemas.js";
+import { MAX_PRODUCT_IMAGES } from "#contract/images";
 import {
   catalogReadModel,
   comparatorFor,
@@ -21,7 +21,7 @@ import type {
   ProductCreateInput,
   ProductListInput,
   ProductUpdateInput,
-} from "../schemas/catalog.schemas.js";
+} from "#contract/schemas/catalog";
 
 import { toProductAnswer, type LeanProductDoc, type ProductAnswer } from "./product-answer.js";
 

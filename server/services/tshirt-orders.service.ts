@@ -11,7 +11,7 @@ import {
   type ListTshirtOrdersInput,
   type TshirtOrderView,
   type UpdateTshirtOrderInput,
-} from "../schemas/tshirt-orders.schemas.js";
+} from "#contract/schemas/tshirt-orders";
 import { removeStoredUpload, storeUploadedImage } from "./popup-images.service.js";
 
 export const DESIGN_FOLDER = "tshirt-designs";

@@ -25,7 +25,7 @@ import { Cart } from "../../models/cart.model";
 import { Product } from "../../models/product.model";
 import { User } from "../../models/user.model";
 import { resetEnvForTests } from "../../server/env";
-import { INVALID_MOBILE_MESSAGE } from "../../server/lib/phone";
+import { INVALID_MOBILE_MESSAGE } from "#contract/phone";
 import { addToCart } from "../../server/services/cart.service";
 import { createUser } from "../factories/user";
 import { startSmsGatewayStub, type SmsGatewayStub } from "../stubs/sms-gateway";

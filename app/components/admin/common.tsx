@@ -18,7 +18,7 @@ import {
 } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
-import { dhakaDateFormatter } from "~/lib/dates";
+import { dhakaDateFormatter } from "#contract/dates";
 import { errorMessage } from "~/lib/api-client";
 import { serverFieldErrors } from "~/lib/form-validation";
 import { cn } from "~/lib/utils";

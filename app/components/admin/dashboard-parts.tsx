@@ -15,7 +15,7 @@ import type {
   DashboardStats as ServerStats,
   StatusTotals,
 } from "../../../server/services/dashboard.service";
-import { formatBDT } from "~/lib/money";
+import { formatBDT } from "#contract/money";
 import { cn } from "~/lib/utils";
 import { DataTable, EmptyRow, formatDate, Panel, StatusBadge } from "./common";
 

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { api, errorMessage, type CartItem } from "~/lib/api-client";
 import { imageUrl } from "~/lib/image-url";
-import { formatBDT } from "~/lib/money";
+import { formatBDT } from "#contract/money";
 import { guestOption, useCart } from "./cart-context";
 
 function CartLine({ item }: { item: CartItem }) {

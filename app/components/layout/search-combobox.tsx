@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useNavigate } from "react-router";
 import { imageUrl } from "~/lib/image-url";
-import { formatBDT } from "~/lib/money";
+import { formatBDT } from "#contract/money";
 import type { ProductSuggestion } from "../../../server/services/products.service";
 
 /** What GET /api/products/suggest answers per product (the server's own type). */

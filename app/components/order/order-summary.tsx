@@ -1,9 +1,9 @@
 import { CheckCircle2, Circle } from "lucide-react";
 import { CartTotals } from "~/components/cart/cart-totals";
-import { dhakaDateFormatter } from "~/lib/dates";
+import { dhakaDateFormatter } from "#contract/dates";
 import type { Order } from "~/lib/api-client";
 import { imageUrl } from "~/lib/image-url";
-import { formatBDT } from "~/lib/money";
+import { formatBDT } from "#contract/money";
 import { cn } from "~/lib/utils";
 
 export const STATUS_LABELS: Record<string, string> = {

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatBDT } from "~/lib/money";
+import { formatBDT } from "#contract/money";
 import { imageSrcSet, imageUrl } from "~/lib/image-url";
 import type { ProductCard as ProductCardData } from "../../../server/services/catalog.service";
 

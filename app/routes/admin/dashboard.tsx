@@ -13,7 +13,7 @@ import { ErrorNote, PageHeader, useAdminData } from "~/components/admin/common";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
 import { api } from "~/lib/api-client";
-import { formatBDT } from "~/lib/money";
+import { formatBDT } from "#contract/money";
 
 export function meta() {
   return [{ title: "Dashboard — Tweest admin" }];

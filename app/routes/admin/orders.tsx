@@ -18,7 +18,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/compone
 import { Input } from "~/components/ui/input";
 import { nextStatuses, ORDER_STATUSES, type OrderStatus } from "~/lib/admin-schemas";
 import { api, type Order } from "~/lib/api-client";
-import { formatBDT } from "~/lib/money";
+import { formatBDT } from "#contract/money";
 
 export function meta() {
   return [{ title: "Orders — Tweest admin" }];

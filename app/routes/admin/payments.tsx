@@ -1,8 +1,8 @@
 import { formatDate, PageHeader, StatusBadge } from "~/components/admin/common";
 import { FilterSelect, ListTable, ListToolbar, usePagedList } from "~/components/admin/list";
 import { api } from "~/lib/api-client";
-import { formatBDT } from "~/lib/money";
-import { PAYMENT_STATUSES, type PaymentMethod } from "../../../models/order-status";
+import { formatBDT } from "#contract/money";
+import { PAYMENT_STATUSES, type PaymentMethod } from "#contract/order-status";
 
 export function meta() {
   return [{ title: "Payments — Tweest admin" }];

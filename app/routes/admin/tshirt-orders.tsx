@@ -19,7 +19,7 @@ import { Field, NativeSelect, Textarea } from "~/components/ui/input";
 import { TSHIRT_ORDER_STATUSES, TshirtOrderUpdateForm, validateInto } from "~/lib/admin-schemas";
 import { api } from "~/lib/api-client";
 import { imageUrl } from "~/lib/image-url";
-import { formatBDT } from "~/lib/money";
+import { formatBDT } from "#contract/money";
 
 export function meta() {
   return [{ title: "Bulk orders — Tweest admin" }];

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { numeric } from "../lib/numeric.js";
-import { ORDER_STATUSES, PAYMENT_METHODS } from "../../models/order-status.js";
-import { BdMobile } from "../lib/phone.js";
-import { PageQuery } from "./common.schemas.js";
+import { numeric } from "../numeric.js";
+import { ORDER_STATUSES, PAYMENT_METHODS } from "../order-status.js";
+import { BdMobile } from "../phone.js";
+import { PageQuery } from "./common.js";
 
 const Text = (max: number) => z.string().trim().max(max);
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { IdParams, PageQuery } from "./common.schemas.js";
-import { BdMobile, INVALID_MOBILE_MESSAGE, normalizeBdMobile } from "../lib/phone.js";
+import { IdParams, PageQuery } from "./common.js";
+import { BdMobile, INVALID_MOBILE_MESSAGE, normalizeBdMobile } from "../phone.js";
 
 /** Inputs and answers of /auth/* and /api/users/* (contract §3). */
 

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { numeric } from "../lib/numeric.js";
-import { IdParams, ObjectIdString } from "./common.schemas.js";
+import { numeric } from "../numeric.js";
+import { IdParams, ObjectIdString } from "./common.js";
 
 /**
  * Popup images arrive as multipart forms, so every field is a string there; the same schemas also
  * accept JSON (numbers, booleans) for PUT without a new image. Free of mongoose (like every module
- * in server/schemas): the admin UI validates its form with these same schemas.
+ * in contract/): the admin UI validates its form with these same schemas.
  */
 
 export { IdParams, ObjectIdString };

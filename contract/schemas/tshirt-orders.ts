@@ -1,14 +1,14 @@
 import { z } from "zod";
-import { numeric } from "../lib/numeric.js";
+import { numeric } from "../numeric.js";
 import {
   MIN_BULK_QUANTITY,
   PRINT_TYPES,
   TSHIRT_ORDER_STATUSES,
   TSHIRT_SIZES,
-} from "../../models/tshirt-order-status.js";
-import { BdMobile } from "../lib/phone.js";
-import { PageQuery } from "./common.schemas.js";
-import { FormDateOrNull, IdParams } from "./popup-images.schemas.js";
+} from "../tshirt-order-status.js";
+import { BdMobile } from "../phone.js";
+import { PageQuery } from "./common.js";
+import { FormDateOrNull, IdParams } from "./popup-images.js";
 
 export { IdParams };
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { numeric } from "../lib/numeric.js";
-import { ObjectIdString } from "./catalog.schemas.js";
+import { numeric } from "../numeric.js";
+import { ObjectIdString } from "./catalog.js";
 
 export const AddToCartBody = z.object({
   productId: ObjectIdString,

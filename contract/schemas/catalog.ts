@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { numeric } from "../lib/numeric.js";
-import { IdParams, ObjectIdString, zeroBasedPageQuery } from "./common.schemas.js";
+import { numeric } from "../numeric.js";
+import { IdParams, ObjectIdString, zeroBasedPageQuery } from "./common.js";
 
 export { IdParams, ObjectIdString };
 export const ProductIdParams = z.object({ productId: ObjectIdString });
