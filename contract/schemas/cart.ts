@@ -16,37 +16,3 @@ export const UpdateCartItemBody = z.object({
 export const CartItemParams = z.object({ cartItemId: z.string().min(1).max(64) });
 
 export const ApplyPromoBody = z.object({ code: z.string().trim().min(1).max(40) });
-
-const CartLine = z.object({
-  _id: z.string(),
-  product: z.object({ _id: z.string(), title: z.string() }).loose(),
-  productId: z.string(),
-  title: z.string(),
-  price: z.number(),
-  discountedPrice: z.number(),
-  quantity: z.number(),
-  color: z.string(),
-  size: z.string(),
-  imageUrl: z.string(),
-  stock: z.number(),
-});
-
-export const CartAnswerSchema = z.object({
-  _id: z.string().nullable(),
-  cartItems: z.array(CartLine),
-  totalPrice: z.number(),
-  totalItem: z.number(),
-  totalDiscountedPrice: z.number(),
-  discounte: z.number(),
-  discount: z.number(),
-  promoCodeDiscount: z.number(),
-  promoDetails: z
-    .object({
-      code: z.string(),
-      type: z.enum(["PERCENTAGE", "FIXED"]),
-      value: z.number(),
-      discount: z.number(),
-    })
-    .nullable(),
-  promoError: z.string().nullable(),
-});

@@ -138,17 +138,6 @@ export const CategoryBody = z.object({
 });
 export const CategoryUpdateBody = CategoryBody.partial();
 
-/** A category as GET /api/categories lists it. */
-export const CategoryAnswer = z.object({
-  _id: z.string(),
-  name: z.string(),
-  slug: z.string(),
-  parentCategory: z.string().nullable(),
-  level: z.number(),
-});
-/** A category as the admin endpoints answer it: with its sort position. */
-export const AdminCategoryAnswer = CategoryAnswer.extend({ sortOrder: z.number() });
-
 export const ReviewBody = z.object({
   productId: ObjectIdString,
   review: z.string().trim().min(1).max(2000),

@@ -31,17 +31,6 @@ export const QuoteBody = z.object({
   }),
 });
 
-export const QuoteAnswer = z.object({
-  subtotal: z.number(),
-  discount: z.number(),
-  promoCodeDiscount: z.number(),
-  deliveryCharge: z.number(),
-  tax: z.number(),
-  total: z.number(),
-  promoCode: z.string().nullable(),
-  deliverySource: z.enum(["pathao", "builtin"]),
-});
-
 export const IdParams = z.object({ id: z.string().min(1).max(64) });
 export const OrderIdParams = z.object({ orderId: z.string().min(1).max(64) });
 
@@ -75,14 +64,6 @@ export const AdminOrdersQuery = z.object({
   from: z.coerce.date().optional(),
   to: z.coerce.date().optional(),
   ...PageQuery,
-});
-
-export const OrderAnswer = z.looseObject({
-  _id: z.string(),
-  orderNumber: z.string(),
-  orderStatus: z.enum(ORDER_STATUSES),
-  totalDiscountedPrice: z.number(),
-  trackingToken: z.string().optional(),
 });
 
 export const PathaoIdParams = z.object({ id: numeric(z.number().int().min(1)) });

@@ -2,11 +2,9 @@ import { Router, type Request, type RequestHandler } from "express";
 import { badRequest } from "../lib/http-error.js";
 import multer from "multer";
 import { rejectUnsafeFileName } from "../lib/images.js";
-import { z } from "zod";
 import { requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
 import {
-  AdminCategoryAnswer,
   AdminProductListQuery,
   CategoryBody,
   CategoryUpdateBody,
@@ -14,6 +12,12 @@ import {
   ProductCreateBody,
   ProductUpdateBody,
 } from "#contract/schemas/catalog";
+import {
+  AdminCategoryAnswer,
+  AdminProductListAnswer,
+  ProductAnswer,
+} from "#contract/answers/catalog";
+import { MessageAnswer } from "#contract/answers/common";
 import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from "#contract/images";
 import { createCategory, deleteCategory, updateCategory } from "../services/categories.service.js";
 import {
@@ -23,7 +27,6 @@ import {
   getProductById,
   updateProduct,
 } from "../services/products.service.js";
-import { ProductAnswerSchema } from "./products.router.js";
 
 /** Product images: in memory (checked by content, then re-encoded), at most 8 of 5 MB each. */
 const receiveImages = multer({
@@ -66,7 +69,7 @@ endpoint(adminProductsRouter, PRODUCTS, {
   responses: {
     200: {
       description: "Products",
-      schema: z.object({ products: z.array(ProductAnswerSchema), total: z.number() }),
+      schema: AdminProductListAnswer,
     },
   },
   handler: ({ query }) => adminListProducts(query),
@@ -80,7 +83,7 @@ endpoint(adminProductsRouter, PRODUCTS, {
   auth: "admin",
   before: [requireAdmin],
   params: IdParams,
-  responses: { 200: { description: "The product", schema: ProductAnswerSchema } },
+  responses: { 200: { description: "The product", schema: ProductAnswer } },
   handler: ({ params }) => getProductById(params.id, { includeInactive: true }),
 });
 
@@ -95,7 +98,7 @@ endpoint(adminProductsRouter, PRODUCTS, {
   body: ProductCreateBody,
   status: 201,
   responses: {
-    201: { description: "The product", schema: ProductAnswerSchema },
+    201: { description: "The product", schema: ProductAnswer },
     409: { description: "A product with this slug exists" },
     415: { description: "An image is not a JPEG, PNG, WebP or GIF" },
   },
@@ -113,7 +116,7 @@ endpoint(adminProductsRouter, PRODUCTS, {
   params: IdParams,
   body: ProductUpdateBody,
   responses: {
-    200: { description: "The product", schema: ProductAnswerSchema },
+    200: { description: "The product", schema: ProductAnswer },
     409: { description: "A product with this slug exists" },
     415: { description: "An image is not a JPEG, PNG, WebP or GIF" },
   },
@@ -128,7 +131,7 @@ endpoint(adminProductsRouter, PRODUCTS, {
   auth: "admin",
   before: [requireAdmin],
   params: IdParams,
-  responses: { 200: { description: "Deleted", schema: z.object({ message: z.string() }) } },
+  responses: { 200: { description: "Deleted", schema: MessageAnswer } },
   handler: ({ params }) => deleteProduct(params.id),
 });
 
@@ -176,7 +179,7 @@ endpoint(adminCategoriesRouter, CATEGORIES, {
   before: [requireAdmin],
   params: IdParams,
   responses: {
-    200: { description: "Deleted", schema: z.object({ message: z.string() }) },
+    200: { description: "Deleted", schema: MessageAnswer },
     409: { description: "Products use it, or it has sub-categories" },
   },
   handler: ({ params }) => deleteCategory(params.id),

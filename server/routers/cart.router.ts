@@ -4,10 +4,10 @@ import { endpoint } from "../middleware/validate.js";
 import {
   AddToCartBody,
   ApplyPromoBody,
-  CartAnswerSchema,
   CartItemParams,
   UpdateCartItemBody,
 } from "#contract/schemas/cart";
+import { CartAnswer } from "#contract/answers/cart";
 import {
   addToCart,
   applyPromo,
@@ -24,7 +24,7 @@ import { notFound } from "../lib/http-error.js";
 
 export const cartRouter = Router();
 const PREFIX = "/api/cart";
-const responses = { 200: { description: "The cart", schema: CartAnswerSchema } };
+const responses = { 200: { description: "The cart", schema: CartAnswer } };
 const common = { tags: ["cart"], auth: "optional" as const, before: [getOptionalUser], responses };
 
 function owner(req: Request, res: Response, create: boolean): CartOwner | undefined {

@@ -1,7 +1,8 @@
 import { Router } from "express";
 import { getOptionalUser } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
-import { QuoteAnswer, QuoteBody } from "#contract/schemas/orders";
+import { QuoteBody } from "#contract/schemas/orders";
+import { QuoteAnswer } from "#contract/answers/cart";
 import { resolveCartOwner } from "../services/cart.service.js";
 import { quoteCheckout } from "../services/orders.service.js";
 

@@ -1,5 +1,6 @@
 import { Router } from "express";
 import { z } from "zod";
+import { PaymentPageAnswer, PaymentStartedAnswer } from "#contract/answers/orders";
 import { PAYMENT_METHODS } from "../../models/order.model.js";
 import { PAYMENT_STATUSES } from "../../models/payment.model.js";
 import { getOptionalUser, requireAdmin } from "../middleware/auth.js";
@@ -105,11 +106,7 @@ endpoint(paymentRouter, PREFIX, {
   responses: {
     200: {
       description: "Where to send the shopper",
-      schema: z.object({
-        gatewayUrl: z.string(),
-        transactionId: z.string(),
-        paymentId: z.string(),
-      }),
+      schema: PaymentStartedAnswer,
     },
     409: { description: "The order is not awaiting payment" },
     502: { description: "The payment gateway refused" },
@@ -145,13 +142,7 @@ endpoint(paymentsRouter, "/api/payments", {
   responses: {
     200: {
       description: "A page of payments",
-      schema: z.looseObject({
-        success: z.literal(true),
-        payments: z.array(z.unknown()),
-        total: z.number(),
-        page: z.number(),
-        totalPages: z.number(),
-      }),
+      schema: PaymentPageAnswer,
     },
   },
   handler: ({ query }) => listPayments(query),

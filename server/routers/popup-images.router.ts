@@ -2,16 +2,16 @@ import { Router } from "express";
 import multer from "multer";
 import { rejectUnsafeFileName } from "../lib/images.js";
 import { z } from "zod";
+import { DeletedAnswer } from "#contract/answers/common";
 import { requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
 import {
-  ActivePopupImageAnswer,
   CreatePopupImageBody,
   IdParams,
-  PopupImageAnswer,
   SequenceBody,
   UpdatePopupImageBody,
 } from "#contract/schemas/popup-images";
+import { ActivePopupImageAnswer, PopupImageAnswer } from "#contract/answers/popup-images";
 import { MAX_IMAGE_BYTES } from "#contract/images";
 import {
   createPopupImage,
@@ -126,7 +126,7 @@ endpoint(popupImagesRouter, PREFIX, {
   before: [requireAdmin],
   params: IdParams,
   responses: {
-    200: { description: "Deleted", schema: z.object({ message: z.string(), _id: z.string() }) },
+    200: { description: "Deleted", schema: DeletedAnswer },
   },
   handler: ({ params }) => deletePopupImage(params.id),
 });

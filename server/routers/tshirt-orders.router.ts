@@ -1,7 +1,7 @@
 import { Router } from "express";
 import multer from "multer";
 import { rejectUnsafeFileName } from "../lib/images.js";
-import { z } from "zod";
+import { DeletedAnswer } from "#contract/answers/common";
 import { requireAdmin } from "../middleware/auth.js";
 import { bulkOrderLimits } from "../middleware/rate-limit.js";
 import { endpoint } from "../middleware/validate.js";
@@ -9,10 +9,9 @@ import {
   CreateTshirtOrderBody,
   IdParams,
   ListTshirtOrdersQuery,
-  TshirtOrderAnswer,
-  TshirtOrderListAnswer,
   UpdateTshirtOrderBody,
 } from "#contract/schemas/tshirt-orders";
+import { TshirtOrderAnswer, TshirtOrderListAnswer } from "#contract/answers/tshirt-orders";
 import { MAX_IMAGE_BYTES } from "#contract/images";
 import {
   createTshirtOrder,
@@ -108,7 +107,7 @@ endpoint(tshirtOrdersRouter, PREFIX, {
   before: [requireAdmin],
   params: IdParams,
   responses: {
-    200: { description: "Deleted", schema: z.object({ message: z.string(), _id: z.string() }) },
+    200: { description: "Deleted", schema: DeletedAnswer },
   },
   handler: ({ params }) => deleteTshirtOrder(params.id),
 });

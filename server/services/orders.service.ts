@@ -36,6 +36,11 @@ import {
   type Reservation,
 } from "./reservations.service.js";
 import { releaseOrderStock, updateOrderWhere, type StockLine } from "./stock.service.js";
+import type { QuoteAnswer } from "#contract/answers/cart";
+import type { OrderAnswer, OrderTrackingAnswer } from "#contract/answers/orders";
+
+export type { OrderAnswer };
+export type Quote = QuoteAnswer;
 
 export const SHOP_TIME_ZONE = "Asia/Dhaka";
 export const EMPTY_CART_MESSAGE = "Your cart is empty";
@@ -43,17 +48,6 @@ export const ORDER_NOT_FOUND = "Order not found";
 
 // ---------------------------------------------------------------------------------------------
 // Quote
-
-export interface Quote {
-  subtotal: number;
-  discount: number;
-  promoCodeDiscount: number;
-  deliveryCharge: number;
-  tax: number;
-  total: number;
-  promoCode: string | null;
-  deliverySource: "pathao" | "builtin";
-}
 
 /**
  * Money rules: subtotal = sum of list price x quantity; discount = product discounts;
@@ -151,8 +145,6 @@ async function isDuplicateKey(
   if (failure.keyPattern) return field in failure.keyPattern;
   return (await Order.exists({ [field]: value })) !== null;
 }
-
-export type OrderAnswer = Record<string, unknown> & { _id: string; trackingToken?: string };
 
 function assertMethodAvailable(method: PaymentMethod): void {
   if (method === "SSLCOMMERZ" && !isSslCommerzConfigured())
@@ -384,7 +376,7 @@ export async function readOrder(id: string, reader: OrderReader): Promise<OrderA
 export async function trackOrder(
   id: string,
   credentials: { phone?: string; token?: string },
-): Promise<Record<string, unknown>> {
+): Promise<OrderTrackingAnswer> {
   const order = await findByIdOrNumber(id);
   if (!order) throw notFound(ORDER_NOT_FOUND);
   const phone = credentials.phone ? normalizeBdMobile(credentials.phone) : undefined;

@@ -4,12 +4,8 @@ import sharp from "sharp";
 import { PopupImage } from "../../models/popup-image.model.js";
 import { HttpError, badRequest, notFound } from "../lib/http-error.js";
 import { MAX_IMAGE_PIXELS, assertImageWithin, newFileBase, uploadsRoot } from "../lib/images.js";
-import type {
-  ActivePopupImage,
-  CreatePopupImageInput,
-  PopupImageView,
-  UpdatePopupImageInput,
-} from "#contract/schemas/popup-images";
+import type { ActivePopupImage, PopupImageView } from "#contract/answers/popup-images";
+import type { CreatePopupImageInput, UpdatePopupImageInput } from "#contract/schemas/popup-images";
 
 export const POPUP_FOLDER = "popups";
 /** Popup images are re-encoded no wider than this. */

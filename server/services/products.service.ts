@@ -24,6 +24,9 @@ import type {
 } from "#contract/schemas/catalog";
 
 import { toProductAnswer, type LeanProductDoc, type ProductAnswer } from "./product-answer.js";
+import type { ProductListAnswer, ProductSuggestion } from "#contract/answers/catalog";
+
+export type { ProductListAnswer, ProductSuggestion };
 
 export { toProductAnswer };
 export type { LeanProductDoc, ProductAnswer };
@@ -70,14 +73,6 @@ export const SORTS: Record<SortName, Record<string, 1 | -1>> = {
   newest: { createdAt: -1, _id: -1 },
   popular: { soldCount: -1, numRatings: -1, averageRating: -1, createdAt: -1, _id: -1 },
 };
-
-export interface ProductListAnswer {
-  content: ProductAnswer[];
-  totalPages: number;
-  currentPage: number;
-  totalProducts: number;
-  availableFilters: { colors: string[]; sizes: string[] };
-}
 
 /** The fields of a base product the refinements look at (and availableFilters read). */
 export interface ProductFacetDoc {
@@ -249,17 +244,6 @@ export async function listProducts(input: ProductListInput): Promise<ProductList
 export async function searchProductIds(search: string): Promise<string[]> {
   await catalogReadModel.ensureFresh();
   return catalogReadModel.searchIds(search).map((hit) => hit.id);
-}
-
-/** What the header's search suggests while one types. */
-export interface ProductSuggestion {
-  _id: string;
-  title: string;
-  slug: string;
-  categoryName: string;
-  imageUrl: string;
-  price: number;
-  discountedPrice: number;
 }
 
 export async function suggestProducts(query: string, limit = 8): Promise<ProductSuggestion[]> {

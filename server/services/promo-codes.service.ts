@@ -1,26 +1,11 @@
 import type mongoose from "mongoose";
 import { PromoCode } from "../../models/promo-code.model.js";
 import { badRequest, conflict, notFound } from "../lib/http-error.js";
+import type { PromoCodeAnswer } from "#contract/answers/catalog";
+
+export type { PromoCodeAnswer };
 
 /** Admin management of promo codes. Checking a code for a cart or order is cart.service's evaluatePromo. */
-
-export interface PromoCodeAnswer {
-  _id: string;
-  code: string;
-  description: string;
-  type: "PERCENTAGE" | "FIXED";
-  value: number;
-  minOrderAmount: number;
-  maxDiscount: number | null;
-  startsAt: string | null;
-  expiresAt: string | null;
-  usageLimit: number | null;
-  usedCount: number;
-  perUserLimit: number | null;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
 
 interface LeanPromo {
   _id: mongoose.Types.ObjectId;

@@ -9,9 +9,9 @@ import {
   QUOTE_PRICE_REQUIRED_MESSAGE,
   type CreateTshirtOrderInput,
   type ListTshirtOrdersInput,
-  type TshirtOrderView,
   type UpdateTshirtOrderInput,
 } from "#contract/schemas/tshirt-orders";
+import type { TshirtOrderView } from "#contract/answers/tshirt-orders";
 import { removeStoredUpload, storeUploadedImage } from "./popup-images.service.js";
 
 export const DESIGN_FOLDER = "tshirt-designs";
