@@ -121,7 +121,10 @@ export const RatingAnswer = z.object({
 });
 export type RatingAnswer = z.infer<typeof RatingAnswer>;
 /** A rating with the product's new average. */
-export const RatedAnswer = RatingAnswer.extend({ averageRating: z.number(), numRatings: z.number() });
+export const RatedAnswer = RatingAnswer.extend({
+  averageRating: z.number(),
+  numRatings: z.number(),
+});
 export type RatedAnswer = z.infer<typeof RatedAnswer>;
 
 export const SizeGuideAnswer = z.object({
