@@ -236,7 +236,7 @@ function rememberCustomer(user: User) {
   const previous = readCustomerInfo();
   saveCustomerInfo({
     ...previous,
-    userId: user._id ?? user.id,
+    userId: user._id,
     firstName: user.firstName,
     lastName: user.lastName,
     email: user.email,

@@ -67,7 +67,7 @@ function fromSaved(address: Address): CheckoutAddress {
     ...EMPTY_ADDRESS,
     firstName: address.firstName ?? "",
     lastName: address.lastName ?? "",
-    mobile: address.mobile ?? address.phone ?? "",
+    mobile: address.mobile ?? "",
     email: address.email ?? "",
     streetAddress: address.streetAddress ?? "",
     city: address.city ?? "",
@@ -121,7 +121,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     const mobileOf = (value: string) => normalizeBdMobile(value) ?? value;
     const sameAs = (item: Address) =>
       (item.streetAddress ?? "") === stored.streetAddress &&
-      mobileOf(item.mobile ?? item.phone ?? "") === mobileOf(stored.mobile);
+      mobileOf(item.mobile ?? "") === mobileOf(stored.mobile);
     if (stored.streetAddress) {
       setAddress(stored);
       const index = addresses.findIndex(sameAs);
@@ -332,7 +332,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                         <span className="font-semibold">
                           {item.firstName} {item.lastName}
                         </span>{" "}
-                        · {item.mobile ?? item.phone}
+                        · {item.mobile}
                         <br />
                         {[item.streetAddress, item.area, item.zone, item.city]
                           .filter(Boolean)

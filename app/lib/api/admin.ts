@@ -1,14 +1,25 @@
 /** The back office: dashboard, orders, payments, products, categories, promo codes, size guides, customers. */
 import { request, segment, type Query } from "./transport";
-import type { CategoryRef, Json, Order, Product, SizeGuide, User } from "./types";
+import type {
+  AdminCategory,
+  AdminProductList,
+  CustomerPage,
+  Dashboard,
+  Json,
+  Order,
+  OrderPage,
+  Payment,
+  PaymentPage,
+  Product,
+  PromoCode,
+  PromoCodePage,
+  SizeGuide,
+  User,
+} from "./types";
 
 export const admin = {
-  dashboard: () => request<Json>("/api/admin/dashboard"),
-  orders: (query: Query = {}) =>
-    request<{ orders: Order[]; total: number; page: number; totalPages: number } | Order[]>(
-      "/api/admin/orders",
-      { query },
-    ),
+  dashboard: () => request<Dashboard>("/api/admin/dashboard"),
+  orders: (query: Query = {}) => request<OrderPage | Order[]>("/api/admin/orders", { query }),
   setOrderStatus: (
     orderId: string,
     status: "placed" | "confirmed" | "shipped" | "delivered" | "cancelled",
@@ -18,15 +29,11 @@ export const admin = {
     request<{ message: string }>(`/api/admin/orders/${segment(orderId)}`, { method: "DELETE" }),
   bookCourier: (orderId: string) =>
     request<Order>(`/api/admin/orders/${segment(orderId)}/courier`, { method: "POST", body: {} }),
-  payments: (query: Query = {}) =>
-    request<
-      | { success: boolean; payments: Json[]; total: number; page: number; totalPages: number }
-      | Json[]
-    >("/api/payments", { query }),
+  payments: (query: Query = {}) => request<PaymentPage | Payment[]>("/api/payments", { query }),
   /** GET /api/admin/orders/{id}: the full order (id or order number). */
   order: (orderId: string) => request<Order>(`/api/admin/orders/${segment(orderId)}`),
   products: (query: Query = {}) =>
-    request<{ products: Product[]; total: number } | Product[]>("/api/admin/products", { query }),
+    request<AdminProductList | Product[]>("/api/admin/products", { query }),
   createProduct: (form: FormData) =>
     request<Product>("/api/admin/products", { method: "POST", body: form }),
   updateProduct: (productId: string, form: FormData) =>
@@ -34,19 +41,20 @@ export const admin = {
   deleteProduct: (productId: string) =>
     request<{ message: string }>(`/api/admin/products/${segment(productId)}`, { method: "DELETE" }),
   createCategory: (body: Json) =>
-    request<CategoryRef>("/api/admin/categories", { method: "POST", body }),
+    request<AdminCategory>("/api/admin/categories", { method: "POST", body }),
   updateCategory: (categoryId: string, body: Json) =>
-    request<CategoryRef>(`/api/admin/categories/${segment(categoryId)}`, { method: "PUT", body }),
+    request<AdminCategory>(`/api/admin/categories/${segment(categoryId)}`, { method: "PUT", body }),
   deleteCategory: (categoryId: string) =>
     request<{ message: string }>(`/api/admin/categories/${segment(categoryId)}`, {
       method: "DELETE",
     }),
   /** With page or limit: `{promoCodes, total, page, totalPages}`; without, the whole list. */
-  promoCodes: (query: Query = {}) => request<unknown>("/api/admin/promo-codes", { query }),
+  promoCodes: (query: Query = {}) =>
+    request<PromoCode[] | PromoCodePage>("/api/admin/promo-codes", { query }),
   createPromoCode: (body: Json) =>
-    request<Json>("/api/admin/promo-codes", { method: "POST", body }),
+    request<PromoCode>("/api/admin/promo-codes", { method: "POST", body }),
   updatePromoCode: (promoId: string, body: Json) =>
-    request<Json>(`/api/admin/promo-codes/${segment(promoId)}`, { method: "PUT", body }),
+    request<PromoCode>(`/api/admin/promo-codes/${segment(promoId)}`, { method: "PUT", body }),
   deletePromoCode: (promoId: string) =>
     request<{ message: string }>(`/api/admin/promo-codes/${segment(promoId)}`, {
       method: "DELETE",
@@ -60,10 +68,7 @@ export const admin = {
       method: "DELETE",
     }),
   customers: (query: Query = {}) =>
-    request<{ customers: User[]; total: number; page: number; totalPages: number } | User[]>(
-      "/api/users/admin/customers",
-      { query },
-    ),
+    request<CustomerPage | User[]>("/api/users/admin/customers", { query }),
   updateCustomer: (customerId: string, body: Json) =>
     request<User>(`/api/users/admin/customers/${segment(customerId)}`, { method: "PUT", body }),
   deleteCustomer: (customerId: string) =>

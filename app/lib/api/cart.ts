@@ -15,7 +15,7 @@ export function normalizeCart(data: unknown): Cart {
   const record = data as Json;
   const discount = num(record.discount ?? record.discounte);
   return {
-    _id: typeof record._id === "string" ? record._id : undefined,
+    _id: typeof record._id === "string" ? record._id : null,
     cartItems: Array.isArray(record.cartItems) ? (record.cartItems as CartItem[]) : [],
     totalPrice: num(record.totalPrice),
     totalItem: num(record.totalItem),
@@ -23,7 +23,8 @@ export function normalizeCart(data: unknown): Cart {
     discounte: num(record.discounte ?? record.discount),
     discount,
     promoCodeDiscount: num(record.promoCodeDiscount),
-    promoDetails: record.promoDetails ?? null,
+    promoDetails: (record.promoDetails as Cart["promoDetails"] | undefined) ?? null,
+    promoError: typeof record.promoError === "string" ? record.promoError : null,
   };
 }
 

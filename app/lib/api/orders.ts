@@ -2,7 +2,15 @@
 import type { PaymentMethod } from "#contract/order-status";
 import type { GuestOption } from "./session";
 import { request, segment } from "./transport";
-import type { Order, ShippingAddressInput } from "./types";
+import type {
+  Areas,
+  Cities,
+  Order,
+  OrderTracking,
+  PaymentStarted,
+  ShippingAddressInput,
+  Zones,
+} from "./types";
 
 export const orders = {
   create: (
@@ -17,12 +25,12 @@ export const orders = {
       query: { token: options.trackingToken },
     }),
   guestTrack: (orderId: string, query: { phone?: string; token?: string }) =>
-    request<Order>(`/api/orders/guest/track/${segment(orderId)}`, { query }),
+    request<OrderTracking>(`/api/orders/guest/track/${segment(orderId)}`, { query }),
 };
 
 export const payment = {
   start: (orderId: string, options: GuestOption = {}) =>
-    request<{ gatewayUrl: string }>(`/api/payment/${segment(orderId)}`, {
+    request<PaymentStarted>(`/api/payment/${segment(orderId)}`, {
       method: "POST",
       body: {},
       guest: options.guest,
@@ -30,9 +38,9 @@ export const payment = {
 };
 
 export const pathao = {
-  cities: () => request<unknown>("/api/pathao/cities"),
+  cities: () => request<Cities>("/api/pathao/cities"),
   zones: (cityId: string | number) =>
-    request<unknown>(`/api/pathao/cities/${segment(String(cityId))}/zones`),
+    request<Zones>(`/api/pathao/cities/${segment(String(cityId))}/zones`),
   areas: (zoneId: string | number) =>
-    request<unknown>(`/api/pathao/zones/${segment(String(zoneId))}/areas`),
+    request<Areas>(`/api/pathao/zones/${segment(String(zoneId))}/areas`),
 };

@@ -1,10 +1,11 @@
 /** Campaign popup images: the storefront's active list (public) and the back office's editing. */
 import { ACTIVE_POPUPS_PATH, request, segment } from "./transport";
-import type { PopupImage } from "./types";
+import type { DeletedAnswer } from "#contract/answers/common";
+import type { ActivePopupImage, PopupImage } from "./types";
 
 export const popupImages = {
   /** GET /api/popup-images/active — public, no token. */
-  active: () => request<PopupImage[]>(ACTIVE_POPUPS_PATH, { auth: false }),
+  active: () => request<ActivePopupImage[]>(ACTIVE_POPUPS_PATH, { auth: false }),
   list: () => request<PopupImage[]>("/api/popup-images"),
   get: (popupId: string) => request<PopupImage>(`/api/popup-images/${segment(popupId)}`),
   create: (form: FormData) =>
@@ -12,7 +13,7 @@ export const popupImages = {
   update: (popupId: string, form: FormData) =>
     request<PopupImage>(`/api/popup-images/${segment(popupId)}`, { method: "PUT", body: form }),
   remove: (popupId: string) =>
-    request<{ message: string }>(`/api/popup-images/${segment(popupId)}`, { method: "DELETE" }),
+    request<DeletedAnswer>(`/api/popup-images/${segment(popupId)}`, { method: "DELETE" }),
   sequence: (order: string[]) =>
-    request<unknown>("/api/popup-images/sequence", { method: "POST", body: { order } }),
+    request<PopupImage[]>("/api/popup-images/sequence", { method: "POST", body: { order } }),
 };

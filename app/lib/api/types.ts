@@ -1,207 +1,89 @@
+/**
+ * The answers' types as the browser receives them: the contract's answer schemas (`#contract/answers`),
+ * with every server-side Date as its ISO text (`Wire`). Nothing here is written by hand.
+ */
+import type { CartAnswer, CartLine, QuoteAnswer } from "#contract/answers/cart";
+import type {
+  AdminCategoryAnswer,
+  AdminProductListAnswer,
+  CategoryAnswer,
+  ProductAnswer,
+  ProductCard,
+  ProductListAnswer,
+  ProductSuggestion,
+  PromoCodeAnswer,
+  PromoCodePageAnswer,
+  RatedAnswer,
+  RatingAnswer,
+  ReviewAnswer,
+  SizeGuideAnswer,
+} from "#contract/answers/catalog";
+import type { Wire } from "#contract/answers/common";
+import type { DashboardStats } from "#contract/answers/dashboard";
+import type { AreasAnswer, CitiesAnswer, ZonesAnswer } from "#contract/answers/delivery";
+import type {
+  OrderAnswer,
+  OrderLineAnswer,
+  OrderPageAnswer,
+  OrderTrackingAnswer,
+  PaymentAnswer,
+  PaymentPageAnswer,
+  PaymentStartedAnswer,
+} from "#contract/answers/orders";
+import type { ActivePopupImage, PopupImageView } from "#contract/answers/popup-images";
+import type { TshirtOrderListAnswer, TshirtOrderView } from "#contract/answers/tshirt-orders";
+import type {
+  AddressAnswer,
+  AuthAnswer,
+  CustomerListAnswer,
+  UserAnswer,
+} from "#contract/answers/users";
 import type { PaymentMethod } from "#contract/order-status";
+import type { ShippingAddressBody } from "#contract/schemas/orders";
+import type { z } from "zod";
 
-// ---------------------------------------------------------------------------------------------------
-// Answer shapes of the REST API; kept loose where the API leaves fields open.
+export type { PaymentMethod, Wire };
+export type Address = AddressAnswer;
+export type User = Wire<UserAnswer>;
+export type CustomerPage = Wire<CustomerListAnswer>;
+export type { AuthAnswer };
+export type CategoryRef = CategoryAnswer;
+export type AdminCategory = AdminCategoryAnswer;
+export type Product = ProductAnswer;
+export type ProductList = ProductListAnswer;
+export type AdminProductList = AdminProductListAnswer;
+export type { ProductCard, ProductSuggestion };
+export type CartItem = CartLine;
+export type Cart = CartAnswer;
+export type Quote = QuoteAnswer;
+export type OrderItem = OrderLineAnswer;
+export type Order = Wire<OrderAnswer>;
+export type OrderPage = Wire<OrderPageAnswer>;
+/** What guest tracking shows: status, history, items and totals, no address or contact. */
+export type OrderTracking = Wire<OrderTrackingAnswer>;
+/** What an order's summary shows: a full order, or guest tracking's (the address then in part). */
+export type OrderView = Omit<OrderTracking, "shippingAddress"> & {
+  shippingAddress: Partial<Order["shippingAddress"]>;
+};
+/** What the shipping form sends (before the server normalises it). */
+export type ShippingAddressInput = z.input<typeof ShippingAddressBody>;
+export type PaymentStarted = PaymentStartedAnswer;
+export type Payment = Wire<PaymentAnswer>;
+export type PaymentPage = Wire<PaymentPageAnswer>;
+export type { ActivePopupImage };
+export type PopupImage = Wire<PopupImageView>;
+export type Review = ReviewAnswer;
+export type Rating = RatingAnswer;
+export type Rated = RatedAnswer;
+export type SizeGuide = SizeGuideAnswer;
+export type PromoCode = PromoCodeAnswer;
+export type PromoCodePage = PromoCodePageAnswer;
+export type TshirtOrder = Wire<TshirtOrderView>;
+export type TshirtOrderPage = Wire<TshirtOrderListAnswer>;
+export type Dashboard = Wire<DashboardStats>;
+export type Cities = CitiesAnswer;
+export type Zones = ZonesAnswer;
+export type Areas = AreasAnswer;
 
-export interface Address {
-  _id?: string;
-  firstName?: string;
-  lastName?: string;
-  mobile?: string;
-  phone?: string;
-  email?: string;
-  streetAddress?: string;
-  city?: string;
-  zone?: string;
-  area?: string;
-  zipCode?: string;
-}
-
-export interface User {
-  _id: string;
-  id?: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  mobile?: string;
-  phone?: string;
-  role?: "CUSTOMER" | "ADMIN";
-  isAdmin?: boolean;
-  isOTPVerified?: boolean;
-  authProvider?: "local" | "google";
-  addresses?: Address[];
-  createdAt?: string;
-}
-
-export interface AuthAnswer {
-  jwt: string;
-  message?: string;
-  requireOTPVerification?: boolean;
-}
-
-export interface CategoryRef {
-  _id: string;
-  name: string;
-  slug?: string;
-  parentCategory?: string | null;
-}
-
-export interface Product {
-  _id: string;
-  title: string;
-  slug?: string;
-  description?: string;
-  brand?: string;
-  price: number;
-  discountedPrice?: number;
-  discountPercent?: number;
-  category?: CategoryRef | string | null;
-  categoryName?: string;
-  colors?: string[];
-  sizes?: { name: string; quantity: number }[];
-  variants?: { color: string; size: string; stock: number; sku?: string }[];
-  quantity?: number;
-  images?: string[];
-  imageUrl?: string;
-  averageRating?: number;
-  numRatings?: number;
-  numReviews?: number;
-  isActive?: boolean;
-  createdAt?: string;
-}
-
-export interface ProductList {
-  content: Product[];
-  totalPages: number;
-  currentPage: number;
-  totalProducts: number;
-  availableFilters: { colors: string[]; sizes: string[] };
-}
-
-export interface CartItem {
-  _id: string;
-  product?: Partial<Product> & { _id?: string };
-  productId?: string;
-  title?: string;
-  price: number;
-  discountedPrice?: number;
-  quantity: number;
-  color?: string;
-  size?: string;
-  imageUrl?: string;
-}
-
-export interface Cart {
-  _id?: string;
-  cartItems: CartItem[];
-  totalPrice: number;
-  totalItem: number;
-  totalDiscountedPrice: number;
-  discounte: number;
-  discount: number;
-  promoCodeDiscount: number;
-  promoDetails: unknown;
-}
-
-export interface OrderItem {
-  product?: {
-    _id?: string;
-    title?: string;
-    category?: unknown;
-    discountedPrice?: number;
-    imageUrl?: string;
-  };
-  productId?: string;
-  title?: string;
-  price: number;
-  discountedPrice?: number;
-  quantity: number;
-  color?: string;
-  size?: string;
-}
-
-export interface Order {
-  _id: string;
-  id?: string;
-  orderNumber?: string;
-  orderItems: OrderItem[];
-  shippingAddress?: Address;
-  totalPrice: number;
-  discount?: number;
-  promoCode?: string | null;
-  promoCodeDiscount?: number;
-  deliveryCharge?: number;
-  tax?: number;
-  totalDiscountedPrice?: number;
-  totalItem?: number;
-  paymentMethod?: PaymentMethod;
-  paymentDetails?: { status?: string; paymentId?: string; transactionId?: string };
-  orderStatus: string;
-  statusHistory?: { status: string; at: string; by?: string }[];
-  courier?: { name?: string; consignmentId?: string; trackingCode?: string };
-  trackingToken?: string;
-  guest?: { email?: string; mobile?: string };
-  createdAt: string;
-}
-
-export type { PaymentMethod };
-
-export interface ShippingAddressInput {
-  firstName: string;
-  lastName: string;
-  mobile: string;
-  email?: string;
-  streetAddress: string;
-  city: string;
-  zipCode: string;
-  zone?: string;
-  area?: string;
-}
-
-export interface Quote {
-  subtotal: number;
-  discount: number;
-  promoCodeDiscount: number;
-  deliveryCharge: number;
-  tax: number;
-  total: number;
-}
-
-export interface PopupImage {
-  _id: string;
-  title?: string;
-  description?: string;
-  link?: string;
-  imagePath: string;
-  sequence?: number;
-  isActive?: boolean;
-  startsAt?: string;
-  endsAt?: string;
-}
-
-export interface Review {
-  _id: string;
-  review: string;
-  user?: { _id?: string; firstName?: string } | string;
-  verifiedPurchase?: boolean;
-  createdAt: string;
-}
-
-export interface Rating {
-  _id: string;
-  rating: number;
-  user?: unknown;
-  createdAt?: string;
-}
-
-export interface SizeGuide {
-  _id: string;
-  name: string;
-  category?: unknown;
-  unit: "cm" | "inch";
-  columns: string[];
-  rows: { size: string; values: (string | number)[] }[];
-  note?: string;
-}
-
+/** A request body the back office sends as it is (the server's schemas validate it). */
 export type Json = Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { formatDate, PageHeader, StatusBadge } from "~/components/admin/common";
 import { FilterSelect, ListTable, ListToolbar, usePagedList } from "~/components/admin/list";
-import { api } from "~/lib/api-client";
+import { api, type Payment } from "~/lib/api-client";
 import { formatBDT } from "#contract/money";
 import { PAYMENT_STATUSES, type PaymentMethod } from "#contract/order-status";
 
@@ -8,18 +8,7 @@ export function meta() {
   return [{ title: "Payments — Tweest admin" }];
 }
 
-interface PaymentRow {
-  _id: string;
-  order?: string | { _id?: string; orderNumber?: string };
-  method?: string;
-  amount?: number;
-  currency?: string;
-  status?: string;
-  paymentDetails?: { status?: string };
-  transactionId?: string;
-  paymentId?: string;
-  createdAt?: string;
-}
+type PaymentRow = Payment;
 
 const PAGE_SIZE = 25;
 const METHODS: PaymentMethod[] = ["SSLCOMMERZ", "BKASH", "COD"];
@@ -32,7 +21,7 @@ export default function AdminPayments() {
     limit: PAGE_SIZE,
     load: (query) => api.admin.payments(query),
   });
-  const statusOf = (row: PaymentRow) => row.status ?? row.paymentDetails?.status ?? "";
+  const statusOf = (row: PaymentRow) => row.status;
   const filtered = Object.values(payments.filters).some(Boolean);
 
   return (

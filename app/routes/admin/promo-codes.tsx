@@ -19,7 +19,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/compone
 import { Field, NativeSelect } from "~/components/ui/input";
 import { PromoCodeBody, PromoCodeUpdateBody, validateInto } from "~/lib/admin-schemas";
 import { api } from "~/lib/api-client";
-import type { PromoCodeAnswer } from "../../../server/services/promo-codes.service";
+import type { PromoCode as PromoCodeAnswer } from "~/lib/api-client";
 import { formatBDT } from "#contract/money";
 
 export function meta() {
