@@ -45,12 +45,7 @@ endpoint(ordersRouter, PREFIX, {
     429: { description: "Too many orders from this network, phone or guest cart" },
   },
   handler: ({ body }, req, res) =>
-    placeOrder({
-      owner: resolveCartOwner(req, res, { create: false }),
-      shippingAddress: body.shippingAddress,
-      paymentMethod: body.paymentMethod,
-      note: body.note,
-    }),
+    placeOrder({ ...body, owner: resolveCartOwner(req, res, { create: false }) }),
 });
 
 endpoint(ordersRouter, PREFIX, {

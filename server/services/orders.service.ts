@@ -38,6 +38,8 @@ import {
 import { releaseOrderStock, updateOrderWhere, type StockLine } from "./stock.service.js";
 import type { QuoteAnswer } from "#contract/answers/cart";
 import type { OrderAnswer, OrderTrackingAnswer } from "#contract/answers/orders";
+import type { PlaceOrderBody, ShippingAddressBody } from "#contract/schemas/orders";
+import type { z } from "zod";
 
 export type { OrderAnswer };
 export type Quote = QuoteAnswer;
@@ -97,24 +99,10 @@ export async function quoteCheckout(
 // ---------------------------------------------------------------------------------------------
 // Placing an order
 
-export interface ShippingAddressInput {
-  firstName: string;
-  lastName?: string;
-  mobile: string;
-  email?: string;
-  streetAddress: string;
-  city: string;
-  zone?: string;
-  area?: string;
-  zipCode?: string;
-}
+export type ShippingAddressInput = z.input<typeof ShippingAddressBody>;
 
-export interface PlaceOrderInput {
-  owner: CartOwner | undefined;
-  shippingAddress: ShippingAddressInput;
-  paymentMethod: PaymentMethod;
-  note?: string;
-}
+/** The checkout's body as the contract validates it, and whose cart it is. */
+export type PlaceOrderInput = z.input<typeof PlaceOrderBody> & { owner: CartOwner | undefined };
 
 export function hashTrackingToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");

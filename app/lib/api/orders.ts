@@ -1,5 +1,4 @@
 /** Orders (place, list, read, guest tracking), online payment start, and the courier's city lists. */
-import type { PaymentMethod } from "#contract/order-status";
 import type { GuestOption } from "./session";
 import { request, segment } from "./transport";
 import type {
@@ -8,15 +7,13 @@ import type {
   Order,
   OrderTracking,
   PaymentStarted,
-  ShippingAddressInput,
+  PlaceOrder,
   Zones,
 } from "./types";
 
 export const orders = {
-  create: (
-    body: { shippingAddress: ShippingAddressInput; paymentMethod: PaymentMethod; note?: string },
-    options: GuestOption = {},
-  ) => request<Order>("/api/orders", { method: "POST", body, guest: options.guest }),
+  create: (body: PlaceOrder, options: GuestOption = {}) =>
+    request<Order>("/api/orders", { method: "POST", body, guest: options.guest }),
   mine: () => request<Order[]>("/api/orders/user"),
   /** GET /api/orders/{id}; guest: sends X-Guest-Checkout: true (and the tracking token if known). */
   byId: (orderId: string, options: { guest?: boolean; trackingToken?: string } = {}) =>

@@ -39,7 +39,7 @@ import type {
   UserAnswer,
 } from "#contract/answers/users";
 import type { PaymentMethod } from "#contract/order-status";
-import type { ShippingAddressBody } from "#contract/schemas/orders";
+import type { PlaceOrderBody, ShippingAddressBody } from "#contract/schemas/orders";
 import type { z } from "zod";
 
 export type { PaymentMethod, Wire };
@@ -67,6 +67,8 @@ export type OrderView = Omit<OrderTracking, "shippingAddress"> & {
 };
 /** What the shipping form sends (before the server normalises it). */
 export type ShippingAddressInput = z.input<typeof ShippingAddressBody>;
+/** What placing an order sends. */
+export type PlaceOrder = z.input<typeof PlaceOrderBody>;
 export type PaymentStarted = PaymentStartedAnswer;
 export type Payment = Wire<PaymentAnswer>;
 export type PaymentPage = Wire<PaymentPageAnswer>;
