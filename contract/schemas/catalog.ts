@@ -217,3 +217,14 @@ export const PromoCodeUpdateBody = PromoFields.partial()
     isActive: z.boolean().optional(),
   })
   .superRefine(promoRules);
+
+/** The back office's promo codes: without page or limit the whole list, with them one page. */
+export const PromoCodeListQuery = z.object({
+  search: z.string().max(100).optional(),
+  isActive: z
+    .enum(["true", "false"])
+    .transform((value) => value === "true")
+    .optional(),
+  page: numeric(z.number().int().min(1).optional()),
+  limit: numeric(z.number().int().min(1).max(100).optional()),
+});

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { numeric } from "../numeric.js";
-import { ORDER_STATUSES, PAYMENT_METHODS } from "../order-status.js";
+import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "../order-status.js";
 import { BdMobile } from "../phone.js";
 import { PageQuery } from "./common.js";
 
@@ -63,6 +63,22 @@ export const AdminOrdersQuery = z.object({
   search: z.string().max(100).optional(),
   from: z.coerce.date().optional(),
   to: z.coerce.date().optional(),
+  ...PageQuery,
+});
+
+/** The back office's payments list: filters (any letter case) and a page. */
+export const PaymentListQuery = z.object({
+  status: z
+    .string()
+    .transform((value) => value.toUpperCase())
+    .pipe(z.enum(PAYMENT_STATUSES))
+    .optional(),
+  method: z
+    .string()
+    .transform((value) => value.toUpperCase())
+    .pipe(z.enum(PAYMENT_METHODS))
+    .optional(),
+  search: z.string().max(100).optional(),
   ...PageQuery,
 });
 

@@ -1,12 +1,15 @@
 import { Router } from "express";
 import { z } from "zod";
 import { PaymentPageAnswer, PaymentStartedAnswer } from "#contract/answers/orders";
-import { PAYMENT_METHODS } from "../../models/order.model.js";
-import { PAYMENT_STATUSES } from "../../models/payment.model.js";
 import { getOptionalUser, requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
-import { PageQuery } from "#contract/schemas/common";
-import { BkashCallbackQuery, OrderIdParams, SslCallbackBody } from "#contract/schemas/orders";
+import {
+  BkashCallbackQuery,
+  OrderIdParams,
+  PaymentListQuery,
+  ReadOrderQuery,
+  SslCallbackBody,
+} from "#contract/schemas/orders";
 import {
   failSslCommerz,
   listPayments,
@@ -102,7 +105,7 @@ endpoint(paymentRouter, PREFIX, {
   auth: "optional",
   before: [getOptionalUser],
   params: OrderIdParams,
-  query: z.object({ token: z.string().max(200).optional() }),
+  query: ReadOrderQuery,
   responses: {
     200: {
       description: "Where to send the shopper",
@@ -115,21 +118,6 @@ endpoint(paymentRouter, PREFIX, {
     startPayment(params.orderId, { ...orderReader(req, query.token), isAdmin: false }),
 });
 
-const PaymentsQuery = z.object({
-  status: z
-    .string()
-    .transform((value) => value.toUpperCase())
-    .pipe(z.enum(PAYMENT_STATUSES))
-    .optional(),
-  method: z
-    .string()
-    .transform((value) => value.toUpperCase())
-    .pipe(z.enum(PAYMENT_METHODS))
-    .optional(),
-  search: z.string().max(100).optional(),
-  ...PageQuery,
-});
-
 endpoint(paymentsRouter, "/api/payments", {
   method: "get",
   path: "/",
@@ -138,7 +126,7 @@ endpoint(paymentsRouter, "/api/payments", {
   tags,
   auth: "admin",
   before: [requireAdmin],
-  query: PaymentsQuery,
+  query: PaymentListQuery,
   responses: {
     200: {
       description: "A page of payments",

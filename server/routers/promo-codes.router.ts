@@ -2,10 +2,14 @@ import { Router } from "express";
 import { z } from "zod";
 import { PromoCodeAnswer, PromoCodePageAnswer } from "#contract/answers/catalog";
 import { MessageAnswer } from "#contract/answers/common";
-import { numeric } from "#contract/numeric";
 import { requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
-import { IdParams, PromoCodeBody, PromoCodeUpdateBody } from "#contract/schemas/catalog";
+import {
+  IdParams,
+  PromoCodeBody,
+  PromoCodeListQuery,
+  PromoCodeUpdateBody,
+} from "#contract/schemas/catalog";
 import {
   createPromoCode,
   deletePromoCode,
@@ -14,16 +18,6 @@ import {
   pagePromoCodes,
   updatePromoCode,
 } from "../services/promo-codes.service.js";
-
-const PromoCodeListQuery = z.object({
-  search: z.string().max(100).optional(),
-  isActive: z
-    .enum(["true", "false"])
-    .transform((value) => value === "true")
-    .optional(),
-  page: numeric(z.number().int().min(1).optional()),
-  limit: numeric(z.number().int().min(1).max(100).optional()),
-});
 
 export const adminPromoCodesRouter = Router();
 const PREFIX = "/api/admin/promo-codes";
