@@ -10,114 +10,41 @@ import prettier from "eslint-config-prettier";
  * the scripts never import `app/`, which the Docker image does not ship. Type-only imports count too:
  * a shared type belongs in the contract.
  */
-const SERVER_ONLY_PACKAGES = ["mongoose", "sharp", "multer", "express", "node:*"];
+const restrict = (files, ...patterns) => ({
+  files,
+  rules: { "no-restricted-imports": ["error", { patterns }] },
+});
+/** contract/ imports only these packages, `#contract/*`, and relative paths `relative` allows. */
+const contractOnly = (relative) => ({
+  regex: `^(?!(?:zod|date-fns|@date-fns/tz)(?:/|$)|${relative}|#contract/)`,
+  message: "contract/ may import only zod, date-fns, @date-fns/tz and contract/.",
+});
+const NO_SERVER_CODE = {
+  regex: "^(?:\\.{1,2}/)+(?:server|models)(?:/|$)",
+  message: "The browser reaches shared code through #contract/*, not server/ or models/.",
+};
+const SERVER_PACKAGES = ["mongoose", "sharp", "multer", "express"];
 const NO_APP = {
   regex: "^(?:~/|(?:\\.{1,2}/)+app(?:/|$))",
   message: "The server, models and scripts run without app/ (the Docker image ships none).",
 };
 const boundaries = [
-  {
-    files: ["contract/**/*.ts"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              regex: "^(?!(?:zod|date-fns|@date-fns/tz)(?:/|$)|\\.{1,2}/|#contract/)",
-              message: "contract/ may import only zod, date-fns, @date-fns/tz and contract/.",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // One level deep: `../` leaves the contract.
-    files: ["contract/*.ts"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              regex: "^(?!(?:zod|date-fns|@date-fns/tz)(?:/|$)|\\./|#contract/)",
-              message: "contract/ may import only zod, date-fns, @date-fns/tz and contract/.",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // Two levels deep: `../../` leaves the contract.
-    files: ["contract/*/*.ts"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              regex: "^(?!(?:zod|date-fns|@date-fns/tz)(?:/|$)|\\./|\\.\\./(?!\\.\\./)|#contract/)",
-              message: "contract/ may import only zod, date-fns, @date-fns/tz and contract/.",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ["app/**/*.ts", "app/**/*.tsx"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              regex: "^(?:\\.{1,2}/)+(?:server|models)(?:/|$)",
-              message:
-                "The browser reaches shared code through #contract/*, not server/ or models/.",
-            },
-            {
-              group: SERVER_ONLY_PACKAGES,
-              message: "Server-only package: not in the browser bundle.",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // Rendered only on the server (React Router's `.server` convention): Node built-ins are fine.
-    files: ["app/entry.server.tsx", "app/**/*.server.ts", "app/**/*.server.tsx"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              regex: "^(?:\\.{1,2}/)+(?:server|models)(?:/|$)",
-              message:
-                "The browser reaches shared code through #contract/*, not server/ or models/.",
-            },
-            {
-              group: ["mongoose", "sharp", "multer", "express"],
-              message: "Server-only package: not in the app's modules.",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The one bridge: the type of the load context React Router hands to loaders.
-    files: ["app/load-context.d.ts"],
-    rules: { "no-restricted-imports": "off" },
-  },
-  {
-    files: ["server/**/*.ts", "models/**/*.ts", "scripts/**/*.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: [NO_APP] }] },
-  },
+  // Any depth: packages; then, one level deep `../` leaves the contract, two levels deep `../../`.
+  restrict(["contract/**/*.ts"], contractOnly("\\.{1,2}/")),
+  restrict(["contract/*.ts"], contractOnly("\\./")),
+  restrict(["contract/*/*.ts"], contractOnly("\\./|\\.\\./(?!\\.\\./)")),
+  restrict(["app/**/*.ts", "app/**/*.tsx"], NO_SERVER_CODE, {
+    group: [...SERVER_PACKAGES, "node:*"],
+    message: "Server-only package: not in the browser bundle.",
+  }),
+  // Rendered only on the server (React Router's `.server` convention): Node built-ins are fine.
+  restrict(["app/entry.server.tsx", "app/**/*.server.ts", "app/**/*.server.tsx"], NO_SERVER_CODE, {
+    group: SERVER_PACKAGES,
+    message: "Server-only package: not in the app's modules.",
+  }),
+  // The one bridge: the type of the load context React Router hands to loaders.
+  { files: ["app/load-context.d.ts"], rules: { "no-restricted-imports": "off" } },
+  restrict(["server/**/*.ts", "models/**/*.ts", "scripts/**/*.ts"], NO_APP),
 ];
 
 export default tseslint.config(

@@ -17,9 +17,9 @@ export const CartLineProduct = z.object({
 });
 export type CartLineProduct = z.infer<typeof CartLineProduct>;
 
-export const CartLine = z.object({
+/** A line of a cart or an order: which variant, how many, at what price. */
+export const LineFields = {
   _id: z.string(),
-  product: CartLineProduct,
   productId: z.string(),
   title: z.string(),
   price: z.number(),
@@ -27,6 +27,11 @@ export const CartLine = z.object({
   quantity: z.number(),
   color: z.string(),
   size: z.string(),
+};
+
+export const CartLine = z.object({
+  ...LineFields,
+  product: CartLineProduct,
   imageUrl: z.string(),
   /** Stock of this colour x size right now (extra, for the storefront's warnings). */
   stock: z.number(),

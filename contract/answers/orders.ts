@@ -1,11 +1,12 @@
 /** Answers of /api/orders/*, /api/admin/orders/* and /api/payment(s): orders, tracking, payments. */
 import { z } from "zod";
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "../order-status.js";
+import { LineFields } from "./cart.js";
 import { pageOf, Timestamp } from "./common.js";
 
 /** A line as ordered: a snapshot of the product then, never changed by the catalogue. */
 export const OrderLineAnswer = z.object({
-  _id: z.string(),
+  ...LineFields,
   product: z
     .object({
       _id: z.string().optional(),
@@ -15,13 +16,6 @@ export const OrderLineAnswer = z.object({
       imageUrl: z.string().optional(),
     })
     .optional(),
-  productId: z.string(),
-  title: z.string(),
-  price: z.number(),
-  discountedPrice: z.number(),
-  quantity: z.number(),
-  color: z.string(),
-  size: z.string(),
 });
 export type OrderLineAnswer = z.infer<typeof OrderLineAnswer>;
 
