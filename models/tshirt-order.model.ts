@@ -1,6 +1,10 @@
 import mongoose, { Schema, type InferSchemaType } from "mongoose";
 
-import { MIN_BULK_QUANTITY, PRINT_TYPES, TSHIRT_ORDER_STATUSES } from "#contract/tshirt-order-status";
+import {
+  MIN_BULK_QUANTITY,
+  PRINT_TYPES,
+  TSHIRT_ORDER_STATUSES,
+} from "#contract/tshirt-order-status";
 
 export * from "#contract/tshirt-order-status";
 
