@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { startOfShopDay } from "../dates.js";
 import { numeric } from "../numeric.js";
 import { IdParams, ObjectIdString } from "./common.js";
 
@@ -23,7 +24,7 @@ export const FormDateOrNull = z.union([
   z.literal("").transform(() => null),
   z.null(),
   z.iso.datetime({ offset: true }).transform((value) => new Date(value)),
-  z.iso.date().transform((value) => new Date(`${value}T00:00:00+06:00`)),
+  z.iso.date().transform(startOfShopDay),
 ]);
 
 /** An absolute http(s) URL, a path on the shop (/products/...), or empty for "no link". */

@@ -14,6 +14,7 @@ import type {
   RecentPayment,
   StatusTotals,
 } from "#contract/answers/dashboard";
+import { SHOP_TIME_ZONE } from "#contract/dates";
 
 export type { CategorySales, DashboardStats, RecentOrder, RecentPayment, StatusTotals };
 
@@ -36,7 +37,7 @@ export type { CategorySales, DashboardStats, RecentOrder, RecentPayment, StatusT
  * FerretDB (the test database) has no date operators, no $multiply, and sums only the first $sum
  * of a $group correctly, so each pipeline here has exactly one accumulator and no date operators.
  */
-export const SHOP_TIME_ZONE = "Asia/Dhaka";
+export { SHOP_TIME_ZONE };
 export const NON_SALE_STATUSES = ["PENDING", "CANCELLED"] as const;
 export const RECENT_LIMIT = 5;
 export const TOP_CATEGORIES = 3;
