@@ -16,6 +16,7 @@ COPY --from=build --chown=node:node /app/build ./build
 COPY --from=build --chown=node:node /app/package.json ./
 COPY --from=build --chown=node:node /app/server ./server
 COPY --from=build --chown=node:node /app/models ./models
+COPY --from=build --chown=node:node /app/contract ./contract
 COPY --from=build --chown=node:node /app/scripts ./scripts
 RUN mkdir -p /app/uploads /app/data && chown node:node /app/uploads /app/data
 USER node

@@ -1,8 +1,8 @@
 import mongoose, { Schema, type InferSchemaType } from "mongoose";
 
-import { ORDER_STATUSES, PAYMENT_METHODS } from "./order-status.js";
+import { ORDER_STATUSES, PAYMENT_METHODS } from "#contract/order-status";
 
-export * from "./order-status.js";
+export * from "#contract/order-status";
 
 const OrderItemSchema = new Schema(
   {

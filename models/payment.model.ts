@@ -1,5 +1,5 @@
 import mongoose, { Schema, type InferSchemaType } from "mongoose";
-import { PAYMENT_METHODS, PAYMENT_STATUSES } from "./order-status.js";
+import { PAYMENT_METHODS, PAYMENT_STATUSES } from "#contract/order-status";
 
 export { PAYMENT_STATUSES };
 

@@ -1,8 +1,12 @@
 import mongoose, { Schema, type InferSchemaType } from "mongoose";
 
-import { MIN_BULK_QUANTITY, PRINT_TYPES, TSHIRT_ORDER_STATUSES } from "./tshirt-order-status.js";
+import {
+  MIN_BULK_QUANTITY,
+  PRINT_TYPES,
+  TSHIRT_ORDER_STATUSES,
+} from "#contract/tshirt-order-status";
 
-export * from "./tshirt-order-status.js";
+export * from "#contract/tshirt-order-status";
 
 const sizeCount = { type: Number, default: 0, min: 0 };
 

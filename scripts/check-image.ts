@@ -15,7 +15,7 @@ import path from "node:path";
 import mongoose from "mongoose";
 import sharp from "sharp";
 import { Category } from "../models/category.model";
-import { SEED_COLORS } from "../models/colors";
+import { SEED_COLORS } from "#contract/colors";
 import { deriveStock, Product } from "../models/product.model";
 import { connectDatabase, disconnectDatabase } from "../server/db/connect";
 import { freePort, startDatabase, type DatabaseHandle } from "../server/db/embedded";

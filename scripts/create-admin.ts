@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { getEnv } from "../server/env";
-import { MAX_PASSWORD_BYTES } from "../server/schemas/auth.schemas";
+import { MAX_PASSWORD_BYTES } from "#contract/schemas/auth";
 import { ensureAdmin, PROMOTED_ADMIN_NOTE } from "../server/seed/seed";
 import { withDatabase } from "./lib/with-database";
 

@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
-import { MAX_PASSWORD_BYTES } from "./schemas/auth.schemas.js";
+import { MAX_PASSWORD_BYTES } from "#contract/schemas/auth";
 
 /**
  * Every environment variable the shop reads, parsed once. Nothing else reads process.env.

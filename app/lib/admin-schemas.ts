@@ -1,8 +1,7 @@
 /**
  * Form schemas of the back office: the API's own schemas, re-used as they are so the form and the
- * server agree. Every module under server/schemas is free of mongoose (only zod and the mongoose-free
- * models/*-status.ts modules), so the browser bundle can import them; status lists and the order
- * state machine come from those models/*-status.ts modules too.
+ * server agree. Every module under contract/ is free of mongoose (only zod), so the browser bundle can
+ * import them; status lists and the order state machine come from the contract too.
  */
 import {
   CategoryBody,
@@ -11,18 +10,18 @@ import {
   PromoCodeBody,
   PromoCodeUpdateBody,
   SizeGuideBody,
-} from "../../server/schemas/catalog.schemas";
-import { CustomerUpdateBody, ResetPasswordBody } from "../../server/schemas/auth.schemas";
-import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from "../../models/order-status";
-import { TSHIRT_ORDER_STATUSES } from "../../models/tshirt-order-status";
+} from "#contract/schemas/catalog";
+import { CustomerUpdateBody, ResetPasswordBody } from "#contract/schemas/auth";
+import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from "#contract/order-status";
+import { TSHIRT_ORDER_STATUSES } from "#contract/tshirt-order-status";
 import {
   IMAGE_ACCEPT,
   IMAGE_MIME_TYPES,
   MAX_IMAGE_BYTES,
   MAX_PRODUCT_IMAGES,
-} from "../../server/schemas/images.schemas";
-import { CreatePopupImageBody } from "../../server/schemas/popup-images.schemas";
-import { TshirtOrderUpdateForm } from "../../server/schemas/tshirt-orders.schemas";
+} from "#contract/images";
+import { CreatePopupImageBody } from "#contract/schemas/popup-images";
+import { TshirtOrderUpdateForm } from "#contract/schemas/tshirt-orders";
 
 export {
   CategoryBody,

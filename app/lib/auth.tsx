@@ -14,7 +14,7 @@
  *   login/register and the Google callback through `finishSignIn`).
  * - redirectAfterLogin (localStorage): `rememberRedirectAfterLogin(pathWithQuery)`,
  *   `takeRedirectAfterLogin()` (reads and removes; only same-site paths, default '/'), `safeRedirectPath(p)`
- *   (the server's rule, server/lib/redirect-path.ts), `takeSignInDestination(redirectParam)` (`?redirect=`
+ *   (the server's rule, contract/redirect-path.ts), `takeSignInDestination(redirectParam)` (`?redirect=`
  *   first, then redirectAfterLogin).
  * - Google callback loop guard (sessionStorage 'google_callback_visits'): `countGoogleCallbackVisit()`,
  *   `resetGoogleCallbackVisits()`, `MAX_GOOGLE_CALLBACK_VISITS`.
@@ -31,7 +31,7 @@ import {
   type ReactNode,
 } from "react";
 import { Spinner } from "~/components/ui/spinner";
-import { safeRedirectPath } from "../../server/lib/redirect-path";
+import { safeRedirectPath } from "#contract/redirect-path";
 import {
   api,
   ApiError,
@@ -236,7 +236,7 @@ function rememberCustomer(user: User) {
   const previous = readCustomerInfo();
   saveCustomerInfo({
     ...previous,
-    userId: user._id ?? user.id,
+    userId: user._id,
     firstName: user.firstName,
     lastName: user.lastName,
     email: user.email,

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { ShippingAddressBody } from "../../server/schemas/orders.schemas";
+import type { ShippingAddressBody } from "#contract/schemas/orders";
 import { readCustomerInfo, saveCustomerInfo, type CustomerInfo } from "~/lib/tracking";
 
 /**

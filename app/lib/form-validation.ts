@@ -1,12 +1,12 @@
 /**
  * The one way every form checks its input, storefront and back office alike: with the API's own zod
- * schemas (server/schemas, free of mongoose) or schemas derived from them, so a form accepts exactly
+ * schemas (contract/, free of mongoose) or schemas derived from them, so a form accepts exactly
  * what the server accepts and shows the server's messages. Type-only zod import: this module adds no
  * zod to a page; the schemas a form passes in do.
  */
 import type { z } from "zod";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
-import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES } from "../../server/schemas/images.schemas";
+import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES } from "#contract/images";
 import { ApiError } from "./api-client";
 
 export type FieldMessages = Record<string, string>;

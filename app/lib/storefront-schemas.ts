@@ -1,9 +1,9 @@
 /**
- * Form schemas of the storefront: the API's own schemas (server/schemas, free of mongoose), used as
+ * Form schemas of the storefront: the API's own schemas (contract/, free of mongoose), used as
  * they are or narrowed with `.pick()` / widened with `.extend()` for fields only the form has (a
  * repeated password). So a form accepts what the server accepts, normalises the same way (mobile
  * numbers), and shows the server's messages. Only the form routes import this module: it brings zod.
- * The bulk t-shirt form uses CreateTshirtOrderBody from server/schemas directly (kept out of the
+ * The bulk t-shirt form uses CreateTshirtOrderBody from the contract directly (kept out of the
  * other form routes' chunks).
  */
 import { z } from "zod";
@@ -14,9 +14,9 @@ import {
   ProfileUpdateBody,
   SigninBody,
   SignupBody,
-} from "../../server/schemas/auth.schemas";
-import { ShippingAddressBody } from "../../server/schemas/orders.schemas";
-import { BdMobile, INVALID_MOBILE_MESSAGE, normalizeBdMobile } from "../../server/lib/phone";
+} from "#contract/schemas/auth";
+import { ShippingAddressBody } from "#contract/schemas/orders";
+import { BdMobile, INVALID_MOBILE_MESSAGE, normalizeBdMobile } from "#contract/phone";
 
 export { BdMobile, INVALID_MOBILE_MESSAGE, normalizeBdMobile };
 export { OtpSendBody, OtpVerifyBody, ShippingAddressBody };

@@ -1,4 +1,4 @@
-import { COLOR_HEX } from "../../models/colors";
+import { COLOR_HEX } from "#contract/colors";
 
 /** Colour names the seed and admin use, shown as swatches; unknown names get a neutral dot. */
 export function swatchColor(name: string): string {

@@ -12,7 +12,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { api, ApiError, errorMessage, getToken, type Order, type User } from "~/lib/api-client";
 import { AuthReady, rememberRedirectAfterLogin, useAuth } from "~/lib/auth";
 import { validateInto } from "~/lib/form-validation";
-import { formatBDT } from "~/lib/money";
+import { formatBDT } from "#contract/money";
 import { OtpSendBody, OtpVerifyBody, PasswordForm, ProfileForm } from "~/lib/storefront-schemas";
 import type { Route } from "./+types/account";
 

@@ -6,9 +6,9 @@ import { Field, Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { api, errorMessage } from "~/lib/api-client";
 import { checkWith, imageFileProblem, serverFieldErrors } from "~/lib/form-validation";
 import { pageMeta } from "~/lib/seo";
-import { MIN_BULK_QUANTITY, TSHIRT_SIZES, type PrintType } from "../../models/tshirt-order-status";
-import { IMAGE_ACCEPT } from "../../server/schemas/images.schemas";
-import { CreateTshirtOrderBody } from "../../server/schemas/tshirt-orders.schemas";
+import { MIN_BULK_QUANTITY, TSHIRT_SIZES, type PrintType } from "#contract/tshirt-order-status";
+import { IMAGE_ACCEPT } from "#contract/images";
+import { CreateTshirtOrderBody } from "#contract/schemas/tshirt-orders";
 
 export function meta() {
   const title = "Bulk t-shirt orders — Tweest";

@@ -5,7 +5,7 @@ import { OrderSummary } from "~/components/order/order-summary";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
 import { Skeleton } from "~/components/ui/skeleton";
-import { api, errorMessage, type Order } from "~/lib/api-client";
+import { api, errorMessage, type OrderTracking } from "~/lib/api-client";
 import { checkWith } from "~/lib/form-validation";
 import { normalizeBdMobile, TrackByPhoneForm } from "~/lib/storefront-schemas";
 import type { Route } from "./+types/order-guest-track";
@@ -16,7 +16,7 @@ export function meta() {
 
 type State =
   | { status: "idle" | "loading" }
-  | { status: "ready"; order: Order }
+  | { status: "ready"; order: OrderTracking }
   | { status: "error"; message: string };
 
 /**

@@ -7,7 +7,7 @@ import { ReviewsSection, Stars } from "~/components/product/reviews";
 import { SizeGuideDialog } from "~/components/product/size-guide-dialog";
 import { stockOf, VariantPicker } from "~/components/product/variant-picker";
 import { imageUrl } from "~/lib/image-url";
-import { formatBDT } from "~/lib/money";
+import { formatBDT } from "#contract/money";
 import { trackViewItem } from "~/lib/tracking";
 import type { Route } from "./+types/product";
 

@@ -3,7 +3,7 @@ import { Category } from "../../models/category.model";
 import { Order, type OrderStatus, type PaymentMethod } from "../../models/order.model";
 import { Payment } from "../../models/payment.model";
 import { deriveStock, Product } from "../../models/product.model";
-import { SEED_COLORS } from "../../models/colors";
+import { SEED_COLORS } from "#contract/colors";
 import { buildSeedProducts, seedDatabase, seededRandom } from "../../server/seed/seed";
 
 /**

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import mongoose from "mongoose";
 import { connectDatabase, disconnectDatabase } from "../../server/db/connect";
-import { ProductListQuery } from "../../server/schemas/catalog.schemas";
+import { ProductListQuery } from "#contract/schemas/catalog";
 
 /**
  * The process `npm run bench` measures (its own process, so the load generator does not share its

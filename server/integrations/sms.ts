@@ -1,7 +1,7 @@
 import { getEnv } from "../env.js";
 import { logger } from "../lib/logger.js";
 import { countSms } from "../lib/metrics.js";
-import { toInternationalBdMobile } from "../lib/phone.js";
+import { toInternationalBdMobile } from "#contract/phone";
 
 /**
  * The one way the shop sends an SMS. With SMS_BASE_URL and SMS_API_KEY it calls a BulkSMSBD-style

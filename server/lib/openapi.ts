@@ -1,4 +1,6 @@
 import { z } from "zod";
+// The one error shape (server/middleware/error-handler.ts): every 4xx and 5xx answer carries it.
+import { ErrorAnswer } from "#contract/answers/common";
 
 /** Every endpoint registers here as it is declared, so /api/openapi.json lists them all. */
 export interface EndpointDoc {
@@ -24,13 +26,6 @@ export function listEndpoints(): EndpointDoc[] {
   return [...registry.values()];
 }
 
-/** The one error shape (server/middleware/error-handler.ts): every 4xx and 5xx answer carries it. */
-const ErrorAnswer = z.object({
-  message: z.string(),
-  code: z.string().optional(),
-  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-});
-
 /**
  * The error answers every operation of a kind can give, whatever its route declares: the REST
  * surface's guards (validation, operator keys, malformed bodies), the body limits, the auth
@@ -52,8 +47,29 @@ function commonErrors(doc: EndpointDoc): Record<number, string> {
   return errors;
 }
 
+/** An answer's Date leaves as JSON text (Date.prototype.toJSON): an ISO date-time string. */
+function dateAsJsonText(context: {
+  zodSchema: z.core.$ZodTypes;
+  jsonSchema: Record<string, unknown>;
+}) {
+  if (context.zodSchema._zod.def.type !== "date") return;
+  context.jsonSchema.type = "string";
+  context.jsonSchema.format = "date-time";
+}
+
 function jsonSchema(schema: z.ZodType, io: "input" | "output") {
-  return z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" });
+  return z.toJSONSchema(schema, {
+    io,
+    unrepresentable: "any",
+    target: "draft-2020-12",
+    // Only answers: inputs keep their documented form (dates there are parsed, not sent).
+    ...(io === "output" ? { override: dateAsJsonText } : {}),
+  });
+}
+
+/** The JSON schema of an answer body, as the OpenAPI document states it. */
+export function answerJsonSchema(schema: z.ZodType) {
+  return jsonSchema(schema, "output");
 }
 
 function parameters(schema: z.ZodType | undefined, location: "query" | "path") {
@@ -97,9 +113,7 @@ function responsesOf(doc: EndpointDoc): Record<string, unknown> {
       status < 400 ? answer.schema : BODILESS_ERRORS.has(status) ? undefined : ErrorAnswer;
     responses[status] = {
       description: answer.description,
-      ...(schema
-        ? { content: { "application/json": { schema: jsonSchema(schema, "output") } } }
-        : {}),
+      ...(schema ? { content: { "application/json": { schema: answerJsonSchema(schema) } } } : {}),
     };
   }
   return responses;

@@ -3,7 +3,7 @@ import type { Request, RequestHandler } from "express";
 import multer from "multer";
 import { HttpError, badRequest } from "../lib/http-error.js";
 import { rejectUnsafeFileName } from "../lib/images.js";
-import { MAX_IMAGE_BYTES } from "../schemas/images.schemas.js";
+import { MAX_IMAGE_BYTES } from "#contract/images";
 
 export const MULTIPART_WITHOUT_BOUNDARY_MESSAGE =
   "Malformed multipart body: the Content-Type header must carry a boundary, e.g. multipart/form-data; boundary=...";

@@ -10,7 +10,7 @@ import {
 import { RateLimit } from "../../models/rate-limit.model.js";
 import { getEnv } from "../env.js";
 import { tooManyRequests } from "../lib/http-error.js";
-import { normalizeBdMobile } from "../lib/phone.js";
+import { normalizeBdMobile } from "#contract/phone";
 import { readGuestId } from "./cart-owner.js";
 
 const FIFTEEN_MINUTES = 15 * 60_000;

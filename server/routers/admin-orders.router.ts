@@ -1,13 +1,8 @@
 import { Router } from "express";
-import { z } from "zod";
 import { requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
-import {
-  AdminOrdersQuery,
-  AdminStatusParams,
-  IdParams,
-  OrderAnswer,
-} from "../schemas/orders.schemas.js";
+import { AdminOrdersQuery, AdminStatusParams, IdParams } from "#contract/schemas/orders";
+import { OrderAnswer, OrderPageAnswer } from "#contract/answers/orders";
 import { bookParcel } from "../services/delivery.service.js";
 import {
   deleteOrder,
@@ -30,12 +25,7 @@ endpoint(adminOrdersRouter, PREFIX, {
   responses: {
     200: {
       description: "A page of orders",
-      schema: z.object({
-        orders: z.array(OrderAnswer),
-        total: z.number(),
-        page: z.number(),
-        totalPages: z.number(),
-      }),
+      schema: OrderPageAnswer,
     },
   },
   handler: ({ query }) => listAdminOrders(query),

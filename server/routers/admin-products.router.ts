@@ -1,18 +1,22 @@
 import { Router, type Request } from "express";
-import { z } from "zod";
 import { requireAdmin } from "../middleware/auth.js";
 import { imageUpload, uploadedImages } from "../middleware/multipart.js";
 import { endpoint } from "../middleware/validate.js";
 import {
-  AdminCategoryAnswer,
   AdminProductListQuery,
   CategoryBody,
   CategoryUpdateBody,
   IdParams,
   ProductCreateBody,
   ProductUpdateBody,
-} from "../schemas/catalog.schemas.js";
-import { MAX_PRODUCT_IMAGES } from "../schemas/images.schemas.js";
+} from "#contract/schemas/catalog";
+import {
+  AdminCategoryAnswer,
+  AdminProductListAnswer,
+  ProductAnswer,
+} from "#contract/answers/catalog";
+import { MessageAnswer } from "#contract/answers/common";
+import { MAX_PRODUCT_IMAGES } from "#contract/images";
 import { createCategory, deleteCategory, updateCategory } from "../services/categories.service.js";
 import {
   adminListProducts,
@@ -21,7 +25,6 @@ import {
   getProductById,
   updateProduct,
 } from "../services/products.service.js";
-import { ProductAnswerSchema } from "./products.router.js";
 
 /** Product images: up to 8, in the field "images". */
 const upload = imageUpload({
@@ -50,7 +53,7 @@ endpoint(adminProductsRouter, PRODUCTS, {
   responses: {
     200: {
       description: "Products",
-      schema: z.object({ products: z.array(ProductAnswerSchema), total: z.number() }),
+      schema: AdminProductListAnswer,
     },
   },
   handler: ({ query }) => adminListProducts(query),
@@ -64,7 +67,7 @@ endpoint(adminProductsRouter, PRODUCTS, {
   auth: "admin",
   before: [requireAdmin],
   params: IdParams,
-  responses: { 200: { description: "The product", schema: ProductAnswerSchema } },
+  responses: { 200: { description: "The product", schema: ProductAnswer } },
   handler: ({ params }) => getProductById(params.id, { includeInactive: true }),
 });
 
@@ -79,7 +82,7 @@ endpoint(adminProductsRouter, PRODUCTS, {
   body: ProductCreateBody,
   status: 201,
   responses: {
-    201: { description: "The product", schema: ProductAnswerSchema },
+    201: { description: "The product", schema: ProductAnswer },
     409: { description: "A product with this slug exists" },
     415: { description: "An image is not a JPEG, PNG, WebP or GIF" },
     503: { description: "The image store cannot be reached (nothing was saved; retry)" },
@@ -98,7 +101,7 @@ endpoint(adminProductsRouter, PRODUCTS, {
   params: IdParams,
   body: ProductUpdateBody,
   responses: {
-    200: { description: "The product", schema: ProductAnswerSchema },
+    200: { description: "The product", schema: ProductAnswer },
     409: { description: "A product with this slug exists" },
     415: { description: "An image is not a JPEG, PNG, WebP or GIF" },
     503: { description: "The image store cannot be reached (nothing was saved; retry)" },
@@ -114,7 +117,7 @@ endpoint(adminProductsRouter, PRODUCTS, {
   auth: "admin",
   before: [requireAdmin],
   params: IdParams,
-  responses: { 200: { description: "Deleted", schema: z.object({ message: z.string() }) } },
+  responses: { 200: { description: "Deleted", schema: MessageAnswer } },
   handler: ({ params }) => deleteProduct(params.id),
 });
 
@@ -162,7 +165,7 @@ endpoint(adminCategoriesRouter, CATEGORIES, {
   before: [requireAdmin],
   params: IdParams,
   responses: {
-    200: { description: "Deleted", schema: z.object({ message: z.string() }) },
+    200: { description: "Deleted", schema: MessageAnswer },
     409: { description: "Products use it, or it has sub-categories" },
   },
   handler: ({ params }) => deleteCategory(params.id),

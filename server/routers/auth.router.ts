@@ -11,17 +11,15 @@ import {
 } from "../middleware/rate-limit.js";
 import { endpoint } from "../middleware/validate.js";
 import {
-  AuthAnswer,
   GoogleCallbackQuery,
   GoogleStartQuery,
-  OtpSendAnswer,
   OtpSendBody,
   OtpVerifyBody,
   SigninBody,
   SignupBody,
   UpdatePhoneBody,
-  UserAnswer,
-} from "../schemas/auth.schemas.js";
+} from "#contract/schemas/auth";
+import { AuthAnswer, OtpSendAnswer, OtpVerifiedAnswer, UserAnswer } from "#contract/answers/users";
 import {
   AUTH_MESSAGES,
   completeGoogleSignIn,
@@ -38,7 +36,6 @@ import {
 } from "../services/auth.service.js";
 import { sendOtp, verifyOtp } from "../services/otp.service.js";
 import { afterSignIn } from "../sign-in-hooks.js";
-import { z } from "zod";
 
 export const authRouter = Router();
 const PREFIX = "/auth";
@@ -124,7 +121,7 @@ endpoint(authRouter, PREFIX, {
   body: OtpVerifyBody,
   before: [...otpVerifyLimits, getOptionalUser],
   responses: {
-    200: { description: "Verified", schema: z.object({ verified: z.literal(true) }) },
+    200: { description: "Verified", schema: OtpVerifiedAnswer },
     400: errorDoc("Wrong, expired or too many tries"),
     429: errorDoc("Rate limited"),
   },

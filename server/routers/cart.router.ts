@@ -5,10 +5,10 @@ import { endpoint } from "../middleware/validate.js";
 import {
   AddToCartBody,
   ApplyPromoBody,
-  CartAnswerSchema,
   CartItemParams,
   UpdateCartItemBody,
-} from "../schemas/cart.schemas.js";
+} from "#contract/schemas/cart";
+import { CartAnswer } from "#contract/answers/cart";
 import {
   addToCart,
   applyPromo,
@@ -23,7 +23,7 @@ import { notFound } from "../lib/http-error.js";
 
 export const cartRouter = Router();
 const PREFIX = "/api/cart";
-const responses = { 200: { description: "The cart", schema: CartAnswerSchema } };
+const responses = { 200: { description: "The cart", schema: CartAnswer } };
 const common = { tags: ["cart"], auth: "optional" as const, responses };
 /** A guest without a cart gets one (and its cookie) here... */
 const ownerOrNew = [getOptionalUser, cartOwner({ create: true })];

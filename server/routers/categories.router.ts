@@ -1,7 +1,7 @@
 import { Router } from "express";
 import { z } from "zod";
 import { endpoint } from "../middleware/validate.js";
-import { CategoryAnswer } from "../schemas/catalog.schemas.js";
+import { CategoryAnswer } from "#contract/answers/catalog";
 import { listCategories } from "../services/catalog.service.js";
 
 export const categoriesRouter = Router();

@@ -2,7 +2,8 @@ import { Router } from "express";
 import { getOptionalUser } from "../middleware/auth.js";
 import { cartOwner } from "../middleware/cart-owner.js";
 import { endpoint } from "../middleware/validate.js";
-import { QuoteAnswer, QuoteBody } from "../schemas/orders.schemas.js";
+import { QuoteBody } from "#contract/schemas/orders";
+import { QuoteAnswer } from "#contract/answers/cart";
 import { quoteCheckout } from "../services/order-placement.js";
 
 export const checkoutRouter = Router();

@@ -4,13 +4,8 @@ import { getOptionalUser, requireUser } from "../middleware/auth.js";
 import { cartOwner, readGuestId } from "../middleware/cart-owner.js";
 import { guestTrackingLimits, placeOrderLimits } from "../middleware/rate-limit.js";
 import { endpoint } from "../middleware/validate.js";
-import {
-  IdParams,
-  OrderAnswer,
-  PlaceOrderBody,
-  ReadOrderQuery,
-  TrackQuery,
-} from "../schemas/orders.schemas.js";
+import { IdParams, PlaceOrderBody, ReadOrderQuery, TrackQuery } from "#contract/schemas/orders";
+import { OrderAnswer, OrderTrackingAnswer } from "#contract/answers/orders";
 import { placeOrder } from "../services/order-placement.js";
 import {
   listUserOrders,
@@ -79,7 +74,7 @@ endpoint(ordersRouter, PREFIX, {
   params: IdParams,
   query: TrackQuery,
   responses: {
-    200: { description: "The order's status (no street address)" },
+    200: { description: "The order's status (no street address)", schema: OrderTrackingAnswer },
     429: { description: "Too many failed lookups" },
   },
   handler: ({ params, query }) => trackOrder(params.id, query),

@@ -1,8 +1,14 @@
 import { Router } from "express";
 import { z } from "zod";
+import {
+  AreasAnswer,
+  CitiesAnswer,
+  DeliveryChargeAnswer,
+  ZonesAnswer,
+} from "#contract/answers/delivery";
 import { endpoint } from "../middleware/validate.js";
 import { unauthorized } from "../lib/http-error.js";
-import { PathaoIdParams, PathaoWebhookBody, PricePlanBody } from "../schemas/orders.schemas.js";
+import { PathaoIdParams, PathaoWebhookBody, PricePlanBody } from "#contract/schemas/orders";
 import {
   applyPathaoEvent,
   deliveryAreas,
@@ -21,7 +27,6 @@ import { moveOrder } from "../services/orders.service.js";
 export const pathaoRouter = Router();
 const PREFIX = "/api/pathao";
 const tags = ["delivery"];
-const source = z.enum(["pathao", "builtin"]);
 
 endpoint(pathaoRouter, PREFIX, {
   method: "get",
@@ -32,10 +37,7 @@ endpoint(pathaoRouter, PREFIX, {
   responses: {
     200: {
       description: "Cities",
-      schema: z.object({
-        source,
-        cities: z.array(z.object({ city_id: z.number(), city_name: z.string() })),
-      }),
+      schema: CitiesAnswer,
     },
   },
   handler: () => deliveryCities(),
@@ -51,10 +53,7 @@ endpoint(pathaoRouter, PREFIX, {
   responses: {
     200: {
       description: "Zones",
-      schema: z.object({
-        source,
-        zones: z.array(z.object({ zone_id: z.number(), zone_name: z.string() })),
-      }),
+      schema: ZonesAnswer,
     },
   },
   handler: ({ params }) => deliveryZones(params.id),
@@ -70,10 +69,7 @@ endpoint(pathaoRouter, PREFIX, {
   responses: {
     200: {
       description: "Areas",
-      schema: z.object({
-        source,
-        areas: z.array(z.looseObject({ area_id: z.number(), area_name: z.string() })),
-      }),
+      schema: AreasAnswer,
     },
   },
   handler: ({ params }) => deliveryAreas(params.id),
@@ -87,7 +83,7 @@ endpoint(pathaoRouter, PREFIX, {
   auth: "none",
   body: PricePlanBody,
   responses: {
-    200: { description: "The charge", schema: z.object({ deliveryCharge: z.number(), source }) },
+    200: { description: "The charge", schema: DeliveryChargeAnswer },
   },
   handler: ({ body }) => quoteDelivery({ city: body.city, zone: body.zone }, body.subtotal ?? 0),
 });

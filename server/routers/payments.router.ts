@@ -1,11 +1,15 @@
 import { Router } from "express";
 import { z } from "zod";
-import { PAYMENT_METHODS } from "../../models/order.model.js";
-import { PAYMENT_STATUSES } from "../../models/payment.model.js";
+import { PaymentPageAnswer, PaymentStartedAnswer } from "#contract/answers/orders";
 import { getOptionalUser, requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
-import { PageQuery } from "../schemas/common.schemas.js";
-import { BkashCallbackQuery, OrderIdParams, SslCallbackBody } from "../schemas/orders.schemas.js";
+import {
+  BkashCallbackQuery,
+  OrderIdParams,
+  PaymentListQuery,
+  ReadOrderQuery,
+  SslCallbackBody,
+} from "#contract/schemas/orders";
 import {
   failSslCommerz,
   listPayments,
@@ -101,36 +105,17 @@ endpoint(paymentRouter, PREFIX, {
   auth: "optional",
   before: [getOptionalUser],
   params: OrderIdParams,
-  query: z.object({ token: z.string().max(200).optional() }),
+  query: ReadOrderQuery,
   responses: {
     200: {
       description: "Where to send the shopper",
-      schema: z.object({
-        gatewayUrl: z.string(),
-        transactionId: z.string(),
-        paymentId: z.string(),
-      }),
+      schema: PaymentStartedAnswer,
     },
     409: { description: "The order is not awaiting payment" },
     502: { description: "The payment gateway refused" },
   },
   handler: ({ params, query }, req) =>
     startPayment(params.orderId, { ...orderReader(req, query.token), isAdmin: false }),
-});
-
-const PaymentsQuery = z.object({
-  status: z
-    .string()
-    .transform((value) => value.toUpperCase())
-    .pipe(z.enum(PAYMENT_STATUSES))
-    .optional(),
-  method: z
-    .string()
-    .transform((value) => value.toUpperCase())
-    .pipe(z.enum(PAYMENT_METHODS))
-    .optional(),
-  search: z.string().max(100).optional(),
-  ...PageQuery,
 });
 
 endpoint(paymentsRouter, "/api/payments", {
@@ -141,17 +126,11 @@ endpoint(paymentsRouter, "/api/payments", {
   tags,
   auth: "admin",
   before: [requireAdmin],
-  query: PaymentsQuery,
+  query: PaymentListQuery,
   responses: {
     200: {
       description: "A page of payments",
-      schema: z.looseObject({
-        success: z.literal(true),
-        payments: z.array(z.unknown()),
-        total: z.number(),
-        page: z.number(),
-        totalPages: z.number(),
-      }),
+      schema: PaymentPageAnswer,
     },
   },
   handler: ({ query }) => listPayments(query),

@@ -1,16 +1,16 @@
 import { Router } from "express";
 import { z } from "zod";
+import { DeletedAnswer } from "#contract/answers/common";
 import { requireAdmin } from "../middleware/auth.js";
 import { imageUpload, uploadedImages } from "../middleware/multipart.js";
 import { endpoint } from "../middleware/validate.js";
 import {
-  ActivePopupImageAnswer,
   CreatePopupImageBody,
   IdParams,
-  PopupImageAnswer,
   SequenceBody,
   UpdatePopupImageBody,
-} from "../schemas/popup-images.schemas.js";
+} from "#contract/schemas/popup-images";
+import { ActivePopupImageAnswer, PopupImageAnswer } from "#contract/answers/popup-images";
 import {
   createPopupImage,
   deletePopupImage,
@@ -121,7 +121,7 @@ endpoint(popupImagesRouter, PREFIX, {
   before: [requireAdmin],
   params: IdParams,
   responses: {
-    200: { description: "Deleted", schema: z.object({ message: z.string(), _id: z.string() }) },
+    200: { description: "Deleted", schema: DeletedAnswer },
   },
   handler: ({ params }) => deletePopupImage(params.id),
 });

@@ -1,12 +1,16 @@
 import { Router } from "express";
-import { z } from "zod";
+import {
+  ProductAnswer,
+  ProductListAnswer,
+  ProductSuggestionsAnswer,
+} from "#contract/answers/catalog";
 import { endpoint } from "../middleware/validate.js";
 import {
   IdParams,
   ProductListQuery,
   ProductSuggestQuery,
   SlugParams,
-} from "../schemas/catalog.schemas.js";
+} from "#contract/schemas/catalog";
 import {
   getProductById,
   getProductBySlug,
@@ -17,10 +21,6 @@ import {
 export const productsRouter = Router();
 const PREFIX = "/api/products";
 
-export const ProductAnswerSchema = z
-  .object({ _id: z.string(), title: z.string(), slug: z.string(), price: z.number() })
-  .loose();
-
 endpoint(productsRouter, PREFIX, {
   method: "get",
   path: "/",
@@ -30,13 +30,7 @@ endpoint(productsRouter, PREFIX, {
   responses: {
     200: {
       description: "A page of products",
-      schema: z.object({
-        content: z.array(ProductAnswerSchema),
-        totalPages: z.number(),
-        currentPage: z.number(),
-        totalProducts: z.number(),
-        availableFilters: z.object({ colors: z.array(z.string()), sizes: z.array(z.string()) }),
-      }),
+      schema: ProductListAnswer,
     },
   },
   handler: ({ query }) => listProducts(query),
@@ -52,19 +46,7 @@ endpoint(productsRouter, PREFIX, {
   responses: {
     200: {
       description: "At most `limit` products, best first",
-      schema: z.object({
-        products: z.array(
-          z.object({
-            _id: z.string(),
-            title: z.string(),
-            slug: z.string(),
-            categoryName: z.string(),
-            imageUrl: z.string(),
-            price: z.number(),
-            discountedPrice: z.number(),
-          }),
-        ),
-      }),
+      schema: ProductSuggestionsAnswer,
     },
   },
   handler: async ({ query }) => ({ products: await suggestProducts(query.q, query.limit) }),
@@ -76,7 +58,7 @@ endpoint(productsRouter, PREFIX, {
   summary: "One active product by id",
   tags: ["catalogue"],
   params: IdParams,
-  responses: { 200: { description: "The product", schema: ProductAnswerSchema } },
+  responses: { 200: { description: "The product", schema: ProductAnswer } },
   handler: ({ params }) => getProductById(params.id),
 });
 
@@ -86,6 +68,6 @@ endpoint(productsRouter, PREFIX, {
   summary: "One active product by slug",
   tags: ["catalogue"],
   params: SlugParams,
-  responses: { 200: { description: "The product", schema: ProductAnswerSchema } },
+  responses: { 200: { description: "The product", schema: ProductAnswer } },
   handler: ({ params }) => getProductBySlug(params.slug),
 });

@@ -1,9 +1,15 @@
 import { Router } from "express";
 import { z } from "zod";
-import { numeric } from "../lib/numeric.js";
+import { PromoCodeAnswer, PromoCodePageAnswer } from "#contract/answers/catalog";
+import { MessageAnswer } from "#contract/answers/common";
 import { requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
-import { IdParams, PromoCodeBody, PromoCodeUpdateBody } from "../schemas/catalog.schemas.js";
+import {
+  IdParams,
+  PromoCodeBody,
+  PromoCodeListQuery,
+  PromoCodeUpdateBody,
+} from "#contract/schemas/catalog";
 import {
   createPromoCode,
   deletePromoCode,
@@ -12,34 +18,6 @@ import {
   pagePromoCodes,
   updatePromoCode,
 } from "../services/promo-codes.service.js";
-
-const PromoCodeAnswer = z.object({
-  _id: z.string(),
-  code: z.string(),
-  description: z.string(),
-  type: z.enum(["PERCENTAGE", "FIXED"]),
-  value: z.number(),
-  minOrderAmount: z.number(),
-  maxDiscount: z.number().nullable(),
-  startsAt: z.string().nullable(),
-  expiresAt: z.string().nullable(),
-  usageLimit: z.number().nullable(),
-  usedCount: z.number(),
-  perUserLimit: z.number().nullable(),
-  isActive: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-
-const PromoCodeListQuery = z.object({
-  search: z.string().max(100).optional(),
-  isActive: z
-    .enum(["true", "false"])
-    .transform((value) => value === "true")
-    .optional(),
-  page: numeric(z.number().int().min(1).optional()),
-  limit: numeric(z.number().int().min(1).max(100).optional()),
-});
 
 export const adminPromoCodesRouter = Router();
 const PREFIX = "/api/admin/promo-codes";
@@ -55,15 +33,7 @@ endpoint(adminPromoCodesRouter, PREFIX, {
   responses: {
     200: {
       description: "Promo codes (a page when page or limit is given)",
-      schema: z.union([
-        z.array(PromoCodeAnswer),
-        z.object({
-          promoCodes: z.array(PromoCodeAnswer),
-          total: z.number(),
-          page: z.number(),
-          totalPages: z.number(),
-        }),
-      ]),
+      schema: z.union([z.array(PromoCodeAnswer), PromoCodePageAnswer]),
     },
   },
   handler: ({ query }) =>
@@ -116,6 +86,6 @@ endpoint(adminPromoCodesRouter, PREFIX, {
   path: "/:id",
   summary: "Deletes a promo code",
   params: IdParams,
-  responses: { 200: { description: "Deleted", schema: z.object({ message: z.string() }) } },
+  responses: { 200: { description: "Deleted", schema: MessageAnswer } },
   handler: ({ params }) => deletePromoCode(params.id),
 });

@@ -1,29 +1,10 @@
 import { Router } from "express";
 import { z } from "zod";
+import { RatedAnswer, RatingAnswer, ReviewAnswer } from "#contract/answers/catalog";
 import { requireUser } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
-import { ProductIdParams, RatingBody, ReviewBody } from "../schemas/catalog.schemas.js";
+import { ProductIdParams, RatingBody, ReviewBody } from "#contract/schemas/catalog";
 import { listRatings, listReviews, rateProduct, writeReview } from "../services/reviews.service.js";
-
-const UserRef = z.object({ _id: z.string(), firstName: z.string() });
-const ReviewAnswer = z.object({
-  _id: z.string(),
-  review: z.string(),
-  verifiedPurchase: z.boolean(),
-  productId: z.string(),
-  user: UserRef,
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-const RatingAnswer = z.object({
-  _id: z.string(),
-  rating: z.number(),
-  productId: z.string(),
-  user: UserRef,
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-const RatedAnswer = RatingAnswer.extend({ averageRating: z.number(), numRatings: z.number() });
 
 export const reviewsRouter = Router();
 const REVIEWS = "/api/reviews";

@@ -1,5 +1,7 @@
 import { Router } from "express";
 import { z } from "zod";
+import { SizeGuideAnswer } from "#contract/answers/catalog";
+import { MessageAnswer } from "#contract/answers/common";
 import { requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
 import {
@@ -7,25 +9,13 @@ import {
   SizeGuideBody,
   SizeGuideQuery,
   SizeGuideUpdateBody,
-} from "../schemas/catalog.schemas.js";
+} from "#contract/schemas/catalog";
 import {
   createSizeGuide,
   deleteSizeGuide,
   listSizeGuides,
   updateSizeGuide,
 } from "../services/size-guides.service.js";
-
-const SizeGuideAnswer = z.object({
-  _id: z.string(),
-  name: z.string(),
-  category: z.string().nullable(),
-  unit: z.enum(["cm", "inch"]),
-  columns: z.array(z.string()),
-  rows: z.array(z.object({ size: z.string(), values: z.array(z.string()) })),
-  note: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
 
 export const sizeGuidesRouter = Router();
 
@@ -76,6 +66,6 @@ endpoint(adminSizeGuidesRouter, ADMIN, {
   auth: "admin",
   before: [requireAdmin],
   params: IdParams,
-  responses: { 200: { description: "Deleted", schema: z.object({ message: z.string() }) } },
+  responses: { 200: { description: "Deleted", schema: MessageAnswer } },
   handler: ({ params }) => deleteSizeGuide(params.id),
 });

@@ -1,5 +1,4 @@
 import { Router } from "express";
-import { z } from "zod";
 import { requireAdmin } from "../middleware/auth.js";
 import { bulkOrderLimits } from "../middleware/rate-limit.js";
 import { imageUpload, uploadedImages } from "../middleware/multipart.js";
@@ -8,10 +7,10 @@ import {
   CreateTshirtOrderBody,
   IdParams,
   ListTshirtOrdersQuery,
-  TshirtOrderAnswer,
-  TshirtOrderListAnswer,
   UpdateTshirtOrderBody,
-} from "../schemas/tshirt-orders.schemas.js";
+} from "#contract/schemas/tshirt-orders";
+import { DeletedAnswer } from "#contract/answers/common";
+import { TshirtOrderAnswer, TshirtOrderListAnswer } from "#contract/answers/tshirt-orders";
 import {
   createTshirtOrder,
   deleteTshirtOrder,
@@ -101,7 +100,7 @@ endpoint(tshirtOrdersRouter, PREFIX, {
   before: [requireAdmin],
   params: IdParams,
   responses: {
-    200: { description: "Deleted", schema: z.object({ message: z.string(), _id: z.string() }) },
+    200: { description: "Deleted", schema: DeletedAnswer },
   },
   handler: ({ params }) => deleteTshirtOrder(params.id),
 });

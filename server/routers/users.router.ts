@@ -1,18 +1,21 @@
 import { Router } from "express";
-import { z } from "zod";
 import { requireAdmin, requireUser } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
 import {
   ChangePasswordBody,
-  CustomerListAnswer,
   CustomerListQuery,
   CustomerUpdateBody,
-  MessageAnswer,
   ObjectIdParam,
   ProfileUpdateBody,
   ResetPasswordBody,
+} from "#contract/schemas/auth";
+import { MessageAnswer } from "#contract/answers/common";
+import {
+  AdminCheckAnswer,
+  CustomerListAnswer,
+  PasswordChangedAnswer,
   UserAnswer,
-} from "../schemas/auth.schemas.js";
+} from "#contract/answers/users";
 import {
   changePassword,
   deleteCustomer,
@@ -67,7 +70,7 @@ endpoint(usersRouter, PREFIX, {
   responses: {
     200: {
       description: "Changed",
-      schema: MessageAnswer.extend({ jwt: z.string() }),
+      schema: PasswordChangedAnswer,
     },
     400: errorDoc("Current password is incorrect"),
   },
@@ -82,7 +85,7 @@ endpoint(usersRouter, PREFIX, {
   auth: "admin",
   before: [requireAdmin],
   responses: {
-    200: { description: "Admin", schema: z.object({ isAdmin: z.literal(true) }) },
+    200: { description: "Admin", schema: AdminCheckAnswer },
     401: errorDoc("Invalid or expired token"),
     403: errorDoc("Access denied - admin privileges required"),
   },

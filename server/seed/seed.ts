@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { Category } from "../../models/category.model.js";
-import { COLOR_HEX, SEED_COLORS } from "../../models/colors.js";
+import { COLOR_HEX, SEED_COLORS } from "#contract/colors";
 import { PopupImage } from "../../models/popup-image.model.js";
 import { deriveStock, Product } from "../../models/product.model.js";
 import { PromoCode } from "../../models/promo-code.model.js";

@@ -6,7 +6,7 @@ import { User, type UserDocument } from "../../models/user.model.js";
 import { getEnv } from "../env.js";
 import { conflict, unauthorized } from "../lib/http-error.js";
 import { signUserToken } from "../lib/jwt.js";
-import { safeRedirectPath } from "../lib/redirect-path.js";
+import { safeRedirectPath } from "#contract/redirect-path";
 import {
   buildGoogleConsentUrl,
   exchangeGoogleCode,

@@ -20,6 +20,9 @@ import { Product } from "../../models/product.model.js";
 import { badRequest, conflict, HttpError, notFound } from "../lib/http-error.js";
 import { recordConditionalWriteLost } from "../lib/metrics.js";
 import { evaluatePromo } from "./promo-codes.service.js";
+import type { CartAnswer, CartLine, CartLineProduct, PromoDetails } from "#contract/answers/cart";
+
+export type { CartAnswer, CartLine, CartLineProduct, PromoDetails };
 
 export type CartOwner = { userId: string } | { guestId: string };
 
@@ -76,55 +79,6 @@ async function findOrCreateCart(owner: CartOwner) {
 
 // ---------------------------------------------------------------------------------------------
 // Answer shape
-
-export interface CartLineProduct {
-  _id: string;
-  title: string;
-  slug: string;
-  brand: string;
-  price: number;
-  discountedPrice: number;
-  discountPercent: number;
-  imageUrl: string;
-  category: { _id: string; name: string } | null;
-  categoryName: string;
-}
-
-export interface CartLine {
-  _id: string;
-  product: CartLineProduct;
-  productId: string;
-  title: string;
-  price: number;
-  discountedPrice: number;
-  quantity: number;
-  color: string;
-  size: string;
-  imageUrl: string;
-  /** Stock of this colour x size right now (extra, for the storefront's warnings). */
-  stock: number;
-}
-
-export interface PromoDetails {
-  code: string;
-  type: "PERCENTAGE" | "FIXED";
-  value: number;
-  discount: number;
-}
-
-export interface CartAnswer {
-  _id: string | null;
-  cartItems: CartLine[];
-  totalPrice: number;
-  totalItem: number;
-  totalDiscountedPrice: number;
-  discounte: number;
-  discount: number;
-  promoCodeDiscount: number;
-  promoDetails: PromoDetails | null;
-  /** Why a stored promo code does not apply right now; null otherwise (extra field). */
-  promoError: string | null;
-}
 
 interface LeanProduct {
   _id: mongoose.Types.ObjectId;

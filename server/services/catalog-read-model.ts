@@ -10,7 +10,7 @@ import {
 import { Category } from "../../models/category.model.js";
 import { Product } from "../../models/product.model.js";
 import { logger } from "../lib/logger.js";
-import type { ProductListInput } from "../schemas/catalog.schemas.js";
+import type { ProductListInput } from "#contract/schemas/catalog";
 import { toProductAnswer, type LeanProductDoc } from "./product-answer.js";
 import type { ProductFacetDoc, ProductListAnswer } from "./products.service.js";
 

@@ -1,23 +1,10 @@
 import { Category } from "../../models/category.model.js";
 import { catalogReadModel, type CatalogEntry } from "./catalog-read-model.js";
 import type { ProductAnswer } from "./product-answer.js";
+import type { CategoryAnswer, ProductCard } from "#contract/answers/catalog";
 
-/** The slice of a product that cards and listings show. */
-export interface ProductCard {
-  _id: string;
-  title: string;
-  slug: string;
-  brand: string;
-  price: number;
-  discountedPrice: number;
-  discountPercent: number;
-  imageUrl: string;
-  categoryName: string;
-  colors: string[];
-  quantity: number;
-  averageRating: number;
-  numRatings: number;
-}
+export type { ProductCard };
+export type CategoryNode = CategoryAnswer;
 
 /** The card fields of a read-model product. */
 function cardOf(entry: CatalogEntry): ProductCard {
@@ -55,14 +42,6 @@ export async function listFeaturedProducts(limit = 8): Promise<ProductCard[]> {
 export async function listNewProducts(limit = 8): Promise<ProductCard[]> {
   await catalogReadModel.ensureFresh();
   return catalogReadModel.inOrder("newest", NEWEST).slice(0, limit).map(cardOf);
-}
-
-export interface CategoryNode {
-  _id: string;
-  name: string;
-  slug: string;
-  parentCategory: string | null;
-  level: number;
 }
 
 export async function listCategories(): Promise<CategoryNode[]> {

@@ -7,6 +7,16 @@ import { PAYMENT_STATUSES, Payment } from "../../models/payment.model.js";
 import { Product } from "../../models/product.model.js";
 import { User } from "../../models/user.model.js";
 import { logger } from "../lib/logger.js";
+import type {
+  CategorySales,
+  DashboardStats,
+  RecentOrder,
+  RecentPayment,
+  StatusTotals,
+} from "#contract/answers/dashboard";
+import { SHOP_TIME_ZONE } from "#contract/dates";
+
+export type { CategorySales, DashboardStats, RecentOrder, RecentPayment, StatusTotals };
 
 /**
  * The admin dashboard (spec §3 "Dashboard stats", rules of spec §9), computed with small MongoDB
@@ -27,76 +37,13 @@ import { logger } from "../lib/logger.js";
  * FerretDB (the test database) has no date operators, no $multiply, and sums only the first $sum
  * of a $group correctly, so each pipeline here has exactly one accumulator and no date operators.
  */
-export const SHOP_TIME_ZONE = "Asia/Dhaka";
+export { SHOP_TIME_ZONE };
 export const NON_SALE_STATUSES = ["PENDING", "CANCELLED"] as const;
 export const RECENT_LIMIT = 5;
 export const TOP_CATEGORIES = 3;
 export const UNCATEGORISED = "Other";
 const COMPLETED_PAYMENT = { $regex: "complet", $options: "i" };
 const COMPLETED_PATTERN = /complet/i;
-
-export interface StatusTotals {
-  count: number;
-  amount: number;
-}
-
-export interface CategorySales {
-  title: string;
-  /** Units sold. */
-  count: number;
-  /** Sum of item discountedPrice x quantity. */
-  revenue: number;
-}
-
-export interface RecentOrder {
-  _id: string;
-  orderNumber: string;
-  customerName: string;
-  totalPrice: number;
-  totalDiscountedPrice: number;
-  totalItem: number;
-  orderStatus: string;
-  paymentMethod: string;
-  paymentStatus: string;
-  createdAt: Date;
-}
-
-export interface RecentPayment {
-  _id: string;
-  order: string;
-  method: string;
-  amount: number;
-  currency: string;
-  status: string;
-  transactionId: string;
-  createdAt: Date;
-}
-
-export interface DashboardStats {
-  totalOrdersRevenue: number;
-  totalSales: number;
-  totalProducts: number;
-  totalCustomers: number;
-  monthlySales: number;
-  weeklySalesData: number[];
-  weeklyRevenueData: number[];
-  salesByCategory: CategorySales[];
-  orderRevenueGrowth: number;
-  orderStatusSummary: Record<string, StatusTotals>;
-  recentOrders: RecentOrder[];
-  totalPaymentsRevenue: number;
-  totalPayments: number;
-  monthlyPaymentsTotal: number;
-  weeklyPaymentsData: number[];
-  paymentRevenueGrowth: number;
-  paymentStatusSummary: Record<string, StatusTotals>;
-  recentPayments: RecentPayment[];
-  payments: number;
-  totalRevenue: number;
-  revenueGrowth: number;
-  /** The periods used, as Dhaka calendar dates (yyyy-MM-dd), for chart labels. */
-  period: { timeZone: string; monthStart: string; previousMonthStart: string; weekStart: string };
-}
 
 interface Range {
   from: Date;

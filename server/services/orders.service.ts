@@ -11,12 +11,15 @@ import { conflict, notFound } from "../lib/http-error.js";
 import { logger } from "../lib/logger.js";
 import { orderLogFields } from "../lib/log-fields.js";
 import { recordOrderCancelled } from "../lib/metrics.js";
-import { normalizeBdMobile } from "../lib/phone.js";
+import { normalizeBdMobile } from "#contract/phone";
 import { notifyOrder } from "./notifications.service.js";
 import { forgetReservation } from "./reservations.service.js";
 import { releaseOrderStock, updateOrderWhere } from "./stock.service.js";
 import { pageSummary, pageWindow } from "../lib/paging.js";
 import { containsText } from "../lib/search-pattern.js";
+import type { OrderAnswer, OrderTrackingAnswer } from "#contract/answers/orders";
+
+export type { OrderAnswer };
 
 /**
  * Orders once placed: reading, tracking, the admin's list and moves, expiry of unpaid ones.
@@ -28,8 +31,6 @@ export const ORDER_NOT_FOUND = "Order not found";
 export function hashTrackingToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
-
-export type OrderAnswer = Record<string, unknown> & { _id: string; trackingToken?: string };
 
 type OrderDoc = mongoose.HydratedDocument<OrderFields>;
 
@@ -102,7 +103,7 @@ export async function readOrder(id: string, reader: OrderReader): Promise<OrderA
 export async function trackOrder(
   id: string,
   credentials: { phone?: string; token?: string },
-): Promise<Record<string, unknown>> {
+): Promise<OrderTrackingAnswer> {
   const order = await findByIdOrNumber(id);
   if (!order) throw notFound(ORDER_NOT_FOUND);
   const phone = credentials.phone ? normalizeBdMobile(credentials.phone) : undefined;

@@ -26,6 +26,13 @@ import { getOrderFor, type OrderReader } from "./orders.service.js";
 import { updateOrderWhere } from "./stock.service.js";
 import { pageSummary, pageWindow } from "../lib/paging.js";
 import { containsText } from "../lib/search-pattern.js";
+import type {
+  PaymentAnswer,
+  PaymentPageAnswer,
+  PaymentStartedAnswer,
+} from "#contract/answers/orders";
+
+export type StartedPayment = PaymentStartedAnswer;
 
 /**
  * Online payments. The browser-carried callbacks are untrusted: an order moves PENDING -> PLACED only
@@ -43,12 +50,6 @@ function publicUrl(path: string): string {
 
 function newTransactionId(prefix: string): string {
   return `${prefix}${Date.now().toString(36).toUpperCase()}${randomBytes(5).toString("hex").toUpperCase()}`;
-}
-
-export interface StartedPayment {
-  gatewayUrl: string;
-  transactionId: string;
-  paymentId: string;
 }
 
 /** Starts an online payment for a PENDING order the reader may see; answers the gateway URL. */
@@ -470,8 +471,52 @@ export interface PaymentListQuery {
   limit: number;
 }
 
+/** The order fields the payments table shows (populated). */
+type PaymentOrder = Pick<OrderFields, "orderNumber" | "orderStatus" | "totalDiscountedPrice"> & {
+  _id: mongoose.Types.ObjectId;
+  shippingAddress?: { firstName?: string; lastName?: string };
+};
+type LeanPayment = Omit<PaymentFields, "order"> & {
+  _id: mongoose.Types.ObjectId;
+  order: PaymentOrder | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+/** A payment as the admin list answers it: its stored fields (no version key) and its order's few. */
+function toPaymentAnswer(payment: LeanPayment): PaymentAnswer {
+  const { order } = payment;
+  return {
+    _id: payment._id.toString(),
+    order: order
+      ? {
+          _id: order._id.toString(),
+          orderNumber: order.orderNumber,
+          orderStatus: order.orderStatus,
+          totalDiscountedPrice: order.totalDiscountedPrice,
+          shippingAddress: {
+            firstName: order.shippingAddress?.firstName,
+            lastName: order.shippingAddress?.lastName,
+          },
+        }
+      : null,
+    method: payment.method,
+    amount: payment.amount,
+    currency: payment.currency,
+    status: payment.status,
+    transactionId: payment.transactionId,
+    paymentId: payment.paymentId ?? null,
+    validationId: payment.validationId ?? null,
+    gatewayResponse: payment.gatewayResponse ?? null,
+    createdAt: payment.createdAt,
+    updatedAt: payment.updatedAt,
+  };
+}
+
 /** Admin list, newest first, one page: `{success, payments, total, page, totalPages}`. */
-export async function listPayments(query: PaymentListQuery = { page: 1, limit: 20 }) {
+export async function listPayments(
+  query: PaymentListQuery = { page: 1, limit: 20 },
+): Promise<PaymentPageAnswer> {
   const filter: Record<string, unknown> = {};
   if (query.status) filter.status = query.status;
   if (query.method) filter.method = query.method;
@@ -500,7 +545,7 @@ export async function listPayments(query: PaymentListQuery = { page: 1, limit: 2
   ]);
   return {
     success: true as const,
-    payments,
+    payments: (payments as unknown as LeanPayment[]).map(toPaymentAnswer),
     ...pageSummary(total, query),
   };
 }

@@ -1,12 +1,8 @@
 import { PopupImage } from "../../models/popup-image.model.js";
 import { badRequest, notFound } from "../lib/http-error.js";
 import { MAX_IMAGE_PIXELS, removeStoredUpload, storeUploadedImage } from "../lib/images.js";
-import type {
-  ActivePopupImage,
-  CreatePopupImageInput,
-  PopupImageView,
-  UpdatePopupImageInput,
-} from "../schemas/popup-images.schemas.js";
+import type { ActivePopupImage, PopupImageView } from "#contract/answers/popup-images";
+import type { CreatePopupImageInput, UpdatePopupImageInput } from "#contract/schemas/popup-images";
 
 export const POPUP_FOLDER = "popups";
 

@@ -1,30 +1,7 @@
 import type mongoose from "mongoose";
+import type { ProductAnswer } from "#contract/answers/catalog";
 
-/** The contract §4 product, as every catalogue endpoint answers it (services and read model). */
-export interface ProductAnswer {
-  _id: string;
-  title: string;
-  slug: string;
-  description: string;
-  brand: string;
-  price: number;
-  discountedPrice: number;
-  discountPercent: number;
-  category: { _id: string; name: string; slug: string; parentCategory: string | null } | null;
-  categoryName: string;
-  colors: string[];
-  sizes: { name: string; quantity: number }[];
-  variants: { _id: string; color: string; size: string; stock: number; sku: string }[];
-  quantity: number;
-  images: string[];
-  imageUrl: string;
-  averageRating: number;
-  numRatings: number;
-  numReviews: number;
-  isActive: boolean;
-  isFeatured: boolean;
-  createdAt: string;
-}
+export type { ProductAnswer };
 
 interface LeanCategoryRef {
   _id: mongoose.Types.ObjectId;

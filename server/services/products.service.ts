@@ -10,7 +10,7 @@ import {
   removeResponsiveWebp,
   saveResponsiveWebp,
 } from "../lib/images.js";
-import { MAX_PRODUCT_IMAGES } from "../schemas/images.schemas.js";
+import { MAX_PRODUCT_IMAGES } from "#contract/images";
 import {
   catalogReadModel,
   comparatorFor,
@@ -21,11 +21,14 @@ import type {
   ProductCreateInput,
   ProductListInput,
   ProductUpdateInput,
-} from "../schemas/catalog.schemas.js";
+} from "#contract/schemas/catalog";
 
 import { toProductAnswer, type LeanProductDoc, type ProductAnswer } from "./product-answer.js";
 import { pageCount } from "../lib/paging.js";
 import { escapeRegex } from "../lib/search-pattern.js";
+import type { ProductListAnswer, ProductSuggestion } from "#contract/answers/catalog";
+
+export type { ProductListAnswer, ProductSuggestion };
 
 export { toProductAnswer };
 export type { LeanProductDoc, ProductAnswer };
@@ -68,14 +71,6 @@ export const SORTS: Record<SortName, Record<string, 1 | -1>> = {
   newest: { createdAt: -1, _id: -1 },
   popular: { soldCount: -1, numRatings: -1, averageRating: -1, createdAt: -1, _id: -1 },
 };
-
-export interface ProductListAnswer {
-  content: ProductAnswer[];
-  totalPages: number;
-  currentPage: number;
-  totalProducts: number;
-  availableFilters: { colors: string[]; sizes: string[] };
-}
 
 /** The fields of a base product the refinements look at (and availableFilters read). */
 export interface ProductFacetDoc {
@@ -247,17 +242,6 @@ export async function listProducts(input: ProductListInput): Promise<ProductList
 export async function searchProductIds(search: string): Promise<string[]> {
   await catalogReadModel.ensureFresh();
   return catalogReadModel.searchIds(search).map((hit) => hit.id);
-}
-
-/** What the header's search suggests while one types. */
-export interface ProductSuggestion {
-  _id: string;
-  title: string;
-  slug: string;
-  categoryName: string;
-  imageUrl: string;
-  price: number;
-  discountedPrice: number;
 }
 
 export async function suggestProducts(query: string, limit = 8): Promise<ProductSuggestion[]> {

@@ -2,9 +2,12 @@ import mongoose from "mongoose";
 import { Order } from "../../models/order.model.js";
 import { PromoCode } from "../../models/promo-code.model.js";
 import { badRequest, conflict, notFound } from "../lib/http-error.js";
-import { formatBDT } from "../lib/money.js";
+import { formatBDT } from "#contract/money";
 import { pageSummary, pageWindow } from "../lib/paging.js";
 import { containsText } from "../lib/search-pattern.js";
+import type { PromoCodeAnswer } from "#contract/answers/catalog";
+
+export type { PromoCodeAnswer };
 
 /**
  * Promo codes, all their rules in one place: the admin's management (list, page, create, update,
@@ -12,24 +15,6 @@ import { containsText } from "../lib/search-pattern.js";
  * minimum, discount), `claimPromoUse` / `releasePromoUse` / `releaseReservedPromoUse` (counting
  * a use, never above the limit) and the shopper-facing messages.
  */
-
-export interface PromoCodeAnswer {
-  _id: string;
-  code: string;
-  description: string;
-  type: "PERCENTAGE" | "FIXED";
-  value: number;
-  minOrderAmount: number;
-  maxDiscount: number | null;
-  startsAt: string | null;
-  expiresAt: string | null;
-  usageLimit: number | null;
-  usedCount: number;
-  perUserLimit: number | null;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
 
 interface LeanPromo {
   _id: mongoose.Types.ObjectId;

@@ -4,27 +4,11 @@ import { Product } from "../../models/product.model.js";
 import { Rating } from "../../models/rating.model.js";
 import { Review } from "../../models/review.model.js";
 import { notFound } from "../lib/http-error.js";
+import type { RatingAnswer, ReviewAnswer } from "#contract/answers/catalog";
+
+export type { RatingAnswer, ReviewAnswer };
 
 /** Reviews (text, one per user and product) and ratings (1..5, one per user and product). */
-
-export interface ReviewAnswer {
-  _id: string;
-  review: string;
-  verifiedPurchase: boolean;
-  productId: string;
-  user: { _id: string; firstName: string };
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface RatingAnswer {
-  _id: string;
-  rating: number;
-  productId: string;
-  user: { _id: string; firstName: string };
-  createdAt: string;
-  updatedAt: string;
-}
 
 interface LeanWithUser {
   _id: mongoose.Types.ObjectId;

@@ -3,18 +3,9 @@ import { Category } from "../../models/category.model.js";
 import { SizeGuide } from "../../models/size-guide.model.js";
 import { badRequest, notFound } from "../lib/http-error.js";
 import { findCategoryByIdOrSlug } from "./products.service.js";
+import type { SizeGuideAnswer } from "#contract/answers/catalog";
 
-export interface SizeGuideAnswer {
-  _id: string;
-  name: string;
-  category: string | null;
-  unit: "cm" | "inch";
-  columns: string[];
-  rows: { size: string; values: string[] }[];
-  note: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { SizeGuideAnswer };
 
 interface LeanGuide {
   _id: mongoose.Types.ObjectId;

@@ -14,11 +14,11 @@ import {
   QUOTE_PRICE_REQUIRED_MESSAGE,
   type CreateTshirtOrderInput,
   type ListTshirtOrdersInput,
-  type TshirtOrderView,
   type UpdateTshirtOrderInput,
-} from "../schemas/tshirt-orders.schemas.js";
+} from "#contract/schemas/tshirt-orders";
 import { pageSummary, pageWindow } from "../lib/paging.js";
 import { containsText } from "../lib/search-pattern.js";
+import type { TshirtOrderView } from "#contract/answers/tshirt-orders";
 
 export const DESIGN_FOLDER = "tshirt-designs";
 

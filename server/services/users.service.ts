@@ -1,3 +1,4 @@
+import type { UserAnswer } from "#contract/answers/users";
 import { User, type UserDocument } from "../../models/user.model.js";
 import { badRequest, conflict, notFound } from "../lib/http-error.js";
 import { signUserToken } from "../lib/jwt.js";
@@ -5,7 +6,7 @@ import { pageSummary, pageWindow } from "../lib/paging.js";
 import { containsText } from "../lib/search-pattern.js";
 
 /** Users as the API shows them: through the model's toJSON, so never with a password hash. */
-export type UserJson = Record<string, unknown>;
+export type UserJson = UserAnswer;
 
 export const USER_MESSAGES = {
   emailTaken: "An account with this email already exists",
@@ -19,7 +20,8 @@ export const USER_MESSAGES = {
 };
 
 export function serializeUser(user: UserDocument): UserJson {
-  return user.toJSON() as UserJson;
+  // The model's toJSON drops the secrets and adds the virtuals the answer lists.
+  return user.toJSON() as unknown as UserJson;
 }
 
 function isDuplicateKey(error: unknown): boolean {

@@ -7,7 +7,7 @@ import { RateLimit } from "../../models/rate-limit.model";
 import { User } from "../../models/user.model";
 import { createApp } from "../../server/app";
 import { getEnv, resetEnvForTests } from "../../server/env";
-import { INVALID_MOBILE_MESSAGE } from "../../server/lib/phone";
+import { INVALID_MOBILE_MESSAGE } from "#contract/phone";
 import { MongoRateLimitStore } from "../../server/middleware/rate-limit";
 import { hashOtp } from "../../server/services/otp.service";
 import { SIGN_IN_HOOKS, type SignInHook } from "../../server/sign-in-hooks";

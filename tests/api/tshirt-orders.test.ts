@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { TshirtOrder } from "../../models/tshirt-order.model";
 import { createApp } from "../../server/app";
 import { resetEnvForTests } from "../../server/env";
-import { INVALID_MOBILE_MESSAGE } from "../../server/lib/phone";
+import { INVALID_MOBILE_MESSAGE } from "#contract/phone";
 import { createTshirtOrder } from "../factories/tshirt-order";
 import { createAdmin, createUser } from "../factories/user";
 import { clearDatabase } from "../setup/db";

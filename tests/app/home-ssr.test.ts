@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { Product } from "../../models/product.model";
 import { createApp } from "../../server/app";
 import { seedDatabase } from "../../server/seed/seed";
-import { formatBDT } from "../../app/lib/money";
+import { formatBDT } from "#contract/money";
 
 const app = createApp();
 

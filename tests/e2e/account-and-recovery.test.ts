@@ -24,7 +24,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { Cart } from "../../models/cart.model";
 import { Product } from "../../models/product.model";
 import { User } from "../../models/user.model";
-import { INVALID_MOBILE_MESSAGE } from "../../server/lib/phone";
+import { INVALID_MOBILE_MESSAGE } from "#contract/phone";
 import { addToCart } from "../../server/services/cart.service";
 import { createUser } from "../factories/user";
 import { setEnv } from "../setup/env";

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { Product } from "../../models/product.model";
 import { User } from "../../models/user.model";
 import { signUserToken } from "../../server/lib/jwt";
-import { INVALID_MOBILE_MESSAGE } from "../../server/lib/phone";
+import { INVALID_MOBILE_MESSAGE } from "#contract/phone";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   dataLayerEvents,

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Order } from "../../models/order.model";
 import { Product } from "../../models/product.model";
 import { TshirtOrder } from "../../models/tshirt-order.model";
-import { INVALID_MOBILE_MESSAGE } from "../../server/lib/phone";
+import { INVALID_MOBILE_MESSAGE } from "#contract/phone";
 import { dataLayer, waitForHydration } from "./harness";
 import { CartPage } from "./pages/cart-page";
 import { CheckoutPage, ConfirmationPage } from "./pages/checkout-page";

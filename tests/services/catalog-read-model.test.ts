@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Types } from "mongoose";
 import { Product } from "../../models/product.model";
-import { ProductListQuery } from "../../server/schemas/catalog.schemas";
+import { ProductListQuery } from "#contract/schemas/catalog";
 import {
   listProducts,
   listProductsFromDatabase,

@@ -12,7 +12,7 @@ import {
   SALE,
 } from "../../server/services/dashboard.service";
 import { buildProductListQuery } from "../../server/services/products.service";
-import { ProductListQuery } from "../../server/schemas/catalog.schemas";
+import { ProductListQuery } from "#contract/schemas/catalog";
 import { createCategory } from "../factories/category";
 import { createProduct } from "../factories/product";
 import { clearDatabase } from "../setup/db";

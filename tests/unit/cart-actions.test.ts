@@ -12,15 +12,33 @@ import { cartSnapshot, publishCart, resetCartForTests } from "~/components/cart/
 import { applyPendingCartChanges } from "~/components/cart/optimistic-cart";
 import { configureApiClient, resetApiClient, type Cart } from "~/lib/api-client";
 
-const line = (id: string, quantity: number) => ({
+const line = (id: string, quantity: number): Cart["cartItems"][number] => ({
   _id: id,
+  productId: `product-${id}`,
   title: `Shirt ${id}`,
   price: 500,
+  discountedPrice: 500,
   quantity,
   color: "Red",
   size: "M",
+  imageUrl: "",
+  stock: 10,
+  product: {
+    _id: `product-${id}`,
+    title: `Shirt ${id}`,
+    slug: `shirt-${id}`,
+    brand: "Tweest",
+    price: 500,
+    discountedPrice: 500,
+    discountPercent: 0,
+    imageUrl: "",
+    category: null,
+    categoryName: "",
+  },
 });
 const cartWith = (...items: ReturnType<typeof line>[]): Cart => ({
+  _id: "cart-1",
+  promoError: null,
   cartItems: items,
   totalPrice: items.reduce((sum, item) => sum + item.price * item.quantity, 0),
   totalItem: items.length,

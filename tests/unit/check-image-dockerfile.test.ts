@@ -133,7 +133,12 @@ describe("parseDockerignore", () => {
     const repository = parseDockerignore(readFileSync(path.join(ROOT, ".dockerignore"), "utf8"));
     for (const dropped of ["node_modules/x", "build/client/a.js", "data/db", ".env", ".git/HEAD"])
       expect(repository.excludes(dropped), dropped).toBe(true);
-    for (const kept of ["server/index.ts", "models/product.model.ts", "package-lock.json"])
+    for (const kept of [
+      "server/index.ts",
+      "models/product.model.ts",
+      "contract/schemas/orders.ts",
+      "package-lock.json",
+    ])
       expect(repository.excludes(kept), kept).toBe(false);
   });
 });

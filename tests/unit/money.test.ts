@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBDT } from "../../app/lib/money";
+import { formatBDT } from "#contract/money";
 
 const intlBDT = new Intl.NumberFormat("en-IN", {
   style: "currency",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as browserAuth from "~/lib/auth";
-import { safeRedirectPath } from "../../server/lib/redirect-path";
+import { safeRedirectPath } from "#contract/redirect-path";
 
 describe("safeRedirectPath (one rule for the server's Google state and the sign-in screens)", () => {
   it("is the very function the browser uses", () => {

@@ -13,9 +13,9 @@ import {
   ShippingAddressBody,
   TrackByPhoneForm,
 } from "../../app/lib/storefront-schemas";
-import { INVALID_MOBILE_MESSAGE } from "../../server/lib/phone";
-import { SignupBody } from "../../server/schemas/auth.schemas";
-import { CreateTshirtOrderBody } from "../../server/schemas/tshirt-orders.schemas";
+import { INVALID_MOBILE_MESSAGE } from "#contract/phone";
+import { SignupBody } from "#contract/schemas/auth";
+import { CreateTshirtOrderBody } from "#contract/schemas/tshirt-orders";
 
 const ADDRESS_FIELDS = [
   "firstName",

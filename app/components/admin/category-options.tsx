@@ -1,6 +1,8 @@
 import type { CategoryRef } from "~/lib/api-client";
 
-export interface CategoryNode extends CategoryRef {
+/** What the tree needs of a category (the storefront's list and the admin answers both fit). */
+export interface CategoryNode extends Pick<CategoryRef, "_id" | "name" | "parentCategory"> {
+  slug?: string;
   level?: number;
   sortOrder?: number;
 }

@@ -19,7 +19,7 @@ import {
 } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
-import { dhakaDateFormatter } from "~/lib/dates";
+import { dhakaDateFormatter } from "#contract/dates";
 import { ApiError, errorMessage } from "~/lib/api-client";
 import { rememberRedirectAfterLogin } from "~/lib/auth";
 import { serverFieldErrors } from "~/lib/form-validation";

@@ -11,11 +11,9 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import type {
-  DashboardStats as ServerStats,
-  StatusTotals,
-} from "../../../server/services/dashboard.service";
-import { formatBDT } from "~/lib/money";
+import type { StatusTotals } from "#contract/answers/dashboard";
+import { formatBDT } from "#contract/money";
+import type { Dashboard } from "~/lib/api-client";
 import { cn } from "~/lib/utils";
 import { DataTable, EmptyRow, formatDate, Panel, StatusBadge } from "./common";
 
@@ -28,7 +26,7 @@ export type { StatusTotals };
  * GET /api/dashboard/stats as the page reads it (normalizeStats fills what is missing): the server's
  * answer, with the recent lists read loosely (dates arrive as text) and without the period labels.
  */
-export type DashboardStats = Omit<ServerStats, "recentOrders" | "recentPayments" | "period"> & {
+export type DashboardStats = Omit<Dashboard, "recentOrders" | "recentPayments" | "period"> & {
   recentOrders: Record<string, unknown>[];
   recentPayments: Record<string, unknown>[];
 };

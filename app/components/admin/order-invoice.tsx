@@ -1,6 +1,6 @@
 /** A printable invoice of one order; only it is printed (print stylesheet below). */
 import type { Order } from "~/lib/api-client";
-import { formatBDT } from "~/lib/money";
+import { formatBDT } from "#contract/money";
 import { formatDate } from "./common";
 
 const PRINT_CSS = `@media print {

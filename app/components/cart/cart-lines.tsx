@@ -2,7 +2,7 @@ import { Minus, Plus, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import type { CartItem } from "~/lib/api-client";
 import { imageUrl } from "~/lib/image-url";
-import { formatBDT } from "~/lib/money";
+import { formatBDT } from "#contract/money";
 import { useCartFetcher } from "./cart-actions";
 import { useCart } from "./cart-context";
 

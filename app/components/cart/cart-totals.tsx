@@ -1,4 +1,4 @@
-import { formatBDT } from "~/lib/money";
+import { formatBDT } from "#contract/money";
 
 export interface Totals {
   totalPrice: number;

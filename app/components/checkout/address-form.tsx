@@ -1,22 +1,13 @@
 import { useEffect, useState } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { Field, Input, NativeSelect } from "~/components/ui/input";
-import { api } from "~/lib/api-client";
+import { api, type Areas, type Cities, type Zones } from "~/lib/api-client";
 import type { CheckoutAddress } from "~/lib/checkout";
 import type { CheckoutValues } from "./checkout-form";
 
-interface City {
-  city_id: number;
-  city_name: string;
-}
-interface Zone {
-  zone_id: number;
-  zone_name: string;
-}
-interface Area {
-  area_id: number;
-  area_name: string;
-}
+type City = Cities["cities"][number];
+type Zone = Zones["zones"][number];
+type Area = Areas["areas"][number];
 
 function listOf<T>(answer: unknown, key: string): T[] {
   if (Array.isArray(answer)) return answer as T[];

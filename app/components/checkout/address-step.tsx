@@ -26,7 +26,7 @@ function usePrefilledAddress(user: User | null, choose: (index: number | "new") 
     const mobileOf = (value: string) => normalizeBdMobile(value) ?? value;
     const sameAs = (item: Address) =>
       (item.streetAddress ?? "") === stored.streetAddress &&
-      mobileOf(item.mobile ?? item.phone ?? "") === mobileOf(stored.mobile);
+      mobileOf(item.mobile ?? "") === mobileOf(stored.mobile);
     if (stored.streetAddress) {
       setAddress(setValue, stored);
       const index = addresses.findIndex(sameAs);
@@ -73,7 +73,7 @@ function SavedAddresses({
             <span className="font-semibold">
               {item.firstName} {item.lastName}
             </span>{" "}
-            · {item.mobile ?? item.phone}
+            · {item.mobile}
             <br />
             {[item.streetAddress, item.area, item.zone, item.city].filter(Boolean).join(", ")}
           </span>

@@ -35,7 +35,7 @@ export function fromSaved(address: Address): CheckoutAddress {
     ...EMPTY_ADDRESS,
     firstName: address.firstName ?? "",
     lastName: address.lastName ?? "",
-    mobile: address.mobile ?? address.phone ?? "",
+    mobile: address.mobile ?? "",
     email: address.email ?? "",
     streetAddress: address.streetAddress ?? "",
     city: address.city ?? "",

@@ -3,7 +3,7 @@ import { promoCodeOf } from "~/components/cart/promo-form";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import type { Cart, PaymentMethod } from "~/lib/api-client";
-import { formatBDT } from "~/lib/money";
+import { formatBDT } from "#contract/money";
 import type { QuoteState } from "./use-delivery-quote";
 import type { PlacingState } from "./use-place-order";
 

@@ -1,6 +1,6 @@
 import { Search, ShoppingBag, User } from "lucide-react";
 import { Form, Link } from "react-router";
-import type { CategoryNode } from "../../../server/services/catalog.service";
+import type { CategoryRef as CategoryNode } from "~/lib/api-client";
 import { SearchCombobox } from "./search-combobox";
 
 export function Header({

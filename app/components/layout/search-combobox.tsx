@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useNavigate } from "react-router";
 import { imageUrl } from "~/lib/image-url";
-import { formatBDT } from "~/lib/money";
-import type { ProductSuggestion } from "../../../server/services/products.service";
+import { formatBDT } from "#contract/money";
+import type { ProductSuggestion } from "~/lib/api-client";
 
 /** What GET /api/products/suggest answers per product (the server's own type). */
 type Suggestion = ProductSuggestion;

@@ -1,9 +1,9 @@
 import { CheckCircle2, Circle } from "lucide-react";
 import { CartTotals } from "~/components/cart/cart-totals";
-import { dhakaDateFormatter } from "~/lib/dates";
-import type { Order } from "~/lib/api-client";
+import { dhakaDateFormatter } from "#contract/dates";
+import type { OrderView } from "~/lib/api-client";
 import { imageUrl } from "~/lib/image-url";
-import { formatBDT } from "~/lib/money";
+import { formatBDT } from "#contract/money";
 import { cn } from "~/lib/utils";
 
 export const STATUS_LABELS: Record<string, string> = {
@@ -31,7 +31,7 @@ export function formatDate(value: string | undefined): string {
 }
 
 /** Placed -> confirmed -> shipped -> delivered, with the time of each step reached. */
-export function StatusTimeline({ order }: { order: Order }) {
+export function StatusTimeline({ order }: { order: OrderView }) {
   if (order.orderStatus === "CANCELLED" || order.orderStatus === "PENDING") {
     return (
       <p
@@ -84,7 +84,7 @@ export function StatusTimeline({ order }: { order: Order }) {
 }
 
 /** Items, totals, payment and (when known) the delivery address of one order. */
-export function OrderSummary({ order }: { order: Order }) {
+export function OrderSummary({ order }: { order: OrderView }) {
   const address = order.shippingAddress;
   return (
     <div className="space-y-5">

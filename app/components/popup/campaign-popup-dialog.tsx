@@ -6,7 +6,7 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { ChevronDown, ChevronLeft, ChevronRight, ChevronUp, ExternalLink, X } from "lucide-react";
 import { useCallback, useRef, useState, type PointerEvent } from "react";
-import type { PopupImage } from "~/lib/api-client";
+import type { ActivePopupImage } from "~/lib/api-client";
 import { useReturnFocus } from "~/components/ui/return-focus";
 import { imageUrl } from "~/lib/image-url";
 import { cn } from "~/lib/utils";
@@ -34,7 +34,7 @@ export default function CampaignPopupDialog({
   open,
   onOpenChange,
 }: {
-  images: PopupImage[];
+  images: ActivePopupImage[];
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {

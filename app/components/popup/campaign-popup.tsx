@@ -9,7 +9,7 @@
  */
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Spinner } from "~/components/ui/spinner";
-import { api, type PopupImage } from "~/lib/api-client";
+import { api, type ActivePopupImage } from "~/lib/api-client";
 
 const loadDialog = () => import("./campaign-popup-dialog");
 const CampaignPopupDialog = lazy(loadDialog);
@@ -27,7 +27,7 @@ function sessionStore(): Storage | null {
 }
 
 export function CampaignPopup() {
-  const [images, setImages] = useState<PopupImage[]>([]);
+  const [images, setImages] = useState<ActivePopupImage[]>([]);
   const [loading, setLoading] = useState(false);
   const [open, setOpen] = useState(false);
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { formatBDT } from "~/lib/money";
+import { formatBDT } from "#contract/money";
 import { imageSrcSet, imageUrl } from "~/lib/image-url";
-import type { ProductCard as ProductCardData } from "../../../server/services/catalog.service";
+import type { ProductCard as ProductCardData } from "~/lib/api-client";
 
 export function ProductCard({
   product,

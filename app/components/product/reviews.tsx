@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
 import { Textarea } from "~/components/ui/input";
-import { dhakaDateFormatter } from "~/lib/dates";
+import { dhakaDateFormatter } from "#contract/dates";
 import { api, errorMessage, getToken, type Rating, type Review } from "~/lib/api-client";
 import { cn } from "~/lib/utils";
 

@@ -13,7 +13,7 @@ import { ErrorNote, loadForAdmin, PageHeader, useLoadedData } from "~/components
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
 import { api } from "~/lib/api-client";
-import { formatBDT } from "~/lib/money";
+import { formatBDT } from "#contract/money";
 import type { Route } from "./+types/dashboard";
 
 export function meta() {

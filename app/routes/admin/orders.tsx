@@ -28,7 +28,7 @@ import { Input } from "~/components/ui/input";
 import { nextStatuses, ORDER_STATUSES, type OrderStatus } from "~/lib/admin-schemas";
 import { api, type Order } from "~/lib/api-client";
 import type { Route } from "./+types/orders";
-import { formatBDT } from "~/lib/money";
+import { formatBDT } from "#contract/money";
 
 export function meta() {
   return [{ title: "Orders — Tweest admin" }];

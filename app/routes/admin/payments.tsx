@@ -8,27 +8,16 @@ import {
   usePagedList,
   type ListSpec,
 } from "~/components/admin/list";
-import { api } from "~/lib/api-client";
+import { api, type Payment } from "~/lib/api-client";
 import type { Route } from "./+types/payments";
-import { formatBDT } from "~/lib/money";
-import { PAYMENT_STATUSES, type PaymentMethod } from "../../../models/order-status";
+import { formatBDT } from "#contract/money";
+import { PAYMENT_STATUSES, type PaymentMethod } from "#contract/order-status";
 
 export function meta() {
   return [{ title: "Payments — Tweest admin" }];
 }
 
-interface PaymentRow {
-  _id: string;
-  order?: string | { _id?: string; orderNumber?: string };
-  method?: string;
-  amount?: number;
-  currency?: string;
-  status?: string;
-  paymentDetails?: { status?: string };
-  transactionId?: string;
-  paymentId?: string;
-  createdAt?: string;
-}
+type PaymentRow = Payment;
 
 const PAGE_SIZE = 25;
 const METHODS: PaymentMethod[] = ["SSLCOMMERZ", "BKASH", "COD"];
@@ -47,7 +36,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 
 export default function AdminPayments({ loaderData }: Route.ComponentProps) {
   const payments = usePagedList<PaymentRow>(LIST, loaderData.payments);
-  const statusOf = (row: PaymentRow) => row.status ?? row.paymentDetails?.status ?? "";
+  const statusOf = (row: PaymentRow) => row.status;
   const filtered = Object.values(payments.filters).some(Boolean);
 
   return (

@@ -20,7 +20,7 @@ import { ProductEditor } from "~/components/admin/product-editor";
 import { Button } from "~/components/ui/button";
 import { api, type Product } from "~/lib/api-client";
 import { imageUrl } from "~/lib/image-url";
-import { formatBDT } from "~/lib/money";
+import { formatBDT } from "#contract/money";
 import type { Route } from "./+types/products";
 
 export function meta() {

@@ -28,8 +28,8 @@ import { Field, NativeSelect } from "~/components/ui/input";
 import { PromoCodeBody, PromoCodeUpdateBody, validateInto } from "~/lib/admin-schemas";
 import { api } from "~/lib/api-client";
 import type { Route } from "./+types/promo-codes";
-import type { PromoCodeAnswer } from "../../../server/services/promo-codes.service";
-import { formatBDT } from "~/lib/money";
+import type { PromoCode as PromoCodeAnswer } from "~/lib/api-client";
+import { formatBDT } from "#contract/money";
 
 export function meta() {
   return [{ title: "Promo codes — Tweest admin" }];

@@ -25,34 +25,16 @@ import {
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Field, NativeSelect, Textarea } from "~/components/ui/input";
 import { TSHIRT_ORDER_STATUSES, TshirtOrderUpdateForm, validateInto } from "~/lib/admin-schemas";
-import { api } from "~/lib/api-client";
+import { api, type TshirtOrder } from "~/lib/api-client";
 import type { Route } from "./+types/tshirt-orders";
 import { imageUrl } from "~/lib/image-url";
-import { formatBDT } from "~/lib/money";
+import { formatBDT } from "#contract/money";
 
 export function meta() {
   return [{ title: "Bulk orders — Tweest admin" }];
 }
 
-interface BulkOrder {
-  _id: string;
-  name: string;
-  mobile: string;
-  email: string;
-  organization: string;
-  color: string;
-  printType: string;
-  sizes: Record<string, number>;
-  quantity: number;
-  deadline: string | null;
-  notes: string;
-  designImagePath: string | null;
-  status: string;
-  quotedPrice: number | null;
-  adminNote: string;
-  quoteSms?: { sentAt?: string; price?: number; error?: string } | null;
-  createdAt: string;
-}
+type BulkOrder = TshirtOrder;
 
 const LIMIT = 20;
 const FIELDS = ["status", "quotedPrice", "adminNote"] as const;

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { IdParams, PageQuery } from "./common.schemas.js";
-import { BdMobile, INVALID_MOBILE_MESSAGE, normalizeBdMobile } from "../lib/phone.js";
+import { IdParams, PageQuery } from "./common.js";
+import { BdMobile, INVALID_MOBILE_MESSAGE, normalizeBdMobile } from "../phone.js";
 
 /** Inputs and answers of /auth/* and /api/users/* (contract §3). */
 
@@ -119,40 +119,3 @@ export const CustomerUpdateBody = z.object({
 });
 
 export const ResetPasswordBody = z.object({ newPassword: NewPassword });
-
-// ---- answers (for the OpenAPI document) ----
-
-export const AddressAnswer = AddressInput.extend({ _id: z.string() });
-
-export const UserAnswer = z.object({
-  _id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  mobile: z.string(),
-  phone: z.string(),
-  role: z.enum(["CUSTOMER", "ADMIN"]),
-  isAdmin: z.boolean(),
-  isOTPVerified: z.boolean(),
-  authProvider: z.enum(["local", "google"]),
-  addresses: z.array(AddressAnswer),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-
-export const AuthAnswer = z.object({
-  jwt: z.string(),
-  message: z.string(),
-  requireOTPVerification: z.boolean(),
-});
-
-export const MessageAnswer = z.object({ message: z.string() });
-
-export const OtpSendAnswer = z.object({ message: z.string(), expiresIn: z.number() });
-
-export const CustomerListAnswer = z.object({
-  customers: z.array(UserAnswer),
-  total: z.number(),
-  page: z.number(),
-  totalPages: z.number(),
-});

@@ -1,14 +1,14 @@
 import { z } from "zod";
-import { numeric } from "../lib/numeric.js";
+import { numeric } from "../numeric.js";
 import {
   MIN_BULK_QUANTITY,
   PRINT_TYPES,
   TSHIRT_ORDER_STATUSES,
   TSHIRT_SIZES,
-} from "../../models/tshirt-order-status.js";
-import { BdMobile } from "../lib/phone.js";
-import { PageQuery } from "./common.schemas.js";
-import { FormDateOrNull, IdParams } from "./popup-images.schemas.js";
+} from "../tshirt-order-status.js";
+import { BdMobile } from "../phone.js";
+import { PageQuery } from "./common.js";
+import { FormDateOrNull, IdParams } from "./popup-images.js";
 
 export { IdParams };
 
@@ -90,38 +90,3 @@ export const ListTshirtOrdersQuery = z.object({
   ...PageQuery,
 });
 export type ListTshirtOrdersInput = z.output<typeof ListTshirtOrdersQuery>;
-
-export const TshirtOrderAnswer = z.object({
-  _id: z.string(),
-  name: z.string(),
-  mobile: z.string(),
-  email: z.string(),
-  organization: z.string(),
-  color: z.string(),
-  printType: z.enum(PRINT_TYPES),
-  sizes: z.object({ S: z.number(), M: z.number(), L: z.number(), XL: z.number(), XXL: z.number() }),
-  quantity: z.number(),
-  deadline: z.date().nullable(),
-  notes: z.string(),
-  designImagePath: z.string().nullable(),
-  status: z.enum(TSHIRT_ORDER_STATUSES),
-  quotedPrice: z.number().nullable(),
-  adminNote: z.string(),
-  quoteSms: z
-    .object({
-      sentAt: z.date().optional(),
-      price: z.number().optional(),
-      error: z.string().optional(),
-    })
-    .nullable(),
-  createdAt: z.date(),
-  updatedAt: z.date(),
-});
-export type TshirtOrderView = z.infer<typeof TshirtOrderAnswer>;
-
-export const TshirtOrderListAnswer = z.object({
-  orders: z.array(TshirtOrderAnswer),
-  total: z.number(),
-  page: z.number(),
-  totalPages: z.number(),
-});

@@ -1,11 +1,12 @@
 import { z } from "zod";
-import { numeric } from "../lib/numeric.js";
-import { IdParams, ObjectIdString } from "./common.schemas.js";
+import { startOfShopDay } from "../dates.js";
+import { numeric } from "../numeric.js";
+import { IdParams, ObjectIdString } from "./common.js";
 
 /**
  * Popup images arrive as multipart forms, so every field is a string there; the same schemas also
  * accept JSON (numbers, booleans) for PUT without a new image. Free of mongoose (like every module
- * in server/schemas): the admin UI validates its form with these same schemas.
+ * in contract/): the admin UI validates its form with these same schemas.
  */
 
 export { IdParams, ObjectIdString };
@@ -23,7 +24,7 @@ export const FormDateOrNull = z.union([
   z.literal("").transform(() => null),
   z.null(),
   z.iso.datetime({ offset: true }).transform((value) => new Date(value)),
-  z.iso.date().transform((value) => new Date(`${value}T00:00:00+06:00`)),
+  z.iso.date().transform(startOfShopDay),
 ]);
 
 /** An absolute http(s) URL, a path on the shop (/products/...), or empty for "no link". */
@@ -89,24 +90,3 @@ export const SequenceBody = z.object({
     .max(500)
     .refine((ids) => new Set(ids).size === ids.length, { message: "Ids must not repeat" }),
 });
-
-/** What the storefront's popup gets from GET /active. */
-export const ActivePopupImageAnswer = z.object({
-  _id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  link: z.string(),
-  imagePath: z.string(),
-  sequence: z.number(),
-});
-export type ActivePopupImage = z.infer<typeof ActivePopupImageAnswer>;
-
-/** The admin view: everything. */
-export const PopupImageAnswer = ActivePopupImageAnswer.extend({
-  isActive: z.boolean(),
-  startsAt: z.date().nullable(),
-  endsAt: z.date().nullable(),
-  createdAt: z.date(),
-  updatedAt: z.date(),
-});
-export type PopupImageView = z.infer<typeof PopupImageAnswer>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { numeric } from "../lib/numeric.js";
-import { IdParams, ObjectIdString, zeroBasedPageQuery } from "./common.schemas.js";
+import { numeric } from "../numeric.js";
+import { IdParams, ObjectIdString, zeroBasedPageQuery } from "./common.js";
 
 export { IdParams, ObjectIdString };
 export const ProductIdParams = z.object({ productId: ObjectIdString });
@@ -138,17 +138,6 @@ export const CategoryBody = z.object({
 });
 export const CategoryUpdateBody = CategoryBody.partial();
 
-/** A category as GET /api/categories lists it. */
-export const CategoryAnswer = z.object({
-  _id: z.string(),
-  name: z.string(),
-  slug: z.string(),
-  parentCategory: z.string().nullable(),
-  level: z.number(),
-});
-/** A category as the admin endpoints answer it: with its sort position. */
-export const AdminCategoryAnswer = CategoryAnswer.extend({ sortOrder: z.number() });
-
 export const ReviewBody = z.object({
   productId: ObjectIdString,
   review: z.string().trim().min(1).max(2000),
@@ -228,3 +217,14 @@ export const PromoCodeUpdateBody = PromoFields.partial()
     isActive: z.boolean().optional(),
   })
   .superRefine(promoRules);
+
+/** The back office's promo codes: without page or limit the whole list, with them one page. */
+export const PromoCodeListQuery = z.object({
+  search: z.string().max(100).optional(),
+  isActive: z
+    .enum(["true", "false"])
+    .transform((value) => value === "true")
+    .optional(),
+  page: numeric(z.number().int().min(1).optional()),
+  limit: numeric(z.number().int().min(1).max(100).optional()),
+});

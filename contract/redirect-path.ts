@@ -1,7 +1,7 @@
 /**
  * The one rule for "where may a sign-in send the shopper back to", used by the server (Google sign-in
  * state) and by the browser (sign-in, registration and Google callback screens, redirectAfterLogin).
- * It lives in server/lib, free of server-only imports, because the server ships without app/.
+ * Shared through the contract (free of server-only imports).
  *
  * Only a path on this site is honoured: it starts with one `/`, not `//` or `/\` (browsers read both
  * as another host), has no control characters (a tab or newline inside `/\t/host` is dropped by URL

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { numeric } from "../lib/numeric.js";
-import { ORDER_STATUSES, PAYMENT_METHODS } from "../../models/order-status.js";
-import { BdMobile } from "../lib/phone.js";
-import { PageQuery } from "./common.schemas.js";
+import { numeric } from "../numeric.js";
+import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "../order-status.js";
+import { BdMobile } from "../phone.js";
+import { PageQuery } from "./common.js";
 
 const Text = (max: number) => z.string().trim().max(max);
 
@@ -29,17 +29,6 @@ export const QuoteBody = z.object({
     city: Text(80).min(1, "City is required"),
     zone: Text(80).optional(),
   }),
-});
-
-export const QuoteAnswer = z.object({
-  subtotal: z.number(),
-  discount: z.number(),
-  promoCodeDiscount: z.number(),
-  deliveryCharge: z.number(),
-  tax: z.number(),
-  total: z.number(),
-  promoCode: z.string().nullable(),
-  deliverySource: z.enum(["pathao", "builtin"]),
 });
 
 export const IdParams = z.object({ id: z.string().min(1).max(64) });
@@ -77,12 +66,20 @@ export const AdminOrdersQuery = z.object({
   ...PageQuery,
 });
 
-export const OrderAnswer = z.looseObject({
-  _id: z.string(),
-  orderNumber: z.string(),
-  orderStatus: z.enum(ORDER_STATUSES),
-  totalDiscountedPrice: z.number(),
-  trackingToken: z.string().optional(),
+/** The back office's payments list: filters (any letter case) and a page. */
+export const PaymentListQuery = z.object({
+  status: z
+    .string()
+    .transform((value) => value.toUpperCase())
+    .pipe(z.enum(PAYMENT_STATUSES))
+    .optional(),
+  method: z
+    .string()
+    .transform((value) => value.toUpperCase())
+    .pipe(z.enum(PAYMENT_METHODS))
+    .optional(),
+  search: z.string().max(100).optional(),
+  ...PageQuery,
 });
 
 export const PathaoIdParams = z.object({ id: numeric(z.number().int().min(1)) });

@@ -1,9 +1,9 @@
 /**
- * Small pieces several API schemas share: ids and paging. Like every module in server/schemas, free
+ * Small pieces several API schemas share: ids and paging. Like every module in contract/, free
  * of mongoose (only zod), so the admin UI can import the same schemas the server validates with.
  */
 import { z } from "zod";
-import { numeric } from "../lib/numeric.js";
+import { numeric } from "../numeric.js";
 
 export const ObjectIdString = z.string().regex(/^[0-9a-fA-F]{24}$/, "Invalid id");
 export const IdParams = z.object({ id: ObjectIdString });

@@ -1,0 +1,86 @@
+/** The back office: dashboard, orders, payments, products, categories, promo codes, size guides, customers. */
+import { request, segment, type Query } from "./transport";
+import type {
+  AdminCategory,
+  AdminProductList,
+  CustomerPage,
+  Dashboard,
+  Json,
+  Order,
+  OrderPage,
+  Payment,
+  PaymentPage,
+  Product,
+  PromoCode,
+  PromoCodePage,
+  SizeGuide,
+  User,
+} from "./types";
+
+export const admin = {
+  dashboard: () => request<Dashboard>("/api/admin/dashboard"),
+  orders: (query: Query = {}) => request<OrderPage | Order[]>("/api/admin/orders", { query }),
+  setOrderStatus: (
+    orderId: string,
+    status: "placed" | "confirmed" | "shipped" | "delivered" | "cancelled",
+  ) =>
+    request<Order>(`/api/admin/orders/${segment(orderId)}/${status}`, { method: "PUT", body: {} }),
+  deleteOrder: (orderId: string) =>
+    request<{ message: string }>(`/api/admin/orders/${segment(orderId)}`, { method: "DELETE" }),
+  bookCourier: (orderId: string) =>
+    request<Order>(`/api/admin/orders/${segment(orderId)}/courier`, { method: "POST", body: {} }),
+  payments: (query: Query = {}) => request<PaymentPage | Payment[]>("/api/payments", { query }),
+  /** GET /api/admin/orders/{id}: the full order (id or order number). */
+  order: (orderId: string) => request<Order>(`/api/admin/orders/${segment(orderId)}`),
+  products: (query: Query = {}) =>
+    request<AdminProductList | Product[]>("/api/admin/products", { query }),
+  createProduct: (form: FormData) =>
+    request<Product>("/api/admin/products", { method: "POST", body: form }),
+  updateProduct: (productId: string, form: FormData) =>
+    request<Product>(`/api/admin/products/${segment(productId)}`, { method: "PUT", body: form }),
+  deleteProduct: (productId: string) =>
+    request<{ message: string }>(`/api/admin/products/${segment(productId)}`, { method: "DELETE" }),
+  createCategory: (body: Json) =>
+    request<AdminCategory>("/api/admin/categories", { method: "POST", body }),
+  updateCategory: (categoryId: string, body: Json) =>
+    request<AdminCategory>(`/api/admin/categories/${segment(categoryId)}`, { method: "PUT", body }),
+  deleteCategory: (categoryId: string) =>
+    request<{ message: string }>(`/api/admin/categories/${segment(categoryId)}`, {
+      method: "DELETE",
+    }),
+  /** With page or limit: `{promoCodes, total, page, totalPages}`; without, the whole list. */
+  promoCodes: (query: Query = {}) =>
+    request<PromoCode[] | PromoCodePage>("/api/admin/promo-codes", { query }),
+  createPromoCode: (body: Json) =>
+    request<PromoCode>("/api/admin/promo-codes", { method: "POST", body }),
+  updatePromoCode: (promoId: string, body: Json) =>
+    request<PromoCode>(`/api/admin/promo-codes/${segment(promoId)}`, { method: "PUT", body }),
+  deletePromoCode: (promoId: string) =>
+    request<{ message: string }>(`/api/admin/promo-codes/${segment(promoId)}`, {
+      method: "DELETE",
+    }),
+  createSizeGuide: (body: Json) =>
+    request<SizeGuide>("/api/admin/size-guides", { method: "POST", body }),
+  updateSizeGuide: (guideId: string, body: Json) =>
+    request<SizeGuide>(`/api/admin/size-guides/${segment(guideId)}`, { method: "PUT", body }),
+  deleteSizeGuide: (guideId: string) =>
+    request<{ message: string }>(`/api/admin/size-guides/${segment(guideId)}`, {
+      method: "DELETE",
+    }),
+  customers: (query: Query = {}) =>
+    request<CustomerPage | User[]>("/api/users/admin/customers", { query }),
+  updateCustomer: (customerId: string, body: Json) =>
+    request<User>(`/api/users/admin/customers/${segment(customerId)}`, { method: "PUT", body }),
+  deleteCustomer: (customerId: string) =>
+    request<{ message: string }>(`/api/users/admin/customers/${segment(customerId)}`, {
+      method: "DELETE",
+    }),
+  resetCustomerPassword: (customerId: string, newPassword: string) =>
+    request<{ message: string }>(
+      `/api/users/admin/customers/${segment(customerId)}/reset-password`,
+      {
+        method: "POST",
+        body: { newPassword },
+      },
+    ),
+};

@@ -1,0 +1,43 @@
+/** Orders (place, list, read, guest tracking), online payment start, and the courier's city lists. */
+import type { GuestOption } from "./session";
+import { request, segment } from "./transport";
+import type {
+  Areas,
+  Cities,
+  Order,
+  OrderTracking,
+  PaymentStarted,
+  PlaceOrder,
+  Zones,
+} from "./types";
+
+export const orders = {
+  create: (body: PlaceOrder, options: GuestOption = {}) =>
+    request<Order>("/api/orders", { method: "POST", body, guest: options.guest }),
+  mine: () => request<Order[]>("/api/orders/user"),
+  /** GET /api/orders/{id}; guest: sends X-Guest-Checkout: true (and the tracking token if known). */
+  byId: (orderId: string, options: { guest?: boolean; trackingToken?: string } = {}) =>
+    request<Order>(`/api/orders/${segment(orderId)}`, {
+      guestOrderDetails: options.guest === true,
+      query: { token: options.trackingToken },
+    }),
+  guestTrack: (orderId: string, query: { phone?: string; token?: string }) =>
+    request<OrderTracking>(`/api/orders/guest/track/${segment(orderId)}`, { query }),
+};
+
+export const payment = {
+  start: (orderId: string, options: GuestOption = {}) =>
+    request<PaymentStarted>(`/api/payment/${segment(orderId)}`, {
+      method: "POST",
+      body: {},
+      guest: options.guest,
+    }),
+};
+
+export const pathao = {
+  cities: () => request<Cities>("/api/pathao/cities"),
+  zones: (cityId: string | number) =>
+    request<Zones>(`/api/pathao/cities/${segment(String(cityId))}/zones`),
+  areas: (zoneId: string | number) =>
+    request<Areas>(`/api/pathao/zones/${segment(String(zoneId))}/areas`),
+};

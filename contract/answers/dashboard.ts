@@ -1,0 +1,72 @@
+/** The back office's dashboard: sales and payment statistics (Asia/Dhaka; weeks from Sunday). */
+import { z } from "zod";
+
+export const StatusTotals = z.object({ count: z.number(), amount: z.number() });
+export type StatusTotals = z.infer<typeof StatusTotals>;
+
+export const CategorySales = z.object({
+  title: z.string(),
+  /** Units sold. */
+  count: z.number(),
+  /** Sum of item discountedPrice x quantity. */
+  revenue: z.number(),
+});
+export type CategorySales = z.infer<typeof CategorySales>;
+
+export const RecentOrder = z.object({
+  _id: z.string(),
+  orderNumber: z.string(),
+  customerName: z.string(),
+  totalPrice: z.number(),
+  totalDiscountedPrice: z.number(),
+  totalItem: z.number(),
+  orderStatus: z.string(),
+  paymentMethod: z.string(),
+  paymentStatus: z.string(),
+  createdAt: z.date(),
+});
+export type RecentOrder = z.infer<typeof RecentOrder>;
+
+export const RecentPayment = z.object({
+  _id: z.string(),
+  order: z.string(),
+  method: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  status: z.string(),
+  transactionId: z.string(),
+  createdAt: z.date(),
+});
+export type RecentPayment = z.infer<typeof RecentPayment>;
+
+export const DashboardAnswer = z.object({
+  totalOrdersRevenue: z.number(),
+  totalSales: z.number(),
+  totalProducts: z.number(),
+  totalCustomers: z.number(),
+  monthlySales: z.number(),
+  weeklySalesData: z.array(z.number()),
+  weeklyRevenueData: z.array(z.number()),
+  salesByCategory: z.array(CategorySales),
+  orderRevenueGrowth: z.number(),
+  orderStatusSummary: z.record(z.string(), StatusTotals),
+  recentOrders: z.array(RecentOrder),
+  totalPaymentsRevenue: z.number(),
+  totalPayments: z.number(),
+  monthlyPaymentsTotal: z.number(),
+  weeklyPaymentsData: z.array(z.number()),
+  paymentRevenueGrowth: z.number(),
+  paymentStatusSummary: z.record(z.string(), StatusTotals),
+  recentPayments: z.array(RecentPayment),
+  payments: z.number(),
+  totalRevenue: z.number(),
+  revenueGrowth: z.number(),
+  /** The periods used, as Dhaka calendar dates (yyyy-MM-dd), for chart labels. */
+  period: z.object({
+    timeZone: z.string(),
+    monthStart: z.string(),
+    previousMonthStart: z.string(),
+    weekStart: z.string(),
+  }),
+});
+export type DashboardStats = z.infer<typeof DashboardAnswer>;

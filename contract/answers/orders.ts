@@ -1,0 +1,164 @@
+/** Answers of /api/orders/*, /api/admin/orders/* and /api/payment(s): orders, tracking, payments. */
+import { z } from "zod";
+import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "../order-status.js";
+import { LineFields } from "./cart.js";
+import { pageOf, Timestamp } from "./common.js";
+
+/** A line as ordered: a snapshot of the product then, never changed by the catalogue. */
+export const OrderLineAnswer = z.object({
+  ...LineFields,
+  product: z
+    .object({
+      _id: z.string().optional(),
+      title: z.string().optional(),
+      category: z.object({ _id: z.string().optional(), name: z.string().optional() }).optional(),
+      discountedPrice: z.number().optional(),
+      imageUrl: z.string().optional(),
+    })
+    .optional(),
+});
+export type OrderLineAnswer = z.infer<typeof OrderLineAnswer>;
+
+export const ShippingAddressAnswer = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  mobile: z.string(),
+  email: z.string(),
+  streetAddress: z.string(),
+  city: z.string(),
+  zone: z.string(),
+  area: z.string(),
+  zipCode: z.string(),
+  country: z.string(),
+});
+
+export const StatusChangeAnswer = z.object({
+  status: z.string(),
+  at: Timestamp,
+  by: z.string().optional(),
+  note: z.string().optional(),
+});
+
+export const CourierAnswer = z.object({
+  name: z.string().optional(),
+  consignmentId: z.string().optional(),
+  trackingCode: z.string().optional(),
+  status: z.string().optional(),
+});
+
+/** The customer of an order, as the back office's order endpoints show it. */
+export const OrderCustomerAnswer = z.object({
+  _id: z.string(),
+  firstName: z.string().optional(),
+  lastName: z.string().optional(),
+  email: z.string().optional(),
+  mobile: z.string().optional(),
+});
+
+/** An order in full, as its owner, an admin or the guest who placed it sees it. */
+export const OrderAnswer = z.object({
+  _id: z.string(),
+  orderNumber: z.string(),
+  /** The customer's id; the back office's order endpoints give the customer (null once deleted). */
+  user: z.union([z.string(), OrderCustomerAnswer]).nullable(),
+  /** A guest's contact (null for a signed-in customer's order). */
+  guest: z.object({ email: z.string().optional(), mobile: z.string().optional() }).nullable(),
+  orderItems: z.array(OrderLineAnswer),
+  shippingAddress: ShippingAddressAnswer,
+  totalPrice: z.number(),
+  discount: z.number(),
+  promoCode: z.string().nullable(),
+  promoCodeDiscount: z.number(),
+  deliveryCharge: z.number(),
+  tax: z.number(),
+  totalDiscountedPrice: z.number(),
+  totalItem: z.number(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  paymentDetails: z.object({
+    status: z.string(),
+    paymentId: z.string().nullable(),
+    transactionId: z.string().nullable(),
+  }),
+  orderStatus: z.enum(ORDER_STATUSES),
+  statusHistory: z.array(StatusChangeAnswer),
+  courier: CourierAnswer.nullable(),
+  note: z.string(),
+  /** Set once the order's stock has been given back (cancelled or expired). */
+  stockReleased: z.boolean(),
+  /** Shown once, to the guest who placed the order: the key for tracking it. */
+  trackingToken: z.string().optional(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+export type OrderAnswer = z.infer<typeof OrderAnswer>;
+
+export const OrderPageAnswer = pageOf("orders", OrderAnswer);
+export type OrderPageAnswer = z.infer<typeof OrderPageAnswer>;
+
+/** Guest tracking: status, history, items and totals; no street address, no contact. */
+export const OrderTrackingAnswer = OrderAnswer.pick({
+  _id: true,
+  orderNumber: true,
+  orderStatus: true,
+  statusHistory: true,
+  orderItems: true,
+  totalPrice: true,
+  discount: true,
+  promoCode: true,
+  promoCodeDiscount: true,
+  deliveryCharge: true,
+  tax: true,
+  totalDiscountedPrice: true,
+  totalItem: true,
+  paymentMethod: true,
+  courier: true,
+  createdAt: true,
+}).extend({
+  paymentDetails: z.object({ status: z.string() }),
+  shippingAddress: ShippingAddressAnswer.pick({ firstName: true, city: true }),
+});
+export type OrderTrackingAnswer = z.infer<typeof OrderTrackingAnswer>;
+
+export const DeletedOrderAnswer = z.object({ message: z.string(), _id: z.string() });
+
+/** Where to send the shopper to pay online. */
+export const PaymentStartedAnswer = z.object({
+  gatewayUrl: z.string(),
+  transactionId: z.string(),
+  paymentId: z.string(),
+});
+export type PaymentStartedAnswer = z.infer<typeof PaymentStartedAnswer>;
+
+/** A payment as the back office lists it, with the few order fields its table shows. */
+export const PaymentAnswer = z.object({
+  _id: z.string(),
+  order: z
+    .object({
+      _id: z.string(),
+      orderNumber: z.string(),
+      orderStatus: z.enum(ORDER_STATUSES),
+      totalDiscountedPrice: z.number(),
+      shippingAddress: z.object({
+        firstName: z.string().optional(),
+        lastName: z.string().optional(),
+      }),
+    })
+    .nullable(),
+  method: z.enum(PAYMENT_METHODS),
+  amount: z.number(),
+  currency: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  transactionId: z.string(),
+  paymentId: z.string().nullable(),
+  validationId: z.string().nullable(),
+  /** What the gateway answered, as it answered it. */
+  gatewayResponse: z.unknown(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type PaymentAnswer = z.infer<typeof PaymentAnswer>;
+
+export const PaymentPageAnswer = pageOf("payments", PaymentAnswer).extend({
+  success: z.literal(true),
+});
+export type PaymentPageAnswer = z.infer<typeof PaymentPageAnswer>;

@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { numeric } from "../numeric.js";
+import { ObjectIdString } from "./catalog.js";
+
+export const AddToCartBody = z.object({
+  productId: ObjectIdString,
+  size: z.string().trim().min(1).max(40),
+  color: z.string().trim().min(1).max(40),
+  quantity: numeric(z.number().int().min(1).max(10).default(1)),
+});
+
+export const UpdateCartItemBody = z.object({
+  quantity: numeric(z.number().int().min(0).max(10)),
+});
+
+export const CartItemParams = z.object({ cartItemId: z.string().min(1).max(64) });
+
+export const ApplyPromoBody = z.object({ code: z.string().trim().min(1).max(40) });

@@ -1,0 +1,117 @@
+/**
+ * The answers the API really sends match the answer schemas the OpenAPI document states for them,
+ * exactly: every field the schema lists has its type, and no field is sent that it does not list
+ * (the document's objects refuse extra properties, as schemathesis checks them). The schema read
+ * here is the one in /api/openapi.json, turned back into a validator with zod.
+ */
+import request from "supertest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { createApp } from "../../server/app";
+import { shopper } from "../factories/cart";
+import { createOrder } from "../factories/order";
+import { createPayment } from "../factories/payment";
+import { createProduct } from "../factories/product";
+import { createAdmin, createUser } from "../factories/user";
+import { clearDatabase } from "../setup/db";
+
+const app = createApp();
+type Operation = { responses: Record<string, { content?: Record<string, { schema: object }> }> };
+let paths: Record<string, Record<string, Operation>>;
+
+beforeAll(async () => {
+  paths = (await request(app).get("/api/openapi.json")).body.paths;
+});
+beforeEach(() => clearDatabase());
+
+/** The answer's problems against the document's schema for this operation and status (none: []). */
+function problems(path: string, method: string, status: number, body: unknown): string[] {
+  const schema = paths[path]?.[method]?.responses[status]?.content?.["application/json"]?.schema;
+  if (!schema) return [`no schema documented for ${method} ${path} ${status}`];
+  const result = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]).safeParse(body);
+  return result.success
+    ? []
+    : result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+}
+
+async function expectDocumented(
+  path: string,
+  method: string,
+  answer: request.Response,
+): Promise<void> {
+  expect(problems(path, method, answer.status, answer.body), `${method} ${path}`).toEqual([]);
+}
+
+describe("answers match their documented schema exactly", () => {
+  it("refuses an answer with a field the schema does not list (the check bites)", () => {
+    const order = { _id: "x", orderNumber: "TW-1", unexpected: true };
+    expect(problems("/api/orders/{id}", "get", 200, order).join("\n")).toMatch(/unrecognized/i);
+  });
+
+  it("catalogue: a product, the listing, suggestions and categories", async () => {
+    const product = await createProduct({ title: "Contract Tee" });
+    const id = String(product._id);
+    await expectDocumented("/api/products", "get", await request(app).get("/api/products"));
+    await expectDocumented(
+      "/api/products/id/{id}",
+      "get",
+      await request(app).get(`/api/products/id/${id}`),
+    );
+    await expectDocumented(
+      "/api/products/suggest",
+      "get",
+      await request(app).get("/api/products/suggest?q=contract"),
+    );
+    await expectDocumented("/api/categories", "get", await request(app).get("/api/categories"));
+  });
+
+  it("a guest's cart, quote, order, order read and tracking", async () => {
+    const product = await createProduct();
+    const guest = shopper(app);
+    await expectDocumented("/api/cart/add", "put", await guest.add(product._id, "Black", "M", 2));
+    await expectDocumented("/api/checkout/quote", "post", await guest.quote());
+    const placed = await guest.order();
+    expect(placed.status).toBe(201);
+    await expectDocumented("/api/orders", "post", placed);
+    expect(placed.body.trackingToken).toEqual(expect.any(String));
+    const read = await guest.get(`/api/orders/${placed.body._id}`);
+    expect(read.status).toBe(200);
+    await expectDocumented("/api/orders/{id}", "get", read);
+    const tracked = await request(app).get(
+      `/api/orders/guest/track/${placed.body.orderNumber}?token=${placed.body.trackingToken}`,
+    );
+    expect(tracked.status).toBe(200);
+    await expectDocumented("/api/orders/guest/track/{id}", "get", tracked);
+  });
+
+  it("a customer's profile, orders; the back office's orders, payments and dashboard", async () => {
+    const product = await createProduct();
+    const customer = await createUser();
+    const buyer = shopper(app, customer.token);
+    await buyer.add(product._id, "Black", "L");
+    expect((await buyer.order()).status).toBe(201);
+    await expectDocumented("/api/users/profile", "get", await buyer.get("/api/users/profile"));
+    await expectDocumented("/api/orders/user", "get", await buyer.get("/api/orders/user"));
+
+    const order = await createOrder();
+    await createPayment({ order: order._id });
+    await createPayment();
+    const admin = await createAdmin();
+    const asAdmin = (path: string) =>
+      request(app).get(path).set("Authorization", `Bearer ${admin.token}`);
+    const orders = await asAdmin("/api/admin/orders");
+    expect(orders.body.orders).toHaveLength(2);
+    await expectDocumented("/api/admin/orders", "get", orders);
+    await expectDocumented(
+      "/api/admin/orders/{id}",
+      "get",
+      await asAdmin(`/api/admin/orders/${orders.body.orders[1]._id}`),
+    );
+    const payments = await asAdmin("/api/payments");
+    expect(payments.body.payments).toHaveLength(2);
+    await expectDocumented("/api/payments", "get", payments);
+    const dashboard = await asAdmin("/api/admin/dashboard");
+    expect(dashboard.body.recentOrders.length).toBeGreaterThan(0);
+    await expectDocumented("/api/admin/dashboard", "get", dashboard);
+  });
+});
