@@ -63,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     filters,
     heading,
-    products: result.content,
+    products: result.content.map(context.services.catalog.toProductCard),
     totalPages: Math.max(1, result.totalPages ?? 1),
     currentPage: result.currentPage ?? 0,
     totalProducts: result.totalProducts ?? result.content.length,

@@ -1,5 +1,5 @@
 import { Category } from "../../models/category.model.js";
-import { catalogReadModel, type CatalogEntry } from "./catalog-read-model.js";
+import { catalogReadModel, type CatalogEntry, type CategoryNode } from "./catalog-read-model.js";
 import type { ProductAnswer } from "./product-answer.js";
 
 /** The slice of a product that cards and listings show. */
@@ -19,9 +19,11 @@ export interface ProductCard {
   numRatings: number;
 }
 
-/** The card fields of a read-model product. */
-function cardOf(entry: CatalogEntry): ProductCard {
-  const product = JSON.parse(entry.answer) as ProductAnswer;
+/**
+ * The card fields of a product: what a listing page sends to the browser (its loader data is
+ * written into the HTML; descriptions, variants and images of 24 products would triple it).
+ */
+export function toProductCard(product: ProductAnswer): ProductCard {
   return {
     _id: product._id,
     title: product.title,
@@ -37,6 +39,11 @@ function cardOf(entry: CatalogEntry): ProductCard {
     averageRating: product.averageRating,
     numRatings: product.numRatings,
   };
+}
+
+/** The card fields of a read-model product. */
+function cardOf(entry: CatalogEntry): ProductCard {
+  return toProductCard(JSON.parse(entry.answer) as ProductAnswer);
 }
 
 const NEWEST = { createdAt: -1, _id: -1 } as const;
@@ -57,17 +64,26 @@ export async function listNewProducts(limit = 8): Promise<ProductCard[]> {
   return catalogReadModel.inOrder("newest", NEWEST).slice(0, limit).map(cardOf);
 }
 
-export interface CategoryNode {
-  _id: string;
-  name: string;
-  slug: string;
-  parentCategory: string | null;
-  level: number;
+export type { CategoryNode };
+
+/**
+ * The category tree for the header, the listing's sub-category links and the sitemap. Once the
+ * catalogue read model has read the catalogue, from it (kept current like the listings: this
+ * process's writes at once, other instances' within a second), so a page reads no category from
+ * the database; while it loads (start-up), from the database.
+ */
+export async function listCategories(): Promise<CategoryNode[]> {
+  if (catalogReadModel.isLoaded) {
+    await catalogReadModel.ensureFresh();
+    if (catalogReadModel.isLoaded) return catalogReadModel.categoryNodes();
+  }
+  return listCategoriesFromDatabase();
 }
 
-export async function listCategories(): Promise<CategoryNode[]> {
+async function listCategoriesFromDatabase(): Promise<CategoryNode[]> {
   const docs = await Category.find()
-    .sort({ level: 1, sortOrder: 1, name: 1 })
+    // _id last: same-named categories under different parents keep one order (creation).
+    .sort({ level: 1, sortOrder: 1, name: 1, _id: 1 })
     .select("name slug parentCategory level")
     .lean();
   return docs.map((doc) => ({

@@ -228,13 +228,29 @@ export async function listProducts(input: ProductListInput): Promise<ProductList
     facetsOf((base ?? ordered).map((entry) => entry.facet)),
   );
 
+  // The count does not depend on the sort or the page: one walk per filter combination and state
+  // of the catalogue, then each page only walks up to its last product.
+  const { colors, sizes, minPrice, maxPrice, minDiscount, stock } = input;
+  const totalProducts = model.memo(
+    `count\n${categoryId ?? ""}\n${input.search ?? ""}\n${JSON.stringify([colors, sizes, minPrice, maxPrice, minDiscount, stock])}`,
+    () => {
+      let count = 0;
+      for (const entry of base ?? ordered) if (refines(entry.facet)) count += 1;
+      return count;
+    },
+  );
   const first = input.pageNumber * input.pageSize;
   const page: CatalogEntry[] = [];
-  let totalProducts = 0;
-  for (const entry of ordered) {
-    if (!refines(entry.facet)) continue;
-    if (totalProducts >= first && page.length < input.pageSize) page.push(entry);
-    totalProducts += 1;
+  if (first < totalProducts) {
+    let passed = 0;
+    for (const entry of ordered) {
+      if (!refines(entry.facet)) continue;
+      if (passed >= first) {
+        page.push(entry);
+        if (page.length === input.pageSize) break;
+      }
+      passed += 1;
+    }
   }
   return {
     content: page.map((entry) => JSON.parse(entry.answer) as ProductAnswer),

@@ -5,6 +5,7 @@ import request from "supertest";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Product } from "../../models/product.model";
 import { createApp } from "../../server/app";
+import { catalogReadModel } from "../../server/services/catalog-read-model";
 import { seedDatabase } from "../../server/services/seed.service";
 import { formatBDT } from "../../app/lib/money";
 
@@ -51,17 +52,30 @@ describe("GET / (server-rendered home page)", () => {
     expect(answer.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
   });
 
-  it("reads the categories once per page: the root (header) and home loaders share the query", async () => {
-    const categoryQueries: string[] = [];
+  it("reads no category and no product per page: header, rows and listing come from the catalogue read model", async () => {
+    const queries: string[] = [];
     mongoose.set("debug", (collection: string, method: string) => {
-      if (collection === "categories") categoryQueries.push(method);
+      queries.push(`${collection}.${method}`);
     });
     try {
+      // Cold (as at start-up): the header's categories come from the database while the read
+      // model loads, once; the load reads the categories and the products once each.
+      catalogReadModel.invalidate();
       expect((await request(app).get("/")).status).toBe(200);
+      const categoryReads = queries.filter((query) => query.startsWith("categories."));
+      expect(categoryReads).toEqual(["categories.find", "categories.find"]);
+      expect(queries.filter((query) => query.startsWith("products."))).toEqual(["products.find"]);
+
+      // Warm: no category or product is read, whatever the page and however many categories.
+      queries.length = 0;
+      for (const page of ["/", "/products?category=men", "/products?category=men&sort=price_low"])
+        expect((await request(app).get(page)).status).toBe(200);
     } finally {
       mongoose.set("debug", false);
     }
-    expect(categoryQueries).toEqual(["find"]);
+    expect(
+      queries.filter((query) => query.startsWith("categories.") || query.startsWith("products.")),
+    ).toEqual([]);
   });
 
   it("formats prices with lakh grouping", () => {

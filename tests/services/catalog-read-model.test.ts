@@ -7,6 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Types } from "mongoose";
+import { Category } from "../../models/category.model";
 import { Product } from "../../models/product.model";
 import { ProductListQuery } from "../../server/schemas/catalog.schemas";
 import {
@@ -15,7 +16,12 @@ import {
   searchProductIds,
   updateProduct,
 } from "../../server/services/products.service";
-import { updateCategory } from "../../server/services/categories.service";
+import {
+  createCategory as addCategory,
+  updateCategory,
+} from "../../server/services/categories.service";
+import { catalogReadModel } from "../../server/services/catalog-read-model";
+import { listCategories } from "../../server/services/catalog.service";
 import { reserveLine } from "../../server/services/stock.service";
 import { createCategory, createProduct } from "../factories/catalog";
 import { clearDatabase } from "../setup/db";
@@ -144,6 +150,17 @@ describe(`catalogue read model = database query (seed ${SEED})`, () => {
     for (let round = 0; round < 150; round += 1) await expectSameAnswer(randomQuery());
   }, 120_000);
 
+  it("pages through one filtered listing in every sort as the database does", async () => {
+    // The count is kept per filter combination and each page stops at its last product: every
+    // page of every sort, and the pages past the end, must still be the database's.
+    for (let round = 0; round < 6; round += 1) {
+      const { sort: _sort, pageNumber: _page, search: _search, ...filters } = randomQuery();
+      for (const sort of SORT_NAMES)
+        for (const pageNumber of [0, 1, 2, 3, 9])
+          await expectSameAnswer({ ...filters, sort, pageNumber, pageSize: 5 });
+    }
+  }, 120_000);
+
   it("stays equal through edits, deactivations, sales and deletions", async () => {
     for (let round = 0; round < 10; round += 1) {
       const id = String(random.pick(productIds));
@@ -193,5 +210,34 @@ describe(`catalogue read model = database query (seed ${SEED})`, () => {
     await updateCategory(String(renamed.doc._id), { parentCategory: String(root.doc._id) });
     await expectSameAnswer({ category: String(root.doc._id), pageSize: 60, sort: "price_low" });
     await expectSameAnswer({ category: String(renamed.path[0]._id), pageSize: 60 });
+  });
+
+  it("gives the category tree the database gives, in its order, and a change to it at once", async () => {
+    const fromDatabase = async () =>
+      (await Category.find().sort({ level: 1, sortOrder: 1, name: 1, _id: 1 }).lean()).map(
+        (doc) => ({
+          _id: String(doc._id),
+          name: doc.name,
+          slug: doc.slug,
+          parentCategory: doc.parentCategory ? String(doc.parentCategory) : null,
+          level: doc.level,
+        }),
+      );
+    await listProducts(ProductListQuery.parse({}));
+    expect(catalogReadModel.isLoaded).toBe(true);
+    expect(await listCategories()).toEqual(await fromDatabase());
+
+    const created = await addCategory({ name: "Accessories", sortOrder: -1 });
+    const child = await addCategory({ name: "Caps", parentCategory: created._id });
+    expect(await listCategories()).toEqual(await fromDatabase());
+    await updateCategory(child._id, { name: "Hats", sortOrder: 5 });
+    const moved = categories.find((entry) => entry.path.length === 2)!;
+    await updateCategory(String(moved.doc._id), { parentCategory: created._id });
+    const tree = await listCategories();
+    expect(tree.find((category) => category._id === child._id)?.name).toBe("Hats");
+    expect(tree.find((category) => category._id === String(moved.doc._id))?.parentCategory).toBe(
+      created._id,
+    );
+    expect(tree).toEqual(await fromDatabase());
   });
 });
