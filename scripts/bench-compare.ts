@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -94,9 +94,25 @@ interface Measurement {
   p50: number;
   p99: number;
   non2xx: number;
+  /**
+   * The server process's CPU time (all its threads, compression included) per request: what a
+   * request costs, much less disturbed by other processes than latency is.
+   */
+  cpuMsPerRequest: number;
   /** Bytes on the wire per response (headers included; compressed where the target asks). */
   bytesPerResponse: number;
   loadAverage: number;
+}
+
+/** CPU time (user + system) of a process so far, in ms (Linux /proc; 0 elsewhere). */
+function cpuMsOf(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
 }
 
 function startServer(dir: string, uri: string): Promise<{ child: ChildProcess; port: number }> {
@@ -169,12 +185,14 @@ try {
           const headers = TARGETS[target].headers ?? {};
           // Warm-up: JIT, memoised orders and filters, as on a server that has been serving.
           await autocannon({ url, headers, connections: 2, amount: 200 });
+          const cpuBefore = cpuMsOf(child.pid);
           const result = await autocannon({
             url,
             headers,
             connections: CONNECTIONS,
             duration: DURATION,
           });
+          const cpuMs = cpuMsOf(child.pid) - cpuBefore;
           const measurement: Measurement = {
             round,
             tree,
@@ -183,6 +201,7 @@ try {
             p50: result.latency.p50,
             p99: result.latency.p99,
             non2xx: result.non2xx + result.errors,
+            cpuMsPerRequest: cpuMs / Math.max(1, result.requests.total),
             bytesPerResponse: Math.round(
               result.throughput.total / Math.max(1, result.requests.total),
             ),
@@ -190,7 +209,7 @@ try {
           };
           measurements.push(measurement);
           say(
-            `[compare] round ${round} ${tree.padEnd(8)} ${target.padEnd(12)} ${measurement.requestsPerSecond.toFixed(1).padStart(7)} req/s  p50 ${String(measurement.p50).padStart(4)} ms  p99 ${String(measurement.p99).padStart(4)} ms  ${measurement.bytesPerResponse} B  load ${measurement.loadAverage.toFixed(1)}`,
+            `[compare] round ${round} ${tree.padEnd(8)} ${target.padEnd(12)} ${measurement.requestsPerSecond.toFixed(1).padStart(7)} req/s  p50 ${String(measurement.p50).padStart(4)} ms  p99 ${String(measurement.p99).padStart(4)} ms  CPU ${measurement.cpuMsPerRequest.toFixed(2)} ms/req  ${measurement.bytesPerResponse} B  load ${measurement.loadAverage.toFixed(1)}`,
           );
           if (measurement.non2xx > 0) {
             console.error(`✗ ${measurement.non2xx} failed requests: not comparable`);
@@ -209,19 +228,26 @@ try {
     return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
   };
   say("");
-  say("median of rounds      baseline: req/s   p50   p99   current: req/s   p50   p99");
-  for (const target of targetNames) {
-    const of = (tree: string) => measurements.filter((m) => m.tree === tree && m.target === target);
-    const cells = ["baseline", "current"].map((tree) => {
-      const rows = of(tree);
-      return `${median(rows.map((m) => m.requestsPerSecond))
-        .toFixed(1)
-        .padStart(
-          15,
-        )} ${String(median(rows.map((m) => m.p50))).padStart(5)} ${String(median(rows.map((m) => m.p99))).padStart(5)}`;
-    });
-    say(`${target.padEnd(20)} ${cells.join("  ")}`);
-  }
+  say("median of rounds   tree      req/s    p50    p99  CPU ms/req");
+  for (const target of targetNames)
+    for (const tree of ["baseline", "current"]) {
+      const rows = measurements.filter((m) => m.tree === tree && m.target === target);
+      const of = (pick: (m: Measurement) => number) => median(rows.map(pick));
+      say(
+        [
+          target.padEnd(18),
+          tree.padEnd(8),
+          of((m) => m.requestsPerSecond)
+            .toFixed(1)
+            .padStart(7),
+          String(of((m) => m.p50)).padStart(6),
+          String(of((m) => m.p99)).padStart(6),
+          of((m) => m.cpuMsPerRequest)
+            .toFixed(2)
+            .padStart(11),
+        ].join(" "),
+      );
+    }
   const loads = measurements.map((m) => m.loadAverage);
   say(
     `load average (1 min) during the measurements: ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`,
