@@ -13,13 +13,15 @@ import autocannon from "autocannon";
  * (a checkout of the commit to compare with, with its own `build/` and `node_modules`) and one
  * from this tree are measured one after the other, in ABBA order so drifting load hits both
  * alike. Prints every round and the medians, with the load average at each measurement; writes
- * bench-results/compare-<timestamp>.json. Flags: --baseline DIR (required) --rounds 3
+ * bench-results/compare-<timestamp>.json. Flags: --baseline DIR (required) --current DIR (default:
+ * this tree) --rounds 3
  * --products 20000 --duration 10 --connections 10 --targets listing,listing-page,search
  * --cpu-prof DIR (V8 CPU profiles of the servers of this tree).
  */
 const { values: flags } = parseArgs({
   options: {
     baseline: { type: "string" },
+    current: { type: "string" },
     rounds: { type: "string", default: "3" },
     products: { type: "string", default: "20000" },
     duration: { type: "string", default: "10" },
@@ -45,7 +47,8 @@ if (!baselineDir || !existsSync(path.join(baselineDir, "build", "server", "index
   console.error("✗ --baseline DIR must be a checkout of the shop with its build/ (npm run build)");
   process.exit(1);
 }
-const currentDir = process.cwd();
+// --current DIR: a snapshot of this tree, so editing the sources meanwhile changes nothing.
+const currentDir = path.resolve(flags.current ?? process.cwd());
 if (!existsSync(path.join(currentDir, "build", "server", "index.js"))) {
   console.error("✗ this tree has no build/: run npm run build first");
   process.exit(1);

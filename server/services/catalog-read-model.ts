@@ -11,7 +11,7 @@ import { Category } from "../../models/category.model.js";
 import { Product } from "../../models/product.model.js";
 import { logger } from "../lib/logger.js";
 import type { ProductListInput } from "../schemas/catalog.schemas.js";
-import { toProductAnswer, type LeanProductDoc } from "./product-answer.js";
+import { toProductAnswer, toProductCard, type LeanProductDoc } from "./product-answer.js";
 import type { ProductFacetDoc, ProductListAnswer } from "./products.service.js";
 
 /**
@@ -66,6 +66,8 @@ type StoredProduct = Omit<LeanProductDoc, "category"> & {
 export interface CatalogEntry {
   id: string;
   answer: string;
+  /** Its card fields as JSON text (what listing pages and the home page's rows show). */
+  card: string;
   keys: Record<string, unknown>;
   facet: ProductFacetDoc;
   isFeatured: boolean;
@@ -150,9 +152,11 @@ function toEntry(
   const category = doc.category ? (categoriesById.get(String(doc.category)) ?? null) : null;
   const keys: Record<string, unknown> = {};
   for (const field of SORT_FIELDS) keys[field] = (doc as unknown as Record<string, unknown>)[field];
+  const answer = toProductAnswer({ ...doc, category } as LeanProductDoc);
   return {
     id: String(doc._id),
-    answer: JSON.stringify(toProductAnswer({ ...doc, category } as LeanProductDoc)),
+    answer: JSON.stringify(answer),
+    card: JSON.stringify(toProductCard(answer)),
     keys,
     facet: {
       colors: doc.colors,

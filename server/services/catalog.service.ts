@@ -1,49 +1,12 @@
 import { Category } from "../../models/category.model.js";
 import { catalogReadModel, type CatalogEntry, type CategoryNode } from "./catalog-read-model.js";
-import type { ProductAnswer } from "./product-answer.js";
+import type { ProductCard } from "./product-answer.js";
 
-/** The slice of a product that cards and listings show. */
-export interface ProductCard {
-  _id: string;
-  title: string;
-  slug: string;
-  brand: string;
-  price: number;
-  discountedPrice: number;
-  discountPercent: number;
-  imageUrl: string;
-  categoryName: string;
-  colors: string[];
-  quantity: number;
-  averageRating: number;
-  numRatings: number;
-}
-
-/**
- * The card fields of a product: what a listing page sends to the browser (its loader data is
- * written into the HTML; descriptions, variants and images of 24 products would triple it).
- */
-export function toProductCard(product: ProductAnswer): ProductCard {
-  return {
-    _id: product._id,
-    title: product.title,
-    slug: product.slug,
-    brand: product.brand,
-    price: product.price,
-    discountedPrice: product.discountedPrice,
-    discountPercent: product.discountPercent,
-    imageUrl: product.imageUrl,
-    categoryName: product.categoryName,
-    colors: product.colors,
-    quantity: product.quantity,
-    averageRating: product.averageRating,
-    numRatings: product.numRatings,
-  };
-}
+export type { ProductCard };
 
 /** The card fields of a read-model product. */
 function cardOf(entry: CatalogEntry): ProductCard {
-  return toProductCard(JSON.parse(entry.answer) as ProductAnswer);
+  return JSON.parse(entry.card) as ProductCard;
 }
 
 const NEWEST = { createdAt: -1, _id: -1 } as const;

@@ -23,7 +23,12 @@ import type {
   ProductUpdateInput,
 } from "../schemas/catalog.schemas.js";
 
-import { toProductAnswer, type LeanProductDoc, type ProductAnswer } from "./product-answer.js";
+import {
+  toProductAnswer,
+  type LeanProductDoc,
+  type ProductAnswer,
+  type ProductCard,
+} from "./product-answer.js";
 
 export { toProductAnswer };
 export type { LeanProductDoc, ProductAnswer };
@@ -199,12 +204,30 @@ function facetsOf(docs: ProductFacetDoc[]): { colors: string[]; sizes: string[] 
  * without an explicit sort, lists the best matches first (title matches before the rest).
  */
 export async function listProducts(input: ProductListInput): Promise<ProductListAnswer> {
+  const { entries, ...listing } = await listEntries(input);
+  return { content: entries.map((entry) => JSON.parse(entry.answer) as ProductAnswer), ...listing };
+}
+
+/** The same listing with card fields only (the listing page: less to parse and to send). */
+export async function listProductCards(
+  input: ProductListInput,
+): Promise<Omit<ProductListAnswer, "content"> & { content: ProductCard[] }> {
+  const { entries, ...listing } = await listEntries(input);
+  return { content: entries.map((entry) => JSON.parse(entry.card) as ProductCard), ...listing };
+}
+
+async function listEntries(
+  input: ProductListInput,
+): Promise<Omit<ProductListAnswer, "content"> & { entries: CatalogEntry[] }> {
   await catalogReadModel.ensureFresh();
   const model = catalogReadModel;
   let categoryId: string | undefined;
   if (input.category) {
     const category = model.findCategory(input.category);
-    if (!category) return emptyListing(input.pageNumber);
+    if (!category) {
+      const { content: _none, ...empty } = emptyListing(input.pageNumber);
+      return { entries: [], ...empty };
+    }
     categoryId = String(category._id);
   }
   const { refines } = buildProductListQuery(input);
@@ -253,7 +276,7 @@ export async function listProducts(input: ProductListInput): Promise<ProductList
     }
   }
   return {
-    content: page.map((entry) => JSON.parse(entry.answer) as ProductAnswer),
+    entries: page,
     totalPages: Math.max(1, Math.ceil(totalProducts / input.pageSize)),
     currentPage: input.pageNumber,
     totalProducts,
