@@ -29,16 +29,32 @@ export async function listNewProducts(limit = 8): Promise<ProductCard[]> {
 
 export type { CategoryNode };
 
+/** How long a page's header waits for the read model to catch up before asking the database. */
+const CATEGORY_WAIT_MS = 250;
+
 /**
  * The category tree for the header, the listing's sub-category links and the sitemap. Once the
  * catalogue read model has read the catalogue, from it (kept current like the listings: this
  * process's writes at once, other instances' within a second), so a page reads no category from
- * the database; while it loads (start-up), from the database.
+ * the database. While it loads (start-up), and while it re-reads the products after a change
+ * (seconds at 20,000 products: no page's header, the checkout's included, waits for that), from
+ * the database.
  */
 export async function listCategories(): Promise<CategoryNode[]> {
   if (catalogReadModel.isLoaded) {
-    await catalogReadModel.ensureFresh();
-    if (catalogReadModel.isLoaded) return catalogReadModel.categoryNodes();
+    let timer: NodeJS.Timeout | undefined;
+    const current = await Promise.race([
+      // Usually at once, or after one quick version check.
+      catalogReadModel.ensureFresh().then(
+        () => true,
+        () => false,
+      ),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(resolve, CATEGORY_WAIT_MS, false);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (current && catalogReadModel.isLoaded) return catalogReadModel.categoryNodes();
   }
   return listCategoriesFromDatabase();
 }

@@ -5,8 +5,8 @@
  * each asked of listProducts (memory) and listProductsFromDatabase (the MongoDB query), then again
  * after random edits, deactivations, sales and deletions.
  */
-import { beforeAll, describe, expect, it } from "vitest";
-import type { Types } from "mongoose";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import mongoose, { type Types } from "mongoose";
 import { Category } from "../../models/category.model";
 import { Product } from "../../models/product.model";
 import { ProductListQuery } from "../../server/schemas/catalog.schemas";
@@ -239,5 +239,38 @@ describe(`catalogue read model = database query (seed ${SEED})`, () => {
       created._id,
     );
     expect(tree).toEqual(await fromDatabase());
+  });
+
+  it("does not hold the category tree while the products are re-read after a category change", async () => {
+    await listProducts(ProductListQuery.parse({}));
+    expect(catalogReadModel.isLoaded).toBe(true);
+    // Make re-reading the products slow, as at 20,000 products on the embedded database.
+    let slowReads = 0;
+    const exec = mongoose.Query.prototype.exec;
+    const slow = vi.spyOn(mongoose.Query.prototype, "exec").mockImplementation(async function (
+      this: mongoose.Query<unknown, unknown>,
+    ) {
+      if (
+        this.model.modelName === "Product" &&
+        (this as unknown as { op?: string }).op === "find"
+      ) {
+        slowReads += 1;
+        await new Promise((resolve) => setTimeout(resolve, 3000));
+      }
+      return exec.call(this);
+    });
+    try {
+      await addCategory({ name: "Scarves" });
+      const started = performance.now();
+      const tree = await listCategories();
+      expect(performance.now() - started).toBeLessThan(2000);
+      expect(tree.map((category) => category.name)).toContain("Scarves");
+      // The products were being re-read meanwhile (the change was a category's).
+      expect(slowReads).toBe(1);
+    } finally {
+      slow.mockRestore();
+    }
+    await listProducts(ProductListQuery.parse({}));
+    expect((await listCategories()).map((category) => category.name)).toContain("Scarves");
   });
 });
