@@ -4,13 +4,14 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { coalesceChunks } from "./lib/coalesce-chunks.server";
 import { lowerModulePreloadPriority } from "./lib/module-preload-priority.server";
 
 export const streamTimeout = 5_000;
 
 /**
- * The default React Router entry, plus the CSP nonce on every inline script it writes and low-priority
- * module preloads (see lowerModulePreloadPriority).
+ * The default React Router entry, plus the CSP nonce on every inline script it writes, low-priority
+ * module preloads (see lowerModulePreloadPriority) and React's small chunks joined (coalesceChunks).
  */
 export default function handleRequest(
   request: Request,
@@ -50,7 +51,7 @@ export default function handleRequest(
           pipe(body);
           const html = lowerModulePreloadPriority();
           // pipeline passes an aborted render's error on to the response stream.
-          pipeline(body, html, () => undefined);
+          pipeline(body, coalesceChunks(), html, () => undefined);
           resolve(
             new Response(createReadableStreamFromReadable(html), {
               headers: responseHeaders,

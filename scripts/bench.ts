@@ -33,6 +33,7 @@ const { values: flags } = parseArgs({
     products: { type: "string", default: "2000" },
     orders: { type: "string", default: "20000" },
     only: { type: "string" },
+    "cpu-prof": { type: "string" },
   },
 });
 const positive = (name: string, value: string | undefined) => {
@@ -205,7 +206,14 @@ let exitCode = 0;
 function startBenchServer(): { child: ChildProcess; ready: ReturnType<typeof waitForReady> } {
   const child = spawn(
     process.execPath,
-    ["--expose-gc", "--import", "tsx", "scripts/lib/bench-server.ts"],
+    [
+      "--expose-gc",
+      // --cpu-prof DIR: a V8 CPU profile of each bench server, written when it stops.
+      ...(flags["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${flags["cpu-prof"]}`] : []),
+      "--import",
+      "tsx",
+      "scripts/lib/bench-server.ts",
+    ],
     {
       env: {
         ...process.env,

@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const filters = parseListingParams(url.searchParams);
   const [result, categories] = await Promise.all([
-    context.services.products.listProducts(toApiQuery(filters)),
+    context.services.products.listProductCards(toApiQuery(filters)),
     context.services.catalog.listCategories(),
   ]);
   const category = filters.category

@@ -1,3 +1,4 @@
+import type { CategoryAnswer } from "#contract/answers/catalog";
 import MiniSearch, { type SearchOptions } from "minisearch";
 import mongoose from "mongoose";
 import {
@@ -11,7 +12,7 @@ import { Category } from "../../models/category.model.js";
 import { Product } from "../../models/product.model.js";
 import { logger } from "../lib/logger.js";
 import type { ProductListInput } from "#contract/schemas/catalog";
-import { toProductAnswer, type LeanProductDoc } from "./product-answer.js";
+import { toProductAnswer, toProductCard, type LeanProductDoc } from "./product-answer.js";
 import type { ProductFacetDoc, ProductListAnswer } from "./products.service.js";
 
 /**
@@ -30,6 +31,8 @@ const MAX_LAG_MS = 1000;
 const FULL_RELOAD_MS = 15 * 60_000;
 /** More changed products than this since the last check: one full read is cheaper. */
 const MAX_INCREMENTAL = 64;
+/** Derived answers kept per state of the catalogue (orders, filters, counts). */
+const MAX_MEMOS = 5000;
 
 export type SortName = "price_low" | "price_high" | "newest" | "popular";
 
@@ -39,6 +42,9 @@ interface CategoryRef {
   slug: string;
   parentCategory: mongoose.Types.ObjectId | null;
 }
+
+/** A category as the storefront's header, filters and sitemap use it. */
+export type CategoryNode = CategoryAnswer;
 
 /** A product as the database stores it (category unpopulated). */
 type StoredProduct = Omit<LeanProductDoc, "category"> & {
@@ -55,6 +61,8 @@ type StoredProduct = Omit<LeanProductDoc, "category"> & {
 export interface CatalogEntry {
   id: string;
   answer: string;
+  /** Its card fields as JSON text (what listing pages and the home page's rows show). */
+  card: string;
   keys: Record<string, unknown>;
   facet: ProductFacetDoc;
   isFeatured: boolean;
@@ -139,9 +147,11 @@ function toEntry(
   const category = doc.category ? (categoriesById.get(String(doc.category)) ?? null) : null;
   const keys: Record<string, unknown> = {};
   for (const field of SORT_FIELDS) keys[field] = (doc as unknown as Record<string, unknown>)[field];
+  const answer = toProductAnswer({ ...doc, category } as LeanProductDoc);
   return {
     id: String(doc._id),
-    answer: JSON.stringify(toProductAnswer({ ...doc, category } as LeanProductDoc)),
+    answer: JSON.stringify(answer),
+    card: JSON.stringify(toProductCard(answer)),
     keys,
     facet: {
       colors: doc.colors,
@@ -160,6 +170,8 @@ export class CatalogReadModel {
   private entries = new Map<string, CatalogEntry>();
   private categoriesById = new Map<string, CategoryRef>();
   private categoriesBySlug = new Map<string, CategoryRef>();
+  /** The tree in the order the database query gives it (level, sortOrder, name, _id). */
+  private categoryList: CategoryNode[] = [];
   private search = newSearchIndex();
   private sorted = new Map<string, CatalogEntry[]>();
   /** Derived answers (category orders, availableFilters), dropped at every change. */
@@ -195,6 +207,11 @@ export class CatalogReadModel {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** True once the whole catalogue has been read (until invalidate()). */
+  get isLoaded(): boolean {
+    return this.loaded;
   }
 
   /**
@@ -257,9 +274,32 @@ export class CatalogReadModel {
   }
 
   private async loadCategories(): Promise<void> {
-    const categories = await Category.find({}, { name: 1, slug: 1, parentCategory: 1 }).lean();
+    const categories = await Category.find(
+      {},
+      { name: 1, slug: 1, parentCategory: 1, level: 1, sortOrder: 1 },
+    ).lean();
     this.categoriesById = new Map();
     this.categoriesBySlug = new Map();
+    // Sorted as MongoDB sorts {level: 1, sortOrder: 1, name: 1, _id: 1} (a missing number first;
+    // an ObjectId's hex text sorts as the ObjectId does).
+    const number = (value: unknown) =>
+      typeof value === "number" ? value : Number.NEGATIVE_INFINITY;
+    const compare = (a: number | string, b: number | string) => (a < b ? -1 : a > b ? 1 : 0);
+    this.categoryList = [...categories]
+      .sort(
+        (a, b) =>
+          compare(number(a.level), number(b.level)) ||
+          compare(number(a.sortOrder), number(b.sortOrder)) ||
+          compare(a.name, b.name) ||
+          compare(String(a._id), String(b._id)),
+      )
+      .map((category) => ({
+        _id: String(category._id),
+        name: category.name,
+        slug: category.slug,
+        parentCategory: category.parentCategory ? String(category.parentCategory) : null,
+        level: category.level,
+      }));
     for (const category of categories) {
       const ref: CategoryRef = {
         _id: category._id,
@@ -358,6 +398,11 @@ export class CatalogReadModel {
     return this.categoriesBySlug.get(idOrSlug.toLowerCase());
   }
 
+  /** Every category, ordered by level, sortOrder, name and _id (a copy: callers may filter it). */
+  categoryNodes(): CategoryNode[] {
+    return [...this.categoryList];
+  }
+
   /** All active products in one of the listing's orders (cached until the next change). */
   inOrder(sortName: SortName, sort: Record<string, 1 | -1>): CatalogEntry[] {
     let list = this.sorted.get(sortName);
@@ -407,6 +452,8 @@ export class CatalogReadModel {
   memo<T>(key: string, compute: () => T): T {
     if (this.memos.has(key)) return this.memos.get(key) as T;
     const value = compute();
+    // Keys include what shoppers type (searches, prices): bounded, like the search hits.
+    if (this.memos.size >= MAX_MEMOS) this.memos.clear();
     this.memos.set(key, value);
     return value;
   }

@@ -1,6 +1,5 @@
 import { Category } from "../../models/category.model.js";
 import { catalogReadModel, type CatalogEntry } from "./catalog-read-model.js";
-import type { ProductAnswer } from "./product-answer.js";
 import type { CategoryAnswer, ProductCard } from "#contract/answers/catalog";
 
 export type { ProductCard };
@@ -8,22 +7,7 @@ export type CategoryNode = CategoryAnswer;
 
 /** The card fields of a read-model product. */
 function cardOf(entry: CatalogEntry): ProductCard {
-  const product = JSON.parse(entry.answer) as ProductAnswer;
-  return {
-    _id: product._id,
-    title: product.title,
-    slug: product.slug,
-    brand: product.brand,
-    price: product.price,
-    discountedPrice: product.discountedPrice,
-    discountPercent: product.discountPercent,
-    imageUrl: product.imageUrl,
-    categoryName: product.categoryName,
-    colors: product.colors,
-    quantity: product.quantity,
-    averageRating: product.averageRating,
-    numRatings: product.numRatings,
-  };
+  return JSON.parse(entry.card) as ProductCard;
 }
 
 const NEWEST = { createdAt: -1, _id: -1 } as const;
@@ -44,9 +28,40 @@ export async function listNewProducts(limit = 8): Promise<ProductCard[]> {
   return catalogReadModel.inOrder("newest", NEWEST).slice(0, limit).map(cardOf);
 }
 
+/** How long a page's header waits for the read model to catch up before asking the database. */
+const CATEGORY_WAIT_MS = 250;
+
+/**
+ * The category tree for the header, the listing's sub-category links and the sitemap. Once the
+ * catalogue read model has read the catalogue, from it (kept current like the listings: this
+ * process's writes at once, other instances' within a second), so a page reads no category from
+ * the database. While it loads (start-up), and while it re-reads the products after a change
+ * (seconds at 20,000 products: no page's header, the checkout's included, waits for that), from
+ * the database.
+ */
 export async function listCategories(): Promise<CategoryNode[]> {
+  if (catalogReadModel.isLoaded) {
+    let timer: NodeJS.Timeout | undefined;
+    const current = await Promise.race([
+      // Usually at once, or after one quick version check.
+      catalogReadModel.ensureFresh().then(
+        () => true,
+        () => false,
+      ),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(resolve, CATEGORY_WAIT_MS, false);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (current && catalogReadModel.isLoaded) return catalogReadModel.categoryNodes();
+  }
+  return listCategoriesFromDatabase();
+}
+
+async function listCategoriesFromDatabase(): Promise<CategoryNode[]> {
   const docs = await Category.find()
-    .sort({ level: 1, sortOrder: 1, name: 1 })
+    // _id last: same-named categories under different parents keep one order (creation).
+    .sort({ level: 1, sortOrder: 1, name: 1, _id: 1 })
     .select("name slug parentCategory level")
     .lean();
   return docs.map((doc) => ({

@@ -23,7 +23,12 @@ import type {
   ProductUpdateInput,
 } from "#contract/schemas/catalog";
 
-import { toProductAnswer, type LeanProductDoc, type ProductAnswer } from "./product-answer.js";
+import {
+  toProductAnswer,
+  type LeanProductDoc,
+  type ProductAnswer,
+  type ProductCard,
+} from "./product-answer.js";
 import { pageCount } from "../lib/paging.js";
 import { escapeRegex } from "../lib/search-pattern.js";
 import type { ProductListAnswer, ProductSuggestion } from "#contract/answers/catalog";
@@ -192,12 +197,30 @@ function facetsOf(docs: ProductFacetDoc[]): { colors: string[]; sizes: string[] 
  * without an explicit sort, lists the best matches first (title matches before the rest).
  */
 export async function listProducts(input: ProductListInput): Promise<ProductListAnswer> {
+  const { entries, ...listing } = await listEntries(input);
+  return { content: entries.map((entry) => JSON.parse(entry.answer) as ProductAnswer), ...listing };
+}
+
+/** The same listing with card fields only (the listing page: less to parse and to send). */
+export async function listProductCards(
+  input: ProductListInput,
+): Promise<Omit<ProductListAnswer, "content"> & { content: ProductCard[] }> {
+  const { entries, ...listing } = await listEntries(input);
+  return { content: entries.map((entry) => JSON.parse(entry.card) as ProductCard), ...listing };
+}
+
+async function listEntries(
+  input: ProductListInput,
+): Promise<Omit<ProductListAnswer, "content"> & { entries: CatalogEntry[] }> {
   await catalogReadModel.ensureFresh();
   const model = catalogReadModel;
   let categoryId: string | undefined;
   if (input.category) {
     const category = model.findCategory(input.category);
-    if (!category) return emptyListing(input.pageNumber);
+    if (!category) {
+      const { content: _none, ...empty } = emptyListing(input.pageNumber);
+      return { entries: [], ...empty };
+    }
     categoryId = String(category._id);
   }
   const { refines } = buildProductListQuery(input);
@@ -221,16 +244,32 @@ export async function listProducts(input: ProductListInput): Promise<ProductList
     facetsOf((base ?? ordered).map((entry) => entry.facet)),
   );
 
+  // The count does not depend on the sort or the page: one walk per filter combination and state
+  // of the catalogue, then each page only walks up to its last product.
+  const { colors, sizes, minPrice, maxPrice, minDiscount, stock } = input;
+  const totalProducts = model.memo(
+    `count\n${categoryId ?? ""}\n${input.search ?? ""}\n${JSON.stringify([colors, sizes, minPrice, maxPrice, minDiscount, stock])}`,
+    () => {
+      let count = 0;
+      for (const entry of base ?? ordered) if (refines(entry.facet)) count += 1;
+      return count;
+    },
+  );
   const first = input.pageNumber * input.pageSize;
   const page: CatalogEntry[] = [];
-  let totalProducts = 0;
-  for (const entry of ordered) {
-    if (!refines(entry.facet)) continue;
-    if (totalProducts >= first && page.length < input.pageSize) page.push(entry);
-    totalProducts += 1;
+  if (first < totalProducts) {
+    let passed = 0;
+    for (const entry of ordered) {
+      if (!refines(entry.facet)) continue;
+      if (passed >= first) {
+        page.push(entry);
+        if (page.length === input.pageSize) break;
+      }
+      passed += 1;
+    }
   }
   return {
-    content: page.map((entry) => JSON.parse(entry.answer) as ProductAnswer),
+    entries: page,
     totalPages: pageCount(totalProducts, input.pageSize),
     currentPage: input.pageNumber,
     totalProducts,

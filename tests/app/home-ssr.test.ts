@@ -1,10 +1,14 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { gunzipSync, gzipSync } from "node:zlib";
 import path from "node:path";
 import mongoose from "mongoose";
 import request from "supertest";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Product } from "../../models/product.model";
 import { createApp } from "../../server/app";
+import { catalogReadModel } from "../../server/services/catalog-read-model";
 import { seedDatabase } from "../../server/seed/seed";
 import { formatBDT } from "#contract/money";
 
@@ -51,17 +55,63 @@ describe("GET / (server-rendered home page)", () => {
     expect(answer.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
   });
 
-  it("reads the categories once per page: the root (header) and home loaders share the query", async () => {
-    const categoryQueries: string[] = [];
+  it("reads no category and no product per page: header, rows and listing come from the catalogue read model", async () => {
+    const queries: string[] = [];
     mongoose.set("debug", (collection: string, method: string) => {
-      if (collection === "categories") categoryQueries.push(method);
+      queries.push(`${collection}.${method}`);
     });
     try {
+      // Cold (as at start-up): the header's categories come from the database while the read
+      // model loads, once; the load reads the categories and the products once each.
+      catalogReadModel.invalidate();
       expect((await request(app).get("/")).status).toBe(200);
+      const categoryReads = queries.filter((query) => query.startsWith("categories."));
+      expect(categoryReads).toEqual(["categories.find", "categories.find"]);
+      expect(queries.filter((query) => query.startsWith("products."))).toEqual(["products.find"]);
+
+      // Warm: no category or product is read, whatever the page and however many categories.
+      queries.length = 0;
+      for (const page of ["/", "/products?category=men", "/products?category=men&sort=price_low"])
+        expect((await request(app).get(page)).status).toBe(200);
     } finally {
       mongoose.set("debug", false);
     }
-    expect(categoryQueries).toEqual(["find"]);
+    expect(
+      queries.filter((query) => query.startsWith("categories.") || query.startsWith("products.")),
+    ).toEqual([]);
+  });
+
+  it("compresses a page as one stream, not piece by piece", async () => {
+    // React writes 2 KB pieces and React Router's adapter flushes gzip after each piece it gets:
+    // compressed one by one, the listing page was ~1.9 times its size compressed whole.
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const wire = await new Promise<Buffer>((resolve, reject) => {
+        http
+          .get(
+            {
+              host: "127.0.0.1",
+              port,
+              path: "/products?pageSize=24",
+              headers: { "accept-encoding": "gzip" },
+            },
+            (response) => {
+              expect(response.headers["content-encoding"]).toBe("gzip");
+              const chunks: Buffer[] = [];
+              response.on("data", (chunk: Buffer) => chunks.push(chunk));
+              response.on("end", () => resolve(Buffer.concat(chunks)));
+            },
+          )
+          .on("error", reject);
+      });
+      const html = gunzipSync(wire);
+      expect(html.length).toBeGreaterThan(30_000);
+      expect(wire.length).toBeLessThan(gzipSync(html).length * 1.15);
+    } finally {
+      server.close();
+    }
   });
 
   it("formats prices with lakh grouping", () => {

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Product } from "../../models/product.model";
+import { createCategory as addCategory } from "../../server/services/categories.service";
 import { updateProduct } from "../../server/services/products.service";
 import { reserveLine } from "../../server/services/stock.service";
 import { createCategory } from "../factories/category";
@@ -102,5 +103,20 @@ describe("a catalogue change on instance A, seen on instance B", () => {
     expect(await msUntil("search=polo", (listing) => listing.totalProducts === 0)).toBeLessThan(
       WITHIN_MS,
     );
+  });
+
+  it("a category added on A is in B's category tree and page header within a second", async () => {
+    // B serves the tree from its read model (no category read per page): the same freshness.
+    await addCategory({ name: "Winter Wear", slug: "winter-wear" });
+    const start = performance.now();
+    let names: string[] = [];
+    while (performance.now() - start < 10_000 && !names.includes("Winter Wear")) {
+      const answer = await fetch(`${instanceB}/api/categories`);
+      names = ((await answer.json()) as { name: string }[]).map((category) => category.name);
+      if (!names.includes("Winter Wear")) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(performance.now() - start).toBeLessThan(WITHIN_MS);
+    const page = await fetch(`${instanceB}/products`);
+    expect(await page.text()).toContain("/products?category=winter-wear");
   });
 });

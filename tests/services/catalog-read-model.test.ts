@@ -5,8 +5,9 @@
  * each asked of listProducts (memory) and listProductsFromDatabase (the MongoDB query), then again
  * after random edits, deactivations, sales and deletions.
  */
-import { beforeAll, describe, expect, it } from "vitest";
-import type { Types } from "mongoose";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import mongoose, { type Types } from "mongoose";
+import { Category } from "../../models/category.model";
 import { Product } from "../../models/product.model";
 import { ProductListQuery } from "#contract/schemas/catalog";
 import {
@@ -15,7 +16,12 @@ import {
   searchProductIds,
   updateProduct,
 } from "../../server/services/products.service";
-import { updateCategory } from "../../server/services/categories.service";
+import {
+  createCategory as addCategory,
+  updateCategory,
+} from "../../server/services/categories.service";
+import { catalogReadModel } from "../../server/services/catalog-read-model";
+import { listCategories } from "../../server/services/catalog.service";
 import { reserveLine } from "../../server/services/stock.service";
 import { createCategory } from "../factories/category";
 import { createProduct } from "../factories/product";
@@ -146,6 +152,17 @@ describe(`catalogue read model = database query (seed ${SEED})`, () => {
     for (let round = 0; round < 150; round += 1) await expectSameAnswer(randomQuery());
   }, 120_000);
 
+  it("pages through one filtered listing in every sort as the database does", async () => {
+    // The count is kept per filter combination and each page stops at its last product: every
+    // page of every sort, and the pages past the end, must still be the database's.
+    for (let round = 0; round < 6; round += 1) {
+      const { sort: _sort, pageNumber: _page, search: _search, ...filters } = randomQuery();
+      for (const sort of SORT_NAMES)
+        for (const pageNumber of [0, 1, 2, 3, 9])
+          await expectSameAnswer({ ...filters, sort, pageNumber, pageSize: 5 });
+    }
+  }, 120_000);
+
   it("stays equal through edits, deactivations, sales and deletions", async () => {
     for (let round = 0; round < 10; round += 1) {
       const id = String(random.pick(productIds));
@@ -195,5 +212,67 @@ describe(`catalogue read model = database query (seed ${SEED})`, () => {
     await updateCategory(String(renamed.doc._id), { parentCategory: String(root.doc._id) });
     await expectSameAnswer({ category: String(root.doc._id), pageSize: 60, sort: "price_low" });
     await expectSameAnswer({ category: String(renamed.path[0]._id), pageSize: 60 });
+  });
+
+  it("gives the category tree the database gives, in its order, and a change to it at once", async () => {
+    const fromDatabase = async () =>
+      (await Category.find().sort({ level: 1, sortOrder: 1, name: 1, _id: 1 }).lean()).map(
+        (doc) => ({
+          _id: String(doc._id),
+          name: doc.name,
+          slug: doc.slug,
+          parentCategory: doc.parentCategory ? String(doc.parentCategory) : null,
+          level: doc.level,
+        }),
+      );
+    await listProducts(ProductListQuery.parse({}));
+    expect(catalogReadModel.isLoaded).toBe(true);
+    expect(await listCategories()).toEqual(await fromDatabase());
+
+    const created = await addCategory({ name: "Accessories", sortOrder: -1 });
+    const child = await addCategory({ name: "Caps", parentCategory: created._id });
+    expect(await listCategories()).toEqual(await fromDatabase());
+    await updateCategory(child._id, { name: "Hats", sortOrder: 5 });
+    const moved = categories.find((entry) => entry.path.length === 2)!;
+    await updateCategory(String(moved.doc._id), { parentCategory: created._id });
+    const tree = await listCategories();
+    expect(tree.find((category) => category._id === child._id)?.name).toBe("Hats");
+    expect(tree.find((category) => category._id === String(moved.doc._id))?.parentCategory).toBe(
+      created._id,
+    );
+    expect(tree).toEqual(await fromDatabase());
+  });
+
+  it("does not hold the category tree while the products are re-read after a category change", async () => {
+    await listProducts(ProductListQuery.parse({}));
+    expect(catalogReadModel.isLoaded).toBe(true);
+    // Make re-reading the products slow, as at 20,000 products on the embedded database.
+    let slowReads = 0;
+    const exec = mongoose.Query.prototype.exec;
+    const slow = vi.spyOn(mongoose.Query.prototype, "exec").mockImplementation(async function (
+      this: mongoose.Query<unknown, unknown>,
+    ) {
+      if (
+        this.model.modelName === "Product" &&
+        (this as unknown as { op?: string }).op === "find"
+      ) {
+        slowReads += 1;
+        await new Promise((resolve) => setTimeout(resolve, 3000));
+      }
+      return exec.call(this);
+    });
+    try {
+      await addCategory({ name: "Scarves" });
+      const started = performance.now();
+      const tree = await listCategories();
+      expect(performance.now() - started).toBeLessThan(2000);
+      expect(tree.map((category) => category.name)).toContain("Scarves");
+      // The products were being re-read meanwhile (the change was a category's).
+      expect(slowReads).toBe(1);
+    } finally {
+      slow.mockRestore();
+    }
+    await listProducts(ProductListQuery.parse({}));
+    expect((await listCategories()).map((category) => category.name)).toContain("Scarves");
   });
 });
