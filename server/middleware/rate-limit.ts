@@ -12,6 +12,7 @@ import { getEnv } from "../env.js";
 import { registerJob } from "../jobs.js";
 import { tooManyRequests } from "../lib/http-error.js";
 import { normalizeBdMobile } from "../lib/phone.js";
+import { getShopSettings } from "../services/shop-settings.service.js";
 import { readGuestId } from "./cart-owner.js";
 
 const FIFTEEN_MINUTES = 15 * 60_000;
@@ -114,7 +115,7 @@ function waitText(resetTime: Date | undefined): string {
 interface LimiterSpec {
   name: string;
   windowMs: number;
-  limit: () => number;
+  limit: () => number | Promise<number>;
   /** The key to count under; undefined skips this limiter for the request. */
   key: (req: Request) => string | undefined;
   message: (minutes: string) => string;
@@ -264,7 +265,7 @@ export const placeOrderLimits: RequestHandler[] = [
   limiter({
     name: "order-ip",
     windowMs: ONE_HOUR,
-    limit: () => getEnv().ORDER_RATE_LIMIT_IP_PER_HOUR,
+    limit: async () => (await getShopSettings()).orderLimits.perClientAddressPerHour,
     key: byIp,
     onlySuccesses: true,
     message: (wait) => `Too many orders from this network. Please try again in ${wait}.`,
@@ -272,7 +273,7 @@ export const placeOrderLimits: RequestHandler[] = [
   limiter({
     name: "order-phone",
     windowMs: ONE_DAY,
-    limit: () => getEnv().ORDER_RATE_LIMIT_PHONE_PER_DAY,
+    limit: async () => (await getShopSettings()).orderLimits.perPhonePerDay,
     key: shippingPhone,
     onlySuccesses: true,
     message: (wait) =>
@@ -281,7 +282,7 @@ export const placeOrderLimits: RequestHandler[] = [
   limiter({
     name: "order-guest-cart",
     windowMs: ONE_DAY,
-    limit: () => getEnv().ORDER_RATE_LIMIT_GUEST_CART_PER_DAY,
+    limit: async () => (await getShopSettings()).orderLimits.perGuestCartPerDay,
     key: (req) => (req.user ? undefined : readGuestId(req)),
     onlySuccesses: true,
     message: (wait) =>
