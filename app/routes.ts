@@ -34,6 +34,7 @@ export default [
     route("promo-codes", "routes/admin/promo-codes.tsx"),
     route("tshirt-orders", "routes/admin/tshirt-orders.tsx"),
     route("popup-images", "routes/admin/popup-images.tsx"),
+    route("settings", "routes/admin/settings.tsx"),
   ]),
   route("admin/size-guides", "routes/admin/size-guides.tsx"),
 ] satisfies RouteConfig;

@@ -25,7 +25,7 @@ beforeEach(async () => {
 
 const asAdmin = (test: request.Test) => test.set("Authorization", `Bearer ${adminToken}`);
 const readSettings = () => asAdmin(request(app).get("/api/admin/settings"));
-const saveSettings = (body: unknown) => asAdmin(request(app).put("/api/admin/settings")).send(body);
+const saveSettings = (body: object) => asAdmin(request(app).put("/api/admin/settings")).send(body);
 
 /** Loads the settings, applies `change`, saves them with the version loaded. */
 async function change(edit: (settings: ShopSettings) => void) {
