@@ -174,24 +174,6 @@ export default function AdminSettings() {
         description="Delivery charges, order limits, the footer's contact details and SMS. A save is in force on the storefront within seconds."
       />
       {loaded.error && <ErrorNote message={loaded.error} onRetry={loaded.reload} />}
-      {stale && (
-        <div
-          role="alert"
-          className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
-        >
-          <span>{stale}</span>
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => {
-              setStale(null);
-              loaded.reload();
-            }}
-          >
-            Load the latest settings
-          </Button>
-        </div>
-      )}
       {!answer ? (
         loaded.loading && <TableSkeleton rows={6} />
       ) : (
@@ -232,7 +214,7 @@ export default function AdminSettings() {
                   {ORDER_TEXTS.map((name) => (
                     <label key={name} className="flex items-center gap-2 text-sm">
                       <input type="checkbox" {...register(`sms.orderTexts.${name}`)} />
-                      {LABELS[`sms.orderTexts.${name}`].replace("SMS: ", "")}
+                      {LABELS[`sms.orderTexts.${name}`].replace("SMS: order", "Order")}
                     </label>
                   ))}
                 </div>
@@ -240,6 +222,25 @@ export default function AdminSettings() {
               </fieldset>
             </div>
           </Panel>
+          {stale && (
+            <div
+              role="alert"
+              className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+            >
+              <span>{stale}</span>
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                onClick={() => {
+                  setStale(null);
+                  loaded.reload();
+                }}
+              >
+                Load the latest settings
+              </Button>
+            </div>
+          )}
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm text-stone-600" data-testid="settings-version">
               Version {answer.version}
