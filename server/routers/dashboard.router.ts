@@ -31,6 +31,12 @@ const DashboardAnswer = z.object({
   payments: z.number(),
   totalRevenue: z.number(),
   revenueGrowth: z.number(),
+  monthlyReturns: z.object({
+    returned: z.number(),
+    delivered: z.number(),
+    returnRate: z.number(),
+    deliveryCostLost: z.number(),
+  }),
   period: z.object({
     timeZone: z.string(),
     monthStart: z.string(),

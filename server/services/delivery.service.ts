@@ -278,6 +278,9 @@ export async function bookParcel(orderId: string) {
 export const PATHAO_WEBHOOK_REPLY_SECRET = "f3992ecc-59da-4cbe-a049-a13da2018d51";
 
 const SHIPPED_EVENTS = new Set(["order.picked", "order.in-transit", "order.at-the-sorting-hub"]);
+/** The parcel failed delivery and heads back; back at the shop (docs/cod.md). */
+const RETURNING_EVENTS = new Set(["order.delivery-failed"]);
+const RETURNED_EVENTS = new Set(["order.returned", "order.paid-return"]);
 
 /**
  * Whether a webhook carries our secret: PATHAO_WEBHOOK_SECRET only (unset: every webhook is
@@ -294,11 +297,15 @@ export function pathaoWebhookAuthorised(signature: string | undefined): boolean 
 /**
  * Applies a Pathao status event to the order booked with that consignment: the courier status is
  * stored; picked / in transit moves a CONFIRMED (or PLACED) order to SHIPPED, delivered moves a
- * SHIPPED one to DELIVERED. Unknown consignments and other events are acknowledged and ignored.
+ * SHIPPED one to DELIVERED, a failed delivery a SHIPPED one to RETURNING, a return back at the shop a
+ * SHIPPED or RETURNING one to RETURNED. Unknown consignments and other events are acknowledged and
+ * ignored.
  */
+type CourierMove = "CONFIRMED" | "SHIPPED" | "DELIVERED" | "RETURNING" | "RETURNED";
+
 export async function applyPathaoEvent(
   event: { event?: string; consignment_id?: string },
-  move: (orderId: string, to: "CONFIRMED" | "SHIPPED" | "DELIVERED") => Promise<unknown>,
+  move: (orderId: string, to: CourierMove) => Promise<unknown>,
 ): Promise<{ applied: boolean }> {
   if (!event.consignment_id || !event.event) return { applied: false };
   const order = await Order.findOne({ "courier.consignmentId": String(event.consignment_id) });
@@ -308,7 +315,7 @@ export async function applyPathaoEvent(
     { $set: { "courier.status": event.event.replace(/^order\./, "") } },
   );
   const id = order._id.toString();
-  const attempt = async (to: "CONFIRMED" | "SHIPPED" | "DELIVERED") => {
+  const attempt = async (to: CourierMove) => {
     try {
       await move(id, to);
     } catch (error) {
@@ -320,6 +327,10 @@ export async function applyPathaoEvent(
     await attempt("SHIPPED");
   } else if (event.event === "order.delivered") {
     await attempt("DELIVERED");
+  } else if (RETURNING_EVENTS.has(event.event)) {
+    await attempt("RETURNING");
+  } else if (RETURNED_EVENTS.has(event.event)) {
+    await attempt("RETURNED");
   }
   return { applied: true };
 }

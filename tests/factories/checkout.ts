@@ -3,6 +3,7 @@ import type { Express } from "express";
 import request from "supertest";
 import { Category } from "../../models/category.model";
 import { Order } from "../../models/order.model";
+import type { OrderStatus } from "../../models/order-status";
 import { Product } from "../../models/product.model";
 import { PromoCode } from "../../models/promo-code.model";
 
@@ -103,7 +104,7 @@ let orderSequence = 0;
 /** An order written straight through the model (for status and expiry tests), for a real product. */
 export async function insertOrder(options: {
   product: { _id: unknown; title: string; price: number; discountedPrice: number };
-  status?: "PENDING" | "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "CANCELLED";
+  status?: OrderStatus;
   quantity?: number;
   color?: string;
   size?: string;

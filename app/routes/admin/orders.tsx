@@ -32,6 +32,8 @@ const ACTION_LABEL: Record<OrderStatus, string> = {
   SHIPPED: "Mark shipped",
   DELIVERED: "Mark delivered",
   CANCELLED: "Cancel order",
+  RETURNING: "Mark returning",
+  RETURNED: "Mark returned",
 };
 
 function customerOf(order: Order): string {
