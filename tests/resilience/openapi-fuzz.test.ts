@@ -21,6 +21,7 @@ import { TshirtOrder } from "../../models/tshirt-order.model";
 import { createApp } from "../../server/app";
 import { resetEnvForTests } from "../../server/env";
 import { clearDatabase } from "../setup/db";
+import { getShopSettings } from "../../server/services/shop-settings.service";
 import { createPromo, seedCatalog } from "../factories/catalog";
 import { insertOrder } from "../factories/checkout";
 import { createPayment } from "../factories/orders";
@@ -350,6 +351,8 @@ beforeAll(async () => {
   cpSync("build", buildCopy, { recursive: true });
   server = await listen(createApp({ buildDir: buildCopy }));
   const { categories, products } = await seedCatalog();
+  // Written on the first start, as server/index.ts does, not by the first page the fuzz reads.
+  await getShopSettings();
   const promo = await createPromo({ code: "FUZZ10", type: "PERCENTAGE", value: 10 });
   const sizeGuide = await SizeGuide.create({ name: "Tees", category: categories.menTees._id });
   const popup = await PopupImage.create({ title: "Eid", imagePath: "uploads/popups/eid.webp" });
