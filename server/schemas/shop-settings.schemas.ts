@@ -90,11 +90,22 @@ export type ShopSettingsUpdate = z.output<typeof ShopSettingsUpdate>;
 
 const ChangedBy = z.object({ id: z.string(), email: z.string(), name: z.string() });
 
+/**
+ * Contact details as answers describe them: plain text. Input is checked by ContactSettings; the
+ * document's email pattern is JavaScript's, which other validators read differently.
+ */
+const ContactAnswer = z.object({
+  phone: z.string(),
+  email: z.string(),
+  address: z.string(),
+  hours: z.string(),
+});
+
 export const ShopSettingsAnswer = z.object({
   version: z.number(),
   updatedAt: z.string(),
   updatedBy: ChangedBy.nullable(),
-  settings: ShopSettings,
+  settings: ShopSettings.extend({ contact: ContactAnswer }),
 });
 export type ShopSettingsAnswer = z.output<typeof ShopSettingsAnswer>;
 
@@ -120,6 +131,6 @@ export const SettingsChangesAnswer = z.object({
 /** What the storefront shows (footer, cart and checkout): no limits, no SMS details. */
 export const StorefrontSettings = z.object({
   delivery: DeliverySettings,
-  contact: ContactSettings,
+  contact: ContactAnswer,
 });
 export type StorefrontSettings = z.output<typeof StorefrontSettings>;
