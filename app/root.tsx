@@ -24,11 +24,16 @@ import { installTrackingDebug, trackPageView } from "./lib/tracking";
 import appCss from "./app.css?url";
 
 export async function loader({ context }: Route.LoaderArgs) {
+  const [categories, storefront] = await Promise.all([
+    context.services.catalog.listCategories(),
+    context.services.settings.storefront(),
+  ]);
   return {
     nonce: context.cspNonce,
     gtmId: context.config.gtmId,
     googleSignIn: context.config.googleSignIn,
-    categories: await context.services.catalog.listCategories(),
+    categories,
+    storefront,
     popupDialogChunks: context.clientBuild.popupDialogChunks,
   };
 }
@@ -120,7 +125,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
           {timedOut ? <ChunkLoadRetry href={timedOut} /> : <Outlet />}
         </main>
       </CartProvider>
-      <Footer />
+      <Footer settings={loaderData.storefront} />
       <StorefrontPopup />
     </AuthProvider>
   );

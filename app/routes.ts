@@ -39,5 +39,6 @@ export default [
     route("tshirt-orders", "routes/admin/tshirt-orders.tsx"),
     route("popup-images", "routes/admin/popup-images.tsx"),
     route("size-guides", "routes/admin/size-guides.tsx"),
+    route("settings", "routes/admin/settings.tsx"),
   ]),
 ] satisfies RouteConfig;

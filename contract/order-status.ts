@@ -9,6 +9,8 @@ export const ORDER_STATUSES = [
   "SHIPPED",
   "DELIVERED",
   "CANCELLED",
+  "RETURNING",
+  "RETURNED",
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const PAYMENT_METHODS = ["COD", "SSLCOMMERZ", "BKASH"] as const;
@@ -22,12 +24,19 @@ export const PAYMENT_STATUSES = [
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** The contract's state machine: which status may follow which. */
+/**
+ * The contract's state machine: which status may follow which. A refused parcel comes back:
+ * SHIPPED -> RETURNING (on its way back) -> RETURNED (back at the shop, units restocked), or straight
+ * SHIPPED -> RETURNED; a parcel on its way back may still be delivered on a second attempt
+ * (docs/cod.md).
+ */
 export const ORDER_TRANSITIONS: Record<OrderStatus, OrderStatus[]> = {
   PENDING: ["PLACED", "CANCELLED"],
   PLACED: ["CONFIRMED", "CANCELLED"],
   CONFIRMED: ["SHIPPED", "CANCELLED"],
-  SHIPPED: ["DELIVERED"],
+  SHIPPED: ["DELIVERED", "RETURNING", "RETURNED"],
   DELIVERED: [],
   CANCELLED: [],
+  RETURNING: ["RETURNED", "DELIVERED"],
+  RETURNED: [],
 };

@@ -82,6 +82,8 @@ const OrderSchema = new Schema(
     note: { type: String, default: "" },
     // Set once stock has been returned, so a cancel racing the expiry job never returns it twice.
     stockReleased: { type: Boolean, default: false },
+    /** A returned parcel: the delivery charge the shop paid for and did not collect (taka). */
+    deliveryCostLost: { type: Number, default: 0, min: 0 },
     // The checkout's stock reservation (models/stock-reservation.model.ts); absent on older orders.
     reservationId: { type: Schema.Types.ObjectId },
     // "<cart id>:<cart version>" of the cart this order was placed from: unique, so one cart

@@ -52,6 +52,10 @@ async function main() {
     if (env.NODE_ENV !== "production") say("[seed] empty database: seeding the demo shop");
     await seedDatabase(say);
   }
+  // The shop settings: on the first start written from the environment (docs/cod.md), so the
+  // first request does not write them.
+  const { getShopSettings } = await import("./services/shop-settings.service.js");
+  await getShopSettings();
 
   let viteDevServer: ViteDevServer | undefined;
   if (env.DEV_SERVER) {

@@ -2,6 +2,7 @@ import { getEnv } from "./env.js";
 import { googleHandoffConfirmed } from "./services/auth.service.js";
 import * as catalog from "./services/catalog.service.js";
 import * as products from "./services/products.service.js";
+import { storefrontSettings } from "./services/shop-settings.service.js";
 import { isBkashConfigured } from "./integrations/bkash.js";
 import { isGoogleConfigured } from "./integrations/google.js";
 import { isSslCommerzConfigured } from "./integrations/sslcommerz.js";
@@ -43,6 +44,8 @@ export function createLoadContext(
       // The root loader (header) and the page's loader both want the categories: one query per page.
       catalog: { ...catalog, listCategories: once(catalog.listCategories) },
       products,
+      /** Delivery charges and contact details (shop settings) for the footer and the home page. */
+      settings: { storefront: storefrontSettings },
       auth: { googleHandoffConfirmed },
     },
   };

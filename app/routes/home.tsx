@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { ProductGrid } from "~/components/product/product-card";
+import { formatBDT } from "#contract/money";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/home";
 
@@ -16,27 +17,30 @@ export function meta({ data }: Route.MetaArgs) {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { catalog } = context.services;
-  const [featured, newArrivals, categories] = await Promise.all([
+  const [featured, newArrivals, categories, storefront] = await Promise.all([
     catalog.listFeaturedProducts(8),
     catalog.listNewProducts(8),
     catalog.listCategories(),
+    context.services.settings.storefront(),
   ]);
   return {
     featured,
     newArrivals,
     topCategories: categories.filter((category) => category.parentCategory === null),
     publicUrl: context.config.publicUrl,
+    freeDeliveryThreshold: storefront.delivery.freeDeliveryThreshold,
   };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { featured, newArrivals, topCategories } = loaderData;
+  const { featured, newArrivals, topCategories, freeDeliveryThreshold } = loaderData;
   return (
     <div className="mx-auto max-w-6xl px-4">
       <section className="my-6 rounded-2xl bg-gradient-to-br from-brand-500 to-brand-700 px-6 py-10 text-white sm:py-16">
         <h1 className="max-w-md text-3xl font-extrabold sm:text-5xl">Made for Dhaka days</h1>
         <p className="mt-3 max-w-md text-white/90">
-          New hoodies, panjabi and everyday tees. Free delivery over ৳3,000.
+          New hoodies, panjabi and everyday tees.
+          {freeDeliveryThreshold > 0 && ` Free delivery from ${formatBDT(freeDeliveryThreshold)}.`}
         </p>
         <Link
           to="/products"

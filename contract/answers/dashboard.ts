@@ -61,6 +61,17 @@ export const DashboardAnswer = z.object({
   payments: z.number(),
   totalRevenue: z.number(),
   revenueGrowth: z.number(),
+  /** Parcels that came back this month (docs/cod.md). */
+  monthlyReturns: z.object({
+    /** Orders that became RETURNED this month. */
+    returned: z.number(),
+    /** Orders that became DELIVERED this month. */
+    delivered: z.number(),
+    /** returned / (delivered + returned) x 100, one decimal; 0 when neither happened. */
+    returnRate: z.number(),
+    /** Sum of the returned orders' delivery charges (paid to the courier, never collected), taka. */
+    deliveryCostLost: z.number(),
+  }),
   /** The periods used, as Dhaka calendar dates (yyyy-MM-dd), for chart labels. */
   period: z.object({
     timeZone: z.string(),

@@ -45,7 +45,16 @@ export const ReadOrderQuery = z.object({ token: z.string().max(200).optional() }
 export const AdminStatusParams = z.object({
   id: z.string().min(1).max(64),
   status: z
-    .enum(["placed", "confirmed", "shipped", "delivered", "cancelled", "canceled"])
+    .enum([
+      "placed",
+      "confirmed",
+      "shipped",
+      "delivered",
+      "cancelled",
+      "canceled",
+      "returning",
+      "returned",
+    ])
     .transform(
       (value) =>
         (value === "canceled"

@@ -2,10 +2,12 @@ import { getEnv } from "../env.js";
 import { logger } from "../lib/logger.js";
 import { countSms } from "../lib/metrics.js";
 import { toInternationalBdMobile } from "#contract/phone";
+import { getShopSettings } from "../services/shop-settings.service.js";
 
 /**
  * The one way the shop sends an SMS. With SMS_BASE_URL and SMS_API_KEY it calls a BulkSMSBD-style
- * gateway (GET /api/smsapi, success is response_code 202); without them, in development and tests,
+ * gateway (GET /api/smsapi, success is response_code 202) under the sender id of the shop settings
+ * (first filled from SMS_SENDER_ID); without them, in development and tests,
  * the text is written to the server log, and in production it is refused.
  */
 export interface SmsResult {
@@ -42,7 +44,7 @@ async function sendSmsUncounted(localMobile: string, message: string): Promise<S
     api_key: env.SMS_API_KEY,
     type: "text",
     number: toInternationalBdMobile(localMobile),
-    senderid: env.SMS_SENDER_ID ?? "",
+    senderid: (await getShopSettings()).sms.senderId,
     message,
   }).toString();
   let answer: { response_code?: number; message_id?: unknown; error_message?: string };

@@ -11,6 +11,7 @@ import { RateLimit } from "../../models/rate-limit.model.js";
 import { getEnv } from "../env.js";
 import { tooManyRequests } from "../lib/http-error.js";
 import { normalizeBdMobile } from "#contract/phone";
+import { getShopSettings } from "../services/shop-settings.service.js";
 import { readGuestId } from "./cart-owner.js";
 
 const FIFTEEN_MINUTES = 15 * 60_000;
@@ -107,7 +108,7 @@ function waitText(resetTime: Date | undefined): string {
 interface LimiterSpec {
   name: string;
   windowMs: number;
-  limit: () => number;
+  limit: () => number | Promise<number>;
   /** The key to count under; undefined skips this limiter for the request. */
   key: (req: Request) => string | undefined;
   message: (minutes: string) => string;
@@ -257,7 +258,7 @@ export const placeOrderLimits: RequestHandler[] = [
   limiter({
     name: "order-ip",
     windowMs: ONE_HOUR,
-    limit: () => getEnv().ORDER_RATE_LIMIT_IP_PER_HOUR,
+    limit: async () => (await getShopSettings()).orderLimits.perClientAddressPerHour,
     key: byIp,
     onlySuccesses: true,
     message: (wait) => `Too many orders from this network. Please try again in ${wait}.`,
@@ -265,7 +266,7 @@ export const placeOrderLimits: RequestHandler[] = [
   limiter({
     name: "order-phone",
     windowMs: ONE_DAY,
-    limit: () => getEnv().ORDER_RATE_LIMIT_PHONE_PER_DAY,
+    limit: async () => (await getShopSettings()).orderLimits.perPhonePerDay,
     key: shippingPhone,
     onlySuccesses: true,
     message: (wait) =>
@@ -274,7 +275,7 @@ export const placeOrderLimits: RequestHandler[] = [
   limiter({
     name: "order-guest-cart",
     windowMs: ONE_DAY,
-    limit: () => getEnv().ORDER_RATE_LIMIT_GUEST_CART_PER_DAY,
+    limit: async () => (await getShopSettings()).orderLimits.perGuestCartPerDay,
     key: (req) => (req.user ? undefined : readGuestId(req)),
     onlySuccesses: true,
     message: (wait) =>

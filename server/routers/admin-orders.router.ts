@@ -65,7 +65,7 @@ endpoint(adminOrdersRouter, PREFIX, {
   method: "put",
   path: "/:id/:status",
   summary:
-    "Moves an order: placed, confirmed, shipped, delivered, cancelled (cancelling returns the stock); 409 on an invalid move",
+    "Moves an order: placed, confirmed, shipped, delivered, cancelled, returning, returned (cancelling or a return gives the stock back once); 409 on an invalid move",
   params: AdminStatusParams,
   responses: {
     200: { description: "The order", schema: OrderAnswer },

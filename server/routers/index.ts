@@ -16,6 +16,7 @@ import { checkoutRouter } from "./checkout.router.js";
 import { ordersRouter } from "./orders.router.js";
 import { pathaoRouter } from "./pathao.router.js";
 import { paymentRouter, paymentsRouter } from "./payments.router.js";
+import { adminShopSettingsRouter, shopSettingsRouter } from "./shop-settings.router.js";
 
 /**
  * Every REST router and where it is mounted. Paths given to endpoint() inside a router are relative
@@ -43,4 +44,6 @@ export const apiRouters: { prefix: string; router: Router }[] = [
   { prefix: "/api/payment", router: paymentRouter },
   { prefix: "/api/payments", router: paymentsRouter },
   { prefix: "/api/pathao", router: pathaoRouter },
+  { prefix: "/api/settings", router: shopSettingsRouter },
+  { prefix: "/api/admin/settings", router: adminShopSettingsRouter },
 ];

@@ -50,6 +50,41 @@ interface Range {
   to: Date;
 }
 
+export interface MonthlyReturns {
+  /** Orders that became RETURNED this month. */
+  returned: number;
+  /** Orders that became DELIVERED this month. */
+  delivered: number;
+  /** returned / (delivered + returned) x 100, one decimal; 0 when neither happened. */
+  returnRate: number;
+  /** Sum of the returned orders' delivery charges (paid to the courier, never collected), taka. */
+  deliveryCostLost: number;
+}
+
+/**
+ * Orders now in the final `status` that reached it on or after `from`. A final status is the last
+ * entry of the status history, so "some entry at or after `from`" is "reached it at or after
+ * `from`" (FerretDB has no $elemMatch on fields; this needs none).
+ */
+const reachedSince = (status: "DELIVERED" | "RETURNED", from: Date) => ({
+  orderStatus: status,
+  "statusHistory.status": status,
+  "statusHistory.at": { $gte: from },
+});
+
+/** This month's returns; the month is the current one, so nothing has happened after its end. */
+async function monthlyReturns(month: Range): Promise<MonthlyReturns> {
+  const returnedThisMonth = reachedSince("RETURNED", month.from);
+  const [returned, delivered, deliveryCostLost] = await Promise.all([
+    Order.countDocuments(returnedThisMonth).exec(),
+    Order.countDocuments(reachedSince("DELIVERED", month.from)).exec(),
+    total(orders, returnedThisMonth, "$deliveryCostLost"),
+  ]);
+  const finished = returned + delivered;
+  const returnRate = finished === 0 ? 0 : Math.round((returned / finished) * 1000) / 10;
+  return { returned, delivered, returnRate, deliveryCostLost };
+}
+
 /** This month, the previous month and the 7 days of this week (Sunday first), in Asia/Dhaka. */
 export function dashboardPeriods(now: Date) {
   const local = new TZDate(now.getTime(), SHOP_TIME_ZONE);
@@ -235,6 +270,7 @@ export async function getDashboardStats(now: Date): Promise<DashboardStats> {
     latestPayments,
     totalProducts,
     totalCustomers,
+    returns,
   ] = await Promise.all([
     part("orderCounts", () => sumBy(orders, {}, "orderStatus", 1), noRows),
     part("orderAmounts", () => sumBy(orders, {}, "orderStatus", "$totalDiscountedPrice"), noRows),
@@ -268,6 +304,12 @@ export async function getDashboardStats(now: Date): Promise<DashboardStats> {
     part("recentPayments", recentPayments, []),
     part("totalProducts", () => Product.countDocuments().exec(), zero),
     part("totalCustomers", () => User.countDocuments({ role: "CUSTOMER" }).exec(), zero),
+    part("monthlyReturns", () => monthlyReturns(periods.month), {
+      returned: 0,
+      delivered: 0,
+      returnRate: 0,
+      deliveryCostLost: 0,
+    }),
   ]);
 
   const isSale = (status: string) => !(NON_SALE_STATUSES as readonly string[]).includes(status);
@@ -314,6 +356,7 @@ export async function getDashboardStats(now: Date): Promise<DashboardStats> {
     payments: payments_,
     totalRevenue: totalOrdersRevenue,
     revenueGrowth: orderRevenueGrowth,
+    monthlyReturns: returns,
     period: periods.labels,
   };
 }

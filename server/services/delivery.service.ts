@@ -15,11 +15,12 @@ import {
   type PathaoCity,
   type PathaoZone,
 } from "../integrations/pathao.js";
+import { getShopSettings } from "./shop-settings.service.js";
 import { updateOrderWhere } from "./stock.service.js";
 
 /**
  * Delivery charge and the checkout's address pickers. Without Pathao credentials: the built-in
- * table (inside Dhaka ৳60, outside ৳120, free from FREE_DELIVERY_THRESHOLD) and a built-in city
+ * table (the shop settings' charges inside and outside Dhaka, free from their threshold) and a built-in city
  * list (no zones or areas). With them: Pathao's lists and price plan, falling back to the table
  * whenever Pathao cannot price the address (no zone chosen, unknown city, Pathao down).
  */
@@ -77,16 +78,16 @@ export function isInsideDhaka(city: string): boolean {
   return normalizeCityName(city) === "dhaka";
 }
 
-/** The built-in table, on the goods amount after discounts. */
-export function tableDeliveryCharge(city: string, goodsTotal: number): number {
-  const env = getEnv();
-  if (isFreeDelivery(goodsTotal)) return 0;
-  return isInsideDhaka(city) ? env.DELIVERY_INSIDE_DHAKA : env.DELIVERY_OUTSIDE_DHAKA;
+/** The built-in table (shop settings), on the goods amount after discounts. */
+export async function tableDeliveryCharge(city: string, goodsTotal: number): Promise<number> {
+  const { delivery } = await getShopSettings();
+  if (await isFreeDelivery(goodsTotal)) return 0;
+  return isInsideDhaka(city) ? delivery.insideDhaka : delivery.outsideDhaka;
 }
 
-/** FREE_DELIVERY_THRESHOLD = 0 switches free delivery off. */
-export function isFreeDelivery(goodsTotal: number): boolean {
-  const threshold = getEnv().FREE_DELIVERY_THRESHOLD;
+/** A free-delivery threshold of 0 switches free delivery off. */
+export async function isFreeDelivery(goodsTotal: number): Promise<boolean> {
+  const threshold = (await getShopSettings()).delivery.freeDeliveryThreshold;
   return threshold > 0 && goodsTotal >= threshold;
 }
 
@@ -157,7 +158,7 @@ export async function quoteDelivery(
   address: { city: string; zone?: string },
   goodsTotal: number,
 ): Promise<DeliveryQuote> {
-  if (isFreeDelivery(goodsTotal)) return { deliveryCharge: 0, source: "builtin" };
+  if (await isFreeDelivery(goodsTotal)) return { deliveryCharge: 0, source: "builtin" };
   if (isPathaoConfigured() && getEnv().PATHAO_STORE_ID) {
     try {
       const location = await resolvePathaoLocation(address.city, address.zone);
@@ -172,7 +173,10 @@ export async function quoteDelivery(
       logger.warn({ err: error }, "Pathao price plan failed; using the built-in table");
     }
   }
-  return { deliveryCharge: tableDeliveryCharge(address.city, goodsTotal), source: "builtin" };
+  return {
+    deliveryCharge: await tableDeliveryCharge(address.city, goodsTotal),
+    source: "builtin",
+  };
 }
 
 /** Tax on the goods amount; prices include VAT in Bangladesh, so 0 unless a rate is configured. */
@@ -274,6 +278,9 @@ export async function bookParcel(orderId: string) {
 export const PATHAO_WEBHOOK_REPLY_SECRET = "f3992ecc-59da-4cbe-a049-a13da2018d51";
 
 const SHIPPED_EVENTS = new Set(["order.picked", "order.in-transit", "order.at-the-sorting-hub"]);
+/** The parcel failed delivery and heads back; back at the shop (docs/cod.md). */
+const RETURNING_EVENTS = new Set(["order.delivery-failed"]);
+const RETURNED_EVENTS = new Set(["order.returned", "order.paid-return"]);
 
 /**
  * Whether a webhook carries our secret: PATHAO_WEBHOOK_SECRET only (unset: every webhook is
@@ -290,11 +297,15 @@ export function pathaoWebhookAuthorised(signature: string | undefined): boolean 
 /**
  * Applies a Pathao status event to the order booked with that consignment: the courier status is
  * stored; picked / in transit moves a CONFIRMED (or PLACED) order to SHIPPED, delivered moves a
- * SHIPPED one to DELIVERED. Unknown consignments and other events are acknowledged and ignored.
+ * SHIPPED one to DELIVERED, a failed delivery a SHIPPED one to RETURNING, a return back at the shop a
+ * SHIPPED or RETURNING one to RETURNED. Unknown consignments and other events are acknowledged and
+ * ignored.
  */
+type CourierMove = "CONFIRMED" | "SHIPPED" | "DELIVERED" | "RETURNING" | "RETURNED";
+
 export async function applyPathaoEvent(
   event: { event?: string; consignment_id?: string },
-  move: (orderId: string, to: "CONFIRMED" | "SHIPPED" | "DELIVERED") => Promise<unknown>,
+  move: (orderId: string, to: CourierMove) => Promise<unknown>,
 ): Promise<{ applied: boolean }> {
   if (!event.consignment_id || !event.event) return { applied: false };
   const order = await Order.findOne({ "courier.consignmentId": String(event.consignment_id) });
@@ -304,7 +315,7 @@ export async function applyPathaoEvent(
     { $set: { "courier.status": event.event.replace(/^order\./, "") } },
   );
   const id = order._id.toString();
-  const attempt = async (to: "CONFIRMED" | "SHIPPED" | "DELIVERED") => {
+  const attempt = async (to: CourierMove) => {
     try {
       await move(id, to);
     } catch (error) {
@@ -316,6 +327,10 @@ export async function applyPathaoEvent(
     await attempt("SHIPPED");
   } else if (event.event === "order.delivered") {
     await attempt("DELIVERED");
+  } else if (RETURNING_EVENTS.has(event.event)) {
+    await attempt("RETURNING");
+  } else if (RETURNED_EVENTS.has(event.event)) {
+    await attempt("RETURNED");
   }
   return { applied: true };
 }

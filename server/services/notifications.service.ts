@@ -3,9 +3,10 @@ import { isEmailConfigured, sendEmail } from "../integrations/email.js";
 import { sendSms } from "../integrations/sms.js";
 import { logger } from "../lib/logger.js";
 import { orderLogFields } from "../lib/log-fields.js";
+import { getShopSettings } from "./shop-settings.service.js";
 
 /**
- * Customer messages about an order: always by SMS, and also by email when `SMTP_URL` is set and the
+ * Customer messages about an order: by SMS unless the shop settings turned that event's text off, and also by email when `SMTP_URL` is set and the
  * order carries an address (`shippingAddress.email`, else `guest.email`; the account's email is not
  * looked up: the checkout form pre-fills it into the shipping address). Sending never fails the
  * request: errors are logged, and the caller does not wait for the gateway or the mail server.
@@ -90,15 +91,28 @@ export function orderEmail(event: OrderEvent, order: NotifiableOrder) {
   };
 }
 
+const SMS_TEXT_OF_EVENT = {
+  PLACED: "placed",
+  SHIPPED: "shipped",
+  DELIVERED: "delivered",
+  CANCELLED: "cancelled",
+} as const;
+
+async function smsWanted(event: OrderEvent): Promise<boolean> {
+  return (await getShopSettings()).sms.orderTexts[SMS_TEXT_OF_EVENT[event]];
+}
+
 /** Sends in the background; returns the promise for callers (tests, scripts) that want to wait. */
 export function notifyOrder(event: OrderEvent, order: NotifiableOrder): Promise<void> {
   const mobile = order.shippingAddress.mobile;
-  const sms = sendSms(mobile, orderMessage(event, order)).then(
-    () => undefined,
-    (error: unknown) => {
-      logger.warn({ err: error, ...orderLogFields(order), event }, "order SMS not sent");
-    },
-  );
+  const sms = smsWanted(event)
+    .then((wanted) => (wanted ? sendSms(mobile, orderMessage(event, order)) : undefined))
+    .then(
+      () => undefined,
+      (error: unknown) => {
+        logger.warn({ err: error, ...orderLogFields(order), event }, "order SMS not sent");
+      },
+    );
   const to = orderEmailAddress(order);
   if (!to || !isEmailConfigured()) return sms;
   const email = sendEmail({ to, ...orderEmail(event, order) }).then(

@@ -211,6 +211,7 @@ export async function moveOrder(id: string, to: OrderStatus, by: string): Promis
   }
   if (to === "CANCELLED") await releaseOrderStock(moved._id);
   if (to === "CANCELLED") recordOrderCancelled(moved.paymentMethod, by);
+  if (to === "RETURNED") await recordReturn(moved);
   logger.info({ ...orderLogFields(moved), orderStatus: to, by }, "order status changed");
   if (to === "DELIVERED" && moved.paymentMethod === "COD")
     await Order.updateOne({ _id: moved._id }, { $set: { "paymentDetails.status": "COMPLETED" } });
@@ -218,12 +219,27 @@ export async function moveOrder(id: string, to: OrderStatus, by: string): Promis
   return toOrderAnswer((await Order.findById(moved._id)) ?? moved);
 }
 
+/**
+ * A parcel back at the shop: its units go back to stock (once, however many times the return is
+ * applied: releaseOrderStock claims the order first), and the delivery charge it was sent with is
+ * recorded as lost (the courier is paid, the customer paid nothing).
+ */
+async function recordReturn(order: { _id: mongoose.Types.ObjectId; deliveryCharge?: number }) {
+  await releaseOrderStock(order._id);
+  await Order.updateOne(
+    { _id: order._id },
+    { $set: { deliveryCostLost: order.deliveryCharge ?? 0 } },
+  );
+}
+
 /** Deletes an order; an order whose goods never left returns its stock first. */
 export async function deleteOrder(id: string): Promise<{ message: string; _id: string }> {
   if (!mongoose.isValidObjectId(id)) throw notFound(ORDER_NOT_FOUND);
   const order = await Order.findById(id);
   if (!order) throw notFound(ORDER_NOT_FOUND);
-  if (!["SHIPPED", "DELIVERED"].includes(order.orderStatus)) await releaseOrderStock(order._id);
+  // A parcel with the courier or the customer: its units are not on the shelf (RETURNED gave them back).
+  if (!["SHIPPED", "DELIVERED", "RETURNING"].includes(order.orderStatus))
+    await releaseOrderStock(order._id);
   // Its checkout's journal entry is settled now: once the order is gone, the reconciliation job
   // would otherwise take it for an abandoned checkout.
   if (order.reservationId) await forgetReservation(order.reservationId);

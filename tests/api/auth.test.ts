@@ -13,6 +13,7 @@ import { hashOtp } from "../../server/services/otp.service";
 import { SIGN_IN_HOOKS, type SignInHook } from "../../server/sign-in-hooks";
 import { clearDatabase } from "../setup/db";
 import { withEnv } from "../setup/env";
+import { changeShopSettings } from "../factories/shop-settings";
 import { createUser, DEFAULT_PASSWORD } from "../factories/user";
 import { useSmsGateway } from "../setup/sms";
 import type { SmsGatewayStub } from "../stubs/sms-gateway";
@@ -437,10 +438,11 @@ describe("POST /auth/otp/send", () => {
     expect(stored!.sends).toHaveLength(0);
 
     sms.balance = 100;
-    await withEnv({ SMS_SENDER_ID: "UNKNOWN" }, async () => {
-      const badSender = await request(app).post("/auth/otp/send").send({ phone: PHONE });
-      expect(badSender.status).toBe(502);
-    });
+    // The sender id is a shop setting (its first value came from SMS_SENDER_ID).
+    await changeShopSettings((settings) => void (settings.sms.senderId = "UNKNOWN"));
+    const badSender = await request(app).post("/auth/otp/send").send({ phone: PHONE });
+    expect(badSender.status).toBe(502);
+    await changeShopSettings((settings) => void (settings.sms.senderId = sms.senderId));
     expect(sms.messages).toHaveLength(0);
     // Not held against the 60-second rule.
     await request(app).post("/auth/otp/send").send({ phone: PHONE }).expect(200);

@@ -30,6 +30,8 @@ const FIELDS = [
   "payments",
   "totalRevenue",
   "revenueGrowth",
+  // Issue 19: returns this month (tests/api/returns.test.ts checks the figures).
+  "monthlyReturns",
   "period",
 ];
 

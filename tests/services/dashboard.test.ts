@@ -168,6 +168,9 @@ describe("getDashboardStats", () => {
         SHIPPED: { count: 0, amount: 0 },
         DELIVERED: { count: 0, amount: 0 },
         CANCELLED: { count: 0, amount: 0 },
+        // Issue 19: the return statuses are listed like every other.
+        RETURNING: { count: 0, amount: 0 },
+        RETURNED: { count: 0, amount: 0 },
       },
       recentOrders: [],
       totalPaymentsRevenue: 0,
@@ -186,6 +189,7 @@ describe("getDashboardStats", () => {
       payments: 0,
       totalRevenue: 0,
       revenueGrowth: 0,
+      monthlyReturns: { returned: 0, delivered: 0, returnRate: 0, deliveryCostLost: 0 },
       period: {
         timeZone: "Asia/Dhaka",
         monthStart: "2026-04-01",
@@ -226,6 +230,8 @@ describe("getDashboardStats", () => {
       SHIPPED: { count: 1, amount: 1260 },
       DELIVERED: { count: 3, amount: 3630 },
       CANCELLED: { count: 1, amount: 5060 },
+      RETURNING: { count: 0, amount: 0 },
+      RETURNED: { count: 0, amount: 0 },
     });
     expect(stats.recentOrders.map((order) => order.orderNumber)).toEqual([
       "O10",

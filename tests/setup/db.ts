@@ -1,5 +1,6 @@
 import mongoose from "mongoose";
 import { catalogReadModel } from "../../server/services/catalog-read-model";
+import { invalidateShopSettings } from "../../server/services/shop-settings.service";
 
 /** Empties every collection but keeps indexes, so each test starts from a known state. */
 export async function clearDatabase(): Promise<void> {
@@ -9,4 +10,6 @@ export async function clearDatabase(): Promise<void> {
   await Promise.all(collections.map((collection) => collection.deleteMany({})));
   // Emptied behind the shop's back (the driver records no change): the catalogue reads it afresh.
   catalogReadModel.invalidate();
+  // Likewise the shop settings: the next read starts them afresh from the environment.
+  invalidateShopSettings();
 }

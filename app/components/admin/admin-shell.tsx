@@ -7,6 +7,7 @@ import {
   LogOut,
   Package,
   Ruler,
+  Settings,
   Shirt,
   ShoppingBag,
   Users,
@@ -29,6 +30,7 @@ export const ADMIN_NAV = [
   { to: "/admin/tshirt-orders", label: "Bulk orders", icon: Shirt },
   { to: "/admin/size-guides", label: "Size guides", icon: Ruler },
   { to: "/admin/popup-images", label: "Popup images", icon: Image },
+  { to: "/admin/settings", label: "Settings", icon: Settings },
 ] as const;
 
 export function AdminShell({ children }: { children: ReactNode }) {

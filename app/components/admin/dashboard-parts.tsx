@@ -74,6 +74,17 @@ export function normalizeStats(answer: unknown): DashboardStats {
     payments: num(data.payments),
     totalRevenue: num(data.totalRevenue),
     revenueGrowth: num(data.revenueGrowth),
+    monthlyReturns: returnsOf(data.monthlyReturns),
+  };
+}
+
+function returnsOf(value: unknown): DashboardStats["monthlyReturns"] {
+  const record = (value && typeof value === "object" ? value : {}) as Record<string, unknown>;
+  return {
+    returned: num(record.returned),
+    delivered: num(record.delivered),
+    returnRate: num(record.returnRate),
+    deliveryCostLost: num(record.deliveryCostLost),
   };
 }
 

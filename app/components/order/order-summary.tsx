@@ -13,6 +13,8 @@ export const STATUS_LABELS: Record<string, string> = {
   SHIPPED: "Shipped",
   DELIVERED: "Delivered",
   CANCELLED: "Cancelled",
+  RETURNING: "Returning to the shop",
+  RETURNED: "Returned to the shop",
 };
 
 export const PAYMENT_LABELS: Record<string, string> = {
@@ -32,14 +34,13 @@ export function formatDate(value: string | undefined): string {
 
 /** Placed -> confirmed -> shipped -> delivered, with the time of each step reached. */
 export function StatusTimeline({ order }: { order: OrderView }) {
-  if (order.orderStatus === "CANCELLED" || order.orderStatus === "PENDING") {
+  // Off the happy path (payment awaited, cancelled, parcel refused): one line, no steps.
+  if (["CANCELLED", "PENDING", "RETURNING", "RETURNED"].includes(order.orderStatus)) {
     return (
       <p
         className={cn(
           "rounded-md px-3 py-2 text-sm font-semibold",
-          order.orderStatus === "CANCELLED"
-            ? "bg-red-50 text-red-700"
-            : "bg-amber-50 text-amber-800",
+          order.orderStatus !== "PENDING" ? "bg-red-50 text-red-700" : "bg-amber-50 text-amber-800",
         )}
         data-testid="order-status"
       >

@@ -81,6 +81,18 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               value={formatBDT(stats.monthlyPaymentsTotal)}
               growth={stats.paymentRevenueGrowth}
             />
+            <StatCard
+              label="Return rate this month"
+              value={`${stats.monthlyReturns.returnRate.toFixed(1)}%`}
+              hint={`${stats.monthlyReturns.returned} returned, ${stats.monthlyReturns.delivered} delivered`}
+              testId="stat-return-rate"
+            />
+            <StatCard
+              label="Lost to returns this month"
+              value={formatBDT(stats.monthlyReturns.deliveryCostLost)}
+              hint="Delivery charges paid, never collected"
+              testId="stat-returns-lost"
+            />
           </div>
           <div className="grid gap-4 lg:grid-cols-3">
             <PanelBoundary title="Orders this week">

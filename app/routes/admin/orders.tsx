@@ -42,6 +42,8 @@ const ACTION_LABEL: Record<OrderStatus, string> = {
   SHIPPED: "Mark shipped",
   DELIVERED: "Mark delivered",
   CANCELLED: "Cancel order",
+  RETURNING: "Mark returning",
+  RETURNED: "Mark returned",
 };
 
 function customerOf(order: Order): string {
@@ -113,12 +115,16 @@ function OrderDetail({
         </DialogDescription>
         <div className="no-print mt-3 flex flex-wrap gap-2" data-testid="order-actions">
           {moves.map((status) =>
-            status === "CANCELLED" ? (
+            status === "CANCELLED" || status === "RETURNED" ? (
               <ConfirmAction
                 key={status}
-                title="Cancel this order?"
-                description="The order is cancelled and its stock returned. This cannot be undone."
-                confirmLabel="Cancel order"
+                title={status === "CANCELLED" ? "Cancel this order?" : "Mark this parcel returned?"}
+                description={
+                  status === "CANCELLED"
+                    ? "The order is cancelled and its stock returned. This cannot be undone."
+                    : "The parcel is back at the shop: its units return to stock and the delivery charge is recorded as lost. This cannot be undone."
+                }
+                confirmLabel={ACTION_LABEL[status]}
                 onConfirm={() => move(status)}
               >
                 <Button variant="outline" disabled={busy}>

@@ -1,0 +1,295 @@
+import { useEffect, useState } from "react";
+import { useForm, type Path } from "react-hook-form";
+import { toast } from "sonner";
+import {
+  ErrorNote,
+  formatDate,
+  PageHeader,
+  Pagination,
+  Panel,
+  TableSkeleton,
+  useAdminData,
+} from "~/components/admin/common";
+import { TextField } from "~/components/admin/list";
+import { Button } from "~/components/ui/button";
+import { ApiError, errorMessage } from "~/lib/api-client";
+import { shopSettingsApi } from "~/lib/shop-settings-api";
+import { ShopSettings, type ShopSettingsAnswer } from "#contract/schemas/shop-settings";
+
+export function meta() {
+  return [{ title: "Shop settings — Tweest admin" }];
+}
+
+/** The form holds what the inputs hold: numbers as typed text, turned into numbers on save. */
+interface Values {
+  delivery: { insideDhaka: string; outsideDhaka: string; freeDeliveryThreshold: string };
+  orderLimits: {
+    perClientAddressPerHour: string;
+    perPhonePerDay: string;
+    perGuestCartPerDay: string;
+  };
+  contact: { phone: string; email: string; address: string; hours: string };
+  sms: {
+    senderId: string;
+    orderTexts: { placed: boolean; shipped: boolean; delivered: boolean; cancelled: boolean };
+  };
+}
+
+/** Every field's label, by its path in the settings (also names the fields in the change log). */
+const LABELS: Record<string, string> = {
+  "delivery.insideDhaka": "Inside Dhaka (৳)",
+  "delivery.outsideDhaka": "Outside Dhaka (৳)",
+  "delivery.freeDeliveryThreshold": "Free delivery from (৳)",
+  "orderLimits.perClientAddressPerHour": "Orders per network address an hour",
+  "orderLimits.perPhonePerDay": "Orders per phone number a day",
+  "orderLimits.perGuestCartPerDay": "Orders per guest cart a day",
+  "contact.phone": "Phone",
+  "contact.email": "Email",
+  "contact.address": "Address",
+  "contact.hours": "Opening hours",
+  "sms.senderId": "SMS sender id",
+  "sms.orderTexts.placed": "SMS: order placed",
+  "sms.orderTexts.shipped": "SMS: order shipped",
+  "sms.orderTexts.delivered": "SMS: order delivered",
+  "sms.orderTexts.cancelled": "SMS: order cancelled",
+};
+
+const ORDER_TEXTS = ["placed", "shipped", "delivered", "cancelled"] as const;
+
+function toValues(settings: ShopSettings): Values {
+  const text = <T extends Record<string, number>>(section: T) =>
+    Object.fromEntries(Object.entries(section).map(([key, value]) => [key, String(value)])) as {
+      [K in keyof T]: string;
+    };
+  return {
+    delivery: text(settings.delivery),
+    orderLimits: text(settings.orderLimits),
+    contact: { ...settings.contact },
+    sms: { senderId: settings.sms.senderId, orderTexts: { ...settings.sms.orderTexts } },
+  };
+}
+
+/** "" and anything not a number stay text, so the schema names the field instead of saving 0. */
+const asNumber = (value: string) => (/^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value);
+
+function toSettings(values: Values, current: ShopSettings) {
+  const numbers = (section: Record<string, string>) =>
+    Object.fromEntries(Object.entries(section).map(([key, value]) => [key, asNumber(value)]));
+  return {
+    ...current,
+    delivery: numbers(values.delivery),
+    orderLimits: numbers(values.orderLimits),
+    contact: values.contact,
+    sms: values.sms,
+  };
+}
+
+const show = (value: unknown) =>
+  typeof value === "boolean" ? (value ? "on" : "off") : value === "" ? "(empty)" : String(value);
+
+export default function AdminSettings() {
+  const loaded = useAdminData(() => shopSettingsApi.read(), "settings");
+  const [changesPage, setChangesPage] = useState(1);
+  const [changesTick, setChangesTick] = useState(0);
+  const changes = useAdminData(
+    () => shopSettingsApi.changes(changesPage),
+    `changes-${changesPage}-${changesTick}`,
+  );
+  const [stale, setStale] = useState<string | null>(null);
+  const { register, handleSubmit, reset, setError, clearErrors, formState } = useForm<Values>();
+  const { errors, isSubmitting, isDirty } = formState;
+  const answer = loaded.data;
+
+  useEffect(() => {
+    if (answer) reset(toValues(answer.settings));
+  }, [answer, reset]);
+
+  const fieldError = (path: string): string | undefined => {
+    let node: unknown = errors;
+    for (const part of path.split("."))
+      node = (node as Record<string, unknown> | undefined)?.[part];
+    return (node as { message?: string } | undefined)?.message;
+  };
+
+  function showErrors(issues: { path: string; message: string }[]) {
+    for (const issue of issues)
+      if (LABELS[issue.path]) setError(issue.path as Path<Values>, { message: issue.message });
+  }
+
+  async function onSubmit(values: Values) {
+    if (!answer) return;
+    clearErrors();
+    setStale(null);
+    const checked = ShopSettings.safeParse(toSettings(values, answer.settings));
+    if (!checked.success) {
+      showErrors(
+        checked.error.issues.map((issue) => ({
+          path: issue.path.join("."),
+          message:
+            typeof issue.input === "string" && issue.code === "invalid_type"
+              ? "Enter a number"
+              : issue.message,
+        })),
+      );
+      return;
+    }
+    try {
+      const saved: ShopSettingsAnswer = await shopSettingsApi.save({
+        version: answer.version,
+        settings: checked.data,
+      });
+      loaded.setData(() => saved);
+      setChangesTick((tick) => tick + 1);
+      toast.success("Settings saved");
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) setStale(errorMessage(error));
+      else if (error instanceof ApiError && error.errors)
+        showErrors(
+          error.errors.map((issue) => ({
+            path: String(issue.path).replace(/^settings\./, ""),
+            message: issue.message,
+          })),
+        );
+      toast.error(errorMessage(error));
+    }
+  }
+
+  const field = (path: Path<Values>, props: Record<string, string> = {}) => (
+    <TextField
+      id={`settings-${path.replace(/\./g, "-")}`}
+      label={LABELS[path]}
+      error={fieldError(path)}
+      {...props}
+      {...register(path)}
+    />
+  );
+
+  return (
+    <div>
+      <PageHeader
+        title="Shop settings"
+        description="Delivery charges, order limits, the footer's contact details and SMS. A save is in force on the storefront within seconds."
+      />
+      {loaded.error && <ErrorNote message={loaded.error} onRetry={loaded.reload} />}
+      {!answer ? (
+        loaded.loading && <TableSkeleton rows={6} />
+      ) : (
+        <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
+          <Panel title="Delivery charges">
+            <div className="grid gap-3 sm:grid-cols-3">
+              {field("delivery.insideDhaka", { inputMode: "numeric" })}
+              {field("delivery.outsideDhaka", { inputMode: "numeric" })}
+              {field("delivery.freeDeliveryThreshold", {
+                inputMode: "numeric",
+                hint: "Goods total after discounts; 0 turns free delivery off",
+              })}
+            </div>
+          </Panel>
+          <Panel title="Order limits">
+            <div className="grid gap-3 sm:grid-cols-3">
+              {field("orderLimits.perClientAddressPerHour", { inputMode: "numeric" })}
+              {field("orderLimits.perPhonePerDay", { inputMode: "numeric" })}
+              {field("orderLimits.perGuestCartPerDay", { inputMode: "numeric" })}
+            </div>
+          </Panel>
+          <Panel title="Contact details (storefront footer)">
+            <div className="grid gap-3 sm:grid-cols-2">
+              {field("contact.phone", { inputMode: "tel", hint: "Empty: not shown" })}
+              {field("contact.email", { type: "email" })}
+              {field("contact.address")}
+              {field("contact.hours", { placeholder: "Sat–Thu, 10am–8pm" })}
+            </div>
+          </Panel>
+          <Panel title="SMS">
+            <div className="grid gap-3 sm:grid-cols-2">
+              {field("sms.senderId", { hint: "As registered with the SMS gateway" })}
+              <fieldset>
+                <legend className="mb-1 text-sm font-medium text-stone-800">
+                  Order texts sent to customers
+                </legend>
+                <div className="grid grid-cols-2 gap-2">
+                  {ORDER_TEXTS.map((name) => (
+                    <label key={name} className="flex items-center gap-2 text-sm">
+                      <input type="checkbox" {...register(`sms.orderTexts.${name}`)} />
+                      {LABELS[`sms.orderTexts.${name}`].replace("SMS: order", "Order")}
+                    </label>
+                  ))}
+                </div>
+                <p className="mt-1 text-xs text-stone-500">Sign-in codes are always sent.</p>
+              </fieldset>
+            </div>
+          </Panel>
+          {stale && (
+            <div
+              role="alert"
+              className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+            >
+              <span>{stale}</span>
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                onClick={() => {
+                  setStale(null);
+                  loaded.reload();
+                }}
+              >
+                Load the latest settings
+              </Button>
+            </div>
+          )}
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="text-sm text-stone-600" data-testid="settings-version">
+              Version {answer.version}
+              {answer.updatedBy
+                ? ` · saved by ${answer.updatedBy.name || answer.updatedBy.email} on ${formatDate(answer.updatedAt, true)}`
+                : " · first-start values"}
+            </p>
+            <Button type="submit" disabled={isSubmitting || !isDirty}>
+              {isSubmitting ? "Saving…" : "Save settings"}
+            </Button>
+          </div>
+        </form>
+      )}
+
+      <Panel title="Change log" className="mt-6">
+        {changes.error && <ErrorNote message={changes.error} onRetry={changes.reload} />}
+        {!changes.data ? (
+          changes.loading && <TableSkeleton rows={3} />
+        ) : changes.data.changes.length === 0 ? (
+          <p className="text-sm text-stone-500">No changes saved yet.</p>
+        ) : (
+          <>
+            <ol className="divide-y divide-stone-100" aria-label="Settings changes">
+              {changes.data.changes.map((entry) => (
+                <li key={entry._id} className="py-2 text-sm">
+                  <p className="font-medium text-stone-900">
+                    {formatDate(entry.changedAt, true)} ·{" "}
+                    {entry.changedBy.name || entry.changedBy.email}
+                    <span className="font-normal text-stone-500"> · version {entry.version}</span>
+                  </p>
+                  <ul className="mt-1 space-y-0.5 text-stone-700">
+                    {entry.fields.map((change) => (
+                      <li key={change.path} className="break-words">
+                        {LABELS[change.path] ?? change.path}: {show(change.before)} →{" "}
+                        <strong>{show(change.after)}</strong>
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              ))}
+            </ol>
+            {changes.data.pages > 1 && (
+              <Pagination
+                page={changes.data.page}
+                totalPages={changes.data.pages}
+                total={changes.data.total}
+                onPage={setChangesPage}
+              />
+            )}
+          </>
+        )}
+      </Panel>
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * The shop settings an admin edits on one screen (docs/cod.md): delivery charges, order limits,
+ * the storefront's contact details, SMS, and the cash-on-delivery rules. Only zod, so the admin
+ * screen validates with the same schema the server does.
+ *
+ * Each section is a strict object: an unknown field is a 400, never silently stored. A field
+ * added later gets a default in `defaultShopSettings` (server/services/shop-settings.service.ts),
+ * and a stored document written before it existed is read with that default filled in.
+ */
+import { z } from "zod";
+import { INVALID_MOBILE_MESSAGE, normalizeBdMobile } from "../phone.js";
+import { ObjectIdString, PageQuery } from "./common.js";
+
+const Taka = (max: number) => z.number().int("Whole taka only").min(0).max(max);
+const Limit = z.number().int().min(1).max(1_000_000);
+
+export const DeliverySettings = z.strictObject({
+  insideDhaka: Taka(10_000),
+  outsideDhaka: Taka(10_000),
+  /** Goods amount (after discounts) from which delivery is free; 0 switches free delivery off. */
+  freeDeliveryThreshold: Taka(10_000_000),
+});
+
+/** Orders actually placed: per client address an hour, per delivery phone and per guest cart a day. */
+export const OrderLimitSettings = z.strictObject({
+  perClientAddressPerHour: Limit,
+  perPhonePerDay: Limit,
+  perGuestCartPerDay: Limit,
+});
+
+/** An empty text is allowed (the footer leaves that line out); a number is stored as 01XXXXXXXXX. */
+const OptionalPhone = z
+  .string()
+  .trim()
+  .max(20)
+  .transform((value, ctx) => {
+    if (value === "") return "";
+    const normalized = normalizeBdMobile(value);
+    if (!normalized) {
+      ctx.addIssue({ code: "custom", message: INVALID_MOBILE_MESSAGE });
+      return z.NEVER;
+    }
+    return normalized;
+  });
+
+export const ContactSettings = z.strictObject({
+  phone: OptionalPhone,
+  email: z.union([z.literal(""), z.email("Enter a valid email address").max(120)]),
+  address: z.string().trim().max(200),
+  hours: z.string().trim().max(100),
+});
+
+/** Which order messages go out by SMS (sign-in codes always do: they are not optional). */
+export const SmsOrderTexts = z.strictObject({
+  placed: z.boolean(),
+  shipped: z.boolean(),
+  delivered: z.boolean(),
+  cancelled: z.boolean(),
+});
+
+export const SmsSettings = z.strictObject({
+  /** The gateway's sender id (masking name); empty: the gateway account's default. */
+  senderId: z
+    .string()
+    .trim()
+    .max(20)
+    .regex(/^[\w .-]*$/, "Letters, digits, spaces, dots and dashes only"),
+  orderTexts: SmsOrderTexts,
+});
+
+/** The cash-on-delivery rules: filled in as they are built (docs/cod.md lists the planned ones). */
+export const CodSettings = z.strictObject({});
+
+export const ShopSettings = z.strictObject({
+  delivery: DeliverySettings,
+  orderLimits: OrderLimitSettings,
+  contact: ContactSettings,
+  sms: SmsSettings,
+  cod: CodSettings,
+});
+export type ShopSettings = z.output<typeof ShopSettings>;
+export type ShopSettingsInput = z.input<typeof ShopSettings>;
+
+/** PUT body: the whole set, and the version the admin loaded (a stale version is a 409). */
+export const ShopSettingsUpdate = z.strictObject({
+  version: z.number().int().min(1),
+  settings: ShopSettings,
+});
+export type ShopSettingsUpdate = z.output<typeof ShopSettingsUpdate>;
+
+const ChangedBy = z.object({ id: z.string(), email: z.string(), name: z.string() });
+
+/**
+ * Contact details as answers describe them: plain text. Input is checked by ContactSettings; the
+ * document's email pattern is JavaScript's, which other validators read differently.
+ */
+const ContactAnswer = z.object({
+  phone: z.string(),
+  email: z.string(),
+  address: z.string(),
+  hours: z.string(),
+});
+
+export const ShopSettingsAnswer = z.object({
+  version: z.number(),
+  updatedAt: z.string(),
+  updatedBy: ChangedBy.nullable(),
+  settings: ShopSettings.extend({ contact: ContactAnswer }),
+});
+export type ShopSettingsAnswer = z.output<typeof ShopSettingsAnswer>;
+
+export const SettingsChange = z.object({
+  _id: ObjectIdString,
+  version: z.number(),
+  changedAt: z.string(),
+  changedBy: ChangedBy,
+  /** Every field whose value changed, as a dotted path (`delivery.insideDhaka`). */
+  fields: z.array(z.object({ path: z.string(), before: z.unknown(), after: z.unknown() })),
+});
+export type SettingsChange = z.output<typeof SettingsChange>;
+
+export const SettingsChangesQuery = z.object(PageQuery);
+
+export const SettingsChangesAnswer = z.object({
+  changes: z.array(SettingsChange),
+  total: z.number(),
+  page: z.number(),
+  pages: z.number(),
+});
+
+/** What the storefront shows (footer, cart and checkout): no limits, no SMS details. */
+export const StorefrontSettings = z.object({
+  delivery: DeliverySettings,
+  contact: ContactAnswer,
+});
+export type StorefrontSettings = z.output<typeof StorefrontSettings>;

@@ -1,0 +1,76 @@
+import { Router, type Request } from "express";
+import { requireAdmin } from "../middleware/auth.js";
+import { endpoint } from "../middleware/validate.js";
+import {
+  SettingsChangesAnswer,
+  SettingsChangesQuery,
+  ShopSettingsAnswer,
+  ShopSettingsUpdate,
+  StorefrontSettings,
+} from "#contract/schemas/shop-settings";
+import {
+  listSettingsChanges,
+  readShopSettings,
+  storefrontSettings,
+  updateShopSettings,
+  type SettingsAdmin,
+} from "../services/shop-settings.service.js";
+
+/** The admin's settings screen (/api/admin/settings) and the storefront's read (/api/settings). */
+export const adminShopSettingsRouter = Router();
+export const shopSettingsRouter = Router();
+const ADMIN_PREFIX = "/api/admin/settings";
+const PUBLIC_PREFIX = "/api/settings";
+
+const admin = { tags: ["admin"], auth: "admin" as const, before: [requireAdmin] };
+
+function adminOf(req: Request): SettingsAdmin {
+  const user = req.user!;
+  return {
+    id: String(user._id),
+    email: user.email,
+    name: `${user.firstName} ${user.lastName ?? ""}`.trim(),
+  };
+}
+
+endpoint(adminShopSettingsRouter, ADMIN_PREFIX, {
+  ...admin,
+  method: "get",
+  path: "/",
+  summary: "The shop settings in force, with their version (send it back with a change)",
+  responses: { 200: { description: "The settings", schema: ShopSettingsAnswer } },
+  handler: () => readShopSettings(),
+});
+
+endpoint(adminShopSettingsRouter, ADMIN_PREFIX, {
+  ...admin,
+  method: "put",
+  path: "/",
+  summary: "Replaces the shop settings; 409 when someone saved since `version` (nothing changes)",
+  body: ShopSettingsUpdate,
+  responses: {
+    200: { description: "The saved settings (new version)", schema: ShopSettingsAnswer },
+    409: { description: "Stale version: reload and save again" },
+  },
+  handler: ({ body }, req) => updateShopSettings(body, adminOf(req)),
+});
+
+endpoint(adminShopSettingsRouter, ADMIN_PREFIX, {
+  ...admin,
+  method: "get",
+  path: "/changes",
+  summary: "The settings change log, newest first: who, when, each field's old and new value",
+  query: SettingsChangesQuery,
+  responses: { 200: { description: "One page of changes", schema: SettingsChangesAnswer } },
+  handler: ({ query }) => listSettingsChanges(query.page, query.limit),
+});
+
+endpoint(shopSettingsRouter, PUBLIC_PREFIX, {
+  method: "get",
+  path: "/storefront",
+  summary: "Delivery charges and contact details the storefront shows",
+  tags: ["settings"],
+  auth: "none",
+  responses: { 200: { description: "The storefront's settings", schema: StorefrontSettings } },
+  handler: () => storefrontSettings(),
+});

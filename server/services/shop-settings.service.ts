@@ -1,0 +1,268 @@
+import { randomUUID } from "node:crypto";
+import { SettingsChangeModel } from "../../models/settings-change.model.js";
+import {
+  SHOP_SETTINGS_ID,
+  ShopSettingsModel,
+  type ShopSettingsFields,
+} from "../../models/shop-settings.model.js";
+import { getEnv, type Env } from "../env.js";
+import { conflict } from "../lib/http-error.js";
+import { logger } from "../lib/logger.js";
+import {
+  ShopSettings,
+  type SettingsChange,
+  type ShopSettingsAnswer,
+  type ShopSettingsUpdate,
+  type StorefrontSettings,
+} from "#contract/schemas/shop-settings";
+
+/**
+ * The shop settings (docs/cod.md): one document in the database, read through an in-process copy.
+ * A request uses the copy while it is younger than CHECK_AFTER_MS; after that one request reads the
+ * document's version (a tiny read by `_id`) and only a changed version reads the values again.
+ * So every instance sees an admin's save within about half a second, at the cost of one small
+ * read per instance twice a second under traffic. The environment only fills the first document.
+ */
+const CHECK_AFTER_MS = 500;
+
+export const STALE_SETTINGS_MESSAGE =
+  "Someone else saved the settings after you opened them. Reload to see their changes, then save again.";
+
+export interface SettingsAdmin {
+  id: string;
+  email: string;
+  name: string;
+}
+
+interface Snapshot {
+  epoch: string;
+  version: number;
+  updatedAt: Date;
+  updatedBy: SettingsAdmin | null;
+  settings: ShopSettings;
+  /** When this copy was last known to match the database (Date.now()). */
+  checkedAt: number;
+}
+
+/** First-start values: today's environment variables (server/env.ts keeps their defaults). */
+export function defaultShopSettings(env: Env = getEnv()): ShopSettings {
+  return {
+    delivery: {
+      insideDhaka: env.DELIVERY_INSIDE_DHAKA,
+      outsideDhaka: env.DELIVERY_OUTSIDE_DHAKA,
+      freeDeliveryThreshold: env.FREE_DELIVERY_THRESHOLD,
+    },
+    orderLimits: {
+      perClientAddressPerHour: env.ORDER_RATE_LIMIT_IP_PER_HOUR,
+      perPhonePerDay: env.ORDER_RATE_LIMIT_PHONE_PER_DAY,
+      perGuestCartPerDay: env.ORDER_RATE_LIMIT_GUEST_CART_PER_DAY,
+    },
+    contact: { phone: "", email: "", address: "", hours: "" },
+    sms: {
+      senderId: env.SMS_SENDER_ID ?? "",
+      orderTexts: { placed: true, shipped: true, delivered: true, cancelled: true },
+    },
+    cod: {},
+  };
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Date);
+
+/**
+ * The stored values laid over the defaults, field by field: a field added in a later release reads
+ * as its default, a field since removed is dropped.
+ */
+function overlay(defaults: Record<string, unknown>, stored: unknown): Record<string, unknown> {
+  const source = isPlainObject(stored) ? stored : {};
+  return Object.fromEntries(
+    Object.entries(defaults).map(([key, fallback]) => [
+      key,
+      isPlainObject(fallback)
+        ? overlay(fallback, source[key])
+        : source[key] === undefined
+          ? fallback
+          : source[key],
+    ]),
+  );
+}
+
+function settingsOf(stored: unknown): ShopSettings {
+  const defaults = defaultShopSettings();
+  const parsed = ShopSettings.safeParse(overlay(defaults, stored));
+  if (parsed.success) return parsed.data;
+  logger.error({ issues: parsed.error.issues }, "stored shop settings are invalid; using defaults");
+  return defaults;
+}
+
+let snapshot: Snapshot | undefined;
+let pendingCheck: Promise<Snapshot> | undefined;
+
+/** Keeps the newer of the copy we hold and `doc` (a slow check never undoes a newer save). */
+function remember(doc: ShopSettingsFields, checkedAt: number): Snapshot {
+  if (snapshot && snapshot.epoch === doc.epoch && snapshot.version > doc.version) return snapshot;
+  snapshot = {
+    epoch: doc.epoch,
+    version: doc.version,
+    updatedAt: doc.updatedAt,
+    updatedBy: doc.updatedBy ?? null,
+    settings: settingsOf(doc.values),
+    checkedAt,
+  };
+  return snapshot;
+}
+
+/** The first start (or a wiped database): the defaults become version 1. */
+async function createDefaultDocument(): Promise<void> {
+  try {
+    await ShopSettingsModel.updateOne(
+      { _id: SHOP_SETTINGS_ID },
+      {
+        $setOnInsert: {
+          epoch: randomUUID(),
+          version: 1,
+          values: defaultShopSettings(),
+          updatedAt: new Date(),
+          updatedBy: null,
+        },
+      },
+      { upsert: true },
+    );
+  } catch (error) {
+    // Another instance created it at the same moment: theirs is as good.
+    if ((error as { code?: unknown }).code !== 11000) throw error;
+  }
+}
+
+async function check(): Promise<Snapshot> {
+  const checkedAt = Date.now();
+  const head = await ShopSettingsModel.findById(SHOP_SETTINGS_ID, { epoch: 1, version: 1 }).lean();
+  if (head && snapshot && head.epoch === snapshot.epoch && head.version === snapshot.version) {
+    snapshot.checkedAt = checkedAt;
+    return snapshot;
+  }
+  let doc = await ShopSettingsModel.findById(SHOP_SETTINGS_ID).lean();
+  if (!doc) {
+    await createDefaultDocument();
+    doc = await ShopSettingsModel.findById(SHOP_SETTINGS_ID).lean();
+    if (!doc) throw new Error("shop settings document missing after its creation");
+  }
+  return remember(doc, checkedAt);
+}
+
+/** One check at a time per process; callers arriving meanwhile share it. */
+function checkNow(): Promise<Snapshot> {
+  pendingCheck ??= check().finally(() => (pendingCheck = undefined));
+  return pendingCheck;
+}
+
+async function current(): Promise<Snapshot> {
+  if (snapshot && Date.now() - snapshot.checkedAt < CHECK_AFTER_MS) return snapshot;
+  return checkNow();
+}
+
+/** The settings in force (at most CHECK_AFTER_MS behind another instance's save). */
+export async function getShopSettings(): Promise<ShopSettings> {
+  return (await current()).settings;
+}
+
+/** Forgets the in-process copy (tests empty the database behind the shop's back). */
+export function invalidateShopSettings(): void {
+  snapshot = undefined;
+}
+
+function answerOf(from: Snapshot): ShopSettingsAnswer {
+  return {
+    version: from.version,
+    updatedAt: from.updatedAt.toISOString(),
+    updatedBy: from.updatedBy,
+    settings: from.settings,
+  };
+}
+
+/** The admin screen's read: always the database's latest, not the copy. */
+export async function readShopSettings(): Promise<ShopSettingsAnswer> {
+  return answerOf(await checkNow());
+}
+
+/** Each leaf that differs, as `section.field` with its old and new value. */
+function changedFields(before: unknown, after: unknown, prefix = ""): SettingsChange["fields"] {
+  if (isPlainObject(before) && isPlainObject(after)) {
+    const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+    return [...keys].flatMap((key) =>
+      changedFields(before[key], after[key], prefix ? `${prefix}.${key}` : key),
+    );
+  }
+  return before === after ? [] : [{ path: prefix, before: before ?? null, after: after ?? null }];
+}
+
+/**
+ * Saves the whole set if nobody saved since `version` (compare-and-set: of two admins saving the
+ * same version one wins, the other gets a 409), then records the change. A save that changes
+ * nothing answers the current settings and records nothing.
+ */
+export async function updateShopSettings(
+  update: ShopSettingsUpdate,
+  admin: SettingsAdmin,
+): Promise<ShopSettingsAnswer> {
+  const latest = await checkNow();
+  if (update.version !== latest.version) throw conflict(STALE_SETTINGS_MESSAGE, "STALE_VERSION");
+  const fields = changedFields(latest.settings, update.settings);
+  if (fields.length === 0) return answerOf(latest);
+  const changedAt = new Date();
+  const saved = await ShopSettingsModel.findOneAndUpdate(
+    { _id: SHOP_SETTINGS_ID, epoch: latest.epoch, version: update.version },
+    {
+      $set: { values: update.settings, updatedAt: changedAt, updatedBy: admin },
+      $inc: { version: 1 },
+    },
+    { new: true, lean: true },
+  );
+  if (!saved) throw conflict(STALE_SETTINGS_MESSAGE, "STALE_VERSION");
+  const answer = answerOf(remember(saved, changedAt.getTime()));
+  // No transactions on this database: the log entry follows the save. Should it fail, the save
+  // stands and the failure is logged with the change itself, so nothing is lost silently.
+  try {
+    await SettingsChangeModel.create({
+      version: saved.version,
+      changedAt,
+      changedBy: admin,
+      fields,
+    });
+  } catch (error) {
+    logger.error(
+      { err: error, version: saved.version, admin, fields },
+      "settings change not logged",
+    );
+  }
+  return answer;
+}
+
+export async function listSettingsChanges(page: number, limit: number) {
+  const [rows, total] = await Promise.all([
+    SettingsChangeModel.find()
+      .sort({ changedAt: -1, _id: -1 })
+      .skip((page - 1) * limit)
+      .limit(limit)
+      .lean(),
+    SettingsChangeModel.countDocuments(),
+  ]);
+  const changes: SettingsChange[] = rows.map((row) => ({
+    _id: String(row._id),
+    version: row.version,
+    changedAt: row.changedAt.toISOString(),
+    changedBy: row.changedBy,
+    fields: row.fields.map((field) => ({
+      path: field.path,
+      before: field.before,
+      after: field.after,
+    })),
+  }));
+  return { changes, total, page, pages: Math.max(1, Math.ceil(total / limit)) };
+}
+
+/** What the storefront shows: the delivery charges and the contact details. */
+export async function storefrontSettings(): Promise<StorefrontSettings> {
+  const { delivery, contact } = await getShopSettings();
+  return { delivery, contact };
+}

@@ -1,0 +1,146 @@
+/**
+ * The shop settings screen in a real browser, at 375 px and 1280 px: reached from the admin nav, a
+ * bad value named on its field and nothing saved, a save shown in the change log and in the
+ * storefront's footer, and a save over someone else's newer one refused with a way to reload.
+ */
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { STALE_SETTINGS_MESSAGE } from "../../server/services/shop-settings.service";
+import { adminTab, startPrivateShop, signInAdmin } from "./admin-shop";
+import { launchBrowser, screenshots, waitForHydration, type Browser, type Shop } from "./harness";
+
+let shop: Shop;
+let browser: Browser;
+let adminToken: string;
+const consoleErrors: string[] = [];
+
+beforeAll(async () => {
+  shop = await startPrivateShop();
+  browser = await launchBrowser({ width: 1280, height: 900 });
+  adminToken = await signInAdmin(shop);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+});
+
+interface SettingsAnswer {
+  version: number;
+  settings: { delivery: { insideDhaka: number; outsideDhaka: number }; [key: string]: unknown };
+}
+
+async function settingsFromApi(): Promise<SettingsAnswer> {
+  const answer = await fetch(`${shop.baseUrl}/api/admin/settings`, {
+    headers: { Authorization: `Bearer ${adminToken}` },
+  });
+  expect(answer.status).toBe(200);
+  return (await answer.json()) as SettingsAnswer;
+}
+
+const toast = (page: Page, text: string) =>
+  page.locator("[data-sonner-toast]", { hasText: text }).first();
+
+async function openSettingsFromNav(page: Page) {
+  await page.goto(`${shop.baseUrl}/admin`);
+  await waitForHydration(page);
+  await page
+    .getByRole("navigation", { name: "Admin" })
+    .getByRole("link", { name: "Settings" })
+    .click();
+  await page.waitForURL((url) => url.pathname === "/admin/settings");
+  await page.getByRole("heading", { name: "Shop settings", level: 1 }).waitFor();
+  await page.getByLabel("Inside Dhaka (৳)").waitFor();
+}
+
+describe.each([
+  { width: 375, height: 812, inside: 65, phone: "01711000375" },
+  { width: 1280, height: 900, inside: 70, phone: "01711001280" },
+])("admin settings at $width px", ({ width, height, inside, phone }) => {
+  it("refuses a bad value on its field, saves a good one into the log and the footer", async () => {
+    const page = await adminTab(browser, adminToken, consoleErrors);
+    await page.setViewportSize({ width, height });
+    await openSettingsFromNav(page);
+    const before = await settingsFromApi();
+    expect(await page.getByLabel("Inside Dhaka (৳)").inputValue()).toBe(
+      String(before.settings.delivery.insideDhaka),
+    );
+
+    await page.getByLabel("Inside Dhaka (৳)").fill("-5");
+    await page.getByLabel("Phone", { exact: true }).fill("12345");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await page.locator("#settings-delivery-insideDhaka-error").waitFor();
+    expect(await page.locator("#settings-contact-phone-error").textContent()).toBe(
+      "Enter a valid Bangladeshi mobile number (01XXXXXXXXX or +8801XXXXXXXXX)",
+    );
+    expect((await settingsFromApi()).version).toBe(before.version);
+
+    await page.getByLabel("Inside Dhaka (৳)").fill(String(inside));
+    await page.getByLabel("Phone", { exact: true }).fill(phone);
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await toast(page, "Settings saved").waitFor();
+    await page
+      .getByTestId("settings-version")
+      .filter({ hasText: `Version ${before.version + 1}` })
+      .waitFor();
+    const log = page.getByRole("list", { name: "Settings changes" });
+    await log
+      .locator("li", {
+        hasText: `Inside Dhaka (৳): ${before.settings.delivery.insideDhaka} → ${inside}`,
+      })
+      .first()
+      .waitFor();
+    expect((await settingsFromApi()).settings.delivery.insideDhaka).toBe(inside);
+    // Nothing wider than the screen on a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      width,
+    );
+    await screenshots(page, `admin-settings-saved-${width}`);
+
+    // The storefront shows the new charge and phone (same instance: at once).
+    await page.goto(`${shop.baseUrl}/`);
+    await waitForHydration(page);
+    await expect
+      .poll(() => page.getByTestId("footer-delivery").textContent())
+      .toContain(`inside Dhaka ৳${inside}`);
+    expect(await page.getByRole("link", { name: phone }).getAttribute("href")).toBe(`tel:${phone}`);
+    await page.close();
+  });
+
+  it("refuses a save over a newer one and reloads the latest on request", async () => {
+    const page = await adminTab(browser, adminToken, consoleErrors);
+    await page.setViewportSize({ width, height });
+    await openSettingsFromNav(page);
+
+    // Another admin saves meanwhile.
+    const other = await settingsFromApi();
+    other.settings.delivery.outsideDhaka = other.settings.delivery.outsideDhaka + 5;
+    const saved = await fetch(`${shop.baseUrl}/api/admin/settings`, {
+      method: "PUT",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${adminToken}` },
+      body: JSON.stringify({ version: other.version, settings: other.settings }),
+    });
+    expect(saved.status).toBe(200);
+
+    await page.getByLabel("Inside Dhaka (৳)").fill("99");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    const stale = page.getByRole("alert").filter({ hasText: STALE_SETTINGS_MESSAGE });
+    await stale.waitFor();
+    await screenshots(page, `admin-settings-stale-${width}`);
+    expect((await settingsFromApi()).settings.delivery.insideDhaka).not.toBe(99);
+
+    await page.getByRole("button", { name: "Load the latest settings" }).click();
+    await expect
+      .poll(() => page.getByLabel("Outside Dhaka (৳)").inputValue())
+      .toBe(String(other.settings.delivery.outsideDhaka));
+    expect(await page.getByLabel("Inside Dhaka (৳)").inputValue()).not.toBe("99");
+    await page.close();
+  });
+});
+
+describe("console", () => {
+  it("logged no errors but the refused requests (400, 409)", () => {
+    const unexpected = consoleErrors.filter((text) => !/\b(400|409)\b/.test(text));
+    expect(unexpected).toEqual([]);
+  });
+});

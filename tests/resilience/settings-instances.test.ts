@@ -1,0 +1,71 @@
+/**
+ * Two shop instances on one database, each with its own copy of the shop settings: this test
+ * process (instance A saves through its API) and a real server in a child process (instance B). An
+ * admin's save on A shows in B's delivery charge within a second.
+ */
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../server/app";
+import { createAdmin } from "../factories/user";
+import { clearDatabase } from "../setup/db";
+import { freePort, startShopProcess, stopShopProcesses } from "./helpers";
+
+const WITHIN_MS = 1000;
+let instanceB = "";
+let adminToken = "";
+const instanceA = createApp();
+
+async function chargeOnB(city: string): Promise<number> {
+  const answer = await fetch(`${instanceB}/api/pathao/price-plan`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ city, subtotal: 1000 }),
+  });
+  expect(answer.status).toBe(200);
+  return ((await answer.json()) as { deliveryCharge: number }).deliveryCharge;
+}
+
+/** Polls B every 50 ms until `seen` holds; answers how long that took. */
+async function msUntil(seen: () => Promise<boolean>): Promise<number> {
+  const start = performance.now();
+  while (performance.now() - start < 10_000) {
+    if (await seen()) return performance.now() - start;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return Number.POSITIVE_INFINITY;
+}
+
+beforeAll(async () => {
+  await clearDatabase();
+  adminToken = (await createAdmin()).token;
+  const port = await freePort();
+  await startShopProcess(port);
+  instanceB = `http://127.0.0.1:${port}`;
+}, 120_000);
+
+afterAll(() => stopShopProcesses());
+
+describe("shop settings across instances", () => {
+  it("a save on one instance is in force on the other within a second", async () => {
+    // B has read (and keeps) the first-start settings.
+    expect(await chargeOnB("Dhaka")).toBe(60);
+    expect(await chargeOnB("Khulna")).toBe(120);
+
+    const loaded = await request(instanceA)
+      .get("/api/admin/settings")
+      .set("Authorization", `Bearer ${adminToken}`)
+      .expect(200);
+    const settings = loaded.body.settings;
+    settings.delivery.insideDhaka = 55;
+    settings.delivery.outsideDhaka = 135;
+    const saved = await request(instanceA)
+      .put("/api/admin/settings")
+      .set("Authorization", `Bearer ${adminToken}`)
+      .send({ version: loaded.body.version, settings });
+    expect(saved.status).toBe(200);
+
+    const took = await msUntil(async () => (await chargeOnB("Dhaka")) === 55);
+    expect(took).toBeLessThan(WITHIN_MS);
+    expect(await chargeOnB("Khulna")).toBe(135);
+  });
+});
