@@ -70,6 +70,8 @@ export const OrderAnswer = z.object({
   promoCode: z.string().nullable(),
   promoCodeDiscount: z.number(),
   deliveryCharge: z.number(),
+  /** The delivery charge paid to the courier for a parcel that came back (RETURNED), taka. */
+  deliveryCostLost: z.number().optional(),
   tax: z.number(),
   totalDiscountedPrice: z.number(),
   totalItem: z.number(),
