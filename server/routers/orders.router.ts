@@ -55,6 +55,7 @@ endpoint(ordersRouter, PREFIX, {
       shippingAddress: body.shippingAddress,
       paymentMethod: body.paymentMethod,
       note: body.note,
+      locale: body.locale,
     }),
 });
 

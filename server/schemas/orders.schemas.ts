@@ -3,6 +3,8 @@ import { numeric } from "../lib/numeric.js";
 import { ORDER_STATUSES, PAYMENT_METHODS } from "../../models/order-status.js";
 import { BdMobile } from "../lib/phone.js";
 import { PageQuery } from "./common.schemas.js";
+import { LOCALES } from "../lib/i18n/locale.js";
+import { LocaleField } from "./i18n.schemas.js";
 
 const Text = (max: number) => z.string().trim().max(max);
 
@@ -22,6 +24,7 @@ export const PlaceOrderBody = z.object({
   shippingAddress: ShippingAddressBody,
   paymentMethod: z.enum(PAYMENT_METHODS),
   note: Text(500).optional(),
+  locale: LocaleField,
 });
 
 export const QuoteBody = z.object({
@@ -83,6 +86,7 @@ export const OrderAnswer = z.looseObject({
   orderStatus: z.enum(ORDER_STATUSES),
   totalDiscountedPrice: z.number(),
   trackingToken: z.string().optional(),
+  locale: z.enum(LOCALES).optional(),
 });
 
 export const PathaoIdParams = z.object({ id: numeric(z.number().int().min(1)) });
