@@ -57,8 +57,10 @@ endpoint(productsRouter, PREFIX, {
           z.object({
             _id: z.string(),
             title: z.string(),
+            titleBn: z.string(),
             slug: z.string(),
             categoryName: z.string(),
+            categoryNameBn: z.string(),
             imageUrl: z.string(),
             price: z.number(),
             discountedPrice: z.number(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { numeric } from "../lib/numeric.js";
 import { IdParams, ObjectIdString } from "./common.schemas.js";
+import { BanglaText } from "./i18n.schemas.js";
 
 /**
  * Popup images arrive as multipart forms, so every field is a string there; the same schemas also
@@ -43,6 +44,8 @@ const Sequence = numeric(z.number().int().min(0).max(100_000));
 const PopupFields = {
   title: z.string().trim().max(200),
   description: z.string().trim().max(1000),
+  titleBn: BanglaText(200),
+  descriptionBn: BanglaText(1000),
   link: Link,
   isActive: FormBoolean,
   startsAt: FormDateOrNull,
@@ -59,6 +62,8 @@ export const CreatePopupImageBody = z
   .object({
     title: PopupFields.title.default(""),
     description: PopupFields.description.default(""),
+    titleBn: PopupFields.titleBn,
+    descriptionBn: PopupFields.descriptionBn,
     link: PopupFields.link.default(""),
     isActive: PopupFields.isActive.default(true),
     startsAt: PopupFields.startsAt.default(null),
@@ -73,6 +78,8 @@ export const UpdatePopupImageBody = z
   .object({
     title: PopupFields.title.optional(),
     description: PopupFields.description.optional(),
+    titleBn: PopupFields.titleBn,
+    descriptionBn: PopupFields.descriptionBn,
     link: PopupFields.link.optional(),
     isActive: PopupFields.isActive.optional(),
     startsAt: PopupFields.startsAt.optional(),
@@ -95,6 +102,8 @@ export const ActivePopupImageAnswer = z.object({
   _id: z.string(),
   title: z.string(),
   description: z.string(),
+  titleBn: z.string(),
+  descriptionBn: z.string(),
   link: z.string(),
   imagePath: z.string(),
   sequence: z.number(),

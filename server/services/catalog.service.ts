@@ -60,6 +60,7 @@ export async function listNewProducts(limit = 8): Promise<ProductCard[]> {
 export interface CategoryNode {
   _id: string;
   name: string;
+  nameBn: string;
   slug: string;
   parentCategory: string | null;
   level: number;
@@ -68,11 +69,12 @@ export interface CategoryNode {
 export async function listCategories(): Promise<CategoryNode[]> {
   const docs = await Category.find()
     .sort({ level: 1, sortOrder: 1, name: 1 })
-    .select("name slug parentCategory level")
+    .select("name nameBn slug parentCategory level")
     .lean();
   return docs.map((doc) => ({
     _id: doc._id.toString(),
     name: doc.name,
+    nameBn: doc.nameBn ?? "",
     slug: doc.slug,
     parentCategory: doc.parentCategory ? doc.parentCategory.toString() : null,
     level: doc.level,

@@ -14,6 +14,8 @@ interface PopupDoc {
   _id: { toString(): string };
   title?: string | null;
   description?: string | null;
+  titleBn?: string | null;
+  descriptionBn?: string | null;
   link?: string | null;
   imagePath: string;
   sequence?: number | null;
@@ -29,6 +31,8 @@ function toView(doc: PopupDoc): PopupImageView {
     _id: doc._id.toString(),
     title: doc.title ?? "",
     description: doc.description ?? "",
+    titleBn: doc.titleBn ?? "",
+    descriptionBn: doc.descriptionBn ?? "",
     link: doc.link ?? "",
     imagePath: doc.imagePath,
     sequence: doc.sequence ?? 0,
@@ -54,8 +58,9 @@ export async function listActivePopupImages(now = new Date()): Promise<ActivePop
     .sort(ORDER)
     .lean<PopupDoc[]>();
   return docs.map((doc) => {
-    const { _id, title, description, link, imagePath, sequence } = toView(doc);
-    return { _id, title, description, link, imagePath, sequence };
+    const { _id, title, description, titleBn, descriptionBn, link, imagePath, sequence } =
+      toView(doc);
+    return { _id, title, description, titleBn, descriptionBn, link, imagePath, sequence };
   });
 }
 

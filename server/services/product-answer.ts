@@ -6,11 +6,20 @@ export interface ProductAnswer {
   title: string;
   slug: string;
   description: string;
+  /** Bangla title and description, "" when not written (the storefront then shows the English). */
+  titleBn: string;
+  descriptionBn: string;
   brand: string;
   price: number;
   discountedPrice: number;
   discountPercent: number;
-  category: { _id: string; name: string; slug: string; parentCategory: string | null } | null;
+  category: {
+    _id: string;
+    name: string;
+    nameBn: string;
+    slug: string;
+    parentCategory: string | null;
+  } | null;
   categoryName: string;
   colors: string[];
   sizes: { name: string; quantity: number }[];
@@ -29,6 +38,7 @@ export interface ProductAnswer {
 interface LeanCategoryRef {
   _id: mongoose.Types.ObjectId;
   name: string;
+  nameBn?: string | null;
   slug: string;
   parentCategory: mongoose.Types.ObjectId | null;
 }
@@ -38,6 +48,8 @@ export interface LeanProductDoc {
   title: string;
   slug: string;
   description?: string;
+  titleBn?: string | null;
+  descriptionBn?: string | null;
   brand?: string;
   price: number;
   discountedPrice: number;
@@ -70,6 +82,7 @@ export function toProductAnswer(doc: LeanProductDoc): ProductAnswer {
       ? {
           _id: doc.category._id.toString(),
           name: doc.category.name,
+          nameBn: doc.category.nameBn ?? "",
           slug: doc.category.slug,
           parentCategory: doc.category.parentCategory
             ? doc.category.parentCategory.toString()
@@ -81,6 +94,8 @@ export function toProductAnswer(doc: LeanProductDoc): ProductAnswer {
     title: doc.title,
     slug: doc.slug,
     description: doc.description ?? "",
+    titleBn: doc.titleBn ?? "",
+    descriptionBn: doc.descriptionBn ?? "",
     brand: doc.brand ?? "Tweest",
     price: doc.price,
     discountedPrice: doc.discountedPrice,

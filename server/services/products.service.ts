@@ -30,7 +30,7 @@ import { escapeRegex } from "../lib/search-pattern.js";
 export { toProductAnswer };
 export type { LeanProductDoc, ProductAnswer };
 
-const CATEGORY_REF_FIELDS = "name slug parentCategory";
+const CATEGORY_REF_FIELDS = "name nameBn slug parentCategory";
 
 // ---------------------------------------------------------------------------------------------
 // Listing
@@ -253,8 +253,11 @@ export async function searchProductIds(search: string): Promise<string[]> {
 export interface ProductSuggestion {
   _id: string;
   title: string;
+  /** Bangla title and category name, "" when not written. */
+  titleBn: string;
   slug: string;
   categoryName: string;
+  categoryNameBn: string;
   imageUrl: string;
   price: number;
   discountedPrice: number;
@@ -270,8 +273,10 @@ export async function suggestProducts(query: string, limit = 8): Promise<Product
     suggestions.push({
       _id: product._id,
       title: product.title,
+      titleBn: product.titleBn,
       slug: product.slug,
       categoryName: product.categoryName,
+      categoryNameBn: product.category?.nameBn ?? "",
       imageUrl: product.imageUrl,
       price: product.price,
       discountedPrice: product.discountedPrice,
@@ -467,6 +472,8 @@ export async function createProduct(
       title: input.title,
       slug,
       description: input.description ?? "",
+      titleBn: input.titleBn ?? "",
+      descriptionBn: input.descriptionBn ?? "",
       brand: input.brand ?? "Tweest",
       price: input.price,
       discountedPrice: input.discountedPrice,
@@ -517,6 +524,8 @@ const ADMIN_EDITED_FIELDS = [
   "title",
   "slug",
   "description",
+  "titleBn",
+  "descriptionBn",
   "brand",
   "price",
   "discountedPrice",
@@ -597,6 +606,8 @@ export async function updateProduct(
   if (input.title !== undefined) product.title = input.title;
   if (input.slug !== undefined) product.slug = input.slug;
   if (input.description !== undefined) product.description = input.description;
+  if (input.titleBn !== undefined) product.titleBn = input.titleBn;
+  if (input.descriptionBn !== undefined) product.descriptionBn = input.descriptionBn;
   if (input.brand !== undefined) product.brand = input.brand;
   product.price = price;
   product.discountedPrice = discountedPrice;

@@ -12,6 +12,8 @@ export interface SizeGuideAnswer {
   columns: string[];
   rows: { size: string; values: string[] }[];
   note: string;
+  nameBn: string;
+  noteBn: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -24,6 +26,8 @@ interface LeanGuide {
   columns?: string[];
   rows?: { size?: string | null; values?: string[] }[];
   note?: string | null;
+  nameBn?: string | null;
+  noteBn?: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -37,6 +41,8 @@ function toAnswer(doc: LeanGuide): SizeGuideAnswer {
     columns: doc.columns ?? [],
     rows: (doc.rows ?? []).map((row) => ({ size: row.size ?? "", values: row.values ?? [] })),
     note: doc.note ?? "",
+    nameBn: doc.nameBn ?? "",
+    noteBn: doc.noteBn ?? "",
     createdAt: doc.createdAt.toISOString(),
     updatedAt: doc.updatedAt.toISOString(),
   };
@@ -71,6 +77,8 @@ export interface SizeGuideInput {
   columns?: string[];
   rows?: { size: string; values: string[] }[];
   note?: string;
+  nameBn?: string;
+  noteBn?: string;
 }
 
 async function checkInput(input: SizeGuideInput, columns: string[]) {
