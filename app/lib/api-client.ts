@@ -462,6 +462,7 @@ export interface AuthAnswer {
 export interface CategoryRef {
   _id: string;
   name: string;
+  nameBn?: string;
   slug?: string;
   parentCategory?: string | null;
 }
@@ -471,6 +472,9 @@ export interface Product {
   title: string;
   slug?: string;
   description?: string;
+  /** Bangla text, "" or absent when not written (server/lib/i18n/localized.ts falls back). */
+  titleBn?: string;
+  descriptionBn?: string;
   brand?: string;
   price: number;
   discountedPrice?: number;
@@ -591,6 +595,8 @@ export interface PopupImage {
   _id: string;
   title?: string;
   description?: string;
+  titleBn?: string;
+  descriptionBn?: string;
   link?: string;
   imagePath: string;
   sequence?: number;
@@ -622,6 +628,8 @@ export interface SizeGuide {
   columns: string[];
   rows: { size: string; values: (string | number)[] }[];
   note?: string;
+  nameBn?: string;
+  noteBn?: string;
 }
 
 type Json = Record<string, unknown>;

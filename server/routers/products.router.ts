@@ -57,10 +57,10 @@ endpoint(productsRouter, PREFIX, {
           z.object({
             _id: z.string(),
             title: z.string(),
-            titleBn: z.string(),
+            titleBn: z.string().optional(),
             slug: z.string(),
             categoryName: z.string(),
-            categoryNameBn: z.string(),
+            categoryNameBn: z.string().optional(),
             imageUrl: z.string(),
             price: z.number(),
             discountedPrice: z.number(),

@@ -146,7 +146,7 @@ export const CategoryUpdateBody = CategoryBody.partial();
 export const CategoryAnswer = z.object({
   _id: z.string(),
   name: z.string(),
-  nameBn: z.string(),
+  nameBn: z.string().optional(),
   slug: z.string(),
   parentCategory: z.string().nullable(),
   level: z.number(),

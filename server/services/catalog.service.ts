@@ -1,6 +1,7 @@
 import { Category } from "../../models/category.model.js";
 import { catalogReadModel, type CatalogEntry } from "./catalog-read-model.js";
 import type { ProductAnswer } from "./product-answer.js";
+import { banglaFieldsOf } from "../lib/i18n/localized.js";
 
 /** The slice of a product that cards and listings show. */
 export interface ProductCard {
@@ -60,7 +61,8 @@ export async function listNewProducts(limit = 8): Promise<ProductCard[]> {
 export interface CategoryNode {
   _id: string;
   name: string;
-  nameBn: string;
+  /** Present when written. */
+  nameBn?: string;
   slug: string;
   parentCategory: string | null;
   level: number;
@@ -74,7 +76,7 @@ export async function listCategories(): Promise<CategoryNode[]> {
   return docs.map((doc) => ({
     _id: doc._id.toString(),
     name: doc.name,
-    nameBn: doc.nameBn ?? "",
+    ...banglaFieldsOf(doc, ["name"]),
     slug: doc.slug,
     parentCategory: doc.parentCategory ? doc.parentCategory.toString() : null,
     level: doc.level,

@@ -5,6 +5,7 @@ import { SizeGuide } from "../../models/size-guide.model.js";
 import { badRequest, conflict, notFound } from "../lib/http-error.js";
 import type { CategoryNode } from "./catalog.service.js";
 import { categoryPathOf, slugify } from "./products.service.js";
+import { banglaFieldsOf } from "../lib/i18n/localized.js";
 
 /** Admin management of the category tree (at most 3 levels). GET /api/categories is catalog.service. */
 
@@ -24,7 +25,7 @@ function toNode(doc: LeanCategory): CategoryNode & { sortOrder: number } {
   return {
     _id: doc._id.toString(),
     name: doc.name,
-    nameBn: doc.nameBn ?? "",
+    ...banglaFieldsOf(doc, ["name"]),
     slug: doc.slug,
     parentCategory: doc.parentCategory ? doc.parentCategory.toString() : null,
     level: doc.level,

@@ -7,6 +7,7 @@ import type {
   PopupImageView,
   UpdatePopupImageInput,
 } from "../schemas/popup-images.schemas.js";
+import { banglaFieldsOf } from "../lib/i18n/localized.js";
 
 export const POPUP_FOLDER = "popups";
 
@@ -31,8 +32,7 @@ function toView(doc: PopupDoc): PopupImageView {
     _id: doc._id.toString(),
     title: doc.title ?? "",
     description: doc.description ?? "",
-    titleBn: doc.titleBn ?? "",
-    descriptionBn: doc.descriptionBn ?? "",
+    ...banglaFieldsOf(doc, ["title", "description"]),
     link: doc.link ?? "",
     imagePath: doc.imagePath,
     sequence: doc.sequence ?? 0,

@@ -1,4 +1,5 @@
 import type mongoose from "mongoose";
+import { banglaFieldsOf } from "../lib/i18n/localized.js";
 
 /** The contract §4 product, as every catalogue endpoint answers it (services and read model). */
 export interface ProductAnswer {
@@ -6,9 +7,9 @@ export interface ProductAnswer {
   title: string;
   slug: string;
   description: string;
-  /** Bangla title and description, "" when not written (the storefront then shows the English). */
-  titleBn: string;
-  descriptionBn: string;
+  /** Bangla title and description, present when written (else the storefront shows the English). */
+  titleBn?: string;
+  descriptionBn?: string;
   brand: string;
   price: number;
   discountedPrice: number;
@@ -16,7 +17,7 @@ export interface ProductAnswer {
   category: {
     _id: string;
     name: string;
-    nameBn: string;
+    nameBn?: string;
     slug: string;
     parentCategory: string | null;
   } | null;
@@ -82,7 +83,7 @@ export function toProductAnswer(doc: LeanProductDoc): ProductAnswer {
       ? {
           _id: doc.category._id.toString(),
           name: doc.category.name,
-          nameBn: doc.category.nameBn ?? "",
+          ...banglaFieldsOf(doc.category, ["name"]),
           slug: doc.category.slug,
           parentCategory: doc.category.parentCategory
             ? doc.category.parentCategory.toString()
@@ -94,8 +95,7 @@ export function toProductAnswer(doc: LeanProductDoc): ProductAnswer {
     title: doc.title,
     slug: doc.slug,
     description: doc.description ?? "",
-    titleBn: doc.titleBn ?? "",
-    descriptionBn: doc.descriptionBn ?? "",
+    ...banglaFieldsOf(doc, ["title", "description"]),
     brand: doc.brand ?? "Tweest",
     price: doc.price,
     discountedPrice: doc.discountedPrice,

@@ -253,11 +253,11 @@ export async function searchProductIds(search: string): Promise<string[]> {
 export interface ProductSuggestion {
   _id: string;
   title: string;
-  /** Bangla title and category name, "" when not written. */
-  titleBn: string;
+  /** Bangla title and category name, present when written. */
+  titleBn?: string;
   slug: string;
   categoryName: string;
-  categoryNameBn: string;
+  categoryNameBn?: string;
   imageUrl: string;
   price: number;
   discountedPrice: number;
@@ -273,10 +273,10 @@ export async function suggestProducts(query: string, limit = 8): Promise<Product
     suggestions.push({
       _id: product._id,
       title: product.title,
-      titleBn: product.titleBn,
+      ...(product.titleBn ? { titleBn: product.titleBn } : {}),
       slug: product.slug,
       categoryName: product.categoryName,
-      categoryNameBn: product.category?.nameBn ?? "",
+      ...(product.category?.nameBn ? { categoryNameBn: product.category.nameBn } : {}),
       imageUrl: product.imageUrl,
       price: product.price,
       discountedPrice: product.discountedPrice,

@@ -3,6 +3,7 @@ import { Category } from "../../models/category.model.js";
 import { SizeGuide } from "../../models/size-guide.model.js";
 import { badRequest, notFound } from "../lib/http-error.js";
 import { findCategoryByIdOrSlug } from "./products.service.js";
+import { banglaFieldsOf } from "../lib/i18n/localized.js";
 
 export interface SizeGuideAnswer {
   _id: string;
@@ -12,8 +13,8 @@ export interface SizeGuideAnswer {
   columns: string[];
   rows: { size: string; values: string[] }[];
   note: string;
-  nameBn: string;
-  noteBn: string;
+  nameBn?: string;
+  noteBn?: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -41,8 +42,7 @@ function toAnswer(doc: LeanGuide): SizeGuideAnswer {
     columns: doc.columns ?? [],
     rows: (doc.rows ?? []).map((row) => ({ size: row.size ?? "", values: row.values ?? [] })),
     note: doc.note ?? "",
-    nameBn: doc.nameBn ?? "",
-    noteBn: doc.noteBn ?? "",
+    ...banglaFieldsOf(doc, ["name", "note"]),
     createdAt: doc.createdAt.toISOString(),
     updatedAt: doc.updatedAt.toISOString(),
   };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatBDT } from "../../app/lib/money";
 import {
+  banglaFieldsOf,
   formatDate,
   formatMoney,
   formatNumber,
@@ -110,5 +111,14 @@ describe("localized", () => {
     expect(localized(product, "description", "bn")).toBe("Cotton");
     expect(localized({ name: "Men", nameBn: "  " }, "name", "bn")).toBe("Men");
     expect(localized({ name: "Men", nameBn: null }, "name", "bn")).toBe("Men");
+  });
+});
+
+describe("banglaFieldsOf", () => {
+  it("answers only the Bangla fields that hold text", () => {
+    expect(
+      banglaFieldsOf({ title: "Tee", titleBn: "টি", descriptionBn: " " }, ["title", "description"]),
+    ).toEqual({ titleBn: "টি" });
+    expect(banglaFieldsOf({ name: "Men" }, ["name"])).toEqual({});
   });
 });

@@ -20,3 +20,20 @@ export function localized<T extends object>(
   const english = record[field];
   return typeof english === "string" ? english : "";
 }
+
+/**
+ * The Bangla fields of `doc` that hold text, for an API answer: `{titleBn: "…"}`, or nothing for a
+ * field never written or cleared. Answers carry a Bangla field only when there is Bangla to show.
+ */
+export function banglaFieldsOf<F extends string>(
+  doc: object,
+  fields: readonly F[],
+): Partial<Record<`${F}Bn`, string>> {
+  const record = doc as Record<string, unknown>;
+  const found: Partial<Record<`${F}Bn`, string>> = {};
+  for (const field of fields) {
+    const value = record[`${field}${BANGLA_SUFFIX}`];
+    if (typeof value === "string" && value.trim()) found[`${field}Bn`] = value;
+  }
+  return found;
+}
