@@ -165,15 +165,15 @@ export function PopupImageEditor({
               </Field>
               <Field
                 id="pi-title-bn"
-                label="Title in Bangla"
-                hint="Optional; empty shows the English"
+                label="শিরোনাম (বাংলা)"
+                hint="Title in Bangla, optional; empty shows the English"
                 error={errors.titleBn?.message}
               >
                 <Input id="pi-title-bn" lang="bn" {...register("titleBn")} />
               </Field>
               <Field
                 id="pi-description-bn"
-                label="Description in Bangla"
+                label="বিবরণ (বাংলা)"
                 error={errors.descriptionBn?.message}
               >
                 <Textarea

@@ -219,10 +219,11 @@ export function ProductEditor({
             <Field id="p-title" label="Title" error={errors.title?.message}>
               <Input id="p-title" aria-invalid={!!errors.title} {...register("title")} />
             </Field>
+            {/* Bangla fields are labelled in Bangla: the label names the language to type in. */}
             <Field
               id="p-title-bn"
-              label="Title in Bangla"
-              hint="Optional; empty shows the English title"
+              label="শিরোনাম (বাংলা)"
+              hint="Title in Bangla, optional; empty shows the English title"
               error={errors.titleBn?.message}
             >
               <Input
@@ -279,8 +280,8 @@ export function ProductEditor({
           </Field>
           <Field
             id="p-description-bn"
-            label="Description in Bangla"
-            hint="Optional; empty shows the English description"
+            label="বিবরণ (বাংলা)"
+            hint="Description in Bangla, optional; empty shows the English"
             error={errors.descriptionBn?.message}
           >
             <Textarea id="p-description-bn" lang="bn" {...register("descriptionBn")} />

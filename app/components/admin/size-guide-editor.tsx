@@ -160,7 +160,7 @@ export function SizeGuideEditor({
                 onChange={(event) => setDraft({ ...draft, name: event.target.value })}
               />
             </Field>
-            <Field id="sg-name-bn" label="Name in Bangla" error={errors.nameBn}>
+            <Field id="sg-name-bn" label="নাম (বাংলা)" error={errors.nameBn}>
               <Input
                 id="sg-name-bn"
                 lang="bn"
@@ -290,7 +290,7 @@ export function SizeGuideEditor({
               onChange={(event) => setDraft({ ...draft, note: event.target.value })}
             />
           </Field>
-          <Field id="sg-note-bn" label="Note in Bangla" error={errors.noteBn}>
+          <Field id="sg-note-bn" label="নোট (বাংলা)" error={errors.noteBn}>
             <Textarea
               id="sg-note-bn"
               lang="bn"

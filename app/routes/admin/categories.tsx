@@ -98,8 +98,8 @@ function CategoryEditor({
           <TextField id="c-name" label="Name" error={errors.name?.message} {...register("name")} />
           <TextField
             id="c-name-bn"
-            label="Name in Bangla"
-            hint="Optional; empty shows the English name"
+            label="নাম (বাংলা)"
+            hint="Name in Bangla, optional; empty shows the English name"
             lang="bn"
             error={errors.nameBn?.message}
             {...register("nameBn")}

@@ -116,7 +116,8 @@ export function romaniseBangla(word: string): string {
     }
     const atWordEnd = next === undefined || !BENGALI.test(next);
     // The inherent vowel: sounded as "o" inside a word, silent at its end (কলম → kolom).
-    if (!atWordEnd && VOWEL_SIGNS[next] === undefined && MODIFIERS[next] === undefined) out += "o";
+    // Also before ং and ঃ: রং → rong.
+    if (!atWordEnd && VOWEL_SIGNS[next] === undefined) out += "o";
   }
   return out;
 }
