@@ -4,6 +4,7 @@ import { CATEGORIES_CHANGED, trackCatalogChanges } from "./catalog-version.model
 const CategorySchema = new Schema(
   {
     name: { type: String, required: true, trim: true, maxlength: 80 },
+    nameBn: { type: String, default: "", trim: true, maxlength: 80 },
     slug: { type: String, required: true, unique: true, lowercase: true, trim: true },
     parentCategory: { type: Schema.Types.ObjectId, ref: "Category", default: null, index: true },
     level: { type: Number, default: 1, min: 1, max: 3 },

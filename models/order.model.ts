@@ -1,4 +1,5 @@
 import mongoose, { Schema, type InferSchemaType } from "mongoose";
+import { DEFAULT_LOCALE, LOCALES } from "#contract/i18n/locale";
 
 import { ORDER_STATUSES, PAYMENT_METHODS } from "#contract/order-status";
 
@@ -80,6 +81,8 @@ const OrderSchema = new Schema(
       default: null,
     },
     note: { type: String, default: "" },
+    // The language the order was placed in: its SMS and emails go out in it.
+    locale: { type: String, enum: LOCALES, default: DEFAULT_LOCALE },
     // Set once stock has been returned, so a cancel racing the expiry job never returns it twice.
     stockReleased: { type: Boolean, default: false },
     /** A returned parcel: the delivery charge the shop paid for and did not collect (taka). */

@@ -4,6 +4,8 @@ const PopupImageSchema = new Schema(
   {
     title: { type: String, default: "", maxlength: 200 },
     description: { type: String, default: "", maxlength: 1000 },
+    titleBn: { type: String, default: "", maxlength: 200 },
+    descriptionBn: { type: String, default: "", maxlength: 1000 },
     link: { type: String, default: "" },
     // Relative to the shop's host (e.g. uploads/popups/abc.webp); the storefront prefixes it.
     imagePath: { type: String, required: true },

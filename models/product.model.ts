@@ -20,6 +20,9 @@ const ProductSchema = new Schema(
     title: { type: String, required: true, trim: true, maxlength: 200 },
     slug: { type: String, required: true, unique: true, lowercase: true, trim: true },
     description: { type: String, default: "", maxlength: 5000 },
+    // Optional Bangla text; the storefront falls back to the English (server/lib/i18n/localized.ts).
+    titleBn: { type: String, default: "", trim: true, maxlength: 200 },
+    descriptionBn: { type: String, default: "", maxlength: 5000 },
     brand: { type: String, default: "Tweest", trim: true },
     price: { type: Number, required: true, min: 0 },
     discountedPrice: { type: Number, required: true, min: 0 },

@@ -5,6 +5,8 @@ import { pageOf } from "./common.js";
 const CategoryRef = z.object({
   _id: z.string(),
   name: z.string(),
+  /** Bangla name, present when written (the storefront falls back to `name`). */
+  nameBn: z.string().optional(),
   slug: z.string(),
   parentCategory: z.string().nullable(),
 });
@@ -13,6 +15,9 @@ const CategoryRef = z.object({
 export const ProductAnswer = z.object({
   _id: z.string(),
   title: z.string(),
+  /** Bangla title and description, present when written (else the storefront shows the English). */
+  titleBn: z.string().optional(),
+  descriptionBn: z.string().optional(),
   slug: z.string(),
   description: z.string(),
   brand: z.string(),
@@ -82,12 +87,13 @@ export type ProductCard = z.infer<typeof ProductCard>;
 export const ProductSuggestion = ProductAnswer.pick({
   _id: true,
   title: true,
+  titleBn: true,
   slug: true,
   categoryName: true,
   imageUrl: true,
   price: true,
   discountedPrice: true,
-});
+}).extend({ categoryNameBn: z.string().optional() });
 export type ProductSuggestion = z.infer<typeof ProductSuggestion>;
 export const ProductSuggestionsAnswer = z.object({ products: z.array(ProductSuggestion) });
 
@@ -135,6 +141,9 @@ export const SizeGuideAnswer = z.object({
   columns: z.array(z.string()),
   rows: z.array(z.object({ size: z.string(), values: z.array(z.string()) })),
   note: z.string(),
+  /** Bangla name and note, present when written. */
+  nameBn: z.string().optional(),
+  noteBn: z.string().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,4 +1,5 @@
 /** Answers of /api/orders/*, /api/admin/orders/* and /api/payment(s): orders, tracking, payments. */
+import { LOCALES } from "../i18n/locale.js";
 import { z } from "zod";
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "../order-status.js";
 import { LineFields } from "./cart.js";
@@ -74,6 +75,8 @@ export const OrderAnswer = z.object({
   deliveryCostLost: z.number().optional(),
   tax: z.number(),
   totalDiscountedPrice: z.number(),
+  /** The language the order was placed in: its SMS and emails use it (absent: English). */
+  locale: z.enum(LOCALES).optional(),
   totalItem: z.number(),
   paymentMethod: z.enum(PAYMENT_METHODS),
   paymentDetails: z.object({

@@ -6,6 +6,9 @@ export const ActivePopupImageAnswer = z.object({
   _id: z.string(),
   title: z.string(),
   description: z.string(),
+  /** Bangla caption, present when written. */
+  titleBn: z.string().optional(),
+  descriptionBn: z.string().optional(),
   link: z.string(),
   imagePath: z.string(),
   sequence: z.number(),

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { IdParams, PageQuery } from "./common.js";
 import { BdMobile, INVALID_MOBILE_MESSAGE, normalizeBdMobile } from "../phone.js";
+import { toAsciiDigits } from "../i18n/digits.js";
+import { LocaleField } from "./i18n.js";
 
 /** Inputs and answers of /auth/* and /api/users/* (contract §3). */
 
@@ -53,14 +55,17 @@ export const SigninBody = z.object({
   password: z.string().min(1, "Password is required").max(128),
 });
 
-export const OtpSendBody = z.object({ phone: BdMobile });
+// `locale`: the language of the SMS (English when absent).
+export const OtpSendBody = z.object({ phone: BdMobile, locale: LocaleField });
 
 export const OtpVerifyBody = z.object({
   phone: BdMobile,
+  // A code typed on a Bangla keyboard (১২৩৪৫৬) is the same code.
   otp: z
     .string()
     .trim()
-    .regex(/^\d{6}$/, "The code has 6 digits"),
+    .transform(toAsciiDigits)
+    .pipe(z.string().regex(/^\d{6}$/, "The code has 6 digits")),
 });
 
 export const UpdatePhoneBody = z.object({ phone: BdMobile });

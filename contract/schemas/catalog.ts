@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { numeric } from "../numeric.js";
 import { IdParams, ObjectIdString, zeroBasedPageQuery } from "./common.js";
+import { BanglaText } from "./i18n.js";
 
 export { IdParams, ObjectIdString };
 export const ProductIdParams = z.object({ productId: ObjectIdString });
@@ -82,6 +83,8 @@ const ProductFieldsObject = z.object({
     .max(200)
     .optional(),
   description: z.string().max(5000).optional(),
+  titleBn: BanglaText(200),
+  descriptionBn: BanglaText(5000),
   brand: z.string().trim().min(1).max(80).optional(),
   price: numeric(z.number().int().min(0)),
   discountedPrice: numeric(z.number().int().min(0)),
@@ -126,6 +129,7 @@ export type ProductUpdateInput = z.output<typeof ProductUpdateBody>;
 
 export const CategoryBody = z.object({
   name: z.string().trim().min(1).max(80),
+  nameBn: BanglaText(80),
   slug: z
     .string()
     .trim()
@@ -162,6 +166,8 @@ const SizeGuideFields = {
     )
     .max(50),
   note: z.string().max(2000),
+  nameBn: BanglaText(120),
+  noteBn: BanglaText(2000),
 };
 export const SizeGuideBody = z.object({
   ...SizeGuideFields,

@@ -3,6 +3,7 @@ import { numeric } from "../numeric.js";
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "../order-status.js";
 import { BdMobile } from "../phone.js";
 import { PageQuery } from "./common.js";
+import { LocaleField } from "./i18n.js";
 
 const Text = (max: number) => z.string().trim().max(max);
 
@@ -22,6 +23,7 @@ export const PlaceOrderBody = z.object({
   shippingAddress: ShippingAddressBody,
   paymentMethod: z.enum(PAYMENT_METHODS),
   note: Text(500).optional(),
+  locale: LocaleField,
 });
 
 export const QuoteBody = z.object({

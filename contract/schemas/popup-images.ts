@@ -2,6 +2,7 @@ import { z } from "zod";
 import { startOfShopDay } from "../dates.js";
 import { numeric } from "../numeric.js";
 import { IdParams, ObjectIdString } from "./common.js";
+import { BanglaText } from "./i18n.js";
 
 /**
  * Popup images arrive as multipart forms, so every field is a string there; the same schemas also
@@ -44,6 +45,8 @@ const Sequence = numeric(z.number().int().min(0).max(100_000));
 const PopupFields = {
   title: z.string().trim().max(200),
   description: z.string().trim().max(1000),
+  titleBn: BanglaText(200),
+  descriptionBn: BanglaText(1000),
   link: Link,
   isActive: FormBoolean,
   startsAt: FormDateOrNull,
@@ -60,6 +63,8 @@ export const CreatePopupImageBody = z
   .object({
     title: PopupFields.title.default(""),
     description: PopupFields.description.default(""),
+    titleBn: PopupFields.titleBn,
+    descriptionBn: PopupFields.descriptionBn,
     link: PopupFields.link.default(""),
     isActive: PopupFields.isActive.default(true),
     startsAt: PopupFields.startsAt.default(null),
@@ -74,6 +79,8 @@ export const UpdatePopupImageBody = z
   .object({
     title: PopupFields.title.optional(),
     description: PopupFields.description.optional(),
+    titleBn: PopupFields.titleBn,
+    descriptionBn: PopupFields.descriptionBn,
     link: PopupFields.link.optional(),
     isActive: PopupFields.isActive.optional(),
     startsAt: PopupFields.startsAt.optional(),

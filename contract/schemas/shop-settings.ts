@@ -53,6 +53,8 @@ export const ContactSettings = z.strictObject({
 /** Which order messages go out by SMS (sign-in codes always do: they are not optional). */
 export const SmsOrderTexts = z.strictObject({
   placed: z.boolean(),
+  // Added with the Bangla messages; settings saved before it have none: on.
+  confirmed: z.boolean().default(true),
   shipped: z.boolean(),
   delivered: z.boolean(),
   cancelled: z.boolean(),

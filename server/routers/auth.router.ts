@@ -109,7 +109,7 @@ endpoint(authRouter, PREFIX, {
     429: errorDoc("Asked again within 60 s or more than 5 times in an hour"),
     502: errorDoc("The SMS gateway refused"),
   },
-  handler: ({ body }) => sendOtp(body.phone),
+  handler: ({ body }) => sendOtp(body.phone, body.locale),
 });
 
 endpoint(authRouter, PREFIX, {

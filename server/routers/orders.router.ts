@@ -50,6 +50,7 @@ endpoint(ordersRouter, PREFIX, {
       shippingAddress: body.shippingAddress,
       paymentMethod: body.paymentMethod,
       note: body.note,
+      locale: body.locale,
     }),
 });
 

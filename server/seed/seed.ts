@@ -17,40 +17,49 @@ import { getImageStore, uploadUrl } from "../storage/index.js";
 
 interface SeedCategory {
   name: string;
+  /** The Bangla name, and the "for men/women/children" a Bangla description opens with. */
+  nameBn: string;
+  forBn: string;
   slug: string;
-  children: { name: string; slug: string; kind: GarmentKind }[];
+  children: { name: string; nameBn: string; slug: string; kind: GarmentKind }[];
 }
 type GarmentKind = "tshirt" | "polo" | "hoodie" | "panjabi" | "kurti" | "jeans" | "kids";
 
 const CATEGORY_TREE: SeedCategory[] = [
   {
     name: "Men",
+    nameBn: "ছেলেদের",
+    forBn: "ছেলেদের",
     slug: "men",
     children: [
-      { name: "T-Shirts", slug: "men-t-shirts", kind: "tshirt" },
-      { name: "Polo Shirts", slug: "men-polo-shirts", kind: "polo" },
-      { name: "Hoodies", slug: "men-hoodies", kind: "hoodie" },
-      { name: "Panjabi", slug: "men-panjabi", kind: "panjabi" },
-      { name: "Jeans", slug: "men-jeans", kind: "jeans" },
+      { name: "T-Shirts", nameBn: "টি-শার্ট", slug: "men-t-shirts", kind: "tshirt" },
+      { name: "Polo Shirts", nameBn: "পোলো শার্ট", slug: "men-polo-shirts", kind: "polo" },
+      { name: "Hoodies", nameBn: "হুডি", slug: "men-hoodies", kind: "hoodie" },
+      { name: "Panjabi", nameBn: "পাঞ্জাবি", slug: "men-panjabi", kind: "panjabi" },
+      { name: "Jeans", nameBn: "জিন্স", slug: "men-jeans", kind: "jeans" },
     ],
   },
   {
     name: "Women",
+    nameBn: "মেয়েদের",
+    forBn: "মেয়েদের",
     slug: "women",
     children: [
-      { name: "Kurti", slug: "women-kurti", kind: "kurti" },
-      { name: "T-Shirts", slug: "women-t-shirts", kind: "tshirt" },
-      { name: "Hoodies", slug: "women-hoodies", kind: "hoodie" },
-      { name: "Jeans", slug: "women-jeans", kind: "jeans" },
+      { name: "Kurti", nameBn: "কুর্তি", slug: "women-kurti", kind: "kurti" },
+      { name: "T-Shirts", nameBn: "টি-শার্ট", slug: "women-t-shirts", kind: "tshirt" },
+      { name: "Hoodies", nameBn: "হুডি", slug: "women-hoodies", kind: "hoodie" },
+      { name: "Jeans", nameBn: "জিন্স", slug: "women-jeans", kind: "jeans" },
     ],
   },
   {
     name: "Kids",
+    nameBn: "শিশুদের",
+    forBn: "শিশুদের",
     slug: "kids",
     children: [
-      { name: "T-Shirts", slug: "kids-t-shirts", kind: "kids" },
-      { name: "Hoodies", slug: "kids-hoodies", kind: "kids" },
-      { name: "Panjabi", slug: "kids-panjabi", kind: "kids" },
+      { name: "T-Shirts", nameBn: "টি-শার্ট", slug: "kids-t-shirts", kind: "kids" },
+      { name: "Hoodies", nameBn: "হুডি", slug: "kids-hoodies", kind: "kids" },
+      { name: "Panjabi", nameBn: "পাঞ্জাবি", slug: "kids-panjabi", kind: "kids" },
     ],
   },
 ];
@@ -82,6 +91,13 @@ function stamped<T extends object>(fields: T) {
 }
 
 const STYLE_NAMES = ["Classic", "Urban", "Everyday", "Heritage"];
+/** The styles as Bangla shops write them (loanwords, spelt in Bangla). */
+const STYLE_NAMES_BN: Record<string, string> = {
+  Classic: "ক্লাসিক",
+  Urban: "আরবান",
+  Everyday: "এভরিডে",
+  Heritage: "হেরিটেজ",
+};
 
 /** Deterministic numbers (mulberry32 in [0, 1)), so every seed builds the same shop. */
 export function seededRandom(seed: number) {
@@ -97,8 +113,10 @@ export function seededRandom(seed: number) {
 
 export interface SeedProduct {
   title: string;
+  titleBn: string;
   slug: string;
   description: string;
+  descriptionBn: string;
   price: number;
   discountedPrice: number;
   categorySlug: string;
@@ -138,8 +156,10 @@ export function buildSeedProducts(): SeedProduct[] {
         );
         products.push({
           title: `${style} ${parent.name === "Kids" ? "Kids " : ""}${child.name.replace(/s$/, "")}`,
+          titleBn: `${STYLE_NAMES_BN[style]} ${parent.name === "Kids" ? "শিশুদের " : ""}${child.nameBn}`,
           slug,
           description: `${style} ${child.name.toLowerCase()} for ${parent.name.toLowerCase()}, cut from breathable fabric for Bangladesh's weather. Machine washable.`,
+          descriptionBn: `${parent.forBn} ${STYLE_NAMES_BN[style]} ${child.nameBn}, বাংলাদেশের আবহাওয়ার উপযোগী আরামদায়ক কাপড়ে তৈরি। মেশিনে ধোয়া যায়।`,
           price,
           discountedPrice,
           categorySlug: child.slug,
@@ -194,6 +214,7 @@ async function seedCategories(): Promise<Map<string, { _id: unknown; path: unkno
       { slug: parent.slug },
       stamped({
         name: parent.name,
+        nameBn: parent.nameBn,
         slug: parent.slug,
         level: 1,
         parentCategory: null,
@@ -207,6 +228,7 @@ async function seedCategories(): Promise<Map<string, { _id: unknown; path: unkno
         { slug: child.slug },
         stamped({
           name: child.name,
+          nameBn: child.nameBn,
           slug: child.slug,
           level: 2,
           parentCategory: parentDoc._id,
@@ -243,8 +265,10 @@ async function seedProducts(
       {
         $setOnInsert: {
           title: product.title,
+          titleBn: product.titleBn,
           slug: product.slug,
           description: product.description,
+          descriptionBn: product.descriptionBn,
           brand: "Tweest",
           price: product.price,
           discountedPrice: product.discountedPrice,
@@ -310,18 +334,24 @@ async function seedPopupImages() {
     {
       title: "Winter Hoodie Drop",
       description: "Warm hoodies from ৳1,350. Free delivery over ৳3,000.",
+      titleBn: "শীতের নতুন হুডি",
+      descriptionBn: "গরম হুডি ৳১,৩৫০ থেকে। ৳৩,০০০-এর বেশি অর্ডারে ফ্রি ডেলিভারি।",
       link: "/products?category=men-hoodies",
       fill: "#1e3a8a",
     },
     {
       title: "Eid Panjabi Collection",
       description: "Festive panjabi in new colours. Use EID25.",
+      titleBn: "ঈদ পাঞ্জাবি কালেকশন",
+      descriptionBn: "নতুন রঙে উৎসবের পাঞ্জাবি। EID25 কোড ব্যবহার করুন।",
       link: "/products?category=men-panjabi",
       fill: "#7f1d1d",
     },
     {
       title: "Bulk T-Shirt Orders",
       description: "Printing for teams and events from 10 pieces.",
+      titleBn: "বাল্ক টি-শার্ট অর্ডার",
+      descriptionBn: "টিম ও ইভেন্টের জন্য প্রিন্টিং, ১০ পিস থেকে।",
       link: "/bulk-order",
       fill: "#4d5d2a",
     },
@@ -341,6 +371,8 @@ async function seedPopupImages() {
       stamped({
         title: banner.title,
         description: banner.description,
+        titleBn: banner.titleBn,
+        descriptionBn: banner.descriptionBn,
         link: banner.link,
         imagePath: `uploads/popups/${fileName}`,
         sequence,
@@ -367,6 +399,8 @@ async function seedSizeGuide(categories: Map<string, { _id: unknown }>) {
         { size: "XXL", values: ["44", "30", "9.5"] },
       ],
       note: "Measured flat, in inches. Between sizes? Take the larger one.",
+      nameBn: "ছেলেদের টি-শার্ট",
+      noteBn: "সমতলে রেখে ইঞ্চিতে মাপা। দুই মাপের মাঝামাঝি হলে বড়টি নিন।",
     }),
     { upsert: true, timestamps: false },
   );

@@ -14,6 +14,7 @@ import { logger } from "../lib/logger.js";
 import type { ProductListInput } from "#contract/schemas/catalog";
 import { toProductAnswer, toProductCard, type LeanProductDoc } from "./product-answer.js";
 import type { ProductFacetDoc, ProductListAnswer } from "./products.service.js";
+import { searchTerm } from "../lib/bangla-search.js";
 
 /**
  * The catalogue read model: every active product of this process's database in memory, with
@@ -39,6 +40,7 @@ export type SortName = "price_low" | "price_high" | "newest" | "popular";
 interface CategoryRef {
   _id: mongoose.Types.ObjectId;
   name: string;
+  nameBn: string;
   slug: string;
   parentCategory: mongoose.Types.ObjectId | null;
 }
@@ -118,14 +120,21 @@ interface SearchDocument {
   description: string;
 }
 
-function searchDocumentOf(doc: StoredProduct): SearchDocument {
+/** The English and the Bangla text of a field, searched as one (a Bangla title is a title). */
+const bothLanguages = (...texts: (string | null | undefined)[]) => texts.filter(Boolean).join(" ");
+
+function searchDocumentOf(
+  doc: StoredProduct,
+  categoriesById: Map<string, CategoryRef>,
+): SearchDocument {
+  const category = doc.category ? categoriesById.get(String(doc.category)) : undefined;
   return {
     id: String(doc._id),
-    title: doc.title ?? "",
-    categoryName: doc.categoryName ?? "",
+    title: bothLanguages(doc.title, doc.titleBn),
+    categoryName: bothLanguages(doc.categoryName, category?.nameBn),
     colors: (doc.colors ?? []).filter((color) => typeof color === "string").join(" "),
     brand: doc.brand ?? "",
-    description: doc.description ?? "",
+    description: bothLanguages(doc.description, doc.descriptionBn),
   };
 }
 
@@ -133,6 +142,8 @@ function newSearchIndex() {
   return new MiniSearch<SearchDocument>({
     fields: ["title", "categoryName", "colors", "brand", "description"],
     storeFields: [],
+    // Index and queries alike: Bangla romanised, NFC, Bangla digits as ASCII (docs/i18n.md).
+    processTerm: searchTerm,
     searchOptions: SEARCH_OPTIONS,
   });
 }
@@ -276,7 +287,7 @@ export class CatalogReadModel {
   private async loadCategories(): Promise<void> {
     const categories = await Category.find(
       {},
-      { name: 1, slug: 1, parentCategory: 1, level: 1, sortOrder: 1 },
+      { name: 1, nameBn: 1, slug: 1, parentCategory: 1, level: 1, sortOrder: 1 },
     ).lean();
     this.categoriesById = new Map();
     this.categoriesBySlug = new Map();
@@ -304,6 +315,7 @@ export class CatalogReadModel {
       const ref: CategoryRef = {
         _id: category._id,
         name: category.name,
+        nameBn: category.nameBn ?? "",
         slug: category.slug,
         parentCategory: category.parentCategory ?? null,
       };
@@ -364,7 +376,7 @@ export class CatalogReadModel {
       this.remove(String(doc._id));
       return;
     }
-    const search = searchDocumentOf(doc);
+    const search = searchDocumentOf(doc, this.categoriesById);
     const entry = toEntry(doc, search, this.categoriesById);
     const before = this.entries.get(entry.id);
     if (!before || before.searchText !== entry.searchText) {
@@ -419,7 +431,7 @@ export class CatalogReadModel {
    * the newest first within each group (a predictable order the shopper can page through).
    */
   searchIds(query: string): { id: string; tier: number }[] {
-    const key = query.trim().toLowerCase();
+    const key = query.trim().normalize("NFC").toLowerCase();
     let found = this.searches.get(key);
     if (!found) {
       found = this.rankedSearch(key);

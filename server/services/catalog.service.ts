@@ -1,6 +1,7 @@
 import { Category } from "../../models/category.model.js";
 import { catalogReadModel, type CatalogEntry } from "./catalog-read-model.js";
 import type { CategoryAnswer, ProductCard } from "#contract/answers/catalog";
+import { banglaFieldsOf } from "#contract/i18n/localized";
 
 export type { ProductCard };
 export type CategoryNode = CategoryAnswer;
@@ -62,11 +63,12 @@ async function listCategoriesFromDatabase(): Promise<CategoryNode[]> {
   const docs = await Category.find()
     // _id last: same-named categories under different parents keep one order (creation).
     .sort({ level: 1, sortOrder: 1, name: 1, _id: 1 })
-    .select("name slug parentCategory level")
+    .select("name nameBn slug parentCategory level")
     .lean();
   return docs.map((doc) => ({
     _id: doc._id.toString(),
     name: doc.name,
+    ...banglaFieldsOf(doc, ["name"]),
     slug: doc.slug,
     parentCategory: doc.parentCategory ? doc.parentCategory.toString() : null,
     level: doc.level,

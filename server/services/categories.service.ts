@@ -5,6 +5,7 @@ import { SizeGuide } from "../../models/size-guide.model.js";
 import { badRequest, conflict, notFound } from "../lib/http-error.js";
 import type { CategoryNode } from "./catalog.service.js";
 import { categoryPathOf, slugify } from "./products.service.js";
+import { banglaFieldsOf } from "#contract/i18n/localized";
 
 /** Admin management of the category tree (at most 3 levels). GET /api/categories is catalog.service. */
 
@@ -13,6 +14,7 @@ export const MAX_CATEGORY_LEVEL = 3;
 interface LeanCategory {
   _id: mongoose.Types.ObjectId;
   name: string;
+  nameBn?: string | null;
   slug: string;
   parentCategory: mongoose.Types.ObjectId | null;
   level: number;
@@ -23,6 +25,7 @@ function toNode(doc: LeanCategory): CategoryNode & { sortOrder: number } {
   return {
     _id: doc._id.toString(),
     name: doc.name,
+    ...banglaFieldsOf(doc, ["name"]),
     slug: doc.slug,
     parentCategory: doc.parentCategory ? doc.parentCategory.toString() : null,
     level: doc.level,
@@ -41,6 +44,7 @@ async function parentLevel(parentId: string | null | undefined): Promise<number>
 
 export interface CategoryInput {
   name?: string;
+  nameBn?: string;
   slug?: string;
   parentCategory?: string | null;
   sortOrder?: number;
@@ -50,6 +54,7 @@ export async function createCategory(input: CategoryInput & { name: string }) {
   const level = (await parentLevel(input.parentCategory)) + 1;
   const doc = await Category.create({
     name: input.name,
+    nameBn: input.nameBn ?? "",
     slug: input.slug ?? slugify(input.name),
     parentCategory: input.parentCategory ?? null,
     level,
@@ -115,6 +120,7 @@ export async function updateCategory(id: string, input: CategoryInput) {
   }
   const renamed = input.name !== undefined && input.name !== category.name;
   if (input.name !== undefined) category.name = input.name;
+  if (input.nameBn !== undefined) category.nameBn = input.nameBn;
   if (input.slug !== undefined) category.slug = input.slug;
   if (input.sortOrder !== undefined) category.sortOrder = input.sortOrder;
   await category.save();

@@ -2,6 +2,8 @@ import { getEnv } from "../env.js";
 import { isEmailConfigured, sendEmail } from "../integrations/email.js";
 import { sendSms } from "../integrations/sms.js";
 import { logger } from "../lib/logger.js";
+import { formatMoney } from "#contract/i18n/format";
+import { toLocale, type Locale } from "#contract/i18n/locale";
 import { orderLogFields } from "../lib/log-fields.js";
 import { getShopSettings } from "./shop-settings.service.js";
 
@@ -11,7 +13,10 @@ import { getShopSettings } from "./shop-settings.service.js";
  * looked up: the checkout form pre-fills it into the shipping address). Sending never fails the
  * request: errors are logged, and the caller does not wait for the gateway or the mail server.
  */
-export type OrderEvent = "PLACED" | "SHIPPED" | "DELIVERED" | "CANCELLED";
+export type OrderEvent = "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "CANCELLED";
+
+/** Confirmation is a short SMS only: the placed email already said everything it would. */
+const EMAILED_EVENTS = new Set<OrderEvent>(["PLACED", "SHIPPED", "DELIVERED", "CANCELLED"]);
 
 interface NotifiableOrder {
   orderNumber: string;
@@ -22,6 +27,8 @@ interface NotifiableOrder {
   _id?: unknown;
   user?: unknown;
   guest?: { email?: string | null } | null;
+  /** The language the order was placed in; older orders have none (English). */
+  locale?: string | null;
 }
 
 /** Longest name an SMS greets. */
@@ -37,18 +44,38 @@ export function smsName(firstName: string): string {
   return [...firstWord.replace(/[^\p{L}\p{M}]/gu, "")].slice(0, SMS_NAME_LENGTH).join("");
 }
 
+/**
+ * Order numbers, tracking codes and the OTP stay in ASCII digits in both languages: shoppers type
+ * or paste them back. Amounts follow the language (৳১,৬৬০ in Bangla). Every text fits two SMS
+ * parts with the longest name and tracking code (tests/api/bangla-messages.test.ts).
+ */
+const SMS_TEXTS: Record<
+  Locale,
+  Record<OrderEvent, (order: NotifiableOrder, name: string) => string>
+> = {
+  en: {
+    PLACED: (order, name) =>
+      `Tweest: ${name ? `Hi ${name}, y` : "Y"}our order ${order.orderNumber} is placed. Total ৳${order.totalDiscountedPrice}${order.paymentMethod === "COD" ? " (cash on delivery)" : ""}. Thank you!`,
+    CONFIRMED: (order) => `Tweest: your order ${order.orderNumber} is confirmed.`,
+    SHIPPED: (order) =>
+      `Tweest: your order ${order.orderNumber} is on its way${order.courier?.trackingCode ? ` (tracking ${order.courier.trackingCode})` : ""}.`,
+    DELIVERED: (order) => `Tweest: your order ${order.orderNumber} has been delivered. Enjoy!`,
+    CANCELLED: (order) => `Tweest: your order ${order.orderNumber} has been cancelled.`,
+  },
+  bn: {
+    PLACED: (order, name) =>
+      `Tweest: ${name ? `${name}, ` : ""}আপনার অর্ডার ${order.orderNumber} গ্রহণ করা হয়েছে। মোট ${formatMoney(order.totalDiscountedPrice, "bn")}${order.paymentMethod === "COD" ? " (ক্যাশ অন ডেলিভারি)" : ""}। ধন্যবাদ!`,
+    CONFIRMED: (order) => `Tweest: আপনার অর্ডার ${order.orderNumber} নিশ্চিত করা হয়েছে।`,
+    SHIPPED: (order) =>
+      `Tweest: আপনার অর্ডার ${order.orderNumber} পাঠানো হয়েছে${order.courier?.trackingCode ? ` (ট্র্যাকিং ${order.courier.trackingCode})` : ""}।`,
+    DELIVERED: (order) => `Tweest: আপনার অর্ডার ${order.orderNumber} পৌঁছে দেওয়া হয়েছে। ধন্যবাদ!`,
+    CANCELLED: (order) => `Tweest: আপনার অর্ডার ${order.orderNumber} বাতিল করা হয়েছে।`,
+  },
+};
+
 export function orderMessage(event: OrderEvent, order: NotifiableOrder): string {
   const name = smsName(order.shippingAddress.firstName);
-  switch (event) {
-    case "PLACED":
-      return `Tweest: ${name ? `Hi ${name}, y` : "Y"}our order ${order.orderNumber} is placed. Total ৳${order.totalDiscountedPrice}${order.paymentMethod === "COD" ? " (cash on delivery)" : ""}. Thank you!`;
-    case "SHIPPED":
-      return `Tweest: your order ${order.orderNumber} is on its way${order.courier?.trackingCode ? ` (tracking ${order.courier.trackingCode})` : ""}.`;
-    case "DELIVERED":
-      return `Tweest: your order ${order.orderNumber} has been delivered. Enjoy!`;
-    case "CANCELLED":
-      return `Tweest: your order ${order.orderNumber} has been cancelled.`;
-  }
+  return SMS_TEXTS[toLocale(order.locale)][event](order, name);
 }
 
 /** Where an order's emails go, or null: the shipping address email, else the guest's. */
@@ -57,34 +84,84 @@ export function orderEmailAddress(order: NotifiableOrder): string | null {
   return address ? address : null;
 }
 
-const EMAIL_SUBJECTS: Record<OrderEvent, string> = {
-  PLACED: "placed",
-  SHIPPED: "shipped",
-  DELIVERED: "delivered",
-  CANCELLED: "cancelled",
+const EMAIL_WORDS: Record<
+  Locale,
+  {
+    status: Record<OrderEvent, string>;
+    subject: (orderNumber: string, status: string) => string;
+    greeting: (firstName: string) => string;
+    order: string;
+    statusLabel: string;
+    total: string;
+    cod: string;
+    tracking: string;
+    trackLink: string;
+  }
+> = {
+  en: {
+    status: {
+      PLACED: "placed",
+      CONFIRMED: "confirmed",
+      SHIPPED: "shipped",
+      DELIVERED: "delivered",
+      CANCELLED: "cancelled",
+    },
+    subject: (orderNumber, status) => `Tweest: order ${orderNumber} ${status}`,
+    greeting: (firstName) => `Hi ${firstName},`,
+    order: "Order",
+    statusLabel: "Status",
+    total: "Total",
+    cod: "cash on delivery",
+    tracking: "Courier tracking",
+    trackLink: "Track your order",
+  },
+  bn: {
+    status: {
+      PLACED: "গৃহীত",
+      CONFIRMED: "নিশ্চিত",
+      SHIPPED: "পাঠানো হয়েছে",
+      DELIVERED: "পৌঁছে দেওয়া হয়েছে",
+      CANCELLED: "বাতিল",
+    },
+    subject: (orderNumber, status) => `Tweest: অর্ডার ${orderNumber} ${status}`,
+    greeting: (firstName) => `প্রিয় ${firstName},`,
+    order: "অর্ডার",
+    statusLabel: "অবস্থা",
+    total: "মোট",
+    cod: "ক্যাশ অন ডেলিভারি",
+    tracking: "কুরিয়ার ট্র্যাকিং",
+    trackLink: "আপনার অর্ডার দেখুন",
+  },
 };
 
 /** Subject and plain-text body of an order email (same facts as the SMS, plus a link). */
 export function orderEmail(event: OrderEvent, order: NotifiableOrder) {
-  const status = EMAIL_SUBJECTS[event];
+  const locale = toLocale(order.locale);
+  const words = EMAIL_WORDS[locale];
+  const status = words.status[event];
   const id = String(order._id ?? order.orderNumber);
   const path = order.user ? `/order/${id}` : `/order/guest/track/${id}`;
   const link = new URL(path, getEnv().PUBLIC_URL).toString();
-  const cod = order.paymentMethod === "COD" ? " (cash on delivery)" : "";
+  const cod = order.paymentMethod === "COD" ? ` (${words.cod})` : "";
   const tracking = order.courier?.trackingCode
-    ? `\nCourier tracking: ${order.courier.trackingCode}`
+    ? `\n${words.tracking}: ${order.courier.trackingCode}`
     : "";
+  // English keeps its plain "৳1660" (what the emails have always said); Bangla uses the formatter.
+  const total =
+    locale === "bn"
+      ? formatMoney(order.totalDiscountedPrice, "bn")
+      : `৳${order.totalDiscountedPrice}`;
   return {
-    subject: `Tweest: order ${order.orderNumber} ${status}`,
+    subject: words.subject(order.orderNumber, status),
     text: [
-      `Hi ${order.shippingAddress.firstName},`,
+      words.greeting(order.shippingAddress.firstName),
       "",
       orderMessage(event, order).replace(/^Tweest: /, ""),
       "",
-      `Order: ${order.orderNumber}`,
-      `Status: ${status}`,
-      `Total: ৳${order.totalDiscountedPrice}${cod}${event === "SHIPPED" ? tracking : ""}`,
-      `Track your order: ${link}`,
+      `${words.order}: ${order.orderNumber}`,
+      `${words.statusLabel}: ${status}`,
+      `${words.total}: ${total}${cod}${event === "SHIPPED" ? tracking : ""}`,
+      `${words.trackLink}: ${link}`,
       "",
       "Tweest",
     ].join("\n"),
@@ -93,6 +170,7 @@ export function orderEmail(event: OrderEvent, order: NotifiableOrder) {
 
 const SMS_TEXT_OF_EVENT = {
   PLACED: "placed",
+  CONFIRMED: "confirmed",
   SHIPPED: "shipped",
   DELIVERED: "delivered",
   CANCELLED: "cancelled",
@@ -114,7 +192,7 @@ export function notifyOrder(event: OrderEvent, order: NotifiableOrder): Promise<
       },
     );
   const to = orderEmailAddress(order);
-  if (!to || !isEmailConfigured()) return sms;
+  if (!to || !isEmailConfigured() || !EMAILED_EVENTS.has(event)) return sms;
   const email = sendEmail({ to, ...orderEmail(event, order) }).then(
     () => undefined,
     (error: unknown) => {

@@ -41,6 +41,7 @@ import {
   type Reservation,
 } from "./reservations.service.js";
 import { assertMayHave, reserveStock, type StockLine } from "./stock.service.js";
+import { DEFAULT_LOCALE, type Locale } from "#contract/i18n/locale";
 
 /**
  * Placing an order: the checkout's steps in the order they run, each with its undo. When a step
@@ -133,6 +134,8 @@ export interface PlaceOrderInput {
   shippingAddress: ShippingAddressInput;
   paymentMethod: PaymentMethod;
   note?: string;
+  /** The shopper's language: the order's messages go out in it. */
+  locale?: Locale;
 }
 
 /** What the reservation steps need and leave: also what reserveForCheckout runs alone. */
@@ -421,6 +424,7 @@ function orderDocument(placement: Placement): Record<string, unknown> {
     orderStatus: status,
     statusHistory: [{ status, at: new Date(), by: userId ? "customer" : "guest" }],
     note: input.note ?? "",
+    locale: input.locale ?? DEFAULT_LOCALE,
     checkoutOf: placement.cartVersion ?? undefined,
     reservationId: new mongoose.Types.ObjectId(placement.reservation!.id),
   };

@@ -215,7 +215,8 @@ export async function moveOrder(id: string, to: OrderStatus, by: string): Promis
   logger.info({ ...orderLogFields(moved), orderStatus: to, by }, "order status changed");
   if (to === "DELIVERED" && moved.paymentMethod === "COD")
     await Order.updateOne({ _id: moved._id }, { $set: { "paymentDetails.status": "COMPLETED" } });
-  if (to === "SHIPPED" || to === "DELIVERED" || to === "CANCELLED") void notifyOrder(to, moved);
+  if (to === "CONFIRMED" || to === "SHIPPED" || to === "DELIVERED" || to === "CANCELLED")
+    void notifyOrder(to, moved);
   return toOrderAnswer((await Order.findById(moved._id)) ?? moved);
 }
 

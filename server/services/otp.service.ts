@@ -5,6 +5,8 @@ import { getEnv } from "../env.js";
 import { badRequest, HttpError, tooManyRequests } from "../lib/http-error.js";
 import { logger } from "../lib/logger.js";
 import { sendSms } from "../integrations/sms.js";
+import { toBanglaDigits } from "#contract/i18n/digits";
+import { DEFAULT_LOCALE, type Locale } from "#contract/i18n/locale";
 
 /** Phone OTP rules (contract §3). */
 export const OTP_TTL_SECONDS = 5 * 60;
@@ -49,7 +51,21 @@ export function generateOtpCode(): string {
 }
 
 /** Creates a code for `phone` (local 01XXXXXXXXX form), stores its hash and sends it by SMS. */
-export async function sendOtp(phone: string): Promise<{ message: string; expiresIn: number }> {
+/**
+ * The OTP SMS in each language, one SMS part each (GSM-7 in English, Unicode in Bangla); the code
+ * stays in ASCII digits so phones offer to fill it in.
+ */
+export function otpSmsText(code: string, locale: Locale): string {
+  const minutes = OTP_TTL_SECONDS / 60;
+  return locale === "bn"
+    ? `Tweest যাচাই কোড ${code}। ${toBanglaDigits(String(minutes))} মিনিটের মধ্যে ব্যবহার করুন।`
+    : `Your Tweest verification code is ${code}. It expires in ${minutes} minutes.`;
+}
+
+export async function sendOtp(
+  phone: string,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<{ message: string; expiresIn: number }> {
   await Otp.updateOne(
     { phone },
     { $setOnInsert: { phone, lastSentAt: new Date(0), sends: [], attempts: 0 } },
@@ -96,10 +112,7 @@ export async function sendOtp(phone: string): Promise<{ message: string; expires
   if (claimed.modifiedCount !== 1) throw tooManyRequests(OTP_MESSAGES.wait(OTP_RESEND_SECONDS));
 
   try {
-    await sendSms(
-      phone,
-      `Your Tweest verification code is ${code}. It expires in ${OTP_TTL_SECONDS / 60} minutes.`,
-    );
+    await sendSms(phone, otpSmsText(code, locale));
   } catch (error) {
     logger.error({ err: error, phone }, "OTP SMS failed");
     // Give the send back so the shopper can retry at once.

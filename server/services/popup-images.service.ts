@@ -3,6 +3,7 @@ import { badRequest, notFound } from "../lib/http-error.js";
 import { MAX_IMAGE_PIXELS, removeStoredUpload, storeUploadedImage } from "../lib/images.js";
 import type { ActivePopupImage, PopupImageView } from "#contract/answers/popup-images";
 import type { CreatePopupImageInput, UpdatePopupImageInput } from "#contract/schemas/popup-images";
+import { banglaFieldsOf } from "#contract/i18n/localized";
 
 export const POPUP_FOLDER = "popups";
 
@@ -10,6 +11,8 @@ interface PopupDoc {
   _id: { toString(): string };
   title?: string | null;
   description?: string | null;
+  titleBn?: string | null;
+  descriptionBn?: string | null;
   link?: string | null;
   imagePath: string;
   sequence?: number | null;
@@ -25,6 +28,7 @@ function toView(doc: PopupDoc): PopupImageView {
     _id: doc._id.toString(),
     title: doc.title ?? "",
     description: doc.description ?? "",
+    ...banglaFieldsOf(doc, ["title", "description"]),
     link: doc.link ?? "",
     imagePath: doc.imagePath,
     sequence: doc.sequence ?? 0,
@@ -50,8 +54,9 @@ export async function listActivePopupImages(now = new Date()): Promise<ActivePop
     .sort(ORDER)
     .lean<PopupDoc[]>();
   return docs.map((doc) => {
-    const { _id, title, description, link, imagePath, sequence } = toView(doc);
-    return { _id, title, description, link, imagePath, sequence };
+    const { _id, title, description, titleBn, descriptionBn, link, imagePath, sequence } =
+      toView(doc);
+    return { _id, title, description, titleBn, descriptionBn, link, imagePath, sequence };
   });
 }
 

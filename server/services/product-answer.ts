@@ -3,10 +3,12 @@ import type mongoose from "mongoose";
 import type { ProductAnswer } from "#contract/answers/catalog";
 
 export type { ProductAnswer };
+import { banglaFieldsOf } from "#contract/i18n/localized";
 
 interface LeanCategoryRef {
   _id: mongoose.Types.ObjectId;
   name: string;
+  nameBn?: string | null;
   slug: string;
   parentCategory: mongoose.Types.ObjectId | null;
 }
@@ -16,6 +18,8 @@ export interface LeanProductDoc {
   title: string;
   slug: string;
   description?: string;
+  titleBn?: string | null;
+  descriptionBn?: string | null;
   brand?: string;
   price: number;
   discountedPrice: number;
@@ -48,6 +52,7 @@ export function toProductAnswer(doc: LeanProductDoc): ProductAnswer {
       ? {
           _id: doc.category._id.toString(),
           name: doc.category.name,
+          ...banglaFieldsOf(doc.category, ["name"]),
           slug: doc.category.slug,
           parentCategory: doc.category.parentCategory
             ? doc.category.parentCategory.toString()
@@ -59,6 +64,7 @@ export function toProductAnswer(doc: LeanProductDoc): ProductAnswer {
     title: doc.title,
     slug: doc.slug,
     description: doc.description ?? "",
+    ...banglaFieldsOf(doc, ["title", "description"]),
     brand: doc.brand ?? "Tweest",
     price: doc.price,
     discountedPrice: doc.discountedPrice,

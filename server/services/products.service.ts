@@ -38,7 +38,7 @@ export type { ProductListAnswer, ProductSuggestion };
 export { toProductAnswer };
 export type { LeanProductDoc, ProductAnswer };
 
-const CATEGORY_REF_FIELDS = "name slug parentCategory";
+const CATEGORY_REF_FIELDS = "name nameBn slug parentCategory";
 
 // ---------------------------------------------------------------------------------------------
 // Listing
@@ -293,8 +293,10 @@ export async function suggestProducts(query: string, limit = 8): Promise<Product
     suggestions.push({
       _id: product._id,
       title: product.title,
+      ...(product.titleBn ? { titleBn: product.titleBn } : {}),
       slug: product.slug,
       categoryName: product.categoryName,
+      ...(product.category?.nameBn ? { categoryNameBn: product.category.nameBn } : {}),
       imageUrl: product.imageUrl,
       price: product.price,
       discountedPrice: product.discountedPrice,
@@ -490,6 +492,8 @@ export async function createProduct(
       title: input.title,
       slug,
       description: input.description ?? "",
+      titleBn: input.titleBn ?? "",
+      descriptionBn: input.descriptionBn ?? "",
       brand: input.brand ?? "Tweest",
       price: input.price,
       discountedPrice: input.discountedPrice,
@@ -540,6 +544,8 @@ const ADMIN_EDITED_FIELDS = [
   "title",
   "slug",
   "description",
+  "titleBn",
+  "descriptionBn",
   "brand",
   "price",
   "discountedPrice",
@@ -620,6 +626,8 @@ export async function updateProduct(
   if (input.title !== undefined) product.title = input.title;
   if (input.slug !== undefined) product.slug = input.slug;
   if (input.description !== undefined) product.description = input.description;
+  if (input.titleBn !== undefined) product.titleBn = input.titleBn;
+  if (input.descriptionBn !== undefined) product.descriptionBn = input.descriptionBn;
   if (input.brand !== undefined) product.brand = input.brand;
   product.price = price;
   product.discountedPrice = discountedPrice;

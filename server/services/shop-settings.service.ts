@@ -60,7 +60,13 @@ export function defaultShopSettings(env: Env = getEnv()): ShopSettings {
     contact: { phone: "", email: "", address: "", hours: "" },
     sms: {
       senderId: env.SMS_SENDER_ID ?? "",
-      orderTexts: { placed: true, shipped: true, delivered: true, cancelled: true },
+      orderTexts: {
+        placed: true,
+        confirmed: true,
+        shipped: true,
+        delivered: true,
+        cancelled: true,
+      },
     },
     cod: {},
   };

@@ -6,6 +6,7 @@ import { findCategoryByIdOrSlug } from "./products.service.js";
 import type { SizeGuideAnswer } from "#contract/answers/catalog";
 
 export type { SizeGuideAnswer };
+import { banglaFieldsOf } from "#contract/i18n/localized";
 
 interface LeanGuide {
   _id: mongoose.Types.ObjectId;
@@ -15,6 +16,8 @@ interface LeanGuide {
   columns?: string[];
   rows?: { size?: string | null; values?: string[] }[];
   note?: string | null;
+  nameBn?: string | null;
+  noteBn?: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -28,6 +31,7 @@ function toAnswer(doc: LeanGuide): SizeGuideAnswer {
     columns: doc.columns ?? [],
     rows: (doc.rows ?? []).map((row) => ({ size: row.size ?? "", values: row.values ?? [] })),
     note: doc.note ?? "",
+    ...banglaFieldsOf(doc, ["name", "note"]),
     createdAt: doc.createdAt.toISOString(),
     updatedAt: doc.updatedAt.toISOString(),
   };
@@ -62,6 +66,8 @@ export interface SizeGuideInput {
   columns?: string[];
   rows?: { size: string; values: string[] }[];
   note?: string;
+  nameBn?: string;
+  noteBn?: string;
 }
 
 async function checkInput(input: SizeGuideInput, columns: string[]) {

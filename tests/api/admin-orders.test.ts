@@ -68,7 +68,7 @@ describe("PUT /api/admin/orders/:id/:status", () => {
     }
   });
 
-  it("walks an order from PLACED to DELIVERED, texting the customer when shipped and delivered", async () => {
+  it("walks an order from PLACED to DELIVERED, texting the customer when confirmed, shipped and delivered", async () => {
     const product = await createProduct();
     const order = await createOrder({
       lines: [{ product }],
@@ -85,13 +85,16 @@ describe("PUT /api/admin/orders/:id/:status", () => {
       "DELIVERED",
     ]);
     expect(stored!.paymentDetails!.status).toBe("COMPLETED");
-    await vi.waitFor(() => expect(sms.messages).toHaveLength(2));
+    // Issue 20 added the confirmation SMS.
+    await vi.waitFor(() => expect(sms.messages).toHaveLength(3));
     expect(sms.messages.map((message) => message.number)).toEqual([
       "8801911223344",
       "8801911223344",
+      "8801911223344",
     ]);
-    expect(sms.messages[0].message).toContain("on its way");
-    expect(sms.messages[1].message).toContain("delivered");
+    expect(sms.messages[0].message).toContain("is confirmed");
+    expect(sms.messages[1].message).toContain("on its way");
+    expect(sms.messages[2].message).toContain("delivered");
   });
 
   it("accepts the storefront's 'canceled' spelling and returns the stock exactly once", async () => {

@@ -4,7 +4,8 @@ import { readText, startHttpStub } from "./http-stub";
 /**
  * A local BulkSMSBD gateway (BulkSMSBD's HTTP API) on 127.0.0.1: GET or POST /api/smsapi with
  * api_key, type, number, senderid, message. Records accepted messages; answers response_code 202,
- * 1003 for missing fields, 1002 for an unknown sender id, 1007 when the balance is 0.
+ * 1003 for missing fields or a type other than `text` / `unicode`, 1002 for an unknown sender id,
+ * 1007 when the balance is 0.
  */
 export interface SentSms {
   apiKey: string;
@@ -67,6 +68,8 @@ export async function startSmsGatewayStub(
     const senderId = params.get("senderid") ?? "";
     const message = params.get("message") ?? "";
     if (!apiKey || !number || !message) return answer(1003, "Required fields missing");
+    if (!["text", "unicode"].includes(params.get("type") ?? ""))
+      return answer(1003, "Required fields missing");
     if (apiKey !== stub.apiKey) return answer(1011, "User Id not found");
     if (senderId !== stub.senderId) return answer(1002, "Sender Id/Masking Not Found");
     if (stub.balance <= 0) return answer(1007, "Balance Insufficient");

@@ -34,6 +34,17 @@ function decodeQuotedPrintable(body: string): string {
   return Buffer.from(bytes).toString("utf8");
 }
 
+/** RFC 2047 encoded words (`=?UTF-8?B?...?=`, `=?UTF-8?Q?...?=`), as mailers write non-ASCII subjects. */
+function decodeEncodedWords(value: string): string {
+  return value
+    .replace(/(\?=)\s+(?==\?)/g, "$1")
+    .replace(/=\?([^?]+)\?([BQ])\?([^?]*)\?=/gi, (_word, _charset, kind: string, text: string) =>
+      kind.toUpperCase() === "B"
+        ? Buffer.from(text, "base64").toString("utf8")
+        : decodeQuotedPrintable(text.replace(/_/g, " ")),
+    );
+}
+
 export function parseMessage(raw: string): Pick<ReceivedEmail, "headers" | "subject" | "text"> {
   const split = raw.search(/\r?\n\r?\n/);
   const head = split === -1 ? raw : raw.slice(0, split);
@@ -51,7 +62,11 @@ export function parseMessage(raw: string): Pick<ReceivedEmail, "headers" | "subj
       : encoding === "quoted-printable"
         ? decodeQuotedPrintable(body)
         : body;
-  return { headers, subject: headers.subject ?? "", text: text.replace(/\r\n/g, "\n").trimEnd() };
+  return {
+    headers,
+    subject: decodeEncodedWords(headers.subject ?? ""),
+    text: text.replace(/\r\n/g, "\n").trimEnd(),
+  };
 }
 
 export async function startSmtpStub(): Promise<SmtpStub> {

@@ -1,7 +1,10 @@
 import type { CategoryRef } from "~/lib/api-client";
 
 /** What the tree needs of a category (the storefront's list and the admin answers both fit). */
-export interface CategoryNode extends Pick<CategoryRef, "_id" | "name" | "parentCategory"> {
+export interface CategoryNode extends Pick<
+  CategoryRef,
+  "_id" | "name" | "nameBn" | "parentCategory"
+> {
   slug?: string;
   level?: number;
   sortOrder?: number;

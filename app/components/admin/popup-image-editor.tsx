@@ -16,10 +16,22 @@ import { imageUrl } from "~/lib/image-url";
 import { applyServerErrors } from "./common";
 import { FormActions } from "./list";
 
-const FIELDS = ["title", "description", "link", "isActive", "startsAt", "endsAt", "image"] as const;
+const FIELDS = [
+  "title",
+  "description",
+  "titleBn",
+  "descriptionBn",
+  "link",
+  "isActive",
+  "startsAt",
+  "endsAt",
+  "image",
+] as const;
 interface Values {
   title: string;
   description: string;
+  titleBn: string;
+  descriptionBn: string;
   link: string;
   isActive: boolean;
   startsAt: string;
@@ -47,6 +59,8 @@ export function PopupImageEditor({
     reset({
       title: image?.title ?? "",
       description: image?.description ?? "",
+      titleBn: image?.titleBn ?? "",
+      descriptionBn: image?.descriptionBn ?? "",
       link: image?.link ?? "",
       isActive: image?.isActive ?? true,
       startsAt: dateInput(image?.startsAt),
@@ -85,6 +99,8 @@ export function PopupImageEditor({
     const body = new FormData();
     body.set("title", values.title);
     body.set("description", values.description);
+    body.set("titleBn", values.titleBn);
+    body.set("descriptionBn", values.descriptionBn);
     body.set("link", values.link);
     body.set("isActive", String(values.isActive));
     body.set("startsAt", values.startsAt);
@@ -146,6 +162,26 @@ export function PopupImageEditor({
               </Field>
               <Field id="pi-description" label="Description" error={errors.description?.message}>
                 <Textarea id="pi-description" className="min-h-16" {...register("description")} />
+              </Field>
+              <Field
+                id="pi-title-bn"
+                label="শিরোনাম (বাংলা)"
+                hint="Title in Bangla, optional; empty shows the English"
+                error={errors.titleBn?.message}
+              >
+                <Input id="pi-title-bn" lang="bn" {...register("titleBn")} />
+              </Field>
+              <Field
+                id="pi-description-bn"
+                label="বিবরণ (বাংলা)"
+                error={errors.descriptionBn?.message}
+              >
+                <Textarea
+                  id="pi-description-bn"
+                  lang="bn"
+                  className="min-h-16"
+                  {...register("descriptionBn")}
+                />
               </Field>
               <Field
                 id="pi-link"

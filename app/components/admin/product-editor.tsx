@@ -27,6 +27,8 @@ const FIELDS = [
   "title",
   "slug",
   "description",
+  "titleBn",
+  "descriptionBn",
   "brand",
   "price",
   "discountedPrice",
@@ -40,6 +42,8 @@ interface Values {
   title: string;
   slug: string;
   description: string;
+  titleBn: string;
+  descriptionBn: string;
   brand: string;
   price: string;
   discountedPrice: string;
@@ -96,6 +100,8 @@ export function ProductEditor({
       title: product?.title ?? "",
       slug: product?.slug ?? "",
       description: product?.description ?? "",
+      titleBn: product?.titleBn ?? "",
+      descriptionBn: product?.descriptionBn ?? "",
       brand: product?.brand ?? "Tweest",
       price: product ? String(product.price) : "",
       discountedPrice: product ? String(product.discountedPrice ?? product.price) : "",
@@ -149,6 +155,8 @@ export function ProductEditor({
       title: values.title,
       slug: values.slug.trim() || undefined,
       description: values.description,
+      titleBn: values.titleBn,
+      descriptionBn: values.descriptionBn,
       brand: values.brand.trim() || undefined,
       price: values.price,
       discountedPrice: values.discountedPrice === "" ? values.price : values.discountedPrice,
@@ -167,6 +175,9 @@ export function ProductEditor({
     body.set("title", payload.title);
     if (payload.slug) body.set("slug", payload.slug);
     body.set("description", payload.description);
+    // Empty clears the Bangla text: the storefront then shows the English.
+    body.set("titleBn", payload.titleBn);
+    body.set("descriptionBn", payload.descriptionBn);
     if (payload.brand) body.set("brand", payload.brand);
     body.set("price", String(payload.price));
     body.set("discountedPrice", String(payload.discountedPrice));
@@ -207,6 +218,20 @@ export function ProductEditor({
           <div className="grid gap-3 sm:grid-cols-2">
             <Field id="p-title" label="Title" error={errors.title?.message}>
               <Input id="p-title" aria-invalid={!!errors.title} {...register("title")} />
+            </Field>
+            {/* Bangla fields are labelled in Bangla: the label names the language to type in. */}
+            <Field
+              id="p-title-bn"
+              label="শিরোনাম (বাংলা)"
+              hint="Title in Bangla, optional; empty shows the English title"
+              error={errors.titleBn?.message}
+            >
+              <Input
+                id="p-title-bn"
+                lang="bn"
+                aria-invalid={!!errors.titleBn}
+                {...register("titleBn")}
+              />
             </Field>
             <Field
               id="p-slug"
@@ -252,6 +277,14 @@ export function ProductEditor({
           </div>
           <Field id="p-description" label="Description" error={errors.description?.message}>
             <Textarea id="p-description" {...register("description")} />
+          </Field>
+          <Field
+            id="p-description-bn"
+            label="বিবরণ (বাংলা)"
+            hint="Description in Bangla, optional; empty shows the English"
+            error={errors.descriptionBn?.message}
+          >
+            <Textarea id="p-description-bn" lang="bn" {...register("descriptionBn")} />
           </Field>
           <label className="flex items-center gap-2 text-sm font-medium">
             <input type="checkbox" className="h-4 w-4 accent-brand-500" {...register("isActive")} />

@@ -12,9 +12,11 @@ import { CategoryOptions, type CategoryNode } from "./category-options";
 
 interface Draft {
   name: string;
+  nameBn: string;
   category: string;
   unit: "cm" | "inch";
   note: string;
+  noteBn: string;
   columns: string[];
   rows: { size: string; values: string[] }[];
 }
@@ -28,9 +30,11 @@ function draftOf(guide: SizeGuide | null): Draft {
         : "";
   return {
     name: guide?.name ?? "",
+    nameBn: guide?.nameBn ?? "",
     category,
     unit: guide?.unit ?? "inch",
     note: guide?.note ?? "",
+    noteBn: guide?.noteBn ?? "",
     columns: guide?.columns?.length ? [...guide.columns] : ["Chest", "Length"],
     rows: guide?.rows?.length
       ? guide.rows.map((row) => ({ size: row.size, values: row.values.map(String) }))
@@ -94,9 +98,11 @@ export function SizeGuideEditor({
   async function save() {
     const payload = {
       name: draft.name,
+      nameBn: draft.nameBn,
       category: draft.category || null,
       unit: draft.unit,
       note: draft.note,
+      noteBn: draft.noteBn,
       columns: draft.columns,
       rows: draft.rows.map((row) => ({
         size: row.size,
@@ -127,6 +133,8 @@ export function SizeGuideEditor({
         "columns",
         "rows",
         "note",
+        "nameBn",
+        "noteBn",
       ]);
       if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
       toast.error(errorMessage(error));
@@ -150,6 +158,14 @@ export function SizeGuideEditor({
                 aria-invalid={!!errors.name}
                 value={draft.name}
                 onChange={(event) => setDraft({ ...draft, name: event.target.value })}
+              />
+            </Field>
+            <Field id="sg-name-bn" label="নাম (বাংলা)" error={errors.nameBn}>
+              <Input
+                id="sg-name-bn"
+                lang="bn"
+                value={draft.nameBn}
+                onChange={(event) => setDraft({ ...draft, nameBn: event.target.value })}
               />
             </Field>
             <Field id="sg-category" label="Category" error={errors.category}>
@@ -272,6 +288,14 @@ export function SizeGuideEditor({
               id="sg-note"
               value={draft.note}
               onChange={(event) => setDraft({ ...draft, note: event.target.value })}
+            />
+          </Field>
+          <Field id="sg-note-bn" label="নোট (বাংলা)" error={errors.noteBn}>
+            <Textarea
+              id="sg-note-bn"
+              lang="bn"
+              value={draft.noteBn}
+              onChange={(event) => setDraft({ ...draft, noteBn: event.target.value })}
             />
           </Field>
           <div className="flex justify-end gap-2">

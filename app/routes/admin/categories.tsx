@@ -35,9 +35,10 @@ export function meta() {
   return [{ title: "Categories — Tweest admin" }];
 }
 
-const FIELDS = ["name", "slug", "parentCategory", "sortOrder"] as const;
+const FIELDS = ["name", "nameBn", "slug", "parentCategory", "sortOrder"] as const;
 interface Values {
   name: string;
+  nameBn: string;
   slug: string;
   parentCategory: string;
   sortOrder: string;
@@ -64,6 +65,7 @@ function CategoryEditor({
     if (open)
       reset({
         name: category?.name ?? "",
+        nameBn: category?.nameBn ?? "",
         slug: category?.slug ?? "",
         parentCategory: category ? (category.parentCategory ?? "") : parentId,
         sortOrder: category?.sortOrder !== undefined ? String(category.sortOrder) : "",
@@ -74,6 +76,7 @@ function CategoryEditor({
     clearErrors();
     const payload = {
       name: values.name,
+      nameBn: values.nameBn,
       slug: values.slug.trim() || undefined,
       parentCategory: values.parentCategory || null,
       sortOrder: values.sortOrder === "" ? undefined : values.sortOrder,
@@ -99,6 +102,14 @@ function CategoryEditor({
         <DialogDescription>Up to three levels; products follow a moved category.</DialogDescription>
         <form onSubmit={handleSubmit(onSubmit)} className="mt-4 space-y-3" noValidate>
           <TextField id="c-name" label="Name" error={errors.name?.message} {...register("name")} />
+          <TextField
+            id="c-name-bn"
+            label="নাম (বাংলা)"
+            hint="Name in Bangla, optional; empty shows the English name"
+            lang="bn"
+            error={errors.nameBn?.message}
+            {...register("nameBn")}
+          />
           <TextField
             id="c-slug"
             label="Slug"

@@ -31,7 +31,13 @@ interface Values {
   contact: { phone: string; email: string; address: string; hours: string };
   sms: {
     senderId: string;
-    orderTexts: { placed: boolean; shipped: boolean; delivered: boolean; cancelled: boolean };
+    orderTexts: {
+      placed: boolean;
+      confirmed: boolean;
+      shipped: boolean;
+      delivered: boolean;
+      cancelled: boolean;
+    };
   };
 }
 
@@ -49,12 +55,13 @@ const LABELS: Record<string, string> = {
   "contact.hours": "Opening hours",
   "sms.senderId": "SMS sender id",
   "sms.orderTexts.placed": "SMS: order placed",
+  "sms.orderTexts.confirmed": "SMS: order confirmed",
   "sms.orderTexts.shipped": "SMS: order shipped",
   "sms.orderTexts.delivered": "SMS: order delivered",
   "sms.orderTexts.cancelled": "SMS: order cancelled",
 };
 
-const ORDER_TEXTS = ["placed", "shipped", "delivered", "cancelled"] as const;
+const ORDER_TEXTS = ["placed", "confirmed", "shipped", "delivered", "cancelled"] as const;
 
 function toValues(settings: ShopSettings): Values {
   const text = <T extends Record<string, number>>(section: T) =>
