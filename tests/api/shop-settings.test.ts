@@ -64,7 +64,13 @@ describe("first start", () => {
         contact: { phone: "", email: "", address: "", hours: "" },
         sms: {
           senderId: sms.senderId,
-          orderTexts: { placed: true, confirmed: true, shipped: true, delivered: true, cancelled: true },
+          orderTexts: {
+            placed: true,
+            confirmed: true,
+            shipped: true,
+            delivered: true,
+            cancelled: true,
+          },
         },
         cod: {},
       },

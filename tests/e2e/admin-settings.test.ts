@@ -7,6 +7,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STALE_SETTINGS_MESSAGE } from "../../server/services/shop-settings.service";
 import { adminTab, startPrivateShop, signInAdmin } from "./admin-shop";
+import { allowBrowserProblems } from "./guard";
 import { launchBrowser, screenshots, waitForHydration, type Browser, type Shop } from "./harness";
 
 let shop: Shop;
@@ -108,6 +109,7 @@ describe.each([
   });
 
   it("refuses a save over a newer one and reloads the latest on request", async () => {
+    allowBrowserProblems("409 PUT /api/admin/settings"); // the stale save, on purpose
     const page = await adminTab(browser, adminToken, consoleErrors);
     await page.setViewportSize({ width, height });
     await openSettingsFromNav(page);

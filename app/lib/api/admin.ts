@@ -1,4 +1,9 @@
-/** The back office: dashboard, orders, payments, products, categories, promo codes, size guides, customers. */
+/** The back office: dashboard, orders, payments, products, categories, promo codes, size guides, customers, shop settings. */
+import type {
+  SettingsChange,
+  ShopSettingsAnswer,
+  ShopSettingsUpdate,
+} from "#contract/schemas/shop-settings";
 import { request, segment, type Query } from "./transport";
 import type {
   AdminCategory,
@@ -83,4 +88,19 @@ export const admin = {
         body: { newPassword },
       },
     ),
+  /** The shop settings screen: GET/PUT /api/admin/settings and its change log. */
+  settings: {
+    read: () => request<ShopSettingsAnswer>("/api/admin/settings"),
+    save: (update: ShopSettingsUpdate) =>
+      request<ShopSettingsAnswer>("/api/admin/settings", { method: "PUT", body: update }),
+    changes: (page: number, limit = 10) =>
+      request<SettingsChangesPage>("/api/admin/settings/changes", { query: { page, limit } }),
+  },
 };
+
+export interface SettingsChangesPage {
+  changes: SettingsChange[];
+  total: number;
+  page: number;
+  pages: number;
+}

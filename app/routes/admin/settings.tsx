@@ -8,12 +8,14 @@ import {
   Pagination,
   Panel,
   TableSkeleton,
+  loadForAdmin,
   useAdminData,
+  useLoadedData,
 } from "~/components/admin/common";
 import { TextField } from "~/components/admin/list";
 import { Button } from "~/components/ui/button";
-import { ApiError, errorMessage } from "~/lib/api-client";
-import { shopSettingsApi } from "~/lib/shop-settings-api";
+import { api, ApiError, errorMessage } from "~/lib/api-client";
+import type { Route } from "./+types/settings";
 import { ShopSettings, type ShopSettingsAnswer } from "#contract/schemas/shop-settings";
 
 export function meta() {
@@ -94,12 +96,16 @@ function toSettings(values: Values, current: ShopSettings) {
 const show = (value: unknown) =>
   typeof value === "boolean" ? (value ? "on" : "off") : value === "" ? "(empty)" : String(value);
 
-export default function AdminSettings() {
-  const loaded = useAdminData(() => shopSettingsApi.read(), "settings");
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return { settings: await loadForAdmin(request, () => api.admin.settings.read()) };
+}
+
+export default function AdminSettings({ loaderData }: Route.ComponentProps) {
+  const loaded = useLoadedData(loaderData.settings);
   const [changesPage, setChangesPage] = useState(1);
   const [changesTick, setChangesTick] = useState(0);
   const changes = useAdminData(
-    () => shopSettingsApi.changes(changesPage),
+    () => api.admin.settings.changes(changesPage),
     `changes-${changesPage}-${changesTick}`,
   );
   const [stale, setStale] = useState<string | null>(null);
@@ -141,7 +147,7 @@ export default function AdminSettings() {
       return;
     }
     try {
-      const saved: ShopSettingsAnswer = await shopSettingsApi.save({
+      const saved: ShopSettingsAnswer = await api.admin.settings.save({
         version: answer.version,
         settings: checked.data,
       });
