@@ -32,14 +32,15 @@ export default defineConfig({
       // Fewer, larger storefront scripts. On a phone link every script request costs a round trip
       // besides its bytes: a product page asked for 25 scripts, now about 12 (`npm run audit:pages`).
       // - tiny side-effect-free chunks (one-line helpers) fold into chunks loaded with them; below
-      //   10 KB only: at 20 KB whole small screens (the diagnostics screen, the Google callback, the
-      //   order screens) were folded into chunks every page loads;
+      //   4 KB only: at 20 KB whole small screens (the diagnostics screen, the Google callback, the
+      //   order screens) were folded into chunks every page loads, and at 10 KB still parts of them
+      //   (a product page: 170.2 KB at 10 KB, 167.9 KB in one more script at 4 KB);
       // - React and React Router are one "framework" chunk; react-dom stays in entry.client, which
       //   React Router imports on its own after the page's modules: two shorter start-up tasks
       //   instead of one long one on a slow CPU (Lighthouse's Total Blocking Time);
       // - the icons (each a few hundred bytes, ~5 KB together) are one chunk.
       output: {
-        experimentalMinChunkSize: 10_000,
+        experimentalMinChunkSize: 4_000,
         manualChunks(id) {
           if (/node_modules\/(react|react-router|turbo-stream|cookie|set-cookie-parser)\//.test(id))
             return "framework";

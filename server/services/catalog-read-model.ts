@@ -1,3 +1,4 @@
+import { banglaFieldsOf } from "#contract/i18n/localized";
 import type { CategoryAnswer } from "#contract/answers/catalog";
 import MiniSearch, { type SearchOptions } from "minisearch";
 import mongoose from "mongoose";
@@ -307,6 +308,7 @@ export class CatalogReadModel {
       .map((category) => ({
         _id: String(category._id),
         name: category.name,
+        ...banglaFieldsOf(category, ["name"]),
         slug: category.slug,
         parentCategory: category.parentCategory ? String(category.parentCategory) : null,
         level: category.level,

@@ -63,6 +63,7 @@ describe("admin guard", () => {
     // The customer's admin check, then the rejected token on every start-up call.
     allowBrowserProblems(
       "403 GET /api/users/verify-admin",
+      "401 GET /api/users/verify-admin",
       "401 GET /api/users/profile",
       "401 GET /api/cart",
     );

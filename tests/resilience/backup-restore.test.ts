@@ -141,6 +141,46 @@ afterAll(async () => {
 });
 
 describe("backup and restore", () => {
+  it("--copy-to s3:// keeps the backup in a bucket of its own; restore --from brings the shop back from it", async () => {
+    const s3 = await startS3Server({ bucket: "tweest-backups", log: () => undefined });
+    // A folder of its own: the tests below read the backups folder's first backup.
+    const scratch = mkdtempSync(path.join(os.tmpdir(), "tweest-backups-s3-"));
+    try {
+      // The shop's images stay in its folder; only the S3 connection settings are shared.
+      const { IMAGE_STORAGE: _images, S3_BUCKET: _bucket, ...connection } = s3.shopEnv();
+      const backup = await npmScript(
+        "backup",
+        ["--out", path.join(scratch, "bucketed"), "--copy-to", "s3://tweest-backups/nightly"],
+        connection,
+      );
+      expect(backup.code, backup.output).toBe(0);
+      expect(backup.output).toMatch(
+        /\[backup\] copied to bucket tweest-backups\/nightly\/.*: \d+ files/,
+      );
+      const [name] = await readdir(path.join(scratch, "bucketed"));
+      await wipe();
+      const restored = await npmScript(
+        "restore",
+        [
+          name!,
+          "--from",
+          "s3://tweest-backups/nightly",
+          "--into",
+          path.join(scratch, "from-s3"),
+          "--drop",
+        ],
+        connection,
+      );
+      expect(restored.code, restored.output).toBe(0);
+      expect(restored.output).toContain(`fetched ${name} from bucket tweest-backups/nightly/`);
+      for (const id of orderIds) expect(await Order.exists({ _id: id })).not.toBeNull();
+      expect(await images()).toEqual(imagesBefore);
+    } finally {
+      await s3.stop();
+      await rm(scratch, { recursive: true, force: true });
+    }
+  }, 240_000);
+
   it("npm run backup writes gzipped collections, their indexes and the images, with progress", async () => {
     const backup = await npmScript("backup", ["--out", backupsDir]);
     backupOutput = backup.output;
@@ -233,43 +273,6 @@ describe("backup and restore", () => {
     expect(Object.keys(original)).toContain("manifest.json");
     expect(await filesOf(fetched)).toEqual(original);
   }, 120_000);
-
-  it("--copy-to s3:// keeps the backup in a bucket of its own; restore --from brings the shop back from it", async () => {
-    const s3 = await startS3Server({ bucket: "tweest-backups", log: () => undefined });
-    try {
-      // The shop's images stay in its folder; only the S3 connection settings are shared.
-      const { IMAGE_STORAGE: _images, S3_BUCKET: _bucket, ...connection } = s3.shopEnv();
-      const backup = await npmScript(
-        "backup",
-        ["--out", path.join(backupsDir, "bucketed"), "--copy-to", "s3://tweest-backups/nightly"],
-        connection,
-      );
-      expect(backup.code, backup.output).toBe(0);
-      expect(backup.output).toMatch(
-        /\[backup\] copied to bucket tweest-backups\/nightly\/.*: \d+ files/,
-      );
-      const [name] = await readdir(path.join(backupsDir, "bucketed"));
-      await wipe();
-      const restored = await npmScript(
-        "restore",
-        [
-          name!,
-          "--from",
-          "s3://tweest-backups/nightly",
-          "--into",
-          path.join(backupsDir, "from-s3"),
-          "--drop",
-        ],
-        connection,
-      );
-      expect(restored.code, restored.output).toBe(0);
-      expect(restored.output).toContain(`fetched ${name} from bucket tweest-backups/nightly/`);
-      for (const id of orderIds) expect(await Order.exists({ _id: id })).not.toBeNull();
-      expect(await images()).toEqual(imagesBefore);
-    } finally {
-      await s3.stop();
-    }
-  }, 240_000);
 
   it("npm run restore refuses a folder that is not a complete backup", async () => {
     const half = path.join(backupsDir, "half");
