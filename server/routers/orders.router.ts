@@ -44,14 +44,7 @@ endpoint(ordersRouter, PREFIX, {
     503: { description: "The checkout could not finish in time; try again" },
     429: { description: "Too many orders from this network, phone or guest cart" },
   },
-  handler: ({ body }, req) =>
-    placeOrder({
-      owner: req.cartOwner,
-      shippingAddress: body.shippingAddress,
-      paymentMethod: body.paymentMethod,
-      note: body.note,
-      locale: body.locale,
-    }),
+  handler: ({ body }, req) => placeOrder({ ...body, owner: req.cartOwner }),
 });
 
 endpoint(ordersRouter, PREFIX, {

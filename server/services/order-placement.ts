@@ -1,13 +1,10 @@
+import type { z } from "zod";
+import type { PlaceOrderBody, ShippingAddressBody } from "#contract/schemas/orders";
 import { randomBytes, randomInt } from "node:crypto";
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import mongoose from "mongoose";
-import {
-  Order,
-  type OrderFields,
-  type OrderStatus,
-  type PaymentMethod,
-} from "../../models/order.model.js";
+import { Order, type OrderFields, type OrderStatus } from "../../models/order.model.js";
 import { badRequest } from "../lib/http-error.js";
 import { logger } from "../lib/logger.js";
 import { orderLogFields } from "../lib/log-fields.js";
@@ -41,7 +38,7 @@ import {
   type Reservation,
 } from "./reservations.service.js";
 import { assertMayHave, reserveStock, type StockLine } from "./stock.service.js";
-import { DEFAULT_LOCALE, type Locale } from "#contract/i18n/locale";
+import { DEFAULT_LOCALE } from "#contract/i18n/locale";
 
 /**
  * Placing an order: the checkout's steps in the order they run, each with its undo. When a step
@@ -117,26 +114,11 @@ export async function quoteCheckout(
 // ---------------------------------------------------------------------------------------------
 // What a placement carries from step to step
 
-export interface ShippingAddressInput {
-  firstName: string;
-  lastName?: string;
-  mobile: string;
-  email?: string;
-  streetAddress: string;
-  city: string;
-  zone?: string;
-  area?: string;
-  zipCode?: string;
-}
+/** An address as the checkout's schema takes it. */
+export type ShippingAddressInput = z.input<typeof ShippingAddressBody>;
 
-export interface PlaceOrderInput {
-  owner: CartOwner | undefined;
-  shippingAddress: ShippingAddressInput;
-  paymentMethod: PaymentMethod;
-  note?: string;
-  /** The shopper's language: the order's messages go out in it. */
-  locale?: Locale;
-}
+/** The checkout's body as the contract validates it, and whose cart it is. */
+export type PlaceOrderInput = z.input<typeof PlaceOrderBody> & { owner: CartOwner | undefined };
 
 /** What the reservation steps need and leave: also what reserveForCheckout runs alone. */
 interface ReservationWork {
