@@ -330,9 +330,13 @@ export class CatalogReadModel {
   private async loadEverything(): Promise<void> {
     this.lastFullLoad = Date.now();
     await this.loadCategories();
-    const docs = await Product.find({ isActive: true }, PRODUCT_PROJECTION).lean<StoredProduct[]>();
+    // Through a cursor, a batch at a time: the whole catalogue is never in memory twice (as
+    // documents and as entries), which kept the load's peak memory 20,000 documents higher.
+    const docs = Product.find({ isActive: true }, PRODUCT_PROJECTION)
+      .lean<StoredProduct[]>()
+      .cursor({ batchSize: 500 });
     const seen = new Set<string>();
-    for (const doc of docs) {
+    for await (const doc of docs as AsyncIterable<StoredProduct>) {
       seen.add(String(doc._id));
       this.upsert(doc);
     }

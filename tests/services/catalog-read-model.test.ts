@@ -247,19 +247,20 @@ describe(`catalogue read model = database query (seed ${SEED})`, () => {
     await listProducts(ProductListQuery.parse({}));
     expect(catalogReadModel.isLoaded).toBe(true);
     // Make re-reading the products slow, as at 20,000 products on the embedded database.
+    // (The full read goes through a cursor: its first batch is held back 3 s.)
     let slowReads = 0;
-    const exec = mongoose.Query.prototype.exec;
-    const slow = vi.spyOn(mongoose.Query.prototype, "exec").mockImplementation(async function (
+    const cursor = mongoose.Query.prototype.cursor;
+    const slow = vi.spyOn(mongoose.Query.prototype, "cursor").mockImplementation(function (
       this: mongoose.Query<unknown, unknown>,
+      ...args: Parameters<typeof cursor>
     ) {
-      if (
-        this.model.modelName === "Product" &&
-        (this as unknown as { op?: string }).op === "find"
-      ) {
-        slowReads += 1;
+      const real = cursor.apply(this, args);
+      if (this.model.modelName !== "Product") return real;
+      slowReads += 1;
+      return (async function* () {
         await new Promise((resolve) => setTimeout(resolve, 3000));
-      }
-      return exec.call(this);
+        yield* real;
+      })() as unknown as ReturnType<typeof cursor>;
     });
     try {
       await addCategory({ name: "Scarves" });
