@@ -6,6 +6,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { LISTING_QUERY, positiveFlag } from "./lib/bench-flags";
 
 /**
  * `npm run bench:compare -- --baseline DIR`: an A/B of the catalogue targets on a shared machine.
@@ -30,18 +31,10 @@ const { values: flags } = parseArgs({
     "cpu-prof": { type: "string" },
   },
 });
-const positive = (name: string, value: string | undefined) => {
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 1) {
-    console.error(`✗ --${name} must be a positive whole number (got ${value})`);
-    process.exit(1);
-  }
-  return number;
-};
-const ROUNDS = positive("rounds", flags.rounds);
-const PRODUCTS = positive("products", flags.products);
-const DURATION = positive("duration", flags.duration);
-const CONNECTIONS = positive("connections", flags.connections);
+const ROUNDS = positiveFlag("rounds", flags.rounds);
+const PRODUCTS = positiveFlag("products", flags.products);
+const DURATION = positiveFlag("duration", flags.duration);
+const CONNECTIONS = positiveFlag("connections", flags.connections);
 const baselineDir = flags.baseline ? path.resolve(flags.baseline) : undefined;
 if (!baselineDir || !existsSync(path.join(baselineDir, "build", "server", "index.js"))) {
   console.error("✗ --baseline DIR must be a checkout of the shop with its build/ (npm run build)");
@@ -55,7 +48,6 @@ if (!existsSync(path.join(currentDir, "build", "server", "index.js"))) {
 }
 
 // The same queries as `npm run bench`.
-const LISTING_QUERY = "category=men&colors=Black,Navy&sort=price_low&pageSize=24";
 const TARGETS: Record<string, { path: string; headers?: Record<string, string> }> = {
   listing: { path: `/api/products?${LISTING_QUERY}` },
   search: { path: "/api/products?search=panjbi&pageSize=24" },

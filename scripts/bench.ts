@@ -14,6 +14,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { LISTING_QUERY, positiveFlag } from "./lib/bench-flags";
 
 /**
  * `npm run bench`: seeds a throw-away database (2,000 products, 20,000 orders by default), serves
@@ -36,23 +37,13 @@ const { values: flags } = parseArgs({
     "cpu-prof": { type: "string" },
   },
 });
-const positive = (name: string, value: string | undefined) => {
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 1) {
-    console.error(`✗ --${name} must be a positive whole number (got ${value})`);
-    process.exit(1);
-  }
-  return number;
-};
-const DURATION = positive("duration", flags.duration);
-const CONNECTIONS = positive("connections", flags.connections);
+const DURATION = positiveFlag("duration", flags.duration);
+const CONNECTIONS = positiveFlag("connections", flags.connections);
 /** Seconds before a request counts as failed (FerretDB's full scans take seconds under load). */
-const TIMEOUT = positive("timeout", flags.timeout);
-const PRODUCTS = positive("products", flags.products);
-const ORDERS = positive("orders", flags.orders);
+const TIMEOUT = positiveFlag("timeout", flags.timeout);
+const PRODUCTS = positiveFlag("products", flags.products);
+const ORDERS = positiveFlag("orders", flags.orders);
 
-/** The filtered listing page measured (category with its sub-categories + colours + sort). */
-const LISTING_QUERY = "category=men&colors=Black,Navy&sort=price_low&pageSize=24";
 /** A search with a typo (panjabi), as a shopper types it. */
 const SEARCH_QUERY = "search=panjbi&pageSize=24";
 

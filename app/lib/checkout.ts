@@ -44,19 +44,19 @@ export type StoredAddress = CustomerInfo & {
   country?: "Bangladesh";
 };
 
+/** Any address-like record as the checkout form holds it: every field a string ("" when absent). */
+export function toCheckoutAddress(
+  source: Partial<Record<keyof CheckoutAddress, string | null>>,
+): CheckoutAddress {
+  const address = { ...EMPTY_ADDRESS };
+  for (const field of Object.keys(EMPTY_ADDRESS) as (keyof CheckoutAddress)[])
+    address[field] = source[field] ?? "";
+  return address;
+}
+
 export function readStoredAddress(): CheckoutAddress {
   const info = readCustomerInfo() as StoredAddress;
-  return {
-    firstName: info.firstName ?? "",
-    lastName: info.lastName ?? "",
-    mobile: info.mobile ?? info.phoneNumber ?? info.phone ?? "",
-    email: info.email ?? "",
-    streetAddress: info.streetAddress ?? "",
-    city: info.city ?? "",
-    zone: info.zone ?? "",
-    area: info.area ?? "",
-    zipCode: info.zipCode ?? "",
-  };
+  return toCheckoutAddress({ ...info, mobile: info.mobile ?? info.phoneNumber ?? info.phone });
 }
 
 export function storeAddress(

@@ -6,7 +6,7 @@
  */
 import type { UseFormSetValue } from "react-hook-form";
 import type { Address, PaymentMethod } from "~/lib/api-client";
-import { EMPTY_ADDRESS, type CheckoutAddress } from "~/lib/checkout";
+import { EMPTY_ADDRESS, toCheckoutAddress, type CheckoutAddress } from "~/lib/checkout";
 
 export type CheckoutValues = CheckoutAddress & { paymentMethod: PaymentMethod; note: string };
 
@@ -31,18 +31,7 @@ export function setAddress(setValue: UseFormSetValue<CheckoutValues>, address: C
 
 /** A saved address of the profile as the form holds it. */
 export function fromSaved(address: Address): CheckoutAddress {
-  return {
-    ...EMPTY_ADDRESS,
-    firstName: address.firstName ?? "",
-    lastName: address.lastName ?? "",
-    mobile: address.mobile ?? "",
-    email: address.email ?? "",
-    streetAddress: address.streetAddress ?? "",
-    city: address.city ?? "",
-    zone: address.zone ?? "",
-    area: address.area ?? "",
-    zipCode: address.zipCode ?? "",
-  };
+  return toCheckoutAddress(address);
 }
 
 /** Moves the keyboard to the first field with a message. */
