@@ -70,8 +70,29 @@ export const SmsSettings = z.strictObject({
   orderTexts: SmsOrderTexts,
 });
 
-/** The cash-on-delivery rules: filled in as they are built (docs/cod.md lists the planned ones). */
-export const CodSettings = z.strictObject({});
+/** When a cash-on-delivery order needs its phone confirmed with a one-time code (docs/cod.md). */
+export const PHONE_CONFIRMATION_RULES = ["never", "guests", "risky", "always"] as const;
+export type PhoneConfirmationRule = (typeof PHONE_CONFIRMATION_RULES)[number];
+
+/** When the delivery charge of a cash-on-delivery order is paid online before it is placed. */
+export const AdvanceDeliveryChargeSettings = z.strictObject({
+  outsideDhaka: z.boolean(),
+  riskyNumbers: z.boolean(),
+  /** Order amount (after discounts) from which the charge is paid in advance; 0 switches this off. */
+  aboveAmount: Taka(10_000_000),
+});
+
+/** The cash-on-delivery rules (docs/cod.md). */
+export const CodSettings = z.strictObject({
+  phoneConfirmation: z.enum(PHONE_CONFIRMATION_RULES),
+  advanceDeliveryCharge: AdvanceDeliveryChargeSettings,
+  /** Hours after which a COD order nobody confirmed is cancelled and its units released; 0: never. */
+  unconfirmedCancelAfterHours: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 30),
+});
 
 export const ShopSettings = z.strictObject({
   delivery: DeliverySettings,

@@ -68,7 +68,11 @@ export function defaultShopSettings(env: Env = getEnv()): ShopSettings {
         cancelled: true,
       },
     },
-    cod: {},
+    cod: {
+      phoneConfirmation: "never",
+      advanceDeliveryCharge: { outsideDhaka: false, riskyNumbers: false, aboveAmount: 0 },
+      unconfirmedCancelAfterHours: 48,
+    },
   };
 }
 

@@ -72,7 +72,11 @@ describe("first start", () => {
             cancelled: true,
           },
         },
-        cod: {},
+        cod: {
+          phoneConfirmation: "never",
+          advanceDeliveryCharge: { outsideDhaka: false, riskyNumbers: false, aboveAmount: 0 },
+          unconfirmedCancelAfterHours: 48,
+        },
       },
     });
     expect(await ShopSettingsModel.countDocuments()).toBe(1);

@@ -14,9 +14,15 @@ import {
 } from "~/components/admin/common";
 import { TextField } from "~/components/admin/list";
 import { Button } from "~/components/ui/button";
+import { NativeSelect } from "~/components/ui/input";
 import { api, ApiError, errorMessage } from "~/lib/api-client";
 import type { Route } from "./+types/settings";
-import { ShopSettings, type ShopSettingsAnswer } from "#contract/schemas/shop-settings";
+import {
+  PHONE_CONFIRMATION_RULES,
+  ShopSettings,
+  type PhoneConfirmationRule,
+  type ShopSettingsAnswer,
+} from "#contract/schemas/shop-settings";
 
 export function meta() {
   return [{ title: "Shop settings — Tweest admin" }];
@@ -41,6 +47,11 @@ interface Values {
       cancelled: boolean;
     };
   };
+  cod: {
+    phoneConfirmation: PhoneConfirmationRule;
+    advanceDeliveryCharge: { outsideDhaka: boolean; riskyNumbers: boolean; aboveAmount: string };
+    unconfirmedCancelAfterHours: string;
+  };
 }
 
 /** Every field's label, by its path in the settings (also names the fields in the change log). */
@@ -61,6 +72,18 @@ const LABELS: Record<string, string> = {
   "sms.orderTexts.shipped": "SMS: order shipped",
   "sms.orderTexts.delivered": "SMS: order delivered",
   "sms.orderTexts.cancelled": "SMS: order cancelled",
+  "cod.phoneConfirmation": "Phone confirmation for cash on delivery",
+  "cod.advanceDeliveryCharge.outsideDhaka": "Advance delivery charge: outside Dhaka",
+  "cod.advanceDeliveryCharge.riskyNumbers": "Advance delivery charge: risky numbers",
+  "cod.advanceDeliveryCharge.aboveAmount": "Advance delivery charge from (৳)",
+  "cod.unconfirmedCancelAfterHours": "Cancel unconfirmed orders after (hours)",
+};
+
+const PHONE_CONFIRMATION_LABELS: Record<PhoneConfirmationRule, string> = {
+  never: "Never",
+  guests: "Guest orders",
+  risky: "Risky numbers",
+  always: "Every order",
 };
 
 const ORDER_TEXTS = ["placed", "confirmed", "shipped", "delivered", "cancelled"] as const;
@@ -75,6 +98,14 @@ function toValues(settings: ShopSettings): Values {
     orderLimits: text(settings.orderLimits),
     contact: { ...settings.contact },
     sms: { senderId: settings.sms.senderId, orderTexts: { ...settings.sms.orderTexts } },
+    cod: {
+      phoneConfirmation: settings.cod.phoneConfirmation,
+      advanceDeliveryCharge: {
+        ...settings.cod.advanceDeliveryCharge,
+        aboveAmount: String(settings.cod.advanceDeliveryCharge.aboveAmount),
+      },
+      unconfirmedCancelAfterHours: String(settings.cod.unconfirmedCancelAfterHours),
+    },
   };
 }
 
@@ -90,6 +121,14 @@ function toSettings(values: Values, current: ShopSettings) {
     orderLimits: numbers(values.orderLimits),
     contact: values.contact,
     sms: values.sms,
+    cod: {
+      phoneConfirmation: values.cod.phoneConfirmation,
+      advanceDeliveryCharge: {
+        ...values.cod.advanceDeliveryCharge,
+        aboveAmount: asNumber(values.cod.advanceDeliveryCharge.aboveAmount),
+      },
+      unconfirmedCancelAfterHours: asNumber(values.cod.unconfirmedCancelAfterHours),
+    },
   };
 }
 
@@ -181,7 +220,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
     <div>
       <PageHeader
         title="Shop settings"
-        description="Delivery charges, order limits, the footer's contact details and SMS. A save is in force on the storefront within seconds."
+        description="Delivery charges, order limits, the footer's contact details, SMS and the cash-on-delivery rules. A save is in force on the storefront within seconds."
       />
       {loaded.error && <ErrorNote message={loaded.error} onRetry={loaded.reload} />}
       {!answer ? (
@@ -230,6 +269,60 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
                 </div>
                 <p className="mt-1 text-xs text-stone-500">Sign-in codes are always sent.</p>
               </fieldset>
+            </div>
+          </Panel>
+          <Panel title="Cash on delivery">
+            <div className="grid gap-3 sm:grid-cols-2">
+              <div>
+                <label
+                  htmlFor="settings-cod-phoneConfirmation"
+                  className="mb-1 block text-sm font-medium text-stone-800"
+                >
+                  {LABELS["cod.phoneConfirmation"]}
+                </label>
+                <NativeSelect
+                  id="settings-cod-phoneConfirmation"
+                  {...register("cod.phoneConfirmation")}
+                >
+                  {PHONE_CONFIRMATION_RULES.map((rule) => (
+                    <option key={rule} value={rule}>
+                      {PHONE_CONFIRMATION_LABELS[rule]}
+                    </option>
+                  ))}
+                </NativeSelect>
+                <p className="mt-1 text-xs text-stone-500">
+                  The customer types the code sent to the delivery phone before the order is placed.
+                </p>
+              </div>
+              {field("cod.unconfirmedCancelAfterHours", {
+                inputMode: "numeric",
+                hint: "Nobody confirmed the order in time: cancelled, units released; 0: never",
+              })}
+              <fieldset>
+                <legend className="mb-1 text-sm font-medium text-stone-800">
+                  Delivery charge paid online in advance for
+                </legend>
+                <div className="grid gap-2">
+                  <label className="flex items-center gap-2 text-sm">
+                    <input
+                      type="checkbox"
+                      {...register("cod.advanceDeliveryCharge.outsideDhaka")}
+                    />
+                    Orders outside Dhaka
+                  </label>
+                  <label className="flex items-center gap-2 text-sm">
+                    <input
+                      type="checkbox"
+                      {...register("cod.advanceDeliveryCharge.riskyNumbers")}
+                    />
+                    Risky numbers
+                  </label>
+                </div>
+              </fieldset>
+              {field("cod.advanceDeliveryCharge.aboveAmount", {
+                inputMode: "numeric",
+                hint: "Orders from this amount after discounts; 0 turns this off",
+              })}
             </div>
           </Panel>
           {stale && (
