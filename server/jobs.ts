@@ -148,7 +148,12 @@ export async function pauseJobs(
     jobs.map((job) =>
       JobLease.updateOne(
         { _id: job.name },
-        { $set: { leaseUntil, holder }, $setOnInsert: { claimedAt: now, runs: 0 } },
+        // A lease first written here records no run: with finishedAt it does not look under way,
+        // or the next pause would wait for it until it went stale.
+        {
+          $set: { leaseUntil, holder },
+          $setOnInsert: { claimedAt: now, finishedAt: now, runs: 0 },
+        },
         { upsert: true },
       ),
     ),
