@@ -65,6 +65,12 @@ export function parseSubmitted<S extends z.ZodType>(schema: S, body: unknown): z
   });
 }
 
+/** A multipart submission's form (with its files); anything else is refused as the server would. */
+export function submittedForm(body: unknown): FormData {
+  if (body instanceof FormData) return body;
+  throw new ApiError("Malformed multipart body", 400, { code: "MALFORMED_MULTIPART" });
+}
+
 /** A failed action's field errors: the first message per first path segment. */
 export function fieldErrorsOf(error: unknown): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -164,6 +170,11 @@ export function useAdminAction(
     submitForm: (form: FormData) =>
       fetcher.submit(form, { method: "post", encType: "multipart/form-data" }),
     pending: fetcher.state !== "idle",
+    /** The JSON submission in flight, until the screen's data is loaded again (optimistic views). */
+    submission:
+      fetcher.state !== "idle" && fetcher.json && typeof fetcher.json === "object"
+        ? (fetcher.json as Partial<Submission>)
+        : undefined,
     result,
   };
 }
