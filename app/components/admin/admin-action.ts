@@ -22,6 +22,8 @@ export type AdminActionResult =
       code?: string;
       /** The first message per field (the first segment of each error's path). */
       fieldErrors: Record<string, string>;
+      /** Every error the server listed, with its whole path (nested forms). */
+      errors: { path: string; message: string }[];
       /** The error answer's body (e.g. the current settings of a 409 stale save). */
       details?: unknown;
     };
@@ -112,6 +114,7 @@ export async function runAdminAction(
       status,
       code: error instanceof ApiError ? error.code : undefined,
       fieldErrors: fieldErrorsOf(error),
+      errors: error instanceof ApiError ? (error.errors ?? []) : [],
       details: error instanceof ApiError ? error.data : undefined,
     };
     return data(result, { status });
