@@ -6,6 +6,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { Category } from "../../models/category.model";
+import { PopupImage } from "../../models/popup-image.model";
 import { createCategory } from "../factories/category";
 import { useAdminSession } from "./admin-shop";
 import { allowBrowserProblems } from "./guard";
@@ -67,6 +68,47 @@ describe("admin mutations through the route's clientAction", () => {
     await toast(page, "Category deleted").waitFor();
     await expect.poll(() => rows.filter({ hasText: "Frame Inner" }).count()).toBe(0);
     expect(await Category.findById(inner._id).lean()).toBeNull();
+    await page.close();
+  });
+
+  it("popup images: a reorder shows at once and the loaded order comes back when the server refuses it", async () => {
+    allowBrowserProblems("404 POST /api/popup-images/sequence");
+    const page = await session.tab();
+    await session.screen(page).open("/admin/popup-images");
+    const rows = page.getByTestId("popup-image-row");
+    const ids = () => rows.evaluateAll((items) => items.map((item) => item.dataset.id!));
+    const loaded = await ids();
+    expect(loaded.length).toBeGreaterThanOrEqual(3);
+    const sequences = async () =>
+      (await PopupImage.find().sort({ sequence: 1, createdAt: 1, _id: 1 }).lean()).map((image) =>
+        image._id.toString(),
+      );
+
+    // Another admin deletes the last image meanwhile: this screen's new order names it, so the
+    // server refuses the whole order and changes nothing.
+    await PopupImage.deleteOne({ _id: loaded[loaded.length - 1] });
+    const stored = await sequences();
+    // The save is held until the new order has been seen on the screen.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/popup-images/sequence", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page
+      .getByRole("button", { name: /^Move .* down$/ })
+      .first()
+      .click();
+    await expect.poll(ids).toEqual([loaded[1], loaded[0], ...loaded.slice(2)]);
+    expect(
+      await page
+        .getByRole("list", { name: "Popup images in display order" })
+        .getAttribute("aria-busy"),
+    ).toBe("true");
+    release();
+    await toast(page, "Popup image not found").waitFor();
+    await expect.poll(ids).toEqual(loaded);
+    expect(await sequences()).toEqual(stored);
     await page.close();
   });
 });
