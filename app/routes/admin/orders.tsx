@@ -161,13 +161,11 @@ function OpenOrder({
   openId,
   preview,
   onClose,
-  onChanged,
   onDeleted,
 }: {
   openId: string;
   preview: Order | undefined;
   onClose: () => void;
-  onChanged: (order: Order) => void;
   onDeleted: () => void;
 }) {
   const detail = useAdminData(() => api.admin.order(openId), openId);
@@ -195,10 +193,8 @@ function OpenOrder({
     <OrderDetail
       order={order}
       onClose={onClose}
-      onChanged={(saved) => {
-        detail.setData(() => ({ ...order, ...saved }));
-        onChanged(saved);
-      }}
+      // The list is loaded again after the change; the details loaded on demand take the answer.
+      onChanged={(saved) => detail.setData(() => ({ ...order, ...saved }))}
       onDeleted={onDeleted}
     />
   );
@@ -364,7 +360,6 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
             (order) => order._id === openId || order.orderNumber === openId.toUpperCase(),
           )}
           onClose={() => orders.update({ open: "" })}
-          onChanged={orders.replaceRow}
           onDeleted={() => orders.update({ open: "" })}
         />
       )}
