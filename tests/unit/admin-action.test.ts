@@ -63,7 +63,6 @@ describe("runAdminAction (a route clientAction's answer)", () => {
       code: "VALIDATION",
       fieldErrors: { settings: "Too small", name: "Required" },
       errors: refusal.errors,
-      details: { message: "Invalid input" },
     });
   });
 

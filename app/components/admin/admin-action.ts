@@ -24,8 +24,6 @@ export type AdminActionResult =
       fieldErrors: Record<string, string>;
       /** Every error the server listed, with its whole path (nested forms). */
       errors: { path: string; message: string }[];
-      /** The error answer's body (e.g. the current settings of a 409 stale save). */
-      details?: unknown;
     };
 
 /** An intent as a clientAction receives it: its name, the row it acts on, and the rest. */
@@ -87,7 +85,8 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
 /**
  * For a route's clientAction: runs `action`, toasts the server's `message` (else `success`, or what
  * `success` makes of the answer) and answers `{ok: true}`; a failure toasts the server's message and
- * answers it with its field errors and status (a request that got no answer counts as 503).
+ * answers it with its field errors and status (a request that got no answer, or a failure in the
+ * browser, counts as 503: React Router only needs to know that nothing changed).
  */
 export async function runAdminAction(
   action: () => Promise<unknown>,
@@ -115,7 +114,6 @@ export async function runAdminAction(
       code: error instanceof ApiError ? error.code : undefined,
       fieldErrors: fieldErrorsOf(error),
       errors: error instanceof ApiError ? (error.errors ?? []) : [],
-      details: error instanceof ApiError ? error.data : undefined,
     };
     return data(result, { status });
   }
@@ -167,7 +165,7 @@ export function useAdminAction(
     submit: (intent: string, fields: { id?: string; body?: unknown } = {}) =>
       fetcher.submit(
         // Undefined values are left out of JSON, as the API client leaves them out.
-        JSON.parse(JSON.stringify({ intent, ...fields })) as Record<string, never>,
+        JSON.parse(JSON.stringify({ intent, ...fields })) as Parameters<typeof fetcher.submit>[0],
         { method: "post", encType: "application/json" },
       ),
     submitForm: (form: FormData) =>
