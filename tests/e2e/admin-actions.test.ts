@@ -13,12 +13,14 @@ import { Order } from "../../models/order.model";
 import { PopupImage } from "../../models/popup-image.model";
 import { Product } from "../../models/product.model";
 import { PromoCode } from "../../models/promo-code.model";
+import { SizeGuide } from "../../models/size-guide.model";
 import { TshirtOrder } from "../../models/tshirt-order.model";
 import { User } from "../../models/user.model";
 import { createCategory } from "../factories/category";
 import { createOrder } from "../factories/order";
 import { createProduct } from "../factories/product";
 import { createPromo } from "../factories/promo-code";
+import { createSizeGuide } from "../factories/size-guide";
 import { createTshirtOrder } from "../factories/tshirt-order";
 import { createUser } from "../factories/user";
 import { signIn, useAdminSession } from "./admin-shop";
@@ -202,8 +204,9 @@ describe("admin mutations through the route's clientAction", () => {
     await page.close();
   });
 
-  it("row actions of promo codes, products, bulk orders and orders reload their lists", async () => {
+  it("row actions of promo codes, size guides, products, bulk orders and orders reload their lists", async () => {
     const promo = await createPromo({ code: "ROWS10" });
+    const guide = await createSizeGuide({ name: "Rowaction Guide" });
     const product = await createProduct({ title: "Rowaction Tee", images: [] });
     const bulk = await createTshirtOrder({ name: "Rowaction Club" });
     const order = await createOrder({ orderStatus: "PLACED", firstName: "Rowaction" });
@@ -212,6 +215,12 @@ describe("admin mutations through the route's clientAction", () => {
       page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
 
     await session.screen(page).open("/admin/promo-codes?search=ROWS10");
+    await page.getByRole("button", { name: "Edit ROWS10" }).click();
+    await page.getByRole("dialog").getByLabel("Value").fill("15");
+    await page.getByRole("dialog").getByRole("button", { name: "Save" }).click();
+    await toast(page, "Promo code saved").waitFor();
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    expect((await PromoCode.findById(promo._id).lean())!.value).toBe(15);
     await page.getByRole("button", { name: "Deactivate ROWS10" }).click();
     await toast(page, "ROWS10 deactivated").waitFor();
     await page.getByRole("button", { name: "Activate ROWS10" }).waitFor();
@@ -221,6 +230,15 @@ describe("admin mutations through the route's clientAction", () => {
     await toast(page, "Promo code deleted").waitFor();
     await page.getByText("No promo codes yet.").waitFor();
     expect(await PromoCode.findById(promo._id).lean()).toBeNull();
+
+    await session.screen(page).open("/admin/size-guides");
+    await page.getByRole("button", { name: "Delete Rowaction Guide" }).click();
+    await confirm();
+    await toast(page, "Size guide deleted").waitFor();
+    await expect
+      .poll(() => page.getByTestId("size-guide-row").filter({ hasText: "Rowaction Guide" }).count())
+      .toBe(0);
+    expect(await SizeGuide.findById(guide._id).lean()).toBeNull();
 
     await session.screen(page).open("/admin/products?search=Rowaction");
     await page.getByRole("button", { name: "Delete Rowaction Tee" }).click();
