@@ -418,6 +418,7 @@ function SettlementList({
 }) {
   const [open, setOpen] = useState<string | null>(null);
   const [, setSearchParams] = useSearchParams();
+  const opened = data?.settlements.find((settlement) => settlement._id === open);
   return (
     <Panel title="Settlements">
       {error && <ErrorNote message={error} onRetry={onRetry} />}
@@ -438,7 +439,7 @@ function SettlementList({
           <tbody>
             {data.settlements.length === 0 && <EmptyRow colSpan={7} text="No settlements yet." />}
             {data.settlements.map((settlement) => (
-              <SettlementRows
+              <SettlementRow
                 key={settlement._id}
                 settlement={settlement}
                 open={open === settlement._id}
@@ -448,6 +449,7 @@ function SettlementList({
           </tbody>
         </DataTable>
       )}
+      {opened && <SettlementDetails settlement={opened} />}
       {data && data.totalPages > 1 && (
         <Pagination
           page={data.page}
@@ -460,7 +462,7 @@ function SettlementList({
   );
 }
 
-function SettlementRows({
+function SettlementRow({
   settlement,
   open,
   onToggle,
@@ -470,42 +472,53 @@ function SettlementRows({
   onToggle: () => void;
 }) {
   return (
-    <>
-      <tr data-testid="settlement-row">
-        <td className="whitespace-nowrap">{formatDate(settlement.paidAt)}</td>
-        <td className="font-medium">{settlement.reference}</td>
-        <td className="text-right tabular-nums">{formatBDT(settlement.amount)}</td>
-        <td className="text-right tabular-nums">{formatBDT(settlement.deductions)}</td>
-        <td className="text-right tabular-nums">{settlement.parcels.length}</td>
-        <td>{settlement.recordedBy.name || settlement.recordedBy.email}</td>
-        <td className="text-right">
-          <Button size="sm" variant="ghost" onClick={onToggle} aria-expanded={open}>
-            {open ? "Hide" : "View"}
-          </Button>
-        </td>
-      </tr>
-      {open && (
-        <tr>
-          <td colSpan={7} className="bg-stone-50">
-            <ul className="space-y-1 text-sm" aria-label={`Parcels of ${settlement.reference}`}>
-              {settlement.parcels.map((parcel) => (
-                <li key={parcel.order} className="flex justify-between gap-3">
-                  <span>{parcel.orderNumber}</span>
-                  <span className="tabular-nums">{formatBDT(parcel.collected)}</span>
-                </li>
-              ))}
-              <li className="flex justify-between gap-3 border-t border-stone-200 pt-1 font-semibold">
-                <span>Collected in total</span>
-                <span className="tabular-nums">{formatBDT(settlement.collectedTotal)}</span>
-              </li>
-            </ul>
-            {settlement.note && <p className="mt-2 text-sm text-stone-600">{settlement.note}</p>}
-            <p className="mt-1 text-xs text-stone-500">
-              Recorded {formatDate(settlement.createdAt, true)} by {settlement.recordedBy.email}
-            </p>
-          </td>
-        </tr>
-      )}
-    </>
+    <tr data-testid="settlement-row">
+      <td className="whitespace-nowrap">{formatDate(settlement.paidAt)}</td>
+      <td className="font-medium">{settlement.reference}</td>
+      <td className="text-right tabular-nums">{formatBDT(settlement.amount)}</td>
+      <td className="text-right tabular-nums">{formatBDT(settlement.deductions)}</td>
+      <td className="text-right tabular-nums">{settlement.parcels.length}</td>
+      <td>{settlement.recordedBy.name || settlement.recordedBy.email}</td>
+      <td className="text-right">
+        <Button size="sm" variant="ghost" onClick={onToggle} aria-expanded={open}>
+          {open ? "Hide" : "View"}
+        </Button>
+      </td>
+    </tr>
+  );
+}
+
+/** One settlement's parcels, under the list (outside the table, so a phone shows it whole). */
+function SettlementDetails({ settlement }: { settlement: SettlementAnswer }) {
+  return (
+    <section
+      aria-label={`Settlement ${settlement.reference}`}
+      className="mt-3 rounded-md border border-stone-200 bg-stone-50 p-3"
+    >
+      <h3 className="mb-2 font-semibold text-stone-900">
+        {settlement.reference}: {formatBDT(settlement.amount)} paid on{" "}
+        {formatDate(settlement.paidAt)}
+      </h3>
+      <ul className="space-y-1 text-sm" aria-label={`Parcels of ${settlement.reference}`}>
+        {settlement.parcels.map((parcel) => (
+          <li key={parcel.order} className="flex justify-between gap-3">
+            <span>{parcel.orderNumber}</span>
+            <span className="tabular-nums">{formatBDT(parcel.collected)}</span>
+          </li>
+        ))}
+        <li className="flex justify-between gap-3 border-t border-stone-200 pt-1 font-semibold">
+          <span>Collected in total</span>
+          <span className="tabular-nums">{formatBDT(settlement.collectedTotal)}</span>
+        </li>
+      </ul>
+      <p className="mt-1 text-sm text-stone-600">
+        Received {formatBDT(settlement.amount)}, kept by the courier{" "}
+        {formatBDT(settlement.deductions)}.
+      </p>
+      {settlement.note && <p className="mt-1 text-sm text-stone-600">{settlement.note}</p>}
+      <p className="mt-1 text-xs text-stone-500">
+        Recorded {formatDate(settlement.createdAt, true)} by {settlement.recordedBy.email}
+      </p>
+    </section>
   );
 }
