@@ -11,10 +11,11 @@ import { releaseOrderStock } from "./stock.service.js";
  * setting `cod.unconfirmedCancelAfterHours` they are cancelled by the system, their units go back to
  * stock and the customer gets the usual cancelled message, so a fake order cannot hold stock.
  *
- * "Confirmed" means an admin (or the courier) moved the order past PLACED, or the customer confirmed
- * the phone with the one-time code (`phoneConfirmed: true`). That field is written by the phone
- * confirmation at checkout; it is read through the raw filter below, so orders without it (older
- * ones, or before that feature) simply count as unconfirmed.
+ * "Confirmed" means an admin (or the courier) moved the order past PLACED, the customer confirmed
+ * the phone with the one-time code (`phoneConfirmed: true`), or paid the delivery charge online in
+ * advance (`advanceDeliveryCharge.status: "PAID"`). Those fields are written by the checkout's phone
+ * confirmation and advance payment; they are read through the raw filter below, so orders without
+ * them (older ones, or before those features) simply count as unconfirmed.
  */
 
 export const UNCONFIRMED_CANCELLED_BY = "system";
@@ -26,10 +27,11 @@ function unconfirmedFilter(cutoff: Date) {
     paymentMethod: "COD",
     createdAt: { $lt: cutoff },
     phoneConfirmed: { $ne: true },
+    "advanceDeliveryCharge.status": { $ne: "PAID" },
   };
 }
 
-/** `phoneConfirmed` is not (yet) a path of the order schema; strict queries would drop it. */
+/** Those two fields may not be paths of the order schema here; strict queries would drop them. */
 const RAW_FILTER = { strictQuery: false } as const;
 
 /** The setting's hours and the creation time before which an unconfirmed order is due; null: off. */

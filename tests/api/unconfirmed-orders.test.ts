@@ -115,13 +115,23 @@ describe("unconfirmed COD orders are cancelled after the shop's limit", () => {
     expect(cancelledTexts()[0].message).toBe(`Tweest: আপনার অর্ডার ${orderNumber} বাতিল করা হয়েছে।`);
   });
 
-  it("leaves confirmed orders alone: moved by an admin, phone confirmed by code, or not COD", async () => {
+  it("leaves confirmed orders alone: moved by an admin, phone confirmed by code, delivery charge paid in advance, or not COD", async () => {
     const confirmedByAdmin = await placedCodOrder(72);
     expect((await confirm(confirmedByAdmin.orderId)).status).toBe(200);
     const phoneConfirmed = await placedCodOrder(72);
     await Order.collection.updateOne(
       { orderNumber: phoneConfirmed.orderNumber },
       { $set: { phoneConfirmed: true } },
+    );
+    const advancePaid = await placedCodOrder(72);
+    await Order.collection.updateOne(
+      { orderNumber: advancePaid.orderNumber },
+      { $set: { advanceDeliveryCharge: { amount: 60, method: "BKASH", status: "PAID" } } },
+    );
+    const advanceUnpaid = await placedCodOrder(72);
+    await Order.collection.updateOne(
+      { orderNumber: advanceUnpaid.orderNumber },
+      { $set: { advanceDeliveryCharge: { amount: 60, method: "BKASH", status: "PENDING" } } },
     );
     const onlinePaid = await placedCodOrder(72);
     await Order.collection.updateOne(
@@ -130,14 +140,16 @@ describe("unconfirmed COD orders are cancelled after the shop's limit", () => {
     );
     const due = await placedCodOrder(72);
 
-    expect(await findUnconfirmedCodOrders()).toEqual([due.orderId]);
-    expect(await cancelUnconfirmedCodOrders()).toBe(1);
+    expect((await findUnconfirmedCodOrders()).sort()).toEqual(
+      [advanceUnpaid.orderId, due.orderId].sort(),
+    );
+    expect(await cancelUnconfirmedCodOrders()).toBe(2);
     const statuses = await Promise.all(
-      [confirmedByAdmin, phoneConfirmed, onlinePaid, due].map(
+      [confirmedByAdmin, phoneConfirmed, advancePaid, onlinePaid, advanceUnpaid, due].map(
         async ({ orderId }) => (await Order.findById(orderId).lean())!.orderStatus,
       ),
     );
-    expect(statuses).toEqual(["CONFIRMED", "PLACED", "PLACED", "CANCELLED"]);
+    expect(statuses).toEqual(["CONFIRMED", "PLACED", "PLACED", "PLACED", "CANCELLED", "CANCELLED"]);
     expect(await variantStock(confirmedByAdmin.product._id, "Black", "M")).toBe(8);
     expect(await variantStock(due.product._id, "Black", "M")).toBe(10);
   });
