@@ -53,7 +53,7 @@ export const OwedParcelAnswer = z.object({
   orderNumber: z.string(),
   customer: z.string(),
   mobile: z.string(),
-  /** What the parcel was sent to collect (the order's total). */
+  /** What the parcel was sent to collect: the order's total less a delivery charge paid in advance. */
   toCollect: z.number(),
   /** What the courier collected; null while nobody has recorded it. */
   collected: z.number().nullable(),

@@ -123,10 +123,18 @@ function unsettledParcels() {
     cashCollected: 1,
     courier: 1,
     statusHistory: 1,
+    advanceDeliveryCharge: 1,
     createdAt: 1,
   })
     .sort({ createdAt: 1, _id: 1 })
     .lean();
+}
+
+/** The delivery charge paid online before a COD order was placed (absent on most orders). */
+function paidInAdvance(order: object): number {
+  const advance = (order as { advanceDeliveryCharge?: { status?: string; amount?: number } | null })
+    .advanceDeliveryCharge;
+  return advance?.status === "PAID" ? (advance.amount ?? 0) : 0;
 }
 
 function toOwedParcel(order: OrderLean): OwedParcelAnswer {
@@ -139,7 +147,7 @@ function toOwedParcel(order: OrderLean): OwedParcelAnswer {
     orderNumber: order.orderNumber,
     customer: `${order.shippingAddress.firstName} ${order.shippingAddress.lastName ?? ""}`.trim(),
     mobile: order.shippingAddress.mobile,
-    toCollect: order.totalDiscountedPrice,
+    toCollect: order.totalDiscountedPrice - paidInAdvance(order),
     collected: order.cashCollected?.amount ?? null,
     collectedSource: source === "courier" || source === "admin" ? source : null,
     consignmentId: order.courier?.consignmentId ?? null,

@@ -127,6 +127,15 @@ describe("the courier's delivered event records what it collected", () => {
     expect((await recordCollected(order._id, { collected: 990 })).status).toBe(200);
     expect((await cash()).body.totals).toEqual({ owed: 990, parcels: 1, unrecorded: 0 });
   });
+
+  it("a parcel whose delivery charge was paid online in advance is sent to collect the rest", async () => {
+    const order = await createOrder({ orderStatus: "DELIVERED", totalDiscountedPrice: 1720 });
+    await Order.collection.updateOne(
+      { _id: order._id },
+      { $set: { advanceDeliveryCharge: { amount: 120, method: "BKASH", status: "PAID" } } },
+    );
+    expect((await cash()).body.parcels[0]).toMatchObject({ toCollect: 1600, collected: null });
+  });
 });
 
 describe("an admin records the collected amount", () => {
