@@ -87,6 +87,17 @@ const OrderSchema = new Schema(
     stockReleased: { type: Boolean, default: false },
     /** A returned parcel: the delivery charge the shop paid for and did not collect (taka). */
     deliveryCostLost: { type: Number, default: 0, min: 0 },
+    /**
+     * A delivered COD parcel: the cash the courier collected (taka), from its delivered event or
+     * typed by an admin (docs/cod.md, "Courier cash"). Null until recorded.
+     */
+    cashCollected: {
+      type: new Schema({ amount: Number, at: Date, source: String, by: String }, { _id: false }),
+      default: null,
+    },
+    // The courier settlement (models/courier-settlement.model.ts) that paid this parcel's cash to
+    // the shop; claimed by one guarded update, so a parcel is never in two settlements.
+    cashSettlement: { type: Schema.Types.ObjectId, default: null },
     // The checkout's stock reservation (models/stock-reservation.model.ts); absent on older orders.
     reservationId: { type: Schema.Types.ObjectId },
     // "<cart id>:<cart version>" of the cart this order was placed from: unique, so one cart
@@ -101,6 +112,8 @@ OrderSchema.index({ createdAt: -1, _id: -1 });
 OrderSchema.index({ orderStatus: 1, createdAt: 1 });
 OrderSchema.index({ reservationId: 1 }, { sparse: true });
 OrderSchema.index({ checkoutOf: 1 }, { unique: true, sparse: true });
+// The courier cash screen: delivered COD parcels not yet settled.
+OrderSchema.index({ orderStatus: 1, paymentMethod: 1, cashSettlement: 1 });
 
 export type OrderFields = InferSchemaType<typeof OrderSchema>;
 export const Order =

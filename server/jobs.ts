@@ -8,6 +8,7 @@ import { purgeEndedRateLimits } from "./middleware/rate-limit.js";
 import { expirePendingOrders } from "./services/orders.service.js";
 import { purgeStaleOtps } from "./services/otp.service.js";
 import { reconcileReservations } from "./services/reservations.service.js";
+import { cancelUnconfirmedCodOrders } from "./services/unconfirmed-orders.service.js";
 
 export interface Job {
   name: string;
@@ -20,6 +21,12 @@ export interface Job {
 export const JOBS: readonly Job[] = [
   // Unpaid online orders past PENDING_ORDER_TTL_MINUTES: cancelled, stock given back.
   { name: "expire-pending-orders", everyMs: 60_000, run: () => expirePendingOrders() },
+  // Cash-on-delivery orders nobody confirmed within the shop setting's hours: cancelled, stock back.
+  {
+    name: "cancel-unconfirmed-cod-orders",
+    everyMs: 5 * 60_000,
+    run: () => cancelUnconfirmedCodOrders(),
+  },
   // Checkout reservations whose order never came: their units and promo use given back.
   { name: "reconcile-stock-reservations", everyMs: 15_000, run: () => reconcileReservations() },
   // Ended rate-limit windows (FerretDB has no TTL index).

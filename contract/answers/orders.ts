@@ -73,6 +73,18 @@ export const OrderAnswer = z.object({
   deliveryCharge: z.number(),
   /** The delivery charge paid to the courier for a parcel that came back (RETURNED), taka. */
   deliveryCostLost: z.number().optional(),
+  /** A delivered COD parcel: the cash the courier collected (docs/cod.md); null until recorded. */
+  cashCollected: z
+    .object({
+      amount: z.number(),
+      at: Timestamp.optional(),
+      source: z.string().optional(),
+      by: z.string().optional(),
+    })
+    .nullable()
+    .optional(),
+  /** The courier settlement that paid this parcel's cash to the shop; null until settled. */
+  cashSettlement: z.string().nullable().optional(),
   tax: z.number(),
   totalDiscountedPrice: z.number(),
   /** The language the order was placed in: its SMS and emails use it (absent: English). */

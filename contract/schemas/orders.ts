@@ -118,4 +118,9 @@ export const PathaoWebhookBody = z.looseObject({
   event: z.string().max(80).optional(),
   consignment_id: z.coerce.string().max(64).optional(),
   merchant_order_id: z.coerce.string().max(64).optional(),
+  /** On `order.delivered`: the cash the courier collected, taka (a number or a numeric text). */
+  collected_amount: z
+    .union([z.number(), z.string().max(32)])
+    .nullable()
+    .optional(),
 });

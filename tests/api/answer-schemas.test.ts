@@ -114,4 +114,42 @@ describe("answers match their documented schema exactly", () => {
     expect(dashboard.body.recentOrders.length).toBeGreaterThan(0);
     await expectDocumented("/api/admin/dashboard", "get", dashboard);
   });
+
+  it("courier cash: what the courier owes, a collected amount, a settlement listed and viewed", async () => {
+    const admin = await createAdmin();
+    const as = (test: request.Test) => test.set("Authorization", `Bearer ${admin.token}`);
+    const delivered = await createOrder({ orderStatus: "DELIVERED", totalDiscountedPrice: 1660 });
+    await createOrder({ orderStatus: "DELIVERED", totalDiscountedPrice: 990 });
+    const collected = await as(
+      request(app).put(`/api/admin/courier-cash/parcels/${String(delivered._id)}`),
+    ).send({ collected: 1660 });
+    expect(collected.status).toBe(200);
+    await expectDocumented("/api/admin/courier-cash/parcels/{id}", "put", collected);
+    const owed = await as(request(app).get("/api/admin/courier-cash"));
+    expect(owed.body.parcels).toHaveLength(2);
+    await expectDocumented("/api/admin/courier-cash", "get", owed);
+    await expectDocumented(
+      "/api/admin/orders/{id}",
+      "get",
+      await as(request(app).get(`/api/admin/orders/${String(delivered._id)}`)),
+    );
+    const settled = await as(request(app).post("/api/admin/courier-cash/settlements")).send({
+      orderIds: [String(delivered._id)],
+      amount: 1660,
+      reference: "INV-1",
+      paidAt: "2026-11-24",
+    });
+    expect(settled.status).toBe(201);
+    await expectDocumented("/api/admin/courier-cash/settlements", "post", settled);
+    await expectDocumented(
+      "/api/admin/courier-cash/settlements",
+      "get",
+      await as(request(app).get("/api/admin/courier-cash/settlements")),
+    );
+    await expectDocumented(
+      "/api/admin/courier-cash/settlements/{id}",
+      "get",
+      await as(request(app).get(`/api/admin/courier-cash/settlements/${settled.body._id}`)),
+    );
+  });
 });

@@ -49,6 +49,7 @@ describe("job leases", () => {
     const names = JOBS.map((job) => job.name);
     expect(new Set(names).size).toBe(names.length);
     expect(names.sort()).toEqual([
+      "cancel-unconfirmed-cod-orders",
       "expire-pending-orders",
       "otp-purge",
       "rate-limit-purge",
