@@ -13,7 +13,7 @@ export const PhoneOrderCounts = z.object({
   delivered: z.number().int(),
   /** RETURNING or RETURNED: the customer refused the parcel. */
   returned: z.number().int(),
-  /** Cancelled after being placed (an unpaid online order that expired is not counted). */
+  /** Cancelled cash-on-delivery orders (an online order cancelled unpaid is not counted). */
   cancelled: z.number().int(),
   /** PLACED, CONFIRMED or SHIPPED. */
   open: z.number().int(),

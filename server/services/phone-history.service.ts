@@ -35,8 +35,8 @@ const COUNTED_AS: Partial<Record<OrderStatus, keyof PhoneOrderCounts>> = {
   PLACED: "open",
   CONFIRMED: "open",
   SHIPPED: "open",
-  // CANCELLED is counted apart (only orders that had been placed); PENDING (an online order not
-  // paid yet) is not counted at all.
+  // CANCELLED is counted apart (cash-on-delivery orders only); PENDING (an online order not paid
+  // yet) is not counted at all.
 };
 
 /**
@@ -70,8 +70,9 @@ export async function phoneOrderCounts(
       { $match: match },
       { $group: { _id: "$orderStatus", n: { $sum: 1 } } },
     ]),
-    // Cancelled after being placed: an unpaid online order that expired never was.
-    Order.countDocuments({ ...match, orderStatus: "CANCELLED", "statusHistory.status": "PLACED" }),
+    // Cash-on-delivery cancellations: an online order cancelled unpaid (or refunded) is no sign of
+    // a fake order.
+    Order.countDocuments({ ...match, orderStatus: "CANCELLED", paymentMethod: "COD" }),
   ]);
   const counts: PhoneOrderCounts = { delivered: 0, returned: 0, cancelled, open: 0 };
   for (const group of groups) {
