@@ -40,5 +40,6 @@ export default [
     route("popup-images", "routes/admin/popup-images.tsx"),
     route("size-guides", "routes/admin/size-guides.tsx"),
     route("settings", "routes/admin/settings.tsx"),
+    route("phone-blocks", "routes/admin/phone-blocks.tsx"),
   ]),
 ] satisfies RouteConfig;
