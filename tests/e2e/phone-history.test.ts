@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { Order } from "../../models/order.model";
 import { PhoneBlockModel } from "../../models/phone-block.model";
 import { createOrder } from "../factories/order";
+import { createUser } from "../factories/user";
 import { useAdminSession } from "./admin-shop";
 import { screenshots, waitForHydration } from "./harness";
 
@@ -83,6 +84,17 @@ describe.each([
     const blocked = await openOrder(page, String(order._id));
     await blocked.getByTestId("risk-badge").filter({ hasText: "Blocked" }).waitFor();
     expect(await blocked.textContent()).toContain("Refused two parcels");
+
+    // A customer account with that mobile shows the same history in its dialog.
+    const { user } = await createUser({ mobile: phone, email: `history-${width}@example.com` });
+    await page.goto(`${session.shop.baseUrl}/admin/customers?search=${user.email}`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: `Edit ${user.email}` }).click();
+    const customerHistory = page.getByRole("dialog").getByTestId("phone-history");
+    await customerHistory.getByTestId("risk-badge").filter({ hasText: "Blocked" }).waitFor();
+    // All five orders to the number (none is being viewed here).
+    expect(await customerHistory.getByTestId("count-open").locator("dd").textContent()).toBe("1");
+    await page.keyboard.press("Escape");
 
     // The block list from the admin nav; lifting asks first.
     await page.goto(`${session.shop.baseUrl}/admin`);

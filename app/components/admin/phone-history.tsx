@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { formatDate, useAdminData } from "~/components/admin/common";
 import { api, type PhoneRisk } from "~/lib/api-client";
 import { cn } from "~/lib/utils";
+import { normalizeBdMobile } from "#contract/phone";
 
 /** How each risk level reads and looks (the rule itself is the server's: docs/cod.md). */
 export const RISK_BADGE: Record<PhoneRisk["level"], { label: string; className: string }> = {
@@ -39,20 +40,25 @@ const COUNTS: { key: keyof PhoneRisk["counts"]; label: string }[] = [
 ];
 
 /**
- * An order's mobile number in the back office: its earlier orders by outcome (this order left
- * out), the risk level as a badge, a block in force, and whether this order's phone was confirmed.
+ * A mobile number in the back office (an order's, or a customer's): its orders by outcome (the
+ * order being viewed left out), the risk level as a badge, a block in force, and on an order view
+ * whether its phone was confirmed with a code.
  */
-export function PhoneHistory({
-  phone,
-  orderId,
-  phoneConfirmedAt,
-}: {
+export function PhoneHistory(props: PhoneHistoryProps) {
+  // A number that is no Bangladeshi mobile (an old or odd record) has no history to ask for.
+  const phone = normalizeBdMobile(props.phone);
+  return phone ? <PhoneHistoryCard {...props} phone={phone} /> : null;
+}
+
+interface PhoneHistoryProps {
   phone: string;
   /** The order being viewed: not one of its own earlier orders. */
   orderId?: string;
-  /** When the customer confirmed this order's phone with a code (absent: not confirmed). */
+  /** An order view: when its phone was confirmed with a code (null: not). Absent: not an order. */
   phoneConfirmedAt?: string | null;
-}) {
+}
+
+function PhoneHistoryCard({ phone, orderId, phoneConfirmedAt }: PhoneHistoryProps) {
   const history = useAdminData(() => api.admin.phoneHistory(phone, orderId), `${phone}:${orderId}`);
   const risk = history.data;
   return (
@@ -66,7 +72,7 @@ export function PhoneHistory({
           Mobile <span className="font-mono">{risk?.phone ?? phone}</span>
         </span>
         {risk && <RiskBadge level={risk.level} />}
-        {phoneConfirmedAt ? (
+        {phoneConfirmedAt === undefined ? null : phoneConfirmedAt ? (
           <span
             data-testid="phone-confirmed"
             className="inline-flex items-center gap-1 text-xs font-medium text-emerald-700"
@@ -82,7 +88,9 @@ export function PhoneHistory({
       {!risk && !history.error && <p className="mt-1 text-stone-500">Loading history…</p>}
       {risk && (
         <>
-          <p className="mt-1 text-xs text-stone-600">Earlier orders to this number</p>
+          <p className="mt-1 text-xs text-stone-600">
+            {orderId ? "Earlier orders to this number" : "Orders to this number"}
+          </p>
           <dl className="mt-1 grid grid-cols-4 gap-2 text-center">
             {COUNTS.map(({ key, label }) => (
               <div key={key} className="rounded bg-white px-1 py-1" data-testid={`count-${key}`}>
