@@ -14,7 +14,7 @@ import {
 import { HttpError } from "../lib/http-error.js";
 import type { Step } from "../lib/steps.js";
 import { verifyOtp } from "./otp.service.js";
-import { phoneRiskOf } from "./phone-history.service.js";
+import { isPhoneBlocked, phoneRiskOf } from "./phone-history.service.js";
 import { getShopSettings } from "./shop-settings.service.js";
 
 export const PHONE_BLOCKED_CODE = "PHONE_BLOCKED";
@@ -27,7 +27,7 @@ export interface CodPhoneContext {
     phoneCode?: string;
   };
   userId?: string;
-  /** The delivery phone's history and risk (COD orders only). */
+  /** The delivery phone's history and risk (COD orders, read when the rule is "risky"). */
   phoneRisk?: PhoneRisk;
   /** Whether this COD order must carry a confirmed code. */
   phoneConfirmationNeeded?: boolean;
@@ -60,16 +60,17 @@ export const checkCodPhone: Step<CodPhoneContext> = {
   name: "check the delivery phone for cash on delivery",
   async run(context) {
     if (context.input.paymentMethod !== "COD") return;
-    const [risk, settings] = await Promise.all([
-      phoneRiskOf(context.input.shippingAddress.mobile),
-      getShopSettings(),
-    ]);
-    context.phoneRisk = risk;
-    if (risk.level === "blocked")
-      throw new HttpError(403, PHONE_BLOCKED_MESSAGE, PHONE_BLOCKED_CODE);
-    context.phoneConfirmationNeeded = needsPhoneConfirmation(settings.cod.phoneConfirmation, {
+    const phone = context.input.shippingAddress.mobile;
+    const rule = (await getShopSettings()).cod.phoneConfirmation;
+    // The whole history only when the rule reads the risk level; otherwise the block alone.
+    if (rule === "risky") context.phoneRisk = await phoneRiskOf(phone);
+    const blocked = context.phoneRisk
+      ? context.phoneRisk.level === "blocked"
+      : await isPhoneBlocked(phone);
+    if (blocked) throw new HttpError(403, PHONE_BLOCKED_MESSAGE, PHONE_BLOCKED_CODE);
+    context.phoneConfirmationNeeded = needsPhoneConfirmation(rule, {
       signedIn: Boolean(context.userId),
-      level: risk.level,
+      level: context.phoneRisk?.level ?? "new",
     });
     if (context.phoneConfirmationNeeded && !context.input.phoneCode)
       throw new HttpError(

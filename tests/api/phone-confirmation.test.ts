@@ -2,6 +2,7 @@ import request from "supertest";
 import { beforeEach, describe, expect, it } from "vitest";
 import { Order } from "../../models/order.model";
 import { Otp } from "../../models/otp.model";
+import { PhoneBlockModel } from "../../models/phone-block.model";
 import type { createApp } from "../../server/app";
 import { OTP_MESSAGES } from "../../server/services/otp.service";
 import {
@@ -9,6 +10,7 @@ import {
   PHONE_CONFIRMATION_REQUIRED_MESSAGE,
 } from "#contract/schemas/orders";
 import type { PhoneConfirmationRule } from "#contract/schemas/shop-settings";
+import { PHONE_BLOCKED_MESSAGE } from "#contract/schemas/phone-history";
 import { shippingAddress } from "../factories/address";
 import { shopper } from "../factories/cart";
 import { createOrder } from "../factories/order";
@@ -107,6 +109,18 @@ describe("cod.phoneConfirmation", () => {
     });
     expect(placed.status).toBe(201);
     expect(placed.body.phoneConfirmed).toBe(true);
+  });
+
+  it("risky or always: a blocked number is refused before any code is asked for", async () => {
+    await PhoneBlockModel.create({ phone: "01712345678", reason: "Fake", blockedAt: new Date() });
+    for (const rule of ["risky", "always"] as const) {
+      await setRule(rule);
+      const { buyer, product } = await shopperWithCart();
+      const refused = await buyer.order();
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ code: "PHONE_BLOCKED", message: PHONE_BLOCKED_MESSAGE });
+      await expectNothingTaken(product);
+    }
   });
 
   it("always: a signed-in customer needs it too, and the confirmed order is marked", async () => {
