@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { BdMobile } from "../phone.js";
+import { ObjectIdString } from "./common.js";
 
 export const PHONE_RISK_LEVELS = ["new", "good", "risky", "blocked"] as const;
 export type PhoneRiskLevel = (typeof PHONE_RISK_LEVELS)[number];
@@ -41,10 +42,7 @@ export type PhoneRisk = z.output<typeof PhoneRisk>;
 export const PhoneParams = z.object({ phone: BdMobile });
 /** `?excludeOrder=<id>`: the order being viewed, left out of its own "earlier orders". */
 export const PhoneHistoryQuery = z.object({
-  excludeOrder: z
-    .string()
-    .regex(/^[0-9a-fA-F]{24}$/, "Invalid id")
-    .optional(),
+  excludeOrder: ObjectIdString.optional(),
 });
 
 export const PHONE_BLOCK_REASON_MAX = 300;

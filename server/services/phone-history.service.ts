@@ -132,19 +132,26 @@ export async function blockPhone(
   admin: PhoneBlockAdmin,
 ): Promise<PhoneBlock> {
   const phone = phoneKey(input.phone);
-  const saved = await PhoneBlockModel.findOneAndUpdate(
-    { phone },
-    {
-      $set: {
-        reason: input.reason,
-        blockedAt: new Date(),
-        blockedBy: admin,
-        liftedAt: null,
-        liftedBy: null,
+  const block = () =>
+    PhoneBlockModel.findOneAndUpdate(
+      { phone },
+      {
+        $set: {
+          reason: input.reason,
+          blockedAt: new Date(),
+          blockedBy: admin,
+          liftedAt: null,
+          liftedBy: null,
+        },
       },
-    },
-    { upsert: true, new: true },
-  ).lean();
+      { upsert: true, new: true },
+    ).lean();
+  // Two first blocks of one number at once: one inserts, the other meets the unique index and
+  // then updates the document the first one made.
+  const saved = await block().catch((error: unknown) => {
+    if ((error as { code?: unknown }).code === 11000) return block();
+    throw error;
+  });
   logger.info({ phone, admin: admin.id }, "phone number blocked");
   return toPhoneBlock(saved!);
 }

@@ -194,6 +194,18 @@ describe("the block list", () => {
     expect(again.body.message).toBe("This number is not blocked");
   });
 
+  it("blocks a number once when two admins block it at the same time", async () => {
+    const answers = await Promise.all(
+      ["First reason", "Second reason", "Third reason"].map((reason) =>
+        block({ phone: "01712345678", reason }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
+    const all = await asAdmin(request(app).get("/api/admin/phones/blocks?show=all"));
+    expect(all.body.blocks).toHaveLength(1);
+    expect(all.body.blocks[0].liftedAt).toBeNull();
+  });
+
   it("refuses a block without a reason or with a bad number, and non-admins", async () => {
     const noReason = await block({ phone: "01712345678", reason: "  " });
     expect(noReason.status).toBe(400);
