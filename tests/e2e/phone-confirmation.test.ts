@@ -2,12 +2,15 @@
  * Phone confirmation for cash on delivery in a real browser, at 375 px and 1280 px: with the shop
  * rule "always", a guest's "Place order" shows the code step inline (same page, cart kept), "Send
  * code" sends the SMS through the gateway stub and then counts down, a wrong code is refused in
- * place, and the right one places the order, marked as phone-confirmed.
+ * place, and the right one places the order, marked as phone-confirmed. A blocked number gets the
+ * polite refusal under the button, with the cart kept.
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Order } from "../../models/order.model";
+import { PhoneBlockModel } from "../../models/phone-block.model";
 import { Product } from "../../models/product.model";
+import { PHONE_BLOCKED_MESSAGE } from "#contract/schemas/phone-history";
 import { changeShopSettings } from "../factories/shop-settings";
 import { setEnv } from "../setup/env";
 import { smsEnv, startSmsGatewayStub, type SmsGatewayStub } from "../stubs/sms-gateway";
@@ -113,5 +116,32 @@ describe.each([
       phoneConfirmed: true,
       phoneConfirmedAt: expect.any(Date),
     });
+  });
+});
+
+describe("a blocked number at the checkout (375 px)", () => {
+  it("shows the refusal and keeps the cart", async () => {
+    allowBrowserProblems("403 POST /api/orders");
+    const phone = "01611000403";
+    await PhoneBlockModel.create({ phone, reason: "Fake orders", blockedAt: new Date() });
+    const { page } = await shop.newPage(375);
+    await fillGuestCart(page);
+    await page.goto("/checkout?guest=true");
+    await waitForHydration(page);
+    const checkout = new CheckoutPage(page);
+    await checkout.fillAddress({
+      firstName: "Sadia",
+      mobile: phone,
+      streetAddress: "House 3, Road 7, Mirpur",
+      city: "Dhaka",
+    });
+    await checkout.placeOrder();
+    const refusal = page.getByTestId("place-order-error");
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toBe(PHONE_BLOCKED_MESSAGE);
+    expect(await page.getByTestId("phone-confirmation").count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe("/checkout");
+    expect(await checkout.cartBadge()).toBe("1");
+    expect(await Order.countDocuments({ deliveryPhone: phone })).toBe(0);
   });
 });
