@@ -194,6 +194,22 @@ describe("the code at the checkout", () => {
     expect(refused.body.errors).toEqual([{ path: "phoneCode", message: "The code has 6 digits" }]);
   });
 
+  it("confirms only one of two orders sent at once with the same code", async () => {
+    const [first, second] = [await shopperWithCart(), await shopperWithCart()];
+    const code = await sendCode();
+    const answers = await Promise.all([
+      first.buyer.order({ phoneCode: code }),
+      second.buyer.order({ phoneCode: code }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 400]);
+    expect(await Order.countDocuments()).toBe(1);
+    const stock = [
+      await variantStock(first.product._id, "Black", "M"),
+      await variantStock(second.product._id, "Black", "M"),
+    ].sort((a, b) => a! - b!);
+    expect(stock).toEqual([8, 10]);
+  });
+
   it("keeps a code for a retry when a line sells out first", async () => {
     const { buyer, product } = await shopperWithCart();
     const code = await sendCode();

@@ -142,7 +142,8 @@ export function PhoneConfirmation({
         </div>
       )}
       {error && (
-        <p id="phone-code-error" role="alert" className="mt-2 text-sm font-medium text-red-600">
+        // Not an alert of its own: the same message is announced under the order button.
+        <p id="phone-code-error" className="mt-2 text-sm font-medium text-red-600">
           {error}
         </p>
       )}
