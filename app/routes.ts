@@ -41,5 +41,6 @@ export default [
     route("size-guides", "routes/admin/size-guides.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("courier-cash", "routes/admin/courier-cash.tsx"),
+    route("phone-blocks", "routes/admin/phone-blocks.tsx"),
   ]),
 ] satisfies RouteConfig;

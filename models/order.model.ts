@@ -2,6 +2,7 @@ import mongoose, { Schema, type InferSchemaType } from "mongoose";
 import { DEFAULT_LOCALE, LOCALES } from "#contract/i18n/locale";
 
 import { ORDER_STATUSES, PAYMENT_METHODS } from "#contract/order-status";
+import { normalizeBdMobile } from "#contract/phone";
 
 export * from "#contract/order-status";
 
@@ -54,6 +55,10 @@ const OrderSchema = new Schema(
     trackingTokenHash: { type: String, default: null, select: false },
     orderItems: { type: [OrderItemSchema], required: true },
     shippingAddress: { type: AddressSchema, required: true },
+    // The delivery mobile in the 01XXXXXXXXX form, whatever form the address holds: the key of
+    // the customer's history by phone (docs/cod.md). Set on every save; older orders are filled in
+    // at start-up (backfillDeliveryPhones).
+    deliveryPhone: { type: String },
     totalPrice: { type: Number, required: true, min: 0 },
     discount: { type: Number, default: 0, min: 0 },
     promoCode: { type: String, default: null },
@@ -103,9 +108,17 @@ const OrderSchema = new Schema(
     // "<cart id>:<cart version>" of the cart this order was placed from: unique, so one cart
     // as it stood gives one order however often it is submitted at once (absent on older orders).
     checkoutOf: { type: String },
+    // A cash-on-delivery order whose phone was confirmed with a one-time code at the checkout.
+    phoneConfirmed: { type: Boolean, default: false },
+    phoneConfirmedAt: { type: Date, default: null },
   },
   { timestamps: true },
 );
+
+OrderSchema.pre("validate", function setDeliveryPhone() {
+  const mobile = this.shippingAddress?.mobile;
+  if (mobile) this.deliveryPhone = normalizeBdMobile(mobile) ?? mobile;
+});
 
 // Recent orders sort on createdAt then _id: the index must carry both or the sort scans everything.
 OrderSchema.index({ createdAt: -1, _id: -1 });
@@ -114,6 +127,8 @@ OrderSchema.index({ reservationId: 1 }, { sparse: true });
 OrderSchema.index({ checkoutOf: 1 }, { unique: true, sparse: true });
 // The courier cash screen: delivered COD parcels not yet settled.
 OrderSchema.index({ orderStatus: 1, paymentMethod: 1, cashSettlement: 1 });
+// Customer history by phone: one indexed match, grouped by status (phone-history.service).
+OrderSchema.index({ deliveryPhone: 1, orderStatus: 1 });
 
 export type OrderFields = InferSchemaType<typeof OrderSchema>;
 export const Order =

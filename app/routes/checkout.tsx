@@ -7,6 +7,7 @@ import { SignInOrGuest } from "~/components/checkout/checkout-gate";
 import { CHECKOUT_DEFAULTS, type CheckoutValues } from "~/components/checkout/checkout-form";
 import { CheckoutSummary } from "~/components/checkout/checkout-summary";
 import { PaymentStep } from "~/components/checkout/payment-step";
+import { PhoneConfirmation } from "~/components/checkout/phone-confirmation";
 import { useDeliveryQuote } from "~/components/checkout/use-delivery-quote";
 import { usePlaceOrder } from "~/components/checkout/use-place-order";
 import { RetryAlert } from "~/components/ui/retry-alert";
@@ -46,7 +47,10 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   });
   const quote = useDeliveryQuote(city.trim(), zone.trim(), cart);
   const total = quote.status === "ready" ? quote.quote.total : (cart?.totalDiscountedPrice ?? 0);
-  const { placing, placeOrder } = usePlaceOrder(form, { userId: auth.user?._id, total });
+  const { placing, placeOrder, phoneCode, setPhoneCode } = usePlaceOrder(form, {
+    userId: auth.user?._id,
+    total,
+  });
   const begun = useRef(false);
 
   useEffect(() => {
@@ -98,6 +102,15 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             <div className="space-y-6">
               <AddressStep user={auth.user} disabled={placing.status === "placing"} />
               <PaymentStep methods={loaderData.paymentMethods} total={total} />
+              {phoneCode && method === "COD" && (
+                <PhoneConfirmation
+                  phone={phoneCode.phone}
+                  code={phoneCode.code}
+                  onCodeChange={setPhoneCode}
+                  placing={placing.status === "placing"}
+                  error={placing.status === "error" ? placing.message : undefined}
+                />
+              )}
             </div>
             <CheckoutSummary
               cart={cart}

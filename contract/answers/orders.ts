@@ -100,6 +100,11 @@ export const OrderAnswer = z.object({
   statusHistory: z.array(StatusChangeAnswer),
   courier: CourierAnswer.nullable(),
   note: z.string(),
+  /** A cash-on-delivery order whose delivery phone was confirmed with a one-time code. */
+  phoneConfirmed: z.boolean().optional(),
+  phoneConfirmedAt: Timestamp.nullable().optional(),
+  /** The delivery mobile as 01XXXXXXXXX (the key of the customer's history by phone). */
+  deliveryPhone: z.string().optional(),
   /** Set once the order's stock has been given back (cancelled or expired). */
   stockReleased: z.boolean(),
   /** Shown once, to the guest who placed the order: the key for tracking it. */

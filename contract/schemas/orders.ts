@@ -2,6 +2,7 @@ import { z } from "zod";
 import { numeric } from "../numeric.js";
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "../order-status.js";
 import { BdMobile } from "../phone.js";
+import { OtpVerifyBody } from "./auth.js";
 import { PageQuery } from "./common.js";
 import { LocaleField } from "./i18n.js";
 
@@ -24,7 +25,16 @@ export const PlaceOrderBody = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS),
   note: Text(500).optional(),
   locale: LocaleField,
+  /**
+   * The one-time code sent to the delivery phone, when the shop's COD rule asks for it (a 428
+   * `PHONE_CONFIRMATION_REQUIRED` says so; docs/cod.md).
+   */
+  phoneCode: OtpVerifyBody.shape.otp.optional(),
 });
+
+export const PHONE_CONFIRMATION_REQUIRED_CODE = "PHONE_CONFIRMATION_REQUIRED";
+export const PHONE_CONFIRMATION_REQUIRED_MESSAGE =
+  "Please confirm your phone number with the code we send by SMS to place a cash-on-delivery order.";
 
 export const QuoteBody = z.object({
   shippingAddress: z.object({

@@ -21,6 +21,7 @@ import {
 } from "./cart.service.js";
 import { computeTax, quoteDelivery } from "./delivery.service.js";
 import { notifyOrder } from "./notifications.service.js";
+import { checkCodPhone, confirmPhoneCode, type CodPhoneContext } from "./cod-phone-checks.js";
 import { hashTrackingToken, toOrderAnswer, type OrderAnswer } from "./orders.service.js";
 import {
   claimPromoUse,
@@ -127,7 +128,7 @@ interface ReservationWork {
   reservation?: Reservation;
 }
 
-interface Placement extends ReservationWork {
+interface Placement extends ReservationWork, CodPhoneContext {
   input: PlaceOrderInput;
   owner?: CartOwner;
   userId?: string;
@@ -297,8 +298,10 @@ const RESERVATION_STEPS: readonly Step<ReservationWork>[] = [
 export const PLACEMENT_STEPS: readonly Step<Placement>[] = [
   checkPaymentMethod,
   validateCart,
+  checkCodPhone,
   priceOrder,
   ...RESERVATION_STEPS,
+  confirmPhoneCode,
   createOrder,
   emptyCart,
   announce,
@@ -407,6 +410,8 @@ function orderDocument(placement: Placement): Record<string, unknown> {
     statusHistory: [{ status, at: new Date(), by: userId ? "customer" : "guest" }],
     note: input.note ?? "",
     locale: input.locale ?? DEFAULT_LOCALE,
+    phoneConfirmed: Boolean(placement.phoneConfirmedAt),
+    phoneConfirmedAt: placement.phoneConfirmedAt ?? null,
     checkoutOf: placement.cartVersion ?? undefined,
     reservationId: new mongoose.Types.ObjectId(placement.reservation!.id),
   };

@@ -152,4 +152,28 @@ describe("answers match their documented schema exactly", () => {
       await as(request(app).get(`/api/admin/courier-cash/settlements/${settled.body._id}`)),
     );
   });
+
+  it("the back office's customer history by phone and block list", async () => {
+    await createOrder({ orderStatus: "RETURNED" });
+    const admin = await createAdmin();
+    const call = (test: request.Test) => test.set("Authorization", `Bearer ${admin.token}`);
+    const blocked = await call(request(app).post("/api/admin/phones/blocks")).send({
+      phone: "01712345678",
+      reason: "Fake orders",
+    });
+    await expectDocumented("/api/admin/phones/blocks", "post", blocked);
+    await expectDocumented(
+      "/api/admin/phones/{phone}",
+      "get",
+      await call(request(app).get("/api/admin/phones/01712345678")),
+    );
+    await expectDocumented(
+      "/api/admin/phones/blocks",
+      "get",
+      await call(request(app).get("/api/admin/phones/blocks")),
+    );
+    const lifted = await call(request(app).delete("/api/admin/phones/blocks/01712345678"));
+    expect(lifted.body.liftedBy).not.toBeNull();
+    await expectDocumented("/api/admin/phones/blocks/{phone}", "delete", lifted);
+  });
 });

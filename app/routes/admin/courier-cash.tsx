@@ -1,6 +1,12 @@
 import { useEffect, useMemo, useState, type FormEvent } from "react";
-import { useFetcher, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { useSearchParams } from "react-router";
+import {
+  parseSubmitted,
+  readSubmission,
+  runAdminAction,
+  unknownIntent,
+  useAdminAction,
+} from "~/components/admin/admin-action";
 import {
   DataTable,
   EmptyRow,
@@ -16,8 +22,7 @@ import {
 import { TextField } from "~/components/admin/list";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { api, errorMessage } from "~/lib/api-client";
-import { serverFieldErrors } from "~/lib/form-validation";
+import { api } from "~/lib/api-client";
 import { SHOP_TIME_ZONE } from "#contract/dates";
 import { formatBDT } from "#contract/money";
 import {
@@ -45,47 +50,36 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { owed, settlements };
 }
 
-const SETTLEMENT_FIELDS = ["orderIds", "amount", "deductions", "reference", "paidAt", "note"];
-
-type ActionAnswer =
-  | { intent: "collected"; ok: boolean }
-  | { intent: "settle"; ok: true; settlement: SettlementAnswer }
-  | { intent: "settle"; ok: false; message: string; errors: Record<string, string> };
-
 /**
  * The screen's two writes: an admin's collected amount for one parcel, and a settlement. The
  * server's answer is a toast; a refused settlement also comes back to its form (field messages).
  * React Router then loads the parcels and settlements again.
  */
-export async function clientAction({ request }: Route.ClientActionArgs): Promise<ActionAnswer> {
-  const form = await request.formData();
-  if (form.get("intent") === "collected") {
-    try {
-      const parcel = await api.courierCash.recordCollected(String(form.get("orderId")), {
-        collected: Number(form.get("collected")),
-      });
-      toast.success(`${parcel.orderNumber}: ${formatBDT(parcel.collected)} collected`);
-      return { intent: "collected", ok: true };
-    } catch (error) {
-      toast.error(errorMessage(error));
-      return { intent: "collected", ok: false };
-    }
-  }
-  try {
-    const body = JSON.parse(String(form.get("settlement"))) as SettlementInput;
-    const settlement = await api.courierCash.recordSettlement(body);
-    toast.success(
-      `Settlement ${settlement.reference} recorded: ${formatBDT(settlement.amount)} for ${settlement.parcels.length} parcels`,
-    );
-    return { intent: "settle", ok: true, settlement };
-  } catch (error) {
-    toast.error(errorMessage(error));
-    return {
-      intent: "settle",
-      ok: false,
-      message: errorMessage(error),
-      errors: serverFieldErrors(error, SETTLEMENT_FIELDS),
-    };
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const { intent, id, body } = await readSubmission(request);
+  switch (intent) {
+    case "collected":
+      return runAdminAction(
+        () => api.courierCash.recordCollected(id, parseSubmitted(CollectedCashBody, body)),
+        (parcel) => {
+          const { orderNumber, collected } = parcel as OwedParcelAnswer;
+          return `${orderNumber}: ${formatBDT(collected ?? 0)} collected`;
+        },
+      );
+    case "settle":
+      return runAdminAction(
+        () => {
+          // Checked here as the server checks it; sent as typed (the API parses the date itself).
+          parseSubmitted(SettlementBody, body);
+          return api.courierCash.recordSettlement(body as SettlementInput);
+        },
+        (answer) => {
+          const settlement = answer as SettlementAnswer;
+          return `Settlement ${settlement.reference} recorded: ${formatBDT(settlement.amount)} for ${settlement.parcels.length} parcels`;
+        },
+      );
+    default:
+      return unknownIntent(intent);
   }
 }
 
@@ -233,10 +227,12 @@ function Total({ label, value, testId }: { label: string; value: string; testId?
 
 /** The collected amount, and a small form to record or correct it. */
 function CollectedCell({ parcel }: { parcel: OwedParcelAnswer }) {
-  const fetcher = useFetcher<ActionAnswer>();
   const [value, setValue] = useState(parcel.collected === null ? "" : String(parcel.collected));
   const [error, setError] = useState<string | null>(null);
-  const busy = fetcher.state !== "idle";
+  const record = useAdminAction({
+    onFailure: (result) => setError(result.fieldErrors.collected ?? result.message),
+  });
+  const busy = record.pending;
   function submit(event: FormEvent) {
     event.preventDefault();
     const parsed = CollectedCashBody.safeParse({ collected: value === "" ? NaN : Number(value) });
@@ -245,10 +241,7 @@ function CollectedCell({ parcel }: { parcel: OwedParcelAnswer }) {
       return;
     }
     setError(null);
-    void fetcher.submit(
-      { intent: "collected", orderId: parcel._id, collected: String(parsed.data.collected) },
-      { method: "post" },
-    );
+    void record.submit("collected", { id: parcel._id, body: parsed.data });
   }
   const inputId = `collected-${parcel._id}`;
   return (
@@ -293,22 +286,17 @@ function SettlementForm({
   chosen: OwedParcelAnswer[];
   chosenTotal: number;
 }) {
-  const fetcher = useFetcher<ActionAnswer>();
   const empty = { amount: "", deductions: "0", reference: "", paidAt: shopToday(), note: "" };
   const [fields, setFields] = useState(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const busy = fetcher.state !== "idle";
-
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (fetcher.state !== "idle" || !answer || answer.intent !== "settle") return;
-    if (answer.ok) {
-      setFields({ ...empty, paidAt: fields.paidAt });
+  const settle = useAdminAction({
+    onSuccess: () => {
+      setFields((current) => ({ ...empty, paidAt: current.paidAt }));
       setErrors({});
-    } else setErrors({ form: answer.message, ...answer.errors });
-    // Only a new answer matters here.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.data, fetcher.state]);
+    },
+    onFailure: (result) => setErrors({ form: result.message, ...result.fieldErrors }),
+  });
+  const busy = settle.pending;
 
   const set = (name: keyof typeof empty) => (event: { target: { value: string } }) =>
     setFields((current) => ({ ...current, [name]: event.target.value }));
@@ -334,10 +322,7 @@ function SettlementForm({
       found.amount = `Amount and deductions must add up to ${formatBDT(chosenTotal)} (${formatBDT(Math.abs(difference))} ${difference > 0 ? "short" : "over"})`;
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    void fetcher.submit(
-      { intent: "settle", settlement: JSON.stringify(input) },
-      { method: "post" },
-    );
+    void settle.submit("settle", { body: input });
   }
 
   return (

@@ -23,6 +23,7 @@ import {
   type ListSpec,
 } from "~/components/admin/list";
 import { Button } from "~/components/ui/button";
+import { PhoneHistory } from "~/components/admin/phone-history";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Field, NativeSelect } from "~/components/ui/input";
 import { CustomerUpdateBody, ResetPasswordBody, validateInto } from "~/lib/admin-schemas";
@@ -83,6 +84,7 @@ function CustomerEditor({
       <DialogContent className="max-w-lg">
         <DialogTitle>Edit customer</DialogTitle>
         <DialogDescription>{customer.email}</DialogDescription>
+        <PhoneHistory phone={customer.mobile || customer.phone || ""} />
         <form onSubmit={handleSubmit(onSubmit)} className="mt-4 space-y-3" noValidate>
           <div className="grid gap-3 sm:grid-cols-2">
             <TextField

@@ -25,6 +25,7 @@ import {
   type ListSpec,
 } from "~/components/admin/list";
 import { OrderInvoice } from "~/components/admin/order-invoice";
+import { PhoneHistory } from "~/components/admin/phone-history";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
@@ -127,6 +128,13 @@ function OrderDetail({
             </Button>
           </ConfirmAction>
         </div>
+        {order.shippingAddress?.mobile && (
+          <PhoneHistory
+            phone={order.deliveryPhone ?? order.shippingAddress.mobile}
+            orderId={order._id}
+            phoneConfirmedAt={order.phoneConfirmed ? order.phoneConfirmedAt : null}
+          />
+        )}
         {order.courier?.consignmentId && (
           <p className="no-print mt-3 rounded-md bg-stone-50 px-3 py-2 text-sm">
             Courier {order.courier.name ?? "Pathao"}: consignment{" "}
