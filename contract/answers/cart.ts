@@ -75,7 +75,7 @@ export const QuoteAnswer = z.object({
   total: z.number(),
   promoCode: z.string().nullable(),
   deliverySource: z.enum(DELIVERY_SOURCES),
-  /** Paid by cash on delivery, this order's delivery charge is paid online first (null: not). */
-  advanceDeliveryCharge: AdvanceQuoteAnswer.nullable(),
+  /** Paid by cash on delivery, this order's delivery charge is paid online first (absent: not). */
+  advanceDeliveryCharge: AdvanceQuoteAnswer.optional(),
 });
 export type QuoteAnswer = z.infer<typeof QuoteAnswer>;

@@ -73,8 +73,8 @@ export interface Quote {
   total: number;
   promoCode: string | null;
   deliverySource: "pathao" | "builtin";
-  /** Paid cash on delivery, the delivery charge is paid online first (null: not). */
-  advanceDeliveryCharge: AdvanceQuoteAnswer | null;
+  /** Paid cash on delivery, the delivery charge is paid online first (absent: not). */
+  advanceDeliveryCharge?: AdvanceQuoteAnswer;
 }
 
 /**
@@ -92,6 +92,13 @@ async function priceQuote(
   const delivery = await quoteDelivery(address, goods);
   const tax = computeTax(goods);
   const total = goods + delivery.deliveryCharge + tax;
+  const advance = await advanceFor({
+    city: address.city,
+    mobile: address.mobile,
+    goods,
+    deliveryCharge: delivery.deliveryCharge,
+    total,
+  });
   return {
     subtotal: cart.totalPrice,
     discount: cart.discount,
@@ -101,13 +108,7 @@ async function priceQuote(
     total,
     promoCode: promo?.code ?? null,
     deliverySource: delivery.source,
-    advanceDeliveryCharge: await advanceFor({
-      city: address.city,
-      mobile: address.mobile,
-      goods,
-      deliveryCharge: delivery.deliveryCharge,
-      total,
-    }),
+    ...(advance ? { advanceDeliveryCharge: advance } : {}),
   };
 }
 
@@ -130,7 +131,6 @@ export async function quoteCheckout(
       total: 0,
       promoCode: null,
       deliverySource: "builtin",
-      advanceDeliveryCharge: null,
     };
   return priceQuote(cart, address, cart.promoDetails);
 }

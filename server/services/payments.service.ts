@@ -422,6 +422,12 @@ async function claimOrderFor(order: OrderDoc, paymentID: string): Promise<boolea
   return claimed.matchedCount === 1;
 }
 
+/** The payment's status as stored now (another request may have completed it meanwhile). */
+async function isCompleted(payment: PaymentDoc): Promise<boolean> {
+  const stored = await Payment.findById(payment._id, { status: 1 }).lean();
+  return stored?.status === "COMPLETED";
+}
+
 /** A payment that did not go through lets the order's next attempt be executed. */
 async function releaseOrderClaim(order: OrderDoc, paymentID: string): Promise<void> {
   await Order.updateOne(
@@ -456,6 +462,8 @@ export async function settleBkash(paymentID: string, status: string): Promise<Pa
   // The shopper approved, but nothing is debited until we execute: never for an order that was
   // cancelled, expired or paid by another attempt in the meantime.
   if (order.orderStatus !== "PENDING") {
+    // This very payment may have placed it a moment ago (the same callback arriving twice at once).
+    if (await isCompleted(payment)) return { ...base, result: "success" };
     await markPayment(payment, "CANCELLED", { status, refused: NOT_PAYABLE_REASON });
     logger.warn(
       {
@@ -468,6 +476,7 @@ export async function settleBkash(paymentID: string, status: string): Promise<Pa
     return { ...base, result: "failed", reason: NOT_PAYABLE_REASON };
   }
   if (!(await claimOrderFor(order, paymentID))) {
+    if (await isCompleted(payment)) return { ...base, result: "success" };
     // Another attempt of this order (a second tab) is being executed, or has paid it: this one is
     // never executed, so bKash never debits it.
     await markPayment(payment, "CANCELLED", { status, refused: ANOTHER_PAYMENT_REASON });
