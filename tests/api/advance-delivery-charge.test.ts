@@ -446,3 +446,38 @@ describe("paying the advance with SSLCommerz", () => {
     expect(await variantStock(product._id, "Black", "M")).toBe(10);
   });
 });
+
+describe("the dashboard", () => {
+  it("counts a paid advance as paid online and the rest as cash to collect; an unpaid one not at all", async () => {
+    const { guest, started } = await advanceOrder("BKASH", 2);
+    await bkashCallback(bkash.visit(started.paymentId, "success")).expect(302);
+    // A plain COD order in Dhaka (800 + 60) and an advance order never paid.
+    await guest.add((await createProduct())._id, "Black", "M", 1).expect(200);
+    expect((await guest.order()).body.orderStatus).toBe("PLACED");
+    await guest.add((await createProduct())._id, "Black", "M", 1).expect(200);
+    const unpaid = await guest.order({
+      shippingAddress: CHATTOGRAM,
+      advancePaymentMethod: "SSLCOMMERZ",
+    });
+    expect(unpaid.body.orderStatus).toBe("PENDING");
+
+    const { token } = await createAdmin();
+    const answer = await request(app)
+      .get("/api/admin/dashboard")
+      .set("Authorization", `Bearer ${token}`);
+    expect(answer.status).toBe(200);
+    expect(answer.body.cashOnDelivery).toEqual({
+      outstanding: 1600 + 860,
+      outstandingOrders: 2,
+      advancePaidThisMonth: 120,
+      advanceOrdersThisMonth: 1,
+    });
+    // Sales count each placed order's whole total once; payments count the advance once.
+    expect(answer.body).toMatchObject({
+      totalSales: 2,
+      totalOrdersRevenue: 1720 + 860,
+      totalPayments: 1,
+      totalPaymentsRevenue: 120,
+    });
+  });
+});
