@@ -64,6 +64,9 @@ export function usePlaceOrder(
             ...(address.area ? { area: address.area } : {}),
           },
           paymentMethod: method,
+          ...(method === "COD" && values.advancePaymentMethod
+            ? { advancePaymentMethod: values.advancePaymentMethod }
+            : {}),
           ...(note ? { note } : {}),
         },
         { guest: !signedIn },
@@ -77,7 +80,9 @@ export function usePlaceOrder(
       const tokenQuery = order.trackingToken
         ? `&token=${encodeURIComponent(order.trackingToken)}`
         : "";
-      if (method === "COD") {
+      // Cash on delivery whose delivery charge is paid first goes to the gateway like an online order.
+      const awaitsAdvance = order.orderStatus === "PENDING" && Boolean(order.advanceDeliveryCharge);
+      if (method === "COD" && !awaitsAdvance) {
         trackPurchase(order as TrackableOrder);
         navigate(
           `/order-confirmation?orderId=${order._id}${tokenQuery}${signedIn ? "" : "&guest=true"}`,
