@@ -16,6 +16,7 @@ import {
   type PathaoZone,
 } from "../integrations/pathao.js";
 import { getShopSettings } from "./shop-settings.service.js";
+import { paymentSplit } from "#contract/advance-delivery-charge";
 import { updateOrderWhere } from "./stock.service.js";
 
 /**
@@ -235,7 +236,8 @@ export async function bookParcel(orderId: string) {
         .map((item) => `${item.title} ${item.size}/${item.color} x${item.quantity}`)
         .join("; "),
       specialInstruction: order.note || undefined,
-      amountToCollect: order.paymentMethod === "COD" ? order.totalDiscountedPrice : 0,
+      // The cash part only: a delivery charge paid in advance is not collected again.
+      amountToCollect: paymentSplit(order).collectOnDelivery,
     });
     await Order.updateOne(
       { _id: order._id },

@@ -17,6 +17,9 @@ import { shopper } from "../factories/cart";
 import { createProduct, variantStock } from "../factories/product";
 import { changeShopSettings } from "../factories/shop-settings";
 import { createAdmin } from "../factories/user";
+import { pathaoEnv, startPathaoStub, type PathaoStub } from "../stubs/pathao";
+import { resetPathaoTokenForTests } from "../../server/integrations/pathao";
+import { resetDeliveryCacheForTests } from "../../server/services/delivery.service";
 
 /*
  * The advance delivery charge of cash-on-delivery orders (docs/cod.md), through the HTTP API with
@@ -478,6 +481,39 @@ describe("the dashboard", () => {
       totalOrdersRevenue: 1720 + 860,
       totalPayments: 1,
       totalPaymentsRevenue: 120,
+    });
+  });
+});
+
+describe("booking the parcel", () => {
+  let pathao: PathaoStub;
+  let restorePathao: () => void;
+
+  beforeAll(async () => {
+    pathao = await startPathaoStub();
+    restorePathao = setEnv(pathaoEnv(pathao));
+    resetPathaoTokenForTests();
+    resetDeliveryCacheForTests();
+  });
+
+  afterAll(async () => {
+    await pathao.close();
+    restorePathao();
+    resetDeliveryCacheForTests();
+  });
+
+  it("asks the courier to collect only the cash part", async () => {
+    const { order, started } = await advanceOrder("BKASH", 2);
+    await bkashCallback(bkash.visit(started.paymentId, "success")).expect(302);
+    const { token } = await createAdmin();
+    const booked = await request(app)
+      .post(`/api/admin/orders/${order._id}/courier`)
+      .set("Authorization", `Bearer ${token}`);
+    expect(booked.status).toBe(200);
+    expect(pathao.orders).toHaveLength(1);
+    expect(pathao.orders[0]).toMatchObject({
+      merchant_order_id: order.orderNumber,
+      amount_to_collect: 1600,
     });
   });
 });
