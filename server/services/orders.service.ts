@@ -129,6 +129,8 @@ export async function trackOrder(
     totalDiscountedPrice: full.totalDiscountedPrice,
     totalItem: full.totalItem,
     paymentMethod: full.paymentMethod,
+    // A delivery charge paid in advance: the page shows what is left to pay on delivery.
+    ...(full.advanceDeliveryCharge ? { advanceDeliveryCharge: full.advanceDeliveryCharge } : {}),
     paymentDetails: { status: order.paymentDetails?.status ?? "PENDING" },
     courier: full.courier ?? null,
     shippingAddress: {

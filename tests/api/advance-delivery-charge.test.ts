@@ -295,6 +295,16 @@ describe("paying the advance with bKash", () => {
       "PENDING",
       "PLACED",
     ]);
+    // Guest tracking by phone shows the two parts too.
+    const tracked = await request(app).get(
+      `/api/orders/guest/track/${order._id}?phone=${CHATTOGRAM.mobile}`,
+    );
+    expect(tracked.status).toBe(200);
+    expect(paymentSplit(tracked.body)).toEqual({
+      paidOnline: 120,
+      collectOnDelivery: 1600,
+      advance: 120,
+    });
     expect(paymentSplit(read.body)).toEqual({
       paidOnline: 120,
       collectOnDelivery: 1600,
