@@ -527,3 +527,21 @@ describe("booking the parcel", () => {
     });
   });
 });
+
+describe("a returned parcel", () => {
+  it("loses no delivery charge when it was paid in advance; a plain COD return still does", async () => {
+    const { order, started } = await advanceOrder("BKASH", 2);
+    await bkashCallback(bkash.visit(started.paymentId, "success")).expect(302);
+    const dhaka = await guestWith(1);
+    const plain = (await dhaka.guest.order()).body;
+    const { token } = await createAdmin();
+    for (const id of [order._id, plain._id])
+      for (const status of ["confirmed", "shipped", "returned"])
+        await request(app)
+          .put(`/api/admin/orders/${id}/${status}`)
+          .set("Authorization", `Bearer ${token}`)
+          .expect(200);
+    expect((await Order.findById(order._id).lean())!.deliveryCostLost).toBe(0);
+    expect((await Order.findById(plain._id).lean())!.deliveryCostLost).toBe(60);
+  });
+});
