@@ -6,6 +6,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { formatBDT } from "#contract/money";
 import { Order } from "../../models/order.model";
 import { Payment } from "../../models/payment.model";
 import { createOrder } from "../factories/order";
@@ -81,5 +82,21 @@ describe("admin screens: advance delivery charge", () => {
       "Delivery charge (advance) of a cash-on-delivery order",
     );
     await page.screenshot({ path: path.join(ARTIFACTS, "admin-advance-payments-1280.png") });
+
+    // The dashboard's cash-on-delivery cards show the API's figures (tested to the taka in
+    // tests/api/advance-delivery-charge.test.ts); the seeded shop has other orders too.
+    const stats = (await (
+      await fetch(`${session.shop.baseUrl}/api/admin/dashboard`, {
+        headers: { Authorization: `Bearer ${session.adminToken}` },
+      })
+    ).json()) as { cashOnDelivery: { outstanding: number; advancePaidThisMonth: number } };
+    expect(stats.cashOnDelivery.advancePaidThisMonth).toBeGreaterThanOrEqual(120);
+    await screen.visit("/admin");
+    const outstanding = page.getByTestId("stat-cod-outstanding");
+    await outstanding.waitFor();
+    expect(await outstanding.textContent()).toContain(formatBDT(stats.cashOnDelivery.outstanding));
+    expect(await page.getByTestId("stat-advance-paid").textContent()).toContain(
+      formatBDT(stats.cashOnDelivery.advancePaidThisMonth),
+    );
   }, 120_000);
 });
