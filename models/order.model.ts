@@ -90,6 +90,13 @@ const OrderSchema = new Schema(
     },
     // The bKash payment being executed for this order: one at a time, so two tabs never both pay.
     paymentClaim: { type: String, default: null, select: false },
+    // The SSLCommerz session open for this order (its transaction, until when): SSLCommerz takes
+    // the money on its own page, so a second session is refused while one is open.
+    paymentWindow: {
+      type: new Schema({ transactionId: String, until: Date }, { _id: false }),
+      default: null,
+      select: false,
+    },
     orderStatus: { type: String, enum: ORDER_STATUSES, default: "PENDING", index: true },
     statusHistory: {
       type: [{ status: String, at: Date, by: String, note: String, _id: false }],

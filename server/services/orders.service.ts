@@ -46,6 +46,7 @@ export function toOrderAnswer(order: OrderDoc | (OrderFields & { _id: unknown })
   delete plain.reservationId;
   delete plain.checkoutOf;
   delete plain.paymentClaim;
+  delete plain.paymentWindow;
   delete plain.__v;
   if (plain.guest && typeof plain.guest === "object") {
     const guest = { ...(plain.guest as Record<string, unknown>) };

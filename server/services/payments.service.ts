@@ -77,11 +77,54 @@ export function amountDueOnline(order: OrderFields): number {
     : order.totalDiscountedPrice;
 }
 
+/** How long an SSLCommerz session holds its order's payment window (a second tab waits). */
+export const SSL_PAYMENT_WINDOW_MS = 10 * 60_000;
+export const PAYMENT_OPEN_MESSAGE =
+  "A payment for this order is already open in another window. Finish it there, or try again in a few minutes.";
+
+/**
+ * Opens the order's payment window for one SSLCommerz transaction (one conditional update): none
+ * open, or the last one's time is up. A failed or cancelled payment closes it again.
+ */
+async function openPaymentWindow(order: OrderDoc, transactionId: string): Promise<boolean> {
+  const now = new Date();
+  const opened = await Order.updateOne(
+    {
+      _id: order._id,
+      orderStatus: "PENDING",
+      $or: [
+        { paymentWindow: { $exists: false } },
+        { paymentWindow: null },
+        { "paymentWindow.until": { $lte: now } },
+      ],
+    },
+    {
+      $set: {
+        paymentWindow: {
+          transactionId,
+          until: new Date(now.getTime() + SSL_PAYMENT_WINDOW_MS),
+        },
+      },
+    },
+  );
+  return opened.matchedCount === 1;
+}
+
+/** The payment did not go through: the order may be paid by a new attempt at once. */
+async function closePaymentWindow(payment: { order: unknown; transactionId: string }) {
+  await Order.updateOne(
+    { _id: payment.order, "paymentWindow.transactionId": payment.transactionId },
+    { $set: { paymentWindow: null } },
+  );
+}
+
 async function startSslCommerz(order: OrderDoc, purpose: PaymentPurpose): Promise<StartedPayment> {
   if (!isSslCommerzConfigured())
     throw badRequest("SSLCommerz payments are not available; choose cash on delivery");
   const transactionId = newTransactionId("TWS");
   const amount = amountDueOnline(order);
+  if (!(await openPaymentWindow(order, transactionId)))
+    throw conflict(PAYMENT_OPEN_MESSAGE, "PAYMENT_OPEN");
   const payment = await Payment.create({
     order: order._id,
     method: "SSLCOMMERZ",
@@ -126,6 +169,7 @@ async function startSslCommerz(order: OrderDoc, purpose: PaymentPurpose): Promis
       { _id: payment._id },
       { $set: { status: "FAILED", gatewayResponse: { error: (error as Error).message } } },
     );
+    await closePaymentWindow(payment);
     recordPaymentOutcome("SSLCOMMERZ", "failed");
     logger.warn(
       { err: error, ...orderLogFields(order), ...paymentLogFields(payment) },
@@ -283,6 +327,7 @@ async function markPayment(
   );
   if (marked.modifiedCount === 1)
     recordPaymentOutcome(payment.method, status === "FAILED" ? "failed" : "cancelled");
+  if (payment.method === "SSLCOMMERZ") await closePaymentWindow(payment);
 }
 
 function sameAmount(given: unknown, expected: number): boolean {
@@ -373,6 +418,7 @@ export async function settleSslCommerz(form: SslForm): Promise<PaymentOutcome> {
           },
         },
       );
+    await closePaymentWindow(payment);
     return { ...base, result: "failed", reason: problem };
   }
   const settled = await completePayment(payment, {

@@ -5,6 +5,7 @@ import { Payment } from "../../models/payment.model";
 import { createApp } from "../../server/app";
 import { resetBkashTokenForTests } from "../../server/integrations/bkash";
 import { expirePendingOrders } from "../../server/services/orders.service";
+import { PAYMENT_OPEN_MESSAGE } from "../../server/services/payments.service";
 import { ADVANCE_METHOD_REQUIRED } from "../../server/services/advance-delivery-charge.service";
 import { paymentSplit } from "#contract/advance-delivery-charge";
 import type { ShopSettings } from "#contract/schemas/shop-settings";
@@ -424,6 +425,34 @@ describe("paying the advance with SSLCommerz", () => {
       amount: 120,
       status: "COMPLETED",
     });
+  });
+
+  it("two tabs: one payment page at a time, so the delivery charge is never taken twice", async () => {
+    const { guest, order, started } = await advanceOrder("SSLCOMMERZ", 1);
+    // Four more tabs at once while the first page is open: all refused, no session opened.
+    const others = await Promise.all(
+      [1, 2, 3, 4].map(() => guest.post(`/api/payment/${order._id}`)),
+    );
+    for (const other of others) {
+      expect(other.status).toBe(409);
+      expect(other.body).toMatchObject({ message: PAYMENT_OPEN_MESSAGE, code: "PAYMENT_OPEN" });
+    }
+    expect(ssl.sessions).toHaveLength(1);
+    // The first page is cancelled: a new attempt may open at once, and only one of five at once.
+    const cancelled = ssl.pay(started.transactionId, "cancel");
+    await sslPost(cancelled.path, cancelled.form).expect(302);
+    const retries = await Promise.all(
+      [1, 2, 3, 4, 5].map(() => guest.post(`/api/payment/${order._id}`)),
+    );
+    expect(retries.map((retry) => retry.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    expect(ssl.sessions).toHaveLength(2);
+    // An abandoned page stops holding the order when its time is up.
+    await Order.updateOne(
+      { _id: order._id },
+      { $set: { "paymentWindow.until": new Date(Date.now() - 1000) } },
+    );
+    expect((await guest.post(`/api/payment/${order._id}`)).status).toBe(200);
+    expect(await Payment.countDocuments({ order: order._id })).toBe(3);
   });
 
   it("refuses a validation for the whole order total instead of the delivery charge", async () => {
