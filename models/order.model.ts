@@ -3,6 +3,11 @@ import { DEFAULT_LOCALE, LOCALES } from "#contract/i18n/locale";
 
 import { ORDER_STATUSES, PAYMENT_METHODS } from "#contract/order-status";
 import { normalizeBdMobile } from "#contract/phone";
+import {
+  ADVANCE_METHODS,
+  ADVANCE_RULES,
+  ADVANCE_STATUSES,
+} from "#contract/advance-delivery-charge";
 
 export * from "#contract/order-status";
 
@@ -72,6 +77,30 @@ const OrderSchema = new Schema(
       status: { type: String, default: "PENDING" },
       paymentId: { type: String, default: null },
       transactionId: { type: String, default: null },
+    },
+    // Cash on delivery whose delivery charge is paid online first (docs/cod.md): PENDING until paid.
+    advanceDeliveryCharge: {
+      type: new Schema(
+        {
+          amount: { type: Number, required: true, min: 0 },
+          method: { type: String, enum: ADVANCE_METHODS, required: true },
+          reasons: { type: [{ type: String, enum: ADVANCE_RULES }], default: [] },
+          status: { type: String, enum: ADVANCE_STATUSES, default: "PENDING" },
+          transactionId: { type: String, default: null },
+          paidAt: { type: Date, default: null },
+        },
+        { _id: false },
+      ),
+      default: null,
+    },
+    // The bKash payment being executed for this order: one at a time, so two tabs never both pay.
+    paymentClaim: { type: String, default: null, select: false },
+    // The SSLCommerz session open for this order (its transaction, until when): SSLCommerz takes
+    // the money on its own page, so a second session is refused while one is open.
+    paymentWindow: {
+      type: new Schema({ transactionId: String, until: Date }, { _id: false }),
+      default: null,
+      select: false,
     },
     orderStatus: { type: String, enum: ORDER_STATUSES, default: "PENDING", index: true },
     statusHistory: {

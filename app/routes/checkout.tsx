@@ -2,6 +2,10 @@ import { useEffect, useRef, useState } from "react";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { Link, useSearchParams } from "react-router";
 import { useCart } from "~/components/cart/cart-context";
+import {
+  AdvanceDeliveryCharge,
+  advanceSubmitLabel,
+} from "~/components/checkout/advance-delivery-charge";
 import { AddressStep } from "~/components/checkout/address-step";
 import { SignInOrGuest } from "~/components/checkout/checkout-gate";
 import { CHECKOUT_DEFAULTS, type CheckoutValues } from "~/components/checkout/checkout-form";
@@ -14,6 +18,7 @@ import { RetryAlert } from "~/components/ui/retry-alert";
 import { Skeleton } from "~/components/ui/skeleton";
 import { getToken } from "~/lib/api-client";
 import { useAuth } from "~/lib/auth";
+import { normalizeBdMobile } from "~/lib/storefront-schemas";
 import { trackBeginCheckout } from "~/lib/tracking";
 import type { Route } from "./+types/checkout";
 
@@ -41,11 +46,13 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     // The messages change on submit only, as the shopper last asked.
     reValidateMode: "onSubmit",
   });
-  const [city, zone, method] = useWatch({
+  const [city, zone, method, mobile] = useWatch({
     control: form.control,
-    name: ["city", "zone", "paymentMethod"],
+    name: ["city", "zone", "paymentMethod", "mobile"],
   });
-  const quote = useDeliveryQuote(city.trim(), zone.trim(), cart);
+  const quote = useDeliveryQuote(city.trim(), zone.trim(), cart, normalizeBdMobile(mobile) ?? "");
+  const advance =
+    method === "COD" && quote.status === "ready" ? quote.quote.advanceDeliveryCharge : undefined;
   const total = quote.status === "ready" ? quote.quote.total : (cart?.totalDiscountedPrice ?? 0);
   const { placing, placeOrder, phoneCode, setPhoneCode } = usePlaceOrder(form, {
     userId: auth.user?._id,
@@ -111,6 +118,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                   error={placing.status === "error" ? placing.message : undefined}
                 />
               )}
+              {advance && <AdvanceDeliveryCharge advance={advance} />}
             </div>
             <CheckoutSummary
               cart={cart}
@@ -118,6 +126,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               total={total}
               method={method}
               placing={placing}
+              submitLabel={advance ? advanceSubmitLabel(advance) : undefined}
               fieldsInvalid={Object.keys(form.formState.errors).length > 0}
             />
           </form>

@@ -1,7 +1,13 @@
 /** Answers of /api/orders/*, /api/admin/orders/* and /api/payment(s): orders, tracking, payments. */
+import { AdvanceDeliveryChargeAnswer } from "../advance-delivery-charge.js";
 import { LOCALES } from "../i18n/locale.js";
 import { z } from "zod";
-import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "../order-status.js";
+import {
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_PURPOSES,
+  PAYMENT_STATUSES,
+} from "../order-status.js";
 import { LineFields } from "./cart.js";
 import { pageOf, Timestamp } from "./common.js";
 
@@ -91,6 +97,8 @@ export const OrderAnswer = z.object({
   locale: z.enum(LOCALES).optional(),
   totalItem: z.number(),
   paymentMethod: z.enum(PAYMENT_METHODS),
+  /** Cash on delivery with the delivery charge paid online first (docs/cod.md); absent or null: none. */
+  advanceDeliveryCharge: AdvanceDeliveryChargeAnswer.nullable().optional(),
   paymentDetails: z.object({
     status: z.string(),
     paymentId: z.string().nullable(),
@@ -133,6 +141,7 @@ export const OrderTrackingAnswer = OrderAnswer.pick({
   totalDiscountedPrice: true,
   totalItem: true,
   paymentMethod: true,
+  advanceDeliveryCharge: true,
   courier: true,
   createdAt: true,
 }).extend({
@@ -160,6 +169,7 @@ export const PaymentAnswer = z.object({
       orderNumber: z.string(),
       orderStatus: z.enum(ORDER_STATUSES),
       totalDiscountedPrice: z.number(),
+      paymentMethod: z.enum(PAYMENT_METHODS).optional(),
       shippingAddress: z.object({
         firstName: z.string().optional(),
         lastName: z.string().optional(),
@@ -167,6 +177,8 @@ export const PaymentAnswer = z.object({
     })
     .nullable(),
   method: z.enum(PAYMENT_METHODS),
+  /** What the money pays: the order, or only its delivery charge in advance (cash on delivery). */
+  purpose: z.enum(PAYMENT_PURPOSES),
   amount: z.number(),
   currency: z.string(),
   status: z.enum(PAYMENT_STATUSES),

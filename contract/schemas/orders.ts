@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { numeric } from "../numeric.js";
+import { ADVANCE_METHODS } from "../advance-delivery-charge.js";
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "../order-status.js";
 import { BdMobile } from "../phone.js";
 import { OtpVerifyBody } from "./auth.js";
@@ -23,6 +24,8 @@ export const ShippingAddressBody = z.object({
 export const PlaceOrderBody = z.object({
   shippingAddress: ShippingAddressBody,
   paymentMethod: z.enum(PAYMENT_METHODS),
+  /** Cash on delivery whose delivery charge must be paid in advance: the gateway for it. */
+  advancePaymentMethod: z.enum(ADVANCE_METHODS).optional(),
   note: Text(500).optional(),
   locale: LocaleField,
   /**
@@ -40,6 +43,8 @@ export const QuoteBody = z.object({
   shippingAddress: z.object({
     city: Text(80).min(1, "City is required"),
     zone: Text(80).optional(),
+    /** The delivery mobile as typed so far: the risky-number rule of the advance delivery charge. */
+    mobile: z.string().trim().max(20).optional(),
   }),
 });
 

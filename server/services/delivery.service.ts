@@ -17,6 +17,7 @@ import {
 } from "../integrations/pathao.js";
 import { recordCourierCollection } from "./courier-cash.service.js";
 import { getShopSettings } from "./shop-settings.service.js";
+import { paymentSplit } from "#contract/advance-delivery-charge";
 import { updateOrderWhere } from "./stock.service.js";
 
 /**
@@ -236,7 +237,8 @@ export async function bookParcel(orderId: string) {
         .map((item) => `${item.title} ${item.size}/${item.color} x${item.quantity}`)
         .join("; "),
       specialInstruction: order.note || undefined,
-      amountToCollect: order.paymentMethod === "COD" ? order.totalDiscountedPrice : 0,
+      // The cash part only: a delivery charge paid in advance is not collected again.
+      amountToCollect: paymentSplit(order).collectOnDelivery,
     });
     await Order.updateOne(
       { _id: order._id },

@@ -72,6 +72,9 @@ export function usePlaceOrder(
             ...(address.area ? { area: address.area } : {}),
           },
           paymentMethod: method,
+          ...(method === "COD" && values.advancePaymentMethod
+            ? { advancePaymentMethod: values.advancePaymentMethod }
+            : {}),
           ...(note ? { note } : {}),
           // The code sent to this delivery phone, once the shop asked for one.
           ...(method === "COD" && phoneCode?.phone === address.mobile && phoneCode.code
@@ -89,7 +92,9 @@ export function usePlaceOrder(
       const tokenQuery = order.trackingToken
         ? `&token=${encodeURIComponent(order.trackingToken)}`
         : "";
-      if (method === "COD") {
+      // Cash on delivery whose delivery charge is paid first goes to the gateway like an online order.
+      const awaitsAdvance = order.orderStatus === "PENDING" && Boolean(order.advanceDeliveryCharge);
+      if (method === "COD" && !awaitsAdvance) {
         trackPurchase(order as TrackableOrder);
         navigate(
           `/order-confirmation?orderId=${order._id}${tokenQuery}${signedIn ? "" : "&guest=true"}`,

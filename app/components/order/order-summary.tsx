@@ -5,6 +5,7 @@ import type { OrderView } from "~/lib/api-client";
 import { imageUrl } from "~/lib/image-url";
 import { formatBDT } from "#contract/money";
 import { cn } from "~/lib/utils";
+import { PaymentParts } from "./payment-parts";
 
 export const STATUS_LABELS: Record<string, string> = {
   PENDING: "Awaiting payment",
@@ -129,6 +130,7 @@ export function OrderSummary({ order }: { order: OrderView }) {
         <div className="space-y-1 text-sm">
           <h3 className="font-semibold">Payment</h3>
           <p>{PAYMENT_LABELS[order.paymentMethod ?? ""] ?? order.paymentMethod}</p>
+          <PaymentParts order={order} />
           {order.paymentDetails?.status && (
             <p className="text-stone-600">Status: {order.paymentDetails.status}</p>
           )}

@@ -347,6 +347,12 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
             <td>{customerOf(order)}</td>
             <td>
               {order.paymentMethod}{" "}
+              {order.advanceDeliveryCharge && (
+                <span className="text-xs text-stone-500">
+                  (delivery charge {order.advanceDeliveryCharge.status === "PAID" ? "paid" : "due"}{" "}
+                  online){" "}
+                </span>
+              )}
               {order.paymentDetails?.status && (
                 <span className="text-xs text-stone-500">({order.paymentDetails.status})</span>
               )}
