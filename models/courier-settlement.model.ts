@@ -5,6 +5,8 @@ import mongoose, { Schema, type InferSchemaType } from "mongoose";
  * "Settlements"). `amount + deductions` equals the parcels' collected total to the taka. A
  * settlement is written first as `recording`, then its parcels are claimed one by one; it becomes
  * `recorded` once all are, or is deleted (and its claims undone) when another settlement got one.
+ * One left `recording` by a process that died midway becomes `abandoned` (its claims undone) by the
+ * `release-stalled-settlements` job.
  */
 const SettlementParcelSchema = new Schema(
   {
@@ -18,7 +20,12 @@ const SettlementParcelSchema = new Schema(
 const CourierSettlementSchema = new Schema(
   {
     courier: { type: String, default: "Pathao" },
-    state: { type: String, enum: ["recording", "recorded"], default: "recording", index: true },
+    state: {
+      type: String,
+      enum: ["recording", "recorded", "abandoned"],
+      default: "recording",
+      index: true,
+    },
     /** Cash the shop received (taka). */
     amount: { type: Number, required: true, min: 0 },
     /** What the courier kept from the collected cash (its fees), as the admin stated (taka). */

@@ -8,6 +8,7 @@ import { purgeEndedRateLimits } from "./middleware/rate-limit.js";
 import { expirePendingOrders } from "./services/orders.service.js";
 import { purgeStaleOtps } from "./services/otp.service.js";
 import { reconcileReservations } from "./services/reservations.service.js";
+import { releaseStalledSettlements } from "./services/courier-cash.service.js";
 import { cancelUnconfirmedCodOrders } from "./services/unconfirmed-orders.service.js";
 
 export interface Job {
@@ -26,6 +27,12 @@ export const JOBS: readonly Job[] = [
     name: "cancel-unconfirmed-cod-orders",
     everyMs: 5 * 60_000,
     run: () => cancelUnconfirmedCodOrders(),
+  },
+  // Courier settlements a dead process left half recorded: given up, their parcels owed again.
+  {
+    name: "release-stalled-settlements",
+    everyMs: 5 * 60_000,
+    run: () => releaseStalledSettlements(),
   },
   // Checkout reservations whose order never came: their units and promo use given back.
   { name: "reconcile-stock-reservations", everyMs: 15_000, run: () => reconcileReservations() },

@@ -280,7 +280,21 @@ export async function recordSettlement(
       "PARCEL_CHANGED",
     );
   }
-  await CourierSettlement.updateOne({ _id: settlement._id }, { $set: { state: "recorded" } });
+  // Guarded: a recording the stalled-settlement sweep gave up on (it took far too long) stays given up.
+  const recorded = await CourierSettlement.updateOne(
+    { _id: settlement._id, state: "recording" },
+    { $set: { state: "recorded" } },
+  );
+  if (recorded.modifiedCount !== 1) {
+    await Order.updateMany(
+      { _id: { $in: claimed }, cashSettlement: settlement._id },
+      { $set: { cashSettlement: null } },
+    );
+    throw conflict(
+      "Recording the settlement took too long; reload and try again",
+      "SETTLEMENT_STALLED",
+    );
+  }
   logger.info(
     {
       settlement: String(settlement._id),
@@ -308,4 +322,45 @@ export async function readSettlement(id: string): Promise<SettlementAnswer> {
   const settlement = await CourierSettlement.findOne({ _id: id, state: "recorded" });
   if (!settlement) throw notFound("Settlement not found");
   return toSettlementAnswer(settlement);
+}
+
+/** How long a settlement may stay `recording` before the sweep takes it for a dead process's. */
+export const SETTLEMENT_STALL_MS = 10 * 60_000;
+
+/**
+ * The `release-stalled-settlements` job: a settlement still `recording` after SETTLEMENT_STALL_MS was
+ * left by a process that died between its claims and its final write (recording takes
+ * milliseconds). It becomes `abandoned` (one guarded update, so one sweep takes it) and its parcels
+ * go back to the owed list. Claims still pointing at a settlement abandoned in the last day are
+ * undone again, in case its writer was only slow and claimed more afterwards. Answers how many
+ * settlements it abandoned.
+ */
+export async function releaseStalledSettlements(now = new Date()): Promise<number> {
+  const stalled = await CourierSettlement.find(
+    { state: "recording", createdAt: { $lte: new Date(now.getTime() - SETTLEMENT_STALL_MS) } },
+    { _id: 1, reference: 1 },
+  ).lean();
+  let abandoned = 0;
+  for (const settlement of stalled) {
+    const taken = await CourierSettlement.updateOne(
+      { _id: settlement._id, state: "recording" },
+      { $set: { state: "abandoned" } },
+    );
+    if (taken.modifiedCount !== 1) continue;
+    abandoned += 1;
+    logger.warn(
+      { settlement: String(settlement._id), reference: settlement.reference },
+      "courier settlement left recording: abandoned, its parcels are owed again",
+    );
+  }
+  const recent = await CourierSettlement.find(
+    { state: "abandoned", updatedAt: { $gte: new Date(now.getTime() - 24 * 60 * 60_000) } },
+    { _id: 1 },
+  ).lean();
+  if (recent.length > 0)
+    await Order.updateMany(
+      { cashSettlement: { $in: recent.map((settlement) => settlement._id) } },
+      { $set: { cashSettlement: null } },
+    );
+  return abandoned;
 }

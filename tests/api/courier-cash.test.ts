@@ -4,6 +4,10 @@ import { CourierSettlement } from "../../models/courier-settlement.model";
 import { Order } from "../../models/order.model";
 import { createApp } from "../../server/app";
 import { resetPathaoTokenForTests } from "../../server/integrations/pathao";
+import {
+  releaseStalledSettlements,
+  SETTLEMENT_STALL_MS,
+} from "../../server/services/courier-cash.service";
 import { resetDeliveryCacheForTests } from "../../server/services/delivery.service";
 import { createOrder } from "../factories/order";
 import { createAdmin } from "../factories/user";
@@ -312,5 +316,60 @@ describe("settlements", () => {
     expect(owed).toBe(left.status === 201 ? 400 : 100);
     const settlementIds = await Promise.all([a, b, c].map((order) => settlementOf(order._id)));
     expect(settlementIds.filter(Boolean).map(String)).toEqual([winner.body._id, winner.body._id]);
+  });
+
+  it("a settlement a dead process left recording is given up by the sweep: its parcels are owed again, once", async () => {
+    const settled = await deliveredParcel(500);
+    const recorded = await settle({ orderIds: [String(settled._id)], amount: 500 });
+    expect(recorded.status).toBe(201);
+    const [claimed, unclaimed] = [await deliveredParcel(700), await deliveredParcel(300)];
+    // The process claimed the first parcel and died before the second and the final write.
+    const stalled = await CourierSettlement.create({
+      amount: 1000,
+      collectedTotal: 1000,
+      reference: "DIED-MIDWAY",
+      paidAt: new Date("2026-11-24"),
+      parcels: [
+        { order: claimed._id, orderNumber: claimed.orderNumber, collected: 700 },
+        { order: unclaimed._id, orderNumber: unclaimed.orderNumber, collected: 300 },
+      ],
+      recordedBy: { id: "admin", email: "admin@example.com", name: "Admin" },
+    });
+    await Order.updateOne({ _id: claimed._id }, { $set: { cashSettlement: stalled._id } });
+    expect((await cash()).body.totals).toEqual({ owed: 300, parcels: 1, unrecorded: 0 });
+
+    // Still within the time a recording may take: left alone.
+    expect(await releaseStalledSettlements()).toBe(0);
+    expect((await cash()).body.totals.owed).toBe(300);
+
+    const later = new Date(Date.now() + SETTLEMENT_STALL_MS + 1_000);
+    const sweeps = await Promise.all([1, 2, 3].map(() => releaseStalledSettlements(later)));
+    expect(sweeps.reduce((sum, count) => sum + count, 0)).toBe(1);
+    expect((await CourierSettlement.findById(stalled._id).lean())?.state).toBe("abandoned");
+    expect((await cash()).body.totals).toEqual({ owed: 1000, parcels: 2, unrecorded: 0 });
+    // The recorded settlement keeps its parcel; the abandoned one is listed nowhere.
+    expect(String(await settlementOf(settled._id))).toBe(recorded.body._id);
+    const listed = await asAdmin(request(app).get("/api/admin/courier-cash/settlements"));
+    expect(listed.body.settlements.map((entry: { reference: string }) => entry.reference)).toEqual([
+      "PATHAO-INV-1001",
+    ]);
+    expect(
+      (
+        await asAdmin(
+          request(app).get(`/api/admin/courier-cash/settlements/${String(stalled._id)}`),
+        )
+      ).status,
+    ).toBe(404);
+
+    // The parcels can be settled again, each in exactly one settlement.
+    const again = await settle({
+      orderIds: [String(claimed._id), String(unclaimed._id)],
+      amount: 1000,
+      reference: "AGAIN",
+    });
+    expect(again.status).toBe(201);
+    expect(await releaseStalledSettlements(later)).toBe(0);
+    expect(String(await settlementOf(claimed._id))).toBe(again.body._id);
+    expect((await cash()).body.totals).toEqual({ owed: 0, parcels: 0, unrecorded: 0 });
   });
 });

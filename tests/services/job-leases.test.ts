@@ -54,6 +54,7 @@ describe("job leases", () => {
       "otp-purge",
       "rate-limit-purge",
       "reconcile-stock-reservations",
+      "release-stalled-settlements",
     ]);
     for (const job of JOBS) expect(job.everyMs).toBeGreaterThanOrEqual(15_000);
   });
