@@ -1,9 +1,11 @@
-import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
+import { useForm } from "react-hook-form";
 import {
   parseSubmitted,
   readSubmission,
   runAdminAction,
+  showFieldErrors,
   unknownIntent,
   useAdminAction,
 } from "~/components/admin/admin-action";
@@ -23,6 +25,7 @@ import { TextField } from "~/components/admin/list";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { api } from "~/lib/api-client";
+import { validateInto } from "~/lib/form-validation";
 import { SHOP_TIME_ZONE } from "#contract/dates";
 import { formatBDT } from "#contract/money";
 import {
@@ -227,25 +230,29 @@ function Total({ label, value, testId }: { label: string; value: string; testId?
 
 /** The collected amount, and a small form to record or correct it. */
 function CollectedCell({ parcel }: { parcel: OwedParcelAnswer }) {
-  const [value, setValue] = useState(parcel.collected === null ? "" : String(parcel.collected));
-  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, setError, clearErrors, formState } = useForm<{
+    collected: string;
+  }>({ defaultValues: { collected: parcel.collected === null ? "" : String(parcel.collected) } });
+  const error = formState.errors.collected?.message;
   const record = useAdminAction({
-    onFailure: (result) => setError(result.fieldErrors.collected ?? result.message),
+    onFailure: (result) =>
+      setError("collected", { message: result.fieldErrors.collected ?? result.message }),
   });
-  const busy = record.pending;
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = CollectedCashBody.safeParse({ collected: value === "" ? NaN : Number(value) });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? "Enter an amount in taka");
-      return;
-    }
-    setError(null);
-    void record.submit("collected", { id: parcel._id, body: parsed.data });
+
+  async function onSubmit(values: { collected: string }) {
+    clearErrors();
+    const body = { collected: values.collected === "" ? NaN : Number(values.collected) };
+    const parsed = validateInto(CollectedCashBody, body, setError, ["collected"]);
+    if (!parsed) return;
+    await record.submit("collected", { id: parcel._id, body: parsed });
   }
   const inputId = `collected-${parcel._id}`;
   return (
-    <form onSubmit={submit} className="flex flex-wrap items-center gap-2" noValidate>
+    <form
+      onSubmit={handleSubmit(onSubmit)}
+      className="flex flex-wrap items-center gap-2"
+      noValidate
+    >
       <label htmlFor={inputId} className="sr-only">
         Collected on {parcel.orderNumber} (taka)
       </label>
@@ -253,13 +260,12 @@ function CollectedCell({ parcel }: { parcel: OwedParcelAnswer }) {
         id={inputId}
         inputMode="numeric"
         className="h-8 w-24"
-        value={value}
         placeholder="৳"
         aria-invalid={!!error}
         aria-describedby={error ? `${inputId}-error` : undefined}
-        onChange={(event) => setValue(event.target.value)}
+        {...register("collected")}
       />
-      <Button type="submit" size="sm" variant="outline" disabled={busy}>
+      <Button type="submit" size="sm" variant="outline" disabled={record.pending}>
         {parcel.collected === null ? "Record" : "Save"}
       </Button>
       <span className="text-xs text-stone-500">
@@ -278,6 +284,15 @@ function CollectedCell({ parcel }: { parcel: OwedParcelAnswer }) {
   );
 }
 
+interface SettlementValues {
+  amount: string;
+  deductions: string;
+  reference: string;
+  paidAt: string;
+  note: string;
+}
+const SETTLEMENT_FIELDS = ["amount", "deductions", "reference", "paidAt", "note"] as const;
+
 /** The payout covering the chosen parcels: amount + deductions must equal their collected total. */
 function SettlementForm({
   chosen,
@@ -286,100 +301,102 @@ function SettlementForm({
   chosen: OwedParcelAnswer[];
   chosenTotal: number;
 }) {
-  const empty = { amount: "", deductions: "0", reference: "", paidAt: shopToday(), note: "" };
-  const [fields, setFields] = useState(empty);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { register, handleSubmit, reset, setError, clearErrors, watch, getValues, formState } =
+    useForm<SettlementValues>({
+      defaultValues: { amount: "", deductions: "0", reference: "", paidAt: shopToday(), note: "" },
+    });
+  const { errors } = formState;
   const settle = useAdminAction({
-    onSuccess: () => {
-      setFields((current) => ({ ...empty, paidAt: current.paidAt }));
-      setErrors({});
+    onSuccess: () =>
+      reset({ amount: "", deductions: "0", reference: "", paidAt: getValues("paidAt"), note: "" }),
+    onFailure: (result) => {
+      showFieldErrors(result, setError, SETTLEMENT_FIELDS);
+      // A parcel's problem (already settled, no amount) concerns the choice, not a field.
+      setError("root", { message: result.fieldErrors.orderIds ?? result.message });
     },
-    onFailure: (result) => setErrors({ form: result.message, ...result.fieldErrors }),
   });
   const busy = settle.pending;
+  const difference =
+    chosenTotal - (Number(watch("amount")) || 0) - (Number(watch("deductions")) || 0);
 
-  const set = (name: keyof typeof empty) => (event: { target: { value: string } }) =>
-    setFields((current) => ({ ...current, [name]: event.target.value }));
-  const amount = Number(fields.amount) || 0;
-  const deductions = Number(fields.deductions) || 0;
-  const difference = chosenTotal - amount - deductions;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  async function onSubmit(values: SettlementValues) {
+    clearErrors();
     const input = {
       orderIds: chosen.map((parcel) => parcel._id),
-      amount: fields.amount === "" ? NaN : Number(fields.amount),
-      deductions: fields.deductions === "" ? 0 : Number(fields.deductions),
-      reference: fields.reference,
-      paidAt: fields.paidAt,
-      note: fields.note,
+      amount: values.amount === "" ? NaN : Number(values.amount),
+      deductions: values.deductions === "" ? 0 : Number(values.deductions),
+      reference: values.reference,
+      paidAt: values.paidAt,
+      note: values.note,
     };
-    const parsed = SettlementBody.safeParse(input);
-    const found: Record<string, string> = {};
-    if (!parsed.success)
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-    else if (difference !== 0)
-      found.amount = `Amount and deductions must add up to ${formatBDT(chosenTotal)} (${formatBDT(Math.abs(difference))} ${difference > 0 ? "short" : "over"})`;
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    void settle.submit("settle", { body: input });
+    const parsed = validateInto(SettlementBody, input, setError, [
+      ...SETTLEMENT_FIELDS,
+      "orderIds",
+    ]);
+    if (!parsed) return;
+    if (difference !== 0) {
+      setError("amount", {
+        message: `Amount and deductions must add up to ${formatBDT(chosenTotal)} (${formatBDT(Math.abs(difference))} ${difference > 0 ? "short" : "over"})`,
+      });
+      return;
+    }
+    await settle.submit("settle", { body: input });
   }
 
   return (
     <Panel title="Record a settlement" className="mb-6">
-      <form onSubmit={submit} noValidate aria-label="Record a settlement" className="space-y-4">
+      <form
+        onSubmit={handleSubmit(onSubmit)}
+        noValidate
+        aria-label="Record a settlement"
+        className="space-y-4"
+      >
         <p className="text-sm text-stone-700" data-testid="settlement-chosen">
           {chosen.length === 0
             ? "Choose the parcels the payout covers in the table above."
             : `${chosen.length} parcel${chosen.length === 1 ? "" : "s"} chosen, collected ${formatBDT(chosenTotal)}.`}
         </p>
-        {errors.orderIds && <p className="text-sm text-red-600">{errors.orderIds}</p>}
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
           <TextField
             id="settlement-amount"
             label="Amount received (taka)"
             inputMode="numeric"
-            value={fields.amount}
-            onChange={set("amount")}
-            error={errors.amount}
+            error={errors.amount?.message}
+            {...register("amount")}
           />
           <TextField
             id="settlement-deductions"
             label="Kept by the courier (fees, taka)"
             inputMode="numeric"
-            value={fields.deductions}
-            onChange={set("deductions")}
-            error={errors.deductions}
+            error={errors.deductions?.message}
+            {...register("deductions")}
             hint="Amount + fees = what was collected"
           />
           <TextField
             id="settlement-reference"
             label="Reference"
-            value={fields.reference}
-            onChange={set("reference")}
-            error={errors.reference}
+            error={errors.reference?.message}
+            {...register("reference")}
             hint="The payout's transaction or invoice number"
           />
           <TextField
             id="settlement-date"
             label="Paid on"
             type="date"
-            value={fields.paidAt}
-            onChange={set("paidAt")}
-            error={errors.paidAt}
+            error={errors.paidAt?.message}
+            {...register("paidAt")}
           />
           <TextField
             id="settlement-note"
             label="Note (optional)"
-            value={fields.note}
-            onChange={set("note")}
-            error={errors.note}
+            error={errors.note?.message}
+            {...register("note")}
             className="sm:col-span-2"
           />
         </div>
-        {errors.form && !errors.amount && (
+        {errors.root?.message && !errors.amount && (
           <p role="alert" className="text-sm text-red-600">
-            {errors.form}
+            {errors.root.message}
           </p>
         )}
         <div className="flex justify-end">

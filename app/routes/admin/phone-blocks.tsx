@@ -1,10 +1,11 @@
 import { ShieldOff } from "lucide-react";
-import { useState } from "react";
 import { useSearchParams } from "react-router";
+import { useForm } from "react-hook-form";
 import {
   parseSubmitted,
   readSubmission,
   runAdminAction,
+  showFieldErrors,
   unknownIntent,
   useAdminAction,
 } from "~/components/admin/admin-action";
@@ -19,9 +20,9 @@ import {
   useLoadedData,
 } from "~/components/admin/common";
 import { Button } from "~/components/ui/button";
-import { Field, Input } from "~/components/ui/input";
 import { api, type PhoneBlock } from "~/lib/api-client";
-import { checkWith } from "~/lib/form-validation";
+import { validateInto } from "~/lib/form-validation";
+import { TextField } from "~/components/admin/list";
 import { cn } from "~/lib/utils";
 import { PHONE_BLOCK_REASON_MAX, PhoneBlockBody } from "#contract/schemas/phone-history";
 import type { Route } from "./+types/phone-blocks";
@@ -61,54 +62,48 @@ const FIELDS = ["phone", "reason"] as const;
 /** Adds a number to the block list (the order view's "Block this number" fills the number in). */
 function BlockForm() {
   const [searchParams] = useSearchParams();
-  const [phone, setPhone] = useState(searchParams.get("phone") ?? "");
-  const [reason, setReason] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { register, handleSubmit, reset, setError, clearErrors, formState } = useForm<{
+    phone: string;
+    reason: string;
+  }>({ defaultValues: { phone: searchParams.get("phone") ?? "", reason: "" } });
+  const { errors } = formState;
   const block = useAdminAction({
-    onSuccess: () => {
-      setPhone("");
-      setReason("");
-    },
-    onFailure: (result) => setErrors(result.fieldErrors),
+    onSuccess: () => reset({ phone: "", reason: "" }),
+    onFailure: (result) => showFieldErrors(result, setError, FIELDS),
   });
-  const busy = block.pending;
 
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const checked = checkWith(PhoneBlockBody, { phone, reason }, FIELDS);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    void block.submit("block", { body: checked.value });
+  async function onSubmit(values: { phone: string; reason: string }) {
+    clearErrors();
+    const parsed = validateInto(PhoneBlockBody, values, setError, FIELDS);
+    if (!parsed) return;
+    await block.submit("block", { body: parsed });
   }
 
   return (
     <Panel title="Block a number" className="mb-5">
-      <form onSubmit={submit} noValidate className="grid gap-3 md:grid-cols-[200px_1fr_auto]">
-        <Field id="block-phone" label="Mobile number" error={errors.phone}>
-          <Input
-            id="block-phone"
-            inputMode="tel"
-            placeholder="01XXXXXXXXX"
-            value={phone}
-            onChange={(event) => setPhone(event.target.value)}
-            aria-invalid={errors.phone ? true : undefined}
-          />
-        </Field>
-        <Field id="block-reason" label="Reason" error={errors.reason}>
-          <Input
-            id="block-reason"
-            maxLength={PHONE_BLOCK_REASON_MAX}
-            placeholder="e.g. Refused three parcels"
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            aria-invalid={errors.reason ? true : undefined}
-          />
-        </Field>
+      <form
+        onSubmit={handleSubmit(onSubmit)}
+        noValidate
+        className="grid gap-3 md:grid-cols-[200px_1fr_auto]"
+      >
+        <TextField
+          id="block-phone"
+          label="Mobile number"
+          inputMode="tel"
+          placeholder="01XXXXXXXXX"
+          error={errors.phone?.message}
+          {...register("phone")}
+        />
+        <TextField
+          id="block-reason"
+          label="Reason"
+          maxLength={PHONE_BLOCK_REASON_MAX}
+          placeholder="e.g. Refused three parcels"
+          error={errors.reason?.message}
+          {...register("reason")}
+        />
         <div className="md:pt-6">
-          <Button type="submit" disabled={busy} className="w-full md:w-auto">
+          <Button type="submit" disabled={block.pending} className="w-full md:w-auto">
             Block number
           </Button>
         </div>
