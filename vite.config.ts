@@ -1,4 +1,5 @@
 import { reactRouter } from "@react-router/dev/vite";
+import { lingui } from "@lingui/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import path from "node:path";
 import { constants as zlib } from "node:zlib";
@@ -12,6 +13,9 @@ export default defineConfig({
   plugins: [
     tailwindcss(),
     reactRouter(),
+    // Compiles the PO catalogs the server imports (app/lib/i18n/messages.server.ts); a Bangla
+    // message left untranslated or broken fails the build.
+    lingui({ failOnMissing: true, failOnCompileError: true }),
     // Precompressed copies (name.js.br, name.js.gz) that server/app.ts serves as they are: the
     // strongest settings cost time once per build instead of CPU on every first download.
     compression({
