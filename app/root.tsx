@@ -106,7 +106,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="flex min-h-screen flex-col">
         <GtmNoScript gtmId={data?.gtmId} />
         {/* The loader data type widens the compiled messages' tuples; they arrive as they left. */}
-        <LocaleProvider locale={locale} messages={(data?.messages ?? {}) as Messages}>
+        <LocaleProvider locale={locale} messages={(data?.messages ?? NO_MESSAGES) as Messages}>
           {children}
         </LocaleProvider>
         <ScrollRestoration nonce={nonce} />
@@ -115,6 +115,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
     </html>
   );
 }
+
+const NO_MESSAGES: Messages = {};
 
 /** The spinner shown while the next screen loads. */
 function NavigationProgress() {

@@ -5,7 +5,9 @@
  */
 import request from "supertest";
 import { beforeAll, describe, expect, it } from "vitest";
+import { formatMoney } from "#contract/i18n";
 import { Category } from "../../models/category.model";
+import { Product } from "../../models/product.model";
 import { createApp } from "../../server/app";
 import { getEnv } from "../../server/env";
 import { seedDatabase } from "../../server/seed/seed";
@@ -53,6 +55,29 @@ describe("Bangla storefront pages", () => {
       /<link rel="preload" as="font" type="font\/woff2" href="\/assets\/noto-sans-bengali-bengali-400-normal-[\w-]+\.woff2"/,
     );
     expect(answer.text).toContain("font-display:swap");
+  });
+
+  it("shows catalogue text in Bangla and prices in Bangla digits; English pages carry no Bangla field", async () => {
+    const product = await Product.findOne({ isActive: true, isFeatured: true }).lean();
+    expect(product?.titleBn).toBeTruthy();
+    const bangla = await request(app).get("/bn");
+    expect(bangla.text).toContain(product?.titleBn);
+    expect(bangla.text).toContain(formatMoney(product?.discountedPrice, "bn"));
+    expect(bangla.text).toContain(`href="/bn/product/${product?.slug}"`);
+    const english = await request(app).get("/");
+    expect(english.text).toContain(product?.title);
+    expect(english.text).not.toContain(product?.titleBn);
+
+    const page = await request(app).get(`/bn/product/${product?.slug}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toMatch(new RegExp(`<h1[^>]*>${product?.titleBn}</h1>`));
+    expect(page.text).toContain("কার্টে যোগ করুন");
+    expect(page.text).toMatch(
+      new RegExp(`<link rel="canonical" href="[^"]+/bn/product/${product?.slug}"`),
+    );
+    const listing = await request(app).get("/bn/products?category=men");
+    expect(listing.text).toContain('action="/bn/products"');
+    expect(listing.text).toContain("দাম: কম থেকে বেশি");
   });
 
   it("keeps English pages at their URLs, in English, with no Bangla messages and no Bangla font", async () => {
@@ -120,6 +145,8 @@ describe("Bangla storefront pages", () => {
     const missing = await request(app).get("/bn/product/no-such-product");
     expect(missing.status).toBe(404);
     expect(htmlLang(missing.text)).toBe("bn");
+    expect(missing.text).toContain("পৃষ্ঠাটি পাওয়া যায়নি");
+    expect(missing.text).toContain('href="/bn"');
   });
 
   it("lists every page in Bangla in the sitemap", async () => {

@@ -1,4 +1,4 @@
-import { type Messages, setupI18n } from "@lingui/core";
+import { type I18n, type Messages, setupI18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import { type ComponentProps, type ReactNode, useCallback, useMemo } from "react";
 import { Link, NavLink, useLocation } from "react-router";
@@ -36,6 +36,34 @@ export function LocalNavLink({ to, ...props }: LocalNavLinkProps) {
   return <NavLink to={useLocalizedPath()(to)} {...props} />;
 }
 
+// One Lingui instance per catalog object: the page's components and its meta() share it.
+const instances = new WeakMap<Messages, I18n>();
+
+/** Lingui activated in `locale` with that language's compiled messages. */
+export function i18nFor(locale: Locale, messages: Messages): I18n {
+  let i18n = instances.get(messages);
+  if (!i18n || i18n.locale !== locale) {
+    i18n = setupI18n({ locale, messages: { [locale]: messages } });
+    instances.set(messages, i18n);
+  }
+  return i18n;
+}
+
+/**
+ * Lingui for a route's `meta()` (no hooks there): the root loader's locale and messages, found in
+ * `matches`. Before the root data exists (an error page) the ids themselves, i.e. English.
+ */
+export function metaI18n(matches: readonly ({ id: string; data?: unknown } | undefined)[]): {
+  i18n: I18n;
+  locale: Locale;
+} {
+  const root = matches.find((match) => match?.id === "root")?.data as
+    { locale?: Locale; messages?: Messages } | undefined;
+  const locale = root?.locale ?? "en";
+  return { i18n: i18nFor(locale, root?.messages ?? FALLBACK_MESSAGES), locale };
+}
+const FALLBACK_MESSAGES: Messages = {};
+
 /** Lingui for one page: the active language's compiled messages, handed over by the root loader. */
 export function LocaleProvider({
   locale,
@@ -46,9 +74,6 @@ export function LocaleProvider({
   messages: Messages;
   children: ReactNode;
 }) {
-  const i18n = useMemo(
-    () => setupI18n({ locale, messages: { [locale]: messages } }),
-    [locale, messages],
-  );
+  const i18n = useMemo(() => i18nFor(locale, messages), [locale, messages]);
   return <I18nProvider i18n={i18n}>{children}</I18nProvider>;
 }
