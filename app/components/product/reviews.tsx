@@ -1,4 +1,4 @@
-import { Trans, useLingui } from "@lingui/react";
+import { useLingui } from "@lingui/react";
 import { Star } from "lucide-react";
 import { useEffect, useState } from "react";
 import { formatDate, formatNumber, toBanglaDigits } from "#contract/i18n";
@@ -196,12 +196,9 @@ export function ReviewsSection({
         </form>
       ) : (
         <p className="mt-3 text-sm">
-          <Trans
-            id="<0>Sign in</0> to rate and review this product."
-            components={{
-              0: <LocalLink to={loginHref} className="font-medium text-brand-700 underline" />,
-            }}
-          />
+          <LocalLink to={loginHref} className="font-medium text-brand-700 underline">
+            {i18n._("Sign in to rate and review this product.")}
+          </LocalLink>
         </p>
       )}
 

@@ -7,8 +7,8 @@ import { localeOfPath, localizePath } from "./locale-path";
 
 /**
  * The page's language on the storefront. Strings are Lingui messages whose ids are their English
- * text, read with `const { i18n } = useLingui()` then `i18n._(text)`, or with `<Trans id=… />`:
- * the forms `lingui extract` finds (docs/i18n.md, "How to add a string").
+ * text, read with `const { i18n } = useLingui()` then `i18n._(text)`: the form `lingui extract`
+ * finds (docs/i18n.md, "How to add a string").
  */
 
 /** The page's language: the URL says it (`/bn/...` is Bangla), so SSR and hydration agree. */
