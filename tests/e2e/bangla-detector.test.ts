@@ -39,6 +39,7 @@ describe("englishUiText", () => {
         <p>যোগাযোগ: help@tweest.com.bd, https://tweest.com.bd/bn</p>
         <p translate="no">Panjabi House</p>
         <span translate="no"><b>Dhaka Fashion</b></span>
+        <p data-testid="language-switch"><a lang="en" hreflang="en" href="/">English</a> / <span lang="bn">বাংলা</span></p>
         <img alt="নীল পাঞ্জাবি" src="data:,">
         <p style="display:none">Add to cart</p>
         <p hidden>Loading</p>
@@ -47,9 +48,11 @@ describe("englishUiText", () => {
   });
 
   it("reports an English word in text, in attributes, in screen-reader text and in the title", async () => {
-    expect(await englishOn(`<button data-testid="add-to-cart">Add to cart</button>`)).toEqual([
-      '"Add to cart" in button[data-testid=add-to-cart]',
-    ]);
+    expect(
+      await englishOn(
+        `<div lang="bn-BD"><button data-testid="add-to-cart">Add to cart</button></div>`,
+      ),
+    ).toEqual(['"Add to cart" in button[data-testid=add-to-cart]']);
     expect(await englishOn(`<p>মোট ৳১,২০০ · Free delivery</p>`)).toEqual(['"Free delivery" in p']);
     expect(await englishOn(`<input placeholder="Search products">`)).toEqual([
       '"Search products" in input placeholder',

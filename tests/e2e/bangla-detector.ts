@@ -8,6 +8,8 @@
  * What is not English UI text, and so allowed:
  * - anything inside an element marked `translate="no"` (brand names, order numbers, tracking
  *   codes, phone numbers: the page marks them as it would for a translation tool);
+ * - anything inside an element that declares another language (`lang="en"`): the language
+ *   switch's "English", which names the language in itself on purpose;
  * - codes: sizes (XS, XL, 2XL…), order numbers, SKUs and tracking codes (TW-20260105-0042: upper
  *   case letters and digits joined by dashes, or a word with both letters and digits), e-mail
  *   addresses and URLs;
@@ -41,7 +43,9 @@ export async function englishUiText(page: Page, allowed: readonly string[]): Pro
         .replace(/\b(?:X{0,3}S|M|X{0,3}L)\b/g, " ");
       return (text.match(/[A-Za-z]{2,}/g) ?? []).join(" ");
     };
-    const untranslated = (element: Element) => element.closest('[translate="no"]') !== null;
+    const untranslated = (element: Element) =>
+      element.closest('[translate="no"]') !== null ||
+      !/^bn\b/i.test(element.closest("[lang]")?.getAttribute("lang") ?? "bn");
     const visible = (element: Element) => {
       const style = getComputedStyle(element);
       if (style.display === "none" || style.visibility === "hidden") return false;
