@@ -96,7 +96,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* With a precedence React puts the stylesheet first in <head>, before the script preloads:
             it is the one render-blocking request (npm run audit:pages). */}
         <link rel="stylesheet" href={appCss} precedence="default" />
-        <PopupPrefetch nonce={nonce} modules={data?.popupDialogChunks ?? []} />
+        {/* Without root data (a response React Router wrote without running the loaders) there
+            is neither the CSP nonce nor a popup to prefetch. */}
+        {data && <PopupPrefetch nonce={nonce} modules={data.popupDialogChunks ?? []} />}
         <GtmScript gtmId={data?.gtmId} nonce={nonce} />
         {locale === "bn" && <BanglaFont />}
         <Meta />

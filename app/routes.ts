@@ -36,6 +36,8 @@ function storefront(locale: "en" | "bn"): RouteConfigEntry[] {
     page("register", "routes/register.tsx"),
     page("auth/google/callback", "routes/google-callback.tsx"),
     page("account", "routes/account.tsx"),
+    // Any other URL: a 404 in the page's language, with the header and footer.
+    page("*", "routes/not-found.tsx"),
   ];
   const file = "routes/storefront/layout.tsx";
   return [

@@ -147,6 +147,19 @@ describe("Bangla storefront pages", () => {
     expect(htmlLang(missing.text)).toBe("bn");
     expect(missing.text).toContain("পৃষ্ঠাটি পাওয়া যায়নি");
     expect(missing.text).toContain('href="/bn"');
+    // A URL no screen claims: the same 404, in Bangla under /bn and in English elsewhere.
+    const unknown = await request(app).get("/bn/no-such-page");
+    expect(unknown.status).toBe(404);
+    expect(htmlLang(unknown.text)).toBe("bn");
+    expect(unknown.text).toMatch(/<h1[^>]*>পৃষ্ঠাটি পাওয়া যায়নি<\/h1>/);
+    expect(unknown.text).toContain("<title>পৃষ্ঠাটি পাওয়া যায়নি — Tweest</title>");
+    const english = await request(app).get("/no-such-page");
+    expect(english.status).toBe(404);
+    expect(htmlLang(english.text)).toBe("en");
+    expect(english.text).toMatch(/<h1[^>]*>Page not found<\/h1>/);
+    // Every inline script carries the CSP nonce (the page would break otherwise).
+    for (const page of [unknown.text, english.text, (await request(app).get("/fr/products")).text])
+      expect(page.match(/<script(?![^>]*\bnonce=)[^>]*>/g)).toBeNull();
   });
 
   it("lists every page in Bangla in the sitemap", async () => {

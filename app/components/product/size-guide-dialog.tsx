@@ -12,6 +12,7 @@ import {
 import { Spinner } from "~/components/ui/spinner";
 import { api, errorMessage, type SizeGuide } from "~/lib/api-client";
 import { useLocale } from "~/lib/i18n/i18n";
+import { measurementName } from "~/lib/i18n/measurement-names";
 
 /** "Size guide" link + modal; the guide is fetched the first time it opens (GET /api/size-guides?category). */
 export function SizeGuideDialog({ category }: { category: string }) {
@@ -90,7 +91,7 @@ export function SizeGuideDialog({ category }: { category: string }) {
                         scope="col"
                         className="border border-stone-200 px-2 py-1.5 text-left"
                       >
-                        {column}
+                        {measurementName(column, i18n)}
                       </th>
                     ))}
                   </tr>
