@@ -1,4 +1,5 @@
 import { reactRouter } from "@react-router/dev/vite";
+import { lingui } from "@lingui/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import path from "node:path";
 import { constants as zlib } from "node:zlib";
@@ -12,6 +13,9 @@ export default defineConfig({
   plugins: [
     tailwindcss(),
     reactRouter(),
+    // Compiles the PO catalogs the server imports (app/lib/i18n/messages.server.ts); a Bangla
+    // message left untranslated or broken fails the build.
+    lingui({ failOnMissing: true, failOnCompileError: true }),
     // Precompressed copies (name.js.br, name.js.gz) that server/app.ts serves as they are: the
     // strongest settings cost time once per build instead of CPU on every first download.
     compression({
@@ -34,13 +38,16 @@ export default defineConfig({
       // - tiny side-effect-free chunks (one-line helpers) fold into chunks loaded with them; below
       //   4 KB only: at 20 KB whole small screens (the diagnostics screen, the Google callback, the
       //   order screens) were folded into chunks every page loads, and at 10 KB still parts of them
-      //   (a product page: 170.2 KB at 10 KB, 167.9 KB in one more script at 4 KB);
+      //   (a product page: 170.2 KB at 10 KB, 167.9 KB in one more script at 4 KB); with the
+      //   Bangla storefront (Lingui) at 1 KB: at 4 KB Rollup folded the home screen, the cart
+      //   totals and the form helpers into a chunk the product page loads (171.5 KB; 168.8 KB at
+      //   1 KB, in three more scripts, docs/i18n.md "Weight");
       // - React and React Router are one "framework" chunk; react-dom stays in entry.client, which
       //   React Router imports on its own after the page's modules: two shorter start-up tasks
       //   instead of one long one on a slow CPU (Lighthouse's Total Blocking Time);
       // - the icons (each a few hundred bytes, ~5 KB together) are one chunk.
       output: {
-        experimentalMinChunkSize: 4_000,
+        experimentalMinChunkSize: 1_000,
         manualChunks(id) {
           if (/node_modules\/(react|react-router|turbo-stream|cookie|set-cookie-parser)\//.test(id))
             return "framework";

@@ -2,6 +2,7 @@ import {
   Links,
   Meta,
   Outlet,
+  redirect,
   Scripts,
   ScrollRestoration,
   useLocation,
@@ -9,6 +10,9 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { useEffect } from "react";
+import type { Messages } from "@lingui/core";
+import { useLingui } from "@lingui/react";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import { Footer } from "./components/layout/footer";
 import { CartProvider } from "./components/cart/cart-context";
@@ -21,9 +25,18 @@ import { CampaignPopup, POPUP_EXCLUDED_PATHS } from "./components/popup/campaign
 import { PopupPrefetch } from "./components/popup/popup-prefetch";
 import { AuthProvider } from "./lib/auth";
 import { installTrackingDebug, trackPageView } from "./lib/tracking";
+import { LocaleProvider, useLocale } from "./lib/i18n/i18n";
+import { isStorefrontPath, localeOfPath, pathInLocale } from "./lib/i18n/locale-path";
+import { localeRedirect } from "./lib/i18n/locale-resolution";
+import { messagesFor } from "./lib/i18n/messages.server";
+import { BanglaFont } from "./components/layout/bangla-font";
 import appCss from "./app.css?url";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // An English URL opened by a shopper who prefers Bangla (cookie, else Accept-Language).
+  const bangla = localeRedirect(request);
+  if (bangla) throw redirect(bangla);
+  const locale = localeOfPath(new URL(request.url).pathname);
   const [categories, storefront] = await Promise.all([
     context.services.catalog.listCategories(),
     context.services.settings.storefront(),
@@ -35,6 +48,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     categories,
     storefront,
     popupDialogChunks: context.clientBuild.popupDialogChunks,
+    publicUrl: context.config.publicUrl.replace(/\/$/, ""),
+    locale,
+    // Only the page's language, as data (not JavaScript): docs/i18n.md.
+    messages: messagesFor(locale),
   };
 }
 
@@ -42,16 +59,36 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-// Header data (categories) does not change between clicks; load it once.
-export function shouldRevalidate() {
-  return false;
+// Header data (categories) does not change between clicks; load it once, and again only when the
+// language changes (the other language's messages).
+export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+  return localeOfPath(currentUrl.pathname) !== localeOfPath(nextUrl.pathname);
+}
+
+/** hreflang alternates: the same page in each language, English as the default. */
+function LanguageAlternates({ publicUrl }: { publicUrl: string }) {
+  const { pathname, search } = useLocation();
+  if (!isStorefrontPath(pathname)) return null;
+  const english = `${publicUrl}${pathInLocale(pathname, search, "en")}`;
+  return (
+    <>
+      <link rel="alternate" hrefLang="en" href={english} />
+      <link
+        rel="alternate"
+        hrefLang="bn"
+        href={`${publicUrl}${pathInLocale(pathname, search, "bn")}`}
+      />
+      <link rel="alternate" hrefLang="x-default" href={english} />
+    </>
+  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = data?.nonce;
+  const locale = useLocale();
   return (
-    <html lang="en">
+    <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -59,20 +96,29 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* With a precedence React puts the stylesheet first in <head>, before the script preloads:
             it is the one render-blocking request (npm run audit:pages). */}
         <link rel="stylesheet" href={appCss} precedence="default" />
-        <PopupPrefetch nonce={nonce} modules={data?.popupDialogChunks ?? []} />
+        {/* Without root data (a response React Router wrote without running the loaders) there
+            is neither the CSP nonce nor a popup to prefetch. */}
+        {data && <PopupPrefetch nonce={nonce} modules={data.popupDialogChunks ?? []} />}
         <GtmScript gtmId={data?.gtmId} nonce={nonce} />
+        {locale === "bn" && <BanglaFont />}
         <Meta />
         <Links />
+        {data && <LanguageAlternates publicUrl={data.publicUrl} />}
       </head>
       <body className="flex min-h-screen flex-col">
         <GtmNoScript gtmId={data?.gtmId} />
-        {children}
+        {/* The loader data type widens the compiled messages' tuples; they arrive as they left. */}
+        <LocaleProvider locale={locale} messages={(data?.messages ?? NO_MESSAGES) as Messages}>
+          {children}
+        </LocaleProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>
   );
 }
+
+const NO_MESSAGES: Messages = {};
 
 /** The spinner shown while the next screen loads. */
 function NavigationProgress() {
@@ -112,11 +158,12 @@ function StorefrontPopup() {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const timedOut = useChunkLoadTimeout();
+  const { i18n } = useLingui();
   return (
     <AuthProvider>
       <RouteChangeEffects />
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:p-2">
-        Skip to content
+        {i18n._("Skip to content")}
       </a>
       <CartProvider>
         <CartHeader categories={loaderData.categories} />

@@ -1,28 +1,57 @@
-import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import {
+  type RouteConfig,
+  type RouteConfigEntry,
+  index,
+  layout,
+  route,
+} from "@react-router/dev/routes";
+
+/**
+ * The storefront's screens in one language. English keeps React Router's default ids (the file
+ * names); Bangla ids start with `bn/`. Its error boundary keeps the header and footer around a
+ * screen that failed.
+ */
+function storefront(locale: "en" | "bn"): RouteConfigEntry[] {
+  const bn = locale === "bn";
+  const id = (name: string) => (bn ? `bn/${name}` : name);
+  const page = (path: string, file: string, name = file.replace(/\.tsx$/, "")) =>
+    route(path, file, { id: id(name) });
+  const screens = [
+    index("routes/home.tsx", { id: id("routes/home") }),
+    // Shopping screens (catalogue, cart, checkout, orders)
+    page("products", "routes/products.tsx"),
+    page("product/:slug", "routes/product.tsx"),
+    page("cart", "routes/cart.tsx"),
+    page("checkout", "routes/checkout.tsx"),
+    page("order-confirmation", "routes/order-confirmation.tsx"),
+    page("payment-success", "routes/payment-result.tsx", "payment-success"),
+    page("payment-failed", "routes/payment-result.tsx", "payment-failed"),
+    page("payment-cancelled", "routes/payment-result.tsx", "payment-cancelled"),
+    page("payment/success", "routes/payment-result.tsx", "payment/success"),
+    page("order/guest/track/:id", "routes/order-guest-track.tsx"),
+    page("order/:id", "routes/order-details.tsx"),
+    page("bulk-order", "routes/bulk-order.tsx"),
+    // Sign-in and account screens
+    page("login", "routes/login.tsx"),
+    page("register", "routes/register.tsx"),
+    page("auth/google/callback", "routes/google-callback.tsx"),
+    page("account", "routes/account.tsx"),
+    // Any other URL: a 404 in the page's language, with the header and footer.
+    page("*", "routes/not-found.tsx"),
+  ];
+  const file = "routes/storefront/layout.tsx";
+  return [
+    bn
+      ? route("bn", file, { id: id("routes/storefront/layout") }, screens)
+      : layout(file, { id: id("routes/storefront/layout") }, screens),
+  ];
+}
 
 export default [
-  // The storefront: its error boundary keeps the header and footer around a screen that failed.
-  layout("routes/storefront/layout.tsx", [
-    index("routes/home.tsx"),
-    // Shopping screens (catalogue, cart, checkout, orders)
-    route("products", "routes/products.tsx"),
-    route("product/:slug", "routes/product.tsx"),
-    route("cart", "routes/cart.tsx"),
-    route("checkout", "routes/checkout.tsx"),
-    route("order-confirmation", "routes/order-confirmation.tsx"),
-    route("payment-success", "routes/payment-result.tsx", { id: "payment-success" }),
-    route("payment-failed", "routes/payment-result.tsx", { id: "payment-failed" }),
-    route("payment-cancelled", "routes/payment-result.tsx", { id: "payment-cancelled" }),
-    route("payment/success", "routes/payment-result.tsx", { id: "payment/success" }),
-    route("order/guest/track/:id", "routes/order-guest-track.tsx"),
-    route("order/:id", "routes/order-details.tsx"),
-    route("bulk-order", "routes/bulk-order.tsx"),
-    // Sign-in and account screens
-    route("login", "routes/login.tsx"),
-    route("register", "routes/register.tsx"),
-    route("auth/google/callback", "routes/google-callback.tsx"),
-    route("account", "routes/account.tsx"),
-  ]),
+  // The storefront in English at today's URLs, and again in Bangla under /bn (distinct route ids;
+  // the page's language comes from its URL, app/lib/i18n). Any other prefix is an unknown page: 404.
+  ...storefront("en"),
+  ...storefront("bn"),
   route("sitemap.xml", "routes/sitemap[.]xml.tsx"),
   route("robots.txt", "routes/robots[.]txt.tsx"),
   // Diagnostics screen

@@ -1,6 +1,7 @@
 /**
  * `npm run audit:pages [-- --strict]`: Lighthouse (mobile, simulated throttling) on the home page, a
- * category listing and a product page of a freshly seeded shop.
+ * category listing and a product page of a freshly seeded shop, in English and in Bangla (/bn/...;
+ * `--lang en` or `--lang bn` audits one language only).
  *
  * Starts everything itself: the embedded database in a temporary directory, the demo seed, the
  * production build (built first when missing) served by createApp() on a random loopback port, and
@@ -55,6 +56,10 @@ const runs = Math.max(1, Number(runsArg >= 0 ? process.argv[runsArg + 1] : 3) ||
 // --applied-throttling: Chromium itself slows the network and CPU during the load (Lighthouse's
 // "devtools" method) instead of Lighthouse simulating a slow phone from a fast loopback trace.
 const throttlingMethod = process.argv.includes("--applied-throttling") ? "devtools" : "simulate";
+const langArg = process.argv.indexOf("--lang");
+const languages = (["en", "bn"] as const).filter(
+  (language) => langArg < 0 || process.argv[langArg + 1] === language,
+);
 const workDir = mkdtempSync(path.join(os.tmpdir(), "tweest-audit-"));
 
 // Before any server module reads the config: quiet logs, private uploads, no external tag manager.
@@ -151,13 +156,27 @@ async function main(): Promise<number> {
     // A fresh profile is a session's first page, where the campaign popup opens (spec §2) and its
     // image becomes the largest paint. "(later)" runs are the same pages later in that session:
     // hasShownPopup is set before the page's own scripts run, so no popup.
-    const pages: { name: string; path: string; laterInSession?: boolean }[] = [
+    // Each page in each language, English then Bangla (/bn/...: the same screen, its Bangla
+    // messages, catalogue text and web font); Lighthouse's Chromium asks for English, so English
+    // URLs are not redirected.
+    const screens: { name: string; path: string; laterInSession?: boolean }[] = [
       { name: "home", path: "/" },
       { name: "category", path: "/products?category=men" },
       { name: "product", path: `/product/${product.slug}` },
       { name: "home (later)", path: "/", laterInSession: true },
       { name: "category (later)", path: "/products?category=men", laterInSession: true },
     ];
+    const pages = screens.flatMap((screen) =>
+      languages.map((language) =>
+        language === "en"
+          ? screen
+          : {
+              ...screen,
+              name: `${screen.name} bn`,
+              path: screen.path === "/" ? "/bn" : `/bn${screen.path}`,
+            },
+      ),
+    );
 
     const results: PageResult[] = [];
     for (const page of pages) {
@@ -265,17 +284,21 @@ async function main(): Promise<number> {
         },
         failing,
       });
+      // As it goes: a long audit stopped half-way still leaves the pages it finished.
+      console.log(
+        `[audit] ${page.name}: perf ${scores.performance} (runs ${performanceRuns.join("/")}), a11y ${scores.accessibility}, best ${scores["best-practices"]}, seo ${scores.seo}, JS ${results.at(-1)?.jsKb} KB`,
+      );
     }
 
     console.log("");
     console.log(
-      "page               perf  a11y  best   seo   JS (KB wire)   LCP (ms)   TBT (ms)   CLS   path",
+      "page                  perf  a11y  best   seo   JS (KB wire)   LCP (ms)   TBT (ms)   CLS   path",
     );
     const misses: string[] = [];
     for (const result of results) {
       const score = (id: Category) => String(result.scores[id] ?? "-").padStart(4);
       console.log(
-        `${result.name.padEnd(17)} ${score("performance")}  ${score("accessibility")}  ${score("best-practices")}  ${score("seo")}   ${String(result.jsKb).padStart(12)}   ${String(Math.round(result.metrics.largestContentfulPaintMs ?? 0)).padStart(8)}   ${String(Math.round(result.metrics.totalBlockingTimeMs ?? 0)).padStart(8)}   ${(result.metrics.cumulativeLayoutShift ?? 0).toFixed(3)}   ${result.path} (perf runs ${result.performanceRuns.join("/")})`,
+        `${result.name.padEnd(20)} ${score("performance")}  ${score("accessibility")}  ${score("best-practices")}  ${score("seo")}   ${String(result.jsKb).padStart(12)}   ${String(Math.round(result.metrics.largestContentfulPaintMs ?? 0)).padStart(8)}   ${String(Math.round(result.metrics.totalBlockingTimeMs ?? 0)).padStart(8)}   ${(result.metrics.cumulativeLayoutShift ?? 0).toFixed(3)}   ${result.path} (perf runs ${result.performanceRuns.join("/")})`,
       );
       for (const id of CATEGORIES) {
         const value = result.scores[id];
@@ -286,7 +309,7 @@ async function main(): Promise<number> {
         misses.push(`${result.name}: ${result.jsKb} KB of JavaScript > ${JS_BUDGET_KB} KB`);
       for (const audit of result.failing)
         console.log(
-          `                    ! ${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ""}`,
+          `                       ! ${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ""}`,
         );
     }
 

@@ -1,21 +1,30 @@
 import { ChevronRight } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
-import { data as dataResponse, Link } from "react-router";
+import { useLingui } from "@lingui/react";
+import { data as dataResponse } from "react-router";
+import { formatMoney, formatNumber, localized } from "#contract/i18n";
 import { AddToCart } from "~/components/product/add-to-cart";
 import { Gallery } from "~/components/product/gallery";
 import { ReviewsSection, Stars } from "~/components/product/reviews";
 import { SizeGuideDialog } from "~/components/product/size-guide-dialog";
 import { stockOf, VariantPicker } from "~/components/product/variant-picker";
+import { LocalLink, metaI18n, useLocale } from "~/lib/i18n/i18n";
+import { localizePath } from "~/lib/i18n/locale-path";
 import { imageUrl } from "~/lib/image-url";
-import { formatBDT } from "#contract/money";
 import { trackViewItem } from "~/lib/tracking";
 import type { Route } from "./+types/product";
 
-export function meta({ data }: Route.MetaArgs) {
-  if (!data) return [{ title: "Product not found — Tweest" }];
-  const { product, canonical, publicUrl } = data;
-  const title = `${product.title} — Tweest`;
-  const description = (product.description || `${product.title} by ${product.brand || "Tweest"}`)
+export function meta({ data, matches }: Route.MetaArgs) {
+  const { i18n, locale } = metaI18n(matches);
+  if (!data) return [{ title: i18n._("Product not found — Tweest") }];
+  const { product, publicUrl } = data;
+  const canonical = `${publicUrl.replace(/\/$/, "")}${localizePath(`/product/${product.slug}`, locale)}`;
+  const productTitle = localized(product, "title", locale);
+  const title = i18n._("{title} — Tweest", { title: productTitle });
+  const description = (
+    localized(product, "description", locale) ||
+    i18n._("{title} by {brand}", { title: productTitle, brand: product.brand || "Tweest" })
+  )
     .replace(/\s+/g, " ")
     .slice(0, 155);
   const image = imageUrl(product.imageUrl || product.images?.[0], publicUrl);
@@ -43,7 +52,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       throw error;
     });
   const publicUrl = context.config.publicUrl;
-  return { product, publicUrl, canonical: `${publicUrl}/product/${product.slug}` };
+  return { product, publicUrl };
 }
 
 /** schema.org Product, with `<` escaped so the JSON cannot close the script element. */
@@ -82,7 +91,12 @@ function productJsonLd(
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, canonical, publicUrl } = loaderData;
+  const { product, publicUrl } = loaderData;
+  const { i18n } = useLingui();
+  const locale = useLocale();
+  const canonical = `${publicUrl.replace(/\/$/, "")}${localizePath(`/product/${product.slug}`, locale)}`;
+  const title = localized(product, "title", locale);
+  const description = localized(product, "description", locale);
   const variants = useMemo(() => product.variants ?? [], [product.variants]);
   const colors = product.colors?.length
     ? product.colors
@@ -117,25 +131,25 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         type="application/ld+json"
         dangerouslySetInnerHTML={{ __html: productJsonLd(product, canonical, publicUrl) }}
       />
-      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-stone-600">
+      <nav aria-label={i18n._("Breadcrumb")} className="mb-4 text-sm text-stone-600">
         <ol className="flex flex-wrap items-center gap-1">
           <li>
-            <Link to="/" className="hover:underline">
-              Home
-            </Link>
+            <LocalLink to="/" className="hover:underline">
+              {i18n._("Home")}
+            </LocalLink>
           </li>
           {category?.slug && (
             <li className="flex items-center gap-1">
               <ChevronRight className="h-3.5 w-3.5" aria-hidden="true" />
-              <Link to={`/products?category=${category.slug}`} className="hover:underline">
-                {category.name}
-              </Link>
+              <LocalLink to={`/products?category=${category.slug}`} className="hover:underline">
+                {localized(category, "name", locale)}
+              </LocalLink>
             </li>
           )}
           <li className="flex items-center gap-1">
             <ChevronRight className="h-3.5 w-3.5" aria-hidden="true" />
             <span aria-current="page" className="line-clamp-1">
-              {product.title}
+              {title}
             </span>
           </li>
         </ol>
@@ -144,38 +158,43 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-6 md:grid-cols-2 md:gap-10">
         <Gallery
           images={product.images?.length ? product.images : [product.imageUrl]}
-          title={product.title}
+          title={title}
         />
         <div className="space-y-5">
           <div>
-            <p className="text-sm text-stone-500">{product.brand || "Tweest"}</p>
-            <h1 className="text-2xl font-extrabold sm:text-3xl">{product.title}</h1>
+            <p className="text-sm text-stone-500" translate="no">
+              {product.brand || "Tweest"}
+            </p>
+            <h1 className="text-2xl font-extrabold sm:text-3xl">{title}</h1>
             {product.numRatings > 0 && (
               <a
                 href="#reviews-heading"
                 className="mt-1 inline-flex items-center gap-2 text-sm text-stone-600"
               >
-                <Stars value={product.averageRating} /> {product.numRatings} ratings
+                <Stars value={product.averageRating} />{" "}
+                {i18n._("{count} ratings", { count: formatNumber(product.numRatings, locale) })}
               </a>
             )}
             <p className="mt-3 flex items-baseline gap-3">
               <span className="text-2xl font-bold text-brand-700" data-testid="product-price">
-                {formatBDT(product.discountedPrice)}
+                {formatMoney(product.discountedPrice, locale)}
               </span>
               {discounted && (
                 <>
                   <s className="text-stone-500">
-                    <span className="sr-only">Was </span>
-                    {formatBDT(product.price)}
+                    <span className="sr-only">{i18n._("Was")} </span>
+                    {formatMoney(product.price, locale)}
                   </s>
                   <span className="rounded bg-green-50 px-1.5 py-0.5 text-sm font-semibold text-green-700">
-                    {product.discountPercent}% off
+                    {i18n._("{percent}% off", {
+                      percent: formatNumber(product.discountPercent, locale),
+                    })}
                   </span>
                 </>
               )}
             </p>
             <p className="mt-1 text-xs text-stone-500">
-              VAT included. Delivery charge at checkout.
+              {i18n._("VAT included. Delivery charge at checkout.")}
             </p>
           </div>
 
@@ -199,13 +218,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             available={size ? available : Math.max(available, 1)}
           />
 
-          {product.description && (
+          {description && (
             <section aria-labelledby="description-heading">
               <h2 id="description-heading" className="mb-1 text-lg font-bold">
-                Description
+                {i18n._("Description")}
               </h2>
               <p className="text-sm leading-relaxed whitespace-pre-line text-stone-700">
-                {product.description}
+                {description}
               </p>
             </section>
           )}
@@ -216,7 +235,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         productId={product._id}
         averageRating={product.averageRating}
         numRatings={product.numRatings}
-        loginHref={`/login?redirect=${encodeURIComponent(`/product/${product.slug}`)}`}
+        loginHref={`/login?redirect=${encodeURIComponent(localizePath(`/product/${product.slug}`, locale))}`}
       />
     </div>
   );

@@ -1,6 +1,8 @@
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
 import { SlidersHorizontal } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
+import { formatMoney, formatNumber, localized, type Locale } from "#contract/i18n";
 import { FilterForm, SortForm } from "~/components/catalog/filter-form";
 import { ProductGrid } from "~/components/product/product-card";
 import { Button } from "~/components/ui/button";
@@ -12,6 +14,10 @@ import {
   toApiQuery,
   type ListingFilters,
 } from "~/lib/product-filters";
+import { colorName } from "~/lib/i18n/color-names";
+import { LocalLink, metaI18n, useLocale } from "~/lib/i18n/i18n";
+import { localizeCard } from "~/lib/i18n/localize-card";
+import { localeOfPath, localizePath } from "~/lib/i18n/locale-path";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/products";
 
@@ -24,19 +30,47 @@ function names(list: unknown): string[] {
     .filter(Boolean);
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  if (!data) return [{ title: "Products — Tweest" }];
-  const title = `${data.heading} — Tweest`;
-  const description = `${data.totalProducts} ${data.heading.toLowerCase()} at Tweest. Prices in BDT, cash on delivery across Bangladesh.`;
+/** The listing's heading: the search, the category (with its parent), or all products. */
+function listingHeading(
+  { search, category, parent }: { search?: string; category?: Named; parent?: Named },
+  i18n: I18n,
+  locale: Locale,
+): string {
+  if (search) return i18n._("Results for “{search}”", { search });
+  if (!category) return i18n._("All products");
+  const name = localized(category, "name", locale);
+  return parent
+    ? i18n._("{parent}'s {category}", { parent: localized(parent, "name", locale), category: name })
+    : name;
+}
+type Named = { name: string; nameBn?: string };
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  const { i18n, locale } = metaI18n(matches);
+  if (!data) return [{ title: i18n._("Products — Tweest") }];
+  const heading = listingHeading(data, i18n, locale);
+  const title = i18n._("{heading} — Tweest", { heading });
+  const description =
+    locale === "bn"
+      ? i18n._(
+          "{count} products: {heading} at Tweest. Prices in BDT, cash on delivery across Bangladesh.",
+          { count: formatNumber(data.totalProducts, locale), heading },
+        )
+      : `${data.totalProducts} ${heading.toLowerCase()} at Tweest. Prices in BDT, cash on delivery across Bangladesh.`;
   return [
     ...pageMeta(title, description),
     { property: "og:type", content: "website" },
-    { tagName: "link", rel: "canonical", href: data.canonical },
+    {
+      tagName: "link",
+      rel: "canonical",
+      href: `${data.publicUrl}${localizePath(data.canonicalPath, locale)}`,
+    },
   ];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
+  const locale = localeOfPath(url.pathname);
   const filters = parseListingParams(url.searchParams);
   const [result, categories] = await Promise.all([
     context.services.products.listProductCards(toApiQuery(filters)),
@@ -48,13 +82,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const parent = category?.parentCategory
     ? categories.find((item) => item._id === category.parentCategory)
     : undefined;
-  const heading = filters.search
-    ? `Results for “${filters.search}”`
-    : category
-      ? parent
-        ? `${parent.name}'s ${category.name}`
-        : category.name
-      : "All products";
   // Canonical: the category (or plain listing) and page; filters are variations of it.
   const canonicalParams = new URLSearchParams();
   if (filters.category) canonicalParams.set("category", filters.category);
@@ -62,8 +89,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const canonicalQuery = canonicalParams.toString();
   return {
     filters,
-    heading,
-    products: result.content,
+    search: filters.search,
+    category: category && { name: category.name, nameBn: category.nameBn },
+    parent: parent && { name: parent.name, nameBn: parent.nameBn },
+    products: result.content.map((card) => localizeCard(card, locale)),
     totalPages: Math.max(1, result.totalPages ?? 1),
     currentPage: result.currentPage ?? 0,
     totalProducts: result.totalProducts ?? result.content.length,
@@ -74,99 +103,107 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     subcategories: category
       ? categories.filter((item) => item.parentCategory === category._id)
       : categories.filter((item) => item.parentCategory === null),
-    canonical: `${context.config.publicUrl}/products${canonicalQuery ? `?${canonicalQuery}` : ""}`,
+    publicUrl: context.config.publicUrl.replace(/\/$/, ""),
+    canonicalPath: `/products${canonicalQuery ? `?${canonicalQuery}` : ""}`,
   };
 }
 
 function Pagination({ filters, totalPages }: { filters: ListingFilters; totalPages: number }) {
+  const { i18n } = useLingui();
+  const locale = useLocale();
   if (totalPages <= 1) return null;
   const current = Math.min(filters.page, totalPages);
   const pages = [...new Set([1, current - 1, current, current + 1, totalPages])].filter(
     (page) => page >= 1 && page <= totalPages,
   );
   return (
-    <nav aria-label="Pages" className="mt-8 flex flex-wrap items-center justify-center gap-1.5">
+    <nav
+      aria-label={i18n._("Pages")}
+      className="mt-8 flex flex-wrap items-center justify-center gap-1.5"
+    >
       {current > 1 && (
-        <Link
+        <LocalLink
           to={listingHref(filters, { page: current - 1 })}
           className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm"
           rel="prev"
         >
-          Previous
-        </Link>
+          {i18n._("Previous")}
+        </LocalLink>
       )}
       {pages.map((page) => (
-        <Link
+        <LocalLink
           key={page}
           to={listingHref(filters, { page })}
           aria-current={page === current ? "page" : undefined}
-          aria-label={`Page ${page}`}
+          aria-label={i18n._("Page {page}", { page: formatNumber(page, locale) })}
           className="min-w-10 rounded-md border border-stone-300 bg-white px-3 py-2 text-center text-sm aria-[current=page]:border-brand-500 aria-[current=page]:bg-brand-600 aria-[current=page]:text-white"
         >
-          {page}
-        </Link>
+          {formatNumber(page, locale)}
+        </LocalLink>
       ))}
       {current < totalPages && (
-        <Link
+        <LocalLink
           to={listingHref(filters, { page: current + 1 })}
           className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm"
           rel="next"
         >
-          Next
-        </Link>
+          {i18n._("Next")}
+        </LocalLink>
       )}
     </nav>
   );
 }
 
 function ActiveFilters({ filters }: { filters: ListingFilters }) {
+  const { i18n } = useLingui();
+  const locale = useLocale();
   const chips: { label: string; href: string }[] = [
     ...filters.colors.map((color) => ({
-      label: color,
+      label: colorName(color, i18n),
       href: listingHref(filters, { colors: filters.colors.filter((item) => item !== color) }),
     })),
     ...filters.sizes.map((size) => ({
-      label: `Size ${size}`,
+      label: i18n._("Size {size}", { size }),
       href: listingHref(filters, { sizes: filters.sizes.filter((item) => item !== size) }),
     })),
   ];
   if (filters.minPrice !== undefined)
     chips.push({
-      label: `From ৳${filters.minPrice}`,
+      label: i18n._("From {price}", { price: formatMoney(filters.minPrice, locale) }),
       href: listingHref(filters, { minPrice: undefined }),
     });
   if (filters.maxPrice !== undefined)
     chips.push({
-      label: `Up to ৳${filters.maxPrice}`,
+      label: i18n._("Up to {price}", { price: formatMoney(filters.maxPrice, locale) }),
       href: listingHref(filters, { maxPrice: undefined }),
     });
   if (filters.minDiscount !== undefined)
     chips.push({
-      label: `${filters.minDiscount}%+ off`,
+      label: i18n._("{percent}%+ off", { percent: formatNumber(filters.minDiscount, locale) }),
       href: listingHref(filters, { minDiscount: undefined }),
     });
   if (filters.stock)
     chips.push({
-      label: filters.stock === "in_stock" ? "In stock" : "Out of stock",
+      label: filters.stock === "in_stock" ? i18n._("In stock") : i18n._("Out of stock"),
       href: listingHref(filters, { stock: undefined }),
     });
   if (chips.length === 0) return null;
   return (
-    <ul className="mb-4 flex flex-wrap gap-2" aria-label="Active filters">
+    <ul className="mb-4 flex flex-wrap gap-2" aria-label={i18n._("Active filters")}>
       {chips.map((chip) => (
         <li key={chip.label}>
-          <Link
+          <LocalLink
             to={chip.href}
             preventScrollReset
             className="inline-flex items-center gap-1 rounded-full bg-stone-900 px-3 py-1 text-xs font-medium text-white"
-            aria-label={`Remove filter ${chip.label}`}
+            aria-label={i18n._("Remove filter {filter}", { filter: chip.label })}
           >
             {chip.label} <span aria-hidden="true">×</span>
-          </Link>
+          </LocalLink>
         </li>
       ))}
       <li>
-        <Link
+        <LocalLink
           to={listingHref(filters, {
             colors: [],
             sizes: [],
@@ -177,38 +214,42 @@ function ActiveFilters({ filters }: { filters: ListingFilters }) {
           })}
           className="inline-block px-2 py-1 text-xs font-medium text-brand-700 underline"
         >
-          Clear all
-        </Link>
+          {i18n._("Clear all")}
+        </LocalLink>
       </li>
     </ul>
   );
 }
 
 export default function Products({ loaderData }: Route.ComponentProps) {
-  const { filters, heading, products, totalPages, totalProducts, available, subcategories } =
-    loaderData;
+  const { filters, products, totalPages, totalProducts, available, subcategories } = loaderData;
   const [sheetOpen, setSheetOpen] = useState(false);
+  const { i18n } = useLingui();
+  const locale = useLocale();
+  const heading = listingHeading(loaderData, i18n, locale);
   const count = activeFilterCount(filters);
   return (
     <div className="mx-auto max-w-6xl px-4 py-5">
       <div className="mb-4">
         <h1 className="text-2xl font-extrabold sm:text-3xl">{heading}</h1>
         <p className="mt-1 text-sm text-stone-600" aria-live="polite">
-          {totalProducts} {totalProducts === 1 ? "product" : "products"}
+          {locale === "bn"
+            ? i18n._("{count} products", { count: formatNumber(totalProducts, locale) })
+            : `${totalProducts} ${totalProducts === 1 ? "product" : "products"}`}
         </p>
       </div>
 
       {subcategories.length > 0 && (
-        <nav aria-label="Sub-categories" className="-mx-4 mb-4 overflow-x-auto px-4">
+        <nav aria-label={i18n._("Sub-categories")} className="-mx-4 mb-4 overflow-x-auto px-4">
           <ul className="flex gap-2">
             {subcategories.map((category) => (
               <li key={category._id} className="shrink-0">
-                <Link
+                <LocalLink
                   to={listingHref(filters, { category: category.slug })}
                   className="inline-block rounded-full border border-stone-300 bg-white px-3 py-1.5 text-sm hover:border-brand-500"
                 >
-                  {category.name}
-                </Link>
+                  {localized(category, "name", locale)}
+                </LocalLink>
               </li>
             ))}
           </ul>
@@ -216,26 +257,27 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       )}
 
       <div className="lg:grid lg:grid-cols-[240px_1fr] lg:gap-8">
-        <aside className="hidden lg:block" aria-label="Filters">
-          <h2 className="mb-3 text-lg font-bold">Filters</h2>
+        <aside className="hidden lg:block" aria-label={i18n._("Filters")}>
+          <h2 className="mb-3 text-lg font-bold">{i18n._("Filters")}</h2>
           <FilterForm filters={filters} available={available} idPrefix="side" autoSubmit />
         </aside>
 
         <section aria-labelledby="products-heading">
           {/* Cards are h3: on a phone the filters' h2 is hidden, so the grid needs its own h2. */}
           <h2 id="products-heading" className="sr-only">
-            Products
+            {i18n._("Products")}
           </h2>
           <div className="mb-4 flex items-center justify-between gap-2">
             <Dialog open={sheetOpen} onOpenChange={setSheetOpen}>
               <DialogTrigger asChild>
                 <Button variant="outline" className="lg:hidden" data-testid="open-filters">
                   <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
-                  Filters{count > 0 ? ` (${count})` : ""}
+                  {i18n._("Filters")}
+                  {count > 0 ? ` (${formatNumber(count, locale)})` : ""}
                 </Button>
               </DialogTrigger>
               <DialogContent side="left" aria-describedby={undefined}>
-                <DialogTitle className="mb-4">Filters</DialogTitle>
+                <DialogTitle className="mb-4">{i18n._("Filters")}</DialogTitle>
                 <FilterForm
                   filters={filters}
                   available={available}
@@ -251,10 +293,10 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           <ActiveFilters filters={filters} />
           {products.length === 0 ? (
             <div className="rounded-lg border border-dashed border-stone-300 bg-white p-10 text-center">
-              <p className="font-semibold">No products match these filters.</p>
-              <Link to="/products" className="mt-3 inline-block text-brand-700 underline">
-                See all products
-              </Link>
+              <p className="font-semibold">{i18n._("No products match these filters.")}</p>
+              <LocalLink to="/products" className="mt-3 inline-block text-brand-700 underline">
+                {i18n._("See all products")}
+              </LocalLink>
             </div>
           ) : (
             <ProductGrid products={products} eagerCount={4} />
@@ -263,8 +305,8 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
       <noscript>
-        <section aria-label="Filters" className="mt-8 lg:hidden">
-          <h2 className="mb-3 text-lg font-bold">Filters</h2>
+        <section aria-label={i18n._("Filters")} className="mt-8 lg:hidden">
+          <h2 className="mb-3 text-lg font-bold">{i18n._("Filters")}</h2>
           <FilterForm filters={filters} available={available} idPrefix="noscript" />
         </section>
       </noscript>

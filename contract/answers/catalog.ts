@@ -80,7 +80,8 @@ export const ProductCard = ProductAnswer.pick({
   quantity: true,
   averageRating: true,
   numRatings: true,
-});
+  titleBn: true,
+}).extend({ categoryNameBn: z.string().optional() });
 export type ProductCard = z.infer<typeof ProductCard>;
 
 /** What the header's search suggests while one types. */

@@ -1,6 +1,3 @@
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
-import { bn } from "date-fns/locale/bn";
 import { formatBDT } from "../money.js";
 import { toBanglaDigits } from "./digits.js";
 import type { Locale } from "./locale.js";
@@ -26,25 +23,53 @@ export function formatNumber(value: number | null | undefined, locale: Locale): 
 
 /** Shop time: dates and order times are shown as the clock reads in Dhaka, wherever one is. */
 export const SHOP_TIME_ZONE = "Asia/Dhaka";
+/** Bangladesh keeps UTC+6 all year (no daylight saving since 2009), as contract/dates.ts assumes. */
+const DHAKA_OFFSET_MS = 6 * 60 * 60 * 1000;
 
 export type DateStyle = "date" | "dateTime";
 
-// English keeps what en-GB showed before (5 Jan 2026, 16:30); Bangla writes the month in full and
-// the time on a 12-hour clock, as Bangladeshi shops and banks do (৫ জানুয়ারি ২০২৬, ৪:৩০ অপরাহ্ন).
-const PATTERNS: Record<Locale, Record<DateStyle, string>> = {
-  en: { date: "d MMM yyyy", dateTime: "d MMM yyyy, HH:mm" },
-  bn: { date: "d MMMM yyyy", dateTime: "d MMMM yyyy, h:mm a" },
+const MONTHS: Record<Locale, readonly string[]> = {
+  en: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
+  bn: [
+    "জানুয়ারি",
+    "ফেব্রুয়ারি",
+    "মার্চ",
+    "এপ্রিল",
+    "মে",
+    "জুন",
+    "জুলাই",
+    "আগস্ট",
+    "সেপ্টেম্বর",
+    "অক্টোবর",
+    "নভেম্বর",
+    "ডিসেম্বর",
+  ],
 };
 
-/** A date (or an ISO string from an API answer) in Dhaka time, in the locale's words and digits. */
+const twoDigits = (value: number) => String(value).padStart(2, "0");
+
+/**
+ * A date (or an ISO string from an API answer) in Dhaka time, in the locale's words and digits.
+ * English keeps what en-GB showed before (5 Jan 2026, 16:30); Bangla writes the month in full and
+ * the time on a 12-hour clock, as Bangladeshi shops and banks do (৫ জানুয়ারি ২০২৬, ৪:৩০ অপরাহ্ন).
+ *
+ * Written out (a fixed offset and two month tables) rather than with date-fns + @date-fns/tz: those
+ * weigh ~9 KB gzipped in the browser, and every storefront page stays under its JavaScript budget.
+ * tests/unit/i18n-format.test.ts checks the output against date-fns (with the `bn` locale) and
+ * Intl's en-GB over a year of instants; Bangla month names are in Unicode NFC.
+ */
 export function formatDate(
   date: Date | string | number,
   locale: Locale,
   style: DateStyle = "date",
 ): string {
-  const inDhaka = new TZDate(new Date(date).getTime(), SHOP_TIME_ZONE);
-  // NFC: date-fns writes য় as one code point (U+09DF), which Unicode's canonical form splits.
-  if (locale === "bn")
-    return toBanglaDigits(format(inDhaka, PATTERNS.bn[style], { locale: bn })).normalize("NFC");
-  return format(inDhaka, PATTERNS.en[style]);
+  const dhaka = new Date(new Date(date).getTime() + DHAKA_OFFSET_MS);
+  const day = `${dhaka.getUTCDate()} ${MONTHS[locale][dhaka.getUTCMonth()]} ${dhaka.getUTCFullYear()}`;
+  const hours = dhaka.getUTCHours();
+  const minutes = twoDigits(dhaka.getUTCMinutes());
+  if (locale === "bn") {
+    const time = `${hours % 12 || 12}:${minutes} ${hours < 12 ? "পূর্বাহ্ন" : "অপরাহ্ন"}`;
+    return toBanglaDigits(style === "dateTime" ? `${day}, ${time}` : day);
+  }
+  return style === "dateTime" ? `${day}, ${twoDigits(hours)}:${minutes}` : day;
 }

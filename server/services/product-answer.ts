@@ -114,5 +114,8 @@ export function toProductCard(product: ProductAnswer): ProductCard {
     quantity: product.quantity,
     averageRating: product.averageRating,
     numRatings: product.numRatings,
+    // Bangla only when written (the storefront's Bangla pages show it, English pages drop it).
+    ...(product.titleBn ? { titleBn: product.titleBn } : {}),
+    ...(product.category?.nameBn ? { categoryNameBn: product.category.nameBn } : {}),
   };
 }

@@ -82,6 +82,10 @@ describe("storefront JavaScript budget (production build)", () => {
     ["home", "routes/home"],
     ["category listing", "routes/products"],
     ["product", "routes/product"],
+    // The same screens under /bn (issue 20): their messages are loader data, not JavaScript.
+    ["Bangla home", "bn/routes/home"],
+    ["Bangla category listing", "bn/routes/products"],
+    ["Bangla product", "bn/routes/product"],
   ] as const) {
     it(`the ${page} page loads at most ${BUDGET_KB} KB of gzipped JavaScript`, () => {
       const { files, kb } = pageScripts(routeId);
@@ -97,6 +101,23 @@ describe("storefront JavaScript budget (production build)", () => {
       expect(withCharts).toEqual([]);
     });
   }
+
+  it("carries no UI translation in any script: the Bangla messages reach a page as loader data", () => {
+    const catalog = readFileSync("app/locales/bn.po", "utf8");
+    const translations = [...catalog.matchAll(/^msgstr "(.+)"$/gm)]
+      .map((match) => match[1].replace(/\{\w+\}/g, "\0").split("\0"))
+      .flat()
+      .filter((part) => /[\u0980-\u09FF]{4}/.test(part) && part.length > 8);
+    expect(translations.length).toBeGreaterThan(20);
+    const scripts = readdirSync(ASSETS).filter((name) => name.endsWith(".js"));
+    for (const script of scripts) {
+      const source = readFileSync(path.join(ASSETS, script), "utf8");
+      expect(
+        translations.filter((text) => source.includes(text)),
+        script,
+      ).toEqual([]);
+    }
+  });
 
   it("the admin dashboard's chunks do contain recharts (so the check above can see it)", () => {
     const { files } = pageScripts("routes/admin/dashboard");

@@ -344,7 +344,9 @@ describe("more shopping screens", () => {
     const xml = await sitemap.text();
     expect(sitemap.headers.get("content-type")).toContain("application/xml");
     const active = await Product.countDocuments({ isActive: true });
-    expect(xml.match(/\/product\//g)).toHaveLength(active);
+    // Each page once in English and once in Bangla (issue 20).
+    expect(xml.match(/<loc>[^<]*\/product\//g)).toHaveLength(2 * active);
+    expect(xml.match(/<loc>[^<]*\/bn\/product\//g)).toHaveLength(active);
     expect(xml).toContain(`<loc>${shop.publicUrl}/products?category=men</loc>`);
     const robots = await (await fetch(`${shop.baseUrl}/robots.txt`)).text();
     expect(robots).toContain(`Sitemap: ${shop.publicUrl}/sitemap.xml`);

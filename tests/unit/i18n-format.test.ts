@@ -1,3 +1,6 @@
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
+import { bn } from "date-fns/locale/bn";
 import { describe, expect, it } from "vitest";
 import { formatBDT } from "#contract/money";
 import {
@@ -82,6 +85,28 @@ describe("formatDate", () => {
     expect(formatDate(newYear, "en", "dateTime")).toBe("1 Jan 2026, 02:15");
     for (const at of [afternoon, new Date(newYear), new Date("2026-06-30T18:00:00Z")])
       expect(formatDate(at, "en", "dateTime")).toBe(enGB.format(at));
+  });
+});
+
+describe("formatDate against date-fns", () => {
+  // formatDate is written out for the browser's sake; date-fns with its `bn` locale and the Dhaka
+  // time zone is the reference it must match, at every hour of a year and at minute edges.
+  it("writes what date-fns writes, in both languages, at every hour of a year", () => {
+    const patterns = {
+      en: { date: "d MMM yyyy", dateTime: "d MMM yyyy, HH:mm" },
+      bn: { date: "d MMMM yyyy", dateTime: "d MMMM yyyy, h:mm a" },
+    } as const;
+    const start = Date.parse("2025-12-31T00:07:00Z");
+    for (let hour = 0; hour < 366 * 24; hour += 1) {
+      const at = new Date(start + hour * 3_600_000 + (hour % 60) * 60_000);
+      const inDhaka = new TZDate(at.getTime(), "Asia/Dhaka");
+      for (const style of ["date", "dateTime"] as const) {
+        expect(formatDate(at, "en", style)).toBe(format(inDhaka, patterns.en[style]));
+        expect(formatDate(at, "bn", style)).toBe(
+          toBanglaDigits(format(inDhaka, patterns.bn[style], { locale: bn })).normalize("NFC"),
+        );
+      }
+    }
   });
 });
 

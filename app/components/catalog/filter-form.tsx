@@ -1,7 +1,12 @@
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
 import type { ReactNode } from "react";
 import { Form, useSubmit } from "react-router";
+import { formatNumber } from "#contract/i18n";
 import { Button } from "~/components/ui/button";
-import { DISCOUNTS, SORTS, type ListingFilters } from "~/lib/product-filters";
+import { colorName } from "~/lib/i18n/color-names";
+import { useLocale, useLocalizedPath } from "~/lib/i18n/i18n";
+import { DISCOUNTS, SORTS, type ListingFilters, type SortValue } from "~/lib/product-filters";
 import { swatchColor } from "~/lib/swatches";
 
 /** Kept as an export here for existing callers; the table lives in ~/lib/swatches (no form code). */
@@ -30,14 +35,17 @@ export function FilterForm({
   onApplied?: () => void;
 }) {
   const submit = useSubmit();
+  const { i18n } = useLingui();
+  const locale = useLocale();
+  const localizedPath = useLocalizedPath();
   // Keep chosen values visible even when the current result set has none of them.
   const colors = [...new Set([...available.colors, ...filters.colors])];
   const sizes = [...new Set([...available.sizes, ...filters.sizes])];
   return (
     <Form
       method="get"
-      action="/products"
-      aria-label="Filter products"
+      action={localizedPath("/products")}
+      aria-label={i18n._("Filter products")}
       className="space-y-5"
       onChange={(event) => {
         const target = event.target as unknown as HTMLInputElement;
@@ -52,7 +60,7 @@ export function FilterForm({
       {filters.sort && <input type="hidden" name="sort" value={filters.sort} />}
 
       <ChipGroup
-        legend="Colour"
+        legend={i18n._("Colour")}
         name="colors"
         values={colors}
         chosen={filters.colors}
@@ -65,13 +73,13 @@ export function FilterForm({
               className="h-3.5 w-3.5 rounded-full border border-stone-300"
               style={{ backgroundColor: swatchColor(color) }}
             />
-            {color}
+            {colorName(color, i18n)}
           </>
         )}
       </ChipGroup>
 
       <ChipGroup
-        legend="Size"
+        legend={i18n._("Size")}
         name="sizes"
         values={sizes}
         chosen={filters.sizes}
@@ -81,28 +89,28 @@ export function FilterForm({
       </ChipGroup>
 
       <fieldset>
-        <legend className="mb-2 text-sm font-semibold">Price (৳)</legend>
+        <legend className="mb-2 text-sm font-semibold">{i18n._("Price (৳)")}</legend>
         <div className="flex items-center gap-2">
           <PriceInput
             id={`${idPrefix}-min`}
             name="minPrice"
-            label="Minimum price in taka"
-            placeholder="Min"
+            label={i18n._("Minimum price in taka")}
+            placeholder={i18n._("Min")}
             defaultValue={filters.minPrice}
           />
           <span aria-hidden="true">–</span>
           <PriceInput
             id={`${idPrefix}-max`}
             name="maxPrice"
-            label="Maximum price in taka"
-            placeholder="Max"
+            label={i18n._("Maximum price in taka")}
+            placeholder={i18n._("Max")}
             defaultValue={filters.maxPrice}
           />
         </div>
       </fieldset>
 
       <fieldset>
-        <legend className="mb-2 text-sm font-semibold">Discount</legend>
+        <legend className="mb-2 text-sm font-semibold">{i18n._("Discount")}</legend>
         <div className="space-y-1.5 text-sm">
           <label className="flex items-center gap-2">
             <input
@@ -111,7 +119,7 @@ export function FilterForm({
               value=""
               defaultChecked={filters.minDiscount === undefined}
             />
-            Any
+            {i18n._("Any")}
           </label>
           {DISCOUNTS.map((discount) => (
             <label key={discount} className="flex items-center gap-2">
@@ -121,14 +129,14 @@ export function FilterForm({
                 value={discount}
                 defaultChecked={filters.minDiscount === discount}
               />
-              {discount}% off or more
+              {i18n._("{percent}% off or more", { percent: formatNumber(discount, locale) })}
             </label>
           ))}
         </div>
       </fieldset>
 
       <fieldset>
-        <legend className="sr-only">Availability</legend>
+        <legend className="sr-only">{i18n._("Availability")}</legend>
         <label className="flex items-center gap-2 text-sm font-medium">
           <input
             type="checkbox"
@@ -137,13 +145,13 @@ export function FilterForm({
             defaultChecked={filters.stock === "in_stock"}
             className="h-4 w-4 accent-brand-500"
           />
-          In stock only
+          {i18n._("In stock only")}
         </label>
       </fieldset>
 
       <div className="flex gap-2">
         <Button type="submit" className="flex-1">
-          Show results
+          {i18n._("Show results")}
         </Button>
       </div>
     </Form>
@@ -224,12 +232,28 @@ function ChipGroup({
   );
 }
 
+/** A sort order's label in the page's language. */
+function sortLabel(value: SortValue, i18n: I18n): string {
+  switch (value) {
+    case "newest":
+      return i18n._("Newest");
+    case "popular":
+      return i18n._("Most popular");
+    case "price_low":
+      return i18n._("Price: low to high");
+    case "price_high":
+      return i18n._("Price: high to low");
+  }
+}
+
 export function SortForm({ filters }: { filters: ListingFilters }) {
   const submit = useSubmit();
+  const { i18n } = useLingui();
+  const localizedPath = useLocalizedPath();
   return (
     <Form
       method="get"
-      action="/products"
+      action={localizedPath("/products")}
       className="flex items-center gap-2"
       onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
     >
@@ -252,7 +276,7 @@ export function SortForm({ filters }: { filters: ListingFilters }) {
       )}
       {filters.stock && <input type="hidden" name="stock" value={filters.stock} />}
       <label htmlFor="sort" className="text-sm text-stone-600">
-        Sort
+        {i18n._("Sort")}
       </label>
       <select
         id="sort"
@@ -262,13 +286,13 @@ export function SortForm({ filters }: { filters: ListingFilters }) {
       >
         {SORTS.map((option) => (
           <option key={option.value} value={option.value}>
-            {option.label}
+            {sortLabel(option.value, i18n)}
           </option>
         ))}
       </select>
       <noscript>
         <button type="submit" className="h-10 rounded-md border border-stone-300 px-3 text-sm">
-          Sort
+          {i18n._("Sort")}
         </button>
       </noscript>
     </Form>

@@ -6,6 +6,7 @@
  * Exports: `CHUNK_LOAD_TIMEOUT_MS` (120000), `useChunkLoadTimeout()` (the URL that timed out or null),
  * `isChunkLoadError(error)`, `<ChunkLoadRetry href />` (a full page load of the wanted URL).
  */
+import { useLingui } from "@lingui/react";
 import { RefreshCw } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useNavigation } from "react-router";
@@ -42,11 +43,12 @@ export function useChunkLoadTimeout(timeoutMs = CHUNK_LOAD_TIMEOUT_MS): string |
 }
 
 export function ChunkLoadRetry({ href }: { href?: string }) {
+  const { i18n } = useLingui();
   return (
     <div role="alert" className="mx-auto max-w-md px-4 py-20 text-center" data-testid="chunk-retry">
-      <h1 className="text-2xl font-bold">This page is taking too long</h1>
+      <h1 className="text-2xl font-bold">{i18n._("This page is taking too long")}</h1>
       <p className="mt-2 text-stone-600">
-        The connection seems slow or interrupted. Check your connection and try again.
+        {i18n._("The connection seems slow or interrupted. Check your connection and try again.")}
       </p>
       <button
         type="button"
@@ -57,7 +59,7 @@ export function ChunkLoadRetry({ href }: { href?: string }) {
         className="mt-6 inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
       >
         <RefreshCw className="h-4 w-4" aria-hidden="true" />
-        Retry
+        {i18n._("Retry")}
       </button>
     </div>
   );

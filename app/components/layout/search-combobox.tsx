@@ -1,7 +1,9 @@
+import { useLingui } from "@lingui/react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useNavigate } from "react-router";
+import { formatMoney, localized } from "#contract/i18n";
+import { useLocale, useLocalizedPath } from "~/lib/i18n/i18n";
 import { imageUrl } from "~/lib/image-url";
-import { formatBDT } from "#contract/money";
 import type { ProductSuggestion } from "~/lib/api-client";
 
 /** What GET /api/products/suggest answers per product (the server's own type). */
@@ -18,7 +20,7 @@ const MIN_CHARS = 2;
  */
 export function SearchCombobox({
   id = "site-search",
-  placeholder = "Search products",
+  placeholder,
   className,
 }: {
   id?: string;
@@ -26,6 +28,9 @@ export function SearchCombobox({
   className?: string;
 }) {
   const listId = useId();
+  const { i18n } = useLingui();
+  const locale = useLocale();
+  const localizedPath = useLocalizedPath();
   const navigate = useNavigate();
   const [query, setQuery] = useState("");
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
@@ -67,7 +72,7 @@ export function SearchCombobox({
   const choose = (suggestion: Suggestion) => {
     setOpen(false);
     setQuery("");
-    void navigate(`/product/${suggestion.slug}`);
+    void navigate(localizedPath(`/product/${suggestion.slug}`));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -109,7 +114,7 @@ export function SearchCombobox({
         aria-controls={listId}
         aria-expanded={expanded}
         aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
-        placeholder={placeholder}
+        placeholder={placeholder ?? i18n._("Search products")}
         value={query}
         onChange={(event) => {
           setQuery(event.target.value);
@@ -124,7 +129,7 @@ export function SearchCombobox({
       <ul
         id={listId}
         role="listbox"
-        aria-label="Suggested products"
+        aria-label={i18n._("Suggested products")}
         hidden={!expanded}
         className="fixed inset-x-2 top-16 z-40 max-h-[70vh] overflow-y-auto rounded-md border border-stone-200 bg-white py-1 shadow-lg sm:absolute sm:inset-x-auto sm:top-full sm:left-0 sm:mt-1 sm:w-[26rem]"
       >
@@ -154,13 +159,15 @@ export function SearchCombobox({
               <span className="h-9 w-9 shrink-0 rounded bg-stone-100" aria-hidden="true" />
             )}
             <span className="min-w-0 flex-1">
-              <span className="block truncate font-medium text-stone-900">{suggestion.title}</span>
+              <span className="block truncate font-medium text-stone-900">
+                {localized(suggestion, "title", locale)}
+              </span>
               <span className="block truncate text-xs text-stone-500">
-                {suggestion.categoryName}
+                {(locale === "bn" && suggestion.categoryNameBn) || suggestion.categoryName}
               </span>
             </span>
             <span className="shrink-0 text-xs font-semibold text-stone-700">
-              {formatBDT(suggestion.discountedPrice)}
+              {formatMoney(suggestion.discountedPrice, locale)}
             </span>
           </li>
         ))}

@@ -3,10 +3,13 @@
  * swipe, counter, collapsible caption and "Visit Link". Loaded lazily by `<CampaignPopup />` only when
  * there are images to show, so Radix Dialog and this code stay out of the first page load.
  */
+import { useLingui } from "@lingui/react";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { ChevronDown, ChevronLeft, ChevronRight, ChevronUp, ExternalLink, X } from "lucide-react";
 import { useCallback, useRef, useState, type PointerEvent } from "react";
+import { formatNumber, localized, toBanglaDigits } from "#contract/i18n";
 import type { ActivePopupImage } from "~/lib/api-client";
+import { useLocale } from "~/lib/i18n/i18n";
 import { useReturnFocus } from "~/components/ui/return-focus";
 import { imageUrl } from "~/lib/image-url";
 import { cn } from "~/lib/utils";
@@ -38,6 +41,8 @@ export default function CampaignPopupDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { i18n } = useLingui();
+  const locale = useLocale();
   const [index, setIndex] = useState(0);
   const [captionOpen, setCaptionOpen] = useState(true);
   const returnFocus = useReturnFocus();
@@ -77,7 +82,11 @@ export default function CampaignPopupDialog({
     if (link) window.open(link, "_blank", "noopener,noreferrer");
   }
 
-  const hasCaption = Boolean(current?.title || current?.description);
+  const titleOf = (image: ActivePopupImage | undefined) =>
+    image ? localized(image, "title", locale) : "";
+  const title = titleOf(current);
+  const description = current ? localized(current, "description", locale) : "";
+  const hasCaption = Boolean(title || description);
 
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
@@ -101,10 +110,10 @@ export default function CampaignPopupDialog({
           }}
         >
           <DialogPrimitive.Title className="sr-only">
-            {current?.title || "Campaign offers"}
+            {title || i18n._("Campaign offers")}
           </DialogPrimitive.Title>
           <DialogPrimitive.Description className="sr-only">
-            {current?.description || "Current campaign images of the shop"}
+            {description || i18n._("Current campaign images of the shop")}
           </DialogPrimitive.Description>
 
           <div
@@ -120,7 +129,12 @@ export default function CampaignPopupDialog({
               const picture = (
                 <img
                   src={imageUrl(image.imagePath, host)}
-                  alt={image.title || `Campaign image ${position + 1}`}
+                  alt={
+                    titleOf(image) ||
+                    i18n._("Campaign image {number}", {
+                      number: formatNumber(position + 1, locale),
+                    })
+                  }
                   draggable={false}
                   className="max-h-[calc(90vh-8rem)] w-full object-contain sm:max-h-[90vh]"
                   width={1200}
@@ -146,7 +160,9 @@ export default function CampaignPopupDialog({
                       target="_blank"
                       rel="noopener noreferrer"
                       tabIndex={active ? 0 : -1}
-                      aria-label={`${image.title || "Campaign"} (opens in a new tab)`}
+                      aria-label={i18n._("{title} (opens in a new tab)", {
+                        title: titleOf(image) || i18n._("Campaign"),
+                      })}
                       draggable={false}
                       onClick={(event) => {
                         event.preventDefault();
@@ -168,7 +184,7 @@ export default function CampaignPopupDialog({
                 <button
                   type="button"
                   onClick={prev}
-                  aria-label="Previous image"
+                  aria-label={i18n._("Previous image")}
                   className="absolute top-1/2 left-2 -translate-y-1/2 rounded-full bg-black/50 p-2 text-white hover:bg-black/70 focus-visible:outline-2 focus-visible:outline-white"
                 >
                   <ChevronLeft className="h-6 w-6" aria-hidden="true" />
@@ -176,7 +192,7 @@ export default function CampaignPopupDialog({
                 <button
                   type="button"
                   onClick={next}
-                  aria-label="Next image"
+                  aria-label={i18n._("Next image")}
                   className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full bg-black/50 p-2 text-white hover:bg-black/70 focus-visible:outline-2 focus-visible:outline-white"
                 >
                   <ChevronRight className="h-6 w-6" aria-hidden="true" />
@@ -186,14 +202,16 @@ export default function CampaignPopupDialog({
                   aria-live="polite"
                   data-testid="popup-counter"
                 >
-                  {counterLabel(index, total)}
+                  {locale === "bn"
+                    ? toBanglaDigits(counterLabel(index, total))
+                    : counterLabel(index, total)}
                 </p>
               </>
             )}
 
             <DialogPrimitive.Close
               className="absolute top-2 right-2 rounded-full bg-black/60 p-2 text-white hover:bg-black/80 focus-visible:outline-2 focus-visible:outline-white"
-              aria-label="Close"
+              aria-label={i18n._("Close")}
             >
               <X className="h-5 w-5" aria-hidden="true" />
             </DialogPrimitive.Close>
@@ -214,10 +232,10 @@ export default function CampaignPopupDialog({
                     data-testid="popup-caption-text"
                     hidden={!captionOpen}
                   >
-                    {current?.title && <p className="truncate font-semibold">{current.title}</p>}
-                    {current?.description && (
+                    {title && <p className="truncate font-semibold">{title}</p>}
+                    {description && (
                       <p className="mt-0.5 text-sm text-white/85" data-testid="popup-description">
-                        {current.description}
+                        {description}
                       </p>
                     )}
                   </div>
@@ -226,7 +244,7 @@ export default function CampaignPopupDialog({
                     onClick={() => setCaptionOpen((value) => !value)}
                     aria-expanded={captionOpen}
                     aria-controls="popup-caption-text"
-                    aria-label={captionOpen ? "Hide caption" : "Show caption"}
+                    aria-label={captionOpen ? i18n._("Hide caption") : i18n._("Show caption")}
                     className="ml-auto rounded p-1 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
                   >
                     {captionOpen ? (
@@ -239,13 +257,16 @@ export default function CampaignPopupDialog({
               )}
               <div className="mt-1 flex items-center justify-between gap-3">
                 {total > 1 ? (
-                  <div className="-ml-1.5 flex" role="group" aria-label="Choose an image">
+                  <div className="-ml-1.5 flex" role="group" aria-label={i18n._("Choose an image")}>
                     {images.map((image, position) => (
                       <button
                         key={image._id ?? position}
                         type="button"
                         onClick={() => setIndex(position)}
-                        aria-label={`Show image ${position + 1} of ${total}`}
+                        aria-label={i18n._("Show image {number} of {count}", {
+                          number: formatNumber(position + 1, locale),
+                          count: formatNumber(total, locale),
+                        })}
                         aria-current={position === index}
                         data-testid="popup-dot"
                         className="group flex h-6 w-6 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-white"
@@ -271,7 +292,7 @@ export default function CampaignPopupDialog({
                     rel="noopener noreferrer"
                     className="inline-flex items-center gap-1 rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700"
                   >
-                    Visit Link
+                    {i18n._("Visit Link")}
                     <ExternalLink className="h-4 w-4" aria-hidden="true" />
                   </a>
                 )}

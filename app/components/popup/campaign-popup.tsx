@@ -7,6 +7,7 @@
  * (campaign-popup-dialog.tsx: Radix Dialog, carousel) is a separate chunk, fetched with the list on
  * the session's first page only, so it stays out of every page's critical JavaScript.
  */
+import { useLingui } from "@lingui/react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Spinner } from "~/components/ui/spinner";
 import { api, type ActivePopupImage } from "~/lib/api-client";
@@ -27,6 +28,7 @@ function sessionStore(): Storage | null {
 }
 
 export function CampaignPopup() {
+  const { i18n } = useLingui();
   const [images, setImages] = useState<ActivePopupImage[]>([]);
   const [loading, setLoading] = useState(false);
   const [open, setOpen] = useState(false);
@@ -71,7 +73,7 @@ export function CampaignPopup() {
           className="pointer-events-none fixed inset-0 z-40 flex items-center justify-center"
           data-testid="popup-spinner"
         >
-          <Spinner size={40} thickness={3.6} label="Loading offers" />
+          <Spinner size={40} thickness={3.6} label={i18n._("Loading offers")} />
         </div>
       )}
       {images.length > 0 && (

@@ -1,12 +1,15 @@
+import { useLingui } from "@lingui/react";
 import { Minus, Plus, ShoppingBag } from "lucide-react";
 import { useState } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
+import { formatNumber } from "#contract/i18n";
 import { useCartFetcher } from "~/components/cart/cart-actions";
 import { hasGuestCart } from "~/components/cart/cart-context";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { getToken, isGuestMode } from "~/lib/api-client";
 import { savePendingCartItem } from "~/lib/auth";
+import { LocalLink, useLocale, useLocalizedPath } from "~/lib/i18n/i18n";
 import { trackableSnapshot, type TrackableProduct } from "~/lib/tracking";
 
 export const MAX_QUANTITY = 10;
@@ -27,6 +30,9 @@ export function AddToCart({
   size: string | null;
   available: number;
 }) {
+  const { i18n } = useLingui();
+  const locale = useLocale();
+  const localizedPath = useLocalizedPath();
   const [quantity, setQuantity] = useState(1);
   // A choice still missing (colour, size), found here before any call; cleared by the next add.
   const [missingChoice, setMissingChoice] = useState<string | null>(null);
@@ -44,7 +50,7 @@ export function AddToCart({
   const navigate = useNavigate();
   const location = useLocation();
   const max = Math.max(1, Math.min(MAX_QUANTITY, available));
-  const missing = !color ? "Choose a colour" : !size ? "Choose a size" : null;
+  const missing = !color ? i18n._("Choose a colour") : !size ? i18n._("Choose a size") : null;
 
   /** Adds through the cart fetcher; the cart route's action sends add_to_cart once the server agreed. */
   function add(asGuest: boolean) {
@@ -82,14 +88,16 @@ export function AddToCart({
       quantity,
     });
     setAskGuest(false);
-    navigate(`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`);
+    navigate(
+      localizedPath(`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`),
+    );
   }
 
   return (
     <div className="space-y-3">
       <div className="flex items-center gap-3">
         <span id="quantity-label" className="text-sm font-semibold">
-          Quantity
+          {i18n._("Quantity")}
         </span>
         <div
           className="flex items-center rounded-md border border-stone-300 bg-white"
@@ -101,7 +109,7 @@ export function AddToCart({
             className="flex h-10 w-10 items-center justify-center disabled:opacity-40"
             onClick={() => setQuantity((value) => Math.max(1, value - 1))}
             disabled={quantity <= 1}
-            aria-label="Decrease quantity"
+            aria-label={i18n._("Decrease quantity")}
           >
             <Minus className="h-4 w-4" aria-hidden="true" />
           </button>
@@ -110,14 +118,14 @@ export function AddToCart({
             aria-live="polite"
             data-testid="quantity"
           >
-            {quantity}
+            {formatNumber(quantity, locale)}
           </output>
           <button
             type="button"
             className="flex h-10 w-10 items-center justify-center disabled:opacity-40"
             onClick={() => setQuantity((value) => Math.min(max, value + 1))}
             disabled={quantity >= max}
-            aria-label="Increase quantity"
+            aria-label={i18n._("Increase quantity")}
           >
             <Plus className="h-4 w-4" aria-hidden="true" />
           </button>
@@ -135,15 +143,19 @@ export function AddToCart({
         data-testid="add-to-cart"
       >
         <ShoppingBag className="h-5 w-5" aria-hidden="true" />
-        {available === 0 ? "Sold out" : feedback.kind === "pending" ? "Adding…" : "Add to cart"}
+        {available === 0
+          ? i18n._("Sold out")
+          : feedback.kind === "pending"
+            ? i18n._("Adding…")
+            : i18n._("Add to cart")}
       </Button>
       <div aria-live="polite" className="min-h-5 text-sm">
         {feedback.kind === "added" && (
           <p className="text-green-700" data-testid="added-to-cart">
-            Added to your cart.{" "}
-            <Link to="/cart" className="font-semibold underline">
-              View cart
-            </Link>
+            {i18n._("Added to your cart.")}{" "}
+            <LocalLink to="/cart" className="font-semibold underline">
+              {i18n._("View cart")}
+            </LocalLink>
           </p>
         )}
         {feedback.kind === "error" && (
@@ -155,14 +167,15 @@ export function AddToCart({
 
       <Dialog open={askGuest} onOpenChange={setAskGuest}>
         <DialogContent className="max-w-md">
-          <DialogTitle>Add to cart</DialogTitle>
+          <DialogTitle>{i18n._("Add to cart")}</DialogTitle>
           <DialogDescription className="mt-1">
-            Sign in to keep your cart on every device, or continue as a guest — you can still check
-            out without an account.
+            {i18n._(
+              "Sign in to keep your cart on every device, or continue as a guest — you can still check out without an account.",
+            )}
           </DialogDescription>
           <div className="mt-5 flex flex-col gap-2 sm:flex-row">
             <Button type="button" onClick={signInFirst} className="flex-1">
-              Sign in
+              {i18n._("Sign in")}
             </Button>
             <Button
               type="button"
@@ -174,7 +187,7 @@ export function AddToCart({
                 add(true);
               }}
             >
-              Continue as guest
+              {i18n._("Continue as guest")}
             </Button>
           </div>
         </DialogContent>

@@ -1,4 +1,7 @@
+import { useLingui } from "@lingui/react";
 import { useState } from "react";
+import { formatNumber } from "#contract/i18n";
+import { useLocale } from "~/lib/i18n/i18n";
 import { imageSrcSet, imageUrl } from "~/lib/image-url";
 import { cn } from "~/lib/utils";
 
@@ -6,6 +9,8 @@ import { cn } from "~/lib/utils";
 export function Gallery({ images, title }: { images: string[]; title: string }) {
   const list = images.length ? images : [""];
   const [active, setActive] = useState(0);
+  const { i18n } = useLingui();
+  const locale = useLocale();
   return (
     <div>
       <div className="overflow-hidden rounded-lg bg-stone-100">
@@ -13,7 +18,15 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
           src={imageUrl(list[active])}
           srcSet={imageSrcSet(list[active])}
           sizes="(min-width: 1024px) 560px, 100vw"
-          alt={list.length > 1 ? `${title}, image ${active + 1} of ${list.length}` : title}
+          alt={
+            list.length > 1
+              ? i18n._("{title}, image {number} of {count}", {
+                  title,
+                  number: formatNumber(active + 1, locale),
+                  count: formatNumber(list.length, locale),
+                })
+              : title
+          }
           width={800}
           height={800}
           loading="eager"
@@ -23,13 +36,15 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
         />
       </div>
       {list.length > 1 && (
-        <ul className="mt-3 flex gap-2 overflow-x-auto" aria-label="Product images">
+        <ul className="mt-3 flex gap-2 overflow-x-auto" aria-label={i18n._("Product images")}>
           {list.map((image, index) => (
             <li key={image || index} className="shrink-0">
               <button
                 type="button"
                 onClick={() => setActive(index)}
-                aria-label={`Show image ${index + 1}`}
+                aria-label={i18n._("Show image {number}", {
+                  number: formatNumber(index + 1, locale),
+                })}
                 aria-pressed={index === active}
                 className={cn(
                   "block overflow-hidden rounded-md border-2",

@@ -1,8 +1,10 @@
-import { Link } from "react-router";
-import { formatBDT } from "#contract/money";
+import { useLingui } from "@lingui/react";
+import { formatMoney, formatNumber } from "#contract/i18n";
+import { LocalLink, useLocale } from "~/lib/i18n/i18n";
 import { imageSrcSet, imageUrl } from "~/lib/image-url";
 import type { ProductCard as ProductCardData } from "~/lib/api-client";
 
+/** A product's card; its title and category come localized from the loader (localizeCard). */
 export function ProductCard({
   product,
   eager = false,
@@ -14,9 +16,11 @@ export function ProductCard({
   priority?: boolean;
 }) {
   const discounted = product.discountedPrice < product.price;
+  const { i18n } = useLingui();
+  const locale = useLocale();
   return (
     <article className="group overflow-hidden rounded-lg border border-stone-200 bg-white">
-      <Link to={`/product/${product.slug}`} className="block">
+      <LocalLink to={`/product/${product.slug}`} className="block">
         <img
           src={imageUrl(product.imageUrl)}
           srcSet={imageSrcSet(product.imageUrl)}
@@ -33,21 +37,23 @@ export function ProductCard({
           <p className="text-xs text-stone-500">{product.categoryName}</p>
           <h3 className="mt-0.5 line-clamp-1 text-sm font-semibold">{product.title}</h3>
           <p className="mt-1 flex items-baseline gap-2">
-            <span className="font-bold text-brand-700">{formatBDT(product.discountedPrice)}</span>
+            <span className="font-bold text-brand-700">
+              {formatMoney(product.discountedPrice, locale)}
+            </span>
             {discounted && (
               <>
-                <s className="text-xs text-stone-500">{formatBDT(product.price)}</s>
+                <s className="text-xs text-stone-500">{formatMoney(product.price, locale)}</s>
                 <span className="text-xs font-semibold text-green-700">
-                  -{product.discountPercent}%
+                  -{formatNumber(product.discountPercent, locale)}%
                 </span>
               </>
             )}
           </p>
           {product.quantity === 0 && (
-            <p className="mt-1 text-xs font-medium text-red-600">Out of stock</p>
+            <p className="mt-1 text-xs font-medium text-red-600">{i18n._("Out of stock")}</p>
           )}
         </div>
-      </Link>
+      </LocalLink>
     </article>
   );
 }

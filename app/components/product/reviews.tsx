@@ -1,18 +1,24 @@
+import { useLingui } from "@lingui/react";
 import { Star } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { formatDate, formatNumber, toBanglaDigits } from "#contract/i18n";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
 import { Textarea } from "~/components/ui/input";
-import { dhakaDateFormatter } from "#contract/dates";
 import { api, errorMessage, getToken, type Rating, type Review } from "~/lib/api-client";
+import { LocalLink, useLocale } from "~/lib/i18n/i18n";
 import { cn } from "~/lib/utils";
 
 export function Stars({ value, className }: { value: number; className?: string }) {
+  const { i18n } = useLingui();
+  const locale = useLocale();
+  const rating = value.toFixed(1);
   return (
     <span
       className={cn("inline-flex", className)}
-      aria-label={`${value.toFixed(1)} out of 5 stars`}
+      aria-label={i18n._("{rating} out of 5 stars", {
+        rating: locale === "bn" ? toBanglaDigits(rating) : rating,
+      })}
       role="img"
     >
       {[1, 2, 3, 4, 5].map((star) => (
@@ -29,14 +35,12 @@ export function Stars({ value, className }: { value: number; className?: string 
   );
 }
 
-function reviewerName(review: Review): string {
+function reviewerName(review: Review): string | undefined {
   if (review.user && typeof review.user === "object" && review.user.firstName)
     return review.user.firstName;
   const extra = review as Review & { firstName?: string; userName?: string };
-  return extra.firstName ?? extra.userName ?? "Shopper";
+  return extra.firstName ?? extra.userName;
 }
-
-const formatReviewDate = dhakaDateFormatter({ dateStyle: "medium" });
 
 function asList<T>(answer: unknown, key: string): T[] {
   if (Array.isArray(answer)) return answer as T[];
@@ -56,6 +60,8 @@ export function ReviewsSection({
   numRatings: number;
   loginHref: string;
 }) {
+  const { i18n } = useLingui();
+  const locale = useLocale();
   const [reviews, setReviews] = useState<Review[] | null>(null);
   const [ratings, setRatings] = useState<Rating[]>([]);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -94,7 +100,7 @@ export function ReviewsSection({
   async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
     if (rating === 0 && text.trim() === "") {
-      setSubmit({ status: "error", message: "Choose a rating or write a review." });
+      setSubmit({ status: "error", message: i18n._("Choose a rating or write a review.") });
       return;
     }
     setSubmit({ status: "pending" });
@@ -117,13 +123,18 @@ export function ReviewsSection({
   return (
     <section aria-labelledby="reviews-heading" className="mt-10 border-t border-stone-200 pt-6">
       <h2 id="reviews-heading" className="text-xl font-bold">
-        Ratings and reviews
+        {i18n._("Ratings and reviews")}
       </h2>
       <p className="mt-1 flex items-center gap-2 text-sm text-stone-600">
         <Stars value={average} />
-        {count > 0
-          ? `${average.toFixed(1)} from ${count} ${count === 1 ? "rating" : "ratings"}`
-          : "No ratings yet"}
+        {count === 0
+          ? i18n._("No ratings yet")
+          : locale === "bn"
+            ? i18n._("{average} from {count} ratings", {
+                average: toBanglaDigits(average.toFixed(1)),
+                count: formatNumber(count, locale),
+              })
+            : `${average.toFixed(1)} from ${count} ${count === 1 ? "rating" : "ratings"}`}
       </p>
 
       {signedIn ? (
@@ -132,15 +143,19 @@ export function ReviewsSection({
           className="mt-4 max-w-xl space-y-3 rounded-lg border border-stone-200 bg-white p-4"
         >
           <fieldset>
-            <legend className="mb-1 text-sm font-semibold">Your rating</legend>
-            <div className="flex gap-1" role="radiogroup" aria-label="Your rating">
+            <legend className="mb-1 text-sm font-semibold">{i18n._("Your rating")}</legend>
+            <div className="flex gap-1" role="radiogroup" aria-label={i18n._("Your rating")}>
               {[1, 2, 3, 4, 5].map((star) => (
                 <button
                   key={star}
                   type="button"
                   role="radio"
                   aria-checked={rating === star}
-                  aria-label={`${star} ${star === 1 ? "star" : "stars"}`}
+                  aria-label={
+                    locale === "bn"
+                      ? i18n._("{count} stars", { count: formatNumber(star, locale) })
+                      : `${star} ${star === 1 ? "star" : "stars"}`
+                  }
                   onClick={() => setRating(star)}
                   className="rounded p-0.5 focus-visible:outline-2 focus-visible:outline-brand-500"
                 >
@@ -157,23 +172,23 @@ export function ReviewsSection({
           </fieldset>
           <div>
             <label htmlFor="review-text" className="mb-1 block text-sm font-semibold">
-              Your review
+              {i18n._("Your review")}
             </label>
             <Textarea
               id="review-text"
               maxLength={2000}
               value={text}
               onChange={(event) => setText(event.target.value)}
-              placeholder="How is the fit, the fabric, the colour?"
+              placeholder={i18n._("How is the fit, the fabric, the colour?")}
             />
           </div>
           <div className="flex items-center gap-3">
             <Button type="submit" disabled={submit.status === "pending"}>
-              {submit.status === "pending" ? "Sending…" : "Send"}
+              {submit.status === "pending" ? i18n._("Sending…") : i18n._("Send")}
             </Button>
             <p aria-live="polite" className="text-sm">
               {submit.status === "done" && (
-                <span className="text-green-700">Thank you, saved.</span>
+                <span className="text-green-700">{i18n._("Thank you, saved.")}</span>
               )}
               {submit.status === "error" && <span className="text-red-600">{submit.message}</span>}
             </p>
@@ -181,10 +196,9 @@ export function ReviewsSection({
         </form>
       ) : (
         <p className="mt-3 text-sm">
-          <Link to={loginHref} className="font-medium text-brand-700 underline">
-            Sign in
-          </Link>{" "}
-          to rate and review this product.
+          <LocalLink to={loginHref} className="font-medium text-brand-700 underline">
+            {i18n._("Sign in to rate and review this product.")}
+          </LocalLink>
         </p>
       )}
 
@@ -196,19 +210,21 @@ export function ReviewsSection({
             <Skeleton className="h-16 w-full max-w-xl" />
           </div>
         )}
-        {reviews?.length === 0 && <p className="text-sm text-stone-600">No reviews yet.</p>}
+        {reviews?.length === 0 && (
+          <p className="text-sm text-stone-600">{i18n._("No reviews yet.")}</p>
+        )}
         <ul className="max-w-xl space-y-4">
           {reviews?.map((review) => (
             <li key={review._id} className="rounded-lg border border-stone-200 bg-white p-4">
               <p className="flex flex-wrap items-center gap-2 text-sm font-semibold">
-                {reviewerName(review)}
+                {reviewerName(review) ?? i18n._("Shopper")}
                 {review.verifiedPurchase && (
                   <span className="rounded bg-green-50 px-1.5 py-0.5 text-xs font-medium text-green-700">
-                    Verified purchase
+                    {i18n._("Verified purchase")}
                   </span>
                 )}
                 <span className="text-xs font-normal text-stone-500">
-                  {formatReviewDate(new Date(review.createdAt))}
+                  {formatDate(review.createdAt, locale)}
                 </span>
               </p>
               <p className="mt-1 text-sm whitespace-pre-line">{review.review}</p>

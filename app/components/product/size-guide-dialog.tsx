@@ -1,4 +1,6 @@
+import { useLingui } from "@lingui/react";
 import { Ruler } from "lucide-react";
+import { localized } from "#contract/i18n";
 import { useState } from "react";
 import {
   Dialog,
@@ -9,9 +11,13 @@ import {
 } from "~/components/ui/dialog";
 import { Spinner } from "~/components/ui/spinner";
 import { api, errorMessage, type SizeGuide } from "~/lib/api-client";
+import { useLocale } from "~/lib/i18n/i18n";
+import { measurementName } from "~/lib/i18n/measurement-names";
 
 /** "Size guide" link + modal; the guide is fetched the first time it opens (GET /api/size-guides?category). */
 export function SizeGuideDialog({ category }: { category: string }) {
+  const { i18n } = useLingui();
+  const locale = useLocale();
   const [open, setOpen] = useState(false);
   const [state, setState] = useState<
     | { status: "idle" | "loading" }
@@ -41,40 +47,43 @@ export function SizeGuideDialog({ category }: { category: string }) {
       }}
     >
       <DialogTrigger className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2">
-        <Ruler className="h-4 w-4" aria-hidden="true" /> Size guide
+        <Ruler className="h-4 w-4" aria-hidden="true" /> {i18n._("Size guide")}
       </DialogTrigger>
       <DialogContent>
-        <DialogTitle>Size guide</DialogTitle>
+        <DialogTitle>{i18n._("Size guide")}</DialogTitle>
         <DialogDescription className="mb-4">
-          Measurements of the garment, laid flat.
+          {i18n._("Measurements of the garment, laid flat.")}
         </DialogDescription>
         {(state.status === "loading" || state.status === "idle") && (
           <div className="flex justify-center py-8">
-            <Spinner label="Loading size guide" />
+            <Spinner label={i18n._("Loading size guide")} />
           </div>
         )}
         {state.status === "error" && (
           <p role="alert" className="text-sm text-red-600">
             {state.message}{" "}
             <button type="button" className="underline" onClick={() => void load()}>
-              Try again
+              {i18n._("Try again")}
             </button>
           </p>
         )}
         {state.status === "ready" && state.guides.length === 0 && (
-          <p className="text-sm text-stone-600">No size guide for this category yet.</p>
+          <p className="text-sm text-stone-600">{i18n._("No size guide for this category yet.")}</p>
         )}
         {state.status === "ready" &&
           state.guides.map((guide) => (
             <div key={guide._id} className="mb-4 overflow-x-auto">
               <table className="w-full border-collapse text-sm">
                 <caption className="mb-2 text-left font-semibold">
-                  {guide.name} <span className="font-normal text-stone-500">({guide.unit})</span>
+                  {localized(guide, "name", locale)}{" "}
+                  <span className="font-normal text-stone-500">
+                    ({guide.unit === "inch" ? i18n._("inches") : i18n._("cm")})
+                  </span>
                 </caption>
                 <thead>
                   <tr className="bg-stone-100">
                     <th scope="col" className="border border-stone-200 px-2 py-1.5 text-left">
-                      Size
+                      {i18n._("Size")}
                     </th>
                     {guide.columns.map((column) => (
                       <th
@@ -82,7 +91,7 @@ export function SizeGuideDialog({ category }: { category: string }) {
                         scope="col"
                         className="border border-stone-200 px-2 py-1.5 text-left"
                       >
-                        {column}
+                        {measurementName(column, i18n)}
                       </th>
                     ))}
                   </tr>
@@ -102,7 +111,9 @@ export function SizeGuideDialog({ category }: { category: string }) {
                   ))}
                 </tbody>
               </table>
-              {guide.note && <p className="mt-2 text-xs text-stone-500">{guide.note}</p>}
+              {localized(guide, "note", locale) && (
+                <p className="mt-2 text-xs text-stone-500">{localized(guide, "note", locale)}</p>
+              )}
             </div>
           ))}
       </DialogContent>

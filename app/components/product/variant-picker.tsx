@@ -1,3 +1,7 @@
+import { useLingui } from "@lingui/react";
+import { formatNumber } from "#contract/i18n";
+import { colorName } from "~/lib/i18n/color-names";
+import { useLocale } from "~/lib/i18n/i18n";
 import { swatchColor } from "~/lib/swatches";
 import { cn } from "~/lib/utils";
 
@@ -31,13 +35,19 @@ export function VariantPicker({
   onColor: (color: string) => void;
   onSize: (size: string) => void;
 }) {
+  const { i18n } = useLingui();
+  const locale = useLocale();
+  const chosenLeft = color && size ? stockOf(variants, color, size) : 0;
   return (
     <div className="space-y-4">
       <fieldset>
         <legend className="mb-2 text-sm font-semibold">
-          Colour{color ? <span className="font-normal text-stone-600">: {color}</span> : null}
+          {i18n._("Colour")}
+          {color ? (
+            <span className="font-normal text-stone-600">: {colorName(color, i18n)}</span>
+          ) : null}
         </legend>
-        <div className="flex flex-wrap gap-2" role="radiogroup" aria-label="Colour">
+        <div className="flex flex-wrap gap-2" role="radiogroup" aria-label={i18n._("Colour")}>
           {colors.map((name) => {
             const available = stockOf(variants, name, null) > 0;
             const selected = name === color;
@@ -47,7 +57,11 @@ export function VariantPicker({
                 type="button"
                 role="radio"
                 aria-checked={selected}
-                aria-label={`${name}${available ? "" : ", sold out"}`}
+                aria-label={
+                  available
+                    ? colorName(name, i18n)
+                    : i18n._("{name}, sold out", { name: colorName(name, i18n) })
+                }
                 onClick={() => onColor(name)}
                 className={cn(
                   "relative flex items-center gap-2 rounded-full border px-3 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-brand-500",
@@ -62,15 +76,15 @@ export function VariantPicker({
                   className="h-4 w-4 rounded-full border border-stone-300"
                   style={{ backgroundColor: swatchColor(name) }}
                 />
-                {name}
+                {colorName(name, i18n)}
               </button>
             );
           })}
         </div>
       </fieldset>
       <fieldset>
-        <legend className="mb-2 text-sm font-semibold">Size</legend>
-        <div className="flex flex-wrap gap-2" role="radiogroup" aria-label="Size">
+        <legend className="mb-2 text-sm font-semibold">{i18n._("Size")}</legend>
+        <div className="flex flex-wrap gap-2" role="radiogroup" aria-label={i18n._("Size")}>
           {sizes.map((name) => {
             const left = stockOf(variants, color, name);
             const selected = name === size;
@@ -80,7 +94,16 @@ export function VariantPicker({
                 type="button"
                 role="radio"
                 aria-checked={selected}
-                aria-label={`${name}${left > 0 ? (left <= 5 ? `, only ${left} left` : "") : ", sold out"}`}
+                aria-label={
+                  left === 0
+                    ? i18n._("{name}, sold out", { name })
+                    : left <= 5
+                      ? i18n._("{name}, only {count} left", {
+                          name,
+                          count: formatNumber(left, locale),
+                        })
+                      : name
+                }
                 disabled={left === 0}
                 onClick={() => onSize(name)}
                 data-testid={`size-${name}`}
@@ -97,14 +120,15 @@ export function VariantPicker({
             );
           })}
         </div>
-        {color &&
-          size &&
-          stockOf(variants, color, size) > 0 &&
-          stockOf(variants, color, size) <= 5 && (
-            <p className="mt-2 text-sm font-medium text-amber-700">
-              Only {stockOf(variants, color, size)} left in {color}, {size}
-            </p>
-          )}
+        {color && size && chosenLeft > 0 && chosenLeft <= 5 && (
+          <p className="mt-2 text-sm font-medium text-amber-700">
+            {i18n._("Only {count} left in {color}, {size}", {
+              count: formatNumber(chosenLeft, locale),
+              color: colorName(color, i18n),
+              size,
+            })}
+          </p>
+        )}
       </fieldset>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import type { ComponentProps } from "react";
@@ -18,6 +19,7 @@ export function DialogContent({
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { side?: "left" | "right" }) {
   const returnFocus = useReturnFocus();
+  const { i18n } = useLingui();
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60" />
@@ -57,7 +59,7 @@ export function DialogContent({
         {children}
         <DialogPrimitive.Close
           className="absolute top-3 right-3 rounded-md p-1.5 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-500"
-          aria-label="Close"
+          aria-label={i18n._("Close")}
         >
           <X className="h-5 w-5" aria-hidden="true" />
         </DialogPrimitive.Close>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { cn } from "~/lib/utils";
 
 /** A circular spinner; defaults from the spec: size 40, thickness 3.6. */
@@ -5,16 +6,21 @@ export function Spinner({
   size = 40,
   thickness = 3.6,
   className,
-  label = "Loading",
+  label,
 }: {
   size?: number;
   thickness?: number;
   className?: string;
   label?: string;
 }) {
+  const { i18n } = useLingui();
   const radius = 22 - thickness / 2;
   return (
-    <span role="status" aria-label={label} className={cn("inline-flex text-brand-500", className)}>
+    <span
+      role="status"
+      aria-label={label ?? i18n._("Loading")}
+      className={cn("inline-flex text-brand-500", className)}
+    >
       <svg
         width={size}
         height={size}

@@ -1,0 +1,79 @@
+import { type I18n, type Messages, setupI18n } from "@lingui/core";
+import { I18nProvider } from "@lingui/react";
+import { type ComponentProps, type ReactNode, useCallback, useMemo } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import type { Locale } from "#contract/i18n";
+import { localeOfPath, localizePath } from "./locale-path";
+
+/**
+ * The page's language on the storefront. Strings are Lingui messages whose ids are their English
+ * text, read with `const { i18n } = useLingui()` then `i18n._(text)`: the form `lingui extract`
+ * finds (docs/i18n.md, "How to add a string").
+ */
+
+/** The page's language: the URL says it (`/bn/...` is Bangla), so SSR and hydration agree. */
+export function useLocale(): Locale {
+  return localeOfPath(useLocation().pathname);
+}
+
+/** Turns an English site path into the page's language (`/cart` → `/bn/cart` on Bangla pages). */
+export function useLocalizedPath(): (to: string) => string {
+  const locale = useLocale();
+  return useCallback((to: string) => localizePath(to, locale), [locale]);
+}
+
+type LocalLinkProps = Omit<ComponentProps<typeof Link>, "to"> & { to: string };
+
+/** A `<Link>` that stays in the page's language: give it the English path. */
+export function LocalLink({ to, ...props }: LocalLinkProps) {
+  return <Link to={useLocalizedPath()(to)} {...props} />;
+}
+
+type LocalNavLinkProps = Omit<ComponentProps<typeof NavLink>, "to"> & { to: string };
+
+/** A `<NavLink>` that stays in the page's language. */
+export function LocalNavLink({ to, ...props }: LocalNavLinkProps) {
+  return <NavLink to={useLocalizedPath()(to)} {...props} />;
+}
+
+// One Lingui instance per catalog object: the page's components and its meta() share it.
+const instances = new WeakMap<Messages, I18n>();
+
+/** Lingui activated in `locale` with that language's compiled messages. */
+export function i18nFor(locale: Locale, messages: Messages): I18n {
+  let i18n = instances.get(messages);
+  if (!i18n || i18n.locale !== locale) {
+    i18n = setupI18n({ locale, messages: { [locale]: messages } });
+    instances.set(messages, i18n);
+  }
+  return i18n;
+}
+
+/**
+ * Lingui for a route's `meta()` (no hooks there): the root loader's locale and messages, found in
+ * `matches`. Before the root data exists (an error page) the ids themselves, i.e. English.
+ */
+export function metaI18n(matches: readonly ({ id: string; data?: unknown } | undefined)[]): {
+  i18n: I18n;
+  locale: Locale;
+} {
+  const root = matches.find((match) => match?.id === "root")?.data as
+    { locale?: Locale; messages?: Messages } | undefined;
+  const locale = root?.locale ?? "en";
+  return { i18n: i18nFor(locale, root?.messages ?? FALLBACK_MESSAGES), locale };
+}
+const FALLBACK_MESSAGES: Messages = {};
+
+/** Lingui for one page: the active language's compiled messages, handed over by the root loader. */
+export function LocaleProvider({
+  locale,
+  messages,
+  children,
+}: {
+  locale: Locale;
+  messages: Messages;
+  children: ReactNode;
+}) {
+  const i18n = useMemo(() => i18nFor(locale, messages), [locale, messages]);
+  return <I18nProvider i18n={i18n}>{children}</I18nProvider>;
+}

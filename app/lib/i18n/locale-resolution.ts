@@ -1,0 +1,60 @@
+import { DEFAULT_LOCALE, isLocale, type Locale } from "#contract/i18n";
+import { isStorefrontPath, localeOfPath, pathInLocale } from "./locale-path";
+
+/** The cookie that keeps the shopper's language across visits (set by the language switch). */
+export const LOCALE_COOKIE = "lang";
+export const LOCALE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
+
+/** The cookie's value in a `Cookie` header when it names a supported locale. */
+export function localeFromCookie(cookieHeader: string | null | undefined): Locale | undefined {
+  const match = cookieHeader?.match(new RegExp(`(?:^|;)\\s*${LOCALE_COOKIE}=([^;]*)`));
+  const value = match?.[1]?.trim();
+  return isLocale(value) ? value : undefined;
+}
+
+/**
+ * The supported locale an `Accept-Language` header prefers (RFC 9110 §12.5.4): the highest
+ * quality wins, ties go to the range listed first; `bn-BD` counts as `bn`, `*` as English, `q=0`
+ * refuses. No header, or nothing supported: English (crawlers send none).
+ */
+export function localeFromAcceptLanguage(header: string | null | undefined): Locale {
+  let best: { locale: Locale; quality: number } | undefined;
+  for (const part of (header ?? "").split(",")) {
+    const [range, ...params] = part.trim().split(";");
+    const tag = range?.trim().toLowerCase();
+    if (!tag) continue;
+    const qParam = params.map((param) => param.trim()).find((param) => /^q=/i.test(param));
+    const quality = qParam ? Number(qParam.slice(2)) : 1;
+    if (!Number.isFinite(quality) || quality <= 0 || quality > 1) continue;
+    const primary = tag === "*" ? DEFAULT_LOCALE : tag.split("-")[0];
+    if (!isLocale(primary)) continue;
+    if (!best || quality > best.quality) best = { locale: primary, quality };
+  }
+  return best?.locale ?? DEFAULT_LOCALE;
+}
+
+/** The language a shopper asks for when opening a page without one in its URL. */
+export function preferredLocale(headers: Headers): Locale {
+  return (
+    localeFromCookie(headers.get("cookie")) ??
+    localeFromAcceptLanguage(headers.get("accept-language"))
+  );
+}
+
+/**
+ * Where an English storefront URL should send a shopper who prefers Bangla (cookie first, else
+ * `Accept-Language`): the same page under `/bn`, query kept. `undefined` when the page is to be
+ * served as it is (a Bangla URL, an English preference, the back office).
+ */
+export function localeRedirect(request: Request): string | undefined {
+  const url = new URL(request.url);
+  if (!isStorefrontPath(url.pathname) || localeOfPath(url.pathname) !== DEFAULT_LOCALE) return;
+  const locale = preferredLocale(request.headers);
+  if (locale === DEFAULT_LOCALE) return;
+  return pathInLocale(url.pathname, url.search, locale);
+}
+
+/** `Set-Cookie`-style attributes of the language cookie (also written by the browser). */
+export function localeCookie(locale: Locale): string {
+  return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax`;
+}

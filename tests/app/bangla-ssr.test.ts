@@ -1,0 +1,178 @@
+/**
+ * Bangla pages rendered by the server (issue 20): /bn URLs, <html lang>, hreflang alternates, the
+ * language switch, the first-visit redirect, the sitemap's Bangla entries, and only the page's
+ * language's messages in the page. Against the production build (`npm run build`).
+ */
+import request from "supertest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { formatMoney } from "#contract/i18n";
+import { Category } from "../../models/category.model";
+import { Product } from "../../models/product.model";
+import { createApp } from "../../server/app";
+import { getEnv } from "../../server/env";
+import { seedDatabase } from "../../server/seed/seed";
+
+const app = createApp({ buildDir: process.env.E2E_BUILD_DIR });
+const publicUrl = () => getEnv().PUBLIC_URL.replace(/\/$/, "");
+
+const htmlLang = (html: string) => /<html[^>]*\blang="([^"]+)"/.exec(html)?.[1];
+const alternates = (html: string) =>
+  Object.fromEntries(
+    [...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"/gi)].map((m) => [
+      m[1],
+      m[2],
+    ]),
+  );
+/** The language switch's links: language → href. */
+const switchLinks = (html: string) => {
+  const block = /data-testid="language-switch"[\s\S]*?<\/p>/.exec(html)?.[0] ?? "";
+  return Object.fromEntries(
+    [...block.matchAll(/<a [^>]*href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map((m) => [
+      m[2],
+      m[1].replaceAll("&amp;", "&"),
+    ]),
+  );
+};
+
+describe("Bangla storefront pages", () => {
+  beforeAll(async () => {
+    await seedDatabase();
+  });
+
+  it("serves /bn pages in Bangla: lang, header text and Bangla category names, no flash of English", async () => {
+    const answer = await request(app).get("/bn");
+    expect(answer.status).toBe(200);
+    expect(htmlLang(answer.text)).toBe("bn");
+    expect(answer.text).toContain('placeholder="পণ্য খুঁজুন"');
+    expect(answer.text).not.toContain('placeholder="Search products"');
+    const men = await Category.findOne({ slug: "men" }).lean();
+    expect(men?.nameBn).toBeTruthy();
+    expect(answer.text).toMatch(
+      new RegExp(`href="/bn/products\\?category=men"[^>]*>${men?.nameBn}</a>`),
+    );
+    // The Bangla font: inline @font-face and the preload, only here.
+    expect(answer.text).toMatch(
+      /<link rel="preload" as="font" type="font\/woff2" href="\/assets\/noto-sans-bengali-bengali-400-normal-[\w-]+\.woff2"/,
+    );
+    expect(answer.text).toContain("font-display:swap");
+  });
+
+  it("shows catalogue text in Bangla and prices in Bangla digits; English pages carry no Bangla field", async () => {
+    const product = await Product.findOne({ isActive: true, isFeatured: true }).lean();
+    expect(product?.titleBn).toBeTruthy();
+    const bangla = await request(app).get("/bn");
+    expect(bangla.text).toContain(product?.titleBn);
+    expect(bangla.text).toContain(formatMoney(product?.discountedPrice, "bn"));
+    expect(bangla.text).toContain(`href="/bn/product/${product?.slug}"`);
+    const english = await request(app).get("/");
+    expect(english.text).toContain(product?.title);
+    expect(english.text).not.toContain(product?.titleBn);
+
+    const page = await request(app).get(`/bn/product/${product?.slug}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toMatch(new RegExp(`<h1[^>]*>${product?.titleBn}</h1>`));
+    expect(page.text).toContain("কার্টে যোগ করুন");
+    expect(page.text).toMatch(
+      new RegExp(`<link rel="canonical" href="[^"]+/bn/product/${product?.slug}"`),
+    );
+    const listing = await request(app).get("/bn/products?category=men");
+    expect(listing.text).toContain('action="/bn/products"');
+    expect(listing.text).toContain("দাম: কম থেকে বেশি");
+  });
+
+  it("keeps English pages at their URLs, in English, with no Bangla messages and no Bangla font", async () => {
+    const answer = await request(app).get("/products?category=men");
+    expect(answer.status).toBe(200);
+    expect(htmlLang(answer.text)).toBe("en");
+    expect(answer.text).toContain('placeholder="Search products"');
+    // The switch's own label is the only Bangla the English shell carries.
+    expect(answer.text).not.toContain("পণ্য খুঁজুন");
+    expect(answer.text).not.toContain("noto-sans-bengali");
+  });
+
+  it("names the page in both languages with hreflang alternates, English the default", async () => {
+    const base = publicUrl();
+    for (const path of ["/products?category=men", "/bn/products?category=men"]) {
+      const answer = await request(app).get(path);
+      expect(alternates(answer.text), path).toEqual({
+        en: `${base}/products?category=men`,
+        bn: `${base}/bn/products?category=men`,
+        "x-default": `${base}/products?category=men`,
+      });
+    }
+    const home = alternates((await request(app).get("/bn")).text);
+    expect(home).toEqual({ en: `${base}/`, bn: `${base}/bn`, "x-default": `${base}/` });
+  });
+
+  it("shows the switch on every page, linking to the same path and query in the other language", async () => {
+    const english = await request(app).get("/products?category=men&sort=price_low");
+    expect(switchLinks(english.text)).toEqual({
+      বাংলা: "/bn/products?category=men&sort=price_low",
+    });
+    expect(english.text).toMatch(/<span lang="en" aria-current="true"[^>]*>English<\/span>/);
+    const bangla = await request(app).get("/bn/products?category=men&sort=price_low");
+    expect(switchLinks(bangla.text)).toEqual({ English: "/products?category=men&sort=price_low" });
+    expect(switchLinks((await request(app).get("/bn")).text)).toEqual({ English: "/" });
+    expect(switchLinks((await request(app).get("/")).text)).toEqual({ বাংলা: "/bn" });
+  });
+
+  it("sends a first visit that prefers Bangla to the /bn page; crawlers and English choices stay", async () => {
+    const preferred = await request(app)
+      .get("/products?category=men")
+      .set("Accept-Language", "bn-BD,bn;q=0.9,en;q=0.8");
+    expect(preferred.status).toBe(302);
+    expect(preferred.headers.location).toBe("/bn/products?category=men");
+
+    const cookie = await request(app).get("/cart").set("Cookie", "lang=bn");
+    expect(cookie.status).toBe(302);
+    expect(cookie.headers.location).toBe("/bn/cart");
+
+    const crawler = await request(app).get("/products").set("User-Agent", "Googlebot/2.1");
+    expect(crawler.status).toBe(200);
+    const chosen = await request(app)
+      .get("/products")
+      .set("Accept-Language", "bn")
+      .set("Cookie", "lang=en");
+    expect(chosen.status).toBe(200);
+    expect(htmlLang(chosen.text)).toBe("en");
+    // The back office stays English whatever the shopper prefers.
+    expect((await request(app).get("/admin").set("Cookie", "lang=bn")).status).toBe(200);
+  });
+
+  it("answers 404 for an unknown language prefix and keeps 404 pages in the page's language", async () => {
+    expect((await request(app).get("/fr/products")).status).toBe(404);
+    expect((await request(app).get("/en/products")).status).toBe(404);
+    const missing = await request(app).get("/bn/product/no-such-product");
+    expect(missing.status).toBe(404);
+    expect(htmlLang(missing.text)).toBe("bn");
+    expect(missing.text).toContain("পৃষ্ঠাটি পাওয়া যায়নি");
+    expect(missing.text).toContain('href="/bn"');
+    // A URL no screen claims: the same 404, in Bangla under /bn and in English elsewhere.
+    const unknown = await request(app).get("/bn/no-such-page");
+    expect(unknown.status).toBe(404);
+    expect(htmlLang(unknown.text)).toBe("bn");
+    expect(unknown.text).toMatch(/<h1[^>]*>পৃষ্ঠাটি পাওয়া যায়নি<\/h1>/);
+    expect(unknown.text).toContain("<title>পৃষ্ঠাটি পাওয়া যায়নি — Tweest</title>");
+    const english = await request(app).get("/no-such-page");
+    expect(english.status).toBe(404);
+    expect(htmlLang(english.text)).toBe("en");
+    expect(english.text).toMatch(/<h1[^>]*>Page not found<\/h1>/);
+    // Every inline script carries the CSP nonce (the page would break otherwise).
+    for (const page of [unknown.text, english.text, (await request(app).get("/fr/products")).text])
+      expect(page.match(/<script(?![^>]*\bnonce=)[^>]*>/g)).toBeNull();
+  });
+
+  it("lists every page in Bangla in the sitemap", async () => {
+    const xml = (await request(app).get("/sitemap.xml")).text;
+    const base = publicUrl();
+    const english = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)]
+      .map((m) => m[1])
+      .filter((loc) => !loc.startsWith(`${base}/bn`));
+    expect(english.length).toBeGreaterThan(5);
+    for (const loc of english) {
+      const path = loc.slice(base.length);
+      const bangla = path === "/" ? `${base}/bn` : `${base}/bn${path}`;
+      expect(xml, path).toContain(`<loc>${bangla.replaceAll("&", "&amp;")}</loc>`);
+    }
+  });
+});
