@@ -184,7 +184,9 @@ describe("two shop processes on one database", () => {
      */
     async function balanced(path: string, init: RequestInit = {}): Promise<Response> {
       const idempotent = !["POST", "PATCH"].includes(init.method ?? "GET");
-      for (let attempt = 0; attempt < 20; attempt += 1) {
+      // Up to ~5 s of tries: on a loaded 2-core machine an instance's listen queue can refuse for
+      // a moment while the other one is still starting.
+      for (let attempt = 0; attempt < 100; attempt += 1) {
         const target = base(turn++ % 2);
         try {
           return await fetch(`${target}${path}`, init);
