@@ -6,12 +6,12 @@
  */
 import type { Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Product } from "../../models/product.model";
 import { User } from "../../models/user.model";
 import { createUser } from "../factories/user";
 import { adminTab, signInAdmin } from "./admin-shop";
 import { allowBrowserProblems } from "./guard";
 import { launchBrowser, waitForHydration, type Browser } from "./harness";
+import { addToGuestCart } from "./pages/cart-page";
 import { startShoppingSession, type ShoppingSession } from "./shop-harness";
 
 let shop: ShoppingSession;
@@ -42,27 +42,6 @@ function holdRequests(page: Page, pattern: string) {
   };
 }
 
-/** Puts one line in this browser's guest cart through the API (the guest cookie is the browser's). */
-async function guestCartWithOneLine(page: Page) {
-  const product = await Product.findOne({ isActive: true, "variants.stock": { $gte: 5 } }).lean();
-  if (!product) throw new Error("no product with 5 in stock");
-  const variant = product.variants.find((entry) => entry.stock >= 5)!;
-  await page.goto("/");
-  await waitForHydration(page);
-  const status = await page.evaluate(
-    async (body) =>
-      (
-        await fetch("/api/cart/add", {
-          method: "PUT",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify(body),
-        })
-      ).status,
-    { productId: String(product._id), color: variant.color, size: variant.size, quantity: 1 },
-  );
-  expect(status).toBe(200);
-}
-
 describe("optimistic cart (375 px)", () => {
   it("shows a quantity change and a removal at once, and rolls both back with the server's message", async () => {
     // The refusals this test provokes (more than the stock; a line that is gone).
@@ -71,7 +50,7 @@ describe("optimistic cart (375 px)", () => {
       /^404 DELETE \/api\/cart\/remove\/[0-9a-f]{24}$/,
     );
     const { page, errors, failedResponses } = await shop.newPage(375);
-    await guestCartWithOneLine(page);
+    await addToGuestCart(page);
     await page.goto("/cart?guest=true");
     const line = page.getByTestId("cart-line");
     await line.waitFor();

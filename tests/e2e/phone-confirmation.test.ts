@@ -5,11 +5,9 @@
  * place, and the right one places the order, marked as phone-confirmed. A blocked number gets the
  * polite refusal under the button, with the cart kept.
  */
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Order } from "../../models/order.model";
 import { PhoneBlockModel } from "../../models/phone-block.model";
-import { Product } from "../../models/product.model";
 import { PHONE_BLOCKED_MESSAGE } from "#contract/schemas/phone-history";
 import { changeShopSettings } from "../factories/shop-settings";
 import { setEnv } from "../setup/env";
@@ -17,6 +15,7 @@ import { smsEnv, startSmsGatewayStub, type SmsGatewayStub } from "../stubs/sms-g
 import { allowBrowserProblems } from "./guard";
 import { screenshots, waitForHydration } from "./harness";
 import { CheckoutPage, ConfirmationPage } from "./pages/checkout-page";
+import { addToGuestCart } from "./pages/cart-page";
 import { startShoppingSession, type ShoppingSession } from "./shop-harness";
 
 let shop: ShoppingSession;
@@ -38,26 +37,6 @@ afterAll(async () => {
   restoreEnv?.();
 });
 
-/** Puts one unit of an in-stock product into this browser's guest cart (the cookie is the page's). */
-async function fillGuestCart(page: Page) {
-  const product = await Product.findOne({ isActive: true, "variants.stock": { $gte: 3 } }).lean();
-  const variant = product!.variants.find((entry) => entry.stock >= 3)!;
-  await page.goto("/");
-  await waitForHydration(page);
-  const status = await page.evaluate(
-    async (body) =>
-      (
-        await fetch("/api/cart/add", {
-          method: "PUT",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify(body),
-        })
-      ).status,
-    { productId: String(product!._id), color: variant.color, size: variant.size, quantity: 1 },
-  );
-  expect(status).toBe(200);
-}
-
 async function codeSentTo(phone: string): Promise<string> {
   for (let tries = 0; tries < 50; tries += 1) {
     const message = sms.messages.findLast((entry) => entry.number === `88${phone}`);
@@ -74,7 +53,7 @@ describe.each([
   it("asks for the code inline, refuses a wrong one and places the order with the right one", async () => {
     allowBrowserProblems("428 POST /api/orders", "400 POST /api/orders");
     const { page } = await shop.newPage(width);
-    await fillGuestCart(page);
+    await addToGuestCart(page);
     await page.goto("/checkout?guest=true");
     await waitForHydration(page);
     const checkout = new CheckoutPage(page);
@@ -125,7 +104,7 @@ describe("a blocked number at the checkout (375 px)", () => {
     const phone = "01611000403";
     await PhoneBlockModel.create({ phone, reason: "Fake orders", blockedAt: new Date() });
     const { page } = await shop.newPage(375);
-    await fillGuestCart(page);
+    await addToGuestCart(page);
     await page.goto("/checkout?guest=true");
     await waitForHydration(page);
     const checkout = new CheckoutPage(page);

@@ -6,13 +6,13 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Product } from "../../models/product.model";
 import { hashTrackingToken } from "../../server/services/orders.service";
 import { createOrder } from "../factories/order";
 import { expectFocusReturns } from "./dialog-focus";
 import { dataLayer, waitForHydration } from "./harness";
 import { CUSTOMER, LoginPage } from "./pages/login-page";
 import { ProductPage } from "./pages/product-page";
+import { addToGuestCart, productWithStock } from "./pages/cart-page";
 import { startShoppingSession, type ShoppingSession } from "./shop-harness";
 
 let shop: ShoppingSession;
@@ -26,38 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await shop?.close();
 });
-
-/** An active product with a colour/size that has at least `stock` left. */
-async function productWithStock(stock: number) {
-  // FerretDB has no $elemMatch on sub-documents: any variant with enough stock, picked here.
-  const product = await Product.findOne({
-    isActive: true,
-    "variants.stock": { $gte: stock },
-  }).lean();
-  if (!product) throw new Error(`no product with ${stock} in stock`);
-  const variant = product.variants.find((entry) => entry.stock >= stock)!;
-  return { product, variant };
-}
-
-/** Puts a line in this browser's guest cart through the API (the guest cookie is the browser's). */
-async function addToGuestCart(page: Page, quantity: number) {
-  const { product, variant } = await productWithStock(5);
-  await page.goto("/");
-  await waitForHydration(page);
-  const status = await page.evaluate(
-    async (body) =>
-      (
-        await fetch("/api/cart/add", {
-          method: "PUT",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify(body),
-        })
-      ).status,
-    { productId: String(product._id), color: variant.color, size: variant.size, quantity },
-  );
-  expect(status).toBe(200);
-  return product;
-}
 
 /** GET /api/cart requests made by a page from now on. */
 function countCartLoads(page: Page): { count: () => number } {

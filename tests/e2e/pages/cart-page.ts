@@ -1,4 +1,43 @@
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+import { Product } from "../../../models/product.model";
+import { waitForHydration } from "../harness";
 import { Screen } from "./screen";
+
+/** An active product with a variant holding at least `stock` units, and that variant. */
+export async function productWithStock(stock: number) {
+  // FerretDB has no $elemMatch on sub-documents: any variant with enough stock, picked here.
+  const product = await Product.findOne({
+    isActive: true,
+    "variants.stock": { $gte: stock },
+  }).lean();
+  if (!product) throw new Error(`no product with ${stock} in stock`);
+  const variant = product.variants.find((entry) => entry.stock >= stock)!;
+  return { product, variant };
+}
+
+/**
+ * Puts `quantity` units of a product with 5 in stock into this browser's guest cart through the
+ * API (the guest cookie is the browser's, so the pages see the line); answers the product.
+ */
+export async function addToGuestCart(page: Page, quantity = 1) {
+  const { product, variant } = await productWithStock(5);
+  await page.goto("/");
+  await waitForHydration(page);
+  const status = await page.evaluate(
+    async (body) =>
+      (
+        await fetch("/api/cart/add", {
+          method: "PUT",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(body),
+        })
+      ).status,
+    { productId: String(product._id), color: variant.color, size: variant.size, quantity },
+  );
+  expect(status).toBe(200);
+  return product;
+}
 
 /** The cart: lines, promo codes, the way to checkout. */
 export class CartPage extends Screen {
