@@ -29,6 +29,7 @@ export function knownMessages(i18n: Pick<I18n, "_">): string[] {
     i18n._("Failed to update phone number"),
     i18n._("Request timeout - please check your connection"),
     i18n._("Invalid or expired token"),
+    i18n._("No order was given."),
     // Cart, promo codes, checkout, orders and payments
     i18n._("Promo code {code} applied."),
     i18n._("Promo code removed."),
@@ -55,6 +56,9 @@ export function knownMessages(i18n: Pick<I18n, "_">): string[] {
     i18n._("The payment gateway is not available right now. Please try again."),
     // Sign-in, registration, account, verification codes
     i18n._("Invalid email or password"),
+    i18n._("This Google sign-in was not started in this browser. Please sign in again."),
+    i18n._("Google sign-in keeps coming back here. Please sign in again."),
+    i18n._("Google sign-in did not complete."),
     i18n._("Google sign-in is not configured"),
     i18n._("Google sign-in expired or was not started here. Please try again."),
     i18n._("Your Google account has no verified email address"),
