@@ -23,6 +23,9 @@ export const PAYMENT_STATUSES = [
   "REFUNDED",
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** A payment pays its order (online methods), or only the delivery charge of a COD order in advance. */
+export const PAYMENT_PURPOSES = ["ORDER", "ADVANCE_DELIVERY_CHARGE"] as const;
+export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 
 /**
  * The contract's state machine: which status may follow which. A refused parcel comes back:

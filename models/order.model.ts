@@ -2,6 +2,12 @@ import mongoose, { Schema, type InferSchemaType } from "mongoose";
 import { DEFAULT_LOCALE, LOCALES } from "#contract/i18n/locale";
 
 import { ORDER_STATUSES, PAYMENT_METHODS } from "#contract/order-status";
+import { normalizeBdMobile } from "#contract/phone";
+import {
+  ADVANCE_METHODS,
+  ADVANCE_RULES,
+  ADVANCE_STATUSES,
+} from "#contract/advance-delivery-charge";
 
 export * from "#contract/order-status";
 
@@ -54,6 +60,10 @@ const OrderSchema = new Schema(
     trackingTokenHash: { type: String, default: null, select: false },
     orderItems: { type: [OrderItemSchema], required: true },
     shippingAddress: { type: AddressSchema, required: true },
+    // The delivery mobile in the 01XXXXXXXXX form, whatever form the address holds: the key of
+    // the customer's history by phone (docs/cod.md). Set on every save; older orders are filled in
+    // at start-up (backfillDeliveryPhones).
+    deliveryPhone: { type: String },
     totalPrice: { type: Number, required: true, min: 0 },
     discount: { type: Number, default: 0, min: 0 },
     promoCode: { type: String, default: null },
@@ -67,6 +77,30 @@ const OrderSchema = new Schema(
       status: { type: String, default: "PENDING" },
       paymentId: { type: String, default: null },
       transactionId: { type: String, default: null },
+    },
+    // Cash on delivery whose delivery charge is paid online first (docs/cod.md): PENDING until paid.
+    advanceDeliveryCharge: {
+      type: new Schema(
+        {
+          amount: { type: Number, required: true, min: 0 },
+          method: { type: String, enum: ADVANCE_METHODS, required: true },
+          reasons: { type: [{ type: String, enum: ADVANCE_RULES }], default: [] },
+          status: { type: String, enum: ADVANCE_STATUSES, default: "PENDING" },
+          transactionId: { type: String, default: null },
+          paidAt: { type: Date, default: null },
+        },
+        { _id: false },
+      ),
+      default: null,
+    },
+    // The bKash payment being executed for this order: one at a time, so two tabs never both pay.
+    paymentClaim: { type: String, default: null, select: false },
+    // The SSLCommerz session open for this order (its transaction, until when): SSLCommerz takes
+    // the money on its own page, so a second session is refused while one is open.
+    paymentWindow: {
+      type: new Schema({ transactionId: String, until: Date }, { _id: false }),
+      default: null,
+      select: false,
     },
     orderStatus: { type: String, enum: ORDER_STATUSES, default: "PENDING", index: true },
     statusHistory: {
@@ -87,20 +121,43 @@ const OrderSchema = new Schema(
     stockReleased: { type: Boolean, default: false },
     /** A returned parcel: the delivery charge the shop paid for and did not collect (taka). */
     deliveryCostLost: { type: Number, default: 0, min: 0 },
+    /**
+     * A delivered COD parcel: the cash the courier collected (taka), from its delivered event or
+     * typed by an admin (docs/cod.md, "Courier cash"). Null until recorded.
+     */
+    cashCollected: {
+      type: new Schema({ amount: Number, at: Date, source: String, by: String }, { _id: false }),
+      default: null,
+    },
+    // The courier settlement (models/courier-settlement.model.ts) that paid this parcel's cash to
+    // the shop; claimed by one guarded update, so a parcel is never in two settlements.
+    cashSettlement: { type: Schema.Types.ObjectId, default: null },
     // The checkout's stock reservation (models/stock-reservation.model.ts); absent on older orders.
     reservationId: { type: Schema.Types.ObjectId },
     // "<cart id>:<cart version>" of the cart this order was placed from: unique, so one cart
     // as it stood gives one order however often it is submitted at once (absent on older orders).
     checkoutOf: { type: String },
+    // A cash-on-delivery order whose phone was confirmed with a one-time code at the checkout.
+    phoneConfirmed: { type: Boolean, default: false },
+    phoneConfirmedAt: { type: Date, default: null },
   },
   { timestamps: true },
 );
+
+OrderSchema.pre("validate", function setDeliveryPhone() {
+  const mobile = this.shippingAddress?.mobile;
+  if (mobile) this.deliveryPhone = normalizeBdMobile(mobile) ?? mobile;
+});
 
 // Recent orders sort on createdAt then _id: the index must carry both or the sort scans everything.
 OrderSchema.index({ createdAt: -1, _id: -1 });
 OrderSchema.index({ orderStatus: 1, createdAt: 1 });
 OrderSchema.index({ reservationId: 1 }, { sparse: true });
 OrderSchema.index({ checkoutOf: 1 }, { unique: true, sparse: true });
+// The courier cash screen: delivered COD parcels not yet settled.
+OrderSchema.index({ orderStatus: 1, paymentMethod: 1, cashSettlement: 1 });
+// Customer history by phone: one indexed match, grouped by status (phone-history.service).
+OrderSchema.index({ deliveryPhone: 1, orderStatus: 1 });
 
 export type OrderFields = InferSchemaType<typeof OrderSchema>;
 export const Order =

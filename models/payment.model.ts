@@ -1,5 +1,5 @@
 import mongoose, { Schema, type InferSchemaType } from "mongoose";
-import { PAYMENT_METHODS, PAYMENT_STATUSES } from "#contract/order-status";
+import { PAYMENT_METHODS, PAYMENT_PURPOSES, PAYMENT_STATUSES } from "#contract/order-status";
 
 export { PAYMENT_STATUSES };
 
@@ -7,6 +7,8 @@ const PaymentSchema = new Schema(
   {
     order: { type: Schema.Types.ObjectId, ref: "Order", required: true, index: true },
     method: { type: String, enum: PAYMENT_METHODS, required: true },
+    // ADVANCE_DELIVERY_CHARGE: only the delivery charge of a cash-on-delivery order (docs/cod.md).
+    purpose: { type: String, enum: PAYMENT_PURPOSES, default: "ORDER" },
     amount: { type: Number, required: true, min: 0 },
     currency: { type: String, default: "BDT" },
     status: { type: String, enum: PAYMENT_STATUSES, default: "PENDING", index: true },

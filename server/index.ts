@@ -56,6 +56,10 @@ async function main() {
   // first request does not write them.
   const { getShopSettings } = await import("./services/shop-settings.service.js");
   await getShopSettings();
+  // Orders saved before the normalised delivery phone existed get it (customer history: docs/cod.md).
+  const { backfillDeliveryPhones } = await import("./services/phone-history.service.js");
+  const filled = await backfillDeliveryPhones();
+  if (filled > 0) say(`[db] delivery phone filled in on ${filled} older orders`);
 
   let viteDevServer: ViteDevServer | undefined;
   if (env.DEV_SERVER) {

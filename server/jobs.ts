@@ -8,6 +8,8 @@ import { purgeEndedRateLimits } from "./middleware/rate-limit.js";
 import { expirePendingOrders } from "./services/orders.service.js";
 import { purgeStaleOtps } from "./services/otp.service.js";
 import { reconcileReservations } from "./services/reservations.service.js";
+import { releaseStalledSettlements } from "./services/courier-cash.service.js";
+import { cancelUnconfirmedCodOrders } from "./services/unconfirmed-orders.service.js";
 
 export interface Job {
   name: string;
@@ -20,6 +22,18 @@ export interface Job {
 export const JOBS: readonly Job[] = [
   // Unpaid online orders past PENDING_ORDER_TTL_MINUTES: cancelled, stock given back.
   { name: "expire-pending-orders", everyMs: 60_000, run: () => expirePendingOrders() },
+  // Cash-on-delivery orders nobody confirmed within the shop setting's hours: cancelled, stock back.
+  {
+    name: "cancel-unconfirmed-cod-orders",
+    everyMs: 5 * 60_000,
+    run: () => cancelUnconfirmedCodOrders(),
+  },
+  // Courier settlements a dead process left half recorded: given up, their parcels owed again.
+  {
+    name: "release-stalled-settlements",
+    everyMs: 5 * 60_000,
+    run: () => releaseStalledSettlements(),
+  },
   // Checkout reservations whose order never came: their units and promo use given back.
   { name: "reconcile-stock-reservations", everyMs: 15_000, run: () => reconcileReservations() },
   // Ended rate-limit windows (FerretDB has no TTL index).
@@ -148,7 +162,12 @@ export async function pauseJobs(
     jobs.map((job) =>
       JobLease.updateOne(
         { _id: job.name },
-        { $set: { leaseUntil, holder }, $setOnInsert: { claimedAt: now, runs: 0 } },
+        // A lease first written here records no run: with finishedAt it does not look under way,
+        // or the next pause would wait for it until it went stale.
+        {
+          $set: { leaseUntil, holder },
+          $setOnInsert: { claimedAt: now, finishedAt: now, runs: 0 },
+        },
         { upsert: true },
       ),
     ),

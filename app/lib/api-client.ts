@@ -14,6 +14,7 @@
 import { admin } from "./api/admin";
 import { auth } from "./api/auth";
 import { cart, checkout } from "./api/cart";
+import { courierCash } from "./api/courier-cash";
 import { categories, products, ratings, reviews, sizeGuides } from "./api/catalog";
 import { orders, pathao, payment } from "./api/orders";
 import { popupImages } from "./api/popup-images";
@@ -70,4 +71,5 @@ export const api = {
   pathao,
   popupImages,
   tshirtOrders,
+  courierCash,
 };

@@ -5,7 +5,7 @@
  * - `<AuthProvider>` — wraps the app (in root). On mount: reads 'jwt'; if present loads the profile; then
  *   `ready` becomes true (the start-up token check). Server render: `ready` is false, `user` null.
  * - `useAuth()` — `{ ...AuthState, ready, isLoggedIn, login, register, logout, loadProfile, sendOtp,
- *   verifyOtp, updatePhone, updateProfile, changePassword, verifyAdmin, resetCustomerPassword, clearError,
+ *   verifyOtp, updatePhone, updateProfile, changePassword, verifyAdmin, clearError,
  *   finishSignIn }`. Every action sets isLoading and clears error; success clears isLoading; failure stores
  *   the message (and rethrows the ApiError so forms can show it).
  * - `<AuthReady>` — renders children once the start-up check ended, a spinner before (client-only screens).
@@ -226,7 +226,6 @@ export interface AuthContextValue extends AuthState {
   updateProfile(fields: Parameters<typeof api.users.updateProfile>[0]): Promise<User>;
   changePassword(body: { currentPassword: string; newPassword: string }): Promise<string>;
   verifyAdmin(): Promise<boolean>;
-  resetCustomerPassword(customerId: string, newPassword: string): Promise<string>;
   clearError(): void;
 }
 
@@ -400,12 +399,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           throw error;
         }
       },
-      resetCustomerPassword: (customerId, newPassword) =>
-        run(
-          async () =>
-            (await api.admin.resetCustomerPassword(customerId, newPassword))?.message ??
-            "Password reset",
-        ),
       clearError: () => patch({ error: null }),
     }),
     [state, ready, run, patch, finishSignIn, loadProfile],

@@ -2,17 +2,23 @@ import { useEffect, useRef, useState } from "react";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { Link, useSearchParams } from "react-router";
 import { useCart } from "~/components/cart/cart-context";
+import {
+  AdvanceDeliveryCharge,
+  advanceSubmitLabel,
+} from "~/components/checkout/advance-delivery-charge";
 import { AddressStep } from "~/components/checkout/address-step";
 import { SignInOrGuest } from "~/components/checkout/checkout-gate";
 import { CHECKOUT_DEFAULTS, type CheckoutValues } from "~/components/checkout/checkout-form";
 import { CheckoutSummary } from "~/components/checkout/checkout-summary";
 import { PaymentStep } from "~/components/checkout/payment-step";
+import { PhoneConfirmation } from "~/components/checkout/phone-confirmation";
 import { useDeliveryQuote } from "~/components/checkout/use-delivery-quote";
 import { usePlaceOrder } from "~/components/checkout/use-place-order";
 import { RetryAlert } from "~/components/ui/retry-alert";
 import { Skeleton } from "~/components/ui/skeleton";
 import { getToken } from "~/lib/api-client";
 import { useAuth } from "~/lib/auth";
+import { normalizeBdMobile } from "~/lib/storefront-schemas";
 import { trackBeginCheckout } from "~/lib/tracking";
 import type { Route } from "./+types/checkout";
 
@@ -40,13 +46,18 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     // The messages change on submit only, as the shopper last asked.
     reValidateMode: "onSubmit",
   });
-  const [city, zone, method] = useWatch({
+  const [city, zone, method, mobile] = useWatch({
     control: form.control,
-    name: ["city", "zone", "paymentMethod"],
+    name: ["city", "zone", "paymentMethod", "mobile"],
   });
-  const quote = useDeliveryQuote(city.trim(), zone.trim(), cart);
+  const quote = useDeliveryQuote(city.trim(), zone.trim(), cart, normalizeBdMobile(mobile) ?? "");
+  const advance =
+    method === "COD" && quote.status === "ready" ? quote.quote.advanceDeliveryCharge : undefined;
   const total = quote.status === "ready" ? quote.quote.total : (cart?.totalDiscountedPrice ?? 0);
-  const { placing, placeOrder } = usePlaceOrder(form, { userId: auth.user?._id, total });
+  const { placing, placeOrder, phoneCode, setPhoneCode } = usePlaceOrder(form, {
+    userId: auth.user?._id,
+    total,
+  });
   const begun = useRef(false);
 
   useEffect(() => {
@@ -98,6 +109,16 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             <div className="space-y-6">
               <AddressStep user={auth.user} disabled={placing.status === "placing"} />
               <PaymentStep methods={loaderData.paymentMethods} total={total} />
+              {phoneCode && method === "COD" && (
+                <PhoneConfirmation
+                  phone={phoneCode.phone}
+                  code={phoneCode.code}
+                  onCodeChange={setPhoneCode}
+                  placing={placing.status === "placing"}
+                  error={placing.status === "error" ? placing.message : undefined}
+                />
+              )}
+              {advance && <AdvanceDeliveryCharge advance={advance} />}
             </div>
             <CheckoutSummary
               cart={cart}
@@ -105,6 +126,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               total={total}
               method={method}
               placing={placing}
+              submitLabel={advance ? advanceSubmitLabel(advance) : undefined}
               fieldsInvalid={Object.keys(form.formState.errors).length > 0}
             />
           </form>

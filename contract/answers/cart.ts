@@ -1,3 +1,4 @@
+import { AdvanceQuoteAnswer } from "../advance-delivery-charge.js";
 /** Answers of /api/cart/* and the checkout quote. */
 import { z } from "zod";
 
@@ -74,5 +75,7 @@ export const QuoteAnswer = z.object({
   total: z.number(),
   promoCode: z.string().nullable(),
   deliverySource: z.enum(DELIVERY_SOURCES),
+  /** Paid by cash on delivery, this order's delivery charge is paid online first (absent: not). */
+  advanceDeliveryCharge: AdvanceQuoteAnswer.optional(),
 });
 export type QuoteAnswer = z.infer<typeof QuoteAnswer>;

@@ -72,6 +72,22 @@ export const DashboardAnswer = z.object({
     /** Sum of the returned orders' delivery charges (paid to the courier, never collected), taka. */
     deliveryCostLost: z.number(),
   }),
+  /**
+   * Cash on delivery with an advance delivery charge (docs/cod.md): the advance counts as paid
+   * online (it is a completed payment), the rest as cash still to collect.
+   */
+  cashOnDelivery: z
+    .object({
+      /** Cash the riders are still to collect on open COD orders (placed, confirmed, shipped, returning), taka. */
+      outstanding: z.number(),
+      /** How many open COD orders that is. */
+      outstandingOrders: z.number(),
+      /** Delivery charges paid online in advance this month (completed payments), taka. */
+      advancePaidThisMonth: z.number(),
+      /** How many advance payments that is. */
+      advanceOrdersThisMonth: z.number(),
+    })
+    .optional(),
   /** The periods used, as Dhaka calendar dates (yyyy-MM-dd), for chart labels. */
   period: z.object({
     timeZone: z.string(),

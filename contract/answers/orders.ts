@@ -1,7 +1,13 @@
 /** Answers of /api/orders/*, /api/admin/orders/* and /api/payment(s): orders, tracking, payments. */
+import { AdvanceDeliveryChargeAnswer } from "../advance-delivery-charge.js";
 import { LOCALES } from "../i18n/locale.js";
 import { z } from "zod";
-import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "../order-status.js";
+import {
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_PURPOSES,
+  PAYMENT_STATUSES,
+} from "../order-status.js";
 import { LineFields } from "./cart.js";
 import { pageOf, Timestamp } from "./common.js";
 
@@ -73,12 +79,26 @@ export const OrderAnswer = z.object({
   deliveryCharge: z.number(),
   /** The delivery charge paid to the courier for a parcel that came back (RETURNED), taka. */
   deliveryCostLost: z.number().optional(),
+  /** A delivered COD parcel: the cash the courier collected (docs/cod.md); null until recorded. */
+  cashCollected: z
+    .object({
+      amount: z.number(),
+      at: Timestamp.optional(),
+      source: z.string().optional(),
+      by: z.string().optional(),
+    })
+    .nullable()
+    .optional(),
+  /** The courier settlement that paid this parcel's cash to the shop; null until settled. */
+  cashSettlement: z.string().nullable().optional(),
   tax: z.number(),
   totalDiscountedPrice: z.number(),
   /** The language the order was placed in: its SMS and emails use it (absent: English). */
   locale: z.enum(LOCALES).optional(),
   totalItem: z.number(),
   paymentMethod: z.enum(PAYMENT_METHODS),
+  /** Cash on delivery with the delivery charge paid online first (docs/cod.md); absent or null: none. */
+  advanceDeliveryCharge: AdvanceDeliveryChargeAnswer.nullable().optional(),
   paymentDetails: z.object({
     status: z.string(),
     paymentId: z.string().nullable(),
@@ -88,6 +108,11 @@ export const OrderAnswer = z.object({
   statusHistory: z.array(StatusChangeAnswer),
   courier: CourierAnswer.nullable(),
   note: z.string(),
+  /** A cash-on-delivery order whose delivery phone was confirmed with a one-time code. */
+  phoneConfirmed: z.boolean().optional(),
+  phoneConfirmedAt: Timestamp.nullable().optional(),
+  /** The delivery mobile as 01XXXXXXXXX (the key of the customer's history by phone). */
+  deliveryPhone: z.string().optional(),
   /** Set once the order's stock has been given back (cancelled or expired). */
   stockReleased: z.boolean(),
   /** Shown once, to the guest who placed the order: the key for tracking it. */
@@ -116,6 +141,7 @@ export const OrderTrackingAnswer = OrderAnswer.pick({
   totalDiscountedPrice: true,
   totalItem: true,
   paymentMethod: true,
+  advanceDeliveryCharge: true,
   courier: true,
   createdAt: true,
 }).extend({
@@ -143,6 +169,7 @@ export const PaymentAnswer = z.object({
       orderNumber: z.string(),
       orderStatus: z.enum(ORDER_STATUSES),
       totalDiscountedPrice: z.number(),
+      paymentMethod: z.enum(PAYMENT_METHODS).optional(),
       shippingAddress: z.object({
         firstName: z.string().optional(),
         lastName: z.string().optional(),
@@ -150,6 +177,8 @@ export const PaymentAnswer = z.object({
     })
     .nullable(),
   method: z.enum(PAYMENT_METHODS),
+  /** What the money pays: the order, or only its delivery charge in advance (cash on delivery). */
+  purpose: z.enum(PAYMENT_PURPOSES),
   amount: z.number(),
   currency: z.string(),
   status: z.enum(PAYMENT_STATUSES),

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { numeric } from "../numeric.js";
+import { ADVANCE_METHODS } from "../advance-delivery-charge.js";
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "../order-status.js";
 import { BdMobile } from "../phone.js";
+import { OtpVerifyBody } from "./auth.js";
 import { PageQuery } from "./common.js";
 import { LocaleField } from "./i18n.js";
 
@@ -22,14 +24,27 @@ export const ShippingAddressBody = z.object({
 export const PlaceOrderBody = z.object({
   shippingAddress: ShippingAddressBody,
   paymentMethod: z.enum(PAYMENT_METHODS),
+  /** Cash on delivery whose delivery charge must be paid in advance: the gateway for it. */
+  advancePaymentMethod: z.enum(ADVANCE_METHODS).optional(),
   note: Text(500).optional(),
   locale: LocaleField,
+  /**
+   * The one-time code sent to the delivery phone, when the shop's COD rule asks for it (a 428
+   * `PHONE_CONFIRMATION_REQUIRED` says so; docs/cod.md).
+   */
+  phoneCode: OtpVerifyBody.shape.otp.optional(),
 });
+
+export const PHONE_CONFIRMATION_REQUIRED_CODE = "PHONE_CONFIRMATION_REQUIRED";
+export const PHONE_CONFIRMATION_REQUIRED_MESSAGE =
+  "Please confirm your phone number with the code we send by SMS to place a cash-on-delivery order.";
 
 export const QuoteBody = z.object({
   shippingAddress: z.object({
     city: Text(80).min(1, "City is required"),
     zone: Text(80).optional(),
+    /** The delivery mobile as typed so far: the risky-number rule of the advance delivery charge. */
+    mobile: z.string().trim().max(20).optional(),
   }),
 });
 
@@ -118,4 +133,9 @@ export const PathaoWebhookBody = z.looseObject({
   event: z.string().max(80).optional(),
   consignment_id: z.coerce.string().max(64).optional(),
   merchant_order_id: z.coerce.string().max(64).optional(),
+  /** On `order.delivered`: the cash the courier collected, taka (a number or a numeric text). */
+  collected_amount: z
+    .union([z.number(), z.string().max(32)])
+    .nullable()
+    .optional(),
 });

@@ -98,8 +98,8 @@ function timestamp(date: Date): string {
   return date.toISOString().replace(/[:.]/g, "-");
 }
 
-const plural = (count: number, word: string) =>
-  `${count.toLocaleString("en")} ${word}${count === 1 ? "" : "s"}`;
+const plural = (count: number, one: string, many = `${one}s`) =>
+  `${count.toLocaleString("en")} ${count === 1 ? one : many}`;
 
 function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -182,7 +182,9 @@ export async function backupShop(options: {
         createWriteStream(path.join(partialFolder, file)),
       );
       collections.push({ name, file, documents, indexes });
-      say(`[backup] ${name}: ${plural(documents, "document")}, ${plural(indexes.length, "index")}`);
+      say(
+        `[backup] ${name}: ${plural(documents, "document")}, ${plural(indexes.length, "index", "indexes")}`,
+      );
     }
   } finally {
     await session?.endSession();
@@ -303,7 +305,7 @@ export async function restoreShop(options: {
     if (indexes.length > 0)
       await collection.createIndexes(indexes as unknown as mongoose.mongo.IndexDescription[]);
     say(
-      `[restore] ${entry.name}: ${plural(restored, "document")}, ${plural(indexes.length + 1, "index")}`,
+      `[restore] ${entry.name}: ${plural(restored, "document")}, ${plural(indexes.length + 1, "index", "indexes")}`,
     );
   }
 

@@ -17,6 +17,8 @@ import { ordersRouter } from "./orders.router.js";
 import { pathaoRouter } from "./pathao.router.js";
 import { paymentRouter, paymentsRouter } from "./payments.router.js";
 import { adminShopSettingsRouter, shopSettingsRouter } from "./shop-settings.router.js";
+import { adminCourierCashRouter } from "./courier-cash.router.js";
+import { adminPhonesRouter } from "./phone-history.router.js";
 
 /**
  * Every REST router and where it is mounted. Paths given to endpoint() inside a router are relative
@@ -46,4 +48,6 @@ export const apiRouters: { prefix: string; router: Router }[] = [
   { prefix: "/api/pathao", router: pathaoRouter },
   { prefix: "/api/settings", router: shopSettingsRouter },
   { prefix: "/api/admin/settings", router: adminShopSettingsRouter },
+  { prefix: "/api/admin/courier-cash", router: adminCourierCashRouter },
+  { prefix: "/api/admin/phones", router: adminPhonesRouter },
 ];

@@ -40,7 +40,12 @@ endpoint(ordersRouter, PREFIX, {
   status: 201,
   responses: {
     201: { description: "The order (+ trackingToken for guests)", schema: OrderAnswer },
+    403: { description: "Cash on delivery refused: the delivery phone is blocked (PHONE_BLOCKED)" },
     409: { description: "Not enough stock for a line" },
+    428: {
+      description:
+        "Cash on delivery needs the delivery phone confirmed: send `phoneCode` (PHONE_CONFIRMATION_REQUIRED)",
+    },
     503: { description: "The checkout could not finish in time; try again" },
     429: { description: "Too many orders from this network, phone or guest cart" },
   },

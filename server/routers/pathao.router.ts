@@ -107,7 +107,11 @@ endpoint(pathaoRouter, PREFIX, {
       throw unauthorized("Invalid signature");
     if (body.event === "webhook_integration") return { received: true };
     await applyPathaoEvent(
-      { event: body.event, consignment_id: body.consignment_id },
+      {
+        event: body.event,
+        consignment_id: body.consignment_id,
+        collected_amount: body.collected_amount,
+      },
       (orderId, to) => moveOrder(orderId, to, "courier:Pathao"),
     );
     return { received: true };

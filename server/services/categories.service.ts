@@ -33,12 +33,16 @@ function toNode(doc: LeanCategory): CategoryNode & { sortOrder: number } {
   };
 }
 
+/** A refused parent: the message, also on the `parentCategory` field (the editor shows it there). */
+const parentRefused = (message: string) =>
+  badRequest(message, [{ path: "parentCategory", message }]);
+
 async function parentLevel(parentId: string | null | undefined): Promise<number> {
   if (!parentId) return 0;
   const parent = await Category.findById(parentId).lean();
-  if (!parent) throw badRequest("Unknown parent category");
+  if (!parent) throw parentRefused("Unknown parent category");
   if (parent.level >= MAX_CATEGORY_LEVEL)
-    throw badRequest(`Categories nest at most ${MAX_CATEGORY_LEVEL} levels deep`);
+    throw parentRefused(`Categories nest at most ${MAX_CATEGORY_LEVEL} levels deep`);
   return parent.level;
 }
 
@@ -102,11 +106,11 @@ export async function updateCategory(id: string, input: CategoryInput) {
       (input.parentCategory === id ||
         descendants.some((child) => child._id.toString() === input.parentCategory))
     )
-      throw badRequest("A category cannot sit under itself or one of its sub-categories");
+      throw parentRefused("A category cannot sit under itself or one of its sub-categories");
     const level = (await parentLevel(input.parentCategory)) + 1;
     const depth = Math.max(0, ...descendants.map((child) => child.level - category.level));
     if (level + depth > MAX_CATEGORY_LEVEL)
-      throw badRequest(`Categories nest at most ${MAX_CATEGORY_LEVEL} levels deep`);
+      throw parentRefused(`Categories nest at most ${MAX_CATEGORY_LEVEL} levels deep`);
     const shift = level - category.level;
     category.parentCategory = input.parentCategory
       ? new mongoose.Types.ObjectId(input.parentCategory)

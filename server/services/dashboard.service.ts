@@ -85,6 +85,46 @@ async function monthlyReturns(month: Range): Promise<MonthlyReturns> {
   return { returned, delivered, returnRate, deliveryCostLost };
 }
 
+export interface CashOnDelivery {
+  outstanding: number;
+  outstandingOrders: number;
+  advancePaidThisMonth: number;
+  advanceOrdersThisMonth: number;
+}
+
+/** COD orders not finished yet: the rider still has their cash to collect. */
+const OPEN_COD = {
+  paymentMethod: "COD",
+  orderStatus: { $in: ["PLACED", "CONFIRMED", "SHIPPED", "RETURNING"] },
+};
+const ADVANCE_PAID = { purpose: "ADVANCE_DELIVERY_CHARGE", status: COMPLETED_PAYMENT };
+
+/**
+ * Cash still to collect (open COD orders' totals minus their paid advances) and this month's
+ * advance delivery charges paid online. One accumulator per pipeline (FerretDB).
+ */
+async function cashOnDelivery(month: Range): Promise<CashOnDelivery> {
+  const advanceThisMonth = { ...ADVANCE_PAID, ...inRange(month) };
+  const [totals, advances, outstandingOrders, advancePaidThisMonth, advanceOrdersThisMonth] =
+    await Promise.all([
+      total(orders, OPEN_COD, "$totalDiscountedPrice"),
+      total(
+        orders,
+        { ...OPEN_COD, "advanceDeliveryCharge.status": "PAID" },
+        "$advanceDeliveryCharge.amount",
+      ),
+      Order.countDocuments(OPEN_COD).exec(),
+      total(payments, advanceThisMonth, "$amount"),
+      Payment.countDocuments(advanceThisMonth).exec(),
+    ]);
+  return {
+    outstanding: totals - advances,
+    outstandingOrders,
+    advancePaidThisMonth,
+    advanceOrdersThisMonth,
+  };
+}
+
 /** This month, the previous month and the 7 days of this week (Sunday first), in Asia/Dhaka. */
 export function dashboardPeriods(now: Date) {
   const local = new TZDate(now.getTime(), SHOP_TIME_ZONE);
@@ -271,6 +311,7 @@ export async function getDashboardStats(now: Date): Promise<DashboardStats> {
     totalProducts,
     totalCustomers,
     returns,
+    codFigures,
   ] = await Promise.all([
     part("orderCounts", () => sumBy(orders, {}, "orderStatus", 1), noRows),
     part("orderAmounts", () => sumBy(orders, {}, "orderStatus", "$totalDiscountedPrice"), noRows),
@@ -309,6 +350,12 @@ export async function getDashboardStats(now: Date): Promise<DashboardStats> {
       delivered: 0,
       returnRate: 0,
       deliveryCostLost: 0,
+    }),
+    part("cashOnDelivery", () => cashOnDelivery(periods.month), {
+      outstanding: 0,
+      outstandingOrders: 0,
+      advancePaidThisMonth: 0,
+      advanceOrdersThisMonth: 0,
     }),
   ]);
 
@@ -357,6 +404,7 @@ export async function getDashboardStats(now: Date): Promise<DashboardStats> {
     totalRevenue: totalOrdersRevenue,
     revenueGrowth: orderRevenueGrowth,
     monthlyReturns: returns,
+    cashOnDelivery: codFigures,
     period: periods.labels,
   };
 }

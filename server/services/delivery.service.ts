@@ -15,7 +15,9 @@ import {
   type PathaoCity,
   type PathaoZone,
 } from "../integrations/pathao.js";
+import { recordCourierCollection } from "./courier-cash.service.js";
 import { getShopSettings } from "./shop-settings.service.js";
+import { paymentSplit } from "#contract/advance-delivery-charge";
 import { updateOrderWhere } from "./stock.service.js";
 
 /**
@@ -235,7 +237,8 @@ export async function bookParcel(orderId: string) {
         .map((item) => `${item.title} ${item.size}/${item.color} x${item.quantity}`)
         .join("; "),
       specialInstruction: order.note || undefined,
-      amountToCollect: order.paymentMethod === "COD" ? order.totalDiscountedPrice : 0,
+      // The cash part only: a delivery charge paid in advance is not collected again.
+      amountToCollect: paymentSplit(order).collectOnDelivery,
     });
     await Order.updateOne(
       { _id: order._id },
@@ -297,14 +300,14 @@ export function pathaoWebhookAuthorised(signature: string | undefined): boolean 
 /**
  * Applies a Pathao status event to the order booked with that consignment: the courier status is
  * stored; picked / in transit moves a CONFIRMED (or PLACED) order to SHIPPED, delivered moves a
- * SHIPPED one to DELIVERED, a failed delivery a SHIPPED one to RETURNING, a return back at the shop a
+ * SHIPPED one to DELIVERED (and records the cash collected), a failed delivery a SHIPPED one to RETURNING, a return back at the shop a
  * SHIPPED or RETURNING one to RETURNED. Unknown consignments and other events are acknowledged and
  * ignored.
  */
 type CourierMove = "CONFIRMED" | "SHIPPED" | "DELIVERED" | "RETURNING" | "RETURNED";
 
 export async function applyPathaoEvent(
-  event: { event?: string; consignment_id?: string },
+  event: { event?: string; consignment_id?: string; collected_amount?: unknown },
   move: (orderId: string, to: CourierMove) => Promise<unknown>,
 ): Promise<{ applied: boolean }> {
   if (!event.consignment_id || !event.event) return { applied: false };
@@ -327,6 +330,8 @@ export async function applyPathaoEvent(
     await attempt("SHIPPED");
   } else if (event.event === "order.delivered") {
     await attempt("DELIVERED");
+    // The cash it collected (docs/cod.md, "Courier cash"); kept only on a delivered COD parcel.
+    await recordCourierCollection(id, event.collected_amount);
   } else if (RETURNING_EVENTS.has(event.event)) {
     await attempt("RETURNING");
   } else if (RETURNED_EVENTS.has(event.event)) {

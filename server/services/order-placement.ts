@@ -20,7 +20,18 @@ import {
   type CartOwner,
 } from "./cart.service.js";
 import { computeTax, quoteDelivery } from "./delivery.service.js";
+import {
+  ADVANCE_METHOD_REQUIRED,
+  ADVANCE_METHOD_UNAVAILABLE,
+  advanceFor,
+} from "./advance-delivery-charge.service.js";
+import type {
+  AdvanceMethod,
+  AdvanceQuoteAnswer,
+  AdvanceRule,
+} from "#contract/advance-delivery-charge";
 import { notifyOrder } from "./notifications.service.js";
+import { checkCodPhone, confirmPhoneCode, type CodPhoneContext } from "./cod-phone-checks.js";
 import { hashTrackingToken, toOrderAnswer, type OrderAnswer } from "./orders.service.js";
 import {
   claimPromoUse,
@@ -63,6 +74,8 @@ export interface Quote {
   total: number;
   promoCode: string | null;
   deliverySource: "pathao" | "builtin";
+  /** Paid cash on delivery, the delivery charge is paid online first (absent: not). */
+  advanceDeliveryCharge?: AdvanceQuoteAnswer;
 }
 
 /**
@@ -72,29 +85,41 @@ export interface Quote {
  */
 async function priceQuote(
   cart: CartAnswer,
-  address: { city: string; zone?: string },
+  address: QuoteAddress,
   promo: PromoEvaluation | null,
 ): Promise<Quote> {
   const promoCodeDiscount = promo?.discount ?? 0;
   const goods = cart.totalPrice - cart.discount - promoCodeDiscount;
   const delivery = await quoteDelivery(address, goods);
   const tax = computeTax(goods);
+  const total = goods + delivery.deliveryCharge + tax;
+  const advance = await advanceFor({
+    city: address.city,
+    mobile: address.mobile,
+    goods,
+    deliveryCharge: delivery.deliveryCharge,
+    total,
+  });
   return {
     subtotal: cart.totalPrice,
     discount: cart.discount,
     promoCodeDiscount,
     deliveryCharge: delivery.deliveryCharge,
     tax,
-    total: goods + delivery.deliveryCharge + tax,
+    total,
     promoCode: promo?.code ?? null,
     deliverySource: delivery.source,
+    ...(advance ? { advanceDeliveryCharge: advance } : {}),
   };
 }
+
+/** Where the order goes; the mobile (when known) decides the risky-number rule. */
+type QuoteAddress = { city: string; zone?: string; mobile?: string };
 
 /** The totals the current cart would have at this address (all zero without a cart). */
 export async function quoteCheckout(
   owner: CartOwner | undefined,
-  address: { city: string; zone?: string },
+  address: QuoteAddress,
 ): Promise<Quote> {
   const cart = owner ? await getPricedCart(owner) : undefined;
   if (!cart || cart.cartItems.length === 0)
@@ -127,7 +152,7 @@ interface ReservationWork {
   reservation?: Reservation;
 }
 
-interface Placement extends ReservationWork {
+interface Placement extends ReservationWork, CodPhoneContext {
   input: PlaceOrderInput;
   owner?: CartOwner;
   userId?: string;
@@ -137,6 +162,8 @@ interface Placement extends ReservationWork {
   quote?: Quote;
   order?: mongoose.HydratedDocument<OrderFields>;
   trackingToken?: string;
+  /** Cash on delivery whose delivery charge is paid online first: how and why. */
+  advance?: { amount: number; method: AdvanceMethod; reasons: AdvanceRule[] };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -189,6 +216,27 @@ const priceOrder: Step<Placement> = {
       quantity: item.quantity,
       title: item.title,
     }));
+  },
+};
+
+/**
+ * Cash on delivery matching an advance rule: the shopper must have chosen a gateway the shop offers
+ * for the delivery charge (400 before anything is taken). Other methods pay everything online.
+ */
+const checkAdvance: Step<Placement> = {
+  name: "check the advance delivery charge",
+  async run(placement) {
+    const advance = placement.quote!.advanceDeliveryCharge;
+    if (placement.input.paymentMethod !== "COD" || !advance) return;
+    const method = placement.input.advancePaymentMethod;
+    if (!method || !advance.methods.includes(method))
+      throw badRequest(!method ? ADVANCE_METHOD_REQUIRED : ADVANCE_METHOD_UNAVAILABLE, [
+        {
+          path: "advancePaymentMethod",
+          message: !method ? ADVANCE_METHOD_REQUIRED : ADVANCE_METHOD_UNAVAILABLE,
+        },
+      ]);
+    placement.advance = { amount: advance.amount, method, reasons: advance.reasons };
   },
 };
 
@@ -297,8 +345,11 @@ const RESERVATION_STEPS: readonly Step<ReservationWork>[] = [
 export const PLACEMENT_STEPS: readonly Step<Placement>[] = [
   checkPaymentMethod,
   validateCart,
+  checkCodPhone,
   priceOrder,
+  checkAdvance,
   ...RESERVATION_STEPS,
+  confirmPhoneCode,
   createOrder,
   emptyCart,
   announce,
@@ -350,8 +401,9 @@ export async function abandonReservation(reservation: Reservation): Promise<void
 function orderDocument(placement: Placement): Record<string, unknown> {
   const { input, userId, trackingToken } = placement;
   const [cart, quote, owner] = [placement.cart!, placement.quote!, placement.owner!];
-  const online = input.paymentMethod !== "COD";
-  const status: OrderStatus = online ? "PENDING" : "PLACED";
+  // Awaiting a payment (the whole total, or a COD order's delivery charge) until the gateway confirms.
+  const awaitsPayment = input.paymentMethod !== "COD" || placement.advance !== undefined;
+  const status: OrderStatus = awaitsPayment ? "PENDING" : "PLACED";
   const address = input.shippingAddress;
   return {
     user: userId ? new mongoose.Types.ObjectId(userId) : null,
@@ -402,11 +454,14 @@ function orderDocument(placement: Placement): Record<string, unknown> {
     totalDiscountedPrice: quote.total,
     totalItem: cart.totalItem,
     paymentMethod: input.paymentMethod,
+    advanceDeliveryCharge: placement.advance ? { ...placement.advance, status: "PENDING" } : null,
     paymentDetails: { status: "PENDING", paymentId: null, transactionId: null },
     orderStatus: status,
     statusHistory: [{ status, at: new Date(), by: userId ? "customer" : "guest" }],
     note: input.note ?? "",
     locale: input.locale ?? DEFAULT_LOCALE,
+    phoneConfirmed: Boolean(placement.phoneConfirmedAt),
+    phoneConfirmedAt: placement.phoneConfirmedAt ?? null,
     checkoutOf: placement.cartVersion ?? undefined,
     reservationId: new mongoose.Types.ObjectId(placement.reservation!.id),
   };

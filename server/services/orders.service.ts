@@ -12,6 +12,7 @@ import { logger } from "../lib/logger.js";
 import { orderLogFields } from "../lib/log-fields.js";
 import { recordOrderCancelled } from "../lib/metrics.js";
 import { normalizeBdMobile } from "#contract/phone";
+import { paymentSplit } from "#contract/advance-delivery-charge";
 import { notifyOrder } from "./notifications.service.js";
 import { forgetReservation } from "./reservations.service.js";
 import { releaseOrderStock, updateOrderWhere } from "./stock.service.js";
@@ -44,6 +45,8 @@ export function toOrderAnswer(order: OrderDoc | (OrderFields & { _id: unknown })
   // Internal bookkeeping of the checkout's stock reservation (reservations.service.ts).
   delete plain.reservationId;
   delete plain.checkoutOf;
+  delete plain.paymentClaim;
+  delete plain.paymentWindow;
   delete plain.__v;
   if (plain.guest && typeof plain.guest === "object") {
     const guest = { ...(plain.guest as Record<string, unknown>) };
@@ -128,6 +131,8 @@ export async function trackOrder(
     totalDiscountedPrice: full.totalDiscountedPrice,
     totalItem: full.totalItem,
     paymentMethod: full.paymentMethod,
+    // A delivery charge paid in advance: the page shows what is left to pay on delivery.
+    ...(full.advanceDeliveryCharge ? { advanceDeliveryCharge: full.advanceDeliveryCharge } : {}),
     paymentDetails: { status: order.paymentDetails?.status ?? "PENDING" },
     courier: full.courier ?? null,
     shippingAddress: {
@@ -223,13 +228,16 @@ export async function moveOrder(id: string, to: OrderStatus, by: string): Promis
 /**
  * A parcel back at the shop: its units go back to stock (once, however many times the return is
  * applied: releaseOrderStock claims the order first), and the delivery charge it was sent with is
- * recorded as lost (the courier is paid, the customer paid nothing).
+ * recorded as lost (the courier is paid, the customer paid nothing) — unless the customer paid it
+ * in advance (docs/cod.md, "Advance delivery charge"): then nothing is lost.
  */
-async function recordReturn(order: { _id: mongoose.Types.ObjectId; deliveryCharge?: number }) {
+async function recordReturn(order: OrderDoc) {
   await releaseOrderStock(order._id);
+  // Only a COD order's advance counts here (an online order's refund is decided apart).
+  const paidInAdvance = order.paymentMethod === "COD" ? paymentSplit(order).paidOnline : 0;
   await Order.updateOne(
     { _id: order._id },
-    { $set: { deliveryCostLost: order.deliveryCharge ?? 0 } },
+    { $set: { deliveryCostLost: Math.max(0, (order.deliveryCharge ?? 0) - paidInAdvance) } },
   );
 }
 

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type mongoose from "mongoose";
 import { Order, type OrderFields } from "../../models/order.model.js";
 import type { PAYMENT_STATUSES } from "../../models/payment.model.js";
+import type { PaymentPurpose } from "#contract/order-status";
 import { Payment, type PaymentFields } from "../../models/payment.model.js";
 import { getEnv } from "../env.js";
 import { badRequest, conflict, HttpError } from "../lib/http-error.js";
@@ -55,21 +56,79 @@ function newTransactionId(prefix: string): string {
 /** Starts an online payment for a PENDING order the reader may see; answers the gateway URL. */
 export async function startPayment(orderId: string, reader: OrderReader): Promise<StartedPayment> {
   const order = await getOrderFor(orderId, reader);
-  if (order.paymentMethod === "COD") throw badRequest("This order is paid cash on delivery");
+  const advance = order.paymentMethod === "COD" ? order.advanceDeliveryCharge : null;
+  if (order.paymentMethod === "COD" && !advance)
+    throw badRequest("This order is paid cash on delivery");
   if (order.orderStatus !== "PENDING")
     throw conflict("This order is not awaiting payment", "NOT_PAYABLE");
-  if (order.paymentMethod === "SSLCOMMERZ") return startSslCommerz(order);
-  return startBkash(order);
+  const purpose: PaymentPurpose = advance ? "ADVANCE_DELIVERY_CHARGE" : "ORDER";
+  const method = advance ? advance.method : order.paymentMethod;
+  if (method === "SSLCOMMERZ") return startSslCommerz(order, purpose);
+  return startBkash(order, purpose);
 }
 
-async function startSslCommerz(order: OrderDoc): Promise<StartedPayment> {
+/**
+ * What the gateway must take for this order: a cash-on-delivery order's advance delivery charge,
+ * or an online order's whole total.
+ */
+export function amountDueOnline(order: OrderFields): number {
+  return order.paymentMethod === "COD" && order.advanceDeliveryCharge
+    ? order.advanceDeliveryCharge.amount
+    : order.totalDiscountedPrice;
+}
+
+/** How long an SSLCommerz session holds its order's payment window (a second tab waits). */
+export const SSL_PAYMENT_WINDOW_MS = 10 * 60_000;
+export const PAYMENT_OPEN_MESSAGE =
+  "A payment for this order is already open in another window. Finish it there, or try again in a few minutes.";
+
+/**
+ * Opens the order's payment window for one SSLCommerz transaction (one conditional update): none
+ * open, or the last one's time is up. A failed or cancelled payment closes it again.
+ */
+async function openPaymentWindow(order: OrderDoc, transactionId: string): Promise<boolean> {
+  const now = new Date();
+  const opened = await Order.updateOne(
+    {
+      _id: order._id,
+      orderStatus: "PENDING",
+      $or: [
+        { paymentWindow: { $exists: false } },
+        { paymentWindow: null },
+        { "paymentWindow.until": { $lte: now } },
+      ],
+    },
+    {
+      $set: {
+        paymentWindow: {
+          transactionId,
+          until: new Date(now.getTime() + SSL_PAYMENT_WINDOW_MS),
+        },
+      },
+    },
+  );
+  return opened.matchedCount === 1;
+}
+
+/** The payment did not go through: the order may be paid by a new attempt at once. */
+async function closePaymentWindow(payment: { order: unknown; transactionId: string }) {
+  await Order.updateOne(
+    { _id: payment.order, "paymentWindow.transactionId": payment.transactionId },
+    { $set: { paymentWindow: null } },
+  );
+}
+
+async function startSslCommerz(order: OrderDoc, purpose: PaymentPurpose): Promise<StartedPayment> {
   if (!isSslCommerzConfigured())
     throw badRequest("SSLCommerz payments are not available; choose cash on delivery");
   const transactionId = newTransactionId("TWS");
-  const amount = order.totalDiscountedPrice;
+  const amount = amountDueOnline(order);
+  if (!(await openPaymentWindow(order, transactionId)))
+    throw conflict(PAYMENT_OPEN_MESSAGE, "PAYMENT_OPEN");
   const payment = await Payment.create({
     order: order._id,
     method: "SSLCOMMERZ",
+    purpose,
     amount,
     currency: "BDT",
     status: "PENDING",
@@ -82,7 +141,10 @@ async function startSslCommerz(order: OrderDoc): Promise<StartedPayment> {
       amount,
       orderId: order._id.toString(),
       orderNumber: order.orderNumber,
-      productNames: order.orderItems.map((item) => item.title).join(", "),
+      productNames:
+        purpose === "ADVANCE_DELIVERY_CHARGE"
+          ? `Delivery charge of order ${order.orderNumber}`
+          : order.orderItems.map((item) => item.title).join(", "),
       numItems: order.orderItems.reduce((sum, item) => sum + item.quantity, 0),
       customer: {
         name: `${address.firstName} ${address.lastName ?? ""}`.trim(),
@@ -107,6 +169,7 @@ async function startSslCommerz(order: OrderDoc): Promise<StartedPayment> {
       { _id: payment._id },
       { $set: { status: "FAILED", gatewayResponse: { error: (error as Error).message } } },
     );
+    await closePaymentWindow(payment);
     recordPaymentOutcome("SSLCOMMERZ", "failed");
     logger.warn(
       { err: error, ...orderLogFields(order), ...paymentLogFields(payment) },
@@ -120,14 +183,15 @@ async function startSslCommerz(order: OrderDoc): Promise<StartedPayment> {
   }
 }
 
-async function startBkash(order: OrderDoc): Promise<StartedPayment> {
+async function startBkash(order: OrderDoc, purpose: PaymentPurpose): Promise<StartedPayment> {
   if (!isBkashConfigured())
     throw badRequest("bKash payments are not available; choose cash on delivery");
   const transactionId = newTransactionId("TWB");
-  const amount = order.totalDiscountedPrice;
+  const amount = amountDueOnline(order);
   const payment = await Payment.create({
     order: order._id,
     method: "BKASH",
+    purpose,
     amount,
     currency: "BDT",
     status: "PENDING",
@@ -200,19 +264,38 @@ async function completePayment(
   );
   if (!completed) return "replay";
   recordPaymentOutcome(payment.method, "success");
+  const transactionId = details.gatewayTransactionId || payment.transactionId;
   const placed = await updateOrderWhere(
     { _id: payment.order, orderStatus: "PENDING" },
-    {
-      $set: {
-        orderStatus: "PLACED",
-        "paymentDetails.status": "COMPLETED",
-        "paymentDetails.paymentId": payment.paymentId ?? payment.transactionId,
-        "paymentDetails.transactionId": details.gatewayTransactionId ?? payment.transactionId,
-      },
-      $push: {
-        statusHistory: { status: "PLACED", at: new Date(), by: `payment:${payment.method}` },
-      },
-    },
+    payment.purpose === "ADVANCE_DELIVERY_CHARGE"
+      ? {
+          // Only the delivery charge is paid: the rest stays cash on delivery (paymentDetails).
+          $set: {
+            orderStatus: "PLACED",
+            "advanceDeliveryCharge.status": "PAID",
+            "advanceDeliveryCharge.transactionId": transactionId,
+            "advanceDeliveryCharge.paidAt": new Date(),
+          },
+          $push: {
+            statusHistory: {
+              status: "PLACED",
+              at: new Date(),
+              by: `payment:${payment.method}`,
+              note: "delivery charge paid in advance",
+            },
+          },
+        }
+      : {
+          $set: {
+            orderStatus: "PLACED",
+            "paymentDetails.status": "COMPLETED",
+            "paymentDetails.paymentId": payment.paymentId ?? payment.transactionId,
+            "paymentDetails.transactionId": transactionId,
+          },
+          $push: {
+            statusHistory: { status: "PLACED", at: new Date(), by: `payment:${payment.method}` },
+          },
+        },
   );
   if (placed) {
     logger.info({ ...paymentLogFields(payment), ...orderLogFields(placed) }, "payment completed");
@@ -244,6 +327,7 @@ async function markPayment(
   );
   if (marked.modifiedCount === 1)
     recordPaymentOutcome(payment.method, status === "FAILED" ? "failed" : "cancelled");
+  if (payment.method === "SSLCOMMERZ") await closePaymentWindow(payment);
 }
 
 function sameAmount(given: unknown, expected: number): boolean {
@@ -265,7 +349,7 @@ export function sslValidationProblem(
   if ((answer.currency ?? "BDT") !== "BDT") return "currency is not BDT";
   if (
     !sameAmount(answer.amount, payment.amount) ||
-    !sameAmount(answer.amount, order.totalDiscountedPrice)
+    !sameAmount(answer.amount, amountDueOnline(order))
   )
     return "amount differs from the order total";
   if (answer.risk_level !== undefined && String(answer.risk_level) !== "0")
@@ -334,6 +418,7 @@ export async function settleSslCommerz(form: SslForm): Promise<PaymentOutcome> {
           },
         },
       );
+    await closePaymentWindow(payment);
     return { ...base, result: "failed", reason: problem };
   }
   const settled = await completePayment(payment, {
@@ -359,6 +444,42 @@ export async function failSslCommerz(
     transactionId: found.payment.transactionId,
     reason: text(form.error) || undefined,
   };
+}
+
+export const ANOTHER_PAYMENT_REASON = "Another payment for this order is in progress or done";
+
+/**
+ * Claims a PENDING order for executing one bKash payment (one conditional update): the same
+ * payment may claim it again (a repeated callback), another payment may not until it is released.
+ */
+async function claimOrderFor(order: OrderDoc, paymentID: string): Promise<boolean> {
+  const claimed = await Order.updateOne(
+    {
+      _id: order._id,
+      orderStatus: "PENDING",
+      $or: [
+        { paymentClaim: { $exists: false } },
+        { paymentClaim: null },
+        { paymentClaim: paymentID },
+      ],
+    },
+    { $set: { paymentClaim: paymentID } },
+  );
+  return claimed.matchedCount === 1;
+}
+
+/** The payment's status as stored now (another request may have completed it meanwhile). */
+async function isCompleted(payment: PaymentDoc): Promise<boolean> {
+  const stored = await Payment.findById(payment._id, { status: 1 }).lean();
+  return stored?.status === "COMPLETED";
+}
+
+/** A payment that did not go through lets the order's next attempt be executed. */
+async function releaseOrderClaim(order: OrderDoc, paymentID: string): Promise<void> {
+  await Order.updateOne(
+    { _id: order._id, paymentClaim: paymentID },
+    { $set: { paymentClaim: null } },
+  );
 }
 
 /** bKash callback: execute on success (query when in doubt); accept only Completed, in full, ours. */
@@ -387,6 +508,8 @@ export async function settleBkash(paymentID: string, status: string): Promise<Pa
   // The shopper approved, but nothing is debited until we execute: never for an order that was
   // cancelled, expired or paid by another attempt in the meantime.
   if (order.orderStatus !== "PENDING") {
+    // This very payment may have placed it a moment ago (the same callback arriving twice at once).
+    if (await isCompleted(payment)) return { ...base, result: "success" };
     await markPayment(payment, "CANCELLED", { status, refused: NOT_PAYABLE_REASON });
     logger.warn(
       {
@@ -398,6 +521,13 @@ export async function settleBkash(paymentID: string, status: string): Promise<Pa
     );
     return { ...base, result: "failed", reason: NOT_PAYABLE_REASON };
   }
+  if (!(await claimOrderFor(order, paymentID))) {
+    if (await isCompleted(payment)) return { ...base, result: "success" };
+    // Another attempt of this order (a second tab) is being executed, or has paid it: this one is
+    // never executed, so bKash never debits it.
+    await markPayment(payment, "CANCELLED", { status, refused: ANOTHER_PAYMENT_REASON });
+    return { ...base, result: "failed", reason: ANOTHER_PAYMENT_REASON };
+  }
   let answer: BkashAnswer;
   const executed = await executeBkashPayment(paymentID);
   if (executed.ok) answer = executed.body;
@@ -407,6 +537,7 @@ export async function settleBkash(paymentID: string, status: string): Promise<Pa
     } catch (error) {
       logger.warn({ err: error, ...paymentLogFields(payment) }, "bKash execute and query failed");
       await markPayment(payment, "FAILED", { execute: executed.body });
+      await releaseOrderClaim(order, paymentID);
       return {
         ...base,
         result: "failed",
@@ -425,12 +556,13 @@ export async function settleBkash(paymentID: string, status: string): Promise<Pa
           : (answer.currency ?? "BDT") !== "BDT"
             ? "currency is not BDT"
             : !sameAmount(answer.amount, payment.amount) ||
-                !sameAmount(answer.amount, order.totalDiscountedPrice)
+                !sameAmount(answer.amount, amountDueOnline(order))
               ? "amount differs from the order total"
               : undefined;
   if (problem) {
     logger.warn({ ...paymentLogFields(payment), problem }, "bKash payment refused");
     await markPayment(payment, "FAILED", { refused: problem, answer });
+    await releaseOrderClaim(order, paymentID);
     return { ...base, result: "failed", reason: problem };
   }
   const settled = await completePayment(payment, {
@@ -472,7 +604,10 @@ export interface PaymentListQuery {
 }
 
 /** The order fields the payments table shows (populated). */
-type PaymentOrder = Pick<OrderFields, "orderNumber" | "orderStatus" | "totalDiscountedPrice"> & {
+type PaymentOrder = Pick<
+  OrderFields,
+  "orderNumber" | "orderStatus" | "totalDiscountedPrice" | "paymentMethod"
+> & {
   _id: mongoose.Types.ObjectId;
   shippingAddress?: { firstName?: string; lastName?: string };
 };
@@ -494,6 +629,7 @@ function toPaymentAnswer(payment: LeanPayment): PaymentAnswer {
           orderNumber: order.orderNumber,
           orderStatus: order.orderStatus,
           totalDiscountedPrice: order.totalDiscountedPrice,
+          paymentMethod: order.paymentMethod,
           shippingAddress: {
             firstName: order.shippingAddress?.firstName,
             lastName: order.shippingAddress?.lastName,
@@ -501,6 +637,8 @@ function toPaymentAnswer(payment: LeanPayment): PaymentAnswer {
         }
       : null,
     method: payment.method,
+    // Payments recorded before advances existed paid their order.
+    purpose: payment.purpose ?? "ORDER",
     amount: payment.amount,
     currency: payment.currency,
     status: payment.status,
@@ -538,7 +676,7 @@ export async function listPayments(
       .limit(query.limit)
       .populate(
         "order",
-        "orderNumber orderStatus totalDiscountedPrice shippingAddress.firstName shippingAddress.lastName",
+        "orderNumber orderStatus totalDiscountedPrice paymentMethod shippingAddress.firstName shippingAddress.lastName",
       )
       .lean(),
     Payment.countDocuments(filter),

@@ -316,6 +316,21 @@ describe("/api/admin/categories", () => {
       .set(admin)
       .send({ parentCategory: id(seeded.categories.menTees) });
     expect(loop.status).toBe(400);
+    // Named on the field, so the editor shows it under "Parent".
+    const refusal = "A category cannot sit under itself or one of its sub-categories";
+    expect(loop.body).toEqual({
+      message: refusal,
+      code: "BAD_REQUEST",
+      errors: [{ path: "parentCategory", message: refusal }],
+    });
+    const unknown = await request(app)
+      .post("/api/admin/categories")
+      .set(admin)
+      .send({ name: "Orphan", parentCategory: "0123456789abcdef01234567" });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors).toEqual([
+      { path: "parentCategory", message: "Unknown parent category" },
+    ]);
   });
 
   it("refuses to delete a category in use (409) and deletes an unused one", async () => {

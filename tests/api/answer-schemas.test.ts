@@ -114,4 +114,66 @@ describe("answers match their documented schema exactly", () => {
     expect(dashboard.body.recentOrders.length).toBeGreaterThan(0);
     await expectDocumented("/api/admin/dashboard", "get", dashboard);
   });
+
+  it("courier cash: what the courier owes, a collected amount, a settlement listed and viewed", async () => {
+    const admin = await createAdmin();
+    const as = (test: request.Test) => test.set("Authorization", `Bearer ${admin.token}`);
+    const delivered = await createOrder({ orderStatus: "DELIVERED", totalDiscountedPrice: 1660 });
+    await createOrder({ orderStatus: "DELIVERED", totalDiscountedPrice: 990 });
+    const collected = await as(
+      request(app).put(`/api/admin/courier-cash/parcels/${String(delivered._id)}`),
+    ).send({ collected: 1660 });
+    expect(collected.status).toBe(200);
+    await expectDocumented("/api/admin/courier-cash/parcels/{id}", "put", collected);
+    const owed = await as(request(app).get("/api/admin/courier-cash"));
+    expect(owed.body.parcels).toHaveLength(2);
+    await expectDocumented("/api/admin/courier-cash", "get", owed);
+    await expectDocumented(
+      "/api/admin/orders/{id}",
+      "get",
+      await as(request(app).get(`/api/admin/orders/${String(delivered._id)}`)),
+    );
+    const settled = await as(request(app).post("/api/admin/courier-cash/settlements")).send({
+      orderIds: [String(delivered._id)],
+      amount: 1660,
+      reference: "INV-1",
+      paidAt: "2026-11-24",
+    });
+    expect(settled.status).toBe(201);
+    await expectDocumented("/api/admin/courier-cash/settlements", "post", settled);
+    await expectDocumented(
+      "/api/admin/courier-cash/settlements",
+      "get",
+      await as(request(app).get("/api/admin/courier-cash/settlements")),
+    );
+    await expectDocumented(
+      "/api/admin/courier-cash/settlements/{id}",
+      "get",
+      await as(request(app).get(`/api/admin/courier-cash/settlements/${settled.body._id}`)),
+    );
+  });
+
+  it("the back office's customer history by phone and block list", async () => {
+    await createOrder({ orderStatus: "RETURNED" });
+    const admin = await createAdmin();
+    const call = (test: request.Test) => test.set("Authorization", `Bearer ${admin.token}`);
+    const blocked = await call(request(app).post("/api/admin/phones/blocks")).send({
+      phone: "01712345678",
+      reason: "Fake orders",
+    });
+    await expectDocumented("/api/admin/phones/blocks", "post", blocked);
+    await expectDocumented(
+      "/api/admin/phones/{phone}",
+      "get",
+      await call(request(app).get("/api/admin/phones/01712345678")),
+    );
+    await expectDocumented(
+      "/api/admin/phones/blocks",
+      "get",
+      await call(request(app).get("/api/admin/phones/blocks")),
+    );
+    const lifted = await call(request(app).delete("/api/admin/phones/blocks/01712345678"));
+    expect(lifted.body.liftedBy).not.toBeNull();
+    await expectDocumented("/api/admin/phones/blocks/{phone}", "delete", lifted);
+  });
 });

@@ -32,6 +32,8 @@ const FIELDS = [
   "revenueGrowth",
   // Issue 19: returns this month (tests/api/returns.test.ts checks the figures).
   "monthlyReturns",
+  // Issue 19: cash still to collect and advance delivery charges (tests/api/advance-delivery-charge.test.ts).
+  "cashOnDelivery",
   "period",
 ];
 

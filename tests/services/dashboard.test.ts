@@ -190,6 +190,13 @@ describe("getDashboardStats", () => {
       totalRevenue: 0,
       revenueGrowth: 0,
       monthlyReturns: { returned: 0, delivered: 0, returnRate: 0, deliveryCostLost: 0 },
+      // Issue 19: cash on delivery still to collect and advance delivery charges.
+      cashOnDelivery: {
+        outstanding: 0,
+        outstandingOrders: 0,
+        advancePaidThisMonth: 0,
+        advanceOrdersThisMonth: 0,
+      },
       period: {
         timeZone: "Asia/Dhaka",
         monthStart: "2026-04-01",

@@ -49,10 +49,12 @@ describe("job leases", () => {
     const names = JOBS.map((job) => job.name);
     expect(new Set(names).size).toBe(names.length);
     expect(names.sort()).toEqual([
+      "cancel-unconfirmed-cod-orders",
       "expire-pending-orders",
       "otp-purge",
       "rate-limit-purge",
       "reconcile-stock-reservations",
+      "release-stalled-settlements",
     ]);
     for (const job of JOBS) expect(job.everyMs).toBeGreaterThanOrEqual(15_000);
   });
@@ -133,5 +135,17 @@ describe("job leases", () => {
     await resumeJobs("backup-1");
     expect(await runJobOnce(quick, "shop-2")).toBe(true);
     expect(await claimJobLease(slow, "shop-1")).toBe(true);
+  });
+
+  it("a pause right after another on leases no job has run yet does not wait for a run", async () => {
+    const never = countingJob("never-ran", 60_000);
+    await pauseJobs("backup-1", 60_000, { jobs: [never], pollMs: 20 });
+    await resumeJobs("backup-1");
+    const started = Date.now();
+    // Before the fix the lease the first pause wrote looked like a run under way, and this second
+    // pause waited for it to go stale (two minutes).
+    await pauseJobs("backup-2", 60_000, { jobs: [never], pollMs: 20, staleAfterMs: 5_000 });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(never.runs).toBe(0);
   });
 });

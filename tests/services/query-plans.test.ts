@@ -4,6 +4,7 @@ import { CatalogVersion, CATALOG_VERSION_ID } from "../../models/catalog-version
 import { Category } from "../../models/category.model";
 import { Order } from "../../models/order.model";
 import { Payment } from "../../models/payment.model";
+import { PhoneBlockModel } from "../../models/phone-block.model";
 import { Product } from "../../models/product.model";
 import {
   COMPLETED,
@@ -298,5 +299,34 @@ describe("query plans: dashboard pipelines", () => {
       sort,
       wholeSort: true,
     });
+  });
+});
+
+describe("query plans: customer history by phone", () => {
+  it("a number's orders by status and its block are read through an index", async () => {
+    await PhoneBlockModel.init();
+    const phone = "01712345678";
+    await expectIndexed(
+      asModel(Order),
+      await explainAggregate(asModel(Order), [
+        { $match: { deliveryPhone: phone } },
+        { $group: { _id: "$orderStatus", n: { $sum: 1 } } },
+      ]),
+      { equality: ["deliveryPhone"] },
+    );
+    await expectIndexed(
+      asModel(Order),
+      await explainFind(asModel(Order), {
+        deliveryPhone: phone,
+        orderStatus: "CANCELLED",
+        paymentMethod: "COD",
+      }),
+      { equality: ["deliveryPhone", "orderStatus", "paymentMethod"] },
+    );
+    await expectIndexed(
+      asModel(PhoneBlockModel),
+      await explainFind(asModel(PhoneBlockModel), { phone, liftedAt: null }),
+      { equality: ["phone", "liftedAt"] },
+    );
   });
 });

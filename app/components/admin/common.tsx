@@ -1,12 +1,10 @@
 /**
  * Small building blocks shared by the admin screens: data loading, confirmation, paging, status
- * badges, skeletons and the mapping of server errors to toasts and form fields.
+ * badges and skeletons (a change's toast and field errors: admin-action.ts).
  */
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { useLocation, useNavigation, useRevalidator } from "react-router";
-import { toast } from "sonner";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -22,7 +20,6 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { dhakaDateFormatter } from "#contract/dates";
 import { ApiError, errorMessage } from "~/lib/api-client";
 import { rememberRedirectAfterLogin } from "~/lib/auth";
-import { serverFieldErrors } from "~/lib/form-validation";
 import { cn } from "~/lib/utils";
 import { adminScreenAllowed } from "./admin-access";
 
@@ -142,28 +139,6 @@ export function listOf<T>(answer: unknown, key: string): T[] {
     if (Array.isArray(value)) return value as T[];
   }
   return [];
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Feedback
-
-/** The server's message as a toast (field errors are listed on the form by `applyServerErrors`). */
-export function toastError(error: unknown) {
-  toast.error(errorMessage(error));
-}
-
-/**
- * Puts the server's `errors[]` ({path, message}) on the matching form fields; the message as a toast.
- * Returns the messages that matched no field.
- */
-export function applyServerErrors<T extends FieldValues>(
-  error: unknown,
-  setError: UseFormSetError<T>,
-  fields: readonly string[],
-): void {
-  for (const [name, message] of Object.entries(serverFieldErrors(error, fields)))
-    setError(name as Path<T>, { message });
-  toastError(error);
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -75,6 +75,17 @@ export function normalizeStats(answer: unknown): DashboardStats {
     totalRevenue: num(data.totalRevenue),
     revenueGrowth: num(data.revenueGrowth),
     monthlyReturns: returnsOf(data.monthlyReturns),
+    cashOnDelivery: cashOnDeliveryOf(data.cashOnDelivery),
+  };
+}
+
+function cashOnDeliveryOf(value: unknown): NonNullable<DashboardStats["cashOnDelivery"]> {
+  const record = (value && typeof value === "object" ? value : {}) as Record<string, unknown>;
+  return {
+    outstanding: num(record.outstanding),
+    outstandingOrders: num(record.outstandingOrders),
+    advancePaidThisMonth: num(record.advancePaidThisMonth),
+    advanceOrdersThisMonth: num(record.advanceOrdersThisMonth),
   };
 }
 

@@ -4,12 +4,11 @@
  * filters), `FilterSelect`, `ListTable` (error, skeleton, table, empty row, pager), `RowActions`,
  * `EditButton`, `NewButton`, `ConfirmDelete`,
  * `FormActions` (Cancel / Save of an editor dialog), `TextField` (a labelled input with its field
- * error), `wholeList` (an unpaged list for `ListTable`) and `runAction` (an action's success toast or the server's message).
+ * error) and `wholeList` (an unpaged list for `ListTable`). Changes go through admin-action.ts.
  */
 import { Pencil, Plus, Search, Trash2 } from "lucide-react";
 import { useState, type ComponentProps, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
-import { toast } from "sonner";
 import {
   ConfirmAction,
   DataTable,
@@ -18,7 +17,6 @@ import {
   listOf,
   Pagination,
   TableSkeleton,
-  toastError,
   useLoadedData,
   type AdminData,
   type Loaded,
@@ -377,23 +375,4 @@ export function TextField({
       <Input id={id} aria-invalid={!!error} {...input} />
     </Field>
   );
-}
-
-/**
- * Runs an admin action: a success toast (the server's `message`, else `fallback`), then `after`;
- * a failure shows the server's message.
- */
-export async function runAction(
-  action: () => Promise<unknown>,
-  fallback: string,
-  after?: () => void,
-): Promise<void> {
-  try {
-    const answer = await action();
-    const message = (answer as { message?: unknown } | null)?.message;
-    toast.success(typeof message === "string" && message ? message : fallback);
-    after?.();
-  } catch (error) {
-    toastError(error);
-  }
 }

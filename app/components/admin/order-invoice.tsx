@@ -1,6 +1,7 @@
 /** A printable invoice of one order; only it is printed (print stylesheet below). */
 import type { Order } from "~/lib/api-client";
 import { formatBDT } from "#contract/money";
+import { PaymentParts } from "~/components/order/payment-parts";
 import { formatDate } from "./common";
 
 const PRINT_CSS = `@media print {
@@ -51,6 +52,7 @@ export function OrderInvoice({ order }: { order: Order }) {
         <div className="sm:text-right">
           <p className="text-xs font-semibold text-stone-500 uppercase">Payment</p>
           <p>{order.paymentMethod ?? "—"}</p>
+          <PaymentParts order={order} />
           <p>{order.paymentDetails?.status ?? ""}</p>
           {order.paymentDetails?.transactionId && (
             <p className="font-mono text-xs">{order.paymentDetails.transactionId}</p>

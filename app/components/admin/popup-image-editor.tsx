@@ -2,7 +2,6 @@
 import { ImagePlus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Field, Input, Textarea } from "~/components/ui/input";
 import {
@@ -11,9 +10,9 @@ import {
   imageFileProblem,
   validateInto,
 } from "~/lib/admin-schemas";
-import { api, type PopupImage } from "~/lib/api-client";
+import type { PopupImage } from "~/lib/api-client";
 import { imageUrl } from "~/lib/image-url";
-import { applyServerErrors } from "./common";
+import { showFieldErrors, useAdminAction } from "./admin-action";
 import { FormActions } from "./list";
 
 const FIELDS = [
@@ -41,6 +40,10 @@ interface Values {
 
 const dateInput = (value: string | null | undefined) => (value ? value.slice(0, 10) : "");
 
+/**
+ * Saves through the popup-images route's clientAction (multipart: intent "create" or "update", `id`,
+ * the fields and the file); closes on success, keeps the server's field errors on a refusal.
+ */
 export function PopupImageEditor({
   image,
   onClose,
@@ -51,7 +54,11 @@ export function PopupImageEditor({
   onSaved: () => void;
 }) {
   const { register, handleSubmit, reset, setError, clearErrors, formState } = useForm<Values>();
-  const { errors, isSubmitting } = formState;
+  const { errors } = formState;
+  const save = useAdminAction({
+    onSuccess: onSaved,
+    onFailure: (result) => showFieldErrors(result, setError, FIELDS),
+  });
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
 
@@ -97,6 +104,8 @@ export function PopupImageEditor({
     const parsed = validateInto(CreatePopupImageBody, values, setError, FIELDS);
     if (!parsed) return;
     const body = new FormData();
+    body.set("intent", image ? "update" : "create");
+    if (image) body.set("id", image._id);
     body.set("title", values.title);
     body.set("description", values.description);
     body.set("titleBn", values.titleBn);
@@ -106,14 +115,7 @@ export function PopupImageEditor({
     body.set("startsAt", values.startsAt);
     body.set("endsAt", values.endsAt);
     if (file) body.set("image", file);
-    try {
-      if (image) await api.popupImages.update(image._id, body);
-      else await api.popupImages.create(body);
-      toast.success(image ? "Popup image saved" : "Popup image uploaded");
-      onSaved();
-    } catch (error) {
-      applyServerErrors(error, setError, FIELDS);
-    }
+    await save.submitForm(body);
   }
 
   const shown = preview ?? (image ? imageUrl(image.imagePath) : null);
@@ -211,7 +213,7 @@ export function PopupImageEditor({
           </div>
           <FormActions
             onCancel={onClose}
-            submitting={isSubmitting}
+            submitting={save.pending}
             submitLabel={image ? "Save" : "Upload"}
           />
         </form>

@@ -6,7 +6,6 @@
 import { ImagePlus, X } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Field, Input, NativeSelect, Textarea } from "~/components/ui/input";
 import {
@@ -17,9 +16,9 @@ import {
   ProductUpdateBody,
   validateInto,
 } from "~/lib/admin-schemas";
-import { api, type Product } from "~/lib/api-client";
+import type { Product } from "~/lib/api-client";
 import { imageUrl } from "~/lib/image-url";
-import { applyServerErrors } from "./common";
+import { showFieldErrors, useAdminAction } from "./admin-action";
 import { FormActions } from "./list";
 import { CategoryOptions, type CategoryNode } from "./category-options";
 
@@ -72,6 +71,10 @@ function categoryIdOf(product: Product | null): string {
   return typeof product.category === "string" ? product.category : product.category._id;
 }
 
+/**
+ * Saves through the products route's clientAction (multipart: intent "create" or "update", `id`, the
+ * fields and the files); closes on success, keeps the server's field errors on a refusal.
+ */
 export function ProductEditor({
   open,
   product,
@@ -83,12 +86,16 @@ export function ProductEditor({
   product: Product | null;
   categories: CategoryNode[];
   onClose: () => void;
-  onSaved: (product: Product, created: boolean) => void;
+  onSaved: () => void;
 }) {
   const editing = product !== null;
   const form = useForm<Values>();
   const { register, handleSubmit, reset, watch, setError, clearErrors, formState } = form;
-  const { errors, isSubmitting } = formState;
+  const { errors } = formState;
+  const save = useAdminAction({
+    onSuccess: onSaved,
+    onFailure: (result) => showFieldErrors(result, setError, FIELDS),
+  });
   const [stock, setStock] = useState<Record<string, string>>({});
   const [existing, setExisting] = useState<string[]>([]);
   const [files, setFiles] = useState<{ file: File; url: string }[]>([]);
@@ -172,6 +179,8 @@ export function ProductEditor({
     );
     if (!parsed) return;
     const body = new FormData();
+    body.set("intent", editing ? "update" : "create");
+    if (editing) body.set("id", product._id);
     body.set("title", payload.title);
     if (payload.slug) body.set("slug", payload.slug);
     body.set("description", payload.description);
@@ -196,15 +205,7 @@ export function ProductEditor({
       );
     }
     for (const entry of files) body.append("images", entry.file);
-    try {
-      const saved = editing
-        ? await api.admin.updateProduct(product._id, body)
-        : await api.admin.createProduct(body);
-      toast.success(editing ? "Product saved" : "Product created");
-      onSaved(saved, !editing);
-    } catch (error) {
-      applyServerErrors(error, setError, FIELDS);
-    }
+    await save.submitForm(body);
   }
 
   return (
@@ -427,7 +428,7 @@ export function ProductEditor({
           )}
           <FormActions
             onCancel={onClose}
-            submitting={isSubmitting}
+            submitting={save.pending}
             submitLabel={editing ? "Save product" : "Create product"}
           />
         </form>

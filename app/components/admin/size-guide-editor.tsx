@@ -1,14 +1,16 @@
 /** Create or edit a size guide: name, category, unit, a columns x rows measurement table, and a note. */
 import { Plus, X } from "lucide-react";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Field, Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { SizeGuideBody } from "~/lib/admin-schemas";
-import { api, errorMessage, type SizeGuide } from "~/lib/api-client";
-import { serverFieldErrors } from "~/lib/form-validation";
+import type { SizeGuide } from "~/lib/api-client";
+import { useAdminAction } from "./admin-action";
 import { CategoryOptions, type CategoryNode } from "./category-options";
+
+/** The fields a server refusal can name. */
+const FIELDS = ["name", "category", "unit", "columns", "rows", "note", "nameBn", "noteBn"];
 
 interface Draft {
   name: string;
@@ -42,6 +44,10 @@ function draftOf(guide: SizeGuide | null): Draft {
   };
 }
 
+/**
+ * Saves through the size-guides route's clientAction (intents "create" and "update" with the
+ * payload as `body`); closes on success, keeps the server's field errors on a refusal.
+ */
 export function SizeGuideEditor({
   guide,
   categories,
@@ -55,7 +61,15 @@ export function SizeGuideEditor({
 }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(guide));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const saving = useAdminAction({
+    onSuccess: onSaved,
+    onFailure: (result) => {
+      const fieldErrors = Object.fromEntries(
+        Object.entries(result.fieldErrors).filter(([name]) => FIELDS.includes(name)),
+      );
+      if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
+    },
+  });
   useEffect(() => setDraft(draftOf(guide)), [guide]);
 
   const setColumn = (index: number, value: string) =>
@@ -95,7 +109,7 @@ export function SizeGuideEditor({
       ),
     }));
 
-  async function save() {
+  function save() {
     const payload = {
       name: draft.name,
       nameBn: draft.nameBn,
@@ -119,28 +133,7 @@ export function SizeGuideEditor({
       return;
     }
     setErrors({});
-    setSaving(true);
-    try {
-      if (guide) await api.admin.updateSizeGuide(guide._id, payload);
-      else await api.admin.createSizeGuide(payload);
-      toast.success(guide ? "Size guide saved" : "Size guide created");
-      onSaved();
-    } catch (error) {
-      const fieldErrors = serverFieldErrors(error, [
-        "name",
-        "category",
-        "unit",
-        "columns",
-        "rows",
-        "note",
-        "nameBn",
-        "noteBn",
-      ]);
-      if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
-      toast.error(errorMessage(error));
-    } finally {
-      setSaving(false);
-    }
+    void saving.submit(guide ? "update" : "create", { id: guide?._id, body: payload });
   }
 
   return (
@@ -302,8 +295,8 @@ export function SizeGuideEditor({
             <Button type="button" variant="outline" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="button" disabled={saving} onClick={() => void save()}>
-              {saving ? "Saving…" : "Save"}
+            <Button type="button" disabled={saving.pending} onClick={save}>
+              {saving.pending ? "Saving…" : "Save"}
             </Button>
           </div>
         </div>

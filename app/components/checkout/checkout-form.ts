@@ -5,16 +5,23 @@
  * read and write the form through `useFormContext<CheckoutValues>()`.
  */
 import type { UseFormSetValue } from "react-hook-form";
+import type { AdvanceMethod } from "#contract/advance-delivery-charge";
 import type { Address, PaymentMethod } from "~/lib/api-client";
 import { EMPTY_ADDRESS, toCheckoutAddress, type CheckoutAddress } from "~/lib/checkout";
 
-export type CheckoutValues = CheckoutAddress & { paymentMethod: PaymentMethod; note: string };
+export type CheckoutValues = CheckoutAddress & {
+  paymentMethod: PaymentMethod;
+  /** Cash on delivery with the delivery charge paid first: the gateway for it ("" until asked). */
+  advancePaymentMethod: AdvanceMethod | "";
+  note: string;
+};
 
 export const ADDRESS_FIELDS = Object.keys(EMPTY_ADDRESS) as (keyof CheckoutAddress)[];
 
 export const CHECKOUT_DEFAULTS: CheckoutValues = {
   ...EMPTY_ADDRESS,
   paymentMethod: "COD",
+  advancePaymentMethod: "",
   note: "",
 };
 

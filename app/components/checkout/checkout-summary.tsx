@@ -51,11 +51,13 @@ function PlaceOrder({
   total,
   placing,
   fieldsInvalid,
+  submitLabel,
 }: {
   method: PaymentMethod;
   total: number;
   placing: PlacingState;
   fieldsInvalid: boolean;
+  submitLabel?: string;
 }) {
   return (
     <>
@@ -70,9 +72,11 @@ function PlaceOrder({
           ? "Placing your order…"
           : placing.status === "redirecting"
             ? "Opening the payment page…"
-            : method === "COD"
-              ? `Place order · ${formatBDT(total)}`
-              : `Pay ${formatBDT(total)}`}
+            : submitLabel
+              ? submitLabel
+              : method === "COD"
+                ? `Place order · ${formatBDT(total)}`
+                : `Pay ${formatBDT(total)}`}
       </Button>
       {placing.status === "error" && (
         <p role="alert" className="text-sm text-red-600" data-testid="place-order-error">
@@ -96,6 +100,7 @@ export function CheckoutSummary({
   method,
   placing,
   fieldsInvalid,
+  submitLabel,
 }: {
   cart: Cart;
   quote: QuoteState;
@@ -103,6 +108,8 @@ export function CheckoutSummary({
   method: PaymentMethod;
   placing: PlacingState;
   fieldsInvalid: boolean;
+  /** Replaces the button's text (cash on delivery with the delivery charge paid first). */
+  submitLabel?: string;
 }) {
   return (
     <aside
@@ -126,7 +133,13 @@ export function CheckoutSummary({
         ))}
       </ul>
       <CheckoutTotals cart={cart} quote={quote} />
-      <PlaceOrder method={method} total={total} placing={placing} fieldsInvalid={fieldsInvalid} />
+      <PlaceOrder
+        method={method}
+        total={total}
+        placing={placing}
+        fieldsInvalid={fieldsInvalid}
+        submitLabel={submitLabel}
+      />
     </aside>
   );
 }

@@ -8,9 +8,15 @@ export type QuoteState =
 
 /**
  * Delivery charge and totals for the chosen city/zone (POST /api/checkout/quote), asked a quarter
- * second after the last change and again when the cart changes.
+ * second after the last change and again when the cart changes. The mobile (a complete number, or
+ * "") lets the quote say whether the delivery charge is paid in advance.
  */
-export function useDeliveryQuote(city: string, zone: string, cart: Cart | null): QuoteState {
+export function useDeliveryQuote(
+  city: string,
+  zone: string,
+  cart: Cart | null,
+  mobile = "",
+): QuoteState {
   const [quote, setQuote] = useState<QuoteState>({ status: "idle" });
   useEffect(() => {
     if (!city || !cart || cart.cartItems.length === 0) {
@@ -21,7 +27,10 @@ export function useDeliveryQuote(city: string, zone: string, cart: Cart | null):
     setQuote({ status: "loading" });
     const timer = setTimeout(() => {
       api.checkout
-        .quote({ city, ...(zone ? { zone } : {}) }, { guest: !getToken() })
+        .quote(
+          { city, ...(zone ? { zone } : {}), ...(mobile ? { mobile } : {}) },
+          { guest: !getToken() },
+        )
         .then((answer) => live && setQuote({ status: "ready", quote: answer }))
         .catch(
           (error: unknown) => live && setQuote({ status: "error", message: errorMessage(error) }),
@@ -31,6 +40,6 @@ export function useDeliveryQuote(city: string, zone: string, cart: Cart | null):
       live = false;
       clearTimeout(timer);
     };
-  }, [city, zone, cart]);
+  }, [city, zone, cart, mobile]);
   return quote;
 }

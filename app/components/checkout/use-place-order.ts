@@ -8,6 +8,13 @@ import { checkWith, serverFieldErrors } from "~/lib/form-validation";
 import { ShippingAddressBody } from "~/lib/storefront-schemas";
 import { trackAddPaymentInfo, trackPurchase, type TrackableOrder } from "~/lib/tracking";
 import { ADDRESS_FIELDS, addressOf, focusField, type CheckoutValues } from "./checkout-form";
+import { PHONE_CONFIRMATION_REQUIRED_CODE } from "#contract/schemas/orders";
+
+/** A cash-on-delivery order waiting for its phone's one-time code (phone-confirmation.tsx). */
+export interface PhoneCodeState {
+  phone: string;
+  code: string;
+}
 
 export type PlacingState =
   { status: "idle" | "placing" | "redirecting" } | { status: "error"; message: string };
@@ -27,6 +34,7 @@ export function usePlaceOrder(
 ) {
   const navigate = useNavigate();
   const [placing, setPlacing] = useState<PlacingState>({ status: "idle" });
+  const [phoneCode, setPhoneCode] = useState<PhoneCodeState | null>(null);
 
   function showFieldErrors(errors: Record<string, string>) {
     for (const [field, message] of Object.entries(errors))
@@ -64,7 +72,14 @@ export function usePlaceOrder(
             ...(address.area ? { area: address.area } : {}),
           },
           paymentMethod: method,
+          ...(method === "COD" && values.advancePaymentMethod
+            ? { advancePaymentMethod: values.advancePaymentMethod }
+            : {}),
           ...(note ? { note } : {}),
+          // The code sent to this delivery phone, once the shop asked for one.
+          ...(method === "COD" && phoneCode?.phone === address.mobile && phoneCode.code
+            ? { phoneCode: phoneCode.code }
+            : {}),
         },
         { guest: !signedIn },
       );
@@ -77,7 +92,9 @@ export function usePlaceOrder(
       const tokenQuery = order.trackingToken
         ? `&token=${encodeURIComponent(order.trackingToken)}`
         : "";
-      if (method === "COD") {
+      // Cash on delivery whose delivery charge is paid first goes to the gateway like an online order.
+      const awaitsAdvance = order.orderStatus === "PENDING" && Boolean(order.advanceDeliveryCharge);
+      if (method === "COD" && !awaitsAdvance) {
         trackPurchase(order as TrackableOrder);
         navigate(
           `/order-confirmation?orderId=${order._id}${tokenQuery}${signedIn ? "" : "&guest=true"}`,
@@ -88,6 +105,12 @@ export function usePlaceOrder(
       const { gatewayUrl } = await api.payment.start(order._id, { guest: !signedIn });
       window.location.assign(gatewayUrl);
     } catch (error) {
+      // The shop wants this phone confirmed: the code field appears, the order waits for it.
+      if (error instanceof ApiError && error.code === PHONE_CONFIRMATION_REQUIRED_CODE) {
+        setPhoneCode({ phone: address.mobile, code: "" });
+        setPlacing({ status: "idle" });
+        return;
+      }
       // The server's field messages (a rule only it can check) go on the address fields too.
       const fieldErrors = serverFieldErrors(error, ADDRESS_FIELDS, "shippingAddress.");
       if (Object.keys(fieldErrors).length > 0) showFieldErrors(fieldErrors);
@@ -102,5 +125,6 @@ export function usePlaceOrder(
     }
   }
 
-  return { placing, placeOrder };
+  const setCode = (code: string) => setPhoneCode((state) => (state ? { ...state, code } : state));
+  return { placing, placeOrder, phoneCode, setPhoneCode: setCode };
 }

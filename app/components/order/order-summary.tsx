@@ -14,6 +14,7 @@ import {
 import { colorName } from "~/lib/i18n/color-names";
 import { useLocale } from "~/lib/i18n/i18n";
 import { cn } from "~/lib/utils";
+import { PaymentParts } from "./payment-parts";
 
 export const STATUS_LABELS: Record<string, string> = {
   PENDING: "Awaiting payment",
@@ -180,6 +181,7 @@ export function OrderSummary({ order }: { order: OrderView }) {
         <div className="space-y-1 text-sm">
           <h3 className="font-semibold">{i18n._("Payment")}</h3>
           <p>{paymentLabel(order.paymentMethod, i18n)}</p>
+          <PaymentParts order={order} />
           {order.paymentDetails?.status && (
             <p className="text-stone-600">
               {i18n._("Status: {status}", {

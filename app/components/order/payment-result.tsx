@@ -120,7 +120,7 @@ export function PaymentResult({ outcome }: { outcome: PaymentOutcome }) {
       {outcome !== "success" &&
         state.status === "ready" &&
         state.order.orderStatus === "PENDING" &&
-        state.order.paymentMethod !== "COD" && (
+        (state.order.paymentMethod !== "COD" || Boolean(state.order.advanceDeliveryCharge)) && (
           <div className="mb-6 flex flex-col items-center gap-2">
             <div className="flex flex-col gap-2 sm:flex-row">
               <Button

@@ -15,6 +15,9 @@ import type {
   OrderPage,
   Payment,
   PaymentPage,
+  PhoneBlock,
+  PhoneBlocks,
+  PhoneRisk,
   Product,
   PromoCode,
   PromoCodePage,
@@ -23,6 +26,15 @@ import type {
 } from "./types";
 
 export const admin = {
+  /** GET /api/admin/phones/{phone}: a number's orders by outcome and its risk level. */
+  phoneHistory: (phone: string, excludeOrder?: string) =>
+    request<PhoneRisk>(`/api/admin/phones/${segment(phone)}`, { query: { excludeOrder } }),
+  phoneBlocks: (show: "active" | "all" = "active") =>
+    request<PhoneBlocks>("/api/admin/phones/blocks", { query: { show } }),
+  blockPhone: (body: { phone: string; reason: string }) =>
+    request<PhoneBlock>("/api/admin/phones/blocks", { method: "POST", body }),
+  liftPhoneBlock: (phone: string) =>
+    request<PhoneBlock>(`/api/admin/phones/blocks/${segment(phone)}`, { method: "DELETE" }),
   dashboard: () => request<Dashboard>("/api/admin/dashboard"),
   orders: (query: Query = {}) => request<OrderPage | Order[]>("/api/admin/orders", { query }),
   setOrderStatus: (

@@ -40,10 +40,11 @@ export const auth = {
   /** POST /auth/signin; stores the jwt. No jwt -> 'Invalid response from server - no JWT token received'. */
   signin: (body: { email: string; password: string }): Promise<AuthAnswer> =>
     authenticate("/auth/signin", body, MESSAGES.loginFailed),
-  sendOtp: (phone: string) =>
+  /** `locale`: the language of the SMS (English when absent). */
+  sendOtp: (phone: string, locale?: "en" | "bn") =>
     request<{ message: string; expiresIn: number }>("/auth/otp/send", {
       method: "POST",
-      body: { phone },
+      body: locale ? { phone, locale } : { phone },
     }),
   /** Sends the token when signed in: the verification then belongs to this account. */
   verifyOtp: (phone: string, otp: string) =>

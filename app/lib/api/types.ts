@@ -40,6 +40,11 @@ import type {
 } from "#contract/answers/users";
 import type { PaymentMethod } from "#contract/order-status";
 import type { PlaceOrderBody, ShippingAddressBody } from "#contract/schemas/orders";
+import type {
+  PhoneBlock as PhoneBlockAnswer,
+  PhoneBlocksAnswer,
+  PhoneRisk as PhoneRiskAnswer,
+} from "#contract/schemas/phone-history";
 import type { z } from "zod";
 
 export type { PaymentMethod, Wire };
@@ -83,6 +88,10 @@ export type PromoCodePage = PromoCodePageAnswer;
 export type TshirtOrder = Wire<TshirtOrderView>;
 export type TshirtOrderPage = Wire<TshirtOrderListAnswer>;
 export type Dashboard = Wire<DashboardStats>;
+/** A mobile number's orders by outcome and its risk level (customer history by phone). */
+export type PhoneRisk = PhoneRiskAnswer;
+export type PhoneBlock = PhoneBlockAnswer;
+export type PhoneBlocks = PhoneBlocksAnswer;
 export type Cities = CitiesAnswer;
 export type Zones = ZonesAnswer;
 export type Areas = AreasAnswer;

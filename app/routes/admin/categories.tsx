@@ -1,18 +1,20 @@
 import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import {
+  parseSubmitted,
+  readSubmission,
+  runAdminAction,
+  showFieldErrors,
+  unknownIntent,
+  useAdminAction,
+} from "~/components/admin/admin-action";
 import {
   categoryTree,
   CategoryOptions,
   type CategoryNode,
 } from "~/components/admin/category-options";
-import {
-  applyServerErrors,
-  loadForAdmin,
-  PageHeader,
-  useLoadedData,
-} from "~/components/admin/common";
+import { loadForAdmin, PageHeader, useLoadedData } from "~/components/admin/common";
 import {
   ConfirmDelete,
   EditButton,
@@ -20,7 +22,6 @@ import {
   ListTable,
   NewButton,
   RowActions,
-  runAction,
   TextField,
   wholeList,
 } from "~/components/admin/list";
@@ -60,7 +61,11 @@ function CategoryEditor({
   onSaved: () => void;
 }) {
   const { register, handleSubmit, reset, setError, clearErrors, formState } = useForm<Values>();
-  const { errors, isSubmitting } = formState;
+  const { errors } = formState;
+  const save = useAdminAction({
+    onSuccess: onSaved,
+    onFailure: (result) => showFieldErrors(result, setError, FIELDS),
+  });
   useEffect(() => {
     if (open)
       reset({
@@ -83,14 +88,7 @@ function CategoryEditor({
     };
     const parsed = validateInto(CategoryBody, payload, setError, FIELDS);
     if (!parsed) return;
-    try {
-      if (category) await api.admin.updateCategory(category._id, parsed);
-      else await api.admin.createCategory(parsed);
-      toast.success(category ? "Category saved" : "Category created");
-      onSaved();
-    } catch (error) {
-      applyServerErrors(error, setError, FIELDS);
-    }
+    await save.submit(category ? "update" : "create", { id: category?._id, body: payload });
   }
 
   // A category cannot move under itself.
@@ -130,7 +128,7 @@ function CategoryEditor({
             error={errors.sortOrder?.message}
             {...register("sortOrder")}
           />
-          <FormActions onCancel={onClose} submitting={isSubmitting} />
+          <FormActions onCancel={onClose} submitting={save.pending} />
         </form>
       </DialogContent>
     </Dialog>
@@ -141,8 +139,31 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { categories: await loadForAdmin(request, () => api.categories.list()) };
 }
 
+/** Create, update and delete; React Router then loads the tree again (not after a refusal). */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const { intent, id, body } = await readSubmission(request);
+  switch (intent) {
+    case "create":
+      return runAdminAction(
+        async () => api.admin.createCategory(parseSubmitted(CategoryBody, body)),
+        "Category created",
+      );
+    case "update":
+      return runAdminAction(
+        async () => api.admin.updateCategory(id, parseSubmitted(CategoryBody, body)),
+        "Category saved",
+      );
+    case "delete":
+      // 409 while products or sub-categories use it: the server's message says which.
+      return runAdminAction(() => api.admin.deleteCategory(id), "Category deleted");
+    default:
+      return unknownIntent(intent);
+  }
+}
+
 export default function AdminCategories({ loaderData }: Route.ComponentProps) {
   const categories = useLoadedData(loaderData.categories);
+  const remove = useAdminAction();
   const list = (categories.data ?? []) as CategoryNode[];
   const [editor, setEditor] = useState<{ category: CategoryNode | null; parentId: string } | null>(
     null,
@@ -193,14 +214,7 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
                   title="Delete this category?"
                   description={`"${category.name}" is removed. A category still used by products or with sub-categories is kept.`}
                   label={`Delete ${category.name}`}
-                  // 409 while products or sub-categories use it: the server's message says which.
-                  onConfirm={() =>
-                    runAction(
-                      () => api.admin.deleteCategory(category._id),
-                      "Category deleted",
-                      categories.reload,
-                    )
-                  }
+                  onConfirm={() => void remove.submit("delete", { id: category._id })}
                 />
               </RowActions>
             </td>
@@ -213,10 +227,7 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
         parentId={editor?.parentId ?? ""}
         categories={list}
         onClose={() => setEditor(null)}
-        onSaved={() => {
-          setEditor(null);
-          categories.reload();
-        }}
+        onSaved={() => setEditor(null)}
       />
     </div>
   );

@@ -1,14 +1,15 @@
 import { KeyRound } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import {
-  applyServerErrors,
-  formatDate,
-  loadForAdmin,
-  PageHeader,
-  StatusBadge,
-} from "~/components/admin/common";
+  parseSubmitted,
+  readSubmission,
+  runAdminAction,
+  showFieldErrors,
+  unknownIntent,
+  useAdminAction,
+} from "~/components/admin/admin-action";
+import { formatDate, loadForAdmin, PageHeader, StatusBadge } from "~/components/admin/common";
 import {
   ConfirmDelete,
   EditButton,
@@ -16,19 +17,18 @@ import {
   ListTable,
   ListToolbar,
   RowActions,
-  runAction,
   TextField,
   listQuery,
   usePagedList,
   type ListSpec,
 } from "~/components/admin/list";
 import { Button } from "~/components/ui/button";
+import { PhoneHistory } from "~/components/admin/phone-history";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Field, NativeSelect } from "~/components/ui/input";
 import { CustomerUpdateBody, ResetPasswordBody, validateInto } from "~/lib/admin-schemas";
 import { api, type User } from "~/lib/api-client";
 import type { Route } from "./+types/customers";
-import { useAuth } from "~/lib/auth";
 
 export function meta() {
   return [{ title: "Customers — Tweest admin" }];
@@ -53,10 +53,14 @@ function CustomerEditor({
 }: {
   customer: User;
   onClose: () => void;
-  onSaved: (user: User) => void;
+  onSaved: () => void;
 }) {
   const { register, handleSubmit, setError, clearErrors, formState, reset } = useForm<Values>();
-  const { errors, isSubmitting } = formState;
+  const { errors } = formState;
+  const save = useAdminAction({
+    onSuccess: onSaved,
+    onFailure: (result) => showFieldErrors(result, setError, FIELDS),
+  });
   useEffect(() => {
     reset({
       firstName: customer.firstName ?? "",
@@ -72,13 +76,7 @@ function CustomerEditor({
     clearErrors();
     const parsed = validateInto(CustomerUpdateBody, values, setError, FIELDS);
     if (!parsed) return;
-    try {
-      const saved = await api.admin.updateCustomer(customer._id, parsed);
-      toast.success("Customer saved");
-      onSaved(saved);
-    } catch (error) {
-      applyServerErrors(error, setError, FIELDS);
-    }
+    await save.submit("update", { id: customer._id, body: values });
   }
 
   return (
@@ -86,6 +84,7 @@ function CustomerEditor({
       <DialogContent className="max-w-lg">
         <DialogTitle>Edit customer</DialogTitle>
         <DialogDescription>{customer.email}</DialogDescription>
+        <PhoneHistory phone={customer.mobile || customer.phone || ""} />
         <form onSubmit={handleSubmit(onSubmit)} className="mt-4 space-y-3" noValidate>
           <div className="grid gap-3 sm:grid-cols-2">
             <TextField
@@ -128,7 +127,7 @@ function CustomerEditor({
             />
             Phone verified
           </label>
-          <FormActions onCancel={onClose} submitting={isSubmitting} />
+          <FormActions onCancel={onClose} submitting={save.pending} />
         </form>
       </DialogContent>
     </Dialog>
@@ -136,23 +135,20 @@ function CustomerEditor({
 }
 
 function ResetPassword({ customer, onClose }: { customer: User; onClose: () => void }) {
-  const auth = useAuth();
   const { register, handleSubmit, setError, clearErrors, formState } = useForm<{
     newPassword: string;
   }>({ defaultValues: { newPassword: "" } });
-  const { errors, isSubmitting } = formState;
+  const { errors } = formState;
+  const reset = useAdminAction({
+    onSuccess: onClose,
+    onFailure: (result) => showFieldErrors(result, setError, ["newPassword"]),
+  });
 
   async function onSubmit(values: { newPassword: string }) {
     clearErrors();
     const parsed = validateInto(ResetPasswordBody, values, setError, ["newPassword"]);
     if (!parsed) return;
-    try {
-      const message = await auth.resetCustomerPassword(customer._id, parsed.newPassword);
-      toast.success(message || "Password reset");
-      onClose();
-    } catch (error) {
-      applyServerErrors(error, setError, ["newPassword"]);
-    }
+    await reset.submit("reset-password", { id: customer._id, body: values });
   }
 
   return (
@@ -171,7 +167,7 @@ function ResetPassword({ customer, onClose }: { customer: User; onClose: () => v
             error={errors.newPassword?.message}
             {...register("newPassword")}
           />
-          <FormActions onCancel={onClose} submitting={isSubmitting} submitLabel="Reset password" />
+          <FormActions onCancel={onClose} submitting={reset.pending} submitLabel="Reset password" />
         </form>
       </DialogContent>
     </Dialog>
@@ -185,10 +181,33 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { customers: await loadForAdmin(request, () => api.admin.customers(query)) };
 }
 
+/** Update, reset a password and delete; React Router then loads the page again (not after a refusal). */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const { intent, id, body } = await readSubmission(request);
+  switch (intent) {
+    case "update":
+      return runAdminAction(
+        async () => api.admin.updateCustomer(id, parseSubmitted(CustomerUpdateBody, body)),
+        "Customer saved",
+      );
+    case "reset-password":
+      return runAdminAction(
+        async () =>
+          api.admin.resetCustomerPassword(id, parseSubmitted(ResetPasswordBody, body).newPassword),
+        "Password reset",
+      );
+    case "delete":
+      return runAdminAction(() => api.admin.deleteCustomer(id), "Customer deleted");
+    default:
+      return unknownIntent(intent);
+  }
+}
+
 export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
   const [editing, setEditing] = useState<User | null>(null);
   const [resetting, setResetting] = useState<User | null>(null);
   const customers = usePagedList<User>(LIST, loaderData.customers);
+  const remove = useAdminAction();
 
   return (
     <div>
@@ -234,13 +253,7 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
                   title="Delete this customer?"
                   description={`${customer.email} and their account are removed for good.`}
                   label={`Delete ${customer.email}`}
-                  onConfirm={() =>
-                    runAction(
-                      () => api.admin.deleteCustomer(customer._id),
-                      "Customer deleted",
-                      customers.reload,
-                    )
-                  }
+                  onConfirm={() => void remove.submit("delete", { id: customer._id })}
                 />
               </RowActions>
             </td>
@@ -251,10 +264,7 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
         <CustomerEditor
           customer={editing}
           onClose={() => setEditing(null)}
-          onSaved={(saved) => {
-            setEditing(null);
-            customers.replaceRow(saved);
-          }}
+          onSaved={() => setEditing(null)}
         />
       )}
       {resetting && <ResetPassword customer={resetting} onClose={() => setResetting(null)} />}

@@ -93,6 +93,18 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               hint="Delivery charges paid, never collected"
               testId="stat-returns-lost"
             />
+            <StatCard
+              label="Cash on delivery to collect"
+              value={formatBDT(stats.cashOnDelivery?.outstanding ?? 0)}
+              hint={`${stats.cashOnDelivery?.outstandingOrders ?? 0} open orders, net of delivery charges paid in advance`}
+              testId="stat-cod-outstanding"
+            />
+            <StatCard
+              label="Delivery charges paid in advance this month"
+              value={formatBDT(stats.cashOnDelivery?.advancePaidThisMonth ?? 0)}
+              hint={`${stats.cashOnDelivery?.advanceOrdersThisMonth ?? 0} orders, counted in payments received`}
+              testId="stat-advance-paid"
+            />
           </div>
           <div className="grid gap-4 lg:grid-cols-3">
             <PanelBoundary title="Orders this week">

@@ -1,7 +1,11 @@
 import { Printer, Trash2, Truck } from "lucide-react";
-import { useState } from "react";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
-import { toast } from "sonner";
+import {
+  readSubmission,
+  runAdminAction,
+  unknownIntent,
+  useAdminAction,
+} from "~/components/admin/admin-action";
 import {
   ConfirmAction,
   ErrorNote,
@@ -9,7 +13,6 @@ import {
   PageHeader,
   StatusBadge,
   TableSkeleton,
-  toastError,
   loadForAdmin,
   useAdminData,
 } from "~/components/admin/common";
@@ -22,6 +25,7 @@ import {
   type ListSpec,
 } from "~/components/admin/list";
 import { OrderInvoice } from "~/components/admin/order-invoice";
+import { PhoneHistory } from "~/components/admin/phone-history";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
@@ -63,47 +67,16 @@ function OrderDetail({
   onChanged: (order: Order) => void;
   onDeleted: () => void;
 }) {
-  const [busy, setBusy] = useState(false);
+  // Status moves, courier booking and delete post to the route's clientAction (see there).
+  const change = useAdminAction({ onSuccess: (result) => onChanged(result.answer as Order) });
+  const deletion = useAdminAction({ onSuccess: onDeleted });
+  const busy = change.pending;
   const moves = nextStatuses(order.orderStatus);
 
-  async function move(status: OrderStatus) {
-    setBusy(true);
-    try {
-      const saved = await api.admin.setOrderStatus(
-        order._id,
-        status.toLowerCase() as Parameters<typeof api.admin.setOrderStatus>[1],
-      );
-      toast.success(`Order ${saved.orderNumber ?? ""} is ${saved.orderStatus}`.replace("  ", " "));
-      onChanged(saved);
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function bookCourier() {
-    setBusy(true);
-    try {
-      const saved = await api.admin.bookCourier(order._id);
-      toast.success(`Parcel booked: ${saved.courier?.consignmentId ?? "done"}`);
-      onChanged(saved);
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function remove() {
-    try {
-      const answer = await api.admin.deleteOrder(order._id);
-      toast.success((answer as { message?: string } | null)?.message ?? "Order deleted");
-      onDeleted();
-    } catch (error) {
-      toastError(error);
-    }
-  }
+  const move = (status: OrderStatus) =>
+    change.submit("set-status", { id: order._id, body: { status } });
+  const bookCourier = () => change.submit("book-courier", { id: order._id });
+  const remove = () => deletion.submit("delete", { id: order._id });
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -155,6 +128,13 @@ function OrderDetail({
             </Button>
           </ConfirmAction>
         </div>
+        {order.shippingAddress?.mobile && (
+          <PhoneHistory
+            phone={order.deliveryPhone ?? order.shippingAddress.mobile}
+            orderId={order._id}
+            phoneConfirmedAt={order.phoneConfirmed ? order.phoneConfirmedAt : null}
+          />
+        )}
         {order.courier?.consignmentId && (
           <p className="no-print mt-3 rounded-md bg-stone-50 px-3 py-2 text-sm">
             Courier {order.courier.name ?? "Pathao"}: consignment{" "}
@@ -189,13 +169,11 @@ function OpenOrder({
   openId,
   preview,
   onClose,
-  onChanged,
   onDeleted,
 }: {
   openId: string;
   preview: Order | undefined;
   onClose: () => void;
-  onChanged: (order: Order) => void;
   onDeleted: () => void;
 }) {
   const detail = useAdminData(() => api.admin.order(openId), openId);
@@ -223,10 +201,8 @@ function OpenOrder({
     <OrderDetail
       order={order}
       onClose={onClose}
-      onChanged={(saved) => {
-        detail.setData(() => ({ ...order, ...saved }));
-        onChanged(saved);
-      }}
+      // The list is loaded again after the change; the details loaded on demand take the answer.
+      onChanged={(saved) => detail.setData(() => ({ ...order, ...saved }))}
       onDeleted={onDeleted}
     />
   );
@@ -261,6 +237,36 @@ export function shouldRevalidate({
   };
   if (currentUrl.href !== nextUrl.href && listOf(currentUrl) === listOf(nextUrl)) return false;
   return defaultShouldRevalidate;
+}
+
+/** Status moves, courier booking and delete; React Router then loads the list again (not after a refusal). */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const { intent, id, body } = await readSubmission(request);
+  switch (intent) {
+    case "set-status": {
+      const status = String((body as { status?: unknown } | undefined)?.status ?? "");
+      return runAdminAction(
+        () =>
+          api.admin.setOrderStatus(
+            id,
+            status.toLowerCase() as Parameters<typeof api.admin.setOrderStatus>[1],
+          ),
+        (answer) => {
+          const saved = answer as Order;
+          return `Order ${saved.orderNumber ?? ""} is ${saved.orderStatus}`.replace("  ", " ");
+        },
+      );
+    }
+    case "book-courier":
+      return runAdminAction(
+        () => api.admin.bookCourier(id),
+        (answer) => `Parcel booked: ${(answer as Order).courier?.consignmentId ?? "done"}`,
+      );
+    case "delete":
+      return runAdminAction(() => api.admin.deleteOrder(id), "Order deleted");
+    default:
+      return unknownIntent(intent);
+  }
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
@@ -341,6 +347,12 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
             <td>{customerOf(order)}</td>
             <td>
               {order.paymentMethod}{" "}
+              {order.advanceDeliveryCharge && (
+                <span className="text-xs text-stone-500">
+                  (delivery charge {order.advanceDeliveryCharge.status === "PAID" ? "paid" : "due"}{" "}
+                  online){" "}
+                </span>
+              )}
               {order.paymentDetails?.status && (
                 <span className="text-xs text-stone-500">({order.paymentDetails.status})</span>
               )}
@@ -362,11 +374,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
             (order) => order._id === openId || order.orderNumber === openId.toUpperCase(),
           )}
           onClose={() => orders.update({ open: "" })}
-          onChanged={orders.replaceRow}
-          onDeleted={() => {
-            orders.update({ open: "" });
-            orders.reload();
-          }}
+          onDeleted={() => orders.update({ open: "" })}
         />
       )}
     </div>

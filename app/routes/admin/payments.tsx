@@ -87,7 +87,14 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
                 ? (row.order.orderNumber ?? row.order._id)
                 : (row.order ?? "—")}
             </td>
-            <td>{row.method ?? "—"}</td>
+            <td>
+              {row.method ?? "—"}
+              {row.purpose === "ADVANCE_DELIVERY_CHARGE" && (
+                <span className="block text-xs text-stone-500" data-testid="payment-purpose">
+                  Delivery charge (advance) of a cash-on-delivery order
+                </span>
+              )}
+            </td>
             <td className="font-mono text-xs">{row.transactionId ?? row.paymentId ?? "—"}</td>
             <td>
               <StatusBadge status={statusOf(row)} />

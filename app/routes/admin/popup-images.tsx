@@ -1,6 +1,12 @@
 import { ArrowDown, ArrowUp, GripVertical } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import {
+  readSubmission,
+  runAdminAction,
+  submittedForm,
+  unknownIntent,
+  useAdminAction,
+} from "~/components/admin/admin-action";
 import {
   ErrorNote,
   formatDate,
@@ -8,10 +14,9 @@ import {
   StatusBadge,
   TableSkeleton,
   loadForAdmin,
-  toastError,
   useLoadedData,
 } from "~/components/admin/common";
-import { ConfirmDelete, EditButton, NewButton, runAction } from "~/components/admin/list";
+import { ConfirmDelete, EditButton, NewButton } from "~/components/admin/list";
 import { PopupImageEditor } from "~/components/admin/popup-image-editor";
 import { Button } from "~/components/ui/button";
 import { api, type PopupImage } from "~/lib/api-client";
@@ -34,42 +39,76 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { images: await loadForAdmin(request, () => api.popupImages.list()) };
 }
 
+/**
+ * Upload, edit (multipart, from the editor), (de)activate, reorder and delete; React Router then
+ * loads the images again (not after a refusal).
+ */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const { intent, id, body } = await readSubmission(request);
+  switch (intent) {
+    case "create":
+      return runAdminAction(
+        async () => api.popupImages.create(submittedForm(body)),
+        "Popup image uploaded",
+      );
+    case "update":
+      return runAdminAction(
+        async () => api.popupImages.update(id, submittedForm(body)),
+        "Popup image saved",
+      );
+    case "set-active": {
+      const form = new FormData();
+      form.set("isActive", String((body as { isActive?: unknown } | undefined)?.isActive === true));
+      return runAdminAction(
+        () => api.popupImages.update(id, form),
+        (answer) => ((answer as PopupImage).isActive ? "Image activated" : "Image deactivated"),
+      );
+    }
+    case "reorder": {
+      const order = (body as { order?: unknown } | undefined)?.order;
+      return runAdminAction(
+        () => api.popupImages.sequence(Array.isArray(order) ? order.map(String) : []),
+        () => "New order saved",
+      );
+    }
+    case "delete":
+      return runAdminAction(() => api.popupImages.remove(id), "Popup image deleted");
+    default:
+      return unknownIntent(intent);
+  }
+}
+
+/** The images in the order being saved while a reorder runs (the server's order once it is in). */
+function shownOrder(images: PopupImage[], pending: unknown): PopupImage[] {
+  const order = (pending as { order?: unknown } | undefined)?.order;
+  if (!Array.isArray(order)) return images;
+  const byId = new Map(images.map((image) => [image._id, image]));
+  const ordered = order.flatMap((id) => byId.get(String(id)) ?? []);
+  return ordered.length === images.length ? ordered : images;
+}
+
 export default function AdminPopupImages({ loaderData }: Route.ComponentProps) {
   const images = useLoadedData(loaderData.images);
-  const list = Array.isArray(images.data) ? images.data : [];
   const [editor, setEditor] = useState<{ image: PopupImage | null } | null>(null);
   const [dragging, setDragging] = useState<number | null>(null);
   const [over, setOver] = useState<number | null>(null);
-  const [saving, setSaving] = useState(false);
+  const sequence = useAdminAction();
+  const change = useAdminAction();
+  const saving = sequence.pending;
+  // The new order shows at once; after a refusal nothing is loaded again and the old order is back.
+  const list = shownOrder(
+    Array.isArray(images.data) ? images.data : [],
+    sequence.submission?.intent === "reorder" ? sequence.submission.body : undefined,
+  );
 
-  /** Shows the new order at once and saves it; the old order comes back if the server refuses. */
-  async function reorder(from: number, to: number) {
+  function reorder(from: number, to: number) {
     if (from === to || to < 0 || to >= list.length) return;
-    const previous = list;
     const next = moved(list, from, to);
-    images.setData(() => next);
-    setSaving(true);
-    try {
-      await api.popupImages.sequence(next.map((image) => image._id));
-      toast.success("New order saved");
-    } catch (error) {
-      images.setData(() => previous);
-      toastError(error);
-    } finally {
-      setSaving(false);
-    }
+    void sequence.submit("reorder", { body: { order: next.map((image) => image._id) } });
   }
 
-  async function toggle(image: PopupImage) {
-    const body = new FormData();
-    body.set("isActive", String(!image.isActive));
-    try {
-      await api.popupImages.update(image._id, body);
-      toast.success(image.isActive ? "Image deactivated" : "Image activated");
-      images.reload();
-    } catch (error) {
-      toastError(error);
-    }
+  function toggle(image: PopupImage) {
+    void change.submit("set-active", { id: image._id, body: { isActive: !image.isActive } });
   }
 
   return (
@@ -110,7 +149,7 @@ export default function AdminPopupImages({ loaderData }: Route.ComponentProps) {
                 const from = dragging ?? Number(event.dataTransfer.getData("text/plain"));
                 setDragging(null);
                 setOver(null);
-                if (Number.isInteger(from)) void reorder(from, index);
+                if (Number.isInteger(from)) reorder(from, index);
               }}
               onDragEnd={() => {
                 setDragging(null);
@@ -145,7 +184,8 @@ export default function AdminPopupImages({ loaderData }: Route.ComponentProps) {
               </div>
               <button
                 type="button"
-                onClick={() => void toggle(image)}
+                disabled={change.pending}
+                onClick={() => toggle(image)}
                 aria-label={`${image.isActive ? "Deactivate" : "Activate"} ${image.title || "image"}`}
               >
                 <StatusBadge status={image.isActive ? "ACTIVE" : "HIDDEN"} />
@@ -156,7 +196,7 @@ export default function AdminPopupImages({ loaderData }: Route.ComponentProps) {
                   variant="ghost"
                   disabled={index === 0 || saving}
                   aria-label={`Move ${image.title || "image"} up`}
-                  onClick={() => void reorder(index, index - 1)}
+                  onClick={() => reorder(index, index - 1)}
                 >
                   <ArrowUp className="h-4 w-4" aria-hidden="true" />
                 </Button>
@@ -165,7 +205,7 @@ export default function AdminPopupImages({ loaderData }: Route.ComponentProps) {
                   variant="ghost"
                   disabled={index === list.length - 1 || saving}
                   aria-label={`Move ${image.title || "image"} down`}
-                  onClick={() => void reorder(index, index + 1)}
+                  onClick={() => reorder(index, index + 1)}
                 >
                   <ArrowDown className="h-4 w-4" aria-hidden="true" />
                 </Button>
@@ -177,13 +217,7 @@ export default function AdminPopupImages({ loaderData }: Route.ComponentProps) {
                   title="Delete this popup image?"
                   description="The image and its file are removed for good."
                   label={`Delete ${image.title || "image"}`}
-                  onConfirm={() =>
-                    runAction(
-                      () => api.popupImages.remove(image._id),
-                      "Popup image deleted",
-                      images.reload,
-                    )
-                  }
+                  onConfirm={() => void change.submit("delete", { id: image._id })}
                 />
               </div>
             </li>
@@ -194,10 +228,7 @@ export default function AdminPopupImages({ loaderData }: Route.ComponentProps) {
         <PopupImageEditor
           image={editor.image}
           onClose={() => setEditor(null)}
-          onSaved={() => {
-            setEditor(null);
-            images.reload();
-          }}
+          onSaved={() => setEditor(null)}
         />
       )}
     </div>

@@ -1,6 +1,13 @@
 import { Eye, EyeOff } from "lucide-react";
 import { useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link } from "react-router";
+import {
+  readSubmission,
+  runAdminAction,
+  submittedForm,
+  unknownIntent,
+  useAdminAction,
+} from "~/components/admin/admin-action";
 import { CategoryOptions, type CategoryNode } from "~/components/admin/category-options";
 import { loadForAdmin, PageHeader, StatusBadge, useLoadedData } from "~/components/admin/common";
 import {
@@ -12,7 +19,6 @@ import {
   ListToolbar,
   NewButton,
   RowActions,
-  runAction,
   usePagedList,
   type ListSpec,
 } from "~/components/admin/list";
@@ -40,22 +46,41 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { products, categories };
 }
 
-/** Show/hide and delete: the server's answer as a toast (its message on a refusal). */
+/**
+ * Create and update (multipart, from the editor), show/hide and delete; React Router then loads the
+ * list again (not after a refusal).
+ */
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  const form = await request.formData();
-  const productId = String(form.get("productId"));
-  if (form.get("intent") === "delete")
-    return runAction(() => api.admin.deleteProduct(productId), "Product deleted");
-  const body = new FormData();
-  body.set("isActive", String(form.get("isActive")));
-  return runAction(async () => {
-    const saved = await api.admin.updateProduct(productId, body);
-    return {
-      message: saved.isActive
-        ? `${saved.title} is visible in the shop`
-        : `${saved.title} is hidden`,
-    };
-  }, "Product saved");
+  const { intent, id, body } = await readSubmission(request);
+  switch (intent) {
+    case "create":
+      return runAdminAction(
+        async () => api.admin.createProduct(submittedForm(body)),
+        "Product created",
+      );
+    case "update":
+      return runAdminAction(
+        async () => api.admin.updateProduct(id, submittedForm(body)),
+        "Product saved",
+      );
+    case "set-visibility": {
+      const form = new FormData();
+      form.set("isActive", String((body as { isActive?: unknown } | undefined)?.isActive === true));
+      return runAdminAction(
+        () => api.admin.updateProduct(id, form),
+        (answer) => {
+          const saved = answer as Product;
+          return saved.isActive
+            ? `${saved.title} is visible in the shop`
+            : `${saved.title} is hidden`;
+        },
+      );
+    }
+    case "delete":
+      return runAdminAction(() => api.admin.deleteProduct(id), "Product deleted");
+    default:
+      return unknownIntent(intent);
+  }
 }
 
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {
@@ -66,10 +91,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
   const categories = useLoadedData(loaderData.categories);
   const categoryList = (categories.data ?? []) as CategoryNode[];
 
-  // Show/hide and delete post to this route's clientAction; React Router then loads the list again.
-  const mutation = useFetcher();
-  const mutate = (fields: Record<string, string>) =>
-    void mutation.submit(fields, { method: "post" });
+  const change = useAdminAction();
 
   return (
     <div>
@@ -152,11 +174,11 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
                 <Button
                   size="sm"
                   variant="ghost"
+                  disabled={change.pending}
                   onClick={() =>
-                    mutate({
-                      intent: "set-visibility",
-                      productId: product._id,
-                      isActive: String(product.isActive === false),
+                    void change.submit("set-visibility", {
+                      id: product._id,
+                      body: { isActive: product.isActive === false },
                     })
                   }
                   aria-label={
@@ -174,7 +196,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
                   title="Delete this product?"
                   description={`"${product.title}" and its images are removed for good.`}
                   label={`Delete ${product.title}`}
-                  onConfirm={() => mutate({ intent: "delete", productId: product._id })}
+                  onConfirm={() => void change.submit("delete", { id: product._id })}
                 />
               </RowActions>
             </td>
@@ -192,7 +214,6 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
         onSaved={() => {
           setCreating(false);
           setEditing(null);
-          products.reload();
         }}
       />
     </div>

@@ -1,13 +1,14 @@
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import {
-  applyServerErrors,
-  formatDate,
-  loadForAdmin,
-  PageHeader,
-  StatusBadge,
-} from "~/components/admin/common";
+  parseSubmitted,
+  readSubmission,
+  runAdminAction,
+  showFieldErrors,
+  unknownIntent,
+  useAdminAction,
+} from "~/components/admin/admin-action";
+import { formatDate, loadForAdmin, PageHeader, StatusBadge } from "~/components/admin/common";
 import {
   ConfirmDelete,
   EditButton,
@@ -17,7 +18,6 @@ import {
   ListToolbar,
   NewButton,
   RowActions,
-  runAction,
   TextField,
   listQuery,
   usePagedList,
@@ -76,7 +76,11 @@ function PromoEditor({
   onSaved: () => void;
 }) {
   const { register, handleSubmit, reset, setError, clearErrors, formState } = useForm<Values>();
-  const { errors, isSubmitting } = formState;
+  const { errors } = formState;
+  const save = useAdminAction({
+    onSuccess: onSaved,
+    onFailure: (result) => showFieldErrors(result, setError, FIELDS),
+  });
   useEffect(() => {
     reset({
       code: promo?.code ?? "",
@@ -107,14 +111,7 @@ function PromoEditor({
       FIELDS,
     );
     if (!parsed) return;
-    try {
-      if (promo) await api.admin.updatePromoCode(promo._id, payload);
-      else await api.admin.createPromoCode(payload);
-      toast.success(promo ? "Promo code saved" : "Promo code created");
-      onSaved();
-    } catch (error) {
-      applyServerErrors(error, setError, FIELDS);
-    }
+    await save.submit(promo ? "update" : "create", { id: promo?._id, body: payload });
   }
 
   const text = (
@@ -158,7 +155,7 @@ function PromoEditor({
             <input type="checkbox" className="h-4 w-4 accent-brand-500" {...register("isActive")} />
             Active
           </label>
-          <FormActions onCancel={onClose} submitting={isSubmitting} />
+          <FormActions onCancel={onClose} submitting={save.pending} />
         </form>
       </DialogContent>
     </Dialog>
@@ -172,9 +169,39 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { promos: await loadForAdmin(request, () => api.admin.promoCodes(query)) };
 }
 
+/** Create, update, (de)activate and delete; React Router then loads the page again (not after a refusal). */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const { intent, id, body } = await readSubmission(request);
+  switch (intent) {
+    case "create":
+      return runAdminAction(
+        async () => api.admin.createPromoCode(parseSubmitted(PromoCodeBody, body)),
+        "Promo code created",
+      );
+    case "update":
+      return runAdminAction(
+        async () => api.admin.updatePromoCode(id, parseSubmitted(PromoCodeUpdateBody, body)),
+        "Promo code saved",
+      );
+    case "set-active":
+      return runAdminAction(
+        async () => api.admin.updatePromoCode(id, parseSubmitted(PromoCodeUpdateBody, body)),
+        (answer) => {
+          const saved = answer as Promo;
+          return `${saved.code} ${saved.isActive ? "activated" : "deactivated"}`;
+        },
+      );
+    case "delete":
+      return runAdminAction(() => api.admin.deletePromoCode(id), "Promo code deleted");
+    default:
+      return unknownIntent(intent);
+  }
+}
+
 export default function AdminPromoCodes({ loaderData }: Route.ComponentProps) {
   const promos = usePagedList<Promo>(LIST, loaderData.promos);
   const [editor, setEditor] = useState<{ promo: Promo | null } | null>(null);
+  const change = useAdminAction();
 
   return (
     <div>
@@ -235,12 +262,12 @@ export default function AdminPromoCodes({ loaderData }: Route.ComponentProps) {
             <td>
               <button
                 type="button"
+                disabled={change.pending}
                 onClick={() =>
-                  void runAction(
-                    () => api.admin.updatePromoCode(promo._id, { isActive: !promo.isActive }),
-                    `${promo.code} ${promo.isActive ? "deactivated" : "activated"}`,
-                    promos.reload,
-                  )
+                  void change.submit("set-active", {
+                    id: promo._id,
+                    body: { isActive: !promo.isActive },
+                  })
                 }
                 aria-label={`${promo.isActive ? "Deactivate" : "Activate"} ${promo.code}`}
               >
@@ -254,13 +281,7 @@ export default function AdminPromoCodes({ loaderData }: Route.ComponentProps) {
                   title="Delete this promo code?"
                   description={`${promo.code} stops working at once.`}
                   label={`Delete ${promo.code}`}
-                  onConfirm={() =>
-                    runAction(
-                      () => api.admin.deletePromoCode(promo._id),
-                      "Promo code deleted",
-                      promos.reload,
-                    )
-                  }
+                  onConfirm={() => void change.submit("delete", { id: promo._id })}
                 />
               </RowActions>
             </td>
@@ -271,10 +292,7 @@ export default function AdminPromoCodes({ loaderData }: Route.ComponentProps) {
         <PromoEditor
           promo={editor.promo}
           onClose={() => setEditor(null)}
-          onSaved={() => {
-            setEditor(null);
-            promos.reload();
-          }}
+          onSaved={() => setEditor(null)}
         />
       )}
     </div>

@@ -1,6 +1,12 @@
 import { useEffect, useState } from "react";
 import { useForm, type Path } from "react-hook-form";
-import { toast } from "sonner";
+import {
+  parseSubmitted,
+  readSubmission,
+  runAdminAction,
+  unknownIntent,
+  useAdminAction,
+} from "~/components/admin/admin-action";
 import {
   ErrorNote,
   formatDate,
@@ -15,13 +21,13 @@ import {
 import { TextField } from "~/components/admin/list";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/input";
-import { api, ApiError, errorMessage } from "~/lib/api-client";
+import { api } from "~/lib/api-client";
 import type { Route } from "./+types/settings";
 import {
   PHONE_CONFIRMATION_RULES,
   ShopSettings,
+  ShopSettingsUpdate,
   type PhoneConfirmationRule,
-  type ShopSettingsAnswer,
 } from "#contract/schemas/shop-settings";
 
 export function meta() {
@@ -139,6 +145,16 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { settings: await loadForAdmin(request, () => api.admin.settings.read()) };
 }
 
+/** Saves the whole set with the version loaded; React Router then loads it again (not after a refusal). */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const { intent, body } = await readSubmission(request);
+  if (intent !== "save") return unknownIntent(intent);
+  return runAdminAction(
+    async () => api.admin.settings.save(parseSubmitted(ShopSettingsUpdate, body)),
+    "Settings saved",
+  );
+}
+
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   const loaded = useLoadedData(loaderData.settings);
   const [changesPage, setChangesPage] = useState(1);
@@ -149,8 +165,22 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   );
   const [stale, setStale] = useState<string | null>(null);
   const { register, handleSubmit, reset, setError, clearErrors, formState } = useForm<Values>();
-  const { errors, isSubmitting, isDirty } = formState;
+  const { errors, isDirty } = formState;
   const answer = loaded.data;
+  const save = useAdminAction({
+    onSuccess: () => setChangesTick((tick) => tick + 1),
+    onFailure: (result) => {
+      // 409: someone saved since this form was loaded; the banner offers the latest settings.
+      if (result.status === 409) setStale(result.message);
+      else
+        showErrors(
+          result.errors.map((issue) => ({
+            path: String(issue.path).replace(/^settings\./, ""),
+            message: issue.message,
+          })),
+        );
+    },
+  });
 
   useEffect(() => {
     if (answer) reset(toValues(answer.settings));
@@ -185,25 +215,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
       );
       return;
     }
-    try {
-      const saved: ShopSettingsAnswer = await api.admin.settings.save({
-        version: answer.version,
-        settings: checked.data,
-      });
-      loaded.setData(() => saved);
-      setChangesTick((tick) => tick + 1);
-      toast.success("Settings saved");
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409) setStale(errorMessage(error));
-      else if (error instanceof ApiError && error.errors)
-        showErrors(
-          error.errors.map((issue) => ({
-            path: String(issue.path).replace(/^settings\./, ""),
-            message: issue.message,
-          })),
-        );
-      toast.error(errorMessage(error));
-    }
+    await save.submit("save", { body: { version: answer.version, settings: checked.data } });
   }
 
   const field = (path: Path<Values>, props: Record<string, string> = {}) => (
@@ -351,8 +363,8 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
                 ? ` · saved by ${answer.updatedBy.name || answer.updatedBy.email} on ${formatDate(answer.updatedAt, true)}`
                 : " · first-start values"}
             </p>
-            <Button type="submit" disabled={isSubmitting || !isDirty}>
-              {isSubmitting ? "Saving…" : "Save settings"}
+            <Button type="submit" disabled={save.pending || !isDirty}>
+              {save.pending ? "Saving…" : "Save settings"}
             </Button>
           </div>
         </form>

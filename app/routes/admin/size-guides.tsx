@@ -7,10 +7,17 @@ import {
   ListTable,
   NewButton,
   RowActions,
-  runAction,
   wholeList,
 } from "~/components/admin/list";
+import {
+  parseSubmitted,
+  readSubmission,
+  runAdminAction,
+  unknownIntent,
+  useAdminAction,
+} from "~/components/admin/admin-action";
 import { SizeGuideEditor } from "~/components/admin/size-guide-editor";
+import { SizeGuideBody } from "~/lib/admin-schemas";
 import { api, type SizeGuide } from "~/lib/api-client";
 import type { Route } from "./+types/size-guides";
 
@@ -27,6 +34,27 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { guides, categories };
 }
 
+/** Create, update and delete; React Router then loads the guides again (not after a refusal). */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const { intent, id, body } = await readSubmission(request);
+  switch (intent) {
+    case "create":
+      return runAdminAction(
+        async () => api.admin.createSizeGuide(parseSubmitted(SizeGuideBody, body)),
+        "Size guide created",
+      );
+    case "update":
+      return runAdminAction(
+        async () => api.admin.updateSizeGuide(id, parseSubmitted(SizeGuideBody, body)),
+        "Size guide saved",
+      );
+    case "delete":
+      return runAdminAction(() => api.admin.deleteSizeGuide(id), "Size guide deleted");
+    default:
+      return unknownIntent(intent);
+  }
+}
+
 function categoryName(guide: SizeGuide, categories: CategoryNode[]): string {
   const category = guide.category as { _id?: string; name?: string } | string | null | undefined;
   if (!category) return "Every category";
@@ -41,6 +69,7 @@ export default function AdminSizeGuides({ loaderData }: Route.ComponentProps) {
   const list = Array.isArray(guides.data) ? guides.data : [];
   const categoryList = (categories.data ?? []) as CategoryNode[];
   const [editor, setEditor] = useState<{ guide: SizeGuide | null } | null>(null);
+  const remove = useAdminAction();
 
   return (
     <div>
@@ -69,13 +98,7 @@ export default function AdminSizeGuides({ loaderData }: Route.ComponentProps) {
                   title="Delete this size guide?"
                   description={`"${guide.name}" is no longer shown on product pages.`}
                   label={`Delete ${guide.name}`}
-                  onConfirm={() =>
-                    runAction(
-                      () => api.admin.deleteSizeGuide(guide._id),
-                      "Size guide deleted",
-                      guides.reload,
-                    )
-                  }
+                  onConfirm={() => void remove.submit("delete", { id: guide._id })}
                 />
               </RowActions>
             </td>
@@ -87,10 +110,7 @@ export default function AdminSizeGuides({ loaderData }: Route.ComponentProps) {
           guide={editor.guide}
           categories={categoryList}
           onClose={() => setEditor(null)}
-          onSaved={() => {
-            setEditor(null);
-            guides.reload();
-          }}
+          onSaved={() => setEditor(null)}
         />
       )}
     </div>

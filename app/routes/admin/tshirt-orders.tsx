@@ -1,13 +1,14 @@
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import {
-  applyServerErrors,
-  formatDate,
-  loadForAdmin,
-  PageHeader,
-  StatusBadge,
-} from "~/components/admin/common";
+  parseSubmitted,
+  readSubmission,
+  runAdminAction,
+  showFieldErrors,
+  unknownIntent,
+  useAdminAction,
+} from "~/components/admin/admin-action";
+import { formatDate, loadForAdmin, PageHeader, StatusBadge } from "~/components/admin/common";
 import {
   ConfirmDelete,
   EditButton,
@@ -16,7 +17,6 @@ import {
   ListTable,
   ListToolbar,
   RowActions,
-  runAction,
   TextField,
   listQuery,
   usePagedList,
@@ -54,7 +54,11 @@ function BulkOrderEditor({
   onSaved: () => void;
 }) {
   const { register, handleSubmit, reset, setError, clearErrors, formState } = useForm<Values>();
-  const { errors, isSubmitting } = formState;
+  const { errors } = formState;
+  const save = useAdminAction({
+    onSuccess: onSaved,
+    onFailure: (result) => showFieldErrors(result, setError, FIELDS),
+  });
   useEffect(() => {
     reset({
       status: order.status as Values["status"],
@@ -72,13 +76,7 @@ function BulkOrderEditor({
     };
     const parsed = validateInto(TshirtOrderUpdateForm, payload, setError, FIELDS);
     if (!parsed) return;
-    try {
-      await api.tshirtOrders.update(order._id, parsed);
-      toast.success("Bulk order saved");
-      onSaved();
-    } catch (error) {
-      applyServerErrors(error, setError, FIELDS);
-    }
+    await save.submit("update", { id: order._id, body: payload });
   }
 
   return (
@@ -151,7 +149,7 @@ function BulkOrderEditor({
           <Field id="t-note" label="Admin note" error={errors.adminNote?.message}>
             <Textarea id="t-note" {...register("adminNote")} />
           </Field>
-          <FormActions onCancel={onClose} submitting={isSubmitting} />
+          <FormActions onCancel={onClose} submitting={save.pending} />
         </form>
       </DialogContent>
     </Dialog>
@@ -165,9 +163,26 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { orders: await loadForAdmin(request, () => api.tshirtOrders.list(query)) };
 }
 
+/** Update (status, quote, note) and delete; React Router then loads the page again (not after a refusal). */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const { intent, id, body } = await readSubmission(request);
+  switch (intent) {
+    case "update":
+      return runAdminAction(
+        async () => api.tshirtOrders.update(id, parseSubmitted(TshirtOrderUpdateForm, body)),
+        "Bulk order saved",
+      );
+    case "delete":
+      return runAdminAction(() => api.tshirtOrders.remove(id), "Bulk order deleted");
+    default:
+      return unknownIntent(intent);
+  }
+}
+
 export default function AdminTshirtOrders({ loaderData }: Route.ComponentProps) {
   const [editing, setEditing] = useState<BulkOrder | null>(null);
   const orders = usePagedList<BulkOrder>(LIST, loaderData.orders);
+  const remove = useAdminAction();
 
   return (
     <div>
@@ -227,13 +242,7 @@ export default function AdminTshirtOrders({ loaderData }: Route.ComponentProps) 
                   title="Delete this bulk order?"
                   description={`The request of ${order.name} is removed for good.`}
                   label={`Delete the order of ${order.name}`}
-                  onConfirm={() =>
-                    runAction(
-                      () => api.tshirtOrders.remove(order._id),
-                      "Bulk order deleted",
-                      orders.reload,
-                    )
-                  }
+                  onConfirm={() => void remove.submit("delete", { id: order._id })}
                 />
               </RowActions>
             </td>
@@ -244,10 +253,7 @@ export default function AdminTshirtOrders({ loaderData }: Route.ComponentProps) 
         <BulkOrderEditor
           order={editing}
           onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            orders.reload();
-          }}
+          onSaved={() => setEditing(null)}
         />
       )}
     </div>

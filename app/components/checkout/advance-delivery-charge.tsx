@@ -1,0 +1,119 @@
+/**
+ * Cash on delivery with the delivery charge paid online first (docs/cod.md, "Advance delivery
+ * charge"): what the quote says before the order is placed — how much now, how much at the door,
+ * why — and the choice of gateway for it (the form's `advancePaymentMethod`).
+ */
+import { CreditCard, Info, Smartphone } from "lucide-react";
+import { useEffect } from "react";
+import { useFormContext, useWatch } from "react-hook-form";
+import type {
+  AdvanceMethod,
+  AdvanceQuoteAnswer,
+  AdvanceRule,
+} from "#contract/advance-delivery-charge";
+import { formatBDT } from "#contract/money";
+import { cn } from "~/lib/utils";
+import type { CheckoutValues } from "./checkout-form";
+
+const TEXT = {
+  heading: "Delivery charge paid in advance",
+  intro: (amount: string) =>
+    `For this order the delivery charge of ${amount} is paid online now. The rest is paid in cash when the parcel arrives.`,
+  why: "Why:",
+  reasons: {
+    outsideDhaka: "delivery outside Dhaka",
+    riskyNumber: "earlier orders to this mobile number were not received",
+    aboveAmount: "orders of this amount",
+  } satisfies Record<AdvanceRule, string>,
+  payNow: "Pay now (delivery charge)",
+  onDelivery: "Pay on delivery",
+  methodLegend: "Pay the delivery charge with",
+  methods: {
+    BKASH: { label: "bKash", hint: "From your bKash account." },
+    SSLCOMMERZ: {
+      label: "Card, mobile or net banking",
+      hint: "Visa, Mastercard, Nagad, Rocket and banks via SSLCommerz.",
+    },
+  } satisfies Record<AdvanceMethod, { label: string; hint: string }>,
+  submit: (amount: string) => `Pay delivery charge ${amount} and place order`,
+};
+
+const ICONS: Record<AdvanceMethod, typeof Smartphone> = {
+  BKASH: Smartphone,
+  SSLCOMMERZ: CreditCard,
+};
+
+/** The submit button's text when the order needs its delivery charge paid first. */
+export function advanceSubmitLabel(advance: AdvanceQuoteAnswer): string {
+  return TEXT.submit(formatBDT(advance.amount));
+}
+
+/** Shown under the payment methods when cash on delivery is chosen and the quote asks an advance. */
+export function AdvanceDeliveryCharge({ advance }: { advance: AdvanceQuoteAnswer }) {
+  const form = useFormContext<CheckoutValues>();
+  const chosen = useWatch({ control: form.control, name: "advancePaymentMethod" });
+  const { setValue } = form;
+  // One of the offered gateways is always chosen (the first until the shopper picks another).
+  useEffect(() => {
+    if (!advance.methods.includes(chosen as AdvanceMethod))
+      setValue("advancePaymentMethod", advance.methods[0]);
+  }, [advance.methods, chosen, setValue]);
+
+  return (
+    <section
+      aria-labelledby="advance-heading"
+      className="rounded-lg border border-amber-300 bg-amber-50 p-4"
+      data-testid="advance-delivery-charge"
+    >
+      <h2 id="advance-heading" className="flex items-center gap-2 text-lg font-bold">
+        <Info className="h-5 w-5 shrink-0 text-amber-700" aria-hidden="true" />
+        {TEXT.heading}
+      </h2>
+      <p className="mt-1 text-sm text-stone-700">{TEXT.intro(formatBDT(advance.amount))}</p>
+      <p className="mt-1 text-sm text-stone-700" data-testid="advance-reasons">
+        {TEXT.why} {advance.reasons.map((reason) => TEXT.reasons[reason]).join("; ")}.
+      </p>
+      <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
+        <div className="rounded-md bg-white p-2">
+          <dt className="text-stone-600">{TEXT.payNow}</dt>
+          <dd className="text-base font-bold tabular-nums" data-testid="advance-pay-now">
+            {formatBDT(advance.amount)}
+          </dd>
+        </div>
+        <div className="rounded-md bg-white p-2">
+          <dt className="text-stone-600">{TEXT.onDelivery}</dt>
+          <dd className="text-base font-bold tabular-nums" data-testid="advance-on-delivery">
+            {formatBDT(advance.collectOnDelivery)}
+          </dd>
+        </div>
+      </dl>
+      <fieldset className="mt-3 space-y-2">
+        <legend className="mb-1 text-sm font-medium">{TEXT.methodLegend}</legend>
+        {advance.methods.map((value) => {
+          const Icon = ICONS[value];
+          return (
+            <label
+              key={value}
+              className={cn(
+                "flex cursor-pointer items-start gap-3 rounded-md border bg-white p-3 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500",
+                chosen === value ? "border-brand-500" : "border-stone-200",
+              )}
+            >
+              <input
+                type="radio"
+                value={value}
+                {...form.register("advancePaymentMethod")}
+                className="mt-1 accent-brand-500"
+              />
+              <Icon className="mt-0.5 h-5 w-5 shrink-0 text-stone-600" aria-hidden="true" />
+              <span>
+                <span className="block font-semibold">{TEXT.methods[value].label}</span>
+                <span className="block text-sm text-stone-600">{TEXT.methods[value].hint}</span>
+              </span>
+            </label>
+          );
+        })}
+      </fieldset>
+    </section>
+  );
+}

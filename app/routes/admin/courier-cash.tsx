@@ -1,0 +1,509 @@
+import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { useSearchParams } from "react-router";
+import {
+  parseSubmitted,
+  readSubmission,
+  runAdminAction,
+  unknownIntent,
+  useAdminAction,
+} from "~/components/admin/admin-action";
+import {
+  DataTable,
+  EmptyRow,
+  ErrorNote,
+  formatDate,
+  loadForAdmin,
+  PageHeader,
+  Pagination,
+  Panel,
+  TableSkeleton,
+  useLoadedData,
+} from "~/components/admin/common";
+import { TextField } from "~/components/admin/list";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { api } from "~/lib/api-client";
+import { SHOP_TIME_ZONE } from "#contract/dates";
+import { formatBDT } from "#contract/money";
+import {
+  CollectedCashBody,
+  SettlementBody,
+  type OwedParcelAnswer,
+  type SettlementAnswer,
+  type SettlementInput,
+} from "#contract/schemas/courier-cash";
+import type { Route } from "./+types/courier-cash";
+
+export function meta() {
+  return [{ title: "Courier cash — Tweest admin" }];
+}
+
+const SETTLEMENTS_PER_PAGE = 10;
+
+/** What the courier owes (parcels and totals) and the latest settlements. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const page = Math.max(1, Number(new URL(request.url).searchParams.get("page")) || 1);
+  const [owed, settlements] = await Promise.all([
+    loadForAdmin(request, () => api.courierCash.owed()),
+    loadForAdmin(request, () => api.courierCash.settlements({ page, limit: SETTLEMENTS_PER_PAGE })),
+  ]);
+  return { owed, settlements };
+}
+
+/**
+ * The screen's two writes: an admin's collected amount for one parcel, and a settlement. The
+ * server's answer is a toast; a refused settlement also comes back to its form (field messages).
+ * React Router then loads the parcels and settlements again.
+ */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const { intent, id, body } = await readSubmission(request);
+  switch (intent) {
+    case "collected":
+      return runAdminAction(
+        () => api.courierCash.recordCollected(id, parseSubmitted(CollectedCashBody, body)),
+        (parcel) => {
+          const { orderNumber, collected } = parcel as OwedParcelAnswer;
+          return `${orderNumber}: ${formatBDT(collected ?? 0)} collected`;
+        },
+      );
+    case "settle":
+      return runAdminAction(
+        () => {
+          // Checked here as the server checks it; sent as typed (the API parses the date itself).
+          parseSubmitted(SettlementBody, body);
+          return api.courierCash.recordSettlement(body as SettlementInput);
+        },
+        (answer) => {
+          const settlement = answer as SettlementAnswer;
+          return `Settlement ${settlement.reference} recorded: ${formatBDT(settlement.amount)} for ${settlement.parcels.length} parcels`;
+        },
+      );
+    default:
+      return unknownIntent(intent);
+  }
+}
+
+/** Today in the shop's calendar, as a date input wants it (yyyy-MM-dd). */
+function shopToday(): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: SHOP_TIME_ZONE }).format(new Date());
+}
+
+export default function AdminCourierCash({ loaderData }: Route.ComponentProps) {
+  const owed = useLoadedData(loaderData.owed);
+  const settlements = useLoadedData(loaderData.settlements);
+  const parcels = useMemo(() => owed.data?.parcels ?? [], [owed.data]);
+  const [chosen, setChosen] = useState<Set<string>>(new Set());
+
+  // A parcel that left the list (settled) cannot stay chosen.
+  useEffect(() => {
+    setChosen((current) => {
+      const present = new Set(parcels.map((parcel) => parcel._id));
+      const kept = [...current].filter((id) => present.has(id));
+      return kept.length === current.size ? current : new Set(kept);
+    });
+  }, [parcels]);
+
+  const chosenParcels = parcels.filter((parcel) => chosen.has(parcel._id));
+  const chosenTotal = chosenParcels.reduce((sum, parcel) => sum + (parcel.collected ?? 0), 0);
+  const recordable = parcels.filter((parcel) => parcel.collected !== null);
+  const allChosen = recordable.length > 0 && recordable.every((parcel) => chosen.has(parcel._id));
+
+  const toggle = (id: string, on: boolean) =>
+    setChosen((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  return (
+    <div>
+      <PageHeader
+        title="Courier cash"
+        description="Cash the courier collected on delivered cash-on-delivery parcels and has not yet paid to the shop."
+      />
+      {owed.error && <ErrorNote message={owed.error} onRetry={owed.reload} />}
+      {owed.data && (
+        <dl
+          className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-3"
+          data-testid="courier-cash-totals"
+        >
+          <Total
+            label="Owed by the courier"
+            value={formatBDT(owed.data.totals.owed)}
+            testId="owed"
+          />
+          <Total label="Parcels with cash recorded" value={String(owed.data.totals.parcels)} />
+          <Total
+            label="Delivered, amount not recorded"
+            value={String(owed.data.totals.unrecorded)}
+          />
+        </dl>
+      )}
+      {!owed.data && !owed.error ? (
+        <TableSkeleton />
+      ) : (
+        <DataTable className="mb-6">
+          <thead>
+            <tr>
+              <th className="w-10">
+                <input
+                  type="checkbox"
+                  aria-label="Choose every parcel with a collected amount"
+                  checked={allChosen}
+                  disabled={recordable.length === 0}
+                  onChange={(event) =>
+                    setChosen(
+                      new Set(event.target.checked ? recordable.map((parcel) => parcel._id) : []),
+                    )
+                  }
+                />
+              </th>
+              <th>Order</th>
+              <th>Customer</th>
+              <th>Delivered</th>
+              <th className="text-right">To collect</th>
+              <th>Collected</th>
+            </tr>
+          </thead>
+          <tbody>
+            {parcels.length === 0 && (
+              <EmptyRow
+                colSpan={6}
+                text="The courier owes nothing: every delivered parcel is settled."
+              />
+            )}
+            {parcels.map((parcel) => (
+              <tr key={parcel._id} data-testid="owed-parcel">
+                <td>
+                  <input
+                    type="checkbox"
+                    aria-label={`Include ${parcel.orderNumber} in the settlement`}
+                    checked={chosen.has(parcel._id)}
+                    disabled={parcel.collected === null}
+                    onChange={(event) => toggle(parcel._id, event.target.checked)}
+                  />
+                </td>
+                <td className="font-medium whitespace-nowrap">
+                  {parcel.orderNumber}
+                  {parcel.consignmentId && (
+                    <span className="block text-xs text-stone-500">{parcel.consignmentId}</span>
+                  )}
+                </td>
+                <td>
+                  {parcel.customer}
+                  <span className="block text-xs text-stone-500">{parcel.mobile}</span>
+                </td>
+                <td className="whitespace-nowrap">{formatDate(parcel.deliveredAt)}</td>
+                <td className="text-right tabular-nums">{formatBDT(parcel.toCollect)}</td>
+                <td>
+                  <CollectedCell parcel={parcel} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </DataTable>
+      )}
+      <SettlementForm chosen={chosenParcels} chosenTotal={chosenTotal} />
+      <SettlementList
+        data={settlements.data}
+        error={settlements.error}
+        onRetry={settlements.reload}
+      />
+    </div>
+  );
+}
+
+function Total({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div className="rounded-lg border border-stone-200 bg-white p-3">
+      <dt className="text-xs font-semibold tracking-wide text-stone-500 uppercase">{label}</dt>
+      <dd className="mt-1 text-xl font-bold text-stone-900 tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/** The collected amount, and a small form to record or correct it. */
+function CollectedCell({ parcel }: { parcel: OwedParcelAnswer }) {
+  const [value, setValue] = useState(parcel.collected === null ? "" : String(parcel.collected));
+  const [error, setError] = useState<string | null>(null);
+  const record = useAdminAction({
+    onFailure: (result) => setError(result.fieldErrors.collected ?? result.message),
+  });
+  const busy = record.pending;
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = CollectedCashBody.safeParse({ collected: value === "" ? NaN : Number(value) });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? "Enter an amount in taka");
+      return;
+    }
+    setError(null);
+    void record.submit("collected", { id: parcel._id, body: parsed.data });
+  }
+  const inputId = `collected-${parcel._id}`;
+  return (
+    <form onSubmit={submit} className="flex flex-wrap items-center gap-2" noValidate>
+      <label htmlFor={inputId} className="sr-only">
+        Collected on {parcel.orderNumber} (taka)
+      </label>
+      <Input
+        id={inputId}
+        inputMode="numeric"
+        className="h-8 w-24"
+        value={value}
+        placeholder="৳"
+        aria-invalid={!!error}
+        aria-describedby={error ? `${inputId}-error` : undefined}
+        onChange={(event) => setValue(event.target.value)}
+      />
+      <Button type="submit" size="sm" variant="outline" disabled={busy}>
+        {parcel.collected === null ? "Record" : "Save"}
+      </Button>
+      <span className="text-xs text-stone-500">
+        {parcel.collectedSource === "courier"
+          ? "from the courier"
+          : parcel.collectedSource === "admin"
+            ? "entered by an admin"
+            : "not recorded"}
+      </span>
+      {error && (
+        <p id={`${inputId}-error`} className="w-full text-xs text-red-600">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** The payout covering the chosen parcels: amount + deductions must equal their collected total. */
+function SettlementForm({
+  chosen,
+  chosenTotal,
+}: {
+  chosen: OwedParcelAnswer[];
+  chosenTotal: number;
+}) {
+  const empty = { amount: "", deductions: "0", reference: "", paidAt: shopToday(), note: "" };
+  const [fields, setFields] = useState(empty);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const settle = useAdminAction({
+    onSuccess: () => {
+      setFields((current) => ({ ...empty, paidAt: current.paidAt }));
+      setErrors({});
+    },
+    onFailure: (result) => setErrors({ form: result.message, ...result.fieldErrors }),
+  });
+  const busy = settle.pending;
+
+  const set = (name: keyof typeof empty) => (event: { target: { value: string } }) =>
+    setFields((current) => ({ ...current, [name]: event.target.value }));
+  const amount = Number(fields.amount) || 0;
+  const deductions = Number(fields.deductions) || 0;
+  const difference = chosenTotal - amount - deductions;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const input = {
+      orderIds: chosen.map((parcel) => parcel._id),
+      amount: fields.amount === "" ? NaN : Number(fields.amount),
+      deductions: fields.deductions === "" ? 0 : Number(fields.deductions),
+      reference: fields.reference,
+      paidAt: fields.paidAt,
+      note: fields.note,
+    };
+    const parsed = SettlementBody.safeParse(input);
+    const found: Record<string, string> = {};
+    if (!parsed.success)
+      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+    else if (difference !== 0)
+      found.amount = `Amount and deductions must add up to ${formatBDT(chosenTotal)} (${formatBDT(Math.abs(difference))} ${difference > 0 ? "short" : "over"})`;
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    void settle.submit("settle", { body: input });
+  }
+
+  return (
+    <Panel title="Record a settlement" className="mb-6">
+      <form onSubmit={submit} noValidate aria-label="Record a settlement" className="space-y-4">
+        <p className="text-sm text-stone-700" data-testid="settlement-chosen">
+          {chosen.length === 0
+            ? "Choose the parcels the payout covers in the table above."
+            : `${chosen.length} parcel${chosen.length === 1 ? "" : "s"} chosen, collected ${formatBDT(chosenTotal)}.`}
+        </p>
+        {errors.orderIds && <p className="text-sm text-red-600">{errors.orderIds}</p>}
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          <TextField
+            id="settlement-amount"
+            label="Amount received (taka)"
+            inputMode="numeric"
+            value={fields.amount}
+            onChange={set("amount")}
+            error={errors.amount}
+          />
+          <TextField
+            id="settlement-deductions"
+            label="Kept by the courier (fees, taka)"
+            inputMode="numeric"
+            value={fields.deductions}
+            onChange={set("deductions")}
+            error={errors.deductions}
+            hint="Amount + fees = what was collected"
+          />
+          <TextField
+            id="settlement-reference"
+            label="Reference"
+            value={fields.reference}
+            onChange={set("reference")}
+            error={errors.reference}
+            hint="The payout's transaction or invoice number"
+          />
+          <TextField
+            id="settlement-date"
+            label="Paid on"
+            type="date"
+            value={fields.paidAt}
+            onChange={set("paidAt")}
+            error={errors.paidAt}
+          />
+          <TextField
+            id="settlement-note"
+            label="Note (optional)"
+            value={fields.note}
+            onChange={set("note")}
+            error={errors.note}
+            className="sm:col-span-2"
+          />
+        </div>
+        {errors.form && !errors.amount && (
+          <p role="alert" className="text-sm text-red-600">
+            {errors.form}
+          </p>
+        )}
+        <div className="flex justify-end">
+          <Button type="submit" disabled={busy || chosen.length === 0}>
+            {busy ? "Recording…" : "Record settlement"}
+          </Button>
+        </div>
+      </form>
+    </Panel>
+  );
+}
+
+function SettlementList({
+  data,
+  error,
+  onRetry,
+}: {
+  data: { settlements: SettlementAnswer[]; total: number; page: number; totalPages: number } | null;
+  error: string | null;
+  onRetry: () => void;
+}) {
+  const [open, setOpen] = useState<string | null>(null);
+  const [, setSearchParams] = useSearchParams();
+  const opened = data?.settlements.find((settlement) => settlement._id === open);
+  return (
+    <Panel title="Settlements">
+      {error && <ErrorNote message={error} onRetry={onRetry} />}
+      {!data && !error && <TableSkeleton rows={3} />}
+      {data && (
+        <DataTable>
+          <thead>
+            <tr>
+              <th>Paid on</th>
+              <th>Reference</th>
+              <th className="text-right">Amount</th>
+              <th className="text-right">Fees kept</th>
+              <th className="text-right">Parcels</th>
+              <th>Recorded by</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {data.settlements.length === 0 && <EmptyRow colSpan={7} text="No settlements yet." />}
+            {data.settlements.map((settlement) => (
+              <SettlementRow
+                key={settlement._id}
+                settlement={settlement}
+                open={open === settlement._id}
+                onToggle={() => setOpen(open === settlement._id ? null : settlement._id)}
+              />
+            ))}
+          </tbody>
+        </DataTable>
+      )}
+      {opened && <SettlementDetails settlement={opened} />}
+      {data && data.totalPages > 1 && (
+        <Pagination
+          page={data.page}
+          totalPages={data.totalPages}
+          total={data.total}
+          onPage={(page) => setSearchParams({ page: String(page) })}
+        />
+      )}
+    </Panel>
+  );
+}
+
+function SettlementRow({
+  settlement,
+  open,
+  onToggle,
+}: {
+  settlement: SettlementAnswer;
+  open: boolean;
+  onToggle: () => void;
+}) {
+  return (
+    <tr data-testid="settlement-row">
+      <td className="whitespace-nowrap">{formatDate(settlement.paidAt)}</td>
+      <td className="font-medium">{settlement.reference}</td>
+      <td className="text-right tabular-nums">{formatBDT(settlement.amount)}</td>
+      <td className="text-right tabular-nums">{formatBDT(settlement.deductions)}</td>
+      <td className="text-right tabular-nums">{settlement.parcels.length}</td>
+      <td>{settlement.recordedBy.name || settlement.recordedBy.email}</td>
+      <td className="text-right">
+        <Button size="sm" variant="ghost" onClick={onToggle} aria-expanded={open}>
+          {open ? "Hide" : "View"}
+        </Button>
+      </td>
+    </tr>
+  );
+}
+
+/** One settlement's parcels, under the list (outside the table, so a phone shows it whole). */
+function SettlementDetails({ settlement }: { settlement: SettlementAnswer }) {
+  return (
+    <section
+      aria-label={`Settlement ${settlement.reference}`}
+      className="mt-3 rounded-md border border-stone-200 bg-stone-50 p-3"
+    >
+      <h3 className="mb-2 font-semibold text-stone-900">
+        {settlement.reference}: {formatBDT(settlement.amount)} paid on{" "}
+        {formatDate(settlement.paidAt)}
+      </h3>
+      <ul className="space-y-1 text-sm" aria-label={`Parcels of ${settlement.reference}`}>
+        {settlement.parcels.map((parcel) => (
+          <li key={parcel.order} className="flex justify-between gap-3">
+            <span>{parcel.orderNumber}</span>
+            <span className="tabular-nums">{formatBDT(parcel.collected)}</span>
+          </li>
+        ))}
+        <li className="flex justify-between gap-3 border-t border-stone-200 pt-1 font-semibold">
+          <span>Collected in total</span>
+          <span className="tabular-nums">{formatBDT(settlement.collectedTotal)}</span>
+        </li>
+      </ul>
+      <p className="mt-1 text-sm text-stone-600">
+        Received {formatBDT(settlement.amount)}, kept by the courier{" "}
+        {formatBDT(settlement.deductions)}.
+      </p>
+      {settlement.note && <p className="mt-1 text-sm text-stone-600">{settlement.note}</p>}
+      <p className="mt-1 text-xs text-stone-500">
+        Recorded {formatDate(settlement.createdAt, true)} by {settlement.recordedBy.email}
+      </p>
+    </section>
+  );
+}

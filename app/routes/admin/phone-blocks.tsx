@@ -1,0 +1,213 @@
+import { ShieldOff } from "lucide-react";
+import { useState } from "react";
+import { useSearchParams } from "react-router";
+import {
+  parseSubmitted,
+  readSubmission,
+  runAdminAction,
+  unknownIntent,
+  useAdminAction,
+} from "~/components/admin/admin-action";
+import {
+  ConfirmAction,
+  ErrorNote,
+  formatDate,
+  loadForAdmin,
+  PageHeader,
+  Panel,
+  TableSkeleton,
+  useLoadedData,
+} from "~/components/admin/common";
+import { Button } from "~/components/ui/button";
+import { Field, Input } from "~/components/ui/input";
+import { api, type PhoneBlock } from "~/lib/api-client";
+import { checkWith } from "~/lib/form-validation";
+import { cn } from "~/lib/utils";
+import { PHONE_BLOCK_REASON_MAX, PhoneBlockBody } from "#contract/schemas/phone-history";
+import type { Route } from "./+types/phone-blocks";
+
+export function meta() {
+  return [{ title: "Blocked numbers — Tweest admin" }];
+}
+
+type Show = "active" | "all";
+const showOf = (url: string): Show =>
+  new URL(url).searchParams.get("show") === "all" ? "all" : "active";
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return { blocks: await loadForAdmin(request, () => api.admin.phoneBlocks(showOf(request.url))) };
+}
+
+/** Block and lift: the server's answer as a toast; a refusal keeps the form as it was. */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const { intent, id, body } = await readSubmission(request);
+  switch (intent) {
+    case "block": {
+      const block = parseSubmitted(PhoneBlockBody, body);
+      return runAdminAction(
+        () => api.admin.blockPhone(block),
+        `${block.phone} blocked: no cash on delivery`,
+      );
+    }
+    case "lift":
+      return runAdminAction(() => api.admin.liftPhoneBlock(id), `Block on ${id} lifted`);
+    default:
+      return unknownIntent(intent);
+  }
+}
+
+const FIELDS = ["phone", "reason"] as const;
+
+/** Adds a number to the block list (the order view's "Block this number" fills the number in). */
+function BlockForm() {
+  const [searchParams] = useSearchParams();
+  const [phone, setPhone] = useState(searchParams.get("phone") ?? "");
+  const [reason, setReason] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const block = useAdminAction({
+    onSuccess: () => {
+      setPhone("");
+      setReason("");
+    },
+    onFailure: (result) => setErrors(result.fieldErrors),
+  });
+  const busy = block.pending;
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const checked = checkWith(PhoneBlockBody, { phone, reason }, FIELDS);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    void block.submit("block", { body: checked.value });
+  }
+
+  return (
+    <Panel title="Block a number" className="mb-5">
+      <form onSubmit={submit} noValidate className="grid gap-3 md:grid-cols-[200px_1fr_auto]">
+        <Field id="block-phone" label="Mobile number" error={errors.phone}>
+          <Input
+            id="block-phone"
+            inputMode="tel"
+            placeholder="01XXXXXXXXX"
+            value={phone}
+            onChange={(event) => setPhone(event.target.value)}
+            aria-invalid={errors.phone ? true : undefined}
+          />
+        </Field>
+        <Field id="block-reason" label="Reason" error={errors.reason}>
+          <Input
+            id="block-reason"
+            maxLength={PHONE_BLOCK_REASON_MAX}
+            placeholder="e.g. Refused three parcels"
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            aria-invalid={errors.reason ? true : undefined}
+          />
+        </Field>
+        <div className="md:pt-6">
+          <Button type="submit" disabled={busy} className="w-full md:w-auto">
+            Block number
+          </Button>
+        </div>
+      </form>
+      <p className="mt-2 text-xs text-stone-500">
+        A blocked number cannot place cash-on-delivery orders; it can still pay online.
+      </p>
+    </Panel>
+  );
+}
+
+function BlockRow({ block, onLift }: { block: PhoneBlock; onLift: () => void }) {
+  const lifted = Boolean(block.liftedAt);
+  return (
+    <li
+      data-testid="phone-block"
+      className={cn(
+        "flex flex-col gap-2 rounded-md border p-3 sm:flex-row sm:items-center sm:justify-between",
+        lifted ? "border-stone-200 bg-stone-50 text-stone-500" : "border-red-200 bg-white",
+      )}
+    >
+      <div className="min-w-0">
+        <p className="font-mono font-semibold">{block.phone}</p>
+        <p className="text-sm break-words">{block.reason}</p>
+        <p className="text-xs text-stone-500">
+          Blocked {formatDate(block.blockedAt, true)}
+          {block.blockedBy ? ` by ${block.blockedBy.name} (${block.blockedBy.email})` : ""}
+          {lifted &&
+            ` · lifted ${formatDate(block.liftedAt, true)}${block.liftedBy ? ` by ${block.liftedBy.name}` : ""}`}
+        </p>
+      </div>
+      {!lifted && (
+        <ConfirmAction
+          title={`Lift the block on ${block.phone}?`}
+          description="The number can place cash-on-delivery orders again."
+          confirmLabel="Lift block"
+          destructive={false}
+          onConfirm={onLift}
+        >
+          <Button variant="outline" size="sm" className="self-start sm:self-center">
+            <ShieldOff className="h-4 w-4" aria-hidden="true" /> Lift block
+          </Button>
+        </ConfirmAction>
+      )}
+    </li>
+  );
+}
+
+/** /admin/phone-blocks: the numbers refused cash on delivery, who blocked them and why. */
+export default function AdminPhoneBlocks({ loaderData }: Route.ComponentProps) {
+  const blocks = useLoadedData(loaderData.blocks);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const show: Show = searchParams.get("show") === "all" ? "all" : "active";
+  const lift = useAdminAction();
+
+  return (
+    <div>
+      <PageHeader
+        title="Blocked numbers"
+        description="Mobile numbers that cannot place cash-on-delivery orders. Lifting a block keeps it here as lifted."
+      />
+      <BlockForm />
+      <div className="mb-3 flex items-center gap-2" role="group" aria-label="Which blocks">
+        {(["active", "all"] as const).map((value) => (
+          <Button
+            key={value}
+            size="sm"
+            variant={show === value ? "default" : "outline"}
+            aria-pressed={show === value}
+            onClick={() =>
+              setSearchParams((params) => {
+                if (value === "all") params.set("show", "all");
+                else params.delete("show");
+                return params;
+              })
+            }
+          >
+            {value === "active" ? "In force" : "All, with lifted"}
+          </Button>
+        ))}
+      </div>
+      {blocks.error && <ErrorNote message={blocks.error} onRetry={blocks.reload} />}
+      {!blocks.data && !blocks.error && <TableSkeleton rows={3} />}
+      {blocks.data && blocks.data.blocks.length === 0 && (
+        <p className="rounded-md border border-dashed border-stone-300 p-6 text-center text-sm text-stone-600">
+          No number is blocked.
+        </p>
+      )}
+      {blocks.data && blocks.data.blocks.length > 0 && (
+        <ul className="space-y-2" data-testid="phone-blocks">
+          {blocks.data.blocks.map((block) => (
+            <BlockRow
+              key={`${block.phone}:${block.blockedAt}`}
+              block={block}
+              onLift={() => void lift.submit("lift", { id: block.phone })}
+            />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * The advance delivery charge of a cash-on-delivery order (docs/cod.md, "Advance delivery charge"):
+ * when a shop rule matches, the delivery charge is paid online before the order counts as placed
+ * and the rest is collected on delivery. Shared by the server (quote, placement, payments,
+ * dashboard) and the screens (checkout, order pages, invoice), so both split an order the same way.
+ */
+import { z } from "zod";
+
+/** Why the delivery charge is paid in advance: the shop settings' rules that matched. */
+export const ADVANCE_RULES = ["outsideDhaka", "riskyNumber", "aboveAmount"] as const;
+export type AdvanceRule = (typeof ADVANCE_RULES)[number];
+
+/** The gateways an advance can be paid with. */
+export const ADVANCE_METHODS = ["BKASH", "SSLCOMMERZ"] as const;
+export type AdvanceMethod = (typeof ADVANCE_METHODS)[number];
+
+/** PENDING until the gateway confirms the payment, then PAID. */
+export const ADVANCE_STATUSES = ["PENDING", "PAID"] as const;
+
+/** What the checkout quote says before the order is placed (null: no advance for this order). */
+export const AdvanceQuoteAnswer = z.object({
+  /** The delivery charge, paid online in advance (taka). */
+  amount: z.number(),
+  /** What is left to pay in cash on delivery (taka). */
+  collectOnDelivery: z.number(),
+  reasons: z.array(z.enum(ADVANCE_RULES)),
+  /** The gateways the shop offers for it (at least one, else no advance is asked). */
+  methods: z.array(z.enum(ADVANCE_METHODS)),
+});
+export type AdvanceQuoteAnswer = z.infer<typeof AdvanceQuoteAnswer>;
+
+/** The advance as the order carries it. */
+export const AdvanceDeliveryChargeAnswer = z.object({
+  amount: z.number(),
+  method: z.enum(ADVANCE_METHODS),
+  reasons: z.array(z.enum(ADVANCE_RULES)),
+  status: z.enum(ADVANCE_STATUSES),
+  /** The gateway's transaction id (bKash trxID, or our SSLCommerz tran_id) once paid. */
+  transactionId: z.string().nullable().optional(),
+  paidAt: z.string().nullable().optional(),
+});
+export type AdvanceDeliveryChargeAnswer = z.infer<typeof AdvanceDeliveryChargeAnswer>;
+
+/** The order fields the split reads. */
+export interface SplittableOrder {
+  paymentMethod: string;
+  totalDiscountedPrice: number;
+  advanceDeliveryCharge?: { amount: number; status: string } | null;
+}
+
+/**
+ * How an order's total is paid: `paidOnline` (the advance once paid, or the whole total of an
+ * online order) and `collectOnDelivery` (what the rider collects: total minus a paid advance, 0
+ * for an online order). An advance not yet paid is in neither: the order is not placed yet.
+ */
+export function paymentSplit(order: SplittableOrder): {
+  paidOnline: number;
+  collectOnDelivery: number;
+  advance: number;
+} {
+  if (order.paymentMethod !== "COD")
+    return { paidOnline: order.totalDiscountedPrice, collectOnDelivery: 0, advance: 0 };
+  const advance = order.advanceDeliveryCharge?.amount ?? 0;
+  return {
+    paidOnline: order.advanceDeliveryCharge?.status === "PAID" ? advance : 0,
+    collectOnDelivery: order.totalDiscountedPrice - advance,
+    advance,
+  };
+}
+
+/** Shopper-facing names of the gateways. */
+export const ADVANCE_METHOD_LABELS: Record<AdvanceMethod, string> = {
+  BKASH: "bKash",
+  SSLCOMMERZ: "SSLCommerz",
+};

@@ -1,0 +1,100 @@
+/**
+ * Courier cash (docs/cod.md): what the courier collected on delivered COD parcels, what it still
+ * owes the shop, and the settlements (payouts) that cover chosen parcels. Only zod, so the admin
+ * screen validates with the same schemas the server does.
+ */
+import { z } from "zod";
+import { startOfShopDay } from "../dates.js";
+import { IdParams, ObjectIdString, PageQuery } from "./common.js";
+
+export { IdParams };
+
+/** Whole taka, as cash is counted; at most ten million (far above any parcel or payout). */
+const Taka = z
+  .number({ error: "Enter an amount in taka" })
+  .int("Whole taka only")
+  .min(0, "An amount cannot be negative")
+  .max(10_000_000, "That amount is too large");
+
+export const MAX_SETTLEMENT_PARCELS = 500;
+
+/** An admin types the cash the courier collected on one delivered COD parcel. */
+export const CollectedCashBody = z.strictObject({ collected: Taka });
+export type CollectedCashBody = z.output<typeof CollectedCashBody>;
+
+/** A settlement: the parcels it covers and the payout that covers them (docs/cod.md). */
+export const SettlementBody = z.strictObject({
+  orderIds: z
+    .array(ObjectIdString)
+    .min(1, "Choose at least one parcel")
+    .max(MAX_SETTLEMENT_PARCELS, `At most ${MAX_SETTLEMENT_PARCELS} parcels in one settlement`)
+    .refine((ids) => new Set(ids).size === ids.length, "A parcel is chosen twice"),
+  /** Cash the shop received. */
+  amount: Taka,
+  /** What the courier kept from the collected cash (its fees); amount + deductions = collected. */
+  deductions: Taka.default(0),
+  reference: z
+    .string()
+    .trim()
+    .min(1, "Enter the payout's reference (transaction or invoice number)")
+    .max(100),
+  /** The day the payout arrived, in the shop's calendar. */
+  paidAt: z.iso.date("Enter the payout's date").transform(startOfShopDay),
+  note: z.string().trim().max(500).default(""),
+});
+export type SettlementBody = z.output<typeof SettlementBody>;
+export type SettlementInput = z.input<typeof SettlementBody>;
+
+export const SettlementsQuery = z.object(PageQuery);
+
+/** A delivered COD parcel whose cash the courier has not yet paid to the shop. */
+export const OwedParcelAnswer = z.object({
+  _id: z.string(),
+  orderNumber: z.string(),
+  customer: z.string(),
+  mobile: z.string(),
+  /** What the parcel was sent to collect: the order's total less a delivery charge paid in advance. */
+  toCollect: z.number(),
+  /** What the courier collected; null while nobody has recorded it. */
+  collected: z.number().nullable(),
+  collectedSource: z.enum(["courier", "admin"]).nullable(),
+  consignmentId: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+});
+export type OwedParcelAnswer = z.output<typeof OwedParcelAnswer>;
+
+export const CourierCashAnswer = z.object({
+  parcels: z.array(OwedParcelAnswer),
+  totals: z.object({
+    /** Collected and not yet settled, taka: the cash the courier owes the shop. */
+    owed: z.number(),
+    /** Parcels with a collected amount, not yet settled. */
+    parcels: z.number(),
+    /** Delivered COD parcels whose collected amount nobody has recorded yet. */
+    unrecorded: z.number(),
+  }),
+});
+export type CourierCashAnswer = z.output<typeof CourierCashAnswer>;
+
+export const SettlementAnswer = z.object({
+  _id: z.string(),
+  courier: z.string(),
+  amount: z.number(),
+  deductions: z.number(),
+  collectedTotal: z.number(),
+  reference: z.string(),
+  paidAt: z.string(),
+  note: z.string(),
+  parcels: z.array(z.object({ order: z.string(), orderNumber: z.string(), collected: z.number() })),
+  recordedBy: z.object({ id: z.string(), email: z.string(), name: z.string() }),
+  createdAt: z.string(),
+});
+export type SettlementAnswer = z.output<typeof SettlementAnswer>;
+
+export const SettlementPageAnswer = z.object({
+  settlements: z.array(SettlementAnswer),
+  total: z.number(),
+  page: z.number(),
+  totalPages: z.number(),
+});
+export type SettlementPageAnswer = z.output<typeof SettlementPageAnswer>;

@@ -1,0 +1,52 @@
+import mongoose, { Schema, type InferSchemaType } from "mongoose";
+
+/**
+ * A payout from the courier to the shop covering chosen delivered COD parcels (docs/cod.md,
+ * "Settlements"). `amount + deductions` equals the parcels' collected total to the taka. A
+ * settlement is written first as `recording`, then its parcels are claimed one by one; it becomes
+ * `recorded` once all are, or is deleted (and its claims undone) when another settlement got one.
+ * One left `recording` by a process that died midway becomes `abandoned` (its claims undone) by the
+ * `release-stalled-settlements` job.
+ */
+const SettlementParcelSchema = new Schema(
+  {
+    order: { type: Schema.Types.ObjectId, ref: "Order", required: true },
+    orderNumber: { type: String, required: true },
+    collected: { type: Number, required: true, min: 0 },
+  },
+  { _id: false },
+);
+
+const CourierSettlementSchema = new Schema(
+  {
+    courier: { type: String, default: "Pathao" },
+    state: {
+      type: String,
+      enum: ["recording", "recorded", "abandoned"],
+      default: "recording",
+      index: true,
+    },
+    /** Cash the shop received (taka). */
+    amount: { type: Number, required: true, min: 0 },
+    /** What the courier kept from the collected cash (its fees), as the admin stated (taka). */
+    deductions: { type: Number, default: 0, min: 0 },
+    /** The parcels' collected total: always amount + deductions. */
+    collectedTotal: { type: Number, required: true, min: 0 },
+    reference: { type: String, required: true },
+    paidAt: { type: Date, required: true },
+    note: { type: String, default: "" },
+    parcels: { type: [SettlementParcelSchema], required: true },
+    recordedBy: {
+      type: new Schema({ id: String, email: String, name: String }, { _id: false }),
+      required: true,
+    },
+  },
+  { timestamps: true, collection: "courier_settlements" },
+);
+
+CourierSettlementSchema.index({ createdAt: -1, _id: -1 });
+
+export type CourierSettlementFields = InferSchemaType<typeof CourierSettlementSchema>;
+export const CourierSettlement =
+  (mongoose.models.CourierSettlement as mongoose.Model<CourierSettlementFields>) ??
+  mongoose.model("CourierSettlement", CourierSettlementSchema);

@@ -1,0 +1,79 @@
+import { Router, type Request } from "express";
+import { requireAdmin } from "../middleware/auth.js";
+import { endpoint } from "../middleware/validate.js";
+import {
+  PhoneBlock,
+  PhoneBlockBody,
+  PhoneBlocksAnswer,
+  PhoneBlocksQuery,
+  PhoneHistoryQuery,
+  PhoneParams,
+  PhoneRisk,
+} from "#contract/schemas/phone-history";
+import {
+  blockPhone,
+  liftPhoneBlock,
+  listPhoneBlocks,
+  phoneRiskOf,
+  type PhoneBlockAdmin,
+} from "../services/phone-history.service.js";
+
+/** Customer history by phone and the block list (/api/admin/phones; docs/cod.md). */
+export const adminPhonesRouter = Router();
+const PREFIX = "/api/admin/phones";
+
+const admin = { tags: ["admin"], auth: "admin" as const, before: [requireAdmin] };
+
+function adminOf(req: Request): PhoneBlockAdmin {
+  const user = req.user!;
+  return {
+    id: String(user._id),
+    email: user.email,
+    name: `${user.firstName} ${user.lastName ?? ""}`.trim(),
+  };
+}
+
+endpoint(adminPhonesRouter, PREFIX, {
+  ...admin,
+  method: "get",
+  path: "/blocks",
+  summary: "The block list, newest first (`show=all` adds lifted blocks)",
+  query: PhoneBlocksQuery,
+  responses: { 200: { description: "The blocks", schema: PhoneBlocksAnswer } },
+  handler: ({ query }) => listPhoneBlocks(query.show),
+});
+
+endpoint(adminPhonesRouter, PREFIX, {
+  ...admin,
+  method: "post",
+  path: "/blocks",
+  summary: "Blocks a mobile number with a reason: it can no longer place cash-on-delivery orders",
+  body: PhoneBlockBody,
+  status: 201,
+  responses: { 201: { description: "The block in force", schema: PhoneBlock } },
+  handler: ({ body }, req) => blockPhone(body, adminOf(req)),
+});
+
+endpoint(adminPhonesRouter, PREFIX, {
+  ...admin,
+  method: "delete",
+  path: "/blocks/:phone",
+  summary: "Lifts the block on a number (kept in the list as lifted, with who and when)",
+  params: PhoneParams,
+  responses: {
+    200: { description: "The lifted block", schema: PhoneBlock },
+    404: { description: "The number is not blocked" },
+  },
+  handler: ({ params }, req) => liftPhoneBlock(params.phone, adminOf(req)),
+});
+
+endpoint(adminPhonesRouter, PREFIX, {
+  ...admin,
+  method: "get",
+  path: "/:phone",
+  summary: "A number's orders by outcome (delivered, returned, cancelled, open) and its risk level",
+  params: PhoneParams,
+  query: PhoneHistoryQuery,
+  responses: { 200: { description: "History and risk", schema: PhoneRisk } },
+  handler: ({ params, query }) => phoneRiskOf(params.phone, { excludeOrderId: query.excludeOrder }),
+});

@@ -1,0 +1,66 @@
+/**
+ * When a cash-on-delivery order pays its delivery charge online first (docs/cod.md, "Advance
+ * delivery charge"): the shop settings' rules applied to an address, a mobile and the amounts.
+ * The quote tells the shopper, the placement asks for it, payments.service takes it.
+ */
+import { isBkashConfigured } from "../integrations/bkash.js";
+import { isSslCommerzConfigured } from "../integrations/sslcommerz.js";
+import { isInsideDhaka } from "./delivery.service.js";
+import { phoneRiskOf } from "./phone-history.service.js";
+import { getShopSettings } from "./shop-settings.service.js";
+import { normalizeBdMobile } from "#contract/phone";
+import type {
+  AdvanceMethod,
+  AdvanceQuoteAnswer,
+  AdvanceRule,
+} from "#contract/advance-delivery-charge";
+
+export const ADVANCE_METHOD_REQUIRED =
+  "The delivery charge of this order is paid in advance: choose bKash or SSLCommerz to pay it";
+export const ADVANCE_METHOD_UNAVAILABLE =
+  "That payment method is not available for the delivery charge; choose another";
+
+/** The gateways the shop can take an advance with right now (credentials set). */
+export function advanceMethods(): AdvanceMethod[] {
+  const methods: AdvanceMethod[] = [];
+  if (isBkashConfigured()) methods.push("BKASH");
+  if (isSslCommerzConfigured()) methods.push("SSLCOMMERZ");
+  return methods;
+}
+
+export interface AdvanceInput {
+  city: string;
+  /** The delivery mobile in any written form; absent or not a mobile: the risky rule cannot match. */
+  mobile?: string;
+  /** Goods after every discount (the amount the "above" rule compares). */
+  goods: number;
+  deliveryCharge: number;
+  /** The order's total (goods + delivery + tax). */
+  total: number;
+}
+
+/**
+ * The advance a cash-on-delivery order with these figures needs, or null: no rule matches, the
+ * delivery is free (nothing to pay in advance), or no gateway is configured (the shop cannot take
+ * it, so the order stays plain cash on delivery).
+ */
+export async function advanceFor(input: AdvanceInput): Promise<AdvanceQuoteAnswer | null> {
+  if (input.deliveryCharge <= 0) return null;
+  const rules = (await getShopSettings()).cod.advanceDeliveryCharge;
+  const reasons: AdvanceRule[] = [];
+  if (rules.outsideDhaka && !isInsideDhaka(input.city)) reasons.push("outsideDhaka");
+  const mobile = input.mobile ? normalizeBdMobile(input.mobile) : undefined;
+  if (rules.riskyNumbers && mobile) {
+    const { level } = await phoneRiskOf(mobile);
+    if (level === "risky") reasons.push("riskyNumber");
+  }
+  if (rules.aboveAmount > 0 && input.goods >= rules.aboveAmount) reasons.push("aboveAmount");
+  const methods = advanceMethods();
+  if (reasons.length === 0 || methods.length === 0) return null;
+  return {
+    amount: input.deliveryCharge,
+    collectOnDelivery: input.total - input.deliveryCharge,
+    reasons,
+    methods,
+  };
+}

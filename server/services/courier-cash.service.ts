@@ -1,0 +1,366 @@
+import type mongoose from "mongoose";
+import { CourierSettlement } from "../../models/courier-settlement.model.js";
+import { Order } from "../../models/order.model.js";
+import { badRequest, conflict, notFound } from "../lib/http-error.js";
+import { logger } from "../lib/logger.js";
+import { orderLogFields } from "../lib/log-fields.js";
+import { pageSummary, pageWindow, type PageRequest } from "../lib/paging.js";
+import { formatBDT } from "#contract/money";
+import type {
+  CourierCashAnswer,
+  OwedParcelAnswer,
+  SettlementAnswer,
+  SettlementBody,
+  SettlementPageAnswer,
+} from "#contract/schemas/courier-cash";
+
+/**
+ * Courier cash (docs/cod.md): the cash the courier collected on delivered COD parcels, what it
+ * still owes the shop, and settlements. Every write is one guarded update, so a parcel's amount
+ * cannot change once it is settled and a parcel is never in two settlements.
+ */
+
+export interface CashAdmin {
+  id: string;
+  email: string;
+  name: string;
+}
+
+export const NOT_A_COD_PARCEL =
+  "Only a delivered cash-on-delivery parcel has cash for the courier to pay";
+
+/** A delivered COD parcel whose cash the courier has not paid yet. */
+const UNSETTLED = { orderStatus: "DELIVERED", paymentMethod: "COD", cashSettlement: null };
+
+const settledAlready = (orderNumber: string) =>
+  conflict(
+    `${orderNumber} is already settled; its collected amount cannot change`,
+    "ALREADY_SETTLED",
+  );
+
+/** A courier's reported amount: whole taka, or undefined when it is not a usable number. */
+export function courierAmount(value: unknown): number | undefined {
+  if (value === null || value === undefined || value === "") return undefined;
+  const amount = Number(value);
+  if (!Number.isFinite(amount) || amount < 0 || amount > 10_000_000) return undefined;
+  return Math.round(amount);
+}
+
+/**
+ * The courier's delivered event says what it collected. Stored when the parcel is a delivered,
+ * unsettled COD parcel and no admin has typed an amount (an admin's entry is a correction the
+ * courier's resent events must not undo); a later courier event corrects the courier's own amount.
+ */
+export async function recordCourierCollection(
+  orderId: string,
+  reported: unknown,
+): Promise<boolean> {
+  const amount = courierAmount(reported);
+  if (amount === undefined) {
+    if (reported !== undefined && reported !== null)
+      logger.warn({ orderId, reported }, "courier's collected amount is not a number; ignored");
+    return false;
+  }
+  const result = await Order.updateOne(
+    {
+      _id: orderId,
+      ...UNSETTLED,
+      $or: [{ cashCollected: null }, { "cashCollected.source": "courier" }],
+    },
+    {
+      $set: {
+        cashCollected: { amount, at: new Date(), source: "courier", by: "courier:Pathao" },
+      },
+    },
+  );
+  return result.modifiedCount === 1;
+}
+
+/** An admin records (or corrects) what the courier collected on one parcel. */
+export async function recordCollectedByAdmin(
+  orderId: string,
+  collected: number,
+  admin: CashAdmin,
+): Promise<OwedParcelAnswer> {
+  const order = await Order.findById(orderId);
+  if (!order) throw notFound("Order not found");
+  if (order.orderStatus !== "DELIVERED" || order.paymentMethod !== "COD")
+    throw conflict(NOT_A_COD_PARCEL, "NOT_A_COD_PARCEL");
+  if (order.cashSettlement) throw settledAlready(order.orderNumber);
+  if (collected > order.totalDiscountedPrice)
+    throw badRequest(
+      `The courier cannot have collected more than the order's total (${formatBDT(order.totalDiscountedPrice)})`,
+      [{ path: "collected", message: "More than the order's total" }],
+    );
+  const result = await Order.updateOne(
+    { _id: order._id, ...UNSETTLED },
+    {
+      $set: {
+        cashCollected: { amount: collected, at: new Date(), source: "admin", by: admin.email },
+      },
+    },
+  );
+  // Missed: settled (or moved) between the read and this write.
+  if (result.matchedCount !== 1) {
+    const current = await Order.findById(order._id, { cashSettlement: 1 }).lean();
+    if (current?.cashSettlement) throw settledAlready(order.orderNumber);
+    throw conflict(NOT_A_COD_PARCEL, "NOT_A_COD_PARCEL");
+  }
+  logger.info(
+    { ...orderLogFields(order), collected, by: admin.email },
+    "courier's collected cash recorded",
+  );
+  return toOwedParcel((await Order.findById(order._id).lean())!);
+}
+
+type OrderLean = Awaited<ReturnType<typeof unsettledParcels>>[number];
+
+function unsettledParcels() {
+  return Order.find(UNSETTLED, {
+    orderNumber: 1,
+    shippingAddress: 1,
+    totalDiscountedPrice: 1,
+    cashCollected: 1,
+    courier: 1,
+    statusHistory: 1,
+    advanceDeliveryCharge: 1,
+    createdAt: 1,
+  })
+    .sort({ createdAt: 1, _id: 1 })
+    .lean();
+}
+
+/** The delivery charge paid online before a COD order was placed (absent on most orders). */
+function paidInAdvance(order: object): number {
+  const advance = (order as { advanceDeliveryCharge?: { status?: string; amount?: number } | null })
+    .advanceDeliveryCharge;
+  return advance?.status === "PAID" ? (advance.amount ?? 0) : 0;
+}
+
+function toOwedParcel(order: OrderLean): OwedParcelAnswer {
+  const delivered = [...(order.statusHistory ?? [])]
+    .reverse()
+    .find((entry) => entry.status === "DELIVERED");
+  const source = order.cashCollected?.source;
+  return {
+    _id: String(order._id),
+    orderNumber: order.orderNumber,
+    customer: `${order.shippingAddress.firstName} ${order.shippingAddress.lastName ?? ""}`.trim(),
+    mobile: order.shippingAddress.mobile,
+    toCollect: order.totalDiscountedPrice - paidInAdvance(order),
+    collected: order.cashCollected?.amount ?? null,
+    collectedSource: source === "courier" || source === "admin" ? source : null,
+    consignmentId: order.courier?.consignmentId ?? null,
+    deliveredAt: delivered?.at ? delivered.at.toISOString() : null,
+  };
+}
+
+/** Every delivered COD parcel not yet settled, oldest first, and what the courier owes in total. */
+export async function courierCash(): Promise<CourierCashAnswer> {
+  const parcels = (await unsettledParcels()).map(toOwedParcel);
+  const recorded = parcels.filter((parcel) => parcel.collected !== null);
+  return {
+    parcels,
+    totals: {
+      owed: recorded.reduce((sum, parcel) => sum + parcel.collected!, 0),
+      parcels: recorded.length,
+      unrecorded: parcels.length - recorded.length,
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settlements
+
+type SettlementDoc = mongoose.HydratedDocument<
+  mongoose.InferSchemaType<(typeof CourierSettlement)["schema"]>
+>;
+
+function toSettlementAnswer(settlement: SettlementDoc): SettlementAnswer {
+  return {
+    _id: String(settlement._id),
+    courier: settlement.courier ?? "Pathao",
+    amount: settlement.amount,
+    deductions: settlement.deductions ?? 0,
+    collectedTotal: settlement.collectedTotal,
+    reference: settlement.reference,
+    paidAt: settlement.paidAt.toISOString(),
+    note: settlement.note ?? "",
+    parcels: settlement.parcels.map((parcel) => ({
+      order: String(parcel.order),
+      orderNumber: parcel.orderNumber,
+      collected: parcel.collected,
+    })),
+    recordedBy: {
+      id: settlement.recordedBy.id ?? "",
+      email: settlement.recordedBy.email ?? "",
+      name: settlement.recordedBy.name ?? "",
+    },
+    createdAt: (settlement.get("createdAt") as Date).toISOString(),
+  };
+}
+
+const ALREADY_SETTLED = (orderNumber: string) =>
+  conflict(`${orderNumber} is already in another settlement`, "ALREADY_SETTLED");
+
+/**
+ * Records a payout covering chosen parcels. The parcels must be delivered, unsettled COD parcels
+ * with a collected amount, and `amount + deductions` must equal their collected total to the taka
+ * (else 400, nothing written). The settlement is written first (`recording`), then each parcel is
+ * claimed by a guarded update (still unsettled, amount unchanged), in id order, so of two
+ * settlements reaching for the same parcel exactly one gets it; the other undoes its claims,
+ * deletes itself and answers 409.
+ */
+export async function recordSettlement(
+  body: SettlementBody,
+  admin: CashAdmin,
+): Promise<SettlementAnswer> {
+  const ids = [...body.orderIds].sort();
+  const orders = await Order.find({ _id: { $in: ids } }).lean();
+  const byId = new Map(orders.map((order) => [String(order._id), order]));
+  const parcels = ids.map((id) => {
+    const order = byId.get(id);
+    if (!order) throw notFound("Order not found");
+    if (order.orderStatus !== "DELIVERED" || order.paymentMethod !== "COD")
+      throw conflict(`${order.orderNumber}: ${NOT_A_COD_PARCEL}`, "NOT_A_COD_PARCEL");
+    if (order.cashSettlement) throw ALREADY_SETTLED(order.orderNumber);
+    const collected = order.cashCollected?.amount;
+    if (collected === undefined || collected === null)
+      throw badRequest(
+        `${order.orderNumber} has no collected amount yet; record what the courier collected first`,
+        [{ path: "orderIds", message: `${order.orderNumber}: collected amount not recorded` }],
+      );
+    return { order: order._id, orderNumber: order.orderNumber, collected };
+  });
+  const collectedTotal = parcels.reduce((sum, parcel) => sum + parcel.collected, 0);
+  if (body.amount + body.deductions !== collectedTotal)
+    throw badRequest(
+      `The amount and the deductions (${formatBDT(body.amount + body.deductions)}) must add up to the parcels' collected total (${formatBDT(collectedTotal)})`,
+      [
+        {
+          path: "amount",
+          message: `Must add up to ${formatBDT(collectedTotal)} with the deductions`,
+        },
+      ],
+    );
+
+  const settlement = await CourierSettlement.create({
+    amount: body.amount,
+    deductions: body.deductions,
+    collectedTotal,
+    reference: body.reference,
+    paidAt: body.paidAt,
+    note: body.note,
+    parcels,
+    recordedBy: admin,
+  });
+  const claimed: mongoose.Types.ObjectId[] = [];
+  let lost: string | undefined;
+  for (const parcel of parcels) {
+    const result = await Order.updateOne(
+      { _id: parcel.order, ...UNSETTLED, "cashCollected.amount": parcel.collected },
+      { $set: { cashSettlement: settlement._id } },
+    );
+    if (result.modifiedCount !== 1) {
+      lost = parcel.orderNumber;
+      break;
+    }
+    claimed.push(parcel.order);
+  }
+  if (lost !== undefined) {
+    await Order.updateMany(
+      { _id: { $in: claimed }, cashSettlement: settlement._id },
+      { $set: { cashSettlement: null } },
+    );
+    await CourierSettlement.deleteOne({ _id: settlement._id });
+    const current = await Order.findOne({ orderNumber: lost }, { cashSettlement: 1 }).lean();
+    if (current?.cashSettlement) throw ALREADY_SETTLED(lost);
+    throw conflict(
+      `${lost} changed while the settlement was being recorded; reload and try again`,
+      "PARCEL_CHANGED",
+    );
+  }
+  // Guarded: a recording the stalled-settlement sweep gave up on (it took far too long) stays given up.
+  const recorded = await CourierSettlement.updateOne(
+    { _id: settlement._id, state: "recording" },
+    { $set: { state: "recorded" } },
+  );
+  if (recorded.modifiedCount !== 1) {
+    await Order.updateMany(
+      { _id: { $in: claimed }, cashSettlement: settlement._id },
+      { $set: { cashSettlement: null } },
+    );
+    throw conflict(
+      "Recording the settlement took too long; reload and try again",
+      "SETTLEMENT_STALLED",
+    );
+  }
+  logger.info(
+    {
+      settlement: String(settlement._id),
+      amount: body.amount,
+      deductions: body.deductions,
+      parcels: parcels.length,
+      by: admin.email,
+    },
+    "courier settlement recorded",
+  );
+  return toSettlementAnswer(settlement);
+}
+
+export async function listSettlements(page: PageRequest): Promise<SettlementPageAnswer> {
+  const filter = { state: "recorded" };
+  const { skip, limit } = pageWindow(page);
+  const [settlements, total] = await Promise.all([
+    CourierSettlement.find(filter).sort({ createdAt: -1, _id: -1 }).skip(skip).limit(limit),
+    CourierSettlement.countDocuments(filter),
+  ]);
+  return { settlements: settlements.map(toSettlementAnswer), ...pageSummary(total, page) };
+}
+
+export async function readSettlement(id: string): Promise<SettlementAnswer> {
+  const settlement = await CourierSettlement.findOne({ _id: id, state: "recorded" });
+  if (!settlement) throw notFound("Settlement not found");
+  return toSettlementAnswer(settlement);
+}
+
+/** How long a settlement may stay `recording` before the sweep takes it for a dead process's. */
+export const SETTLEMENT_STALL_MS = 10 * 60_000;
+
+/**
+ * The `release-stalled-settlements` job: a settlement still `recording` after SETTLEMENT_STALL_MS was
+ * left by a process that died between its claims and its final write (recording takes
+ * milliseconds). It becomes `abandoned` (one guarded update, so one sweep takes it) and its parcels
+ * go back to the owed list. Claims still pointing at a settlement abandoned in the last day are
+ * undone again, in case its writer was only slow and claimed more afterwards. Answers how many
+ * settlements it abandoned.
+ */
+export async function releaseStalledSettlements(now = new Date()): Promise<number> {
+  const stalled = await CourierSettlement.find(
+    { state: "recording", createdAt: { $lte: new Date(now.getTime() - SETTLEMENT_STALL_MS) } },
+    { _id: 1, reference: 1 },
+  ).lean();
+  let abandoned = 0;
+  for (const settlement of stalled) {
+    const taken = await CourierSettlement.updateOne(
+      { _id: settlement._id, state: "recording" },
+      { $set: { state: "abandoned" } },
+    );
+    if (taken.modifiedCount !== 1) continue;
+    abandoned += 1;
+    logger.warn(
+      { settlement: String(settlement._id), reference: settlement.reference },
+      "courier settlement left recording: abandoned, its parcels are owed again",
+    );
+  }
+  const recent = await CourierSettlement.find(
+    { state: "abandoned", updatedAt: { $gte: new Date(now.getTime() - 24 * 60 * 60_000) } },
+    { _id: 1 },
+  ).lean();
+  if (recent.length > 0)
+    await Order.updateMany(
+      { cashSettlement: { $in: recent.map((settlement) => settlement._id) } },
+      { $set: { cashSettlement: null } },
+    );
+  return abandoned;
+}

@@ -1,0 +1,208 @@
+/**
+ * Customer history by phone, its risk level and the block list (docs/cod.md, "Customer history and
+ * risk"). Orders are matched on `deliveryPhone`, the normalised delivery mobile every order carries
+ * (models/order.model.ts), so guest and signed-in orders and every written form of a number count
+ * together, with one indexed match grouped by status: never a scan of all orders.
+ */
+import mongoose from "mongoose";
+import { Order } from "../../models/order.model.js";
+import { PhoneBlockModel, type PhoneBlockFields } from "../../models/phone-block.model.js";
+import { normalizeBdMobile } from "#contract/phone";
+import type {
+  PhoneBlock,
+  PhoneBlocksAnswer,
+  PhoneOrderCounts,
+  PhoneRisk,
+  PhoneRiskLevel,
+} from "#contract/schemas/phone-history";
+import type { OrderStatus } from "#contract/order-status";
+import { notFound } from "../lib/http-error.js";
+import { logger } from "../lib/logger.js";
+
+export type { PhoneRisk, PhoneRiskLevel, PhoneOrderCounts } from "#contract/schemas/phone-history";
+
+/** Who blocked or lifted a block (the signed-in admin). */
+export interface PhoneBlockAdmin {
+  id: string;
+  email: string;
+  name: string;
+}
+
+const COUNTED_AS: Partial<Record<OrderStatus, keyof PhoneOrderCounts>> = {
+  DELIVERED: "delivered",
+  RETURNING: "returned",
+  RETURNED: "returned",
+  PLACED: "open",
+  CONFIRMED: "open",
+  SHIPPED: "open",
+  // CANCELLED is counted apart (cash-on-delivery orders only); PENDING (an online order not paid
+  // yet) is not counted at all.
+};
+
+/**
+ * The shop's risk rule (docs/cod.md). Blocked numbers are "blocked"; a number with no finished
+ * order is "new"; a refused parcel and nothing delivered, or two or more returns and cancellations
+ * outnumbering deliveries, is "risky"; everything else is "good".
+ */
+export function riskLevelOf(counts: PhoneOrderCounts, blocked: boolean): PhoneRiskLevel {
+  if (blocked) return "blocked";
+  const { delivered, returned, cancelled } = counts;
+  if (delivered + returned + cancelled === 0) return "new";
+  if (returned >= 1 && delivered === 0) return "risky";
+  if (returned + cancelled >= 2 && returned + cancelled > delivered) return "risky";
+  return "good";
+}
+
+/** The 01XXXXXXXXX form of `phone`, or the text as given when it is no Bangladeshi mobile. */
+function phoneKey(phone: string): string {
+  return normalizeBdMobile(phone) ?? phone.trim();
+}
+
+/** Orders of one delivery phone by outcome; `excludeOrderId` leaves the order being viewed out. */
+export async function phoneOrderCounts(
+  phone: string,
+  excludeOrderId?: string,
+): Promise<PhoneOrderCounts> {
+  const match: Record<string, unknown> = { deliveryPhone: phoneKey(phone) };
+  if (excludeOrderId) match._id = { $ne: new mongoose.Types.ObjectId(excludeOrderId) };
+  const [groups, cancelled] = await Promise.all([
+    Order.aggregate<{ _id: OrderStatus; n: number }>([
+      { $match: match },
+      { $group: { _id: "$orderStatus", n: { $sum: 1 } } },
+    ]),
+    // Cash-on-delivery cancellations: an online order cancelled unpaid (or refunded) is no sign of
+    // a fake order.
+    Order.countDocuments({ ...match, orderStatus: "CANCELLED", paymentMethod: "COD" }),
+  ]);
+  const counts: PhoneOrderCounts = { delivered: 0, returned: 0, cancelled, open: 0 };
+  for (const group of groups) {
+    const field = COUNTED_AS[group._id];
+    if (field) counts[field] += group.n;
+  }
+  return counts;
+}
+
+async function activeBlockOf(phone: string) {
+  return PhoneBlockModel.findOne({ phone, liftedAt: null }).lean();
+}
+
+/** The history and risk level of a delivery phone (any written form; answered as 01XXXXXXXXX). */
+export async function phoneRiskOf(
+  phone: string,
+  options: { excludeOrderId?: string } = {},
+): Promise<PhoneRisk> {
+  const key = phoneKey(phone);
+  const [counts, block] = await Promise.all([
+    phoneOrderCounts(key, options.excludeOrderId),
+    activeBlockOf(key),
+  ]);
+  return {
+    phone: key,
+    level: riskLevelOf(counts, Boolean(block)),
+    counts,
+    block: block
+      ? {
+          reason: block.reason,
+          blockedAt: block.blockedAt.toISOString(),
+          blockedBy: block.blockedBy ?? null,
+        }
+      : null,
+  };
+}
+
+/** Whether a block is in force for this number (the checkout's cheap check). */
+export async function isPhoneBlocked(phone: string): Promise<boolean> {
+  return Boolean(await PhoneBlockModel.exists({ phone: phoneKey(phone), liftedAt: null }));
+}
+
+function toPhoneBlock(block: PhoneBlockFields): PhoneBlock {
+  return {
+    phone: block.phone,
+    reason: block.reason,
+    blockedAt: block.blockedAt.toISOString(),
+    blockedBy: block.blockedBy ?? null,
+    liftedAt: block.liftedAt ? block.liftedAt.toISOString() : null,
+    liftedBy: block.liftedBy ?? null,
+  };
+}
+
+/** Blocks a number (again, with the new reason, when it was lifted or already blocked). */
+export async function blockPhone(
+  input: { phone: string; reason: string },
+  admin: PhoneBlockAdmin,
+): Promise<PhoneBlock> {
+  const phone = phoneKey(input.phone);
+  const block = () =>
+    PhoneBlockModel.findOneAndUpdate(
+      { phone },
+      {
+        $set: {
+          reason: input.reason,
+          blockedAt: new Date(),
+          blockedBy: admin,
+          liftedAt: null,
+          liftedBy: null,
+        },
+      },
+      { upsert: true, new: true },
+    ).lean();
+  // Two first blocks of one number at once: one inserts, the other meets the unique index and
+  // then updates the document the first one made.
+  const saved = await block().catch((error: unknown) => {
+    if ((error as { code?: unknown }).code === 11000) return block();
+    throw error;
+  });
+  logger.info({ phone, admin: admin.id }, "phone number blocked");
+  return toPhoneBlock(saved!);
+}
+
+/** Lifts the block in force on a number; 404 when there is none. */
+export async function liftPhoneBlock(phone: string, admin: PhoneBlockAdmin): Promise<PhoneBlock> {
+  const key = phoneKey(phone);
+  const lifted = await PhoneBlockModel.findOneAndUpdate(
+    { phone: key, liftedAt: null },
+    { $set: { liftedAt: new Date(), liftedBy: admin } },
+    { new: true },
+  ).lean();
+  if (!lifted) throw notFound("This number is not blocked");
+  logger.info({ phone: key, admin: admin.id }, "phone block lifted");
+  return toPhoneBlock(lifted);
+}
+
+/** The block list, newest first: the blocks in force, or every block ever made (`all`). */
+export async function listPhoneBlocks(
+  show: "active" | "all" = "active",
+): Promise<PhoneBlocksAnswer> {
+  const filter = show === "active" ? { liftedAt: null } : {};
+  const blocks = await PhoneBlockModel.find(filter).sort({ blockedAt: -1 }).limit(1000).lean();
+  return { blocks: blocks.map(toPhoneBlock) };
+}
+
+/**
+ * Fills in `deliveryPhone` on orders saved before it existed (or written around the model), a
+ * batch at a time. Idempotent; run at start-up. Answers how many orders it filled in.
+ */
+export async function backfillDeliveryPhones(batchSize = 500): Promise<number> {
+  let filled = 0;
+  for (;;) {
+    const batch = await Order.find(
+      { deliveryPhone: { $exists: false } },
+      { "shippingAddress.mobile": 1 },
+    )
+      .limit(batchSize)
+      .lean();
+    if (batch.length === 0) return filled;
+    await Order.bulkWrite(
+      batch.map((order) => {
+        const mobile = order.shippingAddress?.mobile ?? "";
+        return {
+          updateOne: {
+            filter: { _id: order._id, deliveryPhone: { $exists: false } },
+            update: { $set: { deliveryPhone: normalizeBdMobile(mobile) ?? mobile } },
+          },
+        };
+      }),
+    );
+    filled += batch.length;
+  }
+}

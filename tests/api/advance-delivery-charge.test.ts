@@ -1,0 +1,576 @@
+import request from "supertest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { Order } from "../../models/order.model";
+import { Payment } from "../../models/payment.model";
+import { createApp } from "../../server/app";
+import { resetBkashTokenForTests } from "../../server/integrations/bkash";
+import { expirePendingOrders } from "../../server/services/orders.service";
+import { PAYMENT_OPEN_MESSAGE } from "../../server/services/payments.service";
+import { ADVANCE_METHOD_REQUIRED } from "../../server/services/advance-delivery-charge.service";
+import { paymentSplit } from "#contract/advance-delivery-charge";
+import type { ShopSettings } from "#contract/schemas/shop-settings";
+import { clearDatabase } from "../setup/db";
+import { setEnv } from "../setup/env";
+import { bkashEnv, startBkashStub, type BkashStub } from "../stubs/bkash";
+import { sslCommerzEnv, startSslCommerzStub, type SslCommerzStub } from "../stubs/sslcommerz";
+import { shippingAddress } from "../factories/address";
+import { shopper } from "../factories/cart";
+import { createProduct, variantStock } from "../factories/product";
+import { changeShopSettings } from "../factories/shop-settings";
+import { createAdmin } from "../factories/user";
+import { pathaoEnv, startPathaoStub, type PathaoStub } from "../stubs/pathao";
+import { resetPathaoTokenForTests } from "../../server/integrations/pathao";
+import { resetDeliveryCacheForTests } from "../../server/services/delivery.service";
+
+/*
+ * The advance delivery charge of cash-on-delivery orders (docs/cod.md), through the HTTP API with
+ * the bKash and SSLCommerz protocol stubs. The product sells at ৳800; delivery is ৳60 in Dhaka,
+ * ৳120 outside, free from ৳3,000 (the first-start settings).
+ */
+
+let bkash: BkashStub;
+let ssl: SslCommerzStub;
+let app: ReturnType<typeof createApp>;
+let restoreEnv: () => void;
+const SHOP = "http://shop.test";
+const CHATTOGRAM = shippingAddress({ city: "Chattogram" });
+
+beforeAll(async () => {
+  bkash = await startBkashStub();
+  ssl = await startSslCommerzStub();
+  restoreEnv = setEnv({ ...bkashEnv(bkash), ...sslCommerzEnv(ssl), PUBLIC_URL: SHOP });
+  resetBkashTokenForTests();
+  app = createApp();
+});
+
+afterAll(async () => {
+  await bkash.close();
+  await ssl.close();
+  restoreEnv();
+});
+
+beforeEach(async () => {
+  await clearDatabase();
+  bkash.executes.length = 0;
+  bkash.queries.length = 0;
+  ssl.sessions.length = 0;
+  ssl.validations.length = 0;
+});
+
+type AdvanceRules = ShopSettings["cod"]["advanceDeliveryCharge"];
+function advanceRules(rules: Partial<AdvanceRules>) {
+  return changeShopSettings((settings) => {
+    settings.cod.advanceDeliveryCharge = {
+      outsideDhaka: false,
+      riskyNumbers: false,
+      aboveAmount: 0,
+      ...rules,
+    };
+  });
+}
+
+/** A guest with `quantity` of the ৳800 tee in the cart. */
+async function guestWith(quantity: number) {
+  const product = await createProduct();
+  const guest = shopper(app);
+  await guest.add(product._id, "Black", "M", quantity).expect(200);
+  return { product, guest };
+}
+
+/** A guest's COD order to Chattogram (outside Dhaka) with the advance paid by `method`. */
+async function advanceOrder(method: "BKASH" | "SSLCOMMERZ", quantity = 2) {
+  await advanceRules({ outsideDhaka: true });
+  const { product, guest } = await guestWith(quantity);
+  const placed = await guest.order({
+    shippingAddress: CHATTOGRAM,
+    paymentMethod: "COD",
+    advancePaymentMethod: method,
+  });
+  expect(placed.status).toBe(201);
+  const started = await guest.post(`/api/payment/${placed.body._id}`);
+  expect(started.status).toBe(200);
+  return { product, guest, order: placed.body, started: started.body };
+}
+
+function bkashCallback(url: string) {
+  const parsed = new URL(url);
+  return request(app).get(`${parsed.pathname}${parsed.search}`);
+}
+
+function sslPost(path: string, form: Record<string, string>) {
+  return request(app).post(path).type("form").send(form);
+}
+
+describe("the checkout quote", () => {
+  it("asks for no advance while every rule is off", async () => {
+    const { guest } = await guestWith(2);
+    const quote = await guest.quote({ city: "Chattogram", mobile: "01712345678" });
+    expect(quote.status).toBe(200);
+    expect(quote.body).toMatchObject({ deliveryCharge: 120, total: 1720 });
+    expect(quote.body.advanceDeliveryCharge).toBeUndefined();
+  });
+
+  it("outside Dhaka: the delivery charge in advance, the goods on delivery; Dhaka itself pays none", async () => {
+    await advanceRules({ outsideDhaka: true });
+    const { guest } = await guestWith(2);
+    const outside = await guest.quote({ city: "Chattogram" });
+    expect(outside.body).toMatchObject({
+      deliveryCharge: 120,
+      total: 1720,
+      advanceDeliveryCharge: {
+        amount: 120,
+        collectOnDelivery: 1600,
+        reasons: ["outsideDhaka"],
+        methods: ["BKASH", "SSLCOMMERZ"],
+      },
+    });
+    const dhaka = await guest.quote({ city: "Dhaka" });
+    expect(dhaka.body.deliveryCharge).toBe(60);
+    expect(dhaka.body.advanceDeliveryCharge).toBeUndefined();
+  });
+
+  it("above an amount: from the goods total after discounts, inclusive; 0 switches it off", async () => {
+    await advanceRules({ aboveAmount: 1600 });
+    const two = await guestWith(2);
+    expect((await two.guest.quote({ city: "Dhaka" })).body.advanceDeliveryCharge).toEqual({
+      amount: 60,
+      collectOnDelivery: 1600,
+      reasons: ["aboveAmount"],
+      methods: ["BKASH", "SSLCOMMERZ"],
+    });
+    const one = await guestWith(1);
+    expect((await one.guest.quote({ city: "Dhaka" })).body.advanceDeliveryCharge).toBeUndefined();
+    await advanceRules({ aboveAmount: 0 });
+    expect((await two.guest.quote({ city: "Dhaka" })).body.advanceDeliveryCharge).toBeUndefined();
+  });
+
+  it("asks nothing in advance when delivery is free", async () => {
+    await advanceRules({ outsideDhaka: true, aboveAmount: 1000 });
+    const { guest } = await guestWith(4);
+    const quote = await guest.quote({ city: "Chattogram" });
+    expect(quote.body).toMatchObject({ deliveryCharge: 0, total: 3200 });
+    expect(quote.body.advanceDeliveryCharge).toBeUndefined();
+  });
+
+  it("risky numbers: a number with a returned parcel and nothing delivered, in any written form", async () => {
+    const risky = "01811111111";
+    const earlier = await guestWith(1);
+    const returned = await earlier.guest.order({
+      shippingAddress: shippingAddress({ mobile: risky }),
+    });
+    expect(returned.status).toBe(201);
+    await Order.updateOne({ _id: returned.body._id }, { $set: { orderStatus: "RETURNED" } });
+
+    const { guest } = await guestWith(1);
+    // Off: nobody pays in advance.
+    expect(
+      (await guest.quote({ city: "Dhaka", mobile: risky })).body.advanceDeliveryCharge,
+    ).toBeUndefined();
+    await advanceRules({ riskyNumbers: true });
+    expect(
+      (await guest.quote({ city: "Dhaka", mobile: "+880 1811-111111" })).body.advanceDeliveryCharge,
+    ).toMatchObject({ amount: 60, collectOnDelivery: 800, reasons: ["riskyNumber"] });
+    expect(
+      (await guest.quote({ city: "Dhaka", mobile: "01712345678" })).body.advanceDeliveryCharge,
+    ).toBeUndefined();
+    // No mobile typed yet: the rule cannot match.
+    expect((await guest.quote({ city: "Dhaka" })).body.advanceDeliveryCharge).toBeUndefined();
+
+    // The order is held for the advance as the quote said.
+    const refused = await guest.order({ shippingAddress: shippingAddress({ mobile: risky }) });
+    expect(refused.status).toBe(400);
+    const placed = await guest.order({
+      shippingAddress: shippingAddress({ mobile: risky }),
+      advancePaymentMethod: "SSLCOMMERZ",
+    });
+    expect(placed.status).toBe(201);
+    expect(placed.body.orderStatus).toBe("PENDING");
+    expect(placed.body.advanceDeliveryCharge).toMatchObject({
+      amount: 60,
+      method: "SSLCOMMERZ",
+      reasons: ["riskyNumber"],
+      status: "PENDING",
+    });
+  });
+
+  it("lists every rule that matched", async () => {
+    await advanceRules({ outsideDhaka: true, aboveAmount: 800 });
+    const { guest } = await guestWith(1);
+    expect((await guest.quote({ city: "Sylhet" })).body.advanceDeliveryCharge.reasons).toEqual([
+      "outsideDhaka",
+      "aboveAmount",
+    ]);
+  });
+});
+
+describe("placing a COD order that needs the advance", () => {
+  it("without a gateway chosen: 400 naming the field, nothing taken, the cart kept", async () => {
+    await advanceRules({ outsideDhaka: true });
+    const { product, guest } = await guestWith(2);
+    const refused = await guest.order({ shippingAddress: CHATTOGRAM });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(ADVANCE_METHOD_REQUIRED);
+    expect(refused.body.errors).toEqual([
+      { path: "advancePaymentMethod", message: ADVANCE_METHOD_REQUIRED },
+    ]);
+    expect(await variantStock(product._id, "Black", "M")).toBe(10);
+    expect(await Order.countDocuments()).toBe(0);
+    expect((await guest.get("/api/cart")).body.cartItems[0].quantity).toBe(2);
+  });
+
+  it("a gateway that is not configured is refused", async () => {
+    await advanceRules({ outsideDhaka: true });
+    const restore = setEnv({ BKASH_APP_KEY: "" });
+    try {
+      const { guest } = await guestWith(1);
+      const quote = await guest.quote({ city: "Chattogram" });
+      expect(quote.body.advanceDeliveryCharge.methods).toEqual(["SSLCOMMERZ"]);
+      const refused = await guest.order({
+        shippingAddress: CHATTOGRAM,
+        advancePaymentMethod: "BKASH",
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors[0].path).toBe("advancePaymentMethod");
+    } finally {
+      restore();
+    }
+  });
+
+  it("is held PENDING with its stock reserved; a plain COD order elsewhere is placed at once", async () => {
+    const { product, order } = await advanceOrder("BKASH", 2);
+    expect(order).toMatchObject({
+      paymentMethod: "COD",
+      orderStatus: "PENDING",
+      deliveryCharge: 120,
+      totalDiscountedPrice: 1720,
+      advanceDeliveryCharge: {
+        amount: 120,
+        method: "BKASH",
+        reasons: ["outsideDhaka"],
+        status: "PENDING",
+      },
+      paymentDetails: { status: "PENDING" },
+    });
+    expect(await variantStock(product._id, "Black", "M")).toBe(8);
+
+    const dhaka = await guestWith(1);
+    const plain = await dhaka.guest.order({ advancePaymentMethod: "BKASH" });
+    expect(plain.body).toMatchObject({ orderStatus: "PLACED", advanceDeliveryCharge: null });
+  });
+
+  it("an online order pays everything online, whatever the rules", async () => {
+    await advanceRules({ outsideDhaka: true });
+    const { guest } = await guestWith(1);
+    const placed = await guest.order({ shippingAddress: CHATTOGRAM, paymentMethod: "BKASH" });
+    expect(placed.body).toMatchObject({ orderStatus: "PENDING", advanceDeliveryCharge: null });
+    const started = await guest.post(`/api/payment/${placed.body._id}`);
+    expect(bkash.payments.get(started.body.paymentId)!.amount).toBe("920");
+  });
+});
+
+describe("paying the advance with bKash", () => {
+  it("takes only the delivery charge, places the order and leaves the rest cash on delivery", async () => {
+    const { guest, order, started } = await advanceOrder("BKASH", 2);
+    expect(bkash.payments.get(started.paymentId)).toMatchObject({
+      amount: "120",
+      merchantInvoiceNumber: started.transactionId,
+    });
+    const answer = await bkashCallback(bkash.visit(started.paymentId, "success"));
+    const trxID = bkash.payments.get(started.paymentId)!.trxID!;
+    expect(answer.headers.location).toBe(
+      `${SHOP}/payment-success?orderId=${order._id}&transactionId=${trxID}&paymentId=${started.paymentId}`,
+    );
+
+    const read = await guest.get(`/api/orders/${order._id}`);
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({
+      orderStatus: "PLACED",
+      paymentMethod: "COD",
+      totalDiscountedPrice: 1720,
+      advanceDeliveryCharge: { amount: 120, method: "BKASH", status: "PAID", transactionId: trxID },
+      // The cash part is still to be collected.
+      paymentDetails: { status: "PENDING" },
+    });
+    expect(read.body.advanceDeliveryCharge.paidAt).toEqual(expect.any(String));
+    expect(read.body.statusHistory.map((entry: { status: string }) => entry.status)).toEqual([
+      "PENDING",
+      "PLACED",
+    ]);
+    // Guest tracking by phone shows the two parts too.
+    const tracked = await request(app).get(
+      `/api/orders/guest/track/${order._id}?phone=${CHATTOGRAM.mobile}`,
+    );
+    expect(tracked.status).toBe(200);
+    expect(paymentSplit(tracked.body)).toEqual({
+      paidOnline: 120,
+      collectOnDelivery: 1600,
+      advance: 120,
+    });
+    expect(paymentSplit(read.body)).toEqual({
+      paidOnline: 120,
+      collectOnDelivery: 1600,
+      advance: 120,
+    });
+
+    const payment = await Payment.findOne({ paymentId: started.paymentId }).lean();
+    expect(payment).toMatchObject({
+      method: "BKASH",
+      purpose: "ADVANCE_DELIVERY_CHARGE",
+      amount: 120,
+      status: "COMPLETED",
+    });
+
+    // The back office's payments list says what the money paid.
+    const { token } = await createAdmin();
+    const list = await request(app).get("/api/payments").set("Authorization", `Bearer ${token}`);
+    expect(list.body.payments).toHaveLength(1);
+    expect(list.body.payments[0]).toMatchObject({
+      purpose: "ADVANCE_DELIVERY_CHARGE",
+      amount: 120,
+      order: { paymentMethod: "COD", totalDiscountedPrice: 1720, orderStatus: "PLACED" },
+    });
+
+    // Delivered: the rider's cash completes the COD part.
+    for (const status of ["confirmed", "shipped", "delivered"])
+      await request(app)
+        .put(`/api/admin/orders/${order._id}/${status}`)
+        .set("Authorization", `Bearer ${token}`)
+        .expect(200);
+    const delivered = await Order.findById(order._id).lean();
+    expect(delivered!.paymentDetails!.status).toBe("COMPLETED");
+    expect(delivered!.advanceDeliveryCharge).toMatchObject({ amount: 120, status: "PAID" });
+  });
+
+  it("a failed wallet leaves the order awaiting payment; the expiry job releases its stock exactly once", async () => {
+    const { product, order, started } = await advanceOrder("BKASH", 3);
+    expect(await variantStock(product._id, "Black", "M")).toBe(7);
+    const failed = await bkashCallback(bkash.visit(started.paymentId, "failure"));
+    expect(new URL(failed.headers.location).pathname).toBe("/payment-failed");
+    expect((await Order.findById(order._id).lean())!.orderStatus).toBe("PENDING");
+    expect((await Payment.findOne({ paymentId: started.paymentId }).lean())!.status).toBe("FAILED");
+
+    const later = new Date(Date.now() + 31 * 60_000);
+    const runs = await Promise.all([1, 2, 3, 4].map(() => expirePendingOrders(later)));
+    expect(runs.reduce((sum, count) => sum + count, 0)).toBe(1);
+    expect(await expirePendingOrders(later)).toBe(0);
+    expect(await variantStock(product._id, "Black", "M")).toBe(10);
+    const expired = await Order.findById(order._id).lean();
+    expect(expired).toMatchObject({ orderStatus: "CANCELLED", stockReleased: true });
+    expect(expired!.advanceDeliveryCharge!.status).toBe("PENDING");
+  });
+
+  it("the same callback five times at once pays and places the order once", async () => {
+    const { order, started } = await advanceOrder("BKASH", 1);
+    const url = bkash.visit(started.paymentId, "success");
+    const answers = await Promise.all([1, 2, 3, 4, 5].map(() => bkashCallback(url)));
+    for (const answer of answers) expect(answer.headers.location).toContain("/payment-success?");
+    const stored = await Order.findById(order._id).lean();
+    expect(stored!.statusHistory.filter((entry) => entry.status === "PLACED")).toHaveLength(1);
+    expect(await Payment.countDocuments({ status: "COMPLETED" })).toBe(1);
+    expect(bkash.payments.get(started.paymentId)!.transactionStatus).toBe("Completed");
+  });
+
+  it("two tabs approving two payments at once: only one is executed, the other never debited", async () => {
+    const { guest, order, started: first } = await advanceOrder("BKASH", 1);
+    const second = (await guest.post(`/api/payment/${order._id}`)).body;
+    const answers = await Promise.all([
+      bkashCallback(bkash.visit(first.paymentId, "success")),
+      bkashCallback(bkash.visit(second.paymentId, "success")),
+    ]);
+    const pages = answers.map((answer) => new URL(answer.headers.location).pathname).sort();
+    expect(pages).toEqual(["/payment-failed", "/payment-success"]);
+    expect(bkash.executes).toHaveLength(1);
+    const completed = [first.paymentId, second.paymentId].filter(
+      (id) => bkash.payments.get(id)!.transactionStatus === "Completed",
+    );
+    expect(completed).toEqual(bkash.executes);
+    expect(await Payment.countDocuments({ status: "COMPLETED" })).toBe(1);
+    expect(await Payment.countDocuments({ status: "CANCELLED" })).toBe(1);
+    const stored = await Order.findById(order._id).lean();
+    expect(stored!.orderStatus).toBe("PLACED");
+    expect(stored!.statusHistory.filter((entry) => entry.status === "PLACED")).toHaveLength(1);
+  });
+});
+
+describe("paying the advance with SSLCommerz", () => {
+  it("opens a session for the delivery charge; success and IPNs at once place the order once", async () => {
+    const { order, started } = await advanceOrder("SSLCOMMERZ", 2);
+    expect(ssl.sessions[0].fields).toMatchObject({
+      total_amount: "120.00",
+      tran_id: started.transactionId,
+      product_name: `Delivery charge of order ${order.orderNumber}`,
+    });
+    const paid = ssl.pay(started.transactionId, "success");
+    const answers = await Promise.all([
+      sslPost(paid.path, paid.form),
+      ...[1, 2, 3, 4].map(() => sslPost(paid.ipnPath, paid.form)),
+    ]);
+    expect(answers[0].headers.location).toBe(
+      `${SHOP}/payment-success?orderId=${order._id}&transactionId=${started.transactionId}`,
+    );
+    for (const ipn of answers.slice(1))
+      expect(ipn.body).toEqual({ received: true, result: "success" });
+    const stored = await Order.findById(order._id).lean();
+    expect(stored!.orderStatus).toBe("PLACED");
+    expect(stored!.statusHistory.filter((entry) => entry.status === "PLACED")).toHaveLength(1);
+    expect(stored!.advanceDeliveryCharge).toMatchObject({
+      status: "PAID",
+      transactionId: started.transactionId,
+    });
+    expect(stored!.paymentDetails!.status).toBe("PENDING");
+    const payments = await Payment.find().lean();
+    expect(payments).toHaveLength(1);
+    expect(payments[0]).toMatchObject({
+      purpose: "ADVANCE_DELIVERY_CHARGE",
+      amount: 120,
+      status: "COMPLETED",
+    });
+  });
+
+  it("two tabs: one payment page at a time, so the delivery charge is never taken twice", async () => {
+    const { guest, order, started } = await advanceOrder("SSLCOMMERZ", 1);
+    // Four more tabs at once while the first page is open: all refused, no session opened.
+    const others = await Promise.all(
+      [1, 2, 3, 4].map(() => guest.post(`/api/payment/${order._id}`)),
+    );
+    for (const other of others) {
+      expect(other.status).toBe(409);
+      expect(other.body).toMatchObject({ message: PAYMENT_OPEN_MESSAGE, code: "PAYMENT_OPEN" });
+    }
+    expect(ssl.sessions).toHaveLength(1);
+    // The first page is cancelled: a new attempt may open at once, and only one of five at once.
+    const cancelled = ssl.pay(started.transactionId, "cancel");
+    await sslPost(cancelled.path, cancelled.form).expect(302);
+    const retries = await Promise.all(
+      [1, 2, 3, 4, 5].map(() => guest.post(`/api/payment/${order._id}`)),
+    );
+    expect(retries.map((retry) => retry.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    expect(ssl.sessions).toHaveLength(2);
+    // An abandoned page stops holding the order when its time is up.
+    await Order.updateOne(
+      { _id: order._id },
+      { $set: { "paymentWindow.until": new Date(Date.now() - 1000) } },
+    );
+    expect((await guest.post(`/api/payment/${order._id}`)).status).toBe(200);
+    expect(await Payment.countDocuments({ order: order._id })).toBe(3);
+  });
+
+  it("refuses a validation for the whole order total instead of the delivery charge", async () => {
+    const { order, started } = await advanceOrder("SSLCOMMERZ", 2);
+    const paid = ssl.pay(started.transactionId, "success", { paidAmount: "1720.00" });
+    const answer = await sslPost(paid.path, paid.form);
+    expect(answer.headers.location).toContain("reason=amount+differs+from+the+order+total");
+    expect((await Order.findById(order._id).lean())!.orderStatus).toBe("PENDING");
+  });
+
+  it("cancelled, then abandoned: stock back once at expiry; a late payment is flagged for a refund", async () => {
+    const { product, order, started } = await advanceOrder("SSLCOMMERZ", 2);
+    const cancelled = ssl.pay(started.transactionId, "cancel");
+    const back = await sslPost(cancelled.path, cancelled.form);
+    expect(new URL(back.headers.location).pathname).toBe("/payment-cancelled");
+    expect(await variantStock(product._id, "Black", "M")).toBe(8);
+
+    // A stranger cannot pay someone else's order.
+    expect((await shopper(app).post(`/api/payment/${order._id}`)).status).toBe(404);
+
+    const later = new Date(Date.now() + 31 * 60_000);
+    const runs = await Promise.all([1, 2, 3].map(() => expirePendingOrders(later)));
+    expect(runs.reduce((sum, count) => sum + count, 0)).toBe(1);
+    expect(await variantStock(product._id, "Black", "M")).toBe(10);
+
+    // The shopper paid in another tab after all, after the order closed: recorded, never placed.
+    const latePaid = ssl.pay(started.transactionId, "success");
+    const late = await sslPost(latePaid.path, latePaid.form);
+    expect(late.headers.location).toContain("/payment-failed?");
+    const payment = await Payment.findOne({ transactionId: started.transactionId }).lean();
+    expect(payment!.gatewayResponse).toMatchObject({ needsReview: expect.any(String) });
+    expect((await Order.findById(order._id).lean())!.orderStatus).toBe("CANCELLED");
+    expect(await variantStock(product._id, "Black", "M")).toBe(10);
+  });
+});
+
+describe("the dashboard", () => {
+  it("counts a paid advance as paid online and the rest as cash to collect; an unpaid one not at all", async () => {
+    const { guest, started } = await advanceOrder("BKASH", 2);
+    await bkashCallback(bkash.visit(started.paymentId, "success")).expect(302);
+    // A plain COD order in Dhaka (800 + 60) and an advance order never paid.
+    await guest.add((await createProduct())._id, "Black", "M", 1).expect(200);
+    expect((await guest.order()).body.orderStatus).toBe("PLACED");
+    await guest.add((await createProduct())._id, "Black", "M", 1).expect(200);
+    const unpaid = await guest.order({
+      shippingAddress: CHATTOGRAM,
+      advancePaymentMethod: "SSLCOMMERZ",
+    });
+    expect(unpaid.body.orderStatus).toBe("PENDING");
+
+    const { token } = await createAdmin();
+    const answer = await request(app)
+      .get("/api/admin/dashboard")
+      .set("Authorization", `Bearer ${token}`);
+    expect(answer.status).toBe(200);
+    expect(answer.body.cashOnDelivery).toEqual({
+      outstanding: 1600 + 860,
+      outstandingOrders: 2,
+      advancePaidThisMonth: 120,
+      advanceOrdersThisMonth: 1,
+    });
+    // Sales count each placed order's whole total once; payments count the advance once.
+    expect(answer.body).toMatchObject({
+      totalSales: 2,
+      totalOrdersRevenue: 1720 + 860,
+      totalPayments: 1,
+      totalPaymentsRevenue: 120,
+    });
+  });
+});
+
+describe("booking the parcel", () => {
+  let pathao: PathaoStub;
+  let restorePathao: () => void;
+
+  beforeAll(async () => {
+    pathao = await startPathaoStub();
+    restorePathao = setEnv(pathaoEnv(pathao));
+    resetPathaoTokenForTests();
+    resetDeliveryCacheForTests();
+  });
+
+  afterAll(async () => {
+    await pathao.close();
+    restorePathao();
+    resetDeliveryCacheForTests();
+  });
+
+  it("asks the courier to collect only the cash part", async () => {
+    const { order, started } = await advanceOrder("BKASH", 2);
+    await bkashCallback(bkash.visit(started.paymentId, "success")).expect(302);
+    const { token } = await createAdmin();
+    const booked = await request(app)
+      .post(`/api/admin/orders/${order._id}/courier`)
+      .set("Authorization", `Bearer ${token}`);
+    expect(booked.status).toBe(200);
+    expect(pathao.orders).toHaveLength(1);
+    expect(pathao.orders[0]).toMatchObject({
+      merchant_order_id: order.orderNumber,
+      amount_to_collect: 1600,
+    });
+  });
+});
+
+describe("a returned parcel", () => {
+  it("loses no delivery charge when it was paid in advance; a plain COD return still does", async () => {
+    const { order, started } = await advanceOrder("BKASH", 2);
+    await bkashCallback(bkash.visit(started.paymentId, "success")).expect(302);
+    const dhaka = await guestWith(1);
+    const plain = (await dhaka.guest.order()).body;
+    const { token } = await createAdmin();
+    for (const id of [order._id, plain._id])
+      for (const status of ["confirmed", "shipped", "returned"])
+        await request(app)
+          .put(`/api/admin/orders/${id}/${status}`)
+          .set("Authorization", `Bearer ${token}`)
+          .expect(200);
+    expect((await Order.findById(order._id).lean())!.deliveryCostLost).toBe(0);
+    expect((await Order.findById(plain._id).lean())!.deliveryCostLost).toBe(60);
+  });
+});

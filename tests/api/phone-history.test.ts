@@ -1,0 +1,255 @@
+import request from "supertest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { Order } from "../../models/order.model";
+import { createApp } from "../../server/app";
+import {
+  backfillDeliveryPhones,
+  phoneRiskOf,
+  riskLevelOf,
+} from "../../server/services/phone-history.service";
+import { PHONE_BLOCKED_MESSAGE } from "#contract/schemas/phone-history";
+import { shippingAddress } from "../factories/address";
+import { shopper } from "../factories/cart";
+import { createOrder } from "../factories/order";
+import { createProduct, variantStock } from "../factories/product";
+import { createAdmin, createUser } from "../factories/user";
+import { clearDatabase } from "../setup/db";
+import { setEnv } from "../setup/env";
+import { bkashEnv, startBkashStub, type BkashStub } from "../stubs/bkash";
+
+/**
+ * Customer history by phone (orders by outcome across guest and signed-in orders, whatever way the
+ * number was written), the risk level derived from it, and the block list that refuses cash on
+ * delivery to a number.
+ */
+let app: ReturnType<typeof createApp>;
+let adminToken: string;
+let bkash: BkashStub;
+let restoreEnv: () => void;
+
+// bKash is configured (its local stub) so a blocked number can be shown paying online.
+beforeAll(async () => {
+  bkash = await startBkashStub();
+  restoreEnv = setEnv(bkashEnv(bkash));
+  app = createApp();
+});
+
+afterAll(async () => {
+  await bkash.close();
+  restoreEnv();
+});
+
+beforeEach(async () => {
+  await clearDatabase();
+  adminToken = (await createAdmin()).token;
+});
+
+const asAdmin = (test: request.Test) => test.set("Authorization", `Bearer ${adminToken}`);
+const history = (phone: string, query = "") =>
+  asAdmin(request(app).get(`/api/admin/phones/${encodeURIComponent(phone)}${query}`));
+
+describe("GET /api/admin/phones/:phone", () => {
+  it("counts guest and signed-in orders of one number to the unit, however it was written", async () => {
+    const { user } = await createUser();
+    // The same number written four ways, as guest and as customer; another number's orders apart.
+    await createOrder({ mobile: "01712345678", orderStatus: "DELIVERED" });
+    await createOrder({ user: user._id, mobile: "+8801712345678", orderStatus: "DELIVERED" });
+    await createOrder({ mobile: "8801712-345678", orderStatus: "RETURNED" });
+    await createOrder({ user: user._id, mobile: "01712 345 678", orderStatus: "RETURNING" });
+    await createOrder({ mobile: "01712345678", orderStatus: "CANCELLED" });
+    await createOrder({ user: user._id, mobile: "01712345678", orderStatus: "PLACED" });
+    await createOrder({ mobile: "01712345678", orderStatus: "CONFIRMED" });
+    await createOrder({ mobile: "01712345678", orderStatus: "SHIPPED" });
+    // Not counted: an online order waiting for payment, an online order cancelled unpaid.
+    await createOrder({ mobile: "01712345678", orderStatus: "PENDING", paymentMethod: "BKASH" });
+    await createOrder({ mobile: "01712345678", orderStatus: "CANCELLED", paymentMethod: "BKASH" });
+    await createOrder({ mobile: "01812345678", orderStatus: "RETURNED" });
+
+    const answer = await history("+880 1712-345678");
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      phone: "01712345678",
+      // 2 returned + 1 cancelled outnumber the 2 delivered.
+      level: "risky",
+      counts: { delivered: 2, returned: 2, cancelled: 1, open: 3 },
+      block: null,
+    });
+    expect((await history("01812345678")).body).toMatchObject({
+      level: "risky",
+      counts: { delivered: 0, returned: 1, cancelled: 0, open: 0 },
+    });
+    expect((await history("01912345678")).body).toMatchObject({
+      level: "new",
+      counts: { delivered: 0, returned: 0, cancelled: 0, open: 0 },
+    });
+  });
+
+  it("leaves the order being viewed out of its own earlier orders", async () => {
+    await createOrder({ orderStatus: "DELIVERED" });
+    const viewed = await createOrder({ orderStatus: "PLACED" });
+    const answer = await history("01712345678", `?excludeOrder=${String(viewed._id)}`);
+    expect(answer.body.counts).toEqual({ delivered: 1, returned: 0, cancelled: 0, open: 0 });
+    expect((await history("01712345678")).body.counts.open).toBe(1);
+  });
+
+  it("counts orders placed through the checkout by the number the shopper typed", async () => {
+    const product = await createProduct();
+    const guest = shopper(app);
+    await guest.add(product._id, "Black", "M", 1);
+    const placed = await guest.order({
+      shippingAddress: shippingAddress({ mobile: "+880 1712-345678" }),
+    });
+    expect(placed.status).toBe(201);
+    expect(placed.body.deliveryPhone).toBe("01712345678");
+    expect((await history("01712345678")).body.counts.open).toBe(1);
+  });
+
+  it("refuses a malformed number and a non-admin", async () => {
+    const bad = await history("12345");
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].message).toBe(
+      "Enter a valid Bangladeshi mobile number (01XXXXXXXXX or +8801XXXXXXXXX)",
+    );
+    expect((await request(app).get("/api/admin/phones/01712345678")).status).toBe(401);
+    const { token } = await createUser();
+    const customer = await request(app)
+      .get("/api/admin/phones/01712345678")
+      .set("Authorization", `Bearer ${token}`);
+    expect(customer.status).toBe(403);
+  });
+});
+
+describe("the risk rule", () => {
+  const counts = (delivered: number, returned: number, cancelled: number, open = 0) => ({
+    delivered,
+    returned,
+    cancelled,
+    open,
+  });
+
+  it("derives new, good, risky and blocked from the counts", () => {
+    expect(riskLevelOf(counts(0, 0, 0, 3), false)).toBe("new");
+    expect(riskLevelOf(counts(1, 0, 0), false)).toBe("good");
+    expect(riskLevelOf(counts(0, 1, 0), false)).toBe("risky");
+    expect(riskLevelOf(counts(1, 1, 0), false)).toBe("good");
+    expect(riskLevelOf(counts(0, 0, 1), false)).toBe("good");
+    expect(riskLevelOf(counts(0, 0, 2), false)).toBe("risky");
+    expect(riskLevelOf(counts(1, 1, 1), false)).toBe("risky");
+    expect(riskLevelOf(counts(2, 1, 1), false)).toBe("good");
+    expect(riskLevelOf(counts(5, 0, 0), true)).toBe("blocked");
+  });
+});
+
+describe("the start-up backfill", () => {
+  it("fills in the normalised delivery phone of orders saved without one", async () => {
+    const older = await createOrder({ mobile: "+8801712345678", orderStatus: "RETURNED" });
+    await Order.collection.updateOne({ _id: older._id }, { $unset: { deliveryPhone: 1 } });
+    expect((await phoneRiskOf("01712345678")).counts.returned).toBe(0);
+    expect(await backfillDeliveryPhones()).toBe(1);
+    expect(await backfillDeliveryPhones()).toBe(0);
+    expect((await Order.findById(older._id).lean())!.deliveryPhone).toBe("01712345678");
+    expect(await phoneRiskOf("01712345678")).toMatchObject({
+      level: "risky",
+      counts: { returned: 1 },
+    });
+  });
+});
+
+describe("the block list", () => {
+  const block = (body: Record<string, unknown>) =>
+    asAdmin(request(app).post("/api/admin/phones/blocks")).send(body);
+
+  it("blocks with a reason, lists, and lifts, recording who and when", async () => {
+    const created = await block({ phone: "+8801712345678", reason: "Three refused parcels" });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      phone: "01712345678",
+      reason: "Three refused parcels",
+      blockedAt: expect.any(String),
+      blockedBy: { email: expect.stringContaining("@"), name: "Shop Admin" },
+      liftedAt: null,
+      liftedBy: null,
+    });
+    expect((await history("01712345678")).body).toMatchObject({
+      level: "blocked",
+      block: { reason: "Three refused parcels" },
+    });
+    const listed = await asAdmin(request(app).get("/api/admin/phones/blocks"));
+    expect(listed.body.blocks.map((entry: { phone: string }) => entry.phone)).toEqual([
+      "01712345678",
+    ]);
+
+    const lifted = await asAdmin(request(app).delete("/api/admin/phones/blocks/01712345678"));
+    expect(lifted.status).toBe(200);
+    expect(lifted.body).toMatchObject({
+      liftedAt: expect.any(String),
+      liftedBy: { name: "Shop Admin" },
+    });
+    expect((await history("01712345678")).body).toMatchObject({ level: "new", block: null });
+    expect((await asAdmin(request(app).get("/api/admin/phones/blocks"))).body.blocks).toEqual([]);
+    const all = await asAdmin(request(app).get("/api/admin/phones/blocks?show=all"));
+    expect(all.body.blocks).toHaveLength(1);
+    const again = await asAdmin(request(app).delete("/api/admin/phones/blocks/01712345678"));
+    expect(again.status).toBe(404);
+    expect(again.body.message).toBe("This number is not blocked");
+  });
+
+  it("blocks a number once when two admins block it at the same time", async () => {
+    const answers = await Promise.all(
+      ["First reason", "Second reason", "Third reason"].map((reason) =>
+        block({ phone: "01712345678", reason }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
+    const all = await asAdmin(request(app).get("/api/admin/phones/blocks?show=all"));
+    expect(all.body.blocks).toHaveLength(1);
+    expect(all.body.blocks[0].liftedAt).toBeNull();
+  });
+
+  it("refuses a block without a reason or with a bad number, and non-admins", async () => {
+    const noReason = await block({ phone: "01712345678", reason: "  " });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.errors).toEqual([
+      { path: "reason", message: "Give a reason for the block" },
+    ]);
+    expect((await block({ phone: "0171", reason: "x" })).status).toBe(400);
+    expect((await request(app).post("/api/admin/phones/blocks").send({})).status).toBe(401);
+    const { token } = await createUser();
+    for (const call of [
+      request(app).post("/api/admin/phones/blocks").send({ phone: "01712345678", reason: "x" }),
+      request(app).get("/api/admin/phones/blocks"),
+      request(app).delete("/api/admin/phones/blocks/01712345678"),
+    ])
+      expect((await call.set("Authorization", `Bearer ${token}`)).status).toBe(403);
+    expect(
+      (await asAdmin(request(app).get("/api/admin/phones/blocks?show=all"))).body.blocks,
+    ).toEqual([]);
+  });
+
+  it("refuses cash on delivery to a blocked number with nothing created and no stock taken, and lets it pay online", async () => {
+    await block({ phone: "01712345678", reason: "Fake orders" });
+    const product = await createProduct();
+    const guest = shopper(app);
+    await guest.add(product._id, "Black", "M", 2);
+    const refused = await guest.order({
+      shippingAddress: shippingAddress({ mobile: "+880 1712 345678" }),
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ message: PHONE_BLOCKED_MESSAGE, code: "PHONE_BLOCKED" });
+    expect(await Order.countDocuments()).toBe(0);
+    expect(await variantStock(product._id, "Black", "M")).toBe(10);
+    expect((await guest.get("/api/cart")).body.cartItems).toHaveLength(1);
+
+    // Paying online stays open to the blocked number.
+    const online = await guest.order({ paymentMethod: "BKASH" });
+    expect(online.status).toBe(201);
+    expect(online.body).toMatchObject({ orderStatus: "PENDING", paymentMethod: "BKASH" });
+    expect(await variantStock(product._id, "Black", "M")).toBe(8);
+
+    // Once the block is lifted, cash on delivery goes through again.
+    await asAdmin(request(app).delete("/api/admin/phones/blocks/01712345678"));
+    await guest.add(product._id, "Black", "M", 1);
+    expect((await guest.order()).status).toBe(201);
+    expect(await variantStock(product._id, "Black", "M")).toBe(7);
+  });
+});

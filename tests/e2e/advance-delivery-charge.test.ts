@@ -1,0 +1,120 @@
+/**
+ * Cash on delivery with the delivery charge paid in advance (docs/cod.md), in the browser against the
+ * local bKash stub: the checkout says how much is paid now and on delivery and why, offers the
+ * gateways, places the order, sends the shopper to bKash for the delivery charge only, and the
+ * payment-result screen shows the two parts. At 375 and 1280 px.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Order } from "../../models/order.model";
+import { resetBkashTokenForTests } from "../../server/integrations/bkash";
+import { formatBDT } from "#contract/money";
+import { setEnv } from "../setup/env";
+import { bkashEnv, startBkashStub, type BkashStub } from "../stubs/bkash";
+import { changeShopSettings } from "../factories/shop-settings";
+import { CartPage } from "./pages/cart-page";
+import { CheckoutPage } from "./pages/checkout-page";
+import { ProductPage } from "./pages/product-page";
+import { screenshot, startShoppingSession, type ShoppingSession } from "./shop-harness";
+
+let bkash: BkashStub;
+let shop: ShoppingSession;
+let restoreEnv: (() => void) | undefined;
+
+beforeAll(async () => {
+  bkash = await startBkashStub();
+  const restoreGateway = setEnv(bkashEnv(bkash));
+  resetBkashTokenForTests();
+  shop = await startShoppingSession();
+  // bKash's callback and the shop's redirects use PUBLIC_URL: this shop's address.
+  const restorePublicUrl = setEnv({ PUBLIC_URL: shop.baseUrl });
+  restoreEnv = () => {
+    restorePublicUrl();
+    restoreGateway();
+  };
+  await changeShopSettings((settings) => {
+    settings.cod.advanceDeliveryCharge = {
+      outsideDhaka: true,
+      riskyNumbers: false,
+      aboveAmount: 0,
+    };
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await shop?.close();
+  await bkash?.close();
+  restoreEnv?.();
+});
+
+describe("advance delivery charge at checkout (bKash stub)", () => {
+  for (const [width, mobile] of [
+    [375, "01912000375"],
+    [1280, "01912001280"],
+  ] as const)
+    it(`outside Dhaka at ${width} px: told before placing, pays ৳120 with bKash, the rest on delivery`, async () => {
+      const { page, errors } = await shop.newPage(width);
+      // bKash's wallet page (the stub speaks only the API): a plain page the shopper lands on.
+      await page.route(`${bkash.url}/checkout/pay**`, (route) =>
+        route.fulfill({ status: 200, contentType: "text/html", body: "<h1>bKash wallet</h1>" }),
+      );
+      const productPage = new ProductPage(page);
+      await productPage.open("men-polo-shirts-urban");
+      await productPage.chooseFirstAvailableSize();
+      await productPage.addToCart({ asGuest: true });
+      await page.getByRole("link", { name: "View cart" }).click();
+      await new CartPage(page).checkOutAsGuest();
+      const checkout = new CheckoutPage(page);
+      await checkout.fillAddress({
+        firstName: "Rafi",
+        lastName: "Hasan",
+        mobile,
+        streetAddress: "Station Road, Agrabad",
+        city: "Chattogram",
+      });
+      await expect.poll(() => checkout.deliveryCharge()).toBe("৳120");
+
+      // Told before placing the order: how much now, how much at the door, and why.
+      const panel = page.getByTestId("advance-delivery-charge");
+      await panel.waitFor();
+      expect(await page.getByTestId("advance-pay-now").textContent()).toBe("৳120");
+      expect(await page.getByTestId("advance-reasons").textContent()).toContain(
+        "delivery outside Dhaka",
+      );
+      const onDelivery = await page.getByTestId("advance-on-delivery").textContent();
+      await panel.getByLabel(/bKash/).check();
+      expect(await page.getByTestId("place-order").textContent()).toBe(
+        "Pay delivery charge ৳120 and place order",
+      );
+      await screenshot(page, `advance-checkout-${width}`);
+
+      await checkout.placeOrder();
+      await page.waitForURL(`${bkash.url}/checkout/pay**`);
+      const order = await Order.findOne({ "shippingAddress.mobile": mobile }).lean();
+      expect(order).toMatchObject({
+        paymentMethod: "COD",
+        orderStatus: "PENDING",
+        deliveryCharge: 120,
+        advanceDeliveryCharge: { amount: 120, method: "BKASH", status: "PENDING" },
+      });
+      const collect = order!.totalDiscountedPrice - 120;
+      expect(onDelivery).toBe(formatBDT(collect));
+      const paymentID = new URL(page.url()).searchParams.get("paymentID")!;
+      expect(bkash.payments.get(paymentID)!.amount).toBe("120");
+
+      // The shopper approves in the wallet; bKash sends the browser back to the shop.
+      await page.goto(bkash.visit(paymentID, "success"));
+      await page.waitForURL(/\/payment-success\?/);
+      await page.getByTestId("payment-parts").waitFor();
+      expect(await page.getByTestId("payment-part-online").textContent()).toBe(
+        "Delivery charge paid online ৳120 via bKash",
+      );
+      expect(await page.getByTestId("payment-part-cod").textContent()).toBe(
+        `Collect on delivery ${formatBDT(collect)}`,
+      );
+      const paid = await Order.findById(order!._id).lean();
+      expect(paid!.orderStatus).toBe("PLACED");
+      expect(paid!.advanceDeliveryCharge!.status).toBe("PAID");
+      await screenshot(page, `advance-paid-${width}`);
+      expect(errors).toEqual([]);
+    }, 120_000);
+});

@@ -1,0 +1,122 @@
+/**
+ * Customer history by phone and the block list in a real browser, at 375 px and 1280 px: the order
+ * dialog shows the number's earlier orders by outcome, its risk badge and the code confirmation;
+ * "Block this number" leads to the block list with the number filled in; the block shows on the
+ * order, and lifting it (from the admin nav's "Blocked numbers") keeps it listed as lifted.
+ */
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { Order } from "../../models/order.model";
+import { PhoneBlockModel } from "../../models/phone-block.model";
+import { createOrder } from "../factories/order";
+import { createUser } from "../factories/user";
+import { useAdminSession } from "./admin-shop";
+import { screenshots, waitForHydration } from "./harness";
+
+const session = useAdminSession();
+
+const toast = (page: Page, text: string) =>
+  page.locator("[data-sonner-toast]", { hasText: text }).first();
+
+/** Earlier orders of `phone` (1 delivered, 2 returned, 1 cancelled) and the order being viewed. */
+async function customerWithHistory(phone: string) {
+  await createOrder({ mobile: phone, orderStatus: "DELIVERED" });
+  await createOrder({ mobile: `+88${phone}`, orderStatus: "RETURNED" });
+  await createOrder({ mobile: phone, orderStatus: "RETURNED" });
+  await createOrder({ mobile: phone, orderStatus: "CANCELLED" });
+  const viewed = await createOrder({ mobile: phone, orderStatus: "PLACED" });
+  await Order.updateOne(
+    { _id: viewed._id },
+    { $set: { phoneConfirmed: true, phoneConfirmedAt: new Date() } },
+  );
+  return viewed;
+}
+
+async function openOrder(page: Page, orderId: string) {
+  await page.goto(`${session.shop.baseUrl}/admin/orders?open=${orderId}`);
+  await waitForHydration(page);
+  const history = page.getByTestId("phone-history");
+  await history.getByTestId("risk-badge").waitFor();
+  return history;
+}
+
+describe.each([
+  { width: 375, height: 812, phone: "01911000375" },
+  { width: 1280, height: 900, phone: "01911001280" },
+])("customer history and block list at $width px", ({ width, height, phone }) => {
+  it("shows the history on the order, blocks the number from there and lifts the block", async () => {
+    const order = await customerWithHistory(phone);
+    const page = await session.tab();
+    await page.setViewportSize({ width, height });
+
+    const history = await openOrder(page, String(order._id));
+    const count = (name: string) => history.getByTestId(`count-${name}`).locator("dd");
+    expect(await count("delivered").textContent()).toBe("1");
+    expect(await count("returned").textContent()).toBe("2");
+    expect(await count("cancelled").textContent()).toBe("1");
+    // The order being viewed is not one of its own earlier orders.
+    expect(await count("open").textContent()).toBe("0");
+    expect(await history.getByTestId("risk-badge").textContent()).toBe("Risky");
+    expect(await history.getByTestId("phone-confirmed").textContent()).toContain(
+      "Phone confirmed by code",
+    );
+    await screenshots(page, "admin-phone-history");
+
+    await history.getByRole("link", { name: "Block this number" }).click();
+    await page.waitForURL((url) => url.pathname === "/admin/phone-blocks");
+    await page.getByRole("heading", { name: "Blocked numbers", level: 1 }).waitFor();
+    expect(await page.getByLabel("Mobile number").inputValue()).toBe(phone);
+    // No reason: named on the field, nothing saved.
+    await page.getByRole("button", { name: "Block number" }).click();
+    expect(await page.locator("#block-reason-error").textContent()).toBe(
+      "Give a reason for the block",
+    );
+    expect(await PhoneBlockModel.countDocuments({ phone })).toBe(0);
+    await page.getByLabel("Reason").fill("Refused two parcels");
+    await page.getByRole("button", { name: "Block number" }).click();
+    await toast(page, `${phone} blocked`).waitFor();
+    const row = page.getByTestId("phone-block").filter({ hasText: phone });
+    await row.waitFor();
+    expect(await row.textContent()).toContain("Refused two parcels");
+    expect(await page.getByLabel("Mobile number").inputValue()).toBe("");
+    await screenshots(page, "admin-phone-blocks");
+
+    const blocked = await openOrder(page, String(order._id));
+    await blocked.getByTestId("risk-badge").filter({ hasText: "Blocked" }).waitFor();
+    expect(await blocked.textContent()).toContain("Refused two parcels");
+
+    // A customer account with that mobile shows the same history in its dialog.
+    const { user } = await createUser({ mobile: phone, email: `history-${width}@example.com` });
+    await page.goto(`${session.shop.baseUrl}/admin/customers?search=${user.email}`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: `Edit ${user.email}` }).click();
+    const customerHistory = page.getByRole("dialog").getByTestId("phone-history");
+    await customerHistory.getByTestId("risk-badge").filter({ hasText: "Blocked" }).waitFor();
+    // All five orders to the number (none is being viewed here).
+    expect(await customerHistory.getByTestId("count-open").locator("dd").textContent()).toBe("1");
+    await page.keyboard.press("Escape");
+
+    // The block list from the admin nav; lifting asks first.
+    await page.goto(`${session.shop.baseUrl}/admin`);
+    await waitForHydration(page);
+    await page
+      .getByRole("navigation", { name: "Admin" })
+      .getByRole("link", { name: "Blocked numbers" })
+      .click();
+    await page.waitForURL((url) => url.pathname === "/admin/phone-blocks");
+    const listed = page.getByTestId("phone-block").filter({ hasText: phone });
+    await listed.getByRole("button", { name: "Lift block" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Lift block" }).click();
+    await toast(page, `Block on ${phone} lifted`).waitFor();
+    await listed.waitFor({ state: "detached" });
+    expect(await PhoneBlockModel.findOne({ phone }).lean()).toMatchObject({
+      liftedAt: expect.any(Date),
+      liftedBy: { email: expect.stringContaining("@") },
+    });
+    await page.getByRole("button", { name: "All, with lifted" }).click();
+    const lifted = page.getByTestId("phone-block").filter({ hasText: phone });
+    await lifted.waitFor();
+    expect(await lifted.textContent()).toContain("lifted");
+    await page.close();
+  });
+});
