@@ -259,6 +259,7 @@ function ProfileSection({ user }: { user: User }) {
 
 function PhoneSection({ user }: { user: User }) {
   const { i18n } = useLingui();
+  const locale = useLocale();
   const auth = useAuth();
   // Checked with the API's own schemas: OtpSendBody to send a code, OtpVerifyBody to verify it.
   const form = useForm<{ phone: string; otp: string }>({
@@ -278,7 +279,7 @@ function PhoneSection({ user }: { user: User }) {
     if (!checked) return;
     setPending("send");
     try {
-      await auth.sendOtp(checked.phone);
+      await auth.sendOtp(checked.phone, locale);
       setCodeSent(true);
       setOutcome({
         kind: "success",

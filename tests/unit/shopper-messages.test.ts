@@ -31,6 +31,14 @@ import {
   minimumOrderMessage,
 } from "../../server/services/promo-codes.service";
 import { DESIGN_STORAGE_FULL_MESSAGE } from "../../server/services/tshirt-orders.service";
+import {
+  ADVANCE_METHOD_REQUIRED,
+  ADVANCE_METHOD_UNAVAILABLE,
+} from "../../server/services/advance-delivery-charge.service";
+import { PAYMENT_OPEN_MESSAGE } from "../../server/services/payments.service";
+import { PHONE_BLOCKED_MESSAGE } from "#contract/schemas/phone-history";
+import { PHONE_CONFIRMATION_REQUIRED_MESSAGE } from "#contract/schemas/orders";
+import { PROBABLY_PLACED } from "~/components/checkout/use-place-order";
 import { USER_MESSAGES } from "../../server/services/users.service";
 
 async function i18nOf(locale: "en" | "bn"): Promise<I18n> {
@@ -88,6 +96,12 @@ const SERVER_TEXTS = [
   minimumOrderMessage(1500),
   minimumOrderMessage(125000),
   DESIGN_STORAGE_FULL_MESSAGE,
+  ADVANCE_METHOD_REQUIRED,
+  ADVANCE_METHOD_UNAVAILABLE,
+  PAYMENT_OPEN_MESSAGE,
+  PHONE_BLOCKED_MESSAGE,
+  PHONE_CONFIRMATION_REQUIRED_MESSAGE,
+  PROBABLY_PLACED,
   INVALID_MOBILE_MESSAGE,
   QUANTITY_MINIMUM_MESSAGE,
   QUANTITY_SUM_MESSAGE,

@@ -165,7 +165,9 @@ export function OrderSummary({ order }: { order: OrderView }) {
               className="h-14 w-14 shrink-0 rounded bg-stone-100 object-cover"
             />
             <div className="min-w-0 flex-1">
-              <p className="line-clamp-1 font-semibold">{item.title ?? item.product?.title}</p>
+              <p className="line-clamp-1 font-semibold">
+                {(locale === "bn" && item.product?.titleBn) || item.title || item.product?.title}
+              </p>
               <p className="text-xs text-stone-600">
                 {[item.color && colorName(item.color, i18n), item.size].filter(Boolean).join(" · ")}{" "}
                 × {formatNumber(item.quantity, locale)}

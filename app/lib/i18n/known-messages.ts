@@ -54,6 +54,22 @@ export function knownMessages(i18n: Pick<I18n, "_">): string[] {
     i18n._("SSLCommerz payments are not available; choose cash on delivery"),
     i18n._("bKash payments are not available; choose cash on delivery"),
     i18n._("The payment gateway is not available right now. Please try again."),
+    i18n._(
+      "A payment for this order is already open in another window. Finish it there, or try again in a few minutes.",
+    ),
+    i18n._(
+      "Please confirm your phone number with the code we send by SMS to place a cash-on-delivery order.",
+    ),
+    i18n._(
+      "Cash on delivery is not available for this phone number. Please pay online (bKash or card) or contact us.",
+    ),
+    i18n._(
+      "The delivery charge of this order is paid in advance: choose bKash or SSLCommerz to pay it",
+    ),
+    i18n._("That payment method is not available for the delivery charge; choose another"),
+    i18n._(
+      "We did not hear back in time, but your cart is now empty: your order was most likely placed. We will send you an SMS with the order number.",
+    ),
     // Sign-in, registration, account, verification codes
     i18n._("Invalid email or password"),
     i18n._("This Google sign-in was not started in this browser. Please sign in again."),
