@@ -6,6 +6,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { Product } from "../../models/product.model";
 import { createApp } from "../../server/app";
+import { orderEmail } from "../../server/services/notifications.service";
 import { shopper } from "../factories/cart";
 import { createProduct } from "../factories/product";
 import { clearDatabase } from "../setup/db";
@@ -48,5 +49,25 @@ describe("Bangla titles in carts and orders", () => {
     const order = await guest.order();
     expect(order.status).toBe(201);
     expect(order.body.orderItems[0].product).not.toHaveProperty("titleBn");
+  });
+
+  it("links a Bangla order's email to its Bangla page, an English one's to the English page", () => {
+    const order = {
+      _id: "665f1c2e8b3a4d0012345678",
+      orderNumber: "TW-20260105-0042",
+      totalDiscountedPrice: 1660,
+      paymentMethod: "COD",
+      shippingAddress: { mobile: "01712345678", firstName: "Nusrat", email: "n@example.com" },
+    };
+    const link = (text: string) => /https?:\/\/\S+/.exec(text)?.[0];
+    expect(link(orderEmail("PLACED", { ...order, locale: "bn" }).text)).toMatch(
+      /\/bn\/order\/guest\/track\/665f1c2e8b3a4d0012345678$/,
+    );
+    expect(link(orderEmail("PLACED", { ...order, locale: "bn", user: "u1" }).text)).toMatch(
+      /\/bn\/order\/665f1c2e8b3a4d0012345678$/,
+    );
+    expect(link(orderEmail("PLACED", { ...order, locale: "en" }).text)).toMatch(
+      /[^n]\/order\/guest\/track\/665f1c2e8b3a4d0012345678$/,
+    );
   });
 });

@@ -86,6 +86,7 @@ export function knownMessages(i18n: Pick<I18n, "_">): string[] {
     i18n._("Password changed successfully"),
     i18n._("User not found"),
     i18n._("Verification code sent"),
+    i18n._("Invalid OTP"),
     i18n._("No verification code was requested for this number. Please request a new one."),
     i18n._("The verification code has expired. Please request a new one."),
     i18n._("Too many wrong attempts. Please request a new code."),
