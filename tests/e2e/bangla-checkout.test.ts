@@ -238,4 +238,45 @@ describe("buying in Bangla on a phone (375 px)", () => {
       });
     }
   });
+
+  it("speaks Bangla on sign-in, registration, the bulk order form, the account redirect and a failed order load", async () => {
+    allowBrowserProblems("401 POST /auth/signin", /^404 GET \/api\/orders\/0{24}$/);
+    const { context, page } = await shop.newPage(375);
+    await context.setExtraHTTPHeaders({ "Accept-Language": "bn" });
+
+    // The account without a session: the Bangla sign-in screen.
+    await page.goto("/bn/account");
+    await page.waitForURL((url) => url.pathname === "/bn/login");
+    await waitForHydration(page);
+    await expectBanglaPage(page, "login");
+    await page.getByLabel("ইমেইল").fill("nobody@example.com");
+    await page.getByLabel("পাসওয়ার্ড").fill("wrong-password");
+    await page.getByRole("button", { name: "সাইন ইন" }).click();
+    await page.getByTestId("form-error").waitFor();
+    expect(await page.getByTestId("form-error").textContent()).toBe("ইমেইল বা পাসওয়ার্ড সঠিক নয়");
+    expect(await englishUiText(page, [...allowed, "nobody@example.com"])).toEqual([]);
+
+    // Registration: the API's own field rules, in Bangla.
+    await page.getByRole("link", { name: "অ্যাকাউন্ট খুলুন" }).click();
+    await page.waitForURL((url) => url.pathname === "/bn/register");
+    await waitForHydration(page);
+    await page.getByLabel("পাসওয়ার্ড", { exact: true }).fill("short");
+    await page.getByRole("button", { name: "অ্যাকাউন্ট খুলুন" }).click();
+    await page.getByText("নামের প্রথম অংশ দিন").waitFor();
+    await page.getByText("পাসওয়ার্ডে অন্তত ৮টি অক্ষর থাকতে হবে").waitFor();
+    await expectBanglaPage(page, "register-errors");
+
+    // The bulk order form, sent empty.
+    await page.goto("/bn/bulk-order");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "দাম জানতে চান" }).click();
+    await page.getByText("নাম দিন").waitFor();
+    await expectBanglaPage(page, "bulk-order-errors");
+
+    // An order that cannot be loaded: the message and "try again" in Bangla.
+    await page.goto(`/bn/order-confirmation?orderId=${"0".repeat(24)}`);
+    await page.getByRole("alert").waitFor();
+    expect(await page.getByRole("alert").textContent()).toContain("আবার চেষ্টা করুন");
+    await expectBanglaPage(page, "order-confirmation-error");
+  });
 });

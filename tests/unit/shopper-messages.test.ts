@@ -60,7 +60,7 @@ const english = await i18nOf("en");
 const englishWords = (text: string) =>
   text
     .replace(
-      /SSLCommerz|Tweest|EID25|JPEG|PNG|WebP|GIF|MB|\+?8?8?01X+|Polo Shirt|\b[SMLX]{1,3}\b/g,
+      /SSLCommerz|Tweest|EID25|JPEG|PNG|WebP|GIF|\+?8?8?01X+|Polo Shirt|\b[SMLX]{1,3}\b/g,
       "",
     )
     .match(/[A-Za-z]{2,}/g) ?? [];
