@@ -35,7 +35,12 @@ import {
   ADVANCE_METHOD_REQUIRED,
   ADVANCE_METHOD_UNAVAILABLE,
 } from "../../server/services/advance-delivery-charge.service";
-import { PAYMENT_OPEN_MESSAGE } from "../../server/services/payments.service";
+import {
+  ANOTHER_PAYMENT_REASON,
+  LATE_PAYMENT_REASON,
+  NOT_PAYABLE_REASON,
+  PAYMENT_OPEN_MESSAGE,
+} from "../../server/services/payments.service";
 import { PHONE_BLOCKED_MESSAGE } from "#contract/schemas/phone-history";
 import { PHONE_CONFIRMATION_REQUIRED_MESSAGE } from "#contract/schemas/orders";
 import { PROBABLY_PLACED } from "~/components/checkout/use-place-order";
@@ -99,6 +104,11 @@ const SERVER_TEXTS = [
   ADVANCE_METHOD_REQUIRED,
   ADVANCE_METHOD_UNAVAILABLE,
   PAYMENT_OPEN_MESSAGE,
+  ANOTHER_PAYMENT_REASON,
+  LATE_PAYMENT_REASON,
+  NOT_PAYABLE_REASON,
+  "unknown payment",
+  "failure",
   PHONE_BLOCKED_MESSAGE,
   PHONE_CONFIRMATION_REQUIRED_MESSAGE,
   PROBABLY_PLACED,

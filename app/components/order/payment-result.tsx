@@ -109,7 +109,9 @@ export function PaymentResult({ outcome }: { outcome: PaymentOutcome }) {
         <h1 className="mt-2 text-2xl font-extrabold sm:text-3xl">{copy.title}</h1>
         <p className="mt-1 text-stone-600">{copy.body}</p>
         {outcome === "failed" && reason && (
-          <p className="mt-1 text-sm text-red-700">{i18n._("Reason: {reason}", { reason })}</p>
+          <p className="mt-1 text-sm text-red-700">
+            {i18n._("Reason: {reason}", { reason: shopperMessage(i18n, reason) })}
+          </p>
         )}
         {reference && (
           <p className="mt-1 text-xs text-stone-500">
