@@ -239,7 +239,7 @@ describe("buying in Bangla on a phone (375 px)", () => {
     }
   });
 
-  it("speaks Bangla on sign-in, registration, the bulk order form, the account redirect and a failed order load", async () => {
+  it("speaks Bangla on sign-in, registration, the bulk order form, the account redirect, a failed payment and a failed order load", async () => {
     allowBrowserProblems("401 POST /auth/signin", /^404 GET \/api\/orders\/0{24}$/);
     const { context, page } = await shop.newPage(375);
     await context.setExtraHTTPHeaders({ "Accept-Language": "bn" });
@@ -272,6 +272,14 @@ describe("buying in Bangla on a phone (375 px)", () => {
     await page.getByRole("button", { name: "দাম জানতে চান" }).click();
     await page.getByText("নাম দিন").waitFor();
     await expectBanglaPage(page, "bulk-order-errors");
+
+    // A failed payment's result page: its outcome from the Bangla URL, the reason in Bangla.
+    await page.goto("/bn/payment-failed?reason=failure");
+    await waitForHydration(page);
+    expect(await page.getByTestId("payment-result").getAttribute("data-outcome")).toBe("failed");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("পেমেন্ট সম্পন্ন হয়নি");
+    await page.getByText("কারণ: ব্যর্থ").waitFor();
+    await expectBanglaPage(page, "payment-failed");
 
     // An order that cannot be loaded: the message and "try again" in Bangla.
     await page.goto(`/bn/order-confirmation?orderId=${"0".repeat(24)}`);
