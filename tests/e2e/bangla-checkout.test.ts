@@ -286,5 +286,16 @@ describe("buying in Bangla on a phone (375 px)", () => {
     await page.getByRole("alert").waitFor();
     expect(await page.getByRole("alert").textContent()).toContain("আবার চেষ্টা করুন");
     await expectBanglaPage(page, "order-confirmation-error");
+
+    // Signed in (the demo customer): the account with its profile, phone and orders in Bangla.
+    await page.goto("/bn/login?redirect=/bn/account");
+    await waitForHydration(page);
+    await page.getByLabel("ইমেইল").fill("customer@tweest.local");
+    await page.getByLabel("পাসওয়ার্ড").fill("customer123");
+    await page.getByRole("button", { name: "সাইন ইন" }).click();
+    await page.waitForURL((url) => url.pathname === "/bn/account");
+    await page.getByRole("heading", { name: "আমার অ্যাকাউন্ট" }).waitFor();
+    await page.getByRole("heading", { name: "আমার অর্ডার" }).waitFor();
+    await expectBanglaPage(page, "account", ["Rahim", "Uddin"]);
   });
 });
