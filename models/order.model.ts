@@ -17,6 +17,8 @@ const OrderItemSchema = new Schema(
     product: {
       _id: { type: Schema.Types.ObjectId, ref: "Product" },
       title: String,
+      // The Bangla title then, when the product had one (the order screens in Bangla show it).
+      titleBn: String,
       category: { _id: Schema.Types.ObjectId, name: String },
       discountedPrice: Number,
       imageUrl: String,

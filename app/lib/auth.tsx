@@ -220,7 +220,8 @@ export interface AuthContextValue extends AuthState {
   finishSignIn(): Promise<User>;
   logout(): void;
   loadProfile(): Promise<User>;
-  sendOtp(phone: string): Promise<void>;
+  /** `locale`: the language of the code's SMS (the page's). */
+  sendOtp(phone: string, locale?: "en" | "bn"): Promise<void>;
   verifyOtp(phone: string, otp: string): Promise<void>;
   updatePhone(phone: string): Promise<User>;
   updateProfile(fields: Parameters<typeof api.users.updateProfile>[0]): Promise<User>;
@@ -347,10 +348,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setState(initialAuthState);
       },
       loadProfile,
-      sendOtp: (phone) =>
+      sendOtp: (phone, locale) =>
         run(
           async () => {
-            await api.auth.sendOtp(phone);
+            await api.auth.sendOtp(phone, locale);
           },
           () => ({ otpSent: true }),
         ),

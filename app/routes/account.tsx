@@ -1,9 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { format } from "date-fns";
+import { useLingui } from "@lingui/react";
 import { LogOut, Package } from "lucide-react";
 import { useState, type ComponentProps } from "react";
 import { useForm, type FieldError } from "react-hook-form";
 import { Link, redirect, useNavigate } from "react-router";
+import { formatDate, formatMoney, formatNumber } from "#contract/i18n";
+import { statusLabel } from "~/components/order/order-summary";
 import type { z } from "zod";
 import { FormMessage } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
@@ -12,12 +14,15 @@ import { Spinner } from "~/components/ui/spinner";
 import { api, ApiError, errorMessage, getToken, type Order, type User } from "~/lib/api-client";
 import { AuthReady, rememberRedirectAfterLogin, useAuth } from "~/lib/auth";
 import { validateInto } from "~/lib/form-validation";
-import { formatBDT } from "#contract/money";
+import { LocalLink, metaI18n, useLocale, useLocalizedPath } from "~/lib/i18n/i18n";
+import { localeOfPath, localizePath } from "~/lib/i18n/locale-path";
+import { shopperMessage } from "~/lib/i18n/shopper-messages";
 import { OtpSendBody, OtpVerifyBody, PasswordForm, ProfileForm } from "~/lib/storefront-schemas";
 import type { Route } from "./+types/account";
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: "My account — Tweest" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const { i18n } = metaI18n(matches);
+  return [{ title: i18n._("My account — Tweest") }, { name: "robots", content: "noindex" }];
 }
 
 /** Signed-in screen (token in localStorage): loads in the browser; without a token -> /login, path kept. */
@@ -25,7 +30,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
   if (!getToken()) {
     rememberRedirectAfterLogin(`${url.pathname}${url.search}`);
-    throw redirect("/login");
+    throw redirect(localizePath("/login", localeOfPath(url.pathname)));
   }
   try {
     const answer = (await api.orders.mine()) as Order[] | { orders?: Order[] } | null;
@@ -61,6 +66,8 @@ export default function Account({ loaderData }: Route.ComponentProps) {
 }
 
 function AccountScreen({ orders, ordersError }: { orders: Order[]; ordersError: string | null }) {
+  const { i18n } = useLingui();
+  const localizedPath = useLocalizedPath();
   const auth = useAuth();
   const navigate = useNavigate();
   const user = auth.user;
@@ -68,10 +75,12 @@ function AccountScreen({ orders, ordersError }: { orders: Order[]; ordersError: 
   if (!user) {
     return (
       <div className="mx-auto max-w-md px-4 py-16 text-center">
-        <FormMessage kind="error">{auth.error ?? "Please login to continue."}</FormMessage>
-        <Link to="/login" className="mt-4 inline-block font-semibold text-brand-600">
-          Sign in
-        </Link>
+        <FormMessage kind="error">
+          {shopperMessage(i18n, auth.error ?? "Please login to continue.")}
+        </FormMessage>
+        <LocalLink to="/login" className="mt-4 inline-block font-semibold text-brand-600">
+          {i18n._("Sign in")}
+        </LocalLink>
       </div>
     );
   }
@@ -80,7 +89,7 @@ function AccountScreen({ orders, ordersError }: { orders: Order[]; ordersError: 
     <div className="mx-auto max-w-5xl px-4 py-6 sm:py-10">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-extrabold">My account</h1>
+          <h1 className="text-2xl font-extrabold">{i18n._("My account")}</h1>
           <p className="text-sm text-stone-600" data-testid="account-email">
             {user.firstName} {user.lastName} · {user.email}
           </p>
@@ -88,7 +97,7 @@ function AccountScreen({ orders, ordersError }: { orders: Order[]; ordersError: 
         <div className="flex gap-2">
           {user.isAdmin || user.role === "ADMIN" ? (
             <Button asChild variant="outline" size="sm">
-              <Link to="/admin">Back office</Link>
+              <Link to="/admin">{i18n._("Back office")}</Link>
             </Button>
           ) : null}
           <Button
@@ -96,11 +105,11 @@ function AccountScreen({ orders, ordersError }: { orders: Order[]; ordersError: 
             size="sm"
             onClick={() => {
               auth.logout();
-              navigate("/", { replace: true });
+              navigate(localizedPath("/"), { replace: true });
             }}
           >
             <LogOut className="h-4 w-4" aria-hidden="true" />
-            Sign out
+            {i18n._("Sign out")}
           </Button>
         </div>
       </div>
@@ -110,7 +119,7 @@ function AccountScreen({ orders, ordersError }: { orders: Order[]; ordersError: 
           className="mt-4 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
           role="status"
         >
-          Please verify your mobile number below to finish setting up your account.
+          {i18n._("Please verify your mobile number below to finish setting up your account.")}
         </p>
       )}
 
@@ -157,8 +166,9 @@ function FormInput({
   error,
   ...input
 }: { id: string; label: string; error?: FieldError } & Omit<ComponentProps<typeof Input>, "id">) {
+  const { i18n } = useLingui();
   return (
-    <Field id={id} label={label} error={error?.message}>
+    <Field id={id} label={label} error={error?.message && shopperMessage(i18n, error.message)}>
       <Input id={id} aria-invalid={Boolean(error)} {...input} />
     </Field>
   );
@@ -176,9 +186,12 @@ function FormFooter({
   busyLabel: string;
   label: string;
 }) {
+  const { i18n } = useLingui();
   return (
     <>
-      {outcome && <FormMessage kind={outcome.kind}>{outcome.text}</FormMessage>}
+      {outcome && (
+        <FormMessage kind={outcome.kind}>{shopperMessage(i18n, outcome.text)}</FormMessage>
+      )}
       <Button type="submit" disabled={busy}>
         {busy ? busyLabel : label}
       </Button>
@@ -187,6 +200,7 @@ function FormFooter({
 }
 
 function ProfileSection({ user }: { user: User }) {
+  const { i18n } = useLingui();
   const auth = useAuth();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const form = useForm<z.input<typeof ProfileForm>, unknown, z.output<typeof ProfileForm>>({
@@ -199,26 +213,26 @@ function ProfileSection({ user }: { user: User }) {
     setOutcome(null);
     try {
       await auth.updateProfile(values);
-      setOutcome({ kind: "success", text: "Profile saved." });
+      setOutcome({ kind: "success", text: i18n._("Profile saved.") });
     } catch (error) {
       setOutcome({ kind: "error", text: errorMessage(error) });
     }
   }
 
   return (
-    <Section id="profile-heading" title="Profile">
+    <Section id="profile-heading" title={i18n._("Profile")}>
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <FormInput
             id="profile-first"
-            label="First name"
+            label={i18n._("First name")}
             error={errors.firstName}
             autoComplete="given-name"
             {...form.register("firstName")}
           />
           <FormInput
             id="profile-last"
-            label="Last name"
+            label={i18n._("Last name")}
             error={errors.lastName}
             autoComplete="family-name"
             {...form.register("lastName")}
@@ -226,7 +240,7 @@ function ProfileSection({ user }: { user: User }) {
         </div>
         <FormInput
           id="profile-email"
-          label="Email"
+          label={i18n._("Email")}
           error={errors.email}
           type="email"
           autoComplete="email"
@@ -235,8 +249,8 @@ function ProfileSection({ user }: { user: User }) {
         <FormFooter
           outcome={outcome}
           busy={isSubmitting}
-          busyLabel="Saving…"
-          label="Save profile"
+          busyLabel={i18n._("Saving…")}
+          label={i18n._("Save profile")}
         />
       </form>
     </Section>
@@ -244,6 +258,8 @@ function ProfileSection({ user }: { user: User }) {
 }
 
 function PhoneSection({ user }: { user: User }) {
+  const { i18n } = useLingui();
+  const locale = useLocale();
   const auth = useAuth();
   // Checked with the API's own schemas: OtpSendBody to send a code, OtpVerifyBody to verify it.
   const form = useForm<{ phone: string; otp: string }>({
@@ -263,9 +279,12 @@ function PhoneSection({ user }: { user: User }) {
     if (!checked) return;
     setPending("send");
     try {
-      await auth.sendOtp(checked.phone);
+      await auth.sendOtp(checked.phone, locale);
       setCodeSent(true);
-      setOutcome({ kind: "success", text: `We sent a code to ${checked.phone}.` });
+      setOutcome({
+        kind: "success",
+        text: i18n._("We sent a code to {phone}.", { phone: checked.phone }),
+      });
     } catch (error) {
       setOutcome({ kind: "error", text: errorMessage(error) });
     } finally {
@@ -285,7 +304,7 @@ function PhoneSection({ user }: { user: User }) {
       setCodeSent(false);
       form.setValue("phone", checked.phone);
       form.setValue("otp", "");
-      setOutcome({ kind: "success", text: "Mobile number verified and saved." });
+      setOutcome({ kind: "success", text: i18n._("Mobile number verified and saved.") });
     } catch (error) {
       setOutcome({ kind: "error", text: errorMessage(error) });
     } finally {
@@ -296,22 +315,22 @@ function PhoneSection({ user }: { user: User }) {
   const verified = auth.user?.isOTPVerified === true;
 
   return (
-    <Section id="phone-heading" title="Mobile number">
+    <Section id="phone-heading" title={i18n._("Mobile number")}>
       <p className="mb-3 text-sm text-stone-600">
         {verified ? (
           <span className="font-medium text-emerald-700">
-            Verified: {auth.user?.phone ?? auth.user?.mobile}
+            {i18n._("Verified: {phone}", { phone: auth.user?.phone ?? auth.user?.mobile ?? "" })}
           </span>
         ) : (
-          "Not verified yet. We send a one-time code by SMS."
+          i18n._("Not verified yet. We send a one-time code by SMS.")
         )}
       </p>
       <div className="space-y-4">
         <Field
           id="phone-number"
-          label="Mobile number"
-          hint="e.g. 01712345678"
-          error={errors.phone?.message}
+          label={i18n._("Mobile number")}
+          hint={i18n._("e.g. 01712345678")}
+          error={errors.phone?.message && shopperMessage(i18n, errors.phone.message)}
         >
           <div className="flex gap-2">
             <Input
@@ -330,12 +349,20 @@ function PhoneSection({ user }: { user: User }) {
               disabled={pending !== null}
               className="shrink-0"
             >
-              {pending === "send" ? "Sending…" : codeSent ? "Resend code" : "Send code"}
+              {pending === "send"
+                ? i18n._("Sending…")
+                : codeSent
+                  ? i18n._("Resend code")
+                  : i18n._("Send code")}
             </Button>
           </div>
         </Field>
         {codeSent && (
-          <Field id="phone-otp" label="Code from the SMS" error={errors.otp?.message}>
+          <Field
+            id="phone-otp"
+            label={i18n._("Code from the SMS")}
+            error={errors.otp?.message && shopperMessage(i18n, errors.otp.message)}
+          >
             <div className="flex gap-2">
               <Input
                 id="phone-otp"
@@ -352,18 +379,21 @@ function PhoneSection({ user }: { user: User }) {
                 disabled={pending !== null}
                 className="shrink-0"
               >
-                {pending === "verify" ? "Verifying…" : "Verify"}
+                {pending === "verify" ? i18n._("Verifying…") : i18n._("Verify")}
               </Button>
             </div>
           </Field>
         )}
-        {outcome && <FormMessage kind={outcome.kind}>{outcome.text}</FormMessage>}
+        {outcome && (
+          <FormMessage kind={outcome.kind}>{shopperMessage(i18n, outcome.text)}</FormMessage>
+        )}
       </div>
     </Section>
   );
 }
 
 function PasswordSection() {
+  const { i18n } = useLingui();
   const auth = useAuth();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const form = useForm<z.input<typeof PasswordForm>, unknown, z.output<typeof PasswordForm>>({
@@ -388,20 +418,20 @@ function PasswordSection() {
 
   if (auth.user?.authProvider === "google") {
     return (
-      <Section id="password-heading" title="Password">
+      <Section id="password-heading" title={i18n._("Password")}>
         <p className="text-sm text-stone-600">
-          You sign in with Google; there is no password to change.
+          {i18n._("You sign in with Google; there is no password to change.")}
         </p>
       </Section>
     );
   }
 
   return (
-    <Section id="password-heading" title="Change password">
+    <Section id="password-heading" title={i18n._("Change password")}>
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
         <FormInput
           id="password-current"
-          label="Current password"
+          label={i18n._("Current password")}
           error={errors.currentPassword}
           type="password"
           autoComplete="current-password"
@@ -409,7 +439,7 @@ function PasswordSection() {
         />
         <FormInput
           id="password-new"
-          label="New password"
+          label={i18n._("New password")}
           error={errors.newPassword}
           type="password"
           autoComplete="new-password"
@@ -417,7 +447,7 @@ function PasswordSection() {
         />
         <FormInput
           id="password-confirm"
-          label="Repeat new password"
+          label={i18n._("Repeat new password")}
           error={errors.confirmPassword}
           type="password"
           autoComplete="new-password"
@@ -426,8 +456,8 @@ function PasswordSection() {
         <FormFooter
           outcome={outcome}
           busy={isSubmitting}
-          busyLabel="Changing…"
-          label="Change password"
+          busyLabel={i18n._("Changing…")}
+          label={i18n._("Change password")}
         />
       </form>
     </Section>
@@ -435,16 +465,18 @@ function PasswordSection() {
 }
 
 function OrdersSection({ orders, error }: { orders: Order[]; error: string | null }) {
+  const { i18n } = useLingui();
+  const locale = useLocale();
   return (
-    <Section id="orders-heading" title="My orders" className="lg:col-span-2">
-      {error && <FormMessage kind="error">{error}</FormMessage>}
+    <Section id="orders-heading" title={i18n._("My orders")} className="lg:col-span-2">
+      {error && <FormMessage kind="error">{shopperMessage(i18n, error)}</FormMessage>}
       {!error && orders.length === 0 && (
         <div className="py-6 text-center text-sm text-stone-600">
           <Package className="mx-auto mb-2 h-8 w-8 text-stone-400" aria-hidden="true" />
-          No orders yet.{" "}
-          <Link to="/products" className="font-semibold text-brand-600">
-            Start shopping
-          </Link>
+          {i18n._("No orders yet.")}{" "}
+          <LocalLink to="/products" className="font-semibold text-brand-600">
+            {i18n._("Start shopping")}
+          </LocalLink>
         </div>
       )}
       {orders.length > 0 && (
@@ -452,23 +484,29 @@ function OrdersSection({ orders, error }: { orders: Order[]; error: string | nul
           {orders.map((order) => (
             <li key={order._id} className="flex flex-wrap items-center justify-between gap-2 py-3">
               <div>
-                <Link
+                <LocalLink
                   to={`/order/${order._id}`}
                   className="font-semibold text-brand-700 hover:underline"
                 >
-                  Order {order.orderNumber ?? order._id.slice(-8).toUpperCase()}
-                </Link>
+                  {i18n._("Order {number}", {
+                    number: order.orderNumber ?? order._id.slice(-8).toUpperCase(),
+                  })}
+                </LocalLink>
                 <p className="text-xs text-stone-500">
-                  {order.createdAt ? format(new Date(order.createdAt), "d MMM yyyy") : ""} ·{" "}
-                  {order.orderItems?.length ?? 0} item{order.orderItems?.length === 1 ? "" : "s"}
+                  {order.createdAt ? formatDate(order.createdAt, locale) : ""} ·{" "}
+                  {order.orderItems?.length === 1
+                    ? i18n._("{count} item", { count: formatNumber(1, locale) })
+                    : i18n._("{count} items", {
+                        count: formatNumber(order.orderItems?.length ?? 0, locale),
+                      })}
                 </p>
               </div>
               <div className="text-right">
                 <p className="font-semibold">
-                  {formatBDT(order.totalDiscountedPrice ?? order.totalPrice)}
+                  {formatMoney(order.totalDiscountedPrice ?? order.totalPrice, locale)}
                 </p>
                 <p className="text-xs font-medium tracking-wide text-stone-600 uppercase">
-                  {order.orderStatus}
+                  {locale === "en" ? order.orderStatus : statusLabel(order.orderStatus, i18n)}
                 </p>
               </div>
             </li>

@@ -1,29 +1,37 @@
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
 import { CheckCircle2, Shirt } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
+import type { Route } from "./+types/bulk-order";
 import { Button } from "~/components/ui/button";
 import { Field, Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { api, errorMessage } from "~/lib/api-client";
 import { checkWith, imageFileProblem, serverFieldErrors } from "~/lib/form-validation";
+import { LocalLink, metaI18n, useLocale } from "~/lib/i18n/i18n";
+import { shopperMessage } from "~/lib/i18n/shopper-messages";
 import { pageMeta } from "~/lib/seo";
+import { formatNumber } from "#contract/i18n";
 import { MIN_BULK_QUANTITY, TSHIRT_SIZES, type PrintType } from "#contract/tshirt-order-status";
 import { IMAGE_ACCEPT } from "#contract/images";
 import { CreateTshirtOrderBody } from "#contract/schemas/tshirt-orders";
 
-export function meta() {
-  const title = "Bulk t-shirt orders — Tweest";
-  const description =
-    "Custom printed t-shirts for teams, events and companies in Bangladesh: screen print, DTF or embroidery, from 10 pieces.";
+export function meta({ matches }: Route.MetaArgs) {
+  const { i18n } = metaI18n(matches);
+  const title = i18n._("Bulk t-shirt orders — Tweest");
+  const description = i18n._(
+    "Custom printed t-shirts for teams, events and companies in Bangladesh: screen print, DTF or embroidery, from 10 pieces.",
+  );
   return pageMeta(title, description);
 }
 
 const SIZES = TSHIRT_SIZES;
-const PRINT_TYPES = [
-  { value: "SCREEN", label: "Screen print" },
-  { value: "DTF", label: "DTF (full colour)" },
-  { value: "EMBROIDERY", label: "Embroidery" },
-  { value: "NONE", label: "Plain, no print" },
-] as const satisfies readonly { value: PrintType; label: string }[];
+const printTypes = (i18n: I18n) =>
+  [
+    { value: "SCREEN", label: i18n._("Screen print") },
+    { value: "DTF", label: i18n._("DTF (full colour)") },
+    { value: "EMBROIDERY", label: i18n._("Embroidery") },
+    { value: "NONE", label: i18n._("Plain, no print") },
+  ] as const satisfies readonly { value: PrintType; label: string }[];
 
 type Errors = Record<string, string>;
 
@@ -42,6 +50,8 @@ const FIELDS = [
 
 /** Bulk t-shirt request: multipart POST /api/tshirt-orders (contract §8); quantity = sum of sizes, at least 10. */
 export default function BulkOrder() {
+  const { i18n } = useLingui();
+  const locale = useLocale();
   const [counts, setCounts] = useState<Record<(typeof SIZES)[number], string>>({
     S: "",
     M: "",
@@ -100,24 +110,31 @@ export default function BulkOrder() {
     return (
       <div className="mx-auto max-w-xl px-4 py-12 text-center" role="status">
         <CheckCircle2 className="mx-auto h-12 w-12 text-green-600" aria-hidden="true" />
-        <h1 className="mt-2 text-2xl font-extrabold">Request received</h1>
-        <p className="mt-2 text-stone-600">We will send you a quote within one working day.</p>
-        <Link to="/products" className="mt-6 inline-block text-brand-700 underline">
-          Continue shopping
-        </Link>
+        <h1 className="mt-2 text-2xl font-extrabold">{i18n._("Request received")}</h1>
+        <p className="mt-2 text-stone-600">
+          {i18n._("We will send you a quote within one working day.")}
+        </p>
+        <LocalLink to="/products" className="mt-6 inline-block text-brand-700 underline">
+          {i18n._("Continue shopping")}
+        </LocalLink>
       </div>
     );
   }
 
+  // Messages (the API's schema, the server's answer) in the page's language.
+  const errorOf = (key: string) => (errors[key] ? shopperMessage(i18n, errors[key]) : undefined);
   const err = (key: string) =>
     errors[key] ? { "aria-invalid": true as const, "aria-describedby": `bulk-${key}-error` } : {};
   return (
     <div className="mx-auto max-w-3xl px-4 py-6">
       <h1 className="flex items-center gap-2 text-2xl font-extrabold sm:text-3xl">
-        <Shirt className="h-7 w-7 text-brand-600" aria-hidden="true" /> Bulk t-shirt order
+        <Shirt className="h-7 w-7 text-brand-600" aria-hidden="true" />{" "}
+        {i18n._("Bulk t-shirt order")}
       </h1>
       <p className="mt-1 text-stone-600">
-        For teams, events and companies — from {MIN_BULK_QUANTITY} pieces. We reply with a quote.
+        {i18n._("For teams, events and companies — from {count} pieces. We reply with a quote.", {
+          count: formatNumber(MIN_BULK_QUANTITY, locale),
+        })}
       </p>
       <form
         onSubmit={onSubmit}
@@ -126,14 +143,18 @@ export default function BulkOrder() {
         className="mt-6 space-y-6 rounded-lg border border-stone-200 bg-white p-4 sm:p-6"
       >
         <fieldset className="grid gap-3 sm:grid-cols-2" disabled={state.status === "sending"}>
-          <legend className="mb-2 text-lg font-bold">Contact</legend>
-          <Field id="bulk-name" label="Your name" error={errors.name}>
+          <legend className="mb-2 text-lg font-bold">{i18n._("Contact")}</legend>
+          <Field id="bulk-name" label={i18n._("Your name")} error={errorOf("name")}>
             <Input id="bulk-name" name="name" autoComplete="name" required {...err("name")} />
           </Field>
-          <Field id="bulk-organization" label="Organisation (optional)" error={errors.organization}>
+          <Field
+            id="bulk-organization"
+            label={i18n._("Organisation (optional)")}
+            error={errorOf("organization")}
+          >
             <Input id="bulk-organization" name="organization" autoComplete="organization" />
           </Field>
-          <Field id="bulk-mobile" label="Mobile number" error={errors.mobile}>
+          <Field id="bulk-mobile" label={i18n._("Mobile number")} error={errorOf("mobile")}>
             <Input
               id="bulk-mobile"
               name="mobile"
@@ -145,7 +166,7 @@ export default function BulkOrder() {
               {...err("mobile")}
             />
           </Field>
-          <Field id="bulk-email" label="Email" error={errors.email}>
+          <Field id="bulk-email" label={i18n._("Email")} error={errorOf("email")}>
             <Input
               id="bulk-email"
               name="email"
@@ -157,19 +178,19 @@ export default function BulkOrder() {
           </Field>
         </fieldset>
         <fieldset className="grid gap-3 sm:grid-cols-2" disabled={state.status === "sending"}>
-          <legend className="mb-2 text-lg font-bold">T-shirts</legend>
-          <Field id="bulk-color" label="T-shirt colour" error={errors.color}>
+          <legend className="mb-2 text-lg font-bold">{i18n._("T-shirts")}</legend>
+          <Field id="bulk-color" label={i18n._("T-shirt colour")} error={errorOf("color")}>
             <Input
               id="bulk-color"
               name="color"
-              placeholder="e.g. Navy"
+              placeholder={i18n._("e.g. Navy")}
               required
               {...err("color")}
             />
           </Field>
-          <Field id="bulk-printType" label="Print" error={errors.printType}>
+          <Field id="bulk-printType" label={i18n._("Print")} error={errorOf("printType")}>
             <NativeSelect id="bulk-printType" name="printType" defaultValue="SCREEN">
-              {PRINT_TYPES.map((type) => (
+              {printTypes(i18n).map((type) => (
                 <option key={type.value} value={type.value}>
                   {type.label}
                 </option>
@@ -178,7 +199,7 @@ export default function BulkOrder() {
           </Field>
           <div className="sm:col-span-2">
             <fieldset>
-              <legend className="mb-1 text-sm font-medium">Pieces per size</legend>
+              <legend className="mb-1 text-sm font-medium">{i18n._("Pieces per size")}</legend>
               <div className="grid grid-cols-5 gap-2">
                 {SIZES.map((size) => (
                   <div key={size}>
@@ -212,21 +233,33 @@ export default function BulkOrder() {
               </div>
             </fieldset>
             <p id="bulk-quantity" tabIndex={-1} className="mt-2 text-sm" aria-live="polite">
-              Total: <span className="font-bold">{quantity}</span> pieces
+              {i18n._("Total:")} <span className="font-bold">{formatNumber(quantity, locale)}</span>{" "}
+              {i18n._("pieces")}
               {quantity > 0 && quantity < MIN_BULK_QUANTITY && (
-                <span className="text-stone-500"> (minimum {MIN_BULK_QUANTITY})</span>
+                <span className="text-stone-500">
+                  {" "}
+                  {i18n._("(minimum {count})", { count: formatNumber(MIN_BULK_QUANTITY, locale) })}
+                </span>
               )}
             </p>
             {(errors.quantity ?? errors.root) && (
               <p id="bulk-quantity-error" role="alert" className="text-xs font-medium text-red-600">
-                {errors.quantity ?? errors.root}
+                {errorOf("quantity") ?? errorOf("root")}
               </p>
             )}
           </div>
-          <Field id="bulk-deadline" label="Needed by (optional)" error={errors.deadline}>
+          <Field
+            id="bulk-deadline"
+            label={i18n._("Needed by (optional)")}
+            error={errorOf("deadline")}
+          >
             <Input id="bulk-deadline" name="deadline" type="date" />
           </Field>
-          <Field id="bulk-design" label="Design image (optional, up to 5 MB)" error={errors.design}>
+          <Field
+            id="bulk-design"
+            label={i18n._("Design image (optional, up to 5 MB)")}
+            error={errorOf("design")}
+          >
             <Input
               id="bulk-design"
               name="design"
@@ -236,22 +269,27 @@ export default function BulkOrder() {
               {...err("design")}
             />
           </Field>
-          <Field id="bulk-notes" label="Notes" error={errors.notes} className="sm:col-span-2">
+          <Field
+            id="bulk-notes"
+            label={i18n._("Notes")}
+            error={errorOf("notes")}
+            className="sm:col-span-2"
+          >
             <Textarea
               id="bulk-notes"
               name="notes"
               maxLength={2000}
-              placeholder="Print position, logo size, delivery city…"
+              placeholder={i18n._("Print position, logo size, delivery city…")}
             />
           </Field>
         </fieldset>
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" size="lg" disabled={state.status === "sending"}>
-            {state.status === "sending" ? "Sending…" : "Request a quote"}
+            {state.status === "sending" ? i18n._("Sending…") : i18n._("Request a quote")}
           </Button>
           {state.status === "error" && (
             <p role="alert" className="text-sm text-red-600">
-              {state.message}
+              {shopperMessage(i18n, state.message)}
             </p>
           )}
         </div>

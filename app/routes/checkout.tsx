@@ -1,6 +1,7 @@
+import { useLingui } from "@lingui/react";
 import { useEffect, useRef, useState } from "react";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { useCart } from "~/components/cart/cart-context";
 import {
   AdvanceDeliveryCharge,
@@ -18,12 +19,15 @@ import { RetryAlert } from "~/components/ui/retry-alert";
 import { Skeleton } from "~/components/ui/skeleton";
 import { getToken } from "~/lib/api-client";
 import { useAuth } from "~/lib/auth";
+import { LocalLink, metaI18n } from "~/lib/i18n/i18n";
+import { shopperMessage } from "~/lib/i18n/shopper-messages";
 import { normalizeBdMobile } from "~/lib/storefront-schemas";
 import { trackBeginCheckout } from "~/lib/tracking";
 import type { Route } from "./+types/checkout";
 
-export function meta() {
-  return [{ title: "Checkout — Tweest" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const { i18n } = metaI18n(matches);
+  return [{ title: i18n._("Checkout — Tweest") }, { name: "robots", content: "noindex" }];
 }
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -35,6 +39,7 @@ export function loader({ context }: Route.LoaderArgs) {
  * token and without `guest=true` the shopper first chooses to sign in or continue as a guest.
  */
 export default function Checkout({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   const [searchParams] = useSearchParams();
   const { cart, status, error: cartError, refresh } = useCart();
   const auth = useAuth();
@@ -76,27 +81,30 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const loading = !cart && status !== "error";
   return (
     <div className="mx-auto max-w-6xl px-4 py-5">
-      <h1 className="mb-1 text-2xl font-extrabold sm:text-3xl">Checkout</h1>
-      {guest && <p className="mb-4 text-sm text-stone-600">Checking out as a guest.</p>}
+      <h1 className="mb-1 text-2xl font-extrabold sm:text-3xl">{i18n._("Checkout")}</h1>
+      {guest && <p className="mb-4 text-sm text-stone-600">{i18n._("Checking out as a guest.")}</p>}
       {loading && (
         <div
           className="mt-4 grid gap-6 lg:grid-cols-[1fr_360px]"
           aria-busy="true"
-          aria-label="Loading checkout"
+          aria-label={i18n._("Loading checkout")}
         >
           <Skeleton className="h-96 w-full" />
           <Skeleton className="h-64 w-full" />
         </div>
       )}
       {!cart && status === "error" && (
-        <RetryAlert message={cartError} onRetry={() => void refresh()} />
+        <RetryAlert
+          message={cartError && shopperMessage(i18n, cartError)}
+          onRetry={() => void refresh()}
+        />
       )}
       {cart && cart.cartItems.length === 0 && placing.status === "idle" && (
         <div className="mt-4 rounded-lg border border-dashed border-stone-300 bg-white p-10 text-center">
-          <p className="font-semibold">Your cart is empty.</p>
-          <Link to="/products" className="mt-3 inline-block text-brand-700 underline">
-            Continue shopping
-          </Link>
+          <p className="font-semibold">{i18n._("Your cart is empty.")}</p>
+          <LocalLink to="/products" className="mt-3 inline-block text-brand-700 underline">
+            {i18n._("Continue shopping")}
+          </LocalLink>
         </div>
       )}
       {cart && (cart.cartItems.length > 0 || placing.status !== "idle") && (
@@ -126,7 +134,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               total={total}
               method={method}
               placing={placing}
-              submitLabel={advance ? advanceSubmitLabel(advance) : undefined}
+              submitLabel={advance ? advanceSubmitLabel(advance, i18n) : undefined}
               fieldsInvalid={Object.keys(form.formState.errors).length > 0}
             />
           </form>

@@ -1,5 +1,6 @@
+import { useLingui } from "@lingui/react";
 import { useEffect, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { AuthCard, FormMessage } from "~/components/auth/auth-card";
 import { Spinner } from "~/components/ui/spinner";
 import { errorMessage, removeToken, setToken } from "~/lib/api-client";
@@ -11,6 +12,8 @@ import {
   takeRedirectAfterLogin,
   useAuth,
 } from "~/lib/auth";
+import { LocalLink, metaI18n, useLocalizedPath } from "~/lib/i18n/i18n";
+import { shopperMessage } from "~/lib/i18n/shopper-messages";
 import type { Route } from "./+types/google-callback";
 
 /** Shown when the token in the address did not come from this browser's own Google sign-in. */
@@ -30,8 +33,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: "Signing you in — Tweest" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const { i18n } = metaI18n(matches);
+  return [{ title: i18n._("Signing you in — Tweest") }, { name: "robots", content: "noindex" }];
 }
 
 /**
@@ -41,6 +45,8 @@ export function meta(_: Route.MetaArgs) {
  */
 export default function GoogleCallback({ loaderData }: Route.ComponentProps) {
   const { tokenRefused } = loaderData;
+  const { i18n } = useLingui();
+  const localizedPath = useLocalizedPath();
   const { finishSignIn } = useAuth();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(tokenRefused ? NOT_THIS_BROWSER : null);
@@ -77,27 +83,29 @@ export default function GoogleCallback({ loaderData }: Route.ComponentProps) {
         resetGoogleCallbackVisits();
         // The server passes back the redirect it was started with; else redirectAfterLogin; else /.
         const stored = takeRedirectAfterLogin();
-        navigate(safeRedirectPath(params.get("redirect")) ?? stored, { replace: true });
+        navigate(localizedPath(safeRedirectPath(params.get("redirect")) ?? stored), {
+          replace: true,
+        });
       })
       .catch((error: unknown) => setFailure(errorMessage(error)));
-  }, [finishSignIn, navigate, tokenRefused]);
+  }, [finishSignIn, navigate, tokenRefused, localizedPath]);
 
   return (
-    <AuthCard title="Signing you in">
+    <AuthCard title={i18n._("Signing you in")}>
       {failure ? (
         <div className="space-y-4">
-          <FormMessage kind="error">{failure}</FormMessage>
-          <Link
+          <FormMessage kind="error">{shopperMessage(i18n, failure)}</FormMessage>
+          <LocalLink
             to="/login"
             className="inline-block rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
           >
-            Back to sign in
-          </Link>
+            {i18n._("Back to sign in")}
+          </LocalLink>
         </div>
       ) : (
         <div className="flex items-center gap-3 text-stone-600">
           <Spinner />
-          <span>Finishing Google sign-in…</span>
+          <span>{i18n._("Finishing Google sign-in…")}</span>
         </div>
       )}
     </AuthCard>

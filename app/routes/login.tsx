@@ -1,7 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useLingui } from "@lingui/react";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import type { z } from "zod";
 import { AuthCard, FormMessage, GoogleSignInLink } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
@@ -9,21 +10,26 @@ import { Field, Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { errorMessage, getToken } from "~/lib/api-client";
 import { signInScreenHref, takeSignInDestination, useAuth } from "~/lib/auth";
+import { LocalLink, metaI18n, useLocalizedPath } from "~/lib/i18n/i18n";
+import { shopperMessage } from "~/lib/i18n/shopper-messages";
 import { LoginForm } from "~/lib/storefront-schemas";
 import type { Route } from "./+types/login";
 
 /** The form's fields as typed; LoginForm (POST /auth/signin's schema) checks them. */
 type LoginValues = z.input<typeof LoginForm>;
 
-export function meta(_: Route.MetaArgs) {
+export function meta({ matches }: Route.MetaArgs) {
+  const { i18n } = metaI18n(matches);
   return [
-    { title: "Sign in — Tweest" },
-    { name: "description", content: "Sign in to your Tweest account." },
+    { title: i18n._("Sign in — Tweest") },
+    { name: "description", content: i18n._("Sign in to your Tweest account.") },
     { name: "robots", content: "noindex" },
   ];
 }
 
 export default function Login() {
+  const { i18n } = useLingui();
+  const localizedPath = useLocalizedPath();
   const auth = useAuth();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -39,13 +45,15 @@ export default function Login() {
     defaultValues: { email: "", password: "" },
   });
   const { errors, isSubmitting } = form.formState;
+  const fieldError = (message: string | undefined) =>
+    message ? shopperMessage(i18n, message) : undefined;
 
   // Already signed in (e.g. back button): go where the shopper wanted to go.
   useEffect(() => {
     if (auth.ready && auth.user && getToken() && !signingIn.current) {
-      navigate(takeSignInDestination(redirectParam), { replace: true });
+      navigate(localizedPath(takeSignInDestination(redirectParam)), { replace: true });
     }
-  }, [auth.ready, auth.user, navigate, redirectParam]);
+  }, [auth.ready, auth.user, navigate, redirectParam, localizedPath]);
 
   async function onSubmit(values: z.output<typeof LoginForm>) {
     setFailure(null);
@@ -54,7 +62,7 @@ export default function Login() {
       await auth.login(values);
       await auth.finishSignIn();
       setDone(true);
-      navigate(takeSignInDestination(redirectParam), { replace: true });
+      navigate(localizedPath(takeSignInDestination(redirectParam)), { replace: true });
     } catch (error) {
       signingIn.current = false;
       setFailure(errorMessage(error));
@@ -63,21 +71,21 @@ export default function Login() {
 
   return (
     <AuthCard
-      title="Sign in"
+      title={i18n._("Sign in")}
       subtitle={
         <>
-          New to Tweest?{" "}
-          <Link
+          {i18n._("New to Tweest?")}{" "}
+          <LocalLink
             to={signInScreenHref("/register", redirectParam)}
             className="font-semibold text-brand-600 hover:underline"
           >
-            Create an account
-          </Link>
+            {i18n._("Create an account")}
+          </LocalLink>
         </>
       }
     >
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
-        <Field id="login-email" label="Email" error={errors.email?.message}>
+        <Field id="login-email" label={i18n._("Email")} error={fieldError(errors.email?.message)}>
           <Input
             id="login-email"
             type="email"
@@ -88,7 +96,11 @@ export default function Login() {
             {...form.register("email")}
           />
         </Field>
-        <Field id="login-password" label="Password" error={errors.password?.message}>
+        <Field
+          id="login-password"
+          label={i18n._("Password")}
+          error={fieldError(errors.password?.message)}
+        >
           <Input
             id="login-password"
             type="password"
@@ -98,14 +110,18 @@ export default function Login() {
             {...form.register("password")}
           />
         </Field>
-        {failure && <FormMessage kind="error">{failure}</FormMessage>}
-        {done && <FormMessage kind="success">Signed in. Taking you back…</FormMessage>}
+        {failure && <FormMessage kind="error">{shopperMessage(i18n, failure)}</FormMessage>}
+        {done && <FormMessage kind="success">{i18n._("Signed in. Taking you back…")}</FormMessage>}
         <Button type="submit" className="w-full" size="lg" disabled={isSubmitting}>
           {isSubmitting ? <Spinner size={18} thickness={4} className="text-white" /> : null}
-          {isSubmitting ? "Signing in…" : "Sign in"}
+          {isSubmitting ? i18n._("Signing in…") : i18n._("Sign in")}
         </Button>
       </form>
-      <GoogleSignInLink label="Continue with Google" redirectParam={redirectParam} divider />
+      <GoogleSignInLink
+        label={i18n._("Continue with Google")}
+        redirectParam={redirectParam}
+        divider
+      />
     </AuthCard>
   );
 }

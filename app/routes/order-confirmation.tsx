@@ -1,14 +1,18 @@
+import { useLingui } from "@lingui/react";
 import { CheckCircle2 } from "lucide-react";
-import { Link, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
 import { GuestTrackingNote, OrderLoading } from "~/components/order/order-extras";
 import { OrderSummary } from "~/components/order/order-summary";
 import { loadOrder } from "~/components/order/use-order";
 import { Button } from "~/components/ui/button";
 import { RetryAlert } from "~/components/ui/retry-alert";
+import { LocalLink, metaI18n } from "~/lib/i18n/i18n";
+import { shopperMessage } from "~/lib/i18n/shopper-messages";
 import type { Route } from "./+types/order-confirmation";
 
-export function meta() {
-  return [{ title: "Order placed — Tweest" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const { i18n } = metaI18n(matches);
+  return [{ title: i18n._("Order placed — Tweest") }, { name: "robots", content: "noindex" }];
 }
 
 /** The order just placed in this tab shows at once; otherwise (a reload, a link) it is asked for. */
@@ -23,17 +27,22 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 clientLoader.hydrate = true as const;
 
 function ConfirmationPage({ children }: { children: React.ReactNode }) {
+  const { i18n } = useLingui();
   return (
     <div className="mx-auto max-w-3xl px-4 py-6">
       <div className="mb-6 text-center">
         <CheckCircle2 className="mx-auto h-12 w-12 text-green-600" aria-hidden="true" />
-        <h1 className="mt-2 text-2xl font-extrabold sm:text-3xl">Thank you for your order!</h1>
-        <p className="mt-1 text-stone-600">We will call you to confirm before we ship.</p>
+        <h1 className="mt-2 text-2xl font-extrabold sm:text-3xl">
+          {i18n._("Thank you for your order!")}
+        </h1>
+        <p className="mt-1 text-stone-600">
+          {i18n._("We will call you to confirm before we ship.")}
+        </p>
       </div>
       {children}
       <div className="mt-8 flex flex-col gap-2 sm:flex-row sm:justify-center">
         <Button asChild variant="outline">
-          <Link to="/products">Continue shopping</Link>
+          <LocalLink to="/products">{i18n._("Continue shopping")}</LocalLink>
         </Button>
       </div>
     </div>
@@ -50,12 +59,16 @@ export function HydrateFallback() {
 
 export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
   const { order: state, token } = loaderData;
+  const { i18n } = useLingui();
   const revalidator = useRevalidator();
   if (revalidator.state === "loading") return <HydrateFallback />;
   return (
     <ConfirmationPage>
       {state.status === "error" && (
-        <RetryAlert message={state.message} onRetry={() => void revalidator.revalidate()} />
+        <RetryAlert
+          message={shopperMessage(i18n, state.message)}
+          onRetry={() => void revalidator.revalidate()}
+        />
       )}
       {state.status === "ready" && (
         <div className="space-y-6">

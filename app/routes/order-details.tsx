@@ -1,11 +1,18 @@
-import { Link, useRevalidator, useSearchParams } from "react-router";
+import { useLingui } from "@lingui/react";
+import { useRevalidator, useSearchParams } from "react-router";
 import { OrderSummary } from "~/components/order/order-summary";
 import { loadOrder } from "~/components/order/use-order";
 import { OrderLoading } from "~/components/order/order-extras";
+import { LocalLink, metaI18n } from "~/lib/i18n/i18n";
+import { shopperMessage } from "~/lib/i18n/shopper-messages";
 import type { Route } from "./+types/order-details";
 
-export function meta({ params }: Route.MetaArgs) {
-  return [{ title: `Order ${params.id} — Tweest` }, { name: "robots", content: "noindex" }];
+export function meta({ params, matches }: Route.MetaArgs) {
+  const { i18n } = metaI18n(matches);
+  return [
+    { title: i18n._("Order {id} — Tweest", { id: params.id }) },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 /**
@@ -19,12 +26,17 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs) 
 clientLoader.hydrate = true as const;
 
 function OrderDetailsPage({ children }: { children: React.ReactNode }) {
+  const { i18n } = useLingui();
   const [searchParams] = useSearchParams();
   const reference = searchParams.get("paymentId") ?? searchParams.get("transactionId");
   return (
     <div className="mx-auto max-w-3xl px-4 py-6">
-      <h1 className="mb-1 text-2xl font-extrabold sm:text-3xl">Order details</h1>
-      {reference && <p className="mb-4 text-sm text-stone-600">Payment reference: {reference}</p>}
+      <h1 className="mb-1 text-2xl font-extrabold sm:text-3xl">{i18n._("Order details")}</h1>
+      {reference && (
+        <p className="mb-4 text-sm text-stone-600">
+          {i18n._("Payment reference:")} <span translate="no">{reference}</span>
+        </p>
+      )}
       {children}
     </div>
   );
@@ -39,6 +51,7 @@ export function HydrateFallback() {
 }
 
 export default function OrderDetails({ params, loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   const state = loaderData.order;
   const revalidator = useRevalidator();
   if (revalidator.state === "loading") return <HydrateFallback />;
@@ -46,20 +59,20 @@ export default function OrderDetails({ params, loaderData }: Route.ComponentProp
     <OrderDetailsPage>
       {state.status === "error" && (
         <div role="alert" className="rounded-md bg-red-50 p-4 text-sm text-red-700">
-          <p>{state.message}</p>
+          <p>{shopperMessage(i18n, state.message)}</p>
           <p className="mt-2">
             <button
               type="button"
               className="underline"
               onClick={() => void revalidator.revalidate()}
             >
-              Try again
+              {i18n._("Try again")}
             </button>{" "}
-            or{" "}
-            <Link to={`/order/guest/track/${params.id}`} className="underline">
-              track it with your mobile number
-            </Link>
-            .
+            {i18n._("or")}{" "}
+            <LocalLink to={`/order/guest/track/${params.id}`} className="underline">
+              {i18n._("track it with your mobile number")}
+            </LocalLink>
+            {i18n._(".")}
           </p>
         </div>
       )}

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { PackageSearch } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, useNavigation, useSearchParams } from "react-router";
@@ -8,10 +9,13 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { api, errorMessage, type OrderTracking } from "~/lib/api-client";
 import { checkWith } from "~/lib/form-validation";
 import { normalizeBdMobile, TrackByPhoneForm } from "~/lib/storefront-schemas";
+import { metaI18n } from "~/lib/i18n/i18n";
+import { shopperMessage } from "~/lib/i18n/shopper-messages";
 import type { Route } from "./+types/order-guest-track";
 
-export function meta() {
-  return [{ title: "Track your order — Tweest" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const { i18n } = metaI18n(matches);
+  return [{ title: i18n._("Track your order — Tweest") }, { name: "robots", content: "noindex" }];
 }
 
 type State =
@@ -25,6 +29,7 @@ type State =
  * a loader, so the form cannot be used to guess phone numbers faster than the API allows.
  */
 export default function GuestTrack({ params }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const phone = searchParams.get("phone") ?? "";
@@ -53,10 +58,14 @@ export default function GuestTrack({ params }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-6">
       <h1 className="flex items-center gap-2 text-2xl font-extrabold sm:text-3xl">
-        <PackageSearch className="h-7 w-7 text-brand-600" aria-hidden="true" /> Track your order
+        <PackageSearch className="h-7 w-7 text-brand-600" aria-hidden="true" />{" "}
+        {i18n._("Track your order")}
       </h1>
       <p className="mt-1 text-sm text-stone-600">
-        Order <span className="font-semibold">{params.id}</span>
+        {i18n._("Order")}{" "}
+        <span className="font-semibold" translate="no">
+          {params.id}
+        </span>
       </p>
 
       {state.status !== "ready" && (
@@ -77,8 +86,8 @@ export default function GuestTrack({ params }: Route.ComponentProps) {
         >
           <Field
             id="track-phone"
-            label="Mobile number used at checkout"
-            error={phoneError ?? undefined}
+            label={i18n._("Mobile number used at checkout")}
+            error={phoneError ? shopperMessage(i18n, phoneError) : undefined}
           >
             <Input
               id="track-phone"
@@ -96,17 +105,17 @@ export default function GuestTrack({ params }: Route.ComponentProps) {
             type="submit"
             disabled={navigation.state !== "idle" || state.status === "loading"}
           >
-            {state.status === "loading" ? "Finding your order…" : "Track order"}
+            {state.status === "loading" ? i18n._("Finding your order…") : i18n._("Track order")}
           </Button>
           <p className="text-xs text-stone-500">
-            Or open the tracking link from your confirmation page.
+            {i18n._("Or open the tracking link from your confirmation page.")}
           </p>
         </Form>
       )}
 
       <div className="mt-5" aria-live="polite">
         {state.status === "loading" && (
-          <div className="space-y-3" aria-busy="true" aria-label="Loading your order">
+          <div className="space-y-3" aria-busy="true" aria-label={i18n._("Loading your order")}>
             <Skeleton className="h-16 w-full" />
             <Skeleton className="h-40 w-full" />
           </div>
@@ -117,7 +126,7 @@ export default function GuestTrack({ params }: Route.ComponentProps) {
             className="rounded-md bg-red-50 p-4 text-sm text-red-700"
             data-testid="track-error"
           >
-            {state.message}
+            {shopperMessage(i18n, state.message)}
           </p>
         )}
         {state.status === "ready" && (

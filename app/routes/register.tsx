@@ -1,61 +1,71 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { AuthCard, FormMessage, GoogleSignInLink } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { errorMessage } from "~/lib/api-client";
 import { signInScreenHref, takeSignInDestination, useAuth } from "~/lib/auth";
+import { LocalLink, metaI18n, useLocalizedPath } from "~/lib/i18n/i18n";
+import { shopperMessage } from "~/lib/i18n/shopper-messages";
 import { RegisterForm } from "~/lib/storefront-schemas";
 import type { Route } from "./+types/register";
 
 /** The form's fields as typed; RegisterForm (POST /auth/signup's schema) checks and normalises them. */
 type RegisterValues = z.input<typeof RegisterForm>;
 
-export function meta(_: Route.MetaArgs) {
+export function meta({ matches }: Route.MetaArgs) {
+  const { i18n } = metaI18n(matches);
   return [
-    { title: "Create an account — Tweest" },
-    { name: "description", content: "Create your Tweest account." },
+    { title: i18n._("Create an account — Tweest") },
+    { name: "description", content: i18n._("Create your Tweest account.") },
     { name: "robots", content: "noindex" },
   ];
 }
 
-const FIELDS: {
+/** The form's fields, labelled in the page's language. */
+const fields = (
+  i18n: I18n,
+): {
   name: keyof RegisterValues;
   label: string;
   type: string;
   autoComplete: string;
   hint?: string;
-}[] = [
-  { name: "firstName", label: "First name", type: "text", autoComplete: "given-name" },
-  { name: "lastName", label: "Last name", type: "text", autoComplete: "family-name" },
-  { name: "email", label: "Email", type: "email", autoComplete: "email" },
+}[] => [
+  { name: "firstName", label: i18n._("First name"), type: "text", autoComplete: "given-name" },
+  { name: "lastName", label: i18n._("Last name"), type: "text", autoComplete: "family-name" },
+  { name: "email", label: i18n._("Email"), type: "email", autoComplete: "email" },
   {
     name: "mobile",
-    label: "Mobile (optional)",
+    label: i18n._("Mobile (optional)"),
     type: "tel",
     autoComplete: "tel",
-    hint: "Bangladeshi number, e.g. 01712345678",
+    hint: i18n._("Bangladeshi number, e.g. 01712345678"),
   },
   {
     name: "password",
-    label: "Password",
+    label: i18n._("Password"),
     type: "password",
     autoComplete: "new-password",
-    hint: "At least 8 characters",
+    hint: i18n._("At least 8 characters"),
   },
   {
     name: "confirmPassword",
-    label: "Repeat password",
+    label: i18n._("Repeat password"),
     type: "password",
     autoComplete: "new-password",
   },
 ];
 
 export default function Register() {
+  const { i18n } = useLingui();
+  const localizedPath = useLocalizedPath();
   const auth = useAuth();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -86,7 +96,7 @@ export default function Register() {
       await auth.register({ ...values, ...(mobile ? { mobile } : {}) });
       await auth.finishSignIn();
       setDone(true);
-      navigate(takeSignInDestination(redirectParam), { replace: true });
+      navigate(localizedPath(takeSignInDestination(redirectParam)), { replace: true });
     } catch (error) {
       setFailure(errorMessage(error));
     }
@@ -94,16 +104,16 @@ export default function Register() {
 
   return (
     <AuthCard
-      title="Create an account"
+      title={i18n._("Create an account")}
       subtitle={
         <>
-          Already have one?{" "}
-          <Link
+          {i18n._("Already have one?")}{" "}
+          <LocalLink
             to={signInScreenHref("/login", redirectParam)}
             className="font-semibold text-brand-600 hover:underline"
           >
-            Sign in
-          </Link>
+            {i18n._("Sign in")}
+          </LocalLink>
         </>
       }
     >
@@ -112,9 +122,10 @@ export default function Register() {
         noValidate
         className="grid grid-cols-1 gap-4 sm:grid-cols-2"
       >
-        {FIELDS.map((field) => {
+        {fields(i18n).map((field) => {
           const id = `register-${field.name}`;
-          const error = errors[field.name]?.message;
+          const message = errors[field.name]?.message;
+          const error = message ? shopperMessage(i18n, message) : undefined;
           const wide = !["firstName", "lastName"].includes(field.name);
           return (
             <Field
@@ -137,16 +148,20 @@ export default function Register() {
           );
         })}
         <div className="space-y-4 sm:col-span-2">
-          {failure && <FormMessage kind="error">{failure}</FormMessage>}
-          {done && <FormMessage kind="success">Account created. Welcome to Tweest!</FormMessage>}
+          {failure && <FormMessage kind="error">{shopperMessage(i18n, failure)}</FormMessage>}
+          {done && (
+            <FormMessage kind="success">
+              {i18n._("Account created. Welcome to Tweest!")}
+            </FormMessage>
+          )}
           <Button type="submit" className="w-full" size="lg" disabled={isSubmitting}>
             {isSubmitting ? <Spinner size={18} thickness={4} className="text-white" /> : null}
-            {isSubmitting ? "Creating your account…" : "Create account"}
+            {isSubmitting ? i18n._("Creating your account…") : i18n._("Create account")}
           </Button>
         </div>
       </form>
       <GoogleSignInLink
-        label="Sign up with Google"
+        label={i18n._("Sign up with Google")}
         redirectParam={redirectParam}
         className="mt-5"
       />

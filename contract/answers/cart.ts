@@ -7,6 +7,8 @@ const PROMO_TYPES = ["PERCENTAGE", "FIXED"] as const;
 export const CartLineProduct = z.object({
   _id: z.string(),
   title: z.string(),
+  /** The Bangla title, when the product has one (catalogue text, docs/i18n.md). */
+  titleBn: z.string().optional(),
   slug: z.string(),
   brand: z.string(),
   price: z.number(),

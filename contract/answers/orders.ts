@@ -18,6 +18,7 @@ export const OrderLineAnswer = z.object({
     .object({
       _id: z.string().optional(),
       title: z.string().optional(),
+      titleBn: z.string().optional(),
       category: z.object({ _id: z.string().optional(), name: z.string().optional() }).optional(),
       discountedPrice: z.number().optional(),
       imageUrl: z.string().optional(),

@@ -13,7 +13,7 @@ import {
 import {
   failSslCommerz,
   listPayments,
-  resultRedirect,
+  paymentResultUrl,
   settleBkash,
   settleSslCommerz,
   startPayment,
@@ -39,7 +39,7 @@ endpoint(paymentRouter, PREFIX, {
   body: SslCallbackBody,
   responses: redirect,
   handler: async ({ body }, _req, res) =>
-    res.redirect(302, resultRedirect(await settleSslCommerz(body))),
+    res.redirect(302, await paymentResultUrl(await settleSslCommerz(body))),
 });
 
 endpoint(paymentRouter, PREFIX, {
@@ -51,7 +51,7 @@ endpoint(paymentRouter, PREFIX, {
   body: SslCallbackBody,
   responses: redirect,
   handler: async ({ body }, _req, res) =>
-    res.redirect(302, resultRedirect(await failSslCommerz(body, "failed"))),
+    res.redirect(302, await paymentResultUrl(await failSslCommerz(body, "failed"))),
 });
 
 endpoint(paymentRouter, PREFIX, {
@@ -63,7 +63,7 @@ endpoint(paymentRouter, PREFIX, {
   body: SslCallbackBody,
   responses: redirect,
   handler: async ({ body }, _req, res) =>
-    res.redirect(302, resultRedirect(await failSslCommerz(body, "cancelled"))),
+    res.redirect(302, await paymentResultUrl(await failSslCommerz(body, "cancelled"))),
 });
 
 endpoint(paymentRouter, PREFIX, {
@@ -94,7 +94,10 @@ endpoint(paymentRouter, PREFIX, {
   query: BkashCallbackQuery,
   responses: redirect,
   handler: async ({ query }, _req, res) =>
-    res.redirect(302, resultRedirect(await settleBkash(query.paymentID ?? "", query.status ?? ""))),
+    res.redirect(
+      302,
+      await paymentResultUrl(await settleBkash(query.paymentID ?? "", query.status ?? "")),
+    ),
 });
 
 endpoint(paymentRouter, PREFIX, {

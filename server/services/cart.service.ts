@@ -21,6 +21,7 @@ import { badRequest, conflict, HttpError, notFound } from "../lib/http-error.js"
 import { recordConditionalWriteLost } from "../lib/metrics.js";
 import { evaluatePromo } from "./promo-codes.service.js";
 import type { CartAnswer, CartLine, CartLineProduct, PromoDetails } from "#contract/answers/cart";
+import { banglaFieldsOf } from "#contract/i18n";
 
 export type { CartAnswer, CartLine, CartLineProduct, PromoDetails };
 
@@ -83,6 +84,7 @@ async function findOrCreateCart(owner: CartOwner) {
 interface LeanProduct {
   _id: mongoose.Types.ObjectId;
   title: string;
+  titleBn?: string;
   slug: string;
   brand: string;
   price: number;
@@ -153,7 +155,7 @@ async function priceStoredCart(owner: CartOwner, cart: StoredCart): Promise<Cart
     productIds.map((productId) =>
       Product.findById(productId)
         .select(
-          "title slug brand price discountedPrice discountPercent imageUrl category categoryName isActive variants",
+          "title titleBn slug brand price discountedPrice discountPercent imageUrl category categoryName isActive variants",
         )
         .populate<{ category: { _id: mongoose.Types.ObjectId; name: string } | null }>(
           "category",
@@ -183,6 +185,7 @@ async function priceStoredCart(owner: CartOwner, cart: StoredCart): Promise<Cart
       product: {
         _id: product._id.toString(),
         title: product.title,
+        ...banglaFieldsOf(product, ["title"]),
         slug: product.slug,
         brand: product.brand,
         price: product.price,

@@ -140,7 +140,8 @@ export function orderEmail(event: OrderEvent, order: NotifiableOrder) {
   const words = EMAIL_WORDS[locale];
   const status = words.status[event];
   const id = String(order._id ?? order.orderNumber);
-  const path = order.user ? `/order/${id}` : `/order/guest/track/${id}`;
+  // The order's page in the order's language: a Bangla order's email links to its /bn page.
+  const path = `${locale === "bn" ? "/bn" : ""}${order.user ? `/order/${id}` : `/order/guest/track/${id}`}`;
   const link = new URL(path, getEnv().PUBLIC_URL).toString();
   const cod = order.paymentMethod === "COD" ? ` (${words.cod})` : "";
   const tracking = order.courier?.trackingCode

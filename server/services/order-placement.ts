@@ -419,6 +419,7 @@ function orderDocument(placement: Placement): Record<string, unknown> {
       product: {
         _id: item.productId,
         title: item.title,
+        ...(item.product.titleBn ? { titleBn: item.product.titleBn } : {}),
         category: item.product.category
           ? { _id: item.product.category._id, name: item.product.category.name }
           : undefined,

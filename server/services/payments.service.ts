@@ -4,6 +4,7 @@ import { Order, type OrderFields } from "../../models/order.model.js";
 import type { PAYMENT_STATUSES } from "../../models/payment.model.js";
 import type { PaymentPurpose } from "#contract/order-status";
 import { Payment, type PaymentFields } from "../../models/payment.model.js";
+import { toLocale, type Locale } from "#contract/i18n";
 import { getEnv } from "../env.js";
 import { badRequest, conflict, HttpError } from "../lib/http-error.js";
 import { logger } from "../lib/logger.js";
@@ -577,8 +578,19 @@ export async function settleBkash(paymentID: string, status: string): Promise<Pa
   };
 }
 
-/** Where the browser goes after a callback: the storefront's payment-result pages. */
-export function resultRedirect(outcome: PaymentOutcome): string {
+/**
+ * Where the browser goes after a callback: the storefront's payment-result pages, in the order's
+ * language (a Bangla order's shopper comes back to /bn/payment-success).
+ */
+export async function paymentResultUrl(outcome: PaymentOutcome): Promise<string> {
+  const order = /^[0-9a-f]{24}$/i.test(outcome.orderId ?? "")
+    ? await Order.findById(outcome.orderId, { locale: 1 }).lean()
+    : null;
+  return resultRedirect(outcome, toLocale(order?.locale));
+}
+
+/** The payment-result page's URL for an outcome, in `locale`. */
+export function resultRedirect(outcome: PaymentOutcome, locale: Locale = "en"): string {
   const page =
     outcome.result === "success"
       ? "/payment-success"
@@ -591,7 +603,7 @@ export function resultRedirect(outcome: PaymentOutcome): string {
   if (outcome.paymentId) params.set("paymentId", outcome.paymentId);
   if (outcome.result === "failed" && outcome.reason) params.set("reason", outcome.reason);
   const query = params.toString();
-  return publicUrl(`${page}${query ? `?${query}` : ""}`);
+  return publicUrl(`${locale === "bn" ? "/bn" : ""}${page}${query ? `?${query}` : ""}`);
 }
 
 export interface PaymentListQuery {

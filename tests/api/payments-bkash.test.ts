@@ -38,12 +38,12 @@ beforeEach(async () => {
 });
 
 /** A signed-in customer with a PENDING bKash order (2 x 800 + 60 = 1660) and a created payment. */
-async function createdPayment() {
+async function createdPayment(extra: Record<string, unknown> = {}) {
   const { token, user } = await createUser();
   const product = await createProduct();
   const customer = shopper(app, token);
   await customer.add(product._id, "Black", "M", 2);
-  const placed = await customer.order({ paymentMethod: "BKASH" });
+  const placed = await customer.order({ paymentMethod: "BKASH", ...extra });
   expect(placed.status).toBe(201);
   expect(placed.body.orderStatus).toBe("PENDING");
   const started = await customer.post(`/api/payment/${placed.body._id}`);
@@ -142,6 +142,19 @@ describe("GET /api/payment/bkash/callback", () => {
         (entry) => entry.status === "PLACED",
       ),
     ).toHaveLength(1);
+  });
+
+  it("sends the shopper of an order placed in Bangla back to the Bangla result pages", async () => {
+    const { order, started } = await createdPayment({ locale: "bn" });
+    const cancelled = await callback(bkash.visit(started.paymentId, "cancel"));
+    expect(cancelled.headers.location).toMatch(
+      new RegExp(`^${SHOP}/bn/payment-cancelled\\?orderId=${order._id}&`),
+    );
+    const again = await createdPayment({ locale: "bn" });
+    const paid = await callback(bkash.visit(again.started.paymentId, "success"));
+    expect(paid.headers.location).toMatch(
+      new RegExp(`^${SHOP}/bn/payment-success\\?orderId=${again.order._id}&`),
+    );
   });
 
   it("queries the status when execute is in doubt, and trusts the query", async () => {

@@ -176,6 +176,10 @@ describe("api client: the 'Authentication required' guard", () => {
     ["/cart", ""],
     ["/order-confirmation", "?orderId=1"],
     ["/product/blue-tee", "?guest=true"],
+    // The same pages in Bangla
+    ["/bn/checkout", ""],
+    ["/bn/cart", ""],
+    ["/bn/order-confirmation", "?orderId=1"],
   ])("lets the call through on %s%s", async (pathname, search) => {
     page = { pathname, search };
     handler = (_req, res) => json(res, 200, { cartItems: [], totalPrice: 0 });
@@ -216,6 +220,8 @@ describe("api client: 401 rules", () => {
     ["/checkout", ""],
     ["/product/x", "?guest=true"],
     ["/payment-success", "?orderId=1"],
+    ["/bn/checkout", ""],
+    ["/bn/payment-failed", "?orderId=1"],
   ])("continues without login on %s%s", async (pathname, search) => {
     page = { pathname, search };
     const error = await failure(api.cart.get());
@@ -232,6 +238,14 @@ describe("api client: 401 rules", () => {
     expect(redirects).toEqual(["/login"]);
     expect(storage.getItem("jwt")).toBeNull();
     expect(storage.getItem("redirectAfterLogin")).toBe("/account?tab=orders");
+  });
+
+  it("on a Bangla page sends the shopper to the Bangla sign-in screen", async () => {
+    page = { pathname: "/bn/account", search: "" };
+    const error = await failure(api.orders.mine());
+    expect(error.flags.redirectedToLogin).toBe(true);
+    expect(redirects).toEqual(["/bn/login"]);
+    expect(storage.getItem("redirectAfterLogin")).toBe("/bn/account");
   });
 });
 

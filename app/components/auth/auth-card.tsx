@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import type { ReactNode } from "react";
 import { useRouteLoaderData } from "react-router";
 import { googleSignInUrl } from "~/lib/api-client";
@@ -65,6 +66,7 @@ export function GoogleSignInLink({
   divider?: boolean;
   className?: string;
 }) {
+  const { i18n } = useLingui();
   const enabled = useRouteLoaderData<typeof rootLoader>("root")?.googleSignIn ?? false;
   if (!enabled) return null;
   const link = (
@@ -83,7 +85,7 @@ export function GoogleSignInLink({
   return (
     <>
       <div className="my-5 flex items-center gap-3 text-xs text-stone-500" aria-hidden="true">
-        <span className="h-px flex-1 bg-stone-200" /> or{" "}
+        <span className="h-px flex-1 bg-stone-200" /> {i18n._("or")}{" "}
         <span className="h-px flex-1 bg-stone-200" />
       </div>
       {link}

@@ -1,7 +1,9 @@
+import { useLingui } from "@lingui/react";
 import { Tag, X } from "lucide-react";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { shopperMessage } from "~/lib/i18n/shopper-messages";
 import { useCartFetcher } from "./cart-actions";
 import { useCart } from "./cart-context";
 
@@ -16,13 +18,14 @@ export function promoCodeOf(promoDetails: unknown): string | null {
  * client. An empty code is refused here, without a call.
  */
 export function PromoForm() {
+  const { i18n } = useLingui();
   const { cart } = useCart();
   const fetcher = useCartFetcher("promo-code");
   const [missingCode, setMissingCode] = useState(false);
   const applied = promoCodeOf(cart?.promoDetails);
   const pending = fetcher.state !== "idle";
   const outcome = missingCode
-    ? { kind: "error" as const, message: "Enter a promo code" }
+    ? { kind: "error" as const, message: i18n._("Enter a promo code") }
     : pending || !fetcher.data
       ? null
       : fetcher.data.ok
@@ -53,9 +56,9 @@ export function PromoForm() {
             size="sm"
             onClick={() => void remove()}
             disabled={pending}
-            aria-label={`Remove promo code ${applied}`}
+            aria-label={i18n._("Remove promo code {code}", { code: applied })}
           >
-            <X className="h-4 w-4" aria-hidden="true" /> Remove
+            <X className="h-4 w-4" aria-hidden="true" /> {i18n._("Remove")}
           </Button>
         </div>
       ) : (
@@ -67,8 +70,12 @@ export function PromoForm() {
         className="min-h-5 text-sm"
         data-testid="promo-status"
       >
-        {outcome?.kind === "ok" && <span className="text-green-700">{outcome.message}</span>}
-        {outcome?.kind === "error" && <span className="text-red-600">{outcome.message}</span>}
+        {outcome?.kind === "ok" && (
+          <span className="text-green-700">{shopperMessage(i18n, outcome.message)}</span>
+        )}
+        {outcome?.kind === "error" && (
+          <span className="text-red-600">{shopperMessage(i18n, outcome.message)}</span>
+        )}
       </p>
     </div>
   );
@@ -84,6 +91,7 @@ function PromoCodeField({
   pending: boolean;
   invalid: boolean;
 }) {
+  const { i18n } = useLingui();
   const [code, setCode] = useState("");
   return (
     <form
@@ -92,17 +100,17 @@ function PromoCodeField({
         onApply(code);
       }}
       className="flex gap-2"
-      aria-label="Apply a promo code"
+      aria-label={i18n._("Apply a promo code")}
     >
       <label htmlFor="promo-code" className="sr-only">
-        Promo code
+        {i18n._("Promo code")}
       </label>
       <Input
         id="promo-code"
         name="code"
         value={code}
         onChange={(event) => setCode(event.target.value)}
-        placeholder="Promo code"
+        placeholder={i18n._("Promo code")}
         autoCapitalize="characters"
         autoComplete="off"
         className="uppercase"
@@ -110,7 +118,7 @@ function PromoCodeField({
         aria-describedby="promo-status"
       />
       <Button type="submit" variant="outline" disabled={pending}>
-        {pending ? "Applying…" : "Apply"}
+        {pending ? i18n._("Applying…") : i18n._("Apply")}
       </Button>
     </form>
   );

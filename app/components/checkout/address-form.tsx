@@ -1,8 +1,10 @@
+import { useLingui } from "@lingui/react";
 import { useEffect, useState } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { Field, Input, NativeSelect } from "~/components/ui/input";
 import { api, type Areas, type Cities, type Zones } from "~/lib/api-client";
 import type { CheckoutAddress } from "~/lib/checkout";
+import { shopperMessage } from "~/lib/i18n/shopper-messages";
 import type { CheckoutValues } from "./checkout-form";
 
 type City = Cities["cities"][number];
@@ -21,13 +23,14 @@ function listOf<T>(answer: unknown, key: string): T[] {
  * The fields belong to the checkout's form (`useFormContext<CheckoutValues>()`).
  */
 export function AddressForm({ disabled }: { disabled?: boolean }) {
+  const { i18n } = useLingui();
   const { register, setValue, control, formState } = useFormContext<CheckoutValues>();
   const { errors: fieldErrors } = formState;
   const [city, zone] = useWatch({ control, name: ["city", "zone"] });
   const [cities, setCities] = useState<City[] | null>(null);
   const [zones, setZones] = useState<Zone[]>([]);
   const [areas, setAreas] = useState<Area[]>([]);
-  const [listError, setListError] = useState<string | null>(null);
+  const [listFailed, setListFailed] = useState(false);
   const cityId = cities?.find((item) => item.city_name === city)?.city_id;
   const zoneId = zones.find((item) => item.zone_name === zone)?.zone_id;
 
@@ -39,7 +42,7 @@ export function AddressForm({ disabled }: { disabled?: boolean }) {
       .catch(() => {
         if (!live) return;
         setCities([]);
-        setListError("City list unavailable; type your city.");
+        setListFailed(true);
       });
     return () => {
       live = false;
@@ -78,15 +81,18 @@ export function AddressForm({ disabled }: { disabled?: boolean }) {
   }
 
   const errors: Partial<Record<keyof CheckoutAddress, string>> = {};
-  for (const key of Object.keys(fieldErrors) as (keyof CheckoutAddress)[])
-    errors[key] = fieldErrors[key]?.message;
+  for (const key of Object.keys(fieldErrors) as (keyof CheckoutAddress)[]) {
+    const message = fieldErrors[key]?.message;
+    // The API's own messages (zod, the server's errors[]), in the page's language.
+    errors[key] = message ? shopperMessage(i18n, message) : undefined;
+  }
   const invalid = (key: keyof CheckoutAddress) =>
     errors[key] ? { "aria-invalid": true as const, "aria-describedby": `addr-${key}-error` } : {};
 
   return (
     <fieldset disabled={disabled} className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-      <legend className="sr-only">Delivery address</legend>
-      <Field id="addr-firstName" label="First name" error={errors.firstName}>
+      <legend className="sr-only">{i18n._("Delivery address")}</legend>
+      <Field id="addr-firstName" label={i18n._("First name")} error={errors.firstName}>
         <Input
           id="addr-firstName"
           autoComplete="given-name"
@@ -95,7 +101,7 @@ export function AddressForm({ disabled }: { disabled?: boolean }) {
           required
         />
       </Field>
-      <Field id="addr-lastName" label="Last name" error={errors.lastName}>
+      <Field id="addr-lastName" label={i18n._("Last name")} error={errors.lastName}>
         <Input
           id="addr-lastName"
           autoComplete="family-name"
@@ -105,9 +111,9 @@ export function AddressForm({ disabled }: { disabled?: boolean }) {
       </Field>
       <Field
         id="addr-mobile"
-        label="Mobile number"
+        label={i18n._("Mobile number")}
         error={errors.mobile}
-        hint="01XXXXXXXXX or +8801XXXXXXXXX"
+        hint={i18n._("01XXXXXXXXX or +8801XXXXXXXXX")}
       >
         <Input
           id="addr-mobile"
@@ -120,7 +126,7 @@ export function AddressForm({ disabled }: { disabled?: boolean }) {
           required
         />
       </Field>
-      <Field id="addr-email" label="Email (optional)" error={errors.email}>
+      <Field id="addr-email" label={i18n._("Email (optional)")} error={errors.email}>
         <Input
           id="addr-email"
           type="email"
@@ -131,23 +137,29 @@ export function AddressForm({ disabled }: { disabled?: boolean }) {
       </Field>
       <Field
         id="addr-streetAddress"
-        label="House, road and area"
+        label={i18n._("House, road and area")}
         error={errors.streetAddress}
         className="sm:col-span-2"
       >
         <Input
           id="addr-streetAddress"
           autoComplete="street-address"
-          placeholder="House 12, Road 5, Dhanmondi"
+          placeholder={i18n._("House 12, Road 5, Dhanmondi")}
           {...register("streetAddress")}
           {...invalid("streetAddress")}
           required
         />
       </Field>
-      <Field id="addr-city" label="City" error={errors.city ?? listError ?? undefined}>
+      <Field
+        id="addr-city"
+        label={i18n._("City")}
+        error={
+          errors.city ?? (listFailed ? i18n._("City list unavailable; type your city.") : undefined)
+        }
+      >
         {cities === null ? (
           <NativeSelect id="addr-city" disabled aria-busy="true">
-            <option>Loading cities…</option>
+            <option>{i18n._("Loading cities…")}</option>
           </NativeSelect>
         ) : cities.length > 0 ? (
           <NativeSelect
@@ -156,7 +168,7 @@ export function AddressForm({ disabled }: { disabled?: boolean }) {
             {...invalid("city")}
             required
           >
-            <option value="">Choose a city</option>
+            <option value="">{i18n._("Choose a city")}</option>
             {city && !cities.some((item) => item.city_name === city) && (
               <option value={city}>{city}</option>
             )}
@@ -176,13 +188,13 @@ export function AddressForm({ disabled }: { disabled?: boolean }) {
           />
         )}
       </Field>
-      <Field id="addr-zone" label="Zone / thana" error={errors.zone}>
+      <Field id="addr-zone" label={i18n._("Zone / thana")} error={errors.zone}>
         {zones.length > 0 ? (
           <NativeSelect
             id="addr-zone"
             {...register("zone", { onChange: () => setValue("area", "") })}
           >
-            <option value="">Choose a zone</option>
+            <option value="">{i18n._("Choose a zone")}</option>
             {zones.map((item) => (
               <option key={item.zone_id} value={item.zone_name}>
                 {item.zone_name}
@@ -190,13 +202,13 @@ export function AddressForm({ disabled }: { disabled?: boolean }) {
             ))}
           </NativeSelect>
         ) : (
-          <Input id="addr-zone" {...register("zone")} placeholder="e.g. Dhanmondi" />
+          <Input id="addr-zone" {...register("zone")} placeholder={i18n._("e.g. Dhanmondi")} />
         )}
       </Field>
-      <Field id="addr-area" label="Area (optional)" error={errors.area}>
+      <Field id="addr-area" label={i18n._("Area (optional)")} error={errors.area}>
         {areas.length > 0 ? (
           <NativeSelect id="addr-area" {...register("area")}>
-            <option value="">Choose an area</option>
+            <option value="">{i18n._("Choose an area")}</option>
             {areas.map((area) => (
               <option key={area.area_id} value={area.area_name}>
                 {area.area_name}
@@ -207,7 +219,7 @@ export function AddressForm({ disabled }: { disabled?: boolean }) {
           <Input id="addr-area" {...register("area")} />
         )}
       </Field>
-      <Field id="addr-zipCode" label="Postcode (optional)" error={errors.zipCode}>
+      <Field id="addr-zipCode" label={i18n._("Postcode (optional)")} error={errors.zipCode}>
         <Input
           id="addr-zipCode"
           inputMode="numeric"
@@ -217,7 +229,7 @@ export function AddressForm({ disabled }: { disabled?: boolean }) {
           {...invalid("zipCode")}
         />
       </Field>
-      <p className="text-sm text-stone-600 sm:col-span-2">Country: Bangladesh</p>
+      <p className="text-sm text-stone-600 sm:col-span-2">{i18n._("Country: Bangladesh")}</p>
     </fieldset>
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { useEffect, useState } from "react";
 import { useFormContext } from "react-hook-form";
 import type { Address, User } from "~/lib/api-client";
@@ -54,9 +55,10 @@ function SavedAddresses({
   chosen: number | "new";
   onChoose: (index: number | "new") => void;
 }) {
+  const { i18n } = useLingui();
   return (
     <fieldset className="mb-4 space-y-2">
-      <legend className="mb-1 text-sm font-semibold">Saved addresses</legend>
+      <legend className="mb-1 text-sm font-semibold">{i18n._("Saved addresses")}</legend>
       {saved.map((item, index) => (
         <label
           key={item._id ?? index}
@@ -87,7 +89,7 @@ function SavedAddresses({
           onChange={() => onChoose("new")}
           className="accent-brand-500"
         />
-        A new address
+        {i18n._("A new address")}
       </label>
     </fieldset>
   );
@@ -95,6 +97,7 @@ function SavedAddresses({
 
 /** The "Delivery address" section: saved addresses (signed in) and the address fields. */
 export function AddressStep({ user, disabled }: { user: User | null; disabled: boolean }) {
+  const { i18n } = useLingui();
   const { setValue } = useFormContext<CheckoutValues>();
   const [chosen, setChosen] = useState<number | "new">("new");
   usePrefilledAddress(user, setChosen);
@@ -111,7 +114,7 @@ export function AddressStep({ user, disabled }: { user: User | null; disabled: b
       className="rounded-lg border border-stone-200 bg-white p-4"
     >
       <h2 id="address-heading" className="mb-3 text-lg font-bold">
-        Delivery address
+        {i18n._("Delivery address")}
       </h2>
       {saved.length > 0 && <SavedAddresses saved={saved} chosen={chosen} onChoose={choose} />}
       <AddressForm disabled={disabled} />

@@ -3,6 +3,8 @@
  * charge"): what the quote says before the order is placed — how much now, how much at the door,
  * why — and the choice of gateway for it (the form's `advancePaymentMethod`).
  */
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
 import { CreditCard, Info, Smartphone } from "lucide-react";
 import { useEffect } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
@@ -11,32 +13,37 @@ import type {
   AdvanceQuoteAnswer,
   AdvanceRule,
 } from "#contract/advance-delivery-charge";
-import { formatBDT } from "#contract/money";
+import { formatMoney, toLocale } from "#contract/i18n";
+import { useLocale } from "~/lib/i18n/i18n";
 import { cn } from "~/lib/utils";
 import type { CheckoutValues } from "./checkout-form";
 
-const TEXT = {
-  heading: "Delivery charge paid in advance",
+/** Every shopper-facing text of the advance, in the page's language. */
+const texts = (i18n: I18n) => ({
+  heading: i18n._("Delivery charge paid in advance"),
   intro: (amount: string) =>
-    `For this order the delivery charge of ${amount} is paid online now. The rest is paid in cash when the parcel arrives.`,
-  why: "Why:",
+    i18n._(
+      "For this order the delivery charge of {amount} is paid online now. The rest is paid in cash when the parcel arrives.",
+      { amount },
+    ),
+  why: i18n._("Why:"),
   reasons: {
-    outsideDhaka: "delivery outside Dhaka",
-    riskyNumber: "earlier orders to this mobile number were not received",
-    aboveAmount: "orders of this amount",
+    outsideDhaka: i18n._("delivery outside Dhaka"),
+    riskyNumber: i18n._("earlier orders to this mobile number were not received"),
+    aboveAmount: i18n._("orders of this amount"),
   } satisfies Record<AdvanceRule, string>,
-  payNow: "Pay now (delivery charge)",
-  onDelivery: "Pay on delivery",
-  methodLegend: "Pay the delivery charge with",
+  payNow: i18n._("Pay now (delivery charge)"),
+  onDelivery: i18n._("Pay on delivery"),
+  methodLegend: i18n._("Pay the delivery charge with"),
   methods: {
-    BKASH: { label: "bKash", hint: "From your bKash account." },
+    BKASH: { label: i18n._("bKash"), hint: i18n._("From your bKash account.") },
     SSLCOMMERZ: {
-      label: "Card, mobile or net banking",
-      hint: "Visa, Mastercard, Nagad, Rocket and banks via SSLCommerz.",
+      label: i18n._("Card, mobile or net banking"),
+      hint: i18n._("Visa, Mastercard, Nagad, Rocket and banks via SSLCommerz."),
     },
   } satisfies Record<AdvanceMethod, { label: string; hint: string }>,
-  submit: (amount: string) => `Pay delivery charge ${amount} and place order`,
-};
+  submit: (amount: string) => i18n._("Pay delivery charge {amount} and place order", { amount }),
+});
 
 const ICONS: Record<AdvanceMethod, typeof Smartphone> = {
   BKASH: Smartphone,
@@ -44,12 +51,15 @@ const ICONS: Record<AdvanceMethod, typeof Smartphone> = {
 };
 
 /** The submit button's text when the order needs its delivery charge paid first. */
-export function advanceSubmitLabel(advance: AdvanceQuoteAnswer): string {
-  return TEXT.submit(formatBDT(advance.amount));
+export function advanceSubmitLabel(advance: AdvanceQuoteAnswer, i18n: I18n): string {
+  return texts(i18n).submit(formatMoney(advance.amount, toLocale(i18n.locale)));
 }
 
 /** Shown under the payment methods when cash on delivery is chosen and the quote asks an advance. */
 export function AdvanceDeliveryCharge({ advance }: { advance: AdvanceQuoteAnswer }) {
+  const { i18n } = useLingui();
+  const locale = useLocale();
+  const TEXT = texts(i18n);
   const form = useFormContext<CheckoutValues>();
   const chosen = useWatch({ control: form.control, name: "advancePaymentMethod" });
   const { setValue } = form;
@@ -69,7 +79,9 @@ export function AdvanceDeliveryCharge({ advance }: { advance: AdvanceQuoteAnswer
         <Info className="h-5 w-5 shrink-0 text-amber-700" aria-hidden="true" />
         {TEXT.heading}
       </h2>
-      <p className="mt-1 text-sm text-stone-700">{TEXT.intro(formatBDT(advance.amount))}</p>
+      <p className="mt-1 text-sm text-stone-700">
+        {TEXT.intro(formatMoney(advance.amount, locale))}
+      </p>
       <p className="mt-1 text-sm text-stone-700" data-testid="advance-reasons">
         {TEXT.why} {advance.reasons.map((reason) => TEXT.reasons[reason]).join("; ")}.
       </p>
@@ -77,13 +89,13 @@ export function AdvanceDeliveryCharge({ advance }: { advance: AdvanceQuoteAnswer
         <div className="rounded-md bg-white p-2">
           <dt className="text-stone-600">{TEXT.payNow}</dt>
           <dd className="text-base font-bold tabular-nums" data-testid="advance-pay-now">
-            {formatBDT(advance.amount)}
+            {formatMoney(advance.amount, locale)}
           </dd>
         </div>
         <div className="rounded-md bg-white p-2">
           <dt className="text-stone-600">{TEXT.onDelivery}</dt>
           <dd className="text-base font-bold tabular-nums" data-testid="advance-on-delivery">
-            {formatBDT(advance.collectOnDelivery)}
+            {formatMoney(advance.collectOnDelivery, locale)}
           </dd>
         </div>
       </dl>

@@ -1,14 +1,19 @@
+import { useLingui } from "@lingui/react";
 import { CartTotals } from "~/components/cart/cart-totals";
 import { promoCodeOf } from "~/components/cart/promo-form";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import type { Cart, PaymentMethod } from "~/lib/api-client";
-import { formatBDT } from "#contract/money";
+import { formatMoney, formatNumber, localized } from "#contract/i18n";
+import { colorName } from "~/lib/i18n/color-names";
+import { useLocale } from "~/lib/i18n/i18n";
+import { shopperMessage } from "~/lib/i18n/shopper-messages";
 import type { QuoteState } from "./use-delivery-quote";
 import type { PlacingState } from "./use-place-order";
 
 /** The totals: the quote's once the delivery charge is known, the cart's (delivery to come) before. */
 function CheckoutTotals({ cart, quote }: { cart: Cart; quote: QuoteState }) {
+  const { i18n } = useLingui();
   const promoCode = promoCodeOf(cart.promoDetails);
   return (
     <div aria-live="polite" aria-busy={quote.status === "loading"}>
@@ -37,10 +42,13 @@ function CheckoutTotals({ cart, quote }: { cart: Cart; quote: QuoteState }) {
       />
       {quote.status === "loading" && (
         <p className="mt-2 flex items-center gap-2 text-xs text-stone-500">
-          <Spinner size={16} thickness={4} label="Calculating delivery" /> Calculating delivery…
+          <Spinner size={16} thickness={4} label={i18n._("Calculating delivery")} />{" "}
+          {i18n._("Calculating delivery…")}
         </p>
       )}
-      {quote.status === "error" && <p className="mt-2 text-xs text-red-600">{quote.message}</p>}
+      {quote.status === "error" && (
+        <p className="mt-2 text-xs text-red-600">{shopperMessage(i18n, quote.message)}</p>
+      )}
     </div>
   );
 }
@@ -59,6 +67,8 @@ function PlaceOrder({
   fieldsInvalid: boolean;
   submitLabel?: string;
 }) {
+  const { i18n } = useLingui();
+  const locale = useLocale();
   return (
     <>
       <Button
@@ -69,23 +79,23 @@ function PlaceOrder({
         data-testid="place-order"
       >
         {placing.status === "placing"
-          ? "Placing your order…"
+          ? i18n._("Placing your order…")
           : placing.status === "redirecting"
-            ? "Opening the payment page…"
+            ? i18n._("Opening the payment page…")
             : submitLabel
               ? submitLabel
               : method === "COD"
-                ? `Place order · ${formatBDT(total)}`
-                : `Pay ${formatBDT(total)}`}
+                ? i18n._("Place order · {total}", { total: formatMoney(total, locale) })
+                : i18n._("Pay {total}", { total: formatMoney(total, locale) })}
       </Button>
       {placing.status === "error" && (
         <p role="alert" className="text-sm text-red-600" data-testid="place-order-error">
-          {placing.message}
+          {shopperMessage(i18n, placing.message)}
         </p>
       )}
       {fieldsInvalid && (
         <p role="alert" className="text-sm text-red-600">
-          Please check the highlighted fields.
+          {i18n._("Please check the highlighted fields.")}
         </p>
       )}
     </>
@@ -111,23 +121,28 @@ export function CheckoutSummary({
   /** Replaces the button's text (cash on delivery with the delivery charge paid first). */
   submitLabel?: string;
 }) {
+  const { i18n } = useLingui();
+  const locale = useLocale();
   return (
     <aside
-      aria-label="Order summary"
+      aria-label={i18n._("Order summary")}
       className="h-fit space-y-4 rounded-lg border border-stone-200 bg-white p-4 lg:sticky lg:top-32"
     >
-      <h2 className="text-lg font-bold">Your order</h2>
+      <h2 className="text-lg font-bold">{i18n._("Your order")}</h2>
       <ul className="space-y-2 text-sm">
         {cart.cartItems.map((item) => (
           <li key={item._id} className="flex justify-between gap-2">
             <span className="min-w-0">
-              <span className="line-clamp-1">{item.title ?? item.product?.title}</span>
+              <span className="line-clamp-1">
+                {(item.product && localized(item.product, "title", locale)) || item.title}
+              </span>
               <span className="text-xs text-stone-500">
-                {[item.color, item.size].filter(Boolean).join(" · ")} × {item.quantity}
+                {[item.color && colorName(item.color, i18n), item.size].filter(Boolean).join(" · ")}{" "}
+                × {formatNumber(item.quantity, locale)}
               </span>
             </span>
             <span className="shrink-0">
-              {formatBDT((item.discountedPrice ?? item.price) * item.quantity)}
+              {formatMoney((item.discountedPrice ?? item.price) * item.quantity, locale)}
             </span>
           </li>
         ))}

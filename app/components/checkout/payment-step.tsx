@@ -1,3 +1,5 @@
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
 import { Banknote, CreditCard, Smartphone } from "lucide-react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { Textarea } from "~/components/ui/input";
@@ -6,22 +8,27 @@ import { trackAddPaymentInfo } from "~/lib/tracking";
 import { cn } from "~/lib/utils";
 import type { CheckoutValues } from "./checkout-form";
 
-const METHODS: Record<PaymentMethod, { label: string; hint: string; icon: typeof Banknote }> = {
+/** The payment methods' names and hints in the page's language. */
+const methodsText = (
+  i18n: I18n,
+): Record<PaymentMethod, { label: string; hint: string; icon: typeof Banknote }> => ({
   COD: {
-    label: "Cash on delivery",
-    hint: "Pay the rider in cash when your parcel arrives.",
+    label: i18n._("Cash on delivery"),
+    hint: i18n._("Pay the rider in cash when your parcel arrives."),
     icon: Banknote,
   },
   SSLCOMMERZ: {
-    label: "Card, mobile or net banking",
-    hint: "Visa, Mastercard, Nagad, Rocket and banks via SSLCommerz.",
+    label: i18n._("Card, mobile or net banking"),
+    hint: i18n._("Visa, Mastercard, Nagad, Rocket and banks via SSLCommerz."),
     icon: CreditCard,
   },
-  BKASH: { label: "bKash", hint: "Pay from your bKash account.", icon: Smartphone },
-};
+  BKASH: { label: i18n._("bKash"), hint: i18n._("Pay from your bKash account."), icon: Smartphone },
+});
 
 /** The "Payment" section: the methods the shop offers (add_payment_info on a choice) and the note. */
 export function PaymentStep({ methods, total }: { methods: PaymentMethod[]; total: number }) {
+  const { i18n } = useLingui();
+  const METHODS = methodsText(i18n);
   const form = useFormContext<CheckoutValues>();
   const chosen = useWatch({ control: form.control, name: "paymentMethod" });
   return (
@@ -30,10 +37,10 @@ export function PaymentStep({ methods, total }: { methods: PaymentMethod[]; tota
       className="rounded-lg border border-stone-200 bg-white p-4"
     >
       <h2 id="payment-heading" className="mb-3 text-lg font-bold">
-        Payment
+        {i18n._("Payment")}
       </h2>
       <fieldset className="space-y-2">
-        <legend className="sr-only">Payment method</legend>
+        <legend className="sr-only">{i18n._("Payment method")}</legend>
         {methods.map((value) => {
           const { label, hint, icon: Icon } = METHODS[value];
           return (
@@ -63,7 +70,7 @@ export function PaymentStep({ methods, total }: { methods: PaymentMethod[]; tota
       </fieldset>
       <div className="mt-4">
         <label htmlFor="order-note" className="mb-1 block text-sm font-medium">
-          Note for the rider (optional)
+          {i18n._("Note for the rider (optional)")}
         </label>
         <Textarea id="order-note" maxLength={500} {...form.register("note")} className="min-h-16" />
       </div>

@@ -1,31 +1,35 @@
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
 import { useEffect, useRef, useState } from "react";
 import { ShieldCheck } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { api, errorMessage } from "~/lib/api-client";
+import { formatNumber } from "#contract/i18n";
+import { useLocale } from "~/lib/i18n/i18n";
+import { shopperMessage } from "~/lib/i18n/shopper-messages";
 
-/** Every shopper-facing text of the phone confirmation, in one place (for translation). */
-export const TEXT = {
-  heading: "Confirm your phone number",
+/** Every shopper-facing text of the phone confirmation, in the page's language. */
+const texts = (i18n: I18n) => ({
+  heading: i18n._("Confirm your phone number"),
   explain: (phone: string) =>
-    `To place a cash-on-delivery order we need to confirm ${phone}. We will send a 6-digit code by SMS.`,
-  send: "Send code",
-  sending: "Sending…",
-  resend: "Send a new code",
-  resendIn: (seconds: number) => `Send a new code in ${seconds} s`,
-  sent: (phone: string) => `We sent a code to ${phone}. It is valid for 5 minutes.`,
-  codeLabel: "Code from the SMS",
-  confirm: "Confirm and place order",
-  placing: "Placing your order…",
-};
+    i18n._(
+      "To place a cash-on-delivery order we need to confirm {phone}. We will send a 6-digit code by SMS.",
+      { phone },
+    ),
+  send: i18n._("Send code"),
+  sending: i18n._("Sending…"),
+  resend: i18n._("Send a new code"),
+  resendIn: (seconds: string) => i18n._("Send a new code in {seconds} s", { seconds }),
+  sent: (phone: string) =>
+    i18n._("We sent a code to {phone}. It is valid for 5 minutes.", { phone }),
+  codeLabel: i18n._("Code from the SMS"),
+  confirm: i18n._("Confirm and place order"),
+  placing: i18n._("Placing your order…"),
+});
 
 /** The shop's OTP rule: one code per number a minute (the server refuses sooner sends with a 429). */
 const RESEND_SECONDS = 60;
-
-/** The language the code's SMS is written in: the page's. */
-function pageLocale(): "en" | "bn" {
-  return document.documentElement.lang.startsWith("bn") ? "bn" : "en";
-}
 
 /**
  * Shown inline when a cash-on-delivery order needs its phone confirmed (the server answered
@@ -47,6 +51,10 @@ export function PhoneConfirmation({
   /** Why the last attempt with a code was refused (wrong, expired or used code). */
   error?: string;
 }) {
+  const { i18n } = useLingui();
+  // The language the code's SMS is written in: the page's.
+  const locale = useLocale();
+  const TEXT = texts(i18n);
   const [sending, setSending] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [sendError, setSendError] = useState<string | null>(null);
@@ -69,7 +77,7 @@ export function PhoneConfirmation({
     setSending(true);
     setSendError(null);
     try {
-      await api.auth.sendOtp(phone, pageLocale());
+      await api.auth.sendOtp(phone, locale);
       setSentTo(phone);
       setWait(RESEND_SECONDS);
       section.current?.querySelector<HTMLInputElement>("#phone-code")?.focus();
@@ -104,7 +112,13 @@ export function PhoneConfirmation({
           disabled={sending || wait > 0 || placing}
           data-testid="send-code"
         >
-          {sending ? TEXT.sending : wait > 0 ? TEXT.resendIn(wait) : sent ? TEXT.resend : TEXT.send}
+          {sending
+            ? TEXT.sending
+            : wait > 0
+              ? TEXT.resendIn(formatNumber(wait, locale))
+              : sent
+                ? TEXT.resend
+                : TEXT.send}
         </Button>
         {sent && (
           <p role="status" className="text-sm text-stone-700">
@@ -114,7 +128,7 @@ export function PhoneConfirmation({
       </div>
       {sendError && (
         <p role="alert" className="mt-2 text-sm font-medium text-red-600">
-          {sendError}
+          {shopperMessage(i18n, sendError)}
         </p>
       )}
       {sent && (
@@ -144,7 +158,7 @@ export function PhoneConfirmation({
       {error && (
         // Not an alert of its own: the same message is announced under the order button.
         <p id="phone-code-error" className="mt-2 text-sm font-medium text-red-600">
-          {error}
+          {shopperMessage(i18n, error)}
         </p>
       )}
     </section>

@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { refreshCart } from "~/components/cart/cart-context";
+import { useLocale, useLocalizedPath } from "~/lib/i18n/i18n";
 import { api, ApiError, errorMessage, getToken } from "~/lib/api-client";
 import { LAST_ORDER_KEY, storeAddress } from "~/lib/checkout";
 import { checkWith, serverFieldErrors } from "~/lib/form-validation";
@@ -33,6 +34,9 @@ export function usePlaceOrder(
   { userId, total }: { userId: string | undefined; total: number },
 ) {
   const navigate = useNavigate();
+  // The order's language: its SMS and emails are written in the language of the page it came from.
+  const locale = useLocale();
+  const localizedPath = useLocalizedPath();
   const [placing, setPlacing] = useState<PlacingState>({ status: "idle" });
   const [phoneCode, setPhoneCode] = useState<PhoneCodeState | null>(null);
 
@@ -76,6 +80,7 @@ export function usePlaceOrder(
             ? { advancePaymentMethod: values.advancePaymentMethod }
             : {}),
           ...(note ? { note } : {}),
+          locale,
           // The code sent to this delivery phone, once the shop asked for one.
           ...(method === "COD" && phoneCode?.phone === address.mobile && phoneCode.code
             ? { phoneCode: phoneCode.code }
@@ -97,7 +102,9 @@ export function usePlaceOrder(
       if (method === "COD" && !awaitsAdvance) {
         trackPurchase(order as TrackableOrder);
         navigate(
-          `/order-confirmation?orderId=${order._id}${tokenQuery}${signedIn ? "" : "&guest=true"}`,
+          localizedPath(
+            `/order-confirmation?orderId=${order._id}${tokenQuery}${signedIn ? "" : "&guest=true"}`,
+          ),
         );
         return;
       }

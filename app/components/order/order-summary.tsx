@@ -1,9 +1,18 @@
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
 import { CheckCircle2, Circle } from "lucide-react";
 import { CartTotals } from "~/components/cart/cart-totals";
 import { dhakaDateFormatter } from "#contract/dates";
 import type { OrderView } from "~/lib/api-client";
 import { imageUrl } from "~/lib/image-url";
-import { formatBDT } from "#contract/money";
+import {
+  formatDate as formatShopDate,
+  formatMoney,
+  formatNumber,
+  type Locale,
+} from "#contract/i18n";
+import { colorName } from "~/lib/i18n/color-names";
+import { useLocale } from "~/lib/i18n/i18n";
 import { cn } from "~/lib/utils";
 import { PaymentParts } from "./payment-parts";
 
@@ -17,6 +26,37 @@ export const STATUS_LABELS: Record<string, string> = {
   RETURNING: "Returning to the shop",
   RETURNED: "Returned to the shop",
 };
+
+/** An order status in the page's language (STATUS_LABELS holds the English words). */
+export function statusLabel(status: string, i18n: I18n): string {
+  switch (status) {
+    case "PENDING":
+      return i18n._("Awaiting payment");
+    case "PLACED":
+      return i18n._("Order placed");
+    case "CONFIRMED":
+      return i18n._("Confirmed");
+    case "SHIPPED":
+      return i18n._("Shipped");
+    case "DELIVERED":
+      return i18n._("Delivered");
+    case "CANCELLED":
+      return i18n._("Cancelled");
+    case "RETURNING":
+      return i18n._("Returning to the shop");
+    case "RETURNED":
+      return i18n._("Returned to the shop");
+    default:
+      return status;
+  }
+}
+
+/** A payment method in the page's language (the gateways' names are names). */
+export function paymentLabel(method: string | undefined, i18n: I18n): string {
+  return method === "COD"
+    ? i18n._("Cash on delivery")
+    : (PAYMENT_LABELS[method ?? ""] ?? method ?? "");
+}
 
 export const PAYMENT_LABELS: Record<string, string> = {
   COD: "Cash on delivery",
@@ -33,8 +73,16 @@ export function formatDate(value: string | undefined): string {
   return Number.isNaN(date.getTime()) ? "" : formatDateTime(date);
 }
 
+/** An order time in the page's language, Dhaka time; "" when missing or not a date. */
+export function orderTime(value: string | undefined, locale: Locale): string {
+  if (!value || Number.isNaN(new Date(value).getTime())) return "";
+  return formatShopDate(value, locale, "dateTime");
+}
+
 /** Placed -> confirmed -> shipped -> delivered, with the time of each step reached. */
 export function StatusTimeline({ order }: { order: OrderView }) {
+  const { i18n } = useLingui();
+  const locale = useLocale();
   // Off the happy path (payment awaited, cancelled, parcel refused): one line, no steps.
   if (["CANCELLED", "PENDING", "RETURNING", "RETURNED"].includes(order.orderStatus)) {
     return (
@@ -45,7 +93,7 @@ export function StatusTimeline({ order }: { order: OrderView }) {
         )}
         data-testid="order-status"
       >
-        {STATUS_LABELS[order.orderStatus]}
+        {statusLabel(order.orderStatus, i18n)}
       </p>
     );
   }
@@ -54,7 +102,7 @@ export function StatusTimeline({ order }: { order: OrderView }) {
   return (
     <ol
       className="grid grid-cols-4 gap-1 text-center text-xs"
-      aria-label="Order progress"
+      aria-label={i18n._("Order progress")}
       data-testid="order-status"
       data-status={order.orderStatus}
     >
@@ -72,11 +120,11 @@ export function StatusTimeline({ order }: { order: OrderView }) {
               <Circle className="h-6 w-6 text-stone-300" aria-hidden="true" />
             )}
             <span className={cn("font-medium", done ? "text-stone-900" : "text-stone-400")}>
-              {STATUS_LABELS[step]}
-              <span className="sr-only">{done ? " (done)" : " (not yet)"}</span>
+              {statusLabel(step, i18n)}
+              <span className="sr-only">{done ? i18n._(" (done)") : i18n._(" (not yet)")}</span>
             </span>
             {done && at(step) && (
-              <span className="text-[11px] text-stone-500">{formatDate(at(step))}</span>
+              <span className="text-[11px] text-stone-500">{orderTime(at(step), locale)}</span>
             )}
           </li>
         );
@@ -87,17 +135,19 @@ export function StatusTimeline({ order }: { order: OrderView }) {
 
 /** Items, totals, payment and (when known) the delivery address of one order. */
 export function OrderSummary({ order }: { order: OrderView }) {
+  const { i18n } = useLingui();
+  const locale = useLocale();
   const address = order.shippingAddress;
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
         <p>
-          Order{" "}
-          <span className="font-bold" data-testid="order-number">
+          {i18n._("Order")}{" "}
+          <span className="font-bold" data-testid="order-number" translate="no">
             {order.orderNumber ?? order._id}
           </span>
         </p>
-        <p className="text-stone-600">{formatDate(order.createdAt)}</p>
+        <p className="text-stone-600">{orderTime(order.createdAt, locale)}</p>
       </div>
       <StatusTimeline order={order} />
       <ul className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white px-3">
@@ -115,28 +165,35 @@ export function OrderSummary({ order }: { order: OrderView }) {
               className="h-14 w-14 shrink-0 rounded bg-stone-100 object-cover"
             />
             <div className="min-w-0 flex-1">
-              <p className="line-clamp-1 font-semibold">{item.title ?? item.product?.title}</p>
+              <p className="line-clamp-1 font-semibold">
+                {(locale === "bn" && item.product?.titleBn) || item.title || item.product?.title}
+              </p>
               <p className="text-xs text-stone-600">
-                {[item.color, item.size].filter(Boolean).join(" · ")} × {item.quantity}
+                {[item.color && colorName(item.color, i18n), item.size].filter(Boolean).join(" · ")}{" "}
+                × {formatNumber(item.quantity, locale)}
               </p>
             </div>
             <p className="shrink-0 font-medium">
-              {formatBDT((item.discountedPrice ?? item.price) * item.quantity)}
+              {formatMoney((item.discountedPrice ?? item.price) * item.quantity, locale)}
             </p>
           </li>
         ))}
       </ul>
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="space-y-1 text-sm">
-          <h3 className="font-semibold">Payment</h3>
-          <p>{PAYMENT_LABELS[order.paymentMethod ?? ""] ?? order.paymentMethod}</p>
+          <h3 className="font-semibold">{i18n._("Payment")}</h3>
+          <p>{paymentLabel(order.paymentMethod, i18n)}</p>
           <PaymentParts order={order} />
           {order.paymentDetails?.status && (
-            <p className="text-stone-600">Status: {order.paymentDetails.status}</p>
+            <p className="text-stone-600">
+              {i18n._("Status: {status}", {
+                status: paymentStatusLabel(order.paymentDetails.status, i18n),
+              })}
+            </p>
           )}
           {address && (address.streetAddress || address.city) && (
             <>
-              <h3 className="pt-2 font-semibold">Delivery to</h3>
+              <h3 className="pt-2 font-semibold">{i18n._("Delivery to")}</h3>
               <p className="text-stone-700">
                 {[address.firstName, address.lastName].filter(Boolean).join(" ")}
                 {address.mobile ? ` · ${address.mobile}` : ""}
@@ -145,7 +202,7 @@ export function OrderSummary({ order }: { order: OrderView }) {
                   .filter(Boolean)
                   .join(", ")}
                 <br />
-                Bangladesh
+                {i18n._("Bangladesh")}
               </p>
             </>
           )}
@@ -164,4 +221,23 @@ export function OrderSummary({ order }: { order: OrderView }) {
       </div>
     </div>
   );
+}
+
+/** A payment's state in Bangla; English pages show the API's name for it, as they always did. */
+function paymentStatusLabel(status: string, i18n: I18n): string {
+  if (i18n.locale === "en") return status;
+  switch (status) {
+    case "PENDING":
+      return i18n._("Awaiting payment");
+    case "COMPLETED":
+      return i18n._("Paid");
+    case "FAILED":
+      return i18n._("Failed");
+    case "CANCELLED":
+      return i18n._("Cancelled");
+    case "REFUNDED":
+      return i18n._("Refunded");
+    default:
+      return status;
+  }
 }

@@ -8,16 +8,10 @@ import {
   paymentSplit,
   type AdvanceDeliveryChargeAnswer,
 } from "#contract/advance-delivery-charge";
-import { formatBDT } from "#contract/money";
+import { useLingui } from "@lingui/react";
+import { formatMoney } from "#contract/i18n";
+import { useLocale } from "~/lib/i18n/i18n";
 import { cn } from "~/lib/utils";
-
-const TEXT = {
-  paidOnline: (amount: string, method: string) =>
-    `Delivery charge paid online ${amount} via ${method}`,
-  toPayOnline: (amount: string, method: string) =>
-    `Delivery charge to pay online ${amount} via ${method} (awaiting payment)`,
-  collect: (amount: string) => `Collect on delivery ${amount}`,
-};
 
 interface SplitOrder {
   paymentMethod: string;
@@ -27,6 +21,8 @@ interface SplitOrder {
 }
 
 export function PaymentParts({ order, className }: { order: SplitOrder; className?: string }) {
+  const { i18n } = useLingui();
+  const locale = useLocale();
   const advance = order.advanceDeliveryCharge;
   if (order.paymentMethod !== "COD" || !advance) return null;
   const split = paymentSplit({
@@ -34,16 +30,23 @@ export function PaymentParts({ order, className }: { order: SplitOrder; classNam
     totalDiscountedPrice: order.totalDiscountedPrice ?? order.totalPrice ?? 0,
     advanceDeliveryCharge: advance,
   });
-  const method = ADVANCE_METHOD_LABELS[advance.method];
+  const method =
+    advance.method === "SSLCOMMERZ" ? ADVANCE_METHOD_LABELS[advance.method] : i18n._("bKash");
+  const amount = formatMoney(split.advance, locale);
   return (
     <ul className={cn("space-y-0.5", className)} data-testid="payment-parts">
       <li data-testid="payment-part-online">
         {advance.status === "PAID"
-          ? TEXT.paidOnline(formatBDT(split.advance), method)
-          : TEXT.toPayOnline(formatBDT(split.advance), method)}
+          ? i18n._("Delivery charge paid online {amount} via {method}", { amount, method })
+          : i18n._("Delivery charge to pay online {amount} via {method} (awaiting payment)", {
+              amount,
+              method,
+            })}
       </li>
       <li data-testid="payment-part-cod" className="font-semibold">
-        {TEXT.collect(formatBDT(split.collectOnDelivery))}
+        {i18n._("Collect on delivery {amount}", {
+          amount: formatMoney(split.collectOnDelivery, locale),
+        })}
       </li>
     </ul>
   );

@@ -1,8 +1,13 @@
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
 import { CheckCircle2, CircleSlash, XCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { api, errorMessage, getToken } from "~/lib/api-client";
+import { LocalLink } from "~/lib/i18n/i18n";
+import { unlocalizedPath } from "~/lib/i18n/locale-path";
+import { shopperMessage } from "~/lib/i18n/shopper-messages";
 import {
   trackPaymentCancelled,
   trackPaymentFailed,
@@ -16,26 +21,35 @@ import { Skeleton } from "~/components/ui/skeleton";
 
 export type PaymentOutcome = "success" | "failed" | "cancelled";
 
+/** The outcome a payment-result URL names, in either language (/bn/payment-failed too). */
 export function outcomeOfPath(pathname: string): PaymentOutcome {
-  if (pathname.startsWith("/payment-failed")) return "failed";
-  if (pathname.startsWith("/payment-cancelled")) return "cancelled";
+  const path = unlocalizedPath(pathname);
+  if (path.startsWith("/payment-failed")) return "failed";
+  if (path.startsWith("/payment-cancelled")) return "cancelled";
   return "success";
 }
 
-const COPY: Record<PaymentOutcome, { title: string; body: string }> = {
-  success: {
-    title: "Payment received",
-    body: "Thank you! Your order is placed and we are preparing it.",
-  },
-  failed: {
-    title: "Payment failed",
-    body: "Your payment did not go through. Your order is kept for 30 minutes — try again or choose another method.",
-  },
-  cancelled: {
-    title: "Payment cancelled",
-    body: "You cancelled the payment. Your order is kept for 30 minutes if you want to pay now.",
-  },
-};
+/** The screen's heading and text for an outcome, in the page's language. */
+export function outcomeCopy(outcome: PaymentOutcome, i18n: I18n): { title: string; body: string } {
+  if (outcome === "failed")
+    return {
+      title: i18n._("Payment failed"),
+      body: i18n._(
+        "Your payment did not go through. Your order is kept for 30 minutes — try again or choose another method.",
+      ),
+    };
+  if (outcome === "cancelled")
+    return {
+      title: i18n._("Payment cancelled"),
+      body: i18n._(
+        "You cancelled the payment. Your order is kept for 30 minutes if you want to pay now.",
+      ),
+    };
+  return {
+    title: i18n._("Payment received"),
+    body: i18n._("Thank you! Your order is placed and we are preparing it."),
+  };
+}
 
 /**
  * The ONE payment-result screen (spec §2) for /payment-success, /payment-failed, /payment-cancelled and
@@ -43,6 +57,8 @@ const COPY: Record<PaymentOutcome, { title: string; body: string }> = {
  * fires purchase (success), payment_failed_stape or payment_cancelled_stape (checkout step 3).
  */
 export function PaymentResult({ outcome }: { outcome: PaymentOutcome }) {
+  const { i18n } = useLingui();
+  const copy = outcomeCopy(outcome, i18n);
   const [searchParams] = useSearchParams();
   const orderId = searchParams.get("orderId") ?? searchParams.get("order_id");
   const reason = searchParams.get("reason") ?? searchParams.get("error");
@@ -90,12 +106,18 @@ export function PaymentResult({ outcome }: { outcome: PaymentOutcome }) {
           className={`mx-auto h-12 w-12 ${outcome === "success" ? "text-green-600" : outcome === "failed" ? "text-red-600" : "text-stone-500"}`}
           aria-hidden="true"
         />
-        <h1 className="mt-2 text-2xl font-extrabold sm:text-3xl">{COPY[outcome].title}</h1>
-        <p className="mt-1 text-stone-600">{COPY[outcome].body}</p>
+        <h1 className="mt-2 text-2xl font-extrabold sm:text-3xl">{copy.title}</h1>
+        <p className="mt-1 text-stone-600">{copy.body}</p>
         {outcome === "failed" && reason && (
-          <p className="mt-1 text-sm text-red-700">Reason: {reason}</p>
+          <p className="mt-1 text-sm text-red-700">
+            {i18n._("Reason: {reason}", { reason: shopperMessage(i18n, reason) })}
+          </p>
         )}
-        {reference && <p className="mt-1 text-xs text-stone-500">Reference: {reference}</p>}
+        {reference && (
+          <p className="mt-1 text-xs text-stone-500">
+            {i18n._("Reference:")} <span translate="no">{reference}</span>
+          </p>
+        )}
       </div>
       {outcome !== "success" &&
         state.status === "ready" &&
@@ -108,33 +130,35 @@ export function PaymentResult({ outcome }: { outcome: PaymentOutcome }) {
                 onClick={() => void payAgain()}
                 disabled={retry.status === "pending"}
               >
-                {retry.status === "pending" ? "Opening the payment page…" : "Try paying again"}
+                {retry.status === "pending"
+                  ? i18n._("Opening the payment page…")
+                  : i18n._("Try paying again")}
               </Button>
               <Button asChild variant="outline">
-                <Link to="/cart">Back to cart</Link>
+                <LocalLink to="/cart">{i18n._("Back to cart")}</LocalLink>
               </Button>
             </div>
             {retry.status === "error" && (
               <p role="alert" className="text-sm text-red-600">
-                {retry.message}
+                {shopperMessage(i18n, retry.message)}
               </p>
             )}
           </div>
         )}
       {orderId && state.status === "loading" && (
-        <div className="space-y-3" aria-busy="true" aria-label="Loading your order">
+        <div className="space-y-3" aria-busy="true" aria-label={i18n._("Loading your order")}>
           <Skeleton className="h-16 w-full" />
           <Skeleton className="h-40 w-full" />
         </div>
       )}
       {orderId && state.status === "error" && (
-        <RetryAlert message={state.message} onRetry={() => void reload()} />
+        <RetryAlert message={shopperMessage(i18n, state.message)} onRetry={() => void reload()} />
       )}
       {state.status === "ready" && <OrderSummary order={state.order} />}
       <div className="mt-8 text-center">
-        <Link to="/products" className="text-brand-700 underline">
-          Continue shopping
-        </Link>
+        <LocalLink to="/products" className="text-brand-700 underline">
+          {i18n._("Continue shopping")}
+        </LocalLink>
       </div>
     </div>
   );

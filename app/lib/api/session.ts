@@ -3,6 +3,7 @@
  * 'Authentication required' guard, and what a 401 means where (guest or checkout: no redirect; a
  * guest order detail: its own flag; elsewhere: token removed, page remembered, browser sent to /login).
  */
+import { localeOfPath, localizePath, unlocalizedPath } from "../i18n/locale-path";
 import { currentLocation, redirectTo, storage } from "./bindings";
 import { ApiError, errorFromResponse } from "./errors";
 import { MESSAGES } from "./messages";
@@ -42,9 +43,12 @@ const CHECKOUT_PATHS = [
   /^\/payment(-success|-failed|-cancelled|\/success)(\/|$)/,
 ];
 
+/** The page's path without its language (`/bn/checkout` is the checkout too). */
+const pagePath = () => unlocalizedPath(currentLocation().pathname);
+
 /** Pages of the checkout flow: a 401 there never redirects. */
 export function isCheckoutContext(): boolean {
-  const { pathname } = currentLocation();
+  const pathname = pagePath();
   return CHECKOUT_PATHS.some((pattern) => pattern.test(pathname));
 }
 
@@ -59,7 +63,7 @@ const AUTH_EXEMPT_PATHS = [
 
 /** Pages where cart/order/profile calls may go without a token (spec §5). */
 export function isAuthExemptPage(): boolean {
-  const { pathname } = currentLocation();
+  const pathname = pagePath();
   return AUTH_EXEMPT_PATHS.some((pattern) => pattern.test(pathname));
 }
 
@@ -98,7 +102,7 @@ export function refusedWithoutToken(path: string, caller: Caller): ApiError | un
 
 function rememberPageForLogin() {
   const { pathname, search } = currentLocation();
-  if (/^\/(login|register|auth\/google\/callback)(\/|$)/.test(pathname)) return;
+  if (/^\/(login|register|auth\/google\/callback)(\/|$)/.test(unlocalizedPath(pathname))) return;
   try {
     storage()?.setItem(REDIRECT_AFTER_LOGIN_KEY, `${pathname}${search}`);
   } catch {
@@ -125,6 +129,7 @@ export function unauthorized(path: string, data: unknown, caller: Caller): ApiEr
   }
   removeToken();
   rememberPageForLogin();
-  redirectTo("/login");
+  // The sign-in screen in the page's language.
+  redirectTo(localizePath("/login", localeOfPath(currentLocation().pathname)));
   return new ApiError(MESSAGES.pleaseLogin, 401, { data, flags: { redirectedToLogin: true } });
 }

@@ -4,12 +4,16 @@ import { Product } from "../../../models/product.model";
 import { waitForHydration } from "../harness";
 import { Screen } from "./screen";
 
-/** An active product with a variant holding at least `stock` units, and that variant. */
-export async function productWithStock(stock: number) {
+/**
+ * An active product with a variant holding at least `stock` units (and matching `filter`, e.g. a
+ * Bangla title), and that variant.
+ */
+export async function productWithStock(stock: number, filter: Record<string, unknown> = {}) {
   // FerretDB has no $elemMatch on sub-documents: any variant with enough stock, picked here.
   const product = await Product.findOne({
     isActive: true,
     "variants.stock": { $gte: stock },
+    ...filter,
   }).lean();
   if (!product) throw new Error(`no product with ${stock} in stock`);
   const variant = product.variants.find((entry) => entry.stock >= stock)!;
@@ -17,12 +21,17 @@ export async function productWithStock(stock: number) {
 }
 
 /**
- * Puts `quantity` units of a product with 5 in stock into this browser's guest cart through the
- * API (the guest cookie is the browser's, so the pages see the line); answers the product.
+ * Puts `quantity` units of a product with 5 in stock (matching `filter`) into this browser's guest
+ * cart through the API, from the page at `startAt` (the guest cookie is the browser's, so the
+ * pages see the line); answers the product.
  */
-export async function addToGuestCart(page: Page, quantity = 1) {
-  const { product, variant } = await productWithStock(5);
-  await page.goto("/");
+export async function addToGuestCart(
+  page: Page,
+  quantity = 1,
+  { startAt = "/", filter = {} }: { startAt?: string; filter?: Record<string, unknown> } = {},
+) {
+  const { product, variant } = await productWithStock(5, filter);
+  await page.goto(startAt);
   await waitForHydration(page);
   const status = await page.evaluate(
     async (body) =>
