@@ -139,6 +139,20 @@ describe("the storefront in Bangla on a phone (375 px)", () => {
       price: product?.discountedPrice.toFixed(2),
       quantity: "1.00",
     });
+
+    // The server's refusal (the units went meanwhile) is shown in Bangla too.
+    allowBrowserProblems(/^409 PUT \/api\/cart\/add/);
+    await Product.updateOne(
+      { _id: product!._id },
+      { $set: { variants: product!.variants.map((variant) => ({ ...variant, stock: 0 })) } },
+    );
+    try {
+      await page.getByTestId("add-to-cart").click();
+      await page.getByRole("alert").filter({ hasText: "স্টকে নেই" }).waitFor();
+      expect(await englishUiText(page, allowed)).toEqual([]);
+    } finally {
+      await Product.updateOne({ _id: product!._id }, { $set: { variants: product!.variants } });
+    }
     expect(errors).toEqual([]);
   });
 

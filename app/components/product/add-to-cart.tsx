@@ -10,6 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/compone
 import { getToken, isGuestMode } from "~/lib/api-client";
 import { savePendingCartItem } from "~/lib/auth";
 import { LocalLink, useLocale, useLocalizedPath } from "~/lib/i18n/i18n";
+import { shopperMessage } from "~/lib/i18n/shopper-messages";
 import { trackableSnapshot, type TrackableProduct } from "~/lib/tracking";
 
 export const MAX_QUANTITY = 10;
@@ -46,7 +47,7 @@ export function AddToCart({
         ? { kind: "idle" as const }
         : fetcher.data.ok
           ? { kind: "added" as const }
-          : { kind: "error" as const, message: fetcher.data.error };
+          : { kind: "error" as const, message: shopperMessage(i18n, fetcher.data.error) };
   const navigate = useNavigate();
   const location = useLocation();
   const max = Math.max(1, Math.min(MAX_QUANTITY, available));
