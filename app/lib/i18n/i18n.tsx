@@ -43,7 +43,8 @@ const instances = new WeakMap<Messages, I18n>();
 export function i18nFor(locale: Locale, messages: Messages): I18n {
   let i18n = instances.get(messages);
   if (!i18n || i18n.locale !== locale) {
-    i18n = setupI18n({ locale, messages: { [locale]: messages } });
+    // A message the page was not sent is one whose text is its id (English; see messagesFor).
+    i18n = setupI18n({ locale, messages: { [locale]: messages }, missing: (_, id) => id });
     instances.set(messages, i18n);
   }
   return i18n;
