@@ -4,8 +4,9 @@
  * bold Bangla text is the regular face emboldened by the browser — the bold file (48 KB more)
  * competed with the page's scripts and largest image on a phone link (docs/i18n.md, "The Bangla
  * font"). A phone that has Noto Sans Bengali installed (Android does) uses it and downloads nothing.
- * Inline, so it adds no render-blocking stylesheet; the file is preloaded. English pages render
- * none of this and download no Bangla font.
+ * Inline, so it adds no render-blocking stylesheet; the file is preloaded at low priority (text
+ * paints in the system font meanwhile; the scripts and the largest image matter more). English
+ * pages render none of this and download no Bangla font.
  */
 import regular from "@fontsource/noto-sans-bengali/files/noto-sans-bengali-bengali-400-normal.woff2?url";
 
@@ -17,7 +18,14 @@ export const BANGLA_FONT_CSS = `@font-face{font-family:"Noto Sans Bengali";font-
 export function BanglaFont() {
   return (
     <>
-      <link rel="preload" as="font" type="font/woff2" href={regular} crossOrigin="anonymous" />
+      <link
+        rel="preload"
+        as="font"
+        type="font/woff2"
+        href={regular}
+        crossOrigin="anonymous"
+        fetchPriority="low"
+      />
       <style>{BANGLA_FONT_CSS}</style>
     </>
   );
