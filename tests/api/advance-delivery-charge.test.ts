@@ -18,9 +18,8 @@ import { shopper } from "../factories/cart";
 import { createProduct, variantStock } from "../factories/product";
 import { changeShopSettings } from "../factories/shop-settings";
 import { createAdmin } from "../factories/user";
-import { pathaoEnv, startPathaoStub, type PathaoStub } from "../stubs/pathao";
-import { resetPathaoTokenForTests } from "../../server/integrations/pathao";
-import { resetDeliveryCacheForTests } from "../../server/services/delivery.service";
+import type { PathaoStub } from "../stubs/pathao";
+import { usePathaoStub } from "../setup/pathao";
 
 /*
  * The advance delivery charge of cash-on-delivery orders (docs/cod.md), through the HTTP API with
@@ -526,20 +525,7 @@ describe("the dashboard", () => {
 
 describe("booking the parcel", () => {
   let pathao: PathaoStub;
-  let restorePathao: () => void;
-
-  beforeAll(async () => {
-    pathao = await startPathaoStub();
-    restorePathao = setEnv(pathaoEnv(pathao));
-    resetPathaoTokenForTests();
-    resetDeliveryCacheForTests();
-  });
-
-  afterAll(async () => {
-    await pathao.close();
-    restorePathao();
-    resetDeliveryCacheForTests();
-  });
+  usePathaoStub((stub) => (pathao = stub));
 
   it("asks the courier to collect only the cash part", async () => {
     const { order, started } = await advanceOrder("BKASH", 2);

@@ -1,19 +1,17 @@
 import request from "supertest";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CourierSettlement } from "../../models/courier-settlement.model";
 import { Order } from "../../models/order.model";
 import { createApp } from "../../server/app";
-import { resetPathaoTokenForTests } from "../../server/integrations/pathao";
 import {
   releaseStalledSettlements,
   SETTLEMENT_STALL_MS,
 } from "../../server/services/courier-cash.service";
-import { resetDeliveryCacheForTests } from "../../server/services/delivery.service";
 import { createOrder } from "../factories/order";
 import { createAdmin } from "../factories/user";
 import { clearDatabase } from "../setup/db";
-import { setEnv } from "../setup/env";
-import { pathaoEnv, startPathaoStub, type PathaoStub } from "../stubs/pathao";
+import type { PathaoStub } from "../stubs/pathao";
+import { usePathaoStub } from "../setup/pathao";
 
 /**
  * Courier cash (docs/cod.md): delivered COD parcels record what the courier collected (its
@@ -23,26 +21,16 @@ import { pathaoEnv, startPathaoStub, type PathaoStub } from "../stubs/pathao";
 let app: ReturnType<typeof createApp>;
 let adminToken: string;
 let pathao: PathaoStub;
-let restoreEnv: () => void;
 
-beforeAll(async () => {
-  pathao = await startPathaoStub();
-  restoreEnv = setEnv(pathaoEnv(pathao));
-  resetPathaoTokenForTests();
-  resetDeliveryCacheForTests();
+usePathaoStub((stub) => (pathao = stub));
+
+beforeAll(() => {
   app = createApp();
-});
-
-afterAll(async () => {
-  await pathao.close();
-  restoreEnv();
-  resetDeliveryCacheForTests();
 });
 
 beforeEach(async () => {
   await clearDatabase();
   adminToken = (await createAdmin()).token;
-  pathao.orders.length = 0;
 });
 
 const asAdmin = (test: request.Test) => test.set("Authorization", `Bearer ${adminToken}`);

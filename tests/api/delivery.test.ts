@@ -6,11 +6,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Order } from "../../models/order.model";
 import { createApp } from "../../server/app";
 import { resetEnvForTests } from "../../server/env";
-import { resetPathaoTokenForTests } from "../../server/integrations/pathao";
-import { resetDeliveryCacheForTests } from "../../server/services/delivery.service";
 import { clearDatabase } from "../setup/db";
-import { setEnv } from "../setup/env";
-import { pathaoEnv, startPathaoStub, type PathaoStub } from "../stubs/pathao";
+import type { PathaoStub } from "../stubs/pathao";
+import { usePathaoStub } from "../setup/pathao";
 import { createAdmin } from "../factories/user";
 import { shippingAddress } from "../factories/address";
 import { shopper } from "../factories/cart";
@@ -101,25 +99,7 @@ describe("/api/pathao without Pathao credentials (built-in table)", () => {
 
 describe("/api/pathao and courier booking with Pathao", () => {
   let pathao: PathaoStub;
-  let restoreEnv: () => void;
-
-  beforeAll(async () => {
-    pathao = await startPathaoStub();
-    restoreEnv = setEnv(pathaoEnv(pathao));
-    resetPathaoTokenForTests();
-    resetDeliveryCacheForTests();
-  });
-
-  afterAll(async () => {
-    await pathao.close();
-    restoreEnv();
-    resetDeliveryCacheForTests();
-  });
-
-  beforeEach(() => {
-    pathao.orders.length = 0;
-    pathao.pricePlans.length = 0;
-  });
+  usePathaoStub((stub) => (pathao = stub));
 
   it("answers Pathao's cities, zones and areas", async () => {
     const cities = await request(app).get("/api/pathao/cities");

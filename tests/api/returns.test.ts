@@ -1,15 +1,12 @@
-// Pathao's webhooks are signed with this secret (set before the app reads its config).
-process.env.PATHAO_WEBHOOK_SECRET = "returns-test-webhook-secret-0123";
-
 import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Order } from "../../models/order.model";
 import { createApp } from "../../server/app";
-import { resetEnvForTests } from "../../server/env";
 import { createOrder } from "../factories/order";
 import { createProduct, variantStock } from "../factories/product";
 import { createAdmin } from "../factories/user";
 import { clearDatabase } from "../setup/db";
+import { setEnv } from "../setup/env";
 
 /**
  * Returns: a refused parcel comes back (SHIPPED -> RETURNING -> RETURNED, or SHIPPED -> RETURNED),
@@ -19,16 +16,15 @@ import { clearDatabase } from "../setup/db";
  */
 let app: ReturnType<typeof createApp>;
 let adminToken: string;
+let restoreEnv: () => void;
 
 beforeAll(() => {
-  resetEnvForTests();
+  // Pathao's webhooks are signed with this secret.
+  restoreEnv = setEnv({ PATHAO_WEBHOOK_SECRET: "returns-test-webhook-secret-0123" });
   app = createApp();
 });
 
-afterAll(() => {
-  delete process.env.PATHAO_WEBHOOK_SECRET;
-  resetEnvForTests();
-});
+afterAll(() => restoreEnv());
 
 beforeEach(async () => {
   await clearDatabase();
