@@ -10,32 +10,18 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Order } from "../../models/order.model";
-import { resetPathaoTokenForTests } from "../../server/integrations/pathao";
-import { resetDeliveryCacheForTests } from "../../server/services/delivery.service";
 import { createOrder } from "../factories/order";
-import { setEnv } from "../setup/env";
-import { pathaoEnv, startPathaoStub, type PathaoStub } from "../stubs/pathao";
+import { usePathaoStub } from "../setup/pathao";
+import type { PathaoStub } from "../stubs/pathao";
 import { useAdminSession } from "./admin-shop";
 import { ARTIFACTS } from "./harness";
 
 let pathao: PathaoStub;
-let restoreEnv: (() => void) | undefined;
-
-beforeAll(async () => {
-  // Pathao is configured before the app exists (getEnv() is read when the shop starts).
-  pathao = await startPathaoStub();
-  restoreEnv = setEnv(pathaoEnv(pathao));
-  resetPathaoTokenForTests();
-  resetDeliveryCacheForTests();
-});
-
-afterAll(async () => {
-  await pathao?.close();
-  restoreEnv?.();
-  resetPathaoTokenForTests();
-});
+// Pathao is configured before the app exists (getEnv() is read when the shop starts): these hooks
+// run before the admin session's.
+usePathaoStub((stub) => (pathao = stub));
 
 const session = useAdminSession();
 const adminTab = (): Promise<Page> => session.tab();
