@@ -4,7 +4,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import prettier from "eslint-config-prettier";
 
 /**
- * Module boundaries (docs/browser-server-contract.md). `contract/` is what browser and server share, so it may
+ * Module boundaries (docs/contract-and-data-flow.md). `contract/` is what browser and server share, so it may
  * import only zod, the date libraries and itself. The browser (`app/`) reaches shared code only
  * through `#contract/*`, never `server/`, `models/` or server-only packages; the server, the models and
  * the scripts never import `app/`, which the Docker image does not ship. Type-only imports count too:

@@ -11,9 +11,7 @@ import { formatBDT } from "#contract/money";
 import { setEnv } from "../setup/env";
 import { bkashEnv, startBkashStub, type BkashStub } from "../stubs/bkash";
 import { changeShopSettings } from "../factories/shop-settings";
-import { CartPage } from "./pages/cart-page";
-import { CheckoutPage } from "./pages/checkout-page";
-import { ProductPage } from "./pages/product-page";
+import { guestCheckoutOf } from "./pages/checkout-page";
 import { screenshot, startShoppingSession, type ShoppingSession } from "./shop-harness";
 
 let bkash: BkashStub;
@@ -57,13 +55,7 @@ describe("advance delivery charge at checkout (bKash stub)", () => {
       await page.route(`${bkash.url}/checkout/pay**`, (route) =>
         route.fulfill({ status: 200, contentType: "text/html", body: "<h1>bKash wallet</h1>" }),
       );
-      const productPage = new ProductPage(page);
-      await productPage.open("men-polo-shirts-urban");
-      await productPage.chooseFirstAvailableSize();
-      await productPage.addToCart({ asGuest: true });
-      await page.getByRole("link", { name: "View cart" }).click();
-      await new CartPage(page).checkOutAsGuest();
-      const checkout = new CheckoutPage(page);
+      const checkout = await guestCheckoutOf(page, "men-polo-shirts-urban");
       await checkout.fillAddress({
         firstName: "Rafi",
         lastName: "Hasan",

@@ -10,9 +10,7 @@ import { Order } from "../../models/order.model";
 import { setEnv } from "../setup/env";
 import { sslCommerzEnv, startSslCommerzStub, type SslCommerzStub } from "../stubs/sslcommerz";
 import { dataLayer } from "./harness";
-import { CartPage } from "./pages/cart-page";
-import { CheckoutPage } from "./pages/checkout-page";
-import { ProductPage } from "./pages/product-page";
+import { guestCheckoutOf } from "./pages/checkout-page";
 import { screenshot, startShoppingSession, type ShoppingSession } from "./shop-harness";
 
 let ssl: SslCommerzStub;
@@ -47,13 +45,7 @@ async function payWithSslCommerz(page: Page) {
       body: "<h1>SSLCommerz hosted page</h1>",
     }),
   );
-  const productPage = new ProductPage(page);
-  await productPage.open("men-polo-shirts-urban");
-  await productPage.chooseFirstAvailableSize();
-  await productPage.addToCart({ asGuest: true });
-  await page.getByRole("link", { name: "View cart" }).click();
-  await new CartPage(page).checkOutAsGuest();
-  const checkout = new CheckoutPage(page);
+  const checkout = await guestCheckoutOf(page, "men-polo-shirts-urban");
   await checkout.fillAddress({
     firstName: "Tania",
     lastName: "Akter",

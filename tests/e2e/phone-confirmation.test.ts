@@ -5,6 +5,7 @@
  * place, and the right one places the order, marked as phone-confirmed. A blocked number gets the
  * polite refusal under the button, with the cart kept.
  */
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Order } from "../../models/order.model";
 import { PhoneBlockModel } from "../../models/phone-block.model";
@@ -46,6 +47,22 @@ async function codeSentTo(phone: string): Promise<string> {
   throw new Error(`no code SMS to ${phone}`);
 }
 
+/** A guest cart of one line, the checkout filled in for `phone` (COD), and "Place order" pressed. */
+async function placeGuestOrder(page: Page, phone: string): Promise<CheckoutPage> {
+  await addToGuestCart(page);
+  await page.goto("/checkout?guest=true");
+  await waitForHydration(page);
+  const checkout = new CheckoutPage(page);
+  await checkout.fillAddress({
+    firstName: "Sadia",
+    mobile: phone,
+    streetAddress: "House 3, Road 7, Mirpur",
+    city: "Dhaka",
+  });
+  await checkout.placeOrder();
+  return checkout;
+}
+
 describe.each([
   { width: 375, phone: "01611000375" },
   { width: 1280, phone: "01611001280" },
@@ -53,17 +70,7 @@ describe.each([
   it("asks for the code inline, refuses a wrong one and places the order with the right one", async () => {
     allowBrowserProblems("428 POST /api/orders", "400 POST /api/orders");
     const { page } = await shop.newPage(width);
-    await addToGuestCart(page);
-    await page.goto("/checkout?guest=true");
-    await waitForHydration(page);
-    const checkout = new CheckoutPage(page);
-    await checkout.fillAddress({
-      firstName: "Sadia",
-      mobile: phone,
-      streetAddress: "House 3, Road 7, Mirpur",
-      city: "Dhaka",
-    });
-    await checkout.placeOrder();
+    await placeGuestOrder(page, phone);
 
     const step = page.getByTestId("phone-confirmation");
     await step.waitFor();
@@ -104,17 +111,7 @@ describe("a blocked number at the checkout (375 px)", () => {
     const phone = "01611000403";
     await PhoneBlockModel.create({ phone, reason: "Fake orders", blockedAt: new Date() });
     const { page } = await shop.newPage(375);
-    await addToGuestCart(page);
-    await page.goto("/checkout?guest=true");
-    await waitForHydration(page);
-    const checkout = new CheckoutPage(page);
-    await checkout.fillAddress({
-      firstName: "Sadia",
-      mobile: phone,
-      streetAddress: "House 3, Road 7, Mirpur",
-      city: "Dhaka",
-    });
-    await checkout.placeOrder();
+    const checkout = await placeGuestOrder(page, phone);
     const refusal = page.getByTestId("place-order-error");
     await refusal.waitFor();
     expect(await refusal.textContent()).toBe(PHONE_BLOCKED_MESSAGE);

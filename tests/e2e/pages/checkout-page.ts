@@ -1,4 +1,21 @@
+import type { Page } from "playwright-core";
+import { CartPage } from "./cart-page";
+import { ProductPage } from "./product-page";
 import { Screen } from "./screen";
+
+/**
+ * A guest's way to the checkout through the pages: the product at `slug`, its first size in stock,
+ * added to the cart as a guest, the cart, then the checkout; answers the checkout.
+ */
+export async function guestCheckoutOf(page: Page, slug: string): Promise<CheckoutPage> {
+  const productPage = new ProductPage(page);
+  await productPage.open(slug);
+  await productPage.chooseFirstAvailableSize();
+  await productPage.addToCart({ asGuest: true });
+  await page.getByRole("link", { name: "View cart" }).click();
+  await new CartPage(page).checkOutAsGuest();
+  return new CheckoutPage(page);
+}
 
 export interface CheckoutAddress {
   firstName: string;
