@@ -71,6 +71,16 @@ export function submittedForm(body: unknown): FormData {
   throw new ApiError("Malformed multipart body", 400, { code: "MALFORMED_MULTIPART" });
 }
 
+/**
+ * A show/hide submission (`{isActive}`) as the multipart form the upload endpoints take: only
+ * `isActive` changes, as "true" or "false".
+ */
+export function activeFlagForm(body: unknown): FormData {
+  const form = new FormData();
+  form.set("isActive", String((body as { isActive?: unknown } | undefined)?.isActive === true));
+  return form;
+}
+
 /** A failed action's field errors: the first message per first path segment. */
 export function fieldErrorsOf(error: unknown): Record<string, string> {
   const errors: Record<string, string> = {};

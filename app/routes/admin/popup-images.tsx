@@ -6,6 +6,7 @@ import {
   submittedForm,
   unknownIntent,
   useAdminAction,
+  activeFlagForm,
 } from "~/components/admin/admin-action";
 import {
   ErrorNote,
@@ -57,10 +58,8 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
         "Popup image saved",
       );
     case "set-active": {
-      const form = new FormData();
-      form.set("isActive", String((body as { isActive?: unknown } | undefined)?.isActive === true));
       return runAdminAction(
-        () => api.popupImages.update(id, form),
+        () => api.popupImages.update(id, activeFlagForm(body)),
         (answer) => ((answer as PopupImage).isActive ? "Image activated" : "Image deactivated"),
       );
     }

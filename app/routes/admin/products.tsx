@@ -7,6 +7,7 @@ import {
   submittedForm,
   unknownIntent,
   useAdminAction,
+  activeFlagForm,
 } from "~/components/admin/admin-action";
 import { CategoryOptions, type CategoryNode } from "~/components/admin/category-options";
 import { loadForAdmin, PageHeader, StatusBadge, useLoadedData } from "~/components/admin/common";
@@ -64,10 +65,8 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
         "Product saved",
       );
     case "set-visibility": {
-      const form = new FormData();
-      form.set("isActive", String((body as { isActive?: unknown } | undefined)?.isActive === true));
       return runAdminAction(
-        () => api.admin.updateProduct(id, form),
+        () => api.admin.updateProduct(id, activeFlagForm(body)),
         (answer) => {
           const saved = answer as Product;
           return saved.isActive
