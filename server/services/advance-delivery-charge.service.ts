@@ -9,6 +9,7 @@ import { isInsideDhaka } from "./delivery.service.js";
 import { phoneRiskOf } from "./phone-history.service.js";
 import { getShopSettings } from "./shop-settings.service.js";
 import { normalizeBdMobile } from "#contract/phone";
+import type { PhoneRisk } from "#contract/schemas/phone-history";
 import type {
   AdvanceMethod,
   AdvanceQuoteAnswer,
@@ -37,6 +38,8 @@ export interface AdvanceInput {
   deliveryCharge: number;
   /** The order's total (goods + delivery + tax). */
   total: number;
+  /** The mobile's risk level when the caller has already read it (the placement's phone check). */
+  riskLevel?: PhoneRisk["level"];
 }
 
 /**
@@ -51,7 +54,7 @@ export async function advanceFor(input: AdvanceInput): Promise<AdvanceQuoteAnswe
   if (rules.outsideDhaka && !isInsideDhaka(input.city)) reasons.push("outsideDhaka");
   const mobile = input.mobile ? normalizeBdMobile(input.mobile) : undefined;
   if (rules.riskyNumbers && mobile) {
-    const { level } = await phoneRiskOf(mobile);
+    const level = input.riskLevel ?? (await phoneRiskOf(mobile)).level;
     if (level === "risky") reasons.push("riskyNumber");
   }
   if (rules.aboveAmount > 0 && input.goods >= rules.aboveAmount) reasons.push("aboveAmount");

@@ -31,6 +31,7 @@ import type {
   AdvanceRule,
 } from "#contract/advance-delivery-charge";
 import { notifyOrder } from "./notifications.service.js";
+import type { PhoneRisk } from "#contract/schemas/phone-history";
 import { checkCodPhone, confirmPhoneCode, type CodPhoneContext } from "./cod-phone-checks.js";
 import { hashTrackingToken, toOrderAnswer, type OrderAnswer } from "./orders.service.js";
 import {
@@ -87,19 +88,26 @@ async function priceQuote(
   cart: CartAnswer,
   address: QuoteAddress,
   promo: PromoEvaluation | null,
+  order?: { paymentMethod: string; riskLevel?: PhoneRisk["level"] },
 ): Promise<Quote> {
   const promoCodeDiscount = promo?.discount ?? 0;
   const goods = cart.totalPrice - cart.discount - promoCodeDiscount;
   const delivery = await quoteDelivery(address, goods);
   const tax = computeTax(goods);
   const total = goods + delivery.deliveryCharge + tax;
-  const advance = await advanceFor({
-    city: address.city,
-    mobile: address.mobile,
-    goods,
-    deliveryCharge: delivery.deliveryCharge,
-    total,
-  });
+  // A quote asked before the method is chosen tells what cash on delivery would need; an order
+  // paid online has no advance.
+  const advance =
+    order && order.paymentMethod !== "COD"
+      ? null
+      : await advanceFor({
+          city: address.city,
+          mobile: address.mobile,
+          goods,
+          deliveryCharge: delivery.deliveryCharge,
+          total,
+          riskLevel: order?.riskLevel,
+        });
   return {
     subtotal: cart.totalPrice,
     discount: cart.discount,
@@ -207,7 +215,10 @@ const priceOrder: Step<Placement> = {
           userId ? { userId } : { guestMobile: input.shippingAddress.mobile },
         )
       : null;
-    placement.quote = await priceQuote(cart, input.shippingAddress, promo);
+    placement.quote = await priceQuote(cart, input.shippingAddress, promo, {
+      paymentMethod: input.paymentMethod,
+      riskLevel: placement.phoneRisk?.level,
+    });
     placement.promoCode = placement.quote.promoCode;
     placement.lines = cart.cartItems.map((item) => ({
       productId: item.productId,
