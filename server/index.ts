@@ -56,10 +56,14 @@ async function main() {
   // first request does not write them.
   const { getShopSettings } = await import("./services/shop-settings.service.js");
   await getShopSettings();
-  // Orders saved before the normalised delivery phone existed get it (customer history: docs/cod.md).
+  // Orders saved before the normalised delivery phone existed get it (customer history: docs/cod.md),
+  // in the background: on a large first deploy the shop serves meanwhile (an indexed no-op after).
   const { backfillDeliveryPhones } = await import("./services/phone-history.service.js");
-  const filled = await backfillDeliveryPhones();
-  if (filled > 0) say(`[db] delivery phone filled in on ${filled} older orders`);
+  void backfillDeliveryPhones()
+    .then((filled) => {
+      if (filled > 0) say(`[db] delivery phone filled in on ${filled} older orders`);
+    })
+    .catch((error: unknown) => logger.error({ err: error }, "delivery phone backfill failed"));
 
   let viteDevServer: ViteDevServer | undefined;
   if (env.DEV_SERVER) {

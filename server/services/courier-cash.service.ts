@@ -5,6 +5,7 @@ import { badRequest, conflict, notFound } from "../lib/http-error.js";
 import { logger } from "../lib/logger.js";
 import { orderLogFields } from "../lib/log-fields.js";
 import { pageSummary, pageWindow, type PageRequest } from "../lib/paging.js";
+import { paymentSplit } from "#contract/advance-delivery-charge";
 import { formatBDT } from "#contract/money";
 import type {
   CourierCashAnswer,
@@ -124,17 +125,11 @@ function unsettledParcels() {
     courier: 1,
     statusHistory: 1,
     advanceDeliveryCharge: 1,
+    paymentMethod: 1,
     createdAt: 1,
   })
     .sort({ createdAt: 1, _id: 1 })
     .lean();
-}
-
-/** The delivery charge paid online before a COD order was placed (absent on most orders). */
-function paidInAdvance(order: object): number {
-  const advance = (order as { advanceDeliveryCharge?: { status?: string; amount?: number } | null })
-    .advanceDeliveryCharge;
-  return advance?.status === "PAID" ? (advance.amount ?? 0) : 0;
 }
 
 function toOwedParcel(order: OrderLean): OwedParcelAnswer {
@@ -147,7 +142,8 @@ function toOwedParcel(order: OrderLean): OwedParcelAnswer {
     orderNumber: order.orderNumber,
     customer: `${order.shippingAddress.firstName} ${order.shippingAddress.lastName ?? ""}`.trim(),
     mobile: order.shippingAddress.mobile,
-    toCollect: order.totalDiscountedPrice - paidInAdvance(order),
+    // What the courier was asked to collect: the total less an advance paid online.
+    toCollect: paymentSplit(order).collectOnDelivery,
     collected: order.cashCollected?.amount ?? null,
     collectedSource: source === "courier" || source === "admin" ? source : null,
     consignmentId: order.courier?.consignmentId ?? null,

@@ -4,7 +4,7 @@ import { orderLogFields } from "../lib/log-fields.js";
 import { recordOrderCancelled } from "../lib/metrics.js";
 import { notifyOrder } from "./notifications.service.js";
 import { getShopSettings } from "./shop-settings.service.js";
-import { releaseOrderStock } from "./stock.service.js";
+import { releaseOrderStock, updateOrderWhere } from "./stock.service.js";
 
 /**
  * Cash-on-delivery orders nobody confirmed (docs/cod.md, "Unconfirmed orders"): after the shop
@@ -31,9 +31,6 @@ function unconfirmedFilter(cutoff: Date) {
   };
 }
 
-/** Those two fields may not be paths of the order schema here; strict queries would drop them. */
-const RAW_FILTER = { strictQuery: false } as const;
-
 /** The setting's hours and the creation time before which an unconfirmed order is due; null: off. */
 async function unconfirmedLimit(now: Date): Promise<{ hours: number; cutoff: Date } | null> {
   const hours = (await getShopSettings()).cod.unconfirmedCancelAfterHours;
@@ -45,7 +42,6 @@ export async function findUnconfirmedCodOrders(now = new Date()): Promise<string
   const limit = await unconfirmedLimit(now);
   if (!limit) return [];
   const candidates = await Order.find(unconfirmedFilter(limit.cutoff), { _id: 1 })
-    .setOptions(RAW_FILTER)
     .sort({ createdAt: 1 })
     .limit(500)
     .lean();
@@ -62,7 +58,7 @@ export async function cancelUnconfirmedOrder(id: string, now = new Date()): Prom
   const limit = await unconfirmedLimit(now);
   if (!limit) return false;
   const { hours, cutoff } = limit;
-  const result = await Order.updateOne(
+  const order = await updateOrderWhere(
     { _id: id, ...unconfirmedFilter(cutoff) },
     {
       $set: { orderStatus: "CANCELLED" },
@@ -75,10 +71,7 @@ export async function cancelUnconfirmedOrder(id: string, now = new Date()): Prom
         },
       },
     },
-    RAW_FILTER,
   );
-  if (result.modifiedCount !== 1) return false;
-  const order = await Order.findById(id);
   if (!order) return false;
   recordOrderCancelled(order.paymentMethod, UNCONFIRMED_CANCELLED_BY);
   logger.info(
