@@ -1,4 +1,5 @@
-import { Router, type Request } from "express";
+import { Router } from "express";
+import { actingAdmin } from "../lib/acting-admin.js";
 import { requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
 import {
@@ -17,22 +18,12 @@ import {
   readSettlement,
   recordCollectedByAdmin,
   recordSettlement,
-  type CashAdmin,
 } from "../services/courier-cash.service.js";
 
 /** The back office's courier cash screen (docs/cod.md, "Courier cash" and "Settlements"). */
 export const adminCourierCashRouter = Router();
 const PREFIX = "/api/admin/courier-cash";
 const common = { tags: ["admin", "orders"], auth: "admin" as const, before: [requireAdmin] };
-
-function adminOf(req: Request): CashAdmin {
-  const user = req.user!;
-  return {
-    id: String(user._id),
-    email: user.email,
-    name: `${user.firstName} ${user.lastName ?? ""}`.trim(),
-  };
-}
 
 endpoint(adminCourierCashRouter, PREFIX, {
   ...common,
@@ -58,7 +49,7 @@ endpoint(adminCourierCashRouter, PREFIX, {
     409: { description: "Not a delivered COD parcel, or already settled" },
   },
   handler: ({ params, body }, req) =>
-    recordCollectedByAdmin(params.id, body.collected, adminOf(req)),
+    recordCollectedByAdmin(params.id, body.collected, actingAdmin(req)),
 });
 
 endpoint(adminCourierCashRouter, PREFIX, {
@@ -85,7 +76,7 @@ endpoint(adminCourierCashRouter, PREFIX, {
     404: { description: "Order not found" },
     409: { description: "A parcel is not a delivered COD parcel or is already settled" },
   },
-  handler: ({ body }, req) => recordSettlement(body, adminOf(req)),
+  handler: ({ body }, req) => recordSettlement(body, actingAdmin(req)),
 });
 
 endpoint(adminCourierCashRouter, PREFIX, {

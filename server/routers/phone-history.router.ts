@@ -1,4 +1,5 @@
-import { Router, type Request } from "express";
+import { Router } from "express";
+import { actingAdmin } from "../lib/acting-admin.js";
 import { requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
 import {
@@ -15,7 +16,6 @@ import {
   liftPhoneBlock,
   listPhoneBlocks,
   phoneRiskOf,
-  type PhoneBlockAdmin,
 } from "../services/phone-history.service.js";
 
 /** Customer history by phone and the block list (/api/admin/phones; docs/cod.md). */
@@ -23,15 +23,6 @@ export const adminPhonesRouter = Router();
 const PREFIX = "/api/admin/phones";
 
 const admin = { tags: ["admin"], auth: "admin" as const, before: [requireAdmin] };
-
-function adminOf(req: Request): PhoneBlockAdmin {
-  const user = req.user!;
-  return {
-    id: String(user._id),
-    email: user.email,
-    name: `${user.firstName} ${user.lastName ?? ""}`.trim(),
-  };
-}
 
 endpoint(adminPhonesRouter, PREFIX, {
   ...admin,
@@ -51,7 +42,7 @@ endpoint(adminPhonesRouter, PREFIX, {
   body: PhoneBlockBody,
   status: 201,
   responses: { 201: { description: "The block in force", schema: PhoneBlock } },
-  handler: ({ body }, req) => blockPhone(body, adminOf(req)),
+  handler: ({ body }, req) => blockPhone(body, actingAdmin(req)),
 });
 
 endpoint(adminPhonesRouter, PREFIX, {
@@ -64,7 +55,7 @@ endpoint(adminPhonesRouter, PREFIX, {
     200: { description: "The lifted block", schema: PhoneBlock },
     404: { description: "The number is not blocked" },
   },
-  handler: ({ params }, req) => liftPhoneBlock(params.phone, adminOf(req)),
+  handler: ({ params }, req) => liftPhoneBlock(params.phone, actingAdmin(req)),
 });
 
 endpoint(adminPhonesRouter, PREFIX, {

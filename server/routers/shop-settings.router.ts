@@ -1,4 +1,5 @@
-import { Router, type Request } from "express";
+import { Router } from "express";
+import { actingAdmin } from "../lib/acting-admin.js";
 import { requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
 import {
@@ -13,7 +14,6 @@ import {
   readShopSettings,
   storefrontSettings,
   updateShopSettings,
-  type SettingsAdmin,
 } from "../services/shop-settings.service.js";
 
 /** The admin's settings screen (/api/admin/settings) and the storefront's read (/api/settings). */
@@ -23,15 +23,6 @@ const ADMIN_PREFIX = "/api/admin/settings";
 const PUBLIC_PREFIX = "/api/settings";
 
 const admin = { tags: ["admin"], auth: "admin" as const, before: [requireAdmin] };
-
-function adminOf(req: Request): SettingsAdmin {
-  const user = req.user!;
-  return {
-    id: String(user._id),
-    email: user.email,
-    name: `${user.firstName} ${user.lastName ?? ""}`.trim(),
-  };
-}
 
 endpoint(adminShopSettingsRouter, ADMIN_PREFIX, {
   ...admin,
@@ -52,7 +43,7 @@ endpoint(adminShopSettingsRouter, ADMIN_PREFIX, {
     200: { description: "The saved settings (new version)", schema: ShopSettingsAnswer },
     409: { description: "Stale version: reload and save again" },
   },
-  handler: ({ body }, req) => updateShopSettings(body, adminOf(req)),
+  handler: ({ body }, req) => updateShopSettings(body, actingAdmin(req)),
 });
 
 endpoint(adminShopSettingsRouter, ADMIN_PREFIX, {

@@ -1,3 +1,4 @@
+import type { ActingAdmin } from "../lib/acting-admin.js";
 import type mongoose from "mongoose";
 import { CourierSettlement } from "../../models/courier-settlement.model.js";
 import { Order } from "../../models/order.model.js";
@@ -20,12 +21,6 @@ import type {
  * still owes the shop, and settlements. Every write is one guarded update, so a parcel's amount
  * cannot change once it is settled and a parcel is never in two settlements.
  */
-
-export interface CashAdmin {
-  id: string;
-  email: string;
-  name: string;
-}
 
 export const NOT_A_COD_PARCEL =
   "Only a delivered cash-on-delivery parcel has cash for the courier to pay";
@@ -81,7 +76,7 @@ export async function recordCourierCollection(
 export async function recordCollectedByAdmin(
   orderId: string,
   collected: number,
-  admin: CashAdmin,
+  admin: ActingAdmin,
 ): Promise<OwedParcelAnswer> {
   const order = await Order.findById(orderId);
   if (!order) throw notFound("Order not found");
@@ -209,7 +204,7 @@ const ALREADY_SETTLED = (orderNumber: string) =>
  */
 export async function recordSettlement(
   body: SettlementBody,
-  admin: CashAdmin,
+  admin: ActingAdmin,
 ): Promise<SettlementAnswer> {
   const ids = [...body.orderIds].sort();
   const orders = await Order.find({ _id: { $in: ids } }).lean();

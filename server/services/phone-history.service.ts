@@ -4,6 +4,7 @@
  * (models/order.model.ts), so guest and signed-in orders and every written form of a number count
  * together, with one indexed match grouped by status: never a scan of all orders.
  */
+import type { ActingAdmin } from "../lib/acting-admin.js";
 import mongoose from "mongoose";
 import { Order } from "../../models/order.model.js";
 import { PhoneBlockModel, type PhoneBlockFields } from "../../models/phone-block.model.js";
@@ -20,13 +21,6 @@ import { notFound } from "../lib/http-error.js";
 import { logger } from "../lib/logger.js";
 
 export type { PhoneRisk, PhoneRiskLevel, PhoneOrderCounts } from "#contract/schemas/phone-history";
-
-/** Who blocked or lifted a block (the signed-in admin). */
-export interface PhoneBlockAdmin {
-  id: string;
-  email: string;
-  name: string;
-}
 
 const COUNTED_AS: Partial<Record<OrderStatus, keyof PhoneOrderCounts>> = {
   DELIVERED: "delivered",
@@ -129,7 +123,7 @@ function toPhoneBlock(block: PhoneBlockFields): PhoneBlock {
 /** Blocks a number (again, with the new reason, when it was lifted or already blocked). */
 export async function blockPhone(
   input: { phone: string; reason: string },
-  admin: PhoneBlockAdmin,
+  admin: ActingAdmin,
 ): Promise<PhoneBlock> {
   const phone = phoneKey(input.phone);
   const block = () =>
@@ -157,7 +151,7 @@ export async function blockPhone(
 }
 
 /** Lifts the block in force on a number; 404 when there is none. */
-export async function liftPhoneBlock(phone: string, admin: PhoneBlockAdmin): Promise<PhoneBlock> {
+export async function liftPhoneBlock(phone: string, admin: ActingAdmin): Promise<PhoneBlock> {
   const key = phoneKey(phone);
   const lifted = await PhoneBlockModel.findOneAndUpdate(
     { phone: key, liftedAt: null },

@@ -1,3 +1,4 @@
+import type { ActingAdmin } from "../lib/acting-admin.js";
 import { randomUUID } from "node:crypto";
 import { SettingsChangeModel } from "../../models/settings-change.model.js";
 import {
@@ -28,17 +29,11 @@ const CHECK_AFTER_MS = 500;
 export const STALE_SETTINGS_MESSAGE =
   "Someone else saved the settings after you opened them. Reload to see their changes, then save again.";
 
-export interface SettingsAdmin {
-  id: string;
-  email: string;
-  name: string;
-}
-
 interface Snapshot {
   epoch: string;
   version: number;
   updatedAt: Date;
-  updatedBy: SettingsAdmin | null;
+  updatedBy: ActingAdmin | null;
   settings: ShopSettings;
   /** When this copy was last known to match the database (Date.now()). */
   checkedAt: number;
@@ -213,7 +208,7 @@ function changedFields(before: unknown, after: unknown, prefix = ""): SettingsCh
  */
 export async function updateShopSettings(
   update: ShopSettingsUpdate,
-  admin: SettingsAdmin,
+  admin: ActingAdmin,
 ): Promise<ShopSettingsAnswer> {
   const latest = await checkNow();
   if (update.version !== latest.version) throw conflict(STALE_SETTINGS_MESSAGE, "STALE_VERSION");

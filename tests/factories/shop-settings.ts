@@ -1,11 +1,8 @@
-import {
-  readShopSettings,
-  updateShopSettings,
-  type SettingsAdmin,
-} from "../../server/services/shop-settings.service";
+import type { ActingAdmin } from "../../server/lib/acting-admin";
+import { readShopSettings, updateShopSettings } from "../../server/services/shop-settings.service";
 import type { ShopSettings } from "#contract/schemas/shop-settings";
 
-export const TEST_SETTINGS_ADMIN: SettingsAdmin = {
+export const TEST_SETTINGS_ADMIN: ActingAdmin = {
   id: "000000000000000000000001",
   email: "settings-test@tweest.local",
   name: "Settings Test",
