@@ -25,7 +25,7 @@ import { CampaignPopup, POPUP_EXCLUDED_PATHS } from "./components/popup/campaign
 import { PopupPrefetch } from "./components/popup/popup-prefetch";
 import { AuthProvider } from "./lib/auth";
 import { installTrackingDebug, trackPageView } from "./lib/tracking";
-import { LocaleProvider, useLocale } from "./lib/i18n/i18n";
+import { LocaleProvider, NO_MESSAGES, useLocale } from "./lib/i18n/i18n";
 import { isStorefrontPath, localeOfPath, pathInLocale } from "./lib/i18n/locale-path";
 import { localeRedirect } from "./lib/i18n/locale-resolution";
 import { messagesFor } from "./lib/i18n/messages.server";
@@ -117,8 +117,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
     </html>
   );
 }
-
-const NO_MESSAGES: Messages = {};
 
 /** The spinner shown while the next screen loads. */
 function NavigationProgress() {

@@ -31,7 +31,6 @@ export interface AdminData<T> {
   error: string | null;
   loading: boolean;
   reload(): void;
-  setData(update: (current: T | null) => T | null): void;
 }
 
 /** One answer a screen's clientLoader fetched: the data, or the message of its failure. */
@@ -66,35 +65,27 @@ export async function loadForAdmin<T>(
 
 /**
  * A clientLoader answer as a screen uses it: `reload` runs the route's loaders again, `loading` is
- * true while they (or a navigation to another page of this screen) run, and `setData` changes the
- * shown data in place after an edit until the next load.
+ * true while they (or a navigation to another page of this screen) run.
  */
 export function useLoadedData<T>(loaded: Loaded<T>): AdminData<T> {
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   const { pathname } = useLocation();
-  const [edited, setEdited] = useState<{ source: Loaded<T>; data: T | null } | null>(null);
-  const data = edited && edited.source === loaded ? edited.data : loaded.data;
   const loading =
     revalidator.state === "loading" ||
     (navigation.state === "loading" && navigation.location.pathname === pathname);
   const reload = useCallback(() => void revalidator.revalidate(), [revalidator]);
-  const setData = useCallback(
-    (update: (current: T | null) => T | null) =>
-      setEdited((current) => ({
-        source: loaded,
-        data: update(current && current.source === loaded ? current.data : loaded.data),
-      })),
-    [loaded],
-  );
-  return { data, error: loaded.error, loading, reload, setData };
+  return { data: loaded.data, error: loaded.error, loading, reload };
 }
 
 /**
  * Runs `load` in the browser whenever `key` changes; keeps the last answer while reloading. For data
  * a screen opens on demand (an order's details); a screen's own data comes from its clientLoader.
  */
-export function useAdminData<T>(load: () => Promise<T>, key: string): AdminData<T> {
+export function useAdminData<T>(
+  load: () => Promise<T>,
+  key: string,
+): AdminData<T> & { setData(update: (current: T | null) => T | null): void } {
   const [data, setDataState] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);

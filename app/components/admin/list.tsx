@@ -65,8 +65,6 @@ export interface PagedList<T> extends AdminData<unknown>, Paging {
   params: URLSearchParams;
   /** Sets (or, with "", removes) URL parameters; a filter change should also pass `page: ""`. */
   update(next: Record<string, string>): void;
-  /** Replaces a row in place after an edit (merged into the old row). */
-  replaceRow(saved: T): void;
 }
 
 /** Which list a screen shows: the rows' key in the answer, the URL filters and the page size. */
@@ -115,19 +113,6 @@ export function usePagedList<T extends { _id: string }>(
     setParams(merged, { replace: true });
   }
 
-  function replaceRow(saved: T) {
-    const swap = (items: T[]) =>
-      items.map((item) => (item._id === saved._id ? { ...item, ...saved } : item));
-    data.setData((current) => {
-      if (Array.isArray(current)) return swap(current as T[]);
-      if (current && typeof current === "object") {
-        const record = current as Record<string, unknown>;
-        if (Array.isArray(record[key])) return { ...record, [key]: swap(record[key] as T[]) };
-      }
-      return current;
-    });
-  }
-
   return {
     ...data,
     ...pagingOf(data.data, rows.length, limit),
@@ -136,7 +121,6 @@ export function usePagedList<T extends { _id: string }>(
     filters,
     params,
     update,
-    replaceRow,
   };
 }
 

@@ -163,7 +163,7 @@ export function SearchCombobox({
                 {localized(suggestion, "title", locale)}
               </span>
               <span className="block truncate text-xs text-stone-500">
-                {(locale === "bn" && suggestion.categoryNameBn) || suggestion.categoryName}
+                {localized(suggestion, "categoryName", locale)}
               </span>
             </span>
             <span className="shrink-0 text-xs font-semibold text-stone-700">

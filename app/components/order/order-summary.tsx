@@ -2,7 +2,6 @@ import type { I18n } from "@lingui/core";
 import { useLingui } from "@lingui/react";
 import { CheckCircle2, Circle } from "lucide-react";
 import { CartTotals } from "~/components/cart/cart-totals";
-import { dhakaDateFormatter } from "#contract/dates";
 import type { OrderView } from "~/lib/api-client";
 import { imageUrl } from "~/lib/image-url";
 import {
@@ -11,23 +10,13 @@ import {
   formatNumber,
   type Locale,
 } from "#contract/i18n";
+import { localized } from "#contract/i18n";
 import { colorName } from "~/lib/i18n/color-names";
 import { useLocale } from "~/lib/i18n/i18n";
 import { cn } from "~/lib/utils";
 import { PaymentParts } from "./payment-parts";
 
-export const STATUS_LABELS: Record<string, string> = {
-  PENDING: "Awaiting payment",
-  PLACED: "Order placed",
-  CONFIRMED: "Confirmed",
-  SHIPPED: "Shipped",
-  DELIVERED: "Delivered",
-  CANCELLED: "Cancelled",
-  RETURNING: "Returning to the shop",
-  RETURNED: "Returned to the shop",
-};
-
-/** An order status in the page's language (STATUS_LABELS holds the English words). */
+/** An order status in the page's language. */
 export function statusLabel(status: string, i18n: I18n): string {
   switch (status) {
     case "PENDING":
@@ -58,21 +47,13 @@ export function paymentLabel(method: string | undefined, i18n: I18n): string {
     : (PAYMENT_LABELS[method ?? ""] ?? method ?? "");
 }
 
-export const PAYMENT_LABELS: Record<string, string> = {
+const PAYMENT_LABELS: Record<string, string> = {
   COD: "Cash on delivery",
   SSLCOMMERZ: "SSLCommerz",
   BKASH: "bKash",
 };
 
 const STEPS = ["PLACED", "CONFIRMED", "SHIPPED", "DELIVERED"];
-const formatDateTime = dhakaDateFormatter({ dateStyle: "medium", timeStyle: "short" });
-
-export function formatDate(value: string | undefined): string {
-  if (!value) return "";
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? "" : formatDateTime(date);
-}
-
 /** An order time in the page's language, Dhaka time; "" when missing or not a date. */
 export function orderTime(value: string | undefined, locale: Locale): string {
   if (!value || Number.isNaN(new Date(value).getTime())) return "";
@@ -166,7 +147,11 @@ export function OrderSummary({ order }: { order: OrderView }) {
             />
             <div className="min-w-0 flex-1">
               <p className="line-clamp-1 font-semibold">
-                {(locale === "bn" && item.product?.titleBn) || item.title || item.product?.title}
+                {localized(
+                  { title: item.title || item.product?.title, titleBn: item.product?.titleBn },
+                  "title",
+                  locale,
+                )}
               </p>
               <p className="text-xs text-stone-600">
                 {[item.color && colorName(item.color, i18n), item.size].filter(Boolean).join(" · ")}{" "}

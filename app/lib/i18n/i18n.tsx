@@ -1,7 +1,7 @@
 import { type I18n, type Messages, setupI18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import { type ComponentProps, type ReactNode, useCallback, useMemo } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { Locale } from "#contract/i18n";
 import { localeOfPath, localizePath } from "./locale-path";
 
@@ -29,13 +29,6 @@ export function LocalLink({ to, ...props }: LocalLinkProps) {
   return <Link to={useLocalizedPath()(to)} {...props} />;
 }
 
-type LocalNavLinkProps = Omit<ComponentProps<typeof NavLink>, "to"> & { to: string };
-
-/** A `<NavLink>` that stays in the page's language. */
-export function LocalNavLink({ to, ...props }: LocalNavLinkProps) {
-  return <NavLink to={useLocalizedPath()(to)} {...props} />;
-}
-
 // One Lingui instance per catalog object: the page's components and its meta() share it.
 const instances = new WeakMap<Messages, I18n>();
 
@@ -61,9 +54,10 @@ export function metaI18n(matches: readonly ({ id: string; data?: unknown } | und
   const root = matches.find((match) => match?.id === "root")?.data as
     { locale?: Locale; messages?: Messages } | undefined;
   const locale = root?.locale ?? "en";
-  return { i18n: i18nFor(locale, root?.messages ?? FALLBACK_MESSAGES), locale };
+  return { i18n: i18nFor(locale, root?.messages ?? NO_MESSAGES), locale };
 }
-const FALLBACK_MESSAGES: Messages = {};
+/** No messages (an error page before the root data exists): every text is its English id. */
+export const NO_MESSAGES: Messages = {};
 
 /** Lingui for one page: the active language's compiled messages, handed over by the root loader. */
 export function LocaleProvider({

@@ -11,6 +11,6 @@ export function localizeCard(card: ProductCard, locale: Locale): ProductCard {
   return {
     ...rest,
     title: localized(card, "title", locale),
-    categoryName: card.categoryNameBn?.trim() || card.categoryName,
+    categoryName: localized(card, "categoryName", locale),
   };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { useForm } from "react-hook-form";
 import {
@@ -21,7 +21,7 @@ import {
   TableSkeleton,
   useLoadedData,
 } from "~/components/admin/common";
-import { TextField } from "~/components/admin/list";
+import { listQuery, TextField } from "~/components/admin/list";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { api } from "~/lib/api-client";
@@ -45,10 +45,13 @@ const SETTLEMENTS_PER_PAGE = 10;
 
 /** What the courier owes (parcels and totals) and the latest settlements. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const page = Math.max(1, Number(new URL(request.url).searchParams.get("page")) || 1);
+  const { page, limit } = listQuery(request.url, {
+    key: "settlements",
+    limit: SETTLEMENTS_PER_PAGE,
+  });
   const [owed, settlements] = await Promise.all([
     loadForAdmin(request, () => api.courierCash.owed()),
-    loadForAdmin(request, () => api.courierCash.settlements({ page, limit: SETTLEMENTS_PER_PAGE })),
+    loadForAdmin(request, () => api.courierCash.settlements({ page, limit })),
   ]);
   return { owed, settlements };
 }
@@ -94,17 +97,9 @@ function shopToday(): string {
 export default function AdminCourierCash({ loaderData }: Route.ComponentProps) {
   const owed = useLoadedData(loaderData.owed);
   const settlements = useLoadedData(loaderData.settlements);
-  const parcels = useMemo(() => owed.data?.parcels ?? [], [owed.data]);
+  const parcels = owed.data?.parcels ?? [];
+  // Ids of the chosen parcels; one that left the list (settled) simply matches nothing below.
   const [chosen, setChosen] = useState<Set<string>>(new Set());
-
-  // A parcel that left the list (settled) cannot stay chosen.
-  useEffect(() => {
-    setChosen((current) => {
-      const present = new Set(parcels.map((parcel) => parcel._id));
-      const kept = [...current].filter((id) => present.has(id));
-      return kept.length === current.size ? current : new Set(kept);
-    });
-  }, [parcels]);
 
   const chosenParcels = parcels.filter((parcel) => chosen.has(parcel._id));
   const chosenTotal = chosenParcels.reduce((sum, parcel) => sum + (parcel.collected ?? 0), 0);
