@@ -155,9 +155,10 @@ describe("an admin records the collected amount", () => {
     for (const other of [shipped, online]) {
       const refused = await recordCollected(other._id, { collected: 10 });
       expect(refused.status).toBe(409);
-      expect(refused.body.message).toBe(
-        "Only a delivered cash-on-delivery parcel has cash for the courier to pay",
-      );
+      expect(refused.body).toMatchObject({
+        message: "Only a delivered cash-on-delivery parcel has cash for the courier to pay",
+        code: "NOT_A_COD_PARCEL",
+      });
     }
     expect((await Order.findById(order._id).lean())!.cashCollected).toBeNull();
     expect((await cash()).body.totals).toEqual({ owed: 0, parcels: 0, unrecorded: 1 });
@@ -242,12 +243,21 @@ describe("settlements", () => {
     // A settled parcel cannot be settled again, nor its amount changed.
     const again = await settle({ orderIds: [ids[0]], amount: 1660 });
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe(`${first.orderNumber} is already in another settlement`);
+    expect(again.body).toMatchObject({
+      message: `${first.orderNumber} is already in another settlement`,
+      code: "ALREADY_SETTLED",
+    });
     const edit = await recordCollected(first._id, { collected: 1 });
     expect(edit.status).toBe(409);
-    expect(edit.body.message).toBe(
-      `${first.orderNumber} is already settled; its collected amount cannot change`,
+    expect(edit.body).toMatchObject({
+      message: `${first.orderNumber} is already settled; its collected amount cannot change`,
+      code: "ALREADY_SETTLED",
+    });
+    const unknown = await asAdmin(
+      request(app).get("/api/admin/courier-cash/settlements/0123456789abcdef01234567"),
     );
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe("Settlement not found");
 
     // Listed and viewed.
     const list = await asAdmin(request(app).get("/api/admin/courier-cash/settlements"));

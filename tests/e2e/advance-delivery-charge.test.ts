@@ -69,8 +69,8 @@ describe("advance delivery charge at checkout (bKash stub)", () => {
       const panel = page.getByTestId("advance-delivery-charge");
       await panel.waitFor();
       expect(await page.getByTestId("advance-pay-now").textContent()).toBe("৳120");
-      expect(await page.getByTestId("advance-reasons").textContent()).toContain(
-        "delivery outside Dhaka",
+      expect(await page.getByTestId("advance-reasons").textContent()).toBe(
+        "Why: delivery outside Dhaka.",
       );
       const onDelivery = await page.getByTestId("advance-on-delivery").textContent();
       await panel.getByLabel(/bKash/).check();
