@@ -10,7 +10,6 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { useEffect } from "react";
-import type { Messages } from "@lingui/core";
 import { useLingui } from "@lingui/react";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
@@ -25,11 +24,12 @@ import { CampaignPopup, POPUP_EXCLUDED_PATHS } from "./components/popup/campaign
 import { PopupPrefetch } from "./components/popup/popup-prefetch";
 import { AuthProvider } from "./lib/auth";
 import { installTrackingDebug, trackPageView } from "./lib/tracking";
-import { LocaleProvider, NO_MESSAGES, useLocale } from "./lib/i18n/i18n";
+import { LocaleProvider, loadCatalog, useLocale } from "./lib/i18n/i18n";
 import { isStorefrontPath, localeOfPath, pathInLocale } from "./lib/i18n/locale-path";
 import { localeRedirect } from "./lib/i18n/locale-resolution";
-import { messagesFor } from "./lib/i18n/messages.server";
-import { BanglaFont } from "./components/layout/bangla-font";
+import { catalogUrl } from "./lib/i18n/messages.server";
+import { BANGLA_FONT_COOKIE, BanglaFont } from "./components/layout/bangla-font";
+import { readCookie } from "./lib/cookies";
 import appCss from "./app.css?url";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -50,9 +50,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     popupDialogChunks: context.clientBuild.popupDialogChunks,
     publicUrl: context.config.publicUrl.replace(/\/$/, ""),
     locale,
-    // Only the page's language, as data (not JavaScript): docs/i18n.md.
-    messages: messagesFor(locale),
+    // The URL of the page's language's messages, not the messages: docs/i18n.md, "Weight".
+    catalog: catalogUrl(locale),
+    banglaFontCached: readCookie(request.headers.get("cookie"), BANGLA_FONT_COOKIE) === "1",
   };
+}
+
+// Runs on a language switch only (see shouldRevalidate; a page's first render uses the server's
+// data, its catalogue fetched by entry.client): the new language's messages before its page shows.
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  await loadCatalog(data.catalog);
+  return data;
 }
 
 export const links: Route.LinksFunction = () => [
@@ -100,15 +109,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
             is neither the CSP nonce nor a popup to prefetch. */}
         {data && <PopupPrefetch nonce={nonce} modules={data.popupDialogChunks ?? []} />}
         <GtmScript gtmId={data?.gtmId} nonce={nonce} />
-        {locale === "bn" && <BanglaFont />}
+        {/* Fetched with the scripts, awaited before hydration (entry.client.tsx). */}
+        {data && <link rel="preload" as="fetch" href={data.catalog} crossOrigin="anonymous" />}
+        {locale === "bn" && <BanglaFont cached={data?.banglaFontCached ?? false} />}
         <Meta />
         <Links />
         {data && <LanguageAlternates publicUrl={data.publicUrl} />}
       </head>
       <body className="flex min-h-screen flex-col">
         <GtmNoScript gtmId={data?.gtmId} />
-        {/* The loader data type widens the compiled messages' tuples; they arrive as they left. */}
-        <LocaleProvider locale={locale} messages={(data?.messages ?? NO_MESSAGES) as Messages}>
+        <LocaleProvider locale={locale} catalog={data?.catalog}>
           {children}
         </LocaleProvider>
         <ScrollRestoration nonce={nonce} />

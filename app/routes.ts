@@ -54,6 +54,8 @@ export default [
   ...storefront("bn"),
   route("sitemap.xml", "routes/sitemap[.]xml.tsx"),
   route("robots.txt", "routes/robots[.]txt.tsx"),
+  // The UI messages of one language, named by each page (app/lib/i18n/i18n.tsx)
+  route("i18n/:file", "routes/i18n-catalog.ts"),
   // Diagnostics screen
   route("TGBHSIAN", "routes/tgbhsian.tsx"),
   // Admin back office (client-rendered; the layout's clientLoader checks the admin)

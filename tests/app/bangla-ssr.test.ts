@@ -50,11 +50,56 @@ describe("Bangla storefront pages", () => {
     expect(answer.text).toMatch(
       new RegExp(`href="/bn/products\\?category=men"[^>]*>${men?.nameBn}</a>`),
     );
-    // The Bangla font: inline @font-face and the preload, only here.
-    expect(answer.text).toMatch(
+  });
+
+  it("preloads the Bangla font once the browser has it cached, and leaves a first page without it", async () => {
+    // A session's first Bangla page: drawn in the phone's Bangla font, the file fetched later.
+    const first = await request(app).get("/bn");
+    expect(first.text).not.toContain("noto-sans-bengali");
+    expect(first.text).not.toContain("@font-face");
+    // The browser says it has the file (cookie set after the background fetch).
+    const later = await request(app).get("/bn").set("Cookie", "bn_font=1");
+    expect(later.text).toMatch(
       /<link rel="preload" as="font" type="font\/woff2" href="\/assets\/noto-sans-bengali-bengali-400-normal-[\w-]+\.woff2"/,
     );
-    expect(answer.text).toContain("font-display:swap");
+    expect(later.text).toContain("font-display:swap");
+    // English pages never carry it.
+    const english = await request(app).get("/").set("Cookie", "bn_font=1");
+    expect(english.text).not.toContain("noto-sans-bengali");
+  });
+
+  it("names the page's catalogue instead of carrying it, and serves it as a cacheable file", async () => {
+    const page = await request(app).get("/bn");
+    const url = /<link rel="preload" as="fetch" href="(\/i18n\/bn\.[0-9a-f]{12}\.json)"/.exec(
+      page.text,
+    )?.[1];
+    expect(url).toBeDefined();
+    // The document carries the name, not the messages ("Add to cart" in Bangla is a message).
+    expect(page.text).not.toContain("কার্টে যোগ করুন");
+    const catalog = await request(app).get(url!);
+    expect(catalog.status).toBe(200);
+    expect(catalog.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(catalog.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(catalog.body["Add to cart"]).toEqual(["কার্টে যোগ করুন"]);
+    // A page from before a deploy asks for an older name: today's messages, not kept.
+    const stale = await request(app).get("/i18n/bn.000000000000.json");
+    expect(stale.status).toBe(200);
+    expect(stale.headers["cache-control"]).toBe("no-cache");
+    expect(stale.body["Add to cart"]).toEqual(["কার্টে যোগ করুন"]);
+    for (const unknown of ["/i18n/xx.000000000000.json", "/i18n/bn.json", "/i18n/bn.0000.json"]) {
+      const answer = await request(app).get(unknown);
+      expect(answer.status).toBe(404);
+      expect(answer.body).toEqual({ message: "File not found", code: "NOT_FOUND" });
+    }
+    // English pages name the English catalogue (only the messages with placeholders).
+    const english = await request(app).get("/");
+    const englishUrl =
+      /<link rel="preload" as="fetch" href="(\/i18n\/en\.[0-9a-f]{12}\.json)"/.exec(
+        english.text,
+      )?.[1];
+    const englishCatalog = await request(app).get(englishUrl!);
+    expect(englishCatalog.body["Add to cart"]).toBeUndefined();
+    expect(Object.keys(englishCatalog.body).length).toBeGreaterThan(0);
   });
 
   it("shows catalogue text in Bangla and prices in Bangla digits; English pages carry no Bangla field", async () => {

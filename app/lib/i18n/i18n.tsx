@@ -29,6 +29,44 @@ export function LocalLink({ to, ...props }: LocalLinkProps) {
   return <Link to={useLocalizedPath()(to)} {...props} />;
 }
 
+/**
+ * Compiled catalogues by their URL. A page's HTML names its language's catalogue (root loader data
+ * `catalog`, and a preload in <head>) instead of carrying it: the file is fetched in parallel with
+ * the scripts, cached for a year (the name changes with the content), and so weighs nothing on the
+ * session's later pages (docs/i18n.md, "Weight"). The server registers both languages' when it
+ * starts (messages.server.ts); the browser the page's, before hydration (app/entry.client.tsx) and
+ * on a language switch (the root clientLoader).
+ */
+const catalogs = new Map<string, Messages>();
+
+/** No messages (an error page before the root data exists): every text is its English id. */
+const NO_MESSAGES: Messages = {};
+
+export function provideCatalog(url: string, messages: Messages): void {
+  catalogs.set(url, messages);
+}
+
+/** The catalogue at `url` if this side has it; none otherwise (every text is then its id). */
+export function catalogAt(url: string | undefined): Messages {
+  return (url && catalogs.get(url)) || NO_MESSAGES;
+}
+
+const CATALOG_ATTEMPTS = 3;
+
+/** Fetches the catalogue at `url` once (retrying a failed fetch twice); later calls are free. */
+export async function loadCatalog(url: string): Promise<void> {
+  for (let attempt = 1; !catalogs.has(url); attempt++) {
+    try {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`${url}: ${response.status}`);
+      catalogs.set(url, (await response.json()) as Messages);
+    } catch (error) {
+      if (attempt === CATALOG_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+    }
+  }
+}
+
 // One Lingui instance per catalog object: the page's components and its meta() share it.
 const instances = new WeakMap<Messages, I18n>();
 
@@ -44,7 +82,7 @@ export function i18nFor(locale: Locale, messages: Messages): I18n {
 }
 
 /**
- * Lingui for a route's `meta()` (no hooks there): the root loader's locale and messages, found in
+ * Lingui for a route's `meta()` (no hooks there): the root loader's locale and catalogue, found in
  * `matches`. Before the root data exists (an error page) the ids themselves, i.e. English.
  */
 export function metaI18n(matches: readonly ({ id: string; data?: unknown } | undefined)[]): {
@@ -52,23 +90,21 @@ export function metaI18n(matches: readonly ({ id: string; data?: unknown } | und
   locale: Locale;
 } {
   const root = matches.find((match) => match?.id === "root")?.data as
-    { locale?: Locale; messages?: Messages } | undefined;
+    { locale?: Locale; catalog?: string } | undefined;
   const locale = root?.locale ?? "en";
-  return { i18n: i18nFor(locale, root?.messages ?? NO_MESSAGES), locale };
+  return { i18n: i18nFor(locale, catalogAt(root?.catalog)), locale };
 }
-/** No messages (an error page before the root data exists): every text is its English id. */
-export const NO_MESSAGES: Messages = {};
-
-/** Lingui for one page: the active language's compiled messages, handed over by the root loader. */
+/** Lingui for one page: the active language's compiled messages, named by the root loader. */
 export function LocaleProvider({
   locale,
-  messages,
+  catalog,
   children,
 }: {
   locale: Locale;
-  messages: Messages;
+  catalog: string | undefined;
   children: ReactNode;
 }) {
+  const messages = catalogAt(catalog);
   const i18n = useMemo(() => i18nFor(locale, messages), [locale, messages]);
   return <I18nProvider i18n={i18n}>{children}</I18nProvider>;
 }

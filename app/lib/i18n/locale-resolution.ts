@@ -1,4 +1,5 @@
 import { DEFAULT_LOCALE, isLocale, type Locale } from "#contract/i18n";
+import { readCookie } from "../cookies";
 import { isStorefrontPath, localeOfPath, pathInLocale } from "./locale-path";
 
 /** The cookie that keeps the shopper's language across visits (set by the language switch). */
@@ -7,8 +8,7 @@ export const LOCALE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
 
 /** The cookie's value in a `Cookie` header when it names a supported locale. */
 export function localeFromCookie(cookieHeader: string | null | undefined): Locale | undefined {
-  const match = cookieHeader?.match(new RegExp(`(?:^|;)\\s*${LOCALE_COOKIE}=([^;]*)`));
-  const value = match?.[1]?.trim();
+  const value = readCookie(cookieHeader, LOCALE_COOKIE);
   return isLocale(value) ? value : undefined;
 }
 

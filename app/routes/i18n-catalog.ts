@@ -1,0 +1,17 @@
+import { catalogRequest } from "~/lib/i18n/messages.server";
+import type { Route } from "./+types/i18n-catalog";
+
+/** /i18n/<locale>.<hash>.json: one language's compiled UI messages (app/lib/i18n/i18n.tsx). */
+export function loader({ params }: Route.LoaderArgs) {
+  const catalog = catalogRequest(params.file);
+  if (!catalog) {
+    return Response.json({ message: "File not found", code: "NOT_FOUND" }, { status: 404 });
+  }
+  return new Response(catalog.json, {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": catalog.current ? "public, max-age=31536000, immutable" : "no-cache",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
