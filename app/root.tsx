@@ -28,7 +28,11 @@ import { LocaleProvider, loadCatalog, useLocale } from "./lib/i18n/i18n";
 import { isStorefrontPath, localeOfPath, pathInLocale } from "./lib/i18n/locale-path";
 import { localeRedirect } from "./lib/i18n/locale-resolution";
 import { catalogUrl } from "./lib/i18n/messages.server";
-import { BANGLA_FONT_COOKIE, BanglaFont } from "./components/layout/bangla-font";
+import {
+  BANGLA_FONT_COOKIE,
+  BanglaFontPreload,
+  useBanglaFontClass,
+} from "./components/layout/bangla-font";
 import { readCookie } from "./lib/cookies";
 import appCss from "./app.css?url";
 
@@ -96,8 +100,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = data?.nonce;
   const locale = useLocale();
+  const banglaFontCached = data?.banglaFontCached ?? false;
+  const fontClass = useBanglaFontClass(locale === "bn", banglaFontCached);
   return (
-    <html lang={locale}>
+    <html lang={locale} className={fontClass}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -111,7 +117,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <GtmScript gtmId={data?.gtmId} nonce={nonce} />
         {/* Fetched with the scripts, awaited before hydration (entry.client.tsx). */}
         {data && <link rel="preload" as="fetch" href={data.catalog} crossOrigin="anonymous" />}
-        {locale === "bn" && <BanglaFont cached={data?.banglaFontCached ?? false} />}
+        {locale === "bn" && banglaFontCached && <BanglaFontPreload />}
         <Meta />
         <Links />
         {data && <LanguageAlternates publicUrl={data.publicUrl} />}

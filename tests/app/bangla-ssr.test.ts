@@ -56,16 +56,18 @@ describe("Bangla storefront pages", () => {
     // A session's first Bangla page: drawn in the phone's Bangla font, the file fetched later.
     const first = await request(app).get("/bn");
     expect(first.text).not.toContain("noto-sans-bengali");
-    expect(first.text).not.toContain("@font-face");
+    expect(first.text).toMatch(/<html lang="bn">/);
     // The browser says it has the file (cookie set after the background fetch).
     const later = await request(app).get("/bn").set("Cookie", "bn_font=1");
     expect(later.text).toMatch(
       /<link rel="preload" as="font" type="font\/woff2" href="\/assets\/noto-sans-bengali-bengali-400-normal-[\w-]+\.woff2"/,
     );
-    expect(later.text).toContain("font-display:swap");
+    // The class that turns the web font on (its @font-face is in the stylesheet).
+    expect(later.text).toMatch(/<html lang="bn" class="bangla-font">/);
     // English pages never carry it.
     const english = await request(app).get("/").set("Cookie", "bn_font=1");
     expect(english.text).not.toContain("noto-sans-bengali");
+    expect(english.text).toMatch(/<html lang="en">/);
   });
 
   it("names the page's catalogue instead of carrying it, and serves it as a cacheable file", async () => {

@@ -63,11 +63,11 @@ async function expectBanglaPage(page: Page, name: string, typed: string[] = []) 
   await screenshot(page, `bangla-${name}-375`);
 }
 
-/** Whether the page draws with the Noto Sans Bengali web font (not merely a font of that name). */
+/** Whether the page draws with the Bangla web font (app.css names it "Tweest Bangla"). */
 function banglaFontLoaded(page: Page): Promise<boolean> {
   return page.evaluate(() =>
     [...document.fonts].some(
-      (face) => face.family.replaceAll('"', "") === "Noto Sans Bengali" && face.status === "loaded",
+      (face) => face.family.replaceAll('"', "") === "Tweest Bangla" && face.status === "loaded",
     ),
   );
 }
