@@ -78,45 +78,97 @@ export function amountDueOnline(order: OrderFields): number {
     : order.totalDiscountedPrice;
 }
 
-/** How long an SSLCommerz session holds its order's payment window (a second tab waits). */
-export const SSL_PAYMENT_WINDOW_MS = 10 * 60_000;
 export const PAYMENT_OPEN_MESSAGE =
   "A payment for this order is already open in another window. Finish it there, or try again in a few minutes.";
 
 /**
- * Opens the order's payment window for one SSLCommerz transaction (one conditional update): none
- * open, or the last one's time is up. A failed or cancelled payment closes it again.
+ * How long a payment attempt holds its order's lock: an SSLCommerz page, or a bKash execute (seconds,
+ * whatever its timeouts). An attempt abandoned (a closed page, a process killed while executing)
+ * stops holding the order when its time is up.
  */
-async function openPaymentWindow(order: OrderDoc, transactionId: string): Promise<boolean> {
+const PAYMENT_LOCK_MS = 10 * 60_000;
+
+/**
+ * Takes the order's payment lock for one attempt (our transaction id), by one guarded update: the
+ * order still PENDING and no lock, an expired one, or this attempt's own (a repeated bKash callback).
+ * SSLCommerz takes it when its page opens (it takes the money on its own page), bKash when it
+ * executes (it debits only then): so two tabs never both pay one order.
+ */
+async function takePaymentLock(orderId: unknown, transactionId: string): Promise<boolean> {
   const now = new Date();
-  const opened = await Order.updateOne(
+  const taken = await Order.updateOne(
     {
-      _id: order._id,
+      _id: orderId,
       orderStatus: "PENDING",
       $or: [
-        { paymentWindow: { $exists: false } },
-        { paymentWindow: null },
-        { "paymentWindow.until": { $lte: now } },
+        { paymentLock: { $exists: false } },
+        { paymentLock: null },
+        { "paymentLock.until": { $lte: now } },
+        { "paymentLock.transactionId": transactionId },
       ],
     },
-    {
-      $set: {
-        paymentWindow: {
-          transactionId,
-          until: new Date(now.getTime() + SSL_PAYMENT_WINDOW_MS),
-        },
-      },
-    },
+    { $set: { paymentLock: { transactionId, until: new Date(now.getTime() + PAYMENT_LOCK_MS) } } },
   );
-  return opened.matchedCount === 1;
+  return taken.matchedCount === 1;
 }
 
-/** The payment did not go through: the order may be paid by a new attempt at once. */
-async function closePaymentWindow(payment: { order: unknown; transactionId: string }) {
+/** The attempt did not go through: the order's next attempt may take the lock at once. */
+async function releasePaymentLock(payment: { order: unknown; transactionId: string }) {
   await Order.updateOne(
-    { _id: payment.order, "paymentWindow.transactionId": payment.transactionId },
-    { $set: { paymentWindow: null } },
+    { _id: payment.order, "paymentLock.transactionId": payment.transactionId },
+    { $set: { paymentLock: null } },
   );
+}
+
+/**
+ * Orders written before the one payment lock kept bKash's `paymentClaim` (the bKash payment id being
+ * executed) or SSLCommerz's `paymentWindow` ({transactionId, until}). Each PENDING order's one
+ * becomes its `paymentLock` (a bKash claim for a lock's time from now), once, at start-up before
+ * any request; through the driver, as the model no longer knows the old fields. Idempotent;
+ * answers how many locks it carried over.
+ */
+export async function carryOverLegacyPaymentLocks(): Promise<number> {
+  const orders = Order.collection;
+  const legacy = await orders
+    .find(
+      {
+        orderStatus: "PENDING",
+        $or: [{ paymentClaim: { $ne: null } }, { paymentWindow: { $ne: null } }],
+      },
+      { projection: { paymentClaim: 1, paymentWindow: 1 } },
+    )
+    .toArray();
+  let carried = 0;
+  for (const order of legacy) {
+    const window = order.paymentWindow as { transactionId?: string; until?: Date } | null;
+    const claimedBy =
+      typeof order.paymentClaim === "string"
+        ? await Payment.findOne(
+            { paymentId: order.paymentClaim, method: "BKASH" },
+            { transactionId: 1 },
+          ).lean()
+        : null;
+    const lock = window?.transactionId
+      ? { transactionId: window.transactionId, until: window.until ?? new Date() }
+      : claimedBy
+        ? { transactionId: claimedBy.transactionId, until: new Date(Date.now() + PAYMENT_LOCK_MS) }
+        : null;
+    await orders.updateOne(
+      { _id: order._id },
+      { $set: { paymentLock: lock }, $unset: { paymentClaim: "", paymentWindow: "" } },
+    );
+    if (lock) carried += 1;
+  }
+  return carried;
+}
+
+/** Removes the old lock fields from every other order (in the background: one pass, then a no-op). */
+export async function dropLegacyPaymentLockFields(): Promise<number> {
+  const dropped = await Order.collection.updateMany(
+    { $or: [{ paymentClaim: { $exists: true } }, { paymentWindow: { $exists: true } }] },
+    { $unset: { paymentClaim: "", paymentWindow: "" } },
+  );
+  return dropped.modifiedCount;
 }
 
 async function startSslCommerz(order: OrderDoc, purpose: PaymentPurpose): Promise<StartedPayment> {
@@ -124,7 +176,7 @@ async function startSslCommerz(order: OrderDoc, purpose: PaymentPurpose): Promis
     throw badRequest("SSLCommerz payments are not available; choose cash on delivery");
   const transactionId = newTransactionId("TWS");
   const amount = amountDueOnline(order);
-  if (!(await openPaymentWindow(order, transactionId)))
+  if (!(await takePaymentLock(order._id, transactionId)))
     throw conflict(PAYMENT_OPEN_MESSAGE, "PAYMENT_OPEN");
   const payment = await Payment.create({
     order: order._id,
@@ -170,7 +222,7 @@ async function startSslCommerz(order: OrderDoc, purpose: PaymentPurpose): Promis
       { _id: payment._id },
       { $set: { status: "FAILED", gatewayResponse: { error: (error as Error).message } } },
     );
-    await closePaymentWindow(payment);
+    await releasePaymentLock(payment);
     recordPaymentOutcome("SSLCOMMERZ", "failed");
     logger.warn(
       { err: error, ...orderLogFields(order), ...paymentLogFields(payment) },
@@ -328,7 +380,10 @@ async function markPayment(
   );
   if (marked.modifiedCount === 1)
     recordPaymentOutcome(payment.method, status === "FAILED" ? "failed" : "cancelled");
-  if (payment.method === "SSLCOMMERZ") await closePaymentWindow(payment);
+  // An SSLCommerz page that ended frees its order. A bKash payment holds the lock only while its
+  // execute runs, so only that execute's outcome releases it: a "failure" callback arriving
+  // meanwhile never lets a second payment be executed.
+  if (payment.method === "SSLCOMMERZ") await releasePaymentLock(payment);
 }
 
 function sameAmount(given: unknown, expected: number): boolean {
@@ -419,7 +474,7 @@ export async function settleSslCommerz(form: SslForm): Promise<PaymentOutcome> {
           },
         },
       );
-    await closePaymentWindow(payment);
+    await releasePaymentLock(payment);
     return { ...base, result: "failed", reason: problem };
   }
   const settled = await completePayment(payment, {
@@ -449,38 +504,10 @@ export async function failSslCommerz(
 
 export const ANOTHER_PAYMENT_REASON = "Another payment for this order is in progress or done";
 
-/**
- * Claims a PENDING order for executing one bKash payment (one conditional update): the same
- * payment may claim it again (a repeated callback), another payment may not until it is released.
- */
-async function claimOrderFor(order: OrderDoc, paymentID: string): Promise<boolean> {
-  const claimed = await Order.updateOne(
-    {
-      _id: order._id,
-      orderStatus: "PENDING",
-      $or: [
-        { paymentClaim: { $exists: false } },
-        { paymentClaim: null },
-        { paymentClaim: paymentID },
-      ],
-    },
-    { $set: { paymentClaim: paymentID } },
-  );
-  return claimed.matchedCount === 1;
-}
-
 /** The payment's status as stored now (another request may have completed it meanwhile). */
 async function isCompleted(payment: PaymentDoc): Promise<boolean> {
   const stored = await Payment.findById(payment._id, { status: 1 }).lean();
   return stored?.status === "COMPLETED";
-}
-
-/** A payment that did not go through lets the order's next attempt be executed. */
-async function releaseOrderClaim(order: OrderDoc, paymentID: string): Promise<void> {
-  await Order.updateOne(
-    { _id: order._id, paymentClaim: paymentID },
-    { $set: { paymentClaim: null } },
-  );
 }
 
 /** bKash callback: execute on success (query when in doubt); accept only Completed, in full, ours. */
@@ -522,7 +549,7 @@ export async function settleBkash(paymentID: string, status: string): Promise<Pa
     );
     return { ...base, result: "failed", reason: NOT_PAYABLE_REASON };
   }
-  if (!(await claimOrderFor(order, paymentID))) {
+  if (!(await takePaymentLock(order._id, payment.transactionId))) {
     if (await isCompleted(payment)) return { ...base, result: "success" };
     // Another attempt of this order (a second tab) is being executed, or has paid it: this one is
     // never executed, so bKash never debits it.
@@ -538,7 +565,7 @@ export async function settleBkash(paymentID: string, status: string): Promise<Pa
     } catch (error) {
       logger.warn({ err: error, ...paymentLogFields(payment) }, "bKash execute and query failed");
       await markPayment(payment, "FAILED", { execute: executed.body });
-      await releaseOrderClaim(order, paymentID);
+      await releasePaymentLock(payment);
       return {
         ...base,
         result: "failed",
@@ -563,7 +590,7 @@ export async function settleBkash(paymentID: string, status: string): Promise<Pa
   if (problem) {
     logger.warn({ ...paymentLogFields(payment), problem }, "bKash payment refused");
     await markPayment(payment, "FAILED", { refused: problem, answer });
-    await releaseOrderClaim(order, paymentID);
+    await releasePaymentLock(payment);
     return { ...base, result: "failed", reason: problem };
   }
   const settled = await completePayment(payment, {
