@@ -289,6 +289,8 @@ export interface PaymentOutcome {
   transactionId?: string;
   paymentId?: string;
   reason?: string;
+  /** The order's language, when the order is known: the result page is shown in it. */
+  locale?: Locale;
 }
 
 /** What the shopper is told when a payment arrives for an order that no longer awaits one. */
@@ -433,7 +435,11 @@ export async function settleSslCommerz(form: SslForm): Promise<PaymentOutcome> {
   if (!found)
     return { result: "failed", transactionId: tranId || undefined, reason: "unknown transaction" };
   const { payment, order } = found;
-  const base = { orderId: order._id.toString(), transactionId: payment.transactionId };
+  const base = {
+    orderId: order._id.toString(),
+    transactionId: payment.transactionId,
+    locale: toLocale(order.locale),
+  };
   const status = text(form.status);
   if (status === "CANCELLED") {
     await markPayment(payment, "CANCELLED", form);
@@ -498,6 +504,7 @@ export async function failSslCommerz(
     result,
     orderId: found.order._id.toString(),
     transactionId: found.payment.transactionId,
+    locale: toLocale(found.order.locale),
     reason: text(form.error) || undefined,
   };
 }
@@ -518,12 +525,20 @@ export async function settleBkash(paymentID: string, status: string): Promise<Pa
   if (!payment)
     return { result: "failed", paymentId: paymentID || undefined, reason: "unknown payment" };
   const order = await Order.findById(payment.order);
+  if (!order)
+    return {
+      orderId: payment.order.toString(),
+      paymentId: paymentID,
+      transactionId: payment.transactionId,
+      result: "failed",
+      reason: "order not found",
+    };
   const base = {
-    orderId: payment.order.toString(),
+    orderId: order._id.toString(),
     paymentId: paymentID,
     transactionId: payment.transactionId,
+    locale: toLocale(order.locale),
   };
-  if (!order) return { ...base, result: "failed", reason: "order not found" };
   if (status === "cancel") {
     await markPayment(payment, "CANCELLED", { status });
     return { ...base, result: "cancelled" };
@@ -607,17 +622,10 @@ export async function settleBkash(paymentID: string, status: string): Promise<Pa
 
 /**
  * Where the browser goes after a callback: the storefront's payment-result pages, in the order's
- * language (a Bangla order's shopper comes back to /bn/payment-success).
+ * language (a Bangla order's shopper comes back to /bn/payment-success). The settling step read the
+ * order already and passes its language in the outcome.
  */
-export async function paymentResultUrl(outcome: PaymentOutcome): Promise<string> {
-  const order = /^[0-9a-f]{24}$/i.test(outcome.orderId ?? "")
-    ? await Order.findById(outcome.orderId, { locale: 1 }).lean()
-    : null;
-  return resultRedirect(outcome, toLocale(order?.locale));
-}
-
-/** The payment-result page's URL for an outcome, in `locale`. */
-export function resultRedirect(outcome: PaymentOutcome, locale: Locale = "en"): string {
+export function paymentResultUrl(outcome: PaymentOutcome): string {
   const page =
     outcome.result === "success"
       ? "/payment-success"
@@ -630,7 +638,7 @@ export function resultRedirect(outcome: PaymentOutcome, locale: Locale = "en"): 
   if (outcome.paymentId) params.set("paymentId", outcome.paymentId);
   if (outcome.result === "failed" && outcome.reason) params.set("reason", outcome.reason);
   const query = params.toString();
-  return publicUrl(`${locale === "bn" ? "/bn" : ""}${page}${query ? `?${query}` : ""}`);
+  return publicUrl(`${outcome.locale === "bn" ? "/bn" : ""}${page}${query ? `?${query}` : ""}`);
 }
 
 export interface PaymentListQuery {

@@ -6,6 +6,7 @@ import { createApp } from "../../server/app";
 import { resetBkashTokenForTests } from "../../server/integrations/bkash";
 import { expirePendingOrders } from "../../server/services/orders.service";
 import { clearDatabase } from "../setup/db";
+import { queriesDuring } from "../setup/queries";
 import { setEnv } from "../setup/env";
 import { bkashEnv, POOR_WALLET, startBkashStub, type BkashStub } from "../stubs/bkash";
 import { createUser } from "../factories/user";
@@ -155,6 +156,25 @@ describe("GET /api/payment/bkash/callback", () => {
     expect(paid.headers.location).toMatch(
       new RegExp(`^${SHOP}/bn/payment-success\\?orderId=${again.order._id}&`),
     );
+  });
+
+  it("reads the order once per callback, and still answers in the order's language", async () => {
+    // The settling step's read (a payment that places the order reads the placed order for its
+    // messages too); the result page's language costs no read of its own.
+    for (const outcome of ["cancel", "success"] as const) {
+      const { order, started } = await createdPayment({ locale: "bn" });
+      let answer: request.Response | undefined;
+      const queries = await queriesDuring(async () => {
+        answer = await callback(bkash.visit(started.paymentId, outcome));
+      });
+      const page = outcome === "cancel" ? "cancelled" : "success";
+      expect(answer!.headers.location).toMatch(
+        new RegExp(`^${SHOP}/bn/payment-${page}\\?orderId=${order._id}&`),
+      );
+      expect(queries.filter((query) => query === "orders.findOne")).toHaveLength(
+        outcome === "success" ? 2 : 1,
+      );
+    }
   });
 
   it("queries the status when execute is in doubt, and trusts the query", async () => {
