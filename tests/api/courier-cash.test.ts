@@ -144,6 +144,10 @@ describe("an admin records the collected amount", () => {
       const refused = await recordCollected(order._id, body);
       expect(refused.status).toBe(400);
     }
+    // Taka as the shop settings count it too (one schema): the same texts.
+    expect((await recordCollected(order._id, { collected: -1 })).body.errors).toEqual([
+      { path: "collected", message: "An amount cannot be negative" },
+    ]);
     const tooMuch = await recordCollected(order._id, { collected: 1661 });
     expect(tooMuch.status).toBe(400);
     expect(tooMuch.body.message).toBe(
