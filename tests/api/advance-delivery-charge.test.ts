@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Order } from "../../models/order.model";
 import { Payment } from "../../models/payment.model";
 import { createApp } from "../../server/app";
+import { createLoadContext } from "../../server/load-context";
 import { resetBkashTokenForTests } from "../../server/integrations/bkash";
 import { expirePendingOrders } from "../../server/services/orders.service";
 import {
@@ -16,7 +17,7 @@ import { ADVANCE_METHOD_REQUIRED } from "../../server/services/advance-delivery-
 import { paymentSplit } from "#contract/advance-delivery-charge";
 import type { ShopSettings } from "#contract/schemas/shop-settings";
 import { clearDatabase } from "../setup/db";
-import { setEnv } from "../setup/env";
+import { setEnv, withEnv } from "../setup/env";
 import { bkashEnv, POOR_WALLET, startBkashStub, type BkashStub } from "../stubs/bkash";
 import { sslCommerzEnv, startSslCommerzStub, type SslCommerzStub } from "../stubs/sslcommerz";
 import { shippingAddress } from "../factories/address";
@@ -132,6 +133,23 @@ describe("the checkout quote", () => {
     const dhaka = await guest.quote({ city: "Dhaka" });
     expect(dhaka.body.deliveryCharge).toBe(60);
     expect(dhaka.body.advanceDeliveryCharge).toBeUndefined();
+  });
+
+  it("offers the gateways the checkout offers, in the same order: only those configured", async () => {
+    await advanceRules({ outsideDhaka: true });
+    const { guest } = await guestWith(1);
+    const offered = async () => ({
+      checkout: createLoadContext("nonce").config.paymentMethods,
+      advance: (await guest.quote({ city: "Chattogram" })).body.advanceDeliveryCharge?.methods,
+    });
+    expect(await offered()).toEqual({
+      checkout: ["COD", "BKASH", "SSLCOMMERZ"],
+      advance: ["BKASH", "SSLCOMMERZ"],
+    });
+    expect(await withEnv({ BKASH_APP_KEY: "" }, offered)).toEqual({
+      checkout: ["COD", "SSLCOMMERZ"],
+      advance: ["SSLCOMMERZ"],
+    });
   });
 
   it("above an amount: from the goods total after discounts, inclusive; 0 switches it off", async () => {
