@@ -22,8 +22,7 @@ import type {
  * cannot change once it is settled and a parcel is never in two settlements.
  */
 
-export const NOT_A_COD_PARCEL =
-  "Only a delivered cash-on-delivery parcel has cash for the courier to pay";
+const NOT_A_COD_PARCEL = "Only a delivered cash-on-delivery parcel has cash for the courier to pay";
 
 /** A delivered COD parcel whose cash the courier has not paid yet. */
 const UNSETTLED = { orderStatus: "DELIVERED", paymentMethod: "COD", cashSettlement: null };
@@ -35,7 +34,7 @@ const settledAlready = (orderNumber: string) =>
   );
 
 /** A courier's reported amount: whole taka, or undefined when it is not a usable number. */
-export function courierAmount(value: unknown): number | undefined {
+function courierAmount(value: unknown): number | undefined {
   if (value === null || value === undefined || value === "") return undefined;
   const amount = Number(value);
   if (!Number.isFinite(amount) || amount < 0 || amount > 10_000_000) return undefined;

@@ -34,8 +34,6 @@ import type {
   PaymentStartedAnswer,
 } from "#contract/answers/orders";
 
-export type StartedPayment = PaymentStartedAnswer;
-
 /**
  * Online payments. The browser-carried callbacks are untrusted: an order moves PENDING -> PLACED only
  * after the gateway itself confirms (SSLCommerz validation API, bKash execute/query) that our
@@ -55,7 +53,10 @@ function newTransactionId(prefix: string): string {
 }
 
 /** Starts an online payment for a PENDING order the reader may see; answers the gateway URL. */
-export async function startPayment(orderId: string, reader: OrderReader): Promise<StartedPayment> {
+export async function startPayment(
+  orderId: string,
+  reader: OrderReader,
+): Promise<PaymentStartedAnswer> {
   const order = await getOrderFor(orderId, reader);
   const advance = order.paymentMethod === "COD" ? order.advanceDeliveryCharge : null;
   if (order.paymentMethod === "COD" && !advance)
@@ -72,7 +73,7 @@ export async function startPayment(orderId: string, reader: OrderReader): Promis
  * What the gateway must take for this order: a cash-on-delivery order's advance delivery charge,
  * or an online order's whole total.
  */
-export function amountDueOnline(order: OrderFields): number {
+function amountDueOnline(order: OrderFields): number {
   return order.paymentMethod === "COD" && order.advanceDeliveryCharge
     ? order.advanceDeliveryCharge.amount
     : order.totalDiscountedPrice;
@@ -171,7 +172,10 @@ export async function dropLegacyPaymentLockFields(): Promise<number> {
   return dropped.modifiedCount;
 }
 
-async function startSslCommerz(order: OrderDoc, purpose: PaymentPurpose): Promise<StartedPayment> {
+async function startSslCommerz(
+  order: OrderDoc,
+  purpose: PaymentPurpose,
+): Promise<PaymentStartedAnswer> {
   if (!isSslCommerzConfigured())
     throw badRequest("SSLCommerz payments are not available; choose cash on delivery");
   const transactionId = newTransactionId("TWS");
@@ -236,7 +240,7 @@ async function startSslCommerz(order: OrderDoc, purpose: PaymentPurpose): Promis
   }
 }
 
-async function startBkash(order: OrderDoc, purpose: PaymentPurpose): Promise<StartedPayment> {
+async function startBkash(order: OrderDoc, purpose: PaymentPurpose): Promise<PaymentStartedAnswer> {
   if (!isBkashConfigured())
     throw badRequest("bKash payments are not available; choose cash on delivery");
   const transactionId = newTransactionId("TWB");
@@ -394,7 +398,7 @@ function sameAmount(given: unknown, expected: number): boolean {
 }
 
 /** The checks SSLCommerz's validation API requires; returns why a validation answer is refused, or undefined. */
-export function sslValidationProblem(
+function sslValidationProblem(
   answer: ValidationAnswer,
   payment: PaymentDoc,
   order: OrderDoc,

@@ -62,10 +62,7 @@ function countedAs(status: OrderStatus, method: string): keyof PhoneOrderCounts 
 }
 
 /** Orders of one delivery phone by outcome; `excludeOrderId` leaves the order being viewed out. */
-export async function phoneOrderCounts(
-  phone: string,
-  excludeOrderId?: string,
-): Promise<PhoneOrderCounts> {
+async function phoneOrderCounts(phone: string, excludeOrderId?: string): Promise<PhoneOrderCounts> {
   const match: Record<string, unknown> = { deliveryPhone: phoneKey(phone) };
   if (excludeOrderId) match._id = { $ne: new mongoose.Types.ObjectId(excludeOrderId) };
   // One grouped aggregate: by status and payment method, so the cancellations can be told apart.
