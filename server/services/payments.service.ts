@@ -521,6 +521,68 @@ async function isCompleted(payment: PaymentDoc): Promise<boolean> {
   return stored?.status === "COMPLETED";
 }
 
+/** Why a bKash execute or query answer does not pay this payment in full, or undefined. */
+function bkashProblem(
+  answer: BkashAnswer,
+  payment: PaymentDoc,
+  order: OrderDoc,
+): string | undefined {
+  if (answer.transactionStatus !== "Completed")
+    return `transaction status ${String(answer.transactionStatus ?? "unknown")}`;
+  if (answer.paymentID !== undefined && answer.paymentID !== payment.paymentId)
+    return "payment id mismatch";
+  if (
+    answer.merchantInvoiceNumber !== undefined &&
+    answer.merchantInvoiceNumber !== payment.transactionId
+  )
+    return "invoice mismatch";
+  if ((answer.currency ?? "BDT") !== "BDT") return "currency is not BDT";
+  if (
+    !sameAmount(answer.amount, payment.amount) ||
+    !sameAmount(answer.amount, amountDueOnline(order))
+  )
+    return "amount differs from the order total";
+  return undefined;
+}
+
+/**
+ * The lock just taken had run out in the hands of another bKash payment still PENDING here: the
+ * process executing it stopped, maybe after bKash debited it. bKash is asked what became of it
+ * before another payment is executed: "paid" (now recorded, the order placed), "unpaid" (marked
+ * FAILED: nothing executes it any more), or "unknown" (bKash did not answer).
+ */
+async function settleAbandonedBkash(
+  transactionId: string,
+  order: OrderDoc,
+): Promise<"paid" | "unpaid" | "unknown"> {
+  const abandoned = await Payment.findOne({ transactionId, method: "BKASH", status: "PENDING" });
+  if (!abandoned?.paymentId) return "unpaid";
+  let answer: BkashAnswer;
+  try {
+    answer = await queryBkashPayment(abandoned.paymentId);
+  } catch (error) {
+    logger.warn(
+      { err: error, ...paymentLogFields(abandoned) },
+      "bKash query of an abandoned payment failed",
+    );
+    return "unknown";
+  }
+  const problem = bkashProblem(answer, abandoned, order);
+  if (problem) {
+    await markPayment(abandoned, "FAILED", { abandoned: problem, answer });
+    return "unpaid";
+  }
+  logger.warn(
+    paymentLogFields(abandoned),
+    "bKash payment executed by a stopped process: recorded now",
+  );
+  await completePayment(abandoned, {
+    gatewayTransactionId: String(answer.trxID ?? ""),
+    response: answer,
+  });
+  return "paid";
+}
+
 /** bKash callback: execute on success (query when in doubt); accept only Completed, in full, ours. */
 export async function settleBkash(paymentID: string, status: string): Promise<PaymentOutcome> {
   const payment = paymentID
@@ -528,7 +590,7 @@ export async function settleBkash(paymentID: string, status: string): Promise<Pa
     : null;
   if (!payment)
     return { result: "failed", paymentId: paymentID || undefined, reason: "unknown payment" };
-  const order = await Order.findById(payment.order);
+  const order = await Order.findById(payment.order).select("+paymentLock");
   if (!order)
     return {
       orderId: payment.order.toString(),
@@ -575,6 +637,20 @@ export async function settleBkash(paymentID: string, status: string): Promise<Pa
     await markPayment(payment, "CANCELLED", { status, refused: ANOTHER_PAYMENT_REASON });
     return { ...base, result: "failed", reason: ANOTHER_PAYMENT_REASON };
   }
+  const expired = order.paymentLock;
+  if (expired?.transactionId && expired.transactionId !== payment.transactionId) {
+    const abandoned = await settleAbandonedBkash(expired.transactionId, order);
+    if (abandoned !== "unpaid") {
+      // Paid by the abandoned payment, or bKash could not say: this one is never executed. The
+      // lock goes back as it was, so the next attempt asks bKash again.
+      await Order.updateOne(
+        { _id: order._id, "paymentLock.transactionId": payment.transactionId },
+        { $set: { paymentLock: { transactionId: expired.transactionId, until: expired.until } } },
+      );
+      await markPayment(payment, "CANCELLED", { status, refused: ANOTHER_PAYMENT_REASON });
+      return { ...base, result: "failed", reason: ANOTHER_PAYMENT_REASON };
+    }
+  }
   let answer: BkashAnswer;
   const executed = await executeBkashPayment(paymentID);
   if (executed.ok) answer = executed.body;
@@ -592,20 +668,7 @@ export async function settleBkash(paymentID: string, status: string): Promise<Pa
       };
     }
   }
-  const problem =
-    answer.transactionStatus !== "Completed"
-      ? `transaction status ${String(answer.transactionStatus ?? "unknown")}`
-      : answer.paymentID !== undefined && answer.paymentID !== paymentID
-        ? "payment id mismatch"
-        : answer.merchantInvoiceNumber !== undefined &&
-            answer.merchantInvoiceNumber !== payment.transactionId
-          ? "invoice mismatch"
-          : (answer.currency ?? "BDT") !== "BDT"
-            ? "currency is not BDT"
-            : !sameAmount(answer.amount, payment.amount) ||
-                !sameAmount(answer.amount, amountDueOnline(order))
-              ? "amount differs from the order total"
-              : undefined;
+  const problem = bkashProblem(answer, payment, order);
   if (problem) {
     logger.warn({ ...paymentLogFields(payment), problem }, "bKash payment refused");
     await markPayment(payment, "FAILED", { refused: problem, answer });
