@@ -83,9 +83,9 @@ export const PAYMENT_OPEN_MESSAGE =
   "A payment for this order is already open in another window. Finish it there, or try again in a few minutes.";
 
 /**
- * How long a payment attempt holds its order's lock: an SSLCommerz page, or a bKash execute (seconds,
- * whatever its timeouts). An attempt abandoned (a closed page, a process killed while executing)
- * stops holding the order when its time is up.
+ * How long a payment attempt holds its order's lock: time enough for a shopper on an SSLCommerz
+ * page, far more than a bKash execute needs (its calls time out after 30 s). An abandoned attempt
+ * (a closed page, a process killed while executing) stops holding the order when its time is up.
  */
 const PAYMENT_LOCK_MS = 10 * 60_000;
 
@@ -637,15 +637,17 @@ export async function settleBkash(paymentID: string, status: string): Promise<Pa
     await markPayment(payment, "CANCELLED", { status, refused: ANOTHER_PAYMENT_REASON });
     return { ...base, result: "failed", reason: ANOTHER_PAYMENT_REASON };
   }
-  const expired = order.paymentLock;
-  if (expired?.transactionId && expired.transactionId !== payment.transactionId) {
-    const abandoned = await settleAbandonedBkash(expired.transactionId, order);
+  // The lock as read with the order: another payment's, now taken, had run out (or was released
+  // by a failed execute meanwhile, which settleAbandonedBkash finds FAILED).
+  const previous = order.paymentLock;
+  if (previous?.transactionId && previous.transactionId !== payment.transactionId) {
+    const abandoned = await settleAbandonedBkash(previous.transactionId, order);
     if (abandoned !== "unpaid") {
       // Paid by the abandoned payment, or bKash could not say: this one is never executed. The
       // lock goes back as it was, so the next attempt asks bKash again.
       await Order.updateOne(
         { _id: order._id, "paymentLock.transactionId": payment.transactionId },
-        { $set: { paymentLock: { transactionId: expired.transactionId, until: expired.until } } },
+        { $set: { paymentLock: { transactionId: previous.transactionId, until: previous.until } } },
       );
       await markPayment(payment, "CANCELLED", { status, refused: ANOTHER_PAYMENT_REASON });
       return { ...base, result: "failed", reason: ANOTHER_PAYMENT_REASON };
