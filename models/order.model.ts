@@ -95,11 +95,10 @@ const OrderSchema = new Schema(
       ),
       default: null,
     },
-    // The bKash payment being executed for this order: one at a time, so two tabs never both pay.
-    paymentClaim: { type: String, default: null, select: false },
-    // The SSLCommerz session open for this order (its transaction, until when): SSLCommerz takes
-    // the money on its own page, so a second session is refused while one is open.
-    paymentWindow: {
+    // One payment attempt at a time (docs/cod.md, "Never paid twice"): the attempt (our transaction
+    // id) holding the order, until when. SSLCommerz holds it while its page is open, bKash while it
+    // executes; taken and released by guarded updates in payments.service.ts.
+    paymentLock: {
       type: new Schema({ transactionId: String, until: Date }, { _id: false }),
       default: null,
       select: false,

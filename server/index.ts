@@ -56,6 +56,15 @@ async function main() {
   // first request does not write them.
   const { getShopSettings } = await import("./services/shop-settings.service.js");
   await getShopSettings();
+  // Unpaid orders' payment locks from before there was one lock for both gateways (docs/cod.md),
+  // before any request can take one; the old fields go from the other orders in the background.
+  const { carryOverLegacyPaymentLocks, dropLegacyPaymentLockFields } =
+    await import("./services/payments.service.js");
+  const carried = await carryOverLegacyPaymentLocks();
+  if (carried > 0) say(`[db] ${carried} open payment locks carried over`);
+  void dropLegacyPaymentLockFields().catch((error: unknown) =>
+    logger.error({ err: error }, "old payment lock fields not dropped"),
+  );
   // Orders saved before the normalised delivery phone existed get it (customer history: docs/cod.md),
   // in the background: on a large first deploy the shop serves meanwhile (an indexed no-op after).
   const { backfillDeliveryPhones } = await import("./services/phone-history.service.js");

@@ -3,9 +3,8 @@ import { googleHandoffConfirmed } from "./services/auth.service.js";
 import * as catalog from "./services/catalog.service.js";
 import * as products from "./services/products.service.js";
 import { storefrontSettings } from "./services/shop-settings.service.js";
-import { isBkashConfigured } from "./integrations/bkash.js";
+import { configuredGateways } from "./integrations/gateways.js";
 import { isGoogleConfigured } from "./integrations/google.js";
-import { isSslCommerzConfigured } from "./integrations/sslcommerz.js";
 
 /** The first call's promise for every call: a per-request memo (a failed call is not retried). */
 function once<T>(load: () => Promise<T>): () => Promise<T> {
@@ -34,11 +33,7 @@ export function createLoadContext(
       /** Google sign-in is offered only when GOOGLE_CLIENT_ID is set (else /auth/google is a 503). */
       googleSignIn: isGoogleConfigured(),
       /** Payment methods the checkout offers: cash on delivery always, online ones when configured. */
-      paymentMethods: [
-        "COD" as const,
-        ...(isSslCommerzConfigured() ? (["SSLCOMMERZ"] as const) : []),
-        ...(isBkashConfigured() ? (["BKASH"] as const) : []),
-      ],
+      paymentMethods: ["COD" as const, ...configuredGateways()],
     },
     services: {
       // The root loader (header) and the page's loader both want the categories: one query per page.

@@ -5,21 +5,17 @@
  */
 import { z } from "zod";
 import { startOfShopDay } from "../dates.js";
-import { IdParams, ObjectIdString, PageQuery } from "./common.js";
+import { IdParams, ObjectIdString, PageQuery, Taka } from "./common.js";
 
 export { IdParams };
 
-/** Whole taka, as cash is counted; at most ten million (far above any parcel or payout). */
-const Taka = z
-  .number({ error: "Enter an amount in taka" })
-  .int("Whole taka only")
-  .min(0, "An amount cannot be negative")
-  .max(10_000_000, "That amount is too large");
+/** Cash in whole taka; at most ten million (far above any parcel or payout). */
+const Cash = Taka(10_000_000);
 
 export const MAX_SETTLEMENT_PARCELS = 500;
 
 /** An admin types the cash the courier collected on one delivered COD parcel. */
-export const CollectedCashBody = z.strictObject({ collected: Taka });
+export const CollectedCashBody = z.strictObject({ collected: Cash });
 export type CollectedCashBody = z.output<typeof CollectedCashBody>;
 
 /** A settlement: the parcels it covers and the payout that covers them (docs/cod.md). */
@@ -30,9 +26,9 @@ export const SettlementBody = z.strictObject({
     .max(MAX_SETTLEMENT_PARCELS, `At most ${MAX_SETTLEMENT_PARCELS} parcels in one settlement`)
     .refine((ids) => new Set(ids).size === ids.length, "A parcel is chosen twice"),
   /** Cash the shop received. */
-  amount: Taka,
+  amount: Cash,
   /** What the courier kept from the collected cash (its fees); amount + deductions = collected. */
-  deductions: Taka.default(0),
+  deductions: Cash.default(0),
   reference: z
     .string()
     .trim()

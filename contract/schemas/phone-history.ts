@@ -55,7 +55,6 @@ export const PhoneBlockBody = z.strictObject({
     .min(1, "Give a reason for the block")
     .max(PHONE_BLOCK_REASON_MAX, `At most ${PHONE_BLOCK_REASON_MAX} characters`),
 });
-export type PhoneBlockInput = z.input<typeof PhoneBlockBody>;
 
 export const PhoneBlock = z.object({
   phone: z.string(),

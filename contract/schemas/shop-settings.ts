@@ -9,9 +9,8 @@
  */
 import { z } from "zod";
 import { INVALID_MOBILE_MESSAGE, normalizeBdMobile } from "../phone.js";
-import { ObjectIdString, PageQuery } from "./common.js";
+import { ObjectIdString, PageQuery, Taka } from "./common.js";
 
-const Taka = (max: number) => z.number().int("Whole taka only").min(0).max(max);
 const Limit = z.number().int().min(1).max(1_000_000);
 
 export const DeliverySettings = z.strictObject({

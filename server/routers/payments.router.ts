@@ -39,7 +39,7 @@ endpoint(paymentRouter, PREFIX, {
   body: SslCallbackBody,
   responses: redirect,
   handler: async ({ body }, _req, res) =>
-    res.redirect(302, await paymentResultUrl(await settleSslCommerz(body))),
+    res.redirect(302, paymentResultUrl(await settleSslCommerz(body))),
 });
 
 endpoint(paymentRouter, PREFIX, {
@@ -51,7 +51,7 @@ endpoint(paymentRouter, PREFIX, {
   body: SslCallbackBody,
   responses: redirect,
   handler: async ({ body }, _req, res) =>
-    res.redirect(302, await paymentResultUrl(await failSslCommerz(body, "failed"))),
+    res.redirect(302, paymentResultUrl(await failSslCommerz(body, "failed"))),
 });
 
 endpoint(paymentRouter, PREFIX, {
@@ -63,7 +63,7 @@ endpoint(paymentRouter, PREFIX, {
   body: SslCallbackBody,
   responses: redirect,
   handler: async ({ body }, _req, res) =>
-    res.redirect(302, await paymentResultUrl(await failSslCommerz(body, "cancelled"))),
+    res.redirect(302, paymentResultUrl(await failSslCommerz(body, "cancelled"))),
 });
 
 endpoint(paymentRouter, PREFIX, {
@@ -96,7 +96,7 @@ endpoint(paymentRouter, PREFIX, {
   handler: async ({ query }, _req, res) =>
     res.redirect(
       302,
-      await paymentResultUrl(await settleBkash(query.paymentID ?? "", query.status ?? "")),
+      paymentResultUrl(await settleBkash(query.paymentID ?? "", query.status ?? "")),
     ),
 });
 

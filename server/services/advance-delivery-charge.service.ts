@@ -3,31 +3,18 @@
  * delivery charge"): the shop settings' rules applied to an address, a mobile and the amounts.
  * The quote tells the shopper, the placement asks for it, payments.service takes it.
  */
-import { isBkashConfigured } from "../integrations/bkash.js";
-import { isSslCommerzConfigured } from "../integrations/sslcommerz.js";
+import { configuredGateways } from "../integrations/gateways.js";
 import { isInsideDhaka } from "./delivery.service.js";
 import { phoneRiskOf } from "./phone-history.service.js";
 import { getShopSettings } from "./shop-settings.service.js";
 import { normalizeBdMobile } from "#contract/phone";
 import type { PhoneRisk } from "#contract/schemas/phone-history";
-import type {
-  AdvanceMethod,
-  AdvanceQuoteAnswer,
-  AdvanceRule,
-} from "#contract/advance-delivery-charge";
+import type { AdvanceQuoteAnswer, AdvanceRule } from "#contract/advance-delivery-charge";
 
 export const ADVANCE_METHOD_REQUIRED =
   "The delivery charge of this order is paid in advance: choose bKash or SSLCommerz to pay it";
 export const ADVANCE_METHOD_UNAVAILABLE =
   "That payment method is not available for the delivery charge; choose another";
-
-/** The gateways the shop can take an advance with right now (credentials set). */
-export function advanceMethods(): AdvanceMethod[] {
-  const methods: AdvanceMethod[] = [];
-  if (isBkashConfigured()) methods.push("BKASH");
-  if (isSslCommerzConfigured()) methods.push("SSLCOMMERZ");
-  return methods;
-}
 
 export interface AdvanceInput {
   city: string;
@@ -58,7 +45,7 @@ export async function advanceFor(input: AdvanceInput): Promise<AdvanceQuoteAnswe
     if (level === "risky") reasons.push("riskyNumber");
   }
   if (rules.aboveAmount > 0 && input.goods >= rules.aboveAmount) reasons.push("aboveAmount");
-  const methods = advanceMethods();
+  const methods = configuredGateways();
   if (reasons.length === 0 || methods.length === 0) return null;
   return {
     amount: input.deliveryCharge,

@@ -17,7 +17,7 @@ import { verifyOtp } from "./otp.service.js";
 import { isPhoneBlocked, phoneRiskOf } from "./phone-history.service.js";
 import { getShopSettings } from "./shop-settings.service.js";
 
-export const PHONE_BLOCKED_CODE = "PHONE_BLOCKED";
+const PHONE_BLOCKED_CODE = "PHONE_BLOCKED";
 
 /** What the two steps read from and leave on the placement. */
 export interface CodPhoneContext {
@@ -36,7 +36,7 @@ export interface CodPhoneContext {
 }
 
 /** Whether the rule asks a COD order of this shopper (guest or not) and number for a code. */
-export function needsPhoneConfirmation(
+function needsPhoneConfirmation(
   rule: PhoneConfirmationRule,
   shopper: { signedIn: boolean; level: PhoneRisk["level"] },
 ): boolean {

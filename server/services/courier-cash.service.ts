@@ -22,8 +22,7 @@ import type {
  * cannot change once it is settled and a parcel is never in two settlements.
  */
 
-export const NOT_A_COD_PARCEL =
-  "Only a delivered cash-on-delivery parcel has cash for the courier to pay";
+const NOT_A_COD_PARCEL = "Only a delivered cash-on-delivery parcel has cash for the courier to pay";
 
 /** A delivered COD parcel whose cash the courier has not paid yet. */
 const UNSETTLED = { orderStatus: "DELIVERED", paymentMethod: "COD", cashSettlement: null };
@@ -35,7 +34,7 @@ const settledAlready = (orderNumber: string) =>
   );
 
 /** A courier's reported amount: whole taka, or undefined when it is not a usable number. */
-export function courierAmount(value: unknown): number | undefined {
+function courierAmount(value: unknown): number | undefined {
   if (value === null || value === undefined || value === "") return undefined;
   const amount = Number(value);
   if (!Number.isFinite(amount) || amount < 0 || amount > 10_000_000) return undefined;
@@ -72,13 +71,21 @@ export async function recordCourierCollection(
   return result.modifiedCount === 1;
 }
 
-/** An admin records (or corrects) what the courier collected on one parcel. */
+/**
+ * An admin records (or corrects) what the courier collected on one parcel: one read (the parcel as
+ * the screen shows it, and what the checks need), one guarded update, and the answer built from the
+ * two.
+ */
 export async function recordCollectedByAdmin(
   orderId: string,
   collected: number,
   admin: ActingAdmin,
 ): Promise<OwedParcelAnswer> {
-  const order = await Order.findById(orderId);
+  const order = await Order.findById(orderId, {
+    ...OWED_PARCEL_FIELDS,
+    orderStatus: 1,
+    cashSettlement: 1,
+  }).lean();
   if (!order) throw notFound("Order not found");
   if (order.orderStatus !== "DELIVERED" || order.paymentMethod !== "COD")
     throw conflict(NOT_A_COD_PARCEL, "NOT_A_COD_PARCEL");
@@ -88,43 +95,38 @@ export async function recordCollectedByAdmin(
       `The courier cannot have collected more than the order's total (${formatBDT(order.totalDiscountedPrice)})`,
       [{ path: "collected", message: "More than the order's total" }],
     );
+  const cashCollected = { amount: collected, at: new Date(), source: "admin", by: admin.email };
   const result = await Order.updateOne(
     { _id: order._id, ...UNSETTLED },
-    {
-      $set: {
-        cashCollected: { amount: collected, at: new Date(), source: "admin", by: admin.email },
-      },
-    },
+    { $set: { cashCollected } },
   );
-  // Missed: settled (or moved) between the read and this write.
-  if (result.matchedCount !== 1) {
-    const current = await Order.findById(order._id, { cashSettlement: 1 }).lean();
-    if (current?.cashSettlement) throw settledAlready(order.orderNumber);
-    throw conflict(NOT_A_COD_PARCEL, "NOT_A_COD_PARCEL");
-  }
+  // DELIVERED is final and the payment method never changes: only a settlement that took the
+  // parcel between the read and this write makes it miss.
+  if (result.matchedCount !== 1) throw settledAlready(order.orderNumber);
   logger.info(
     { ...orderLogFields(order), collected, by: admin.email },
     "courier's collected cash recorded",
   );
-  return toOwedParcel((await Order.findById(order._id).lean())!);
+  return toOwedParcel({ ...order, cashCollected });
 }
+
+/** What the courier cash screen shows of a parcel. */
+const OWED_PARCEL_FIELDS = {
+  orderNumber: 1,
+  shippingAddress: 1,
+  totalDiscountedPrice: 1,
+  cashCollected: 1,
+  courier: 1,
+  statusHistory: 1,
+  advanceDeliveryCharge: 1,
+  paymentMethod: 1,
+  createdAt: 1,
+} as const;
 
 type OrderLean = Awaited<ReturnType<typeof unsettledParcels>>[number];
 
 function unsettledParcels() {
-  return Order.find(UNSETTLED, {
-    orderNumber: 1,
-    shippingAddress: 1,
-    totalDiscountedPrice: 1,
-    cashCollected: 1,
-    courier: 1,
-    statusHistory: 1,
-    advanceDeliveryCharge: 1,
-    paymentMethod: 1,
-    createdAt: 1,
-  })
-    .sort({ createdAt: 1, _id: 1 })
-    .lean();
+  return Order.find(UNSETTLED, OWED_PARCEL_FIELDS).sort({ createdAt: 1, _id: 1 }).lean();
 }
 
 function toOwedParcel(order: OrderLean): OwedParcelAnswer {

@@ -85,12 +85,7 @@ async function monthlyReturns(month: Range): Promise<MonthlyReturns> {
   return { returned, delivered, returnRate, deliveryCostLost };
 }
 
-export interface CashOnDelivery {
-  outstanding: number;
-  outstandingOrders: number;
-  advancePaidThisMonth: number;
-  advanceOrdersThisMonth: number;
-}
+type CashOnDelivery = NonNullable<DashboardStats["cashOnDelivery"]>;
 
 /** COD orders not finished yet: the rider still has their cash to collect. */
 const OPEN_COD = {

@@ -45,8 +45,7 @@ export function toOrderAnswer(order: OrderDoc | (OrderFields & { _id: unknown })
   // Internal bookkeeping of the checkout's stock reservation (reservations.service.ts).
   delete plain.reservationId;
   delete plain.checkoutOf;
-  delete plain.paymentClaim;
-  delete plain.paymentWindow;
+  delete plain.paymentLock;
   delete plain.__v;
   if (plain.guest && typeof plain.guest === "object") {
     const guest = { ...(plain.guest as Record<string, unknown>) };

@@ -34,8 +34,6 @@ import type {
   PaymentStartedAnswer,
 } from "#contract/answers/orders";
 
-export type StartedPayment = PaymentStartedAnswer;
-
 /**
  * Online payments. The browser-carried callbacks are untrusted: an order moves PENDING -> PLACED only
  * after the gateway itself confirms (SSLCommerz validation API, bKash execute/query) that our
@@ -55,7 +53,10 @@ function newTransactionId(prefix: string): string {
 }
 
 /** Starts an online payment for a PENDING order the reader may see; answers the gateway URL. */
-export async function startPayment(orderId: string, reader: OrderReader): Promise<StartedPayment> {
+export async function startPayment(
+  orderId: string,
+  reader: OrderReader,
+): Promise<PaymentStartedAnswer> {
   const order = await getOrderFor(orderId, reader);
   const advance = order.paymentMethod === "COD" ? order.advanceDeliveryCharge : null;
   if (order.paymentMethod === "COD" && !advance)
@@ -72,59 +73,114 @@ export async function startPayment(orderId: string, reader: OrderReader): Promis
  * What the gateway must take for this order: a cash-on-delivery order's advance delivery charge,
  * or an online order's whole total.
  */
-export function amountDueOnline(order: OrderFields): number {
+function amountDueOnline(order: OrderFields): number {
   return order.paymentMethod === "COD" && order.advanceDeliveryCharge
     ? order.advanceDeliveryCharge.amount
     : order.totalDiscountedPrice;
 }
 
-/** How long an SSLCommerz session holds its order's payment window (a second tab waits). */
-export const SSL_PAYMENT_WINDOW_MS = 10 * 60_000;
 export const PAYMENT_OPEN_MESSAGE =
   "A payment for this order is already open in another window. Finish it there, or try again in a few minutes.";
 
 /**
- * Opens the order's payment window for one SSLCommerz transaction (one conditional update): none
- * open, or the last one's time is up. A failed or cancelled payment closes it again.
+ * How long a payment attempt holds its order's lock: time enough for a shopper on an SSLCommerz
+ * page, far more than a bKash execute needs (its calls time out after 30 s). An abandoned attempt
+ * (a closed page, a process killed while executing) stops holding the order when its time is up.
  */
-async function openPaymentWindow(order: OrderDoc, transactionId: string): Promise<boolean> {
+const PAYMENT_LOCK_MS = 10 * 60_000;
+
+/**
+ * Takes the order's payment lock for one attempt (our transaction id), by one guarded update: the
+ * order still PENDING and no lock, an expired one, or this attempt's own (a repeated bKash callback).
+ * SSLCommerz takes it when its page opens (it takes the money on its own page), bKash when it
+ * executes (it debits only then): so two tabs never both pay one order.
+ */
+async function takePaymentLock(orderId: unknown, transactionId: string): Promise<boolean> {
   const now = new Date();
-  const opened = await Order.updateOne(
+  const taken = await Order.updateOne(
     {
-      _id: order._id,
+      _id: orderId,
       orderStatus: "PENDING",
       $or: [
-        { paymentWindow: { $exists: false } },
-        { paymentWindow: null },
-        { "paymentWindow.until": { $lte: now } },
+        { paymentLock: { $exists: false } },
+        { paymentLock: null },
+        { "paymentLock.until": { $lte: now } },
+        { "paymentLock.transactionId": transactionId },
       ],
     },
-    {
-      $set: {
-        paymentWindow: {
-          transactionId,
-          until: new Date(now.getTime() + SSL_PAYMENT_WINDOW_MS),
-        },
-      },
-    },
+    { $set: { paymentLock: { transactionId, until: new Date(now.getTime() + PAYMENT_LOCK_MS) } } },
   );
-  return opened.matchedCount === 1;
+  return taken.matchedCount === 1;
 }
 
-/** The payment did not go through: the order may be paid by a new attempt at once. */
-async function closePaymentWindow(payment: { order: unknown; transactionId: string }) {
+/** The attempt did not go through: the order's next attempt may take the lock at once. */
+async function releasePaymentLock(payment: { order: unknown; transactionId: string }) {
   await Order.updateOne(
-    { _id: payment.order, "paymentWindow.transactionId": payment.transactionId },
-    { $set: { paymentWindow: null } },
+    { _id: payment.order, "paymentLock.transactionId": payment.transactionId },
+    { $set: { paymentLock: null } },
   );
 }
 
-async function startSslCommerz(order: OrderDoc, purpose: PaymentPurpose): Promise<StartedPayment> {
+/**
+ * Orders written before the one payment lock kept bKash's `paymentClaim` (the bKash payment id being
+ * executed) or SSLCommerz's `paymentWindow` ({transactionId, until}). Each PENDING order's one
+ * becomes its `paymentLock` (a bKash claim for a lock's time from now), once, at start-up before
+ * any request; through the driver, as the model no longer knows the old fields. Idempotent;
+ * answers how many locks it carried over.
+ */
+export async function carryOverLegacyPaymentLocks(): Promise<number> {
+  const orders = Order.collection;
+  const legacy = await orders
+    .find(
+      {
+        orderStatus: "PENDING",
+        $or: [{ paymentClaim: { $ne: null } }, { paymentWindow: { $ne: null } }],
+      },
+      { projection: { paymentClaim: 1, paymentWindow: 1 } },
+    )
+    .toArray();
+  let carried = 0;
+  for (const order of legacy) {
+    const window = order.paymentWindow as { transactionId?: string; until?: Date } | null;
+    const claimedBy =
+      typeof order.paymentClaim === "string"
+        ? await Payment.findOne(
+            { paymentId: order.paymentClaim, method: "BKASH" },
+            { transactionId: 1 },
+          ).lean()
+        : null;
+    const lock = window?.transactionId
+      ? { transactionId: window.transactionId, until: window.until ?? new Date() }
+      : claimedBy
+        ? { transactionId: claimedBy.transactionId, until: new Date(Date.now() + PAYMENT_LOCK_MS) }
+        : null;
+    await orders.updateOne(
+      { _id: order._id },
+      { $set: { paymentLock: lock }, $unset: { paymentClaim: "", paymentWindow: "" } },
+    );
+    if (lock) carried += 1;
+  }
+  return carried;
+}
+
+/** Removes the old lock fields from every other order (in the background: one pass, then a no-op). */
+export async function dropLegacyPaymentLockFields(): Promise<number> {
+  const dropped = await Order.collection.updateMany(
+    { $or: [{ paymentClaim: { $exists: true } }, { paymentWindow: { $exists: true } }] },
+    { $unset: { paymentClaim: "", paymentWindow: "" } },
+  );
+  return dropped.modifiedCount;
+}
+
+async function startSslCommerz(
+  order: OrderDoc,
+  purpose: PaymentPurpose,
+): Promise<PaymentStartedAnswer> {
   if (!isSslCommerzConfigured())
     throw badRequest("SSLCommerz payments are not available; choose cash on delivery");
   const transactionId = newTransactionId("TWS");
   const amount = amountDueOnline(order);
-  if (!(await openPaymentWindow(order, transactionId)))
+  if (!(await takePaymentLock(order._id, transactionId)))
     throw conflict(PAYMENT_OPEN_MESSAGE, "PAYMENT_OPEN");
   const payment = await Payment.create({
     order: order._id,
@@ -170,7 +226,7 @@ async function startSslCommerz(order: OrderDoc, purpose: PaymentPurpose): Promis
       { _id: payment._id },
       { $set: { status: "FAILED", gatewayResponse: { error: (error as Error).message } } },
     );
-    await closePaymentWindow(payment);
+    await releasePaymentLock(payment);
     recordPaymentOutcome("SSLCOMMERZ", "failed");
     logger.warn(
       { err: error, ...orderLogFields(order), ...paymentLogFields(payment) },
@@ -184,7 +240,7 @@ async function startSslCommerz(order: OrderDoc, purpose: PaymentPurpose): Promis
   }
 }
 
-async function startBkash(order: OrderDoc, purpose: PaymentPurpose): Promise<StartedPayment> {
+async function startBkash(order: OrderDoc, purpose: PaymentPurpose): Promise<PaymentStartedAnswer> {
   if (!isBkashConfigured())
     throw badRequest("bKash payments are not available; choose cash on delivery");
   const transactionId = newTransactionId("TWB");
@@ -237,6 +293,8 @@ export interface PaymentOutcome {
   transactionId?: string;
   paymentId?: string;
   reason?: string;
+  /** The order's language, when the order is known: the result page is shown in it. */
+  locale?: Locale;
 }
 
 /** What the shopper is told when a payment arrives for an order that no longer awaits one. */
@@ -328,7 +386,10 @@ async function markPayment(
   );
   if (marked.modifiedCount === 1)
     recordPaymentOutcome(payment.method, status === "FAILED" ? "failed" : "cancelled");
-  if (payment.method === "SSLCOMMERZ") await closePaymentWindow(payment);
+  // An SSLCommerz page that ended frees its order. A bKash payment holds the lock only while its
+  // execute runs, so only that execute's outcome releases it: a "failure" callback arriving
+  // meanwhile never lets a second payment be executed.
+  if (payment.method === "SSLCOMMERZ") await releasePaymentLock(payment);
 }
 
 function sameAmount(given: unknown, expected: number): boolean {
@@ -337,7 +398,7 @@ function sameAmount(given: unknown, expected: number): boolean {
 }
 
 /** The checks SSLCommerz's validation API requires; returns why a validation answer is refused, or undefined. */
-export function sslValidationProblem(
+function sslValidationProblem(
   answer: ValidationAnswer,
   payment: PaymentDoc,
   order: OrderDoc,
@@ -378,7 +439,11 @@ export async function settleSslCommerz(form: SslForm): Promise<PaymentOutcome> {
   if (!found)
     return { result: "failed", transactionId: tranId || undefined, reason: "unknown transaction" };
   const { payment, order } = found;
-  const base = { orderId: order._id.toString(), transactionId: payment.transactionId };
+  const base = {
+    orderId: order._id.toString(),
+    transactionId: payment.transactionId,
+    locale: toLocale(order.locale),
+  };
   const status = text(form.status);
   if (status === "CANCELLED") {
     await markPayment(payment, "CANCELLED", form);
@@ -419,7 +484,7 @@ export async function settleSslCommerz(form: SslForm): Promise<PaymentOutcome> {
           },
         },
       );
-    await closePaymentWindow(payment);
+    await releasePaymentLock(payment);
     return { ...base, result: "failed", reason: problem };
   }
   const settled = await completePayment(payment, {
@@ -443,31 +508,12 @@ export async function failSslCommerz(
     result,
     orderId: found.order._id.toString(),
     transactionId: found.payment.transactionId,
+    locale: toLocale(found.order.locale),
     reason: text(form.error) || undefined,
   };
 }
 
 export const ANOTHER_PAYMENT_REASON = "Another payment for this order is in progress or done";
-
-/**
- * Claims a PENDING order for executing one bKash payment (one conditional update): the same
- * payment may claim it again (a repeated callback), another payment may not until it is released.
- */
-async function claimOrderFor(order: OrderDoc, paymentID: string): Promise<boolean> {
-  const claimed = await Order.updateOne(
-    {
-      _id: order._id,
-      orderStatus: "PENDING",
-      $or: [
-        { paymentClaim: { $exists: false } },
-        { paymentClaim: null },
-        { paymentClaim: paymentID },
-      ],
-    },
-    { $set: { paymentClaim: paymentID } },
-  );
-  return claimed.matchedCount === 1;
-}
 
 /** The payment's status as stored now (another request may have completed it meanwhile). */
 async function isCompleted(payment: PaymentDoc): Promise<boolean> {
@@ -475,12 +521,66 @@ async function isCompleted(payment: PaymentDoc): Promise<boolean> {
   return stored?.status === "COMPLETED";
 }
 
-/** A payment that did not go through lets the order's next attempt be executed. */
-async function releaseOrderClaim(order: OrderDoc, paymentID: string): Promise<void> {
-  await Order.updateOne(
-    { _id: order._id, paymentClaim: paymentID },
-    { $set: { paymentClaim: null } },
+/** Why a bKash execute or query answer does not pay this payment in full, or undefined. */
+function bkashProblem(
+  answer: BkashAnswer,
+  payment: PaymentDoc,
+  order: OrderDoc,
+): string | undefined {
+  if (answer.transactionStatus !== "Completed")
+    return `transaction status ${String(answer.transactionStatus ?? "unknown")}`;
+  if (answer.paymentID !== undefined && answer.paymentID !== payment.paymentId)
+    return "payment id mismatch";
+  if (
+    answer.merchantInvoiceNumber !== undefined &&
+    answer.merchantInvoiceNumber !== payment.transactionId
+  )
+    return "invoice mismatch";
+  if ((answer.currency ?? "BDT") !== "BDT") return "currency is not BDT";
+  if (
+    !sameAmount(answer.amount, payment.amount) ||
+    !sameAmount(answer.amount, amountDueOnline(order))
+  )
+    return "amount differs from the order total";
+  return undefined;
+}
+
+/**
+ * The lock just taken had run out in the hands of another bKash payment still PENDING here: the
+ * process executing it stopped, maybe after bKash debited it. bKash is asked what became of it
+ * before another payment is executed: "paid" (now recorded, the order placed), "unpaid" (marked
+ * FAILED: nothing executes it any more), or "unknown" (bKash did not answer).
+ */
+async function settleAbandonedBkash(
+  transactionId: string,
+  order: OrderDoc,
+): Promise<"paid" | "unpaid" | "unknown"> {
+  const abandoned = await Payment.findOne({ transactionId, method: "BKASH", status: "PENDING" });
+  if (!abandoned?.paymentId) return "unpaid";
+  let answer: BkashAnswer;
+  try {
+    answer = await queryBkashPayment(abandoned.paymentId);
+  } catch (error) {
+    logger.warn(
+      { err: error, ...paymentLogFields(abandoned) },
+      "bKash query of an abandoned payment failed",
+    );
+    return "unknown";
+  }
+  const problem = bkashProblem(answer, abandoned, order);
+  if (problem) {
+    await markPayment(abandoned, "FAILED", { abandoned: problem, answer });
+    return "unpaid";
+  }
+  logger.warn(
+    paymentLogFields(abandoned),
+    "bKash payment executed by a stopped process: recorded now",
   );
+  await completePayment(abandoned, {
+    gatewayTransactionId: String(answer.trxID ?? ""),
+    response: answer,
+  });
+  return "paid";
 }
 
 /** bKash callback: execute on success (query when in doubt); accept only Completed, in full, ours. */
@@ -490,13 +590,21 @@ export async function settleBkash(paymentID: string, status: string): Promise<Pa
     : null;
   if (!payment)
     return { result: "failed", paymentId: paymentID || undefined, reason: "unknown payment" };
-  const order = await Order.findById(payment.order);
+  const order = await Order.findById(payment.order).select("+paymentLock");
+  if (!order)
+    return {
+      orderId: payment.order.toString(),
+      paymentId: paymentID,
+      transactionId: payment.transactionId,
+      result: "failed",
+      reason: "order not found",
+    };
   const base = {
-    orderId: payment.order.toString(),
+    orderId: order._id.toString(),
     paymentId: paymentID,
     transactionId: payment.transactionId,
+    locale: toLocale(order.locale),
   };
-  if (!order) return { ...base, result: "failed", reason: "order not found" };
   if (status === "cancel") {
     await markPayment(payment, "CANCELLED", { status });
     return { ...base, result: "cancelled" };
@@ -522,12 +630,28 @@ export async function settleBkash(paymentID: string, status: string): Promise<Pa
     );
     return { ...base, result: "failed", reason: NOT_PAYABLE_REASON };
   }
-  if (!(await claimOrderFor(order, paymentID))) {
+  if (!(await takePaymentLock(order._id, payment.transactionId))) {
     if (await isCompleted(payment)) return { ...base, result: "success" };
     // Another attempt of this order (a second tab) is being executed, or has paid it: this one is
     // never executed, so bKash never debits it.
     await markPayment(payment, "CANCELLED", { status, refused: ANOTHER_PAYMENT_REASON });
     return { ...base, result: "failed", reason: ANOTHER_PAYMENT_REASON };
+  }
+  // The lock as read with the order: another payment's, now taken, had run out (or was released
+  // by a failed execute meanwhile, which settleAbandonedBkash finds FAILED).
+  const previous = order.paymentLock;
+  if (previous?.transactionId && previous.transactionId !== payment.transactionId) {
+    const abandoned = await settleAbandonedBkash(previous.transactionId, order);
+    if (abandoned !== "unpaid") {
+      // Paid by the abandoned payment, or bKash could not say: this one is never executed. The
+      // lock goes back as it was, so the next attempt asks bKash again.
+      await Order.updateOne(
+        { _id: order._id, "paymentLock.transactionId": payment.transactionId },
+        { $set: { paymentLock: { transactionId: previous.transactionId, until: previous.until } } },
+      );
+      await markPayment(payment, "CANCELLED", { status, refused: ANOTHER_PAYMENT_REASON });
+      return { ...base, result: "failed", reason: ANOTHER_PAYMENT_REASON };
+    }
   }
   let answer: BkashAnswer;
   const executed = await executeBkashPayment(paymentID);
@@ -538,7 +662,7 @@ export async function settleBkash(paymentID: string, status: string): Promise<Pa
     } catch (error) {
       logger.warn({ err: error, ...paymentLogFields(payment) }, "bKash execute and query failed");
       await markPayment(payment, "FAILED", { execute: executed.body });
-      await releaseOrderClaim(order, paymentID);
+      await releasePaymentLock(payment);
       return {
         ...base,
         result: "failed",
@@ -546,24 +670,11 @@ export async function settleBkash(paymentID: string, status: string): Promise<Pa
       };
     }
   }
-  const problem =
-    answer.transactionStatus !== "Completed"
-      ? `transaction status ${String(answer.transactionStatus ?? "unknown")}`
-      : answer.paymentID !== undefined && answer.paymentID !== paymentID
-        ? "payment id mismatch"
-        : answer.merchantInvoiceNumber !== undefined &&
-            answer.merchantInvoiceNumber !== payment.transactionId
-          ? "invoice mismatch"
-          : (answer.currency ?? "BDT") !== "BDT"
-            ? "currency is not BDT"
-            : !sameAmount(answer.amount, payment.amount) ||
-                !sameAmount(answer.amount, amountDueOnline(order))
-              ? "amount differs from the order total"
-              : undefined;
+  const problem = bkashProblem(answer, payment, order);
   if (problem) {
     logger.warn({ ...paymentLogFields(payment), problem }, "bKash payment refused");
     await markPayment(payment, "FAILED", { refused: problem, answer });
-    await releaseOrderClaim(order, paymentID);
+    await releasePaymentLock(payment);
     return { ...base, result: "failed", reason: problem };
   }
   const settled = await completePayment(payment, {
@@ -580,17 +691,10 @@ export async function settleBkash(paymentID: string, status: string): Promise<Pa
 
 /**
  * Where the browser goes after a callback: the storefront's payment-result pages, in the order's
- * language (a Bangla order's shopper comes back to /bn/payment-success).
+ * language (a Bangla order's shopper comes back to /bn/payment-success). The settling step read the
+ * order already and passes its language in the outcome.
  */
-export async function paymentResultUrl(outcome: PaymentOutcome): Promise<string> {
-  const order = /^[0-9a-f]{24}$/i.test(outcome.orderId ?? "")
-    ? await Order.findById(outcome.orderId, { locale: 1 }).lean()
-    : null;
-  return resultRedirect(outcome, toLocale(order?.locale));
-}
-
-/** The payment-result page's URL for an outcome, in `locale`. */
-export function resultRedirect(outcome: PaymentOutcome, locale: Locale = "en"): string {
+export function paymentResultUrl(outcome: PaymentOutcome): string {
   const page =
     outcome.result === "success"
       ? "/payment-success"
@@ -603,7 +707,7 @@ export function resultRedirect(outcome: PaymentOutcome, locale: Locale = "en"): 
   if (outcome.paymentId) params.set("paymentId", outcome.paymentId);
   if (outcome.result === "failed" && outcome.reason) params.set("reason", outcome.reason);
   const query = params.toString();
-  return publicUrl(`${locale === "bn" ? "/bn" : ""}${page}${query ? `?${query}` : ""}`);
+  return publicUrl(`${outcome.locale === "bn" ? "/bn" : ""}${page}${query ? `?${query}` : ""}`);
 }
 
 export interface PaymentListQuery {

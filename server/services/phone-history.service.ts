@@ -29,8 +29,8 @@ const COUNTED_AS: Partial<Record<OrderStatus, keyof PhoneOrderCounts>> = {
   PLACED: "open",
   CONFIRMED: "open",
   SHIPPED: "open",
-  // CANCELLED is counted apart (cash-on-delivery orders only); PENDING (an online order not paid
-  // yet) is not counted at all.
+  // CANCELLED counts cash-on-delivery orders only (below); PENDING (an online order not paid yet)
+  // is not counted at all.
 };
 
 /**
@@ -52,26 +52,31 @@ function phoneKey(phone: string): string {
   return normalizeBdMobile(phone) ?? phone.trim();
 }
 
+/**
+ * The count an order adds to. Cancellations only when cash on delivery: an online order cancelled
+ * unpaid (or refunded) is no sign of a fake order.
+ */
+function countedAs(status: OrderStatus, method: string): keyof PhoneOrderCounts | undefined {
+  if (status === "CANCELLED") return method === "COD" ? "cancelled" : undefined;
+  return COUNTED_AS[status];
+}
+
 /** Orders of one delivery phone by outcome; `excludeOrderId` leaves the order being viewed out. */
-export async function phoneOrderCounts(
-  phone: string,
-  excludeOrderId?: string,
-): Promise<PhoneOrderCounts> {
+async function phoneOrderCounts(phone: string, excludeOrderId?: string): Promise<PhoneOrderCounts> {
   const match: Record<string, unknown> = { deliveryPhone: phoneKey(phone) };
   if (excludeOrderId) match._id = { $ne: new mongoose.Types.ObjectId(excludeOrderId) };
-  const [groups, cancelled] = await Promise.all([
-    Order.aggregate<{ _id: OrderStatus; n: number }>([
-      { $match: match },
-      { $group: { _id: "$orderStatus", n: { $sum: 1 } } },
-    ]),
-    // Cash-on-delivery cancellations: an online order cancelled unpaid (or refunded) is no sign of
-    // a fake order.
-    Order.countDocuments({ ...match, orderStatus: "CANCELLED", paymentMethod: "COD" }),
+  // One grouped aggregate: by status and payment method, so the cancellations can be told apart.
+  const groups = await Order.aggregate<{
+    _id: { status: OrderStatus; method: string };
+    n: number;
+  }>([
+    { $match: match },
+    { $group: { _id: { status: "$orderStatus", method: "$paymentMethod" }, n: { $sum: 1 } } },
   ]);
-  const counts: PhoneOrderCounts = { delivered: 0, returned: 0, cancelled, open: 0 };
-  for (const group of groups) {
-    const field = COUNTED_AS[group._id];
-    if (field) counts[field] += group.n;
+  const counts: PhoneOrderCounts = { delivered: 0, returned: 0, cancelled: 0, open: 0 };
+  for (const { _id: group, n } of groups) {
+    const field = countedAs(group.status, group.method);
+    if (field) counts[field] += n;
   }
   return counts;
 }

@@ -18,7 +18,7 @@ import { releaseOrderStock, updateOrderWhere } from "./stock.service.js";
  * them (older ones, or before those features) simply count as unconfirmed.
  */
 
-export const UNCONFIRMED_CANCELLED_BY = "system";
+const UNCONFIRMED_CANCELLED_BY = "system";
 
 /** The orders this rule applies to, as a filter (also re-checked by the guarded cancel). */
 function unconfirmedFilter(cutoff: Date) {

@@ -1,17 +1,24 @@
+import mongoose from "mongoose";
 import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Order } from "../../models/order.model";
 import { Payment } from "../../models/payment.model";
 import { createApp } from "../../server/app";
+import { createLoadContext } from "../../server/load-context";
 import { resetBkashTokenForTests } from "../../server/integrations/bkash";
 import { expirePendingOrders } from "../../server/services/orders.service";
-import { PAYMENT_OPEN_MESSAGE } from "../../server/services/payments.service";
+import {
+  ANOTHER_PAYMENT_REASON,
+  carryOverLegacyPaymentLocks,
+  dropLegacyPaymentLockFields,
+  PAYMENT_OPEN_MESSAGE,
+} from "../../server/services/payments.service";
 import { ADVANCE_METHOD_REQUIRED } from "../../server/services/advance-delivery-charge.service";
 import { paymentSplit } from "#contract/advance-delivery-charge";
 import type { ShopSettings } from "#contract/schemas/shop-settings";
 import { clearDatabase } from "../setup/db";
-import { setEnv } from "../setup/env";
-import { bkashEnv, startBkashStub, type BkashStub } from "../stubs/bkash";
+import { setEnv, withEnv } from "../setup/env";
+import { bkashEnv, POOR_WALLET, startBkashStub, type BkashStub } from "../stubs/bkash";
 import { sslCommerzEnv, startSslCommerzStub, type SslCommerzStub } from "../stubs/sslcommerz";
 import { shippingAddress } from "../factories/address";
 import { shopper } from "../factories/cart";
@@ -126,6 +133,23 @@ describe("the checkout quote", () => {
     const dhaka = await guest.quote({ city: "Dhaka" });
     expect(dhaka.body.deliveryCharge).toBe(60);
     expect(dhaka.body.advanceDeliveryCharge).toBeUndefined();
+  });
+
+  it("offers the gateways the checkout offers, in the same order: only those configured", async () => {
+    await advanceRules({ outsideDhaka: true });
+    const { guest } = await guestWith(1);
+    const offered = async () => ({
+      checkout: createLoadContext("nonce").config.paymentMethods,
+      advance: (await guest.quote({ city: "Chattogram" })).body.advanceDeliveryCharge?.methods,
+    });
+    expect(await offered()).toEqual({
+      checkout: ["COD", "BKASH", "SSLCOMMERZ"],
+      advance: ["BKASH", "SSLCOMMERZ"],
+    });
+    expect(await withEnv({ BKASH_APP_KEY: "" }, offered)).toEqual({
+      checkout: ["COD", "SSLCOMMERZ"],
+      advance: ["SSLCOMMERZ"],
+    });
   });
 
   it("above an amount: from the goods total after discounts, inclusive; 0 switches it off", async () => {
@@ -448,7 +472,7 @@ describe("paying the advance with SSLCommerz", () => {
     // An abandoned page stops holding the order when its time is up.
     await Order.updateOne(
       { _id: order._id },
-      { $set: { "paymentWindow.until": new Date(Date.now() - 1000) } },
+      { $set: { "paymentLock.until": new Date(Date.now() - 1000) } },
     );
     expect((await guest.post(`/api/payment/${order._id}`)).status).toBe(200);
     expect(await Payment.countDocuments({ order: order._id })).toBe(3);
@@ -485,6 +509,212 @@ describe("paying the advance with SSLCommerz", () => {
     expect(payment!.gatewayResponse).toMatchObject({ needsReview: expect.any(String) });
     expect((await Order.findById(order._id).lean())!.orderStatus).toBe("CANCELLED");
     expect(await variantStock(product._id, "Black", "M")).toBe(10);
+  });
+});
+
+/*
+ * One payment lock for both gateways (docs/cod.md, "Never paid twice"): the same cases for bKash
+ * (the lock is taken when we execute) and SSLCommerz (when its page opens), for an online order
+ * and for a COD order's advance.
+ */
+type Gateway = "BKASH" | "SSLCOMMERZ";
+type Started = { transactionId: string; paymentId: string };
+type Outcome = "success" | "failed" | "cancelled" | "refused";
+/** SSLCommerz pages the shopper failed on: no money was taken there. */
+const failedPages = new Set<string>();
+
+const gateways: Record<
+  Gateway,
+  {
+    /** The shopper pays on the gateway; its `returns` reach the shop at once (SSLCommerz: browser + IPNs). */
+    pay(started: Started, returns?: number): Promise<request.Response[]>;
+    /** The shopper's payment fails on the gateway (bKash: an empty wallet at execute). */
+    fail(started: Started): Promise<request.Response>;
+    /** How many attempts the gateway could have taken money for. */
+    debited(): number;
+    /** The lock as the code before the one lock stored it. */
+    legacyLock(started: Started): Record<string, unknown>;
+  }
+> = {
+  BKASH: {
+    pay: (started, returns = 1) => {
+      const url = bkash.visit(started.paymentId, "success");
+      return Promise.all(Array.from({ length: returns }, () => bkashCallback(url)));
+    },
+    fail: (started) => bkashCallback(bkash.visit(started.paymentId, "success", POOR_WALLET)),
+    debited: () =>
+      [...bkash.payments.values()].filter((payment) => payment.transactionStatus === "Completed")
+        .length,
+    legacyLock: (started) => ({ paymentClaim: started.paymentId }),
+  },
+  SSLCOMMERZ: {
+    pay: (started, returns = 1) => {
+      const paid = ssl.pay(started.transactionId, "success");
+      return Promise.all([
+        sslPost(paid.path, paid.form),
+        ...Array.from({ length: returns - 1 }, () => sslPost(paid.ipnPath, paid.form)),
+      ]);
+    },
+    fail: (started) => {
+      failedPages.add(started.transactionId);
+      const failed = ssl.pay(started.transactionId, "fail");
+      return sslPost(failed.path, failed.form);
+    },
+    // Every page opened and not failed could have been paid.
+    debited: () =>
+      ssl.sessions.filter((session) => !failedPages.has(session.fields.tran_id)).length,
+    legacyLock: (started) => ({
+      paymentWindow: {
+        transactionId: started.transactionId,
+        until: new Date(Date.now() + 10 * 60_000),
+      },
+    }),
+  },
+};
+
+/** A browser return (302 to a result page) or an IPN answer, as one word. */
+function outcomeOf(answer: request.Response): Outcome {
+  if (answer.body?.received) return answer.body.result as Outcome;
+  const page = new URL(answer.headers.location as string).pathname;
+  return page === "/payment-success"
+    ? "success"
+    : page === "/payment-cancelled"
+      ? "cancelled"
+      : "failed";
+}
+
+describe.each([
+  ["BKASH", "online"],
+  ["BKASH", "advance"],
+  ["SSLCOMMERZ", "online"],
+  ["SSLCOMMERZ", "advance"],
+] as const)("one payment at a time: %s, %s order", (method, kind) => {
+  const gateway = gateways[method];
+  beforeEach(() => {
+    bkash.payments.clear();
+    failedPages.clear();
+  });
+
+  /** A guest's PENDING order paid by `method`: wholly online, or its advance delivery charge. */
+  async function awaitingPayment() {
+    await advanceRules({ outsideDhaka: true });
+    const { guest } = await guestWith(1);
+    const placed = await guest.order({
+      shippingAddress: CHATTOGRAM,
+      ...(kind === "online"
+        ? { paymentMethod: method }
+        : { paymentMethod: "COD", advancePaymentMethod: method }),
+    });
+    expect(placed.body.orderStatus).toBe("PENDING");
+    return { guest, order: placed.body as { _id: string } };
+  }
+
+  /** One more tab: starts a payment and, when the shop lets it, pays. */
+  async function attempt(guest: ReturnType<typeof shopper>, orderId: string): Promise<Outcome> {
+    const started = await guest.post(`/api/payment/${orderId}`);
+    if (started.status === 409) {
+      expect(started.body).toMatchObject({ message: PAYMENT_OPEN_MESSAGE, code: "PAYMENT_OPEN" });
+      return "refused";
+    }
+    expect(started.status).toBe(200);
+    const [answer] = await gateway.pay(started.body);
+    return outcomeOf(answer);
+  }
+
+  async function expectPaidOnce(orderId: string) {
+    expect(gateway.debited()).toBe(1);
+    expect(await Payment.countDocuments({ status: "COMPLETED" })).toBe(1);
+    const stored = await Order.findById(orderId).lean();
+    expect(stored!.orderStatus).toBe("PLACED");
+    expect(stored!.statusHistory.filter((entry) => entry.status === "PLACED")).toHaveLength(1);
+  }
+
+  it("five tabs starting and paying at once: the gateway takes the money once", async () => {
+    const { guest, order } = await awaitingPayment();
+    const outcomes = await Promise.all([1, 2, 3, 4, 5].map(() => attempt(guest, order._id)));
+    expect(outcomes.filter((outcome) => outcome === "success")).toHaveLength(1);
+    await expectPaidOnce(order._id);
+  });
+
+  it("the same return five times at once pays and places the order once", async () => {
+    const { guest, order } = await awaitingPayment();
+    const started = (await guest.post(`/api/payment/${order._id}`)).body as Started;
+    const answers = await gateway.pay(started, 5);
+    expect(answers.map(outcomeOf)).toEqual(["success", "success", "success", "success", "success"]);
+    await expectPaidOnce(order._id);
+  });
+
+  it("a failed payment frees the order at once: the next tab pays", async () => {
+    const { guest, order } = await awaitingPayment();
+    const started = (await guest.post(`/api/payment/${order._id}`)).body as Started;
+    expect(outcomeOf(await gateway.fail(started))).toBe("failed");
+    expect(await attempt(guest, order._id)).toBe("success");
+    expect(await Payment.countDocuments({ status: "FAILED" })).toBe(1);
+    await expectPaidOnce(order._id);
+  });
+
+  it("an attempt holding the order keeps every other out until its time is up", async () => {
+    const { guest, order } = await awaitingPayment();
+    const held = (await guest.post(`/api/payment/${order._id}`)).body as Started;
+    // bKash holds the order while it executes: as a process killed during execute leaves it.
+    if (method === "BKASH")
+      await Order.updateOne(
+        { _id: order._id },
+        {
+          $set: {
+            paymentLock: {
+              transactionId: held.transactionId,
+              until: new Date(Date.now() + 10 * 60_000),
+            },
+          },
+        },
+      );
+    const refused = await attempt(guest, order._id);
+    expect(refused).toBe(method === "BKASH" ? "failed" : "refused");
+    if (method === "BKASH")
+      expect(await Payment.findOne({ status: "CANCELLED" }).lean()).toMatchObject({
+        gatewayResponse: { callback: { refused: ANOTHER_PAYMENT_REASON } },
+      });
+    expect(bkash.executes).toHaveLength(0);
+    expect((await Order.findById(order._id).lean())!.orderStatus).toBe("PENDING");
+
+    await Order.updateOne(
+      { _id: order._id },
+      { $set: { "paymentLock.until": new Date(Date.now() - 1000) } },
+    );
+    expect(await attempt(guest, order._id)).toBe("success");
+  });
+
+  it("an order's lock from before the upgrade still holds it, carried over once at start-up", async () => {
+    const { guest, order } = await awaitingPayment();
+    const held = (await guest.post(`/api/payment/${order._id}`)).body as Started;
+    await Order.collection.updateOne(
+      { _id: new mongoose.Types.ObjectId(order._id) },
+      {
+        $set: { paymentClaim: null, paymentWindow: null, ...gateway.legacyLock(held) },
+        $unset: { paymentLock: "" },
+      },
+    );
+    // An order paid long ago carries the old fields too, empty.
+    const { order: paid } = await awaitingPayment();
+    await Order.collection.updateOne(
+      { _id: new mongoose.Types.ObjectId(paid._id) },
+      { $set: { orderStatus: "PLACED", paymentClaim: null, paymentWindow: null } },
+    );
+
+    expect(await carryOverLegacyPaymentLocks()).toBe(1);
+    expect(await carryOverLegacyPaymentLocks()).toBe(0);
+    const carried = await Order.findById(order._id).select("+paymentLock").lean();
+    expect(carried!.paymentLock).toMatchObject({ transactionId: held.transactionId });
+    expect(["success", "cancelled"]).not.toContain(await attempt(guest, order._id));
+    expect(bkash.executes).toHaveLength(0);
+
+    expect(await dropLegacyPaymentLockFields()).toBe(1);
+    expect(
+      await Order.collection.countDocuments({
+        $or: [{ paymentClaim: { $exists: true } }, { paymentWindow: { $exists: true } }],
+      }),
+    ).toBe(0);
   });
 });
 

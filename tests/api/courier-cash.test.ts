@@ -10,6 +10,7 @@ import {
 import { createOrder } from "../factories/order";
 import { createAdmin } from "../factories/user";
 import { clearDatabase } from "../setup/db";
+import { queriesDuring } from "../setup/queries";
 import type { PathaoStub } from "../stubs/pathao";
 import { usePathaoStub } from "../setup/pathao";
 
@@ -143,6 +144,10 @@ describe("an admin records the collected amount", () => {
       const refused = await recordCollected(order._id, body);
       expect(refused.status).toBe(400);
     }
+    // Taka as the shop settings count it too (one schema): the same texts.
+    expect((await recordCollected(order._id, { collected: -1 })).body.errors).toEqual([
+      { path: "collected", message: "An amount cannot be negative" },
+    ]);
     const tooMuch = await recordCollected(order._id, { collected: 1661 });
     expect(tooMuch.status).toBe(400);
     expect(tooMuch.body.message).toBe(
@@ -167,6 +172,24 @@ describe("an admin records the collected amount", () => {
       collected: 0,
       collectedSource: "admin",
     });
+  });
+
+  it("records with one read and one guarded write, and answers the parcel from them", async () => {
+    const order = await deliveredParcel(1660, null);
+    const orderQueries = async (collected: number) => {
+      let answer: request.Response | undefined;
+      const queries = await queriesDuring(async () => {
+        answer = await recordCollected(order._id, { collected });
+      });
+      return { answer: answer!, queries: queries.filter((query) => query.startsWith("orders.")) };
+    };
+    const recorded = await orderQueries(1600);
+    expect(recorded.answer.body).toMatchObject({ collected: 1600, collectedSource: "admin" });
+    expect(recorded.queries).toEqual(["orders.findOne", "orders.updateOne"]);
+    const refused = await orderQueries(1661);
+    expect(refused.answer.status).toBe(400);
+    expect(refused.queries).toEqual(["orders.findOne"]);
+    expect((await Order.findById(order._id).lean())!.cashCollected!.amount).toBe(1600);
   });
 
   it("only an admin may read or write courier cash", async () => {

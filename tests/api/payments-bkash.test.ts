@@ -3,9 +3,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Order } from "../../models/order.model";
 import { Payment } from "../../models/payment.model";
 import { createApp } from "../../server/app";
-import { resetBkashTokenForTests } from "../../server/integrations/bkash";
+import { executeBkashPayment, resetBkashTokenForTests } from "../../server/integrations/bkash";
 import { expirePendingOrders } from "../../server/services/orders.service";
 import { clearDatabase } from "../setup/db";
+import { queriesDuring } from "../setup/queries";
 import { setEnv } from "../setup/env";
 import { bkashEnv, POOR_WALLET, startBkashStub, type BkashStub } from "../stubs/bkash";
 import { createUser } from "../factories/user";
@@ -112,6 +113,81 @@ describe("GET /api/payment/bkash/callback", () => {
     );
   });
 
+  describe("a payment whose process stopped while executing it (its lock run out)", () => {
+    /** Payment `first` holds the order's lock, expired: as a process killed during its execute leaves it. */
+    async function abandon(orderId: string, first: { transactionId: string }) {
+      await Order.updateOne(
+        { _id: orderId },
+        {
+          $set: {
+            paymentLock: {
+              transactionId: first.transactionId,
+              until: new Date(Date.now() - 1000),
+            },
+          },
+        },
+      );
+    }
+
+    it("debited before the process stopped: recorded then, and the next tab is never executed", async () => {
+      const { order, customer, started: first } = await createdPayment();
+      bkash.visit(first.paymentId, "success");
+      // The stopped process's execute reached bKash: the shopper's wallet was debited.
+      expect((await executeBkashPayment(first.paymentId)).ok).toBe(true);
+      await abandon(order._id, first);
+
+      const second = (await customer.post(`/api/payment/${order._id}`)).body;
+      const answer = await callback(bkash.visit(second.paymentId, "success"));
+      expect(new URL(answer.headers.location).pathname).toBe("/payment-failed");
+      expect(bkash.executes).toEqual([first.paymentId]);
+      expect(await Payment.findOne({ paymentId: first.paymentId }).lean()).toMatchObject({
+        status: "COMPLETED",
+      });
+      expect(await Payment.findOne({ paymentId: second.paymentId }).lean()).toMatchObject({
+        status: "CANCELLED",
+      });
+      const stored = await Order.findById(order._id).lean();
+      expect(stored).toMatchObject({
+        orderStatus: "PLACED",
+        paymentDetails: { status: "COMPLETED", paymentId: first.paymentId },
+      });
+    });
+
+    it("bKash cannot say what became of it: the next tab is not executed, and the next asks again", async () => {
+      const { order, customer, started: first } = await createdPayment();
+      await abandon(order._id, first);
+      // bKash's status query fails for it (here: bKash no longer knows the payment id).
+      bkash.payments.delete(first.paymentId);
+
+      const second = (await customer.post(`/api/payment/${order._id}`)).body;
+      const answer = await callback(bkash.visit(second.paymentId, "success"));
+      expect(new URL(answer.headers.location).pathname).toBe("/payment-failed");
+      expect(bkash.executes).toEqual([]);
+      const stored = await Order.findById(order._id).select("+paymentLock").lean();
+      expect(stored!.orderStatus).toBe("PENDING");
+      expect(stored!.paymentLock).toMatchObject({ transactionId: first.transactionId });
+      expect((await Payment.findOne({ paymentId: first.paymentId }).lean())!.status).toBe(
+        "PENDING",
+      );
+    });
+
+    it("stopped before bKash debited it: marked failed, and the next tab pays", async () => {
+      const { order, customer, started: first } = await createdPayment();
+      bkash.visit(first.paymentId, "success");
+      await abandon(order._id, first);
+
+      const second = (await customer.post(`/api/payment/${order._id}`)).body;
+      const answer = await callback(bkash.visit(second.paymentId, "success"));
+      expect(new URL(answer.headers.location).pathname).toBe("/payment-success");
+      expect(bkash.queries).toEqual([first.paymentId]);
+      expect(bkash.executes).toEqual([second.paymentId]);
+      expect((await Payment.findOne({ paymentId: first.paymentId }).lean())!.status).toBe("FAILED");
+      expect((await Order.findById(order._id).lean())!.paymentDetails!.paymentId).toBe(
+        second.paymentId,
+      );
+    });
+  });
+
   it("executes on success, marks the order PLACED once, and redirects with the paymentId", async () => {
     const { order, started } = await createdPayment();
     const url = bkash.visit(started.paymentId, "success");
@@ -155,6 +231,25 @@ describe("GET /api/payment/bkash/callback", () => {
     expect(paid.headers.location).toMatch(
       new RegExp(`^${SHOP}/bn/payment-success\\?orderId=${again.order._id}&`),
     );
+  });
+
+  it("reads the order once per callback, and still answers in the order's language", async () => {
+    // The settling step's read (a payment that places the order reads the placed order for its
+    // messages too); the result page's language costs no read of its own.
+    for (const outcome of ["cancel", "success"] as const) {
+      const { order, started } = await createdPayment({ locale: "bn" });
+      let answer: request.Response | undefined;
+      const queries = await queriesDuring(async () => {
+        answer = await callback(bkash.visit(started.paymentId, outcome));
+      });
+      const page = outcome === "cancel" ? "cancelled" : "success";
+      expect(answer!.headers.location).toMatch(
+        new RegExp(`^${SHOP}/bn/payment-${page}\\?orderId=${order._id}&`),
+      );
+      expect(queries.filter((query) => query === "orders.findOne")).toHaveLength(
+        outcome === "success" ? 2 : 1,
+      );
+    }
   });
 
   it("queries the status when execute is in doubt, and trusts the query", async () => {

@@ -6,6 +6,7 @@ import { createApp } from "../../server/app";
 import { resetEnvForTests } from "../../server/env";
 import { expirePendingOrders } from "../../server/services/orders.service";
 import { clearDatabase } from "../setup/db";
+import { queriesDuring } from "../setup/queries";
 import { setEnv } from "../setup/env";
 import { sslCommerzEnv, startSslCommerzStub, type SslCommerzStub } from "../stubs/sslcommerz";
 import { createAdmin, createUser } from "../factories/user";
@@ -38,11 +39,11 @@ beforeEach(async () => {
 });
 
 /** A guest with a PENDING SSLCommerz order (1 x 800 + 60 delivery = 860) and a started payment. */
-async function startedPayment() {
+async function startedPayment(extra: Record<string, unknown> = {}) {
   const product = await createProduct();
   const guest = shopper(app);
   await guest.add(product._id, "Black", "M", 1);
-  const placed = await guest.order({ paymentMethod: "SSLCOMMERZ" });
+  const placed = await guest.order({ paymentMethod: "SSLCOMMERZ", ...extra });
   expect(placed.status).toBe(201);
   const started = await guest.post(`/api/payment/${placed.body._id}`);
   expect(started.status).toBe(200);
@@ -291,6 +292,28 @@ describe("POST /api/payment/sslcommerz/fail and /cancel", () => {
     const again = await guest.post(`/api/payment/${order._id}`);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe("This order is not awaiting payment");
+  });
+});
+
+describe("the shopper's way back", () => {
+  it("reads the order once per return, and answers in the order's language", async () => {
+    // The settling step's read (a payment that places the order reads the placed order for its
+    // messages too); the result page's language costs no read of its own.
+    for (const outcome of ["fail", "cancel", "success"] as const) {
+      const { order, started } = await startedPayment({ locale: "bn" });
+      const back = ssl.pay(started.transactionId, outcome);
+      let answer: request.Response | undefined;
+      const queries = await queriesDuring(async () => {
+        answer = await post(back.path, back.form);
+      });
+      const page = { fail: "failed", cancel: "cancelled", success: "success" }[outcome];
+      expect(answer!.headers.location).toMatch(
+        new RegExp(`^${SHOP}/bn/payment-${page}\\?orderId=${order._id}&`),
+      );
+      expect(queries.filter((query) => query === "orders.findOne")).toHaveLength(
+        outcome === "success" ? 2 : 1,
+      );
+    }
   });
 });
 

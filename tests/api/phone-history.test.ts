@@ -14,6 +14,7 @@ import { createOrder } from "../factories/order";
 import { createProduct, variantStock } from "../factories/product";
 import { createAdmin, createUser } from "../factories/user";
 import { clearDatabase } from "../setup/db";
+import { queriesDuring } from "../setup/queries";
 import { setEnv } from "../setup/env";
 import { bkashEnv, startBkashStub, type BkashStub } from "../stubs/bkash";
 
@@ -82,6 +83,18 @@ describe("GET /api/admin/phones/:phone", () => {
       level: "new",
       counts: { delivered: 0, returned: 0, cancelled: 0, open: 0 },
     });
+  });
+
+  it("counts with one grouped aggregate: cancellations told apart by payment method", async () => {
+    await createOrder({ orderStatus: "DELIVERED" });
+    await createOrder({ orderStatus: "CANCELLED" });
+    await createOrder({ orderStatus: "CANCELLED", paymentMethod: "SSLCOMMERZ" });
+    let answer: request.Response | undefined;
+    const queries = await queriesDuring(async () => {
+      answer = await history("01712345678");
+    });
+    expect(answer!.body.counts).toEqual({ delivered: 1, returned: 0, cancelled: 1, open: 0 });
+    expect(queries.filter((query) => query.startsWith("orders."))).toEqual(["orders.aggregate"]);
   });
 
   it("leaves the order being viewed out of its own earlier orders", async () => {

@@ -122,6 +122,15 @@ describe("saving", () => {
       message: "Enter a valid Bangladeshi mobile number (01XXXXXXXXX or +8801XXXXXXXXX)",
     });
 
+    expect(answer.body.errors).toContainEqual({
+      path: "settings.delivery.insideDhaka",
+      message: "An amount cannot be negative",
+    });
+    expect(answer.body.errors).toContainEqual({
+      path: "settings.delivery.outsideDhaka",
+      message: "Whole taka only",
+    });
+
     // An unknown field, a missing section, no version: 400 too.
     const unknown = structuredClone(loaded.settings);
     unknown.delivery.expressCharge = 200;
