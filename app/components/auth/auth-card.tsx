@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { useRouteLoaderData } from "react-router";
 import { googleSignInUrl } from "~/lib/api-client";
 import { safeRedirectPath } from "~/lib/auth";
+import { useLocale } from "~/lib/i18n/i18n";
 import { cn } from "~/lib/utils";
 import type { loader as rootLoader } from "~/root";
 
@@ -67,11 +68,12 @@ export function GoogleSignInLink({
   className?: string;
 }) {
   const { i18n } = useLingui();
+  const locale = useLocale();
   const enabled = useRouteLoaderData<typeof rootLoader>("root")?.googleSignIn ?? false;
   if (!enabled) return null;
   const link = (
     <a
-      href={googleSignInUrl(safeRedirectPath(redirectParam) ?? undefined)}
+      href={googleSignInUrl(safeRedirectPath(redirectParam) ?? undefined, locale)}
       className={cn(
         "flex h-11 w-full items-center justify-center gap-2 rounded-md border border-stone-300 bg-white text-sm font-semibold hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500",
         className,
