@@ -1,8 +1,12 @@
-import type { I18n } from "@lingui/core";
 import { useLingui } from "@lingui/react";
 import { useEffect, useRef, useState } from "react";
 import { redirect, useNavigate } from "react-router";
-import { AuthCard, FormMessage } from "~/components/auth/auth-card";
+import {
+  AuthCard,
+  FormMessage,
+  GOOGLE_SIGN_IN_INCOMPLETE,
+  googleSignInFailure,
+} from "~/components/auth/auth-card";
 import { Spinner } from "~/components/ui/spinner";
 import { errorMessage, removeToken, setToken } from "~/lib/api-client";
 import {
@@ -20,7 +24,6 @@ import type { Route } from "./+types/google-callback";
 /** Shown when the token in the address did not come from this browser's own Google sign-in. */
 export const NOT_THIS_BROWSER =
   "This Google sign-in was not started in this browser. Please sign in again.";
-const DID_NOT_COMPLETE = "Google sign-in did not complete.";
 
 /**
  * Whether the callback that issued `?token=` left its fingerprint in this browser's cookies: a link
@@ -84,7 +87,7 @@ export default function GoogleCallback({ loaderData }: Route.ComponentProps) {
       return;
     }
     if (!token) {
-      setFailure(params.get("message") ?? params.get("error") ?? DID_NOT_COMPLETE);
+      setFailure(params.get("message") ?? params.get("error") ?? GOOGLE_SIGN_IN_INCOMPLETE);
       return;
     }
     setToken(token);
@@ -106,7 +109,7 @@ export default function GoogleCallback({ loaderData }: Route.ComponentProps) {
     <AuthCard title={i18n._("Signing you in")}>
       {failure ? (
         <div className="space-y-4">
-          <FormMessage kind="error">{failureText(i18n, failure)}</FormMessage>
+          <FormMessage kind="error">{googleSignInFailure(i18n, failure)}</FormMessage>
           <LocalLink
             to="/login"
             className="inline-block rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
@@ -122,14 +125,4 @@ export default function GoogleCallback({ loaderData }: Route.ComponentProps) {
       )}
     </AuthCard>
   );
-}
-
-/**
- * A failure in the page's language. Google's own codes (`access_denied`, …) and any text no
- * message knows are, on a Bangla page, "Google sign-in did not complete." in Bangla; English pages
- * show the text as it came.
- */
-function failureText(i18n: I18n, failure: string): string {
-  const shown = shopperMessage(i18n, failure);
-  return i18n.locale !== "en" && shown === failure ? i18n._(DID_NOT_COMPLETE) : shown;
 }

@@ -514,7 +514,7 @@ describe("Google sign-in on a Bangla page (issue 20)", () => {
     expect(errors).toEqual([]);
   });
 
-  it("a refused hand-over (a token this browser did not sign in for) is explained in Bangla", async () => {
+  it("a refused hand-over, Google's refusal and the sign-in screen's reason are explained in Bangla", async () => {
     const { token } = await createUser({ email: "someone.else@example.com" });
     const { page, errors } = await newPage();
     await page.context().setExtraHTTPHeaders({ "Accept-Language": "bn" });
@@ -529,6 +529,19 @@ describe("Google sign-in on a Bangla page (issue 20)", () => {
     await page.goto(`${shop.baseUrl}/bn/auth/google/callback?error=access_denied`);
     await waitForHydration(page);
     await page.getByRole("alert").filter({ hasText: "গুগল সাইন ইন সম্পন্ন হয়নি।" }).waitFor();
+    expect(await englishUiText(page, await shopNames())).toEqual([]);
+    // The sign-in screen a refused Google sign-in lands on: the server's reason in Bangla, and
+    // a text no message knows as "did not complete".
+    await page.goto(
+      `${shop.baseUrl}/bn/login?${new URLSearchParams({ error: "Google did not accept the sign-in code. Please try again." })}`,
+    );
+    await waitForHydration(page);
+    expect(await page.getByTestId("form-error").textContent()).toBe(
+      "গুগল সাইন ইনের কোডটি গ্রহণ করেনি। আবার চেষ্টা করুন।",
+    );
+    await page.goto(`${shop.baseUrl}/bn/login?error=access_denied`);
+    await waitForHydration(page);
+    expect(await page.getByTestId("form-error").textContent()).toBe("গুগল সাইন ইন সম্পন্ন হয়নি।");
     expect(await englishUiText(page, await shopNames())).toEqual([]);
     expect(errors).toEqual([]);
   });
