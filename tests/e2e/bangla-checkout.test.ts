@@ -5,7 +5,8 @@
  * page shows English UI text (tests/e2e/bangla-detector.ts says what counts and how brand names and
  * codes are told apart). The order is placed in Bangla (`locale: "bn"`) and its SMS reaches the
  * gateway stub in Bangla as Unicode. With the shop asking for phone confirmation, the code step, the
- * API's refusal of a wrong code and the code's SMS are Bangla too.
+ * API's refusal of a wrong code and the code's SMS are Bangla too. With the courier (Pathao) on,
+ * its cities are named in Bangla, its zones and areas as it writes them.
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,6 +15,8 @@ import { Product } from "../../models/product.model";
 import { storefrontSettings } from "../../server/services/shop-settings.service";
 import { changeShopSettings } from "../factories/shop-settings";
 import { setEnv } from "../setup/env";
+import { usePathaoStub } from "../setup/pathao";
+import { STUB_CITIES } from "../stubs/pathao";
 import { smsEnv, startSmsGatewayStub, type SmsGatewayStub } from "../stubs/sms-gateway";
 import { englishUiText } from "./bangla-detector";
 import { allowBrowserProblems } from "./guard";
@@ -313,5 +316,47 @@ describe("buying in Bangla on a phone (375 px)", () => {
     await page.getByRole("heading", { name: "আমার অ্যাকাউন্ট" }).waitFor();
     await page.getByRole("heading", { name: "আমার অর্ডার" }).waitFor();
     await expectBanglaPage(page, "account", ["Rahim", "Uddin"]);
+  });
+});
+
+describe("the courier's delivery places on a Bangla checkout (375 px)", () => {
+  usePathaoStub(() => undefined);
+
+  it("names the courier's cities in Bangla and shows its zones and areas as it writes them", async () => {
+    const { context, page, errors } = await shop.newPage(375);
+    await context.setExtraHTTPHeaders({ "Accept-Language": "bn" });
+    await fillGuestCart(page);
+    await page.goto("/bn/checkout?guest=true");
+    await waitForHydration(page);
+    // Pathao's list, in Pathao's spelling ("Chittagong"): the Bangla names, English values.
+    const options = (select: string) =>
+      page
+        .locator(`${select} option`)
+        .evaluateAll((list) =>
+          list.map((option) => [(option as HTMLOptionElement).value, option.textContent]),
+        );
+    await expect
+      .poll(() => options("#addr-city"))
+      .toEqual([
+        ["", "শহর বেছে নিন"],
+        ...STUB_CITIES.map((city) => [city.city_name, expect.stringMatching(/^[\u0980-\u09FF]+$/)]),
+      ]);
+    expect(await options("#addr-city")).toEqual(
+      expect.arrayContaining([
+        ["Dhaka", "ঢাকা"],
+        ["Chittagong", "চট্টগ্রাম"],
+        ["Gazipur", "গাজীপুর"],
+      ]),
+    );
+    // Zones and areas: proper names from the courier, shown as sent and marked not to translate.
+    await page.getByLabel("শহর").selectOption("Dhaka");
+    await expect.poll(() => options("#addr-zone")).toContainEqual(["Gulshan", "Gulshan"]);
+    expect(await page.locator('#addr-zone option[value="Gulshan"]').getAttribute("translate")).toBe(
+      "no",
+    );
+    await page.locator("#addr-zone").selectOption("Gulshan");
+    await expect.poll(() => options("#addr-area")).toContainEqual(["Gulshan 1", "Gulshan 1"]);
+    await expectBanglaPage(page, "checkout-courier-places");
+    expect(errors).toEqual([]);
   });
 });
