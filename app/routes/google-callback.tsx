@@ -18,7 +18,6 @@ import {
   useAuth,
 } from "~/lib/auth";
 import { LocalLink, metaI18n, useLocalizedPath } from "~/lib/i18n/i18n";
-import { shopperMessage } from "~/lib/i18n/shopper-messages";
 import type { Route } from "./+types/google-callback";
 
 /** Shown when the token in the address did not come from this browser's own Google sign-in. */
