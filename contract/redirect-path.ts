@@ -5,9 +5,10 @@
  *
  * Only a path on this site is honoured: it starts with one `/`, not `//` or `/\` (browsers read both
  * as another host), has no control characters (a tab or newline inside `/\t/host` is dropped by URL
- * parsing and would turn it into `//host`), and is not a sign-in screen itself (that would loop).
+ * parsing and would turn it into `//host`), and is not a sign-in screen itself (that would loop), in
+ * English or in Bangla (`/bn/login`).
  */
-const SIGN_IN_SCREENS = /^\/(?:login|register|auth\/google\/callback)(?:[/?#]|$)/;
+const SIGN_IN_SCREENS = /^(?:\/bn)?\/(?:login|register|auth\/google\/callback)(?:[/?#]|$)/;
 
 /** The path when it is safe to go to, else null. */
 export function safeRedirectPath(value: string | null | undefined): string | null {

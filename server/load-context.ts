@@ -1,5 +1,5 @@
 import { getEnv } from "./env.js";
-import { googleHandoffConfirmed } from "./services/auth.service.js";
+import { googleHandoffConfirmed, googleStateLocale } from "./services/auth.service.js";
 import * as catalog from "./services/catalog.service.js";
 import * as products from "./services/products.service.js";
 import { storefrontSettings } from "./services/shop-settings.service.js";
@@ -41,7 +41,7 @@ export function createLoadContext(
       products,
       /** Delivery charges and contact details (shop settings) for the footer and the home page. */
       settings: { storefront: storefrontSettings },
-      auth: { googleHandoffConfirmed },
+      auth: { googleHandoffConfirmed, googleStateLocale },
     },
   };
 }

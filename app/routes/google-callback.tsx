@@ -1,7 +1,12 @@
 import { useLingui } from "@lingui/react";
 import { useEffect, useRef, useState } from "react";
-import { useNavigate } from "react-router";
-import { AuthCard, FormMessage } from "~/components/auth/auth-card";
+import { redirect, useNavigate } from "react-router";
+import {
+  AuthCard,
+  FormMessage,
+  GOOGLE_SIGN_IN_INCOMPLETE,
+  googleSignInFailure,
+} from "~/components/auth/auth-card";
 import { Spinner } from "~/components/ui/spinner";
 import { errorMessage, removeToken, setToken } from "~/lib/api-client";
 import {
@@ -13,7 +18,6 @@ import {
   useAuth,
 } from "~/lib/auth";
 import { LocalLink, metaI18n, useLocalizedPath } from "~/lib/i18n/i18n";
-import { shopperMessage } from "~/lib/i18n/shopper-messages";
 import type { Route } from "./+types/google-callback";
 
 /** Shown when the token in the address did not come from this browser's own Google sign-in. */
@@ -22,10 +26,22 @@ export const NOT_THIS_BROWSER =
 
 /**
  * Whether the callback that issued `?token=` left its fingerprint in this browser's cookies: a link
- * carrying someone else's token (forced sign-in) must not sign anyone in.
+ * carrying someone else's token (forced sign-in) must not sign anyone in. Google itself returns a
+ * refusal (`?error=access_denied&state=`, no code) to the English address registered with it: a
+ * sign-in started on a Bangla page goes on to the Bangla screen.
  */
 export function loader({ request, context }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token");
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token");
+  const state = url.searchParams.get("state");
+  if (
+    state &&
+    !url.pathname.startsWith("/bn/") &&
+    context.services.auth.googleStateLocale(state) === "bn"
+  ) {
+    const error = url.searchParams.get("error");
+    throw redirect(`/bn${url.pathname}${error ? `?${new URLSearchParams({ error })}` : ""}`);
+  }
   return {
     tokenRefused:
       token !== null &&
@@ -70,9 +86,7 @@ export default function GoogleCallback({ loaderData }: Route.ComponentProps) {
       return;
     }
     if (!token) {
-      setFailure(
-        params.get("message") ?? params.get("error") ?? "Google sign-in did not complete.",
-      );
+      setFailure(params.get("message") ?? params.get("error") ?? GOOGLE_SIGN_IN_INCOMPLETE);
       return;
     }
     setToken(token);
@@ -94,7 +108,7 @@ export default function GoogleCallback({ loaderData }: Route.ComponentProps) {
     <AuthCard title={i18n._("Signing you in")}>
       {failure ? (
         <div className="space-y-4">
-          <FormMessage kind="error">{shopperMessage(i18n, failure)}</FormMessage>
+          <FormMessage kind="error">{googleSignInFailure(i18n, failure)}</FormMessage>
           <LocalLink
             to="/login"
             className="inline-block rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"

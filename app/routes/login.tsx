@@ -4,7 +4,12 @@ import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
 import type { z } from "zod";
-import { AuthCard, FormMessage, GoogleSignInLink } from "~/components/auth/auth-card";
+import {
+  AuthCard,
+  FormMessage,
+  GoogleSignInLink,
+  googleSignInFailure,
+} from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
@@ -35,8 +40,11 @@ export default function Login() {
   const [searchParams] = useSearchParams();
   // "Sign in" on a product page or its reviews comes here with ?redirect=/product/...
   const redirectParam = searchParams.get("redirect");
-  // A refused Google sign-in comes back as /login?error=...
-  const [failure, setFailure] = useState<string | null>(searchParams.get("error"));
+  // A refused Google sign-in comes back as /login?error=... (shown in the page's language)
+  const googleError = searchParams.get("error");
+  const [failure, setFailure] = useState<string | null>(
+    googleError && googleSignInFailure(i18n, googleError),
+  );
   const [done, setDone] = useState(false);
   // While this form signs in, the form itself decides where to go (after the pending cart item).
   const signingIn = useRef(false);

@@ -70,7 +70,11 @@ export const OtpVerifyBody = z.object({
 
 export const UpdatePhoneBody = z.object({ phone: BdMobile });
 
-export const GoogleStartQuery = z.object({ redirect: z.string().max(500).optional() });
+/** `locale`: the language of the page that starts the sign-in (its callback screen speaks it). */
+export const GoogleStartQuery = z.object({
+  redirect: z.string().max(500).optional(),
+  locale: LocaleField,
+});
 
 export const GoogleCallbackQuery = z.object({
   code: z.string().max(2000).optional(),

@@ -27,6 +27,7 @@ import {
   GoogleLinkNeedsPasswordError,
   linkPendingGoogleSignIn,
   googleHandoffFingerprint,
+  googleStateLocale,
   GOOGLE_STATE_TTL_SECONDS,
   readGoogleState,
   signin,
@@ -36,6 +37,7 @@ import {
 } from "../services/auth.service.js";
 import { sendOtp, verifyOtp } from "../services/otp.service.js";
 import { afterSignIn } from "../sign-in-hooks.js";
+import type { Locale } from "#contract/i18n";
 
 export const authRouter = Router();
 const PREFIX = "/auth";
@@ -46,6 +48,9 @@ export const GOOGLE_STATE_COOKIE = "tw_google_state";
 /** A Google identity waiting for the existing account's password (sent to /auth/signin only). */
 export const GOOGLE_LINK_COOKIE = "tw_google_link";
 const GOOGLE_HANDOFF_TTL_MS = 5 * 60_000;
+
+/** Storefront pages in Bangla live under /bn (docs/i18n.md). */
+const languagePrefix = (locale: Locale) => (locale === "bn" ? "/bn" : "");
 
 /** An error answer: its body is the one error shape, which the OpenAPI document fills in. */
 const errorDoc = (description: string) => ({ description });
@@ -157,7 +162,7 @@ endpoint(authRouter, PREFIX, {
   handler: ({ query }, _req, res) => {
     if (!isGoogleConfigured())
       throw new HttpError(503, AUTH_MESSAGES.googleNotConfigured, "GOOGLE_NOT_CONFIGURED");
-    const { url, nonce } = startGoogleSignIn(query.redirect);
+    const { url, nonce } = startGoogleSignIn(query.redirect, query.locale);
     res.cookie(GOOGLE_STATE_COOKIE, nonce, {
       httpOnly: true,
       signed: true,
@@ -180,7 +185,7 @@ endpoint(authRouter, PREFIX, {
   method: "get",
   path: "/google/callback",
   summary:
-    "Google's return: exchange the code, verify the ID token, sign in; 302 to /auth/google/callback?token=JWT (errors: 302 to /login?error=...)",
+    "Google's return: exchange the code, verify the ID token, sign in; 302 to /auth/google/callback?token=JWT (errors: 302 to /login?error=...), both under /bn when a Bangla page started the sign-in",
   tags: ["auth"],
   auth: "none",
   query: GoogleCallbackQuery,
@@ -194,20 +199,26 @@ endpoint(authRouter, PREFIX, {
     try {
       const signedCookies = req.signedCookies as Record<string, unknown>;
       const nonce = signedCookies[GOOGLE_STATE_COOKIE];
-      const redirect = readGoogleState(query.state, typeof nonce === "string" ? nonce : undefined);
+      const { redirect, locale } = readGoogleState(
+        query.state,
+        typeof nonce === "string" ? nonce : undefined,
+      );
       const result = await completeGoogleSignIn(query.code!);
       await afterSignIn(req, res, result.userId);
+      // The callback screen in the language the sign-in started in: /bn/auth/google/callback for
+      // Bangla, so the handoff cookie is scoped to that screen's path.
+      const prefix = languagePrefix(locale);
       res.cookie(GOOGLE_HANDOFF_COOKIE, googleHandoffFingerprint(result.answer.jwt), {
         httpOnly: true,
         signed: true,
         sameSite: "lax",
         secure: getEnv().PUBLIC_URL.startsWith("https://"),
         maxAge: GOOGLE_HANDOFF_TTL_MS,
-        path: "/auth/google",
+        path: `${prefix}/auth/google`,
       });
       const target = new URLSearchParams({ token: result.answer.jwt });
       if (redirect !== "/") target.set("redirect", redirect);
-      res.redirect(302, `/auth/google/callback?${target.toString()}`);
+      res.redirect(302, `${prefix}/auth/google/callback?${target.toString()}`);
     } catch (error) {
       if (!(error instanceof GoogleSignInError)) throw error;
       if (error instanceof GoogleLinkNeedsPasswordError)
@@ -220,7 +231,8 @@ endpoint(authRouter, PREFIX, {
           path: "/auth/signin",
         });
       req.log?.warn({ reason: error.message }, "Google sign-in refused");
-      res.redirect(302, `/login?${new URLSearchParams({ error: error.message }).toString()}`);
+      const login = `${languagePrefix(googleStateLocale(query.state))}/login`;
+      res.redirect(302, `${login}?${new URLSearchParams({ error: error.message }).toString()}`);
     }
   },
 });

@@ -7,6 +7,7 @@ import { getEnv } from "../env.js";
 import { conflict, unauthorized } from "../lib/http-error.js";
 import { signUserToken } from "../lib/jwt.js";
 import { safeRedirectPath } from "#contract/redirect-path";
+import { DEFAULT_LOCALE, toLocale, type Locale } from "#contract/i18n";
 import {
   buildGoogleConsentUrl,
   exchangeGoogleCode,
@@ -122,19 +123,25 @@ export const GOOGLE_STATE_TTL_SECONDS = 10 * 60;
 
 /**
  * The `state` is an HS256 JWT (audience `tweest:google-oauth-state`, 10 minutes) carrying the
- * path to return to and a random nonce; the same nonce goes in a signed, httpOnly cookie, so a
- * state only works in the browser that started the sign-in (login CSRF).
+ * path to return to, the language of the page that started the sign-in (`l`, Bangla only) and a
+ * random nonce; the same nonce goes in a signed, httpOnly cookie, so a state only works in the
+ * browser that started the sign-in (login CSRF). Google's return address stays the one registered
+ * with Google (/auth/google/callback); the language travels in the state.
  */
-export function startGoogleSignIn(redirect: string | undefined): {
+export function startGoogleSignIn(
+  redirect: string | undefined,
+  locale: Locale = DEFAULT_LOCALE,
+): {
   url: string;
   nonce: string;
 } {
   const nonce = randomBytes(16).toString("base64url");
-  const state = jwt.sign({ r: safeRedirectPath(redirect) ?? "/", n: nonce }, getEnv().JWT_SECRET, {
-    algorithm: "HS256",
-    audience: STATE_AUDIENCE,
-    expiresIn: GOOGLE_STATE_TTL_SECONDS,
-  });
+  const claims = { r: safeRedirectPath(redirect) ?? "/", n: nonce };
+  const state = jwt.sign(
+    locale === DEFAULT_LOCALE ? claims : { ...claims, l: locale },
+    getEnv().JWT_SECRET,
+    { algorithm: "HS256", audience: STATE_AUDIENCE, expiresIn: GOOGLE_STATE_TTL_SECONDS },
+  );
   return { url: buildGoogleConsentUrl(state), nonce };
 }
 
@@ -144,11 +151,11 @@ function sameText(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** Checks the state against the cookie nonce; returns the path to go back to. */
+/** Checks the state against the cookie nonce; returns the path to go back to and the language. */
 export function readGoogleState(
   state: string | undefined,
   cookieNonce: string | undefined,
-): string {
+): { redirect: string; locale: Locale } {
   if (!state || !cookieNonce) throw new GoogleSignInError(AUTH_MESSAGES.googleBadState);
   let payload: unknown;
   try {
@@ -159,17 +166,31 @@ export function readGoogleState(
   } catch {
     throw new GoogleSignInError(AUTH_MESSAGES.googleBadState);
   }
-  const { r, n } = payload as { r?: unknown; n?: unknown };
+  const { r, n, l } = payload as { r?: unknown; n?: unknown; l?: unknown };
   if (typeof n !== "string" || !sameText(n, cookieNonce))
     throw new GoogleSignInError(AUTH_MESSAGES.googleBadState);
-  return safeRedirectPath(typeof r === "string" ? r : undefined) ?? "/";
+  return {
+    redirect: safeRedirectPath(typeof r === "string" ? r : undefined) ?? "/",
+    locale: toLocale(l),
+  };
 }
 
 /**
- * The Google callback hands the token to the storefront in its address (/auth/google/callback?token=),
- * so a link with someone else's token would sign a victim into that account (login CSRF). The
- * callback therefore also leaves this fingerprint of the token in a signed, httpOnly cookie (path
- * /auth/google) of the browser that completed the sign-in, and the storefront's callback screen
+ * The language a state names, without checking it: only to tell a shopper in their language that
+ * the sign-in failed (an expired state, Google's refusal). Nothing else is read from an unchecked
+ * state; a forged one can at most pick the language of that message.
+ */
+export function googleStateLocale(state: string | null | undefined): Locale {
+  const payload = state ? jwt.decode(state) : null;
+  return toLocale(payload && typeof payload === "object" ? payload.l : undefined);
+}
+
+/**
+ * The Google callback hands the token to the storefront in its address (/auth/google/callback?token=,
+ * /bn/auth/google/callback on Bangla pages), so a link with someone else's token would sign a victim
+ * into that account (login CSRF). The callback therefore also leaves this fingerprint of the token in
+ * a signed, httpOnly cookie (path /auth/google, or /bn/auth/google) of the browser that completed the
+ * sign-in, and the storefront's callback screen
  * stores the token only when its loader finds the two match (googleHandoffConfirmed).
  */
 export const GOOGLE_HANDOFF_COOKIE = "tw_google_handoff";

@@ -40,10 +40,13 @@ function loginError(location: string | undefined): string | null {
 }
 
 /** Steps 1 and 2: our /auth/google, then the provider's consent page sending the browser back. */
-async function startFlow(redirect?: string) {
+async function startFlow(redirect?: string, locale?: "en" | "bn") {
   const start = await request(app)
     .get("/auth/google")
-    .query(redirect === undefined ? {} : { redirect });
+    .query({
+      ...(redirect === undefined ? {} : { redirect }),
+      ...(locale === undefined ? {} : { locale }),
+    });
   expect(start.status).toBe(302);
   const consentUrl = new URL(start.headers.location);
   const setCookie = start.headers["set-cookie"] as unknown as string[];
@@ -412,5 +415,78 @@ describe("forced sign-in: the callback's token is only accepted by the browser t
     // A cookie not signed by the shop does not pass either.
     const forgedCookie = `tw_google_handoff=${encodeURIComponent(`s:whatever.signature`)}`;
     expect((await callbackPage(attackers, forgedCookie)).text).toContain(REFUSED);
+  });
+});
+
+describe("a sign-in started on a Bangla page comes back in Bangla", () => {
+  /** The cookies of `answer` with their attributes, by name. */
+  const cookieLine = (answer: { headers: Record<string, unknown> }, name: string) =>
+    ((answer.headers["set-cookie"] as string[] | undefined) ?? []).find((line) =>
+      line.startsWith(`${name}=`),
+    );
+
+  it("goes to the Bangla callback screen, whose handoff cookie and text are Bangla", async () => {
+    const flow = await startFlow("/bn/cart", "bn");
+    // Google's return address is the one registered with Google, in either language.
+    expect(new URL(flow.consentUrl.searchParams.get("redirect_uri")!).pathname).toBe(
+      "/auth/google/callback",
+    );
+    const answer = await callback({ code: flow.code, state: flow.state }, flow.cookie);
+    expect(answer.status).toBe(302);
+    const url = new URL(answer.headers.location, "http://shop.test");
+    expect(url.pathname).toBe("/bn/auth/google/callback");
+    expect(url.searchParams.get("redirect")).toBe("/bn/cart");
+    const token = url.searchParams.get("token")!;
+    expect(cookieLine(answer, "tw_google_handoff")).toMatch(/Path=\/bn\/auth\/google;/);
+
+    const page = await request(app)
+      .get("/bn/auth/google/callback")
+      .query({ token })
+      .set(
+        "Cookie",
+        cookiesSet(answer).find((c) => c.startsWith("tw_google_handoff="))!,
+      );
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<html lang="bn"');
+    // What the screen shows (the scripts carry the whole Bangla catalogue as data).
+    const shown = page.text.replace(/<script[\s\S]*?<\/script>/g, "");
+    expect(shown).toContain("গুগল সাইন ইন শেষ হচ্ছে…");
+    expect(shown).not.toContain("এই গুগল সাইন ইন এই ব্রাউজার থেকে শুরু হয়নি");
+  });
+
+  it("refuses in Bangla: a bad state goes to /bn/login, Google's refusal to the Bangla screen", async () => {
+    const flow = await startFlow(undefined, "bn");
+    const refused = await callback({ code: flow.code, state: flow.state }, undefined);
+    expect(refused.status).toBe(302);
+    const login = new URL(refused.headers.location, "http://shop.test");
+    expect(login.pathname).toBe("/bn/login");
+    // The API's text stays English; the Bangla page translates it.
+    expect(login.searchParams.get("error")).toBe(BAD_STATE);
+
+    // The shopper said no on Google's page: Google comes back without a code.
+    const denied = await request(app)
+      .get("/auth/google/callback")
+      .query({ error: "access_denied", state: flow.state });
+    expect(denied.status).toBe(302);
+    expect(denied.headers.location).toBe("/bn/auth/google/callback?error=access_denied");
+    const screen = await request(app).get(denied.headers.location);
+    expect(screen.status).toBe(200);
+    expect(screen.text).toContain('<html lang="bn"');
+  });
+
+  it("keeps English sign-ins as they were (no locale: English screen, cookie and login)", async () => {
+    const flow = await startFlow("/cart", "en");
+    const answer = await callback({ code: flow.code, state: flow.state }, flow.cookie);
+    expect(tokenFrom(answer.headers.location).redirect).toBe("/cart");
+    expect(cookieLine(answer, "tw_google_handoff")).toMatch(/Path=\/auth\/google;/);
+    const denied = await request(app)
+      .get("/auth/google/callback")
+      .query({ error: "access_denied", state: flow.state });
+    expect(denied.status).toBe(200);
+  });
+
+  it("refuses a locale other than en or bn", async () => {
+    const answer = await request(app).get("/auth/google").query({ locale: "fr" });
+    expect(answer.status).toBe(400);
   });
 });

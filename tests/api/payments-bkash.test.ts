@@ -252,6 +252,29 @@ describe("GET /api/payment/bkash/callback", () => {
     }
   });
 
+  it("gives a Bangla order's shopper the gateway's failure reason as it is, in English", async () => {
+    const reasonOf = (location: string) => new URL(location).searchParams.get("reason");
+    const english = await createdPayment();
+    const englishAnswer = await callback(
+      bkash.visit(english.started.paymentId, "success", POOR_WALLET),
+    );
+    const bangla = await createdPayment({ locale: "bn" });
+    const banglaAnswer = await callback(
+      bkash.visit(bangla.started.paymentId, "success", POOR_WALLET),
+    );
+    expect(new URL(banglaAnswer.headers.location).pathname).toBe("/bn/payment-failed");
+    expect(reasonOf(englishAnswer.headers.location)).toBeTruthy();
+    // The page translates it (docs/i18n.md, "Payment failures"); the redirect does not.
+    expect(reasonOf(banglaAnswer.headers.location)).toBe(reasonOf(englishAnswer.headers.location));
+    expect(banglaAnswer.headers.location).toBe(
+      englishAnswer.headers.location
+        .replace("/payment-failed", "/bn/payment-failed")
+        .replaceAll(english.started.paymentId, bangla.started.paymentId)
+        .replaceAll(english.started.transactionId, bangla.started.transactionId)
+        .replaceAll(String(english.order._id), String(bangla.order._id)),
+    );
+  });
+
   it("queries the status when execute is in doubt, and trusts the query", async () => {
     const { order, started } = await createdPayment();
     bkash.failExecuteTransport = true;

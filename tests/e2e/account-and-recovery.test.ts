@@ -8,7 +8,8 @@
  * - admin verification timeout (spec §8 'Request timeout - please check your connection') with a held
  *   GET /api/users/verify-admin and the fake clock, then "Try again";
  * - a guest cart merged into the account at Google sign-in (contract §5), through the local OpenID
- *   provider (oauth2-mock-server) standing in for Google.
+ *   provider (oauth2-mock-server) standing in for Google;
+ * - Google sign-in started on a Bangla page: the callback screen and its failures in Bangla.
  * One shop (private build copy), one Chromium; each test gets its own browser context (own cookies and
  * storage).
  */
@@ -26,11 +27,14 @@ import { Product } from "../../models/product.model";
 import { User } from "../../models/user.model";
 import { INVALID_MOBILE_MESSAGE } from "#contract/phone";
 import { addToCart } from "../../server/services/cart.service";
+import { storefrontSettings } from "../../server/services/shop-settings.service";
 import { createUser } from "../factories/user";
 import { setEnv } from "../setup/env";
 import { googleEnv, startGoogleStub } from "../stubs/google";
 import { smsEnv, startSmsGatewayStub, type SmsGatewayStub } from "../stubs/sms-gateway";
 import { startPrivateShop, signInAdmin } from "./admin-shop";
+import { englishUiText } from "./bangla-detector";
+import { screenshot } from "./shop-harness";
 import { allowBrowserProblems, guardContext } from "./guard";
 import { CHROMIUM, CHROMIUM_ARGS, openTab, waitForHydration, type Shop } from "./harness";
 import { ProductPage } from "./pages/product-page";
@@ -459,6 +463,86 @@ describe("guest cart merge at Google sign-in (contract §5)", () => {
       products.map((product) => String(product._id)).sort(),
     );
     expect(carts.filter((cart) => !cart.user)).toHaveLength(0);
+    expect(errors).toEqual([]);
+  });
+});
+
+/** Names the shop writes in Latin letters on any page (tests/e2e/bangla-detector.ts). */
+async function shopNames(): Promise<string[]> {
+  const brands = (await Product.distinct("brand")) as string[];
+  const { contact } = await storefrontSettings();
+  return ["Tweest", ...brands, contact.address, contact.hours, contact.email, contact.phone].filter(
+    (text): text is string => Boolean(text),
+  );
+}
+
+describe("Google sign-in on a Bangla page (issue 20)", () => {
+  it("shows the sign-in screen in Bangla through Google and back, and ends on the Bangla page", async () => {
+    const email = "nusrat.jahan@gmail.com";
+    googleClaims = {
+      iss: "https://accounts.google.com",
+      sub: "109876543210987654399",
+      email,
+      email_verified: true,
+      given_name: "Nusrat",
+      family_name: "Jahan",
+      name: "Nusrat Jahan",
+    };
+    const { page, errors } = await newPage();
+    await page.context().setExtraHTTPHeaders({ "Accept-Language": "bn" });
+    await page.goto(`${shop.baseUrl}/bn/login?redirect=/bn/account`);
+    await waitForHydration(page);
+
+    // Hold the profile request: the callback screen stays on while it would be loading it.
+    const profile = holdRequests();
+    await page.route("**/api/users/profile", profile.handler);
+    await page.getByRole("link", { name: "গুগল দিয়ে চালিয়ে যান" }).click();
+    await page.waitForURL((url) => url.pathname === "/bn/auth/google/callback", {
+      timeout: 20_000,
+    });
+    await page.getByText("গুগল সাইন ইন শেষ হচ্ছে…").waitFor();
+    expect(await page.getAttribute("html", "lang")).toBe("bn");
+    expect(await page.title()).toBe("সাইন ইন হচ্ছে — Tweest");
+    expect(await englishUiText(page, await shopNames())).toEqual([]);
+    await screenshot(page, "bangla-google-callback-375");
+
+    profile.passThrough();
+    for (const route of profile.held.splice(0)) await route.continue();
+    await page.waitForURL((url) => url.pathname === "/bn/account", { timeout: 20_000 });
+    await page.getByRole("heading", { name: "আমার অ্যাকাউন্ট" }).waitFor();
+    expect(await page.getByTestId("account-email").textContent()).toBe(`Nusrat Jahan · ${email}`);
+    expect(errors).toEqual([]);
+  });
+
+  it("a refused hand-over, Google's refusal and the sign-in screen's reason are explained in Bangla", async () => {
+    const { token } = await createUser({ email: "someone.else@example.com" });
+    const { page, errors } = await newPage();
+    await page.context().setExtraHTTPHeaders({ "Accept-Language": "bn" });
+    await page.goto(`${shop.baseUrl}/bn/auth/google/callback?token=${token}`);
+    await waitForHydration(page);
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "এই গুগল সাইন ইন এই ব্রাউজার থেকে শুরু হয়নি। আবার সাইন ইন করুন।" })
+      .waitFor();
+    expect(await englishUiText(page, await shopNames())).toEqual([]);
+    // Google's own refusal code (the shopper said no on Google's page): a Bangla sentence.
+    await page.goto(`${shop.baseUrl}/bn/auth/google/callback?error=access_denied`);
+    await waitForHydration(page);
+    await page.getByRole("alert").filter({ hasText: "গুগল সাইন ইন সম্পন্ন হয়নি।" }).waitFor();
+    expect(await englishUiText(page, await shopNames())).toEqual([]);
+    // The sign-in screen a refused Google sign-in lands on: the server's reason in Bangla, and
+    // a text no message knows as "did not complete".
+    await page.goto(
+      `${shop.baseUrl}/bn/login?${new URLSearchParams({ error: "Google did not accept the sign-in code. Please try again." })}`,
+    );
+    await waitForHydration(page);
+    expect(await page.getByTestId("form-error").textContent()).toBe(
+      "গুগল সাইন ইনের কোডটি গ্রহণ করেনি। আবার চেষ্টা করুন।",
+    );
+    await page.goto(`${shop.baseUrl}/bn/login?error=access_denied`);
+    await waitForHydration(page);
+    expect(await page.getByTestId("form-error").textContent()).toBe("গুগল সাইন ইন সম্পন্ন হয়নি।");
+    expect(await englishUiText(page, await shopNames())).toEqual([]);
     expect(errors).toEqual([]);
   });
 });

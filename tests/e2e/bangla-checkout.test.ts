@@ -5,7 +5,8 @@
  * page shows English UI text (tests/e2e/bangla-detector.ts says what counts and how brand names and
  * codes are told apart). The order is placed in Bangla (`locale: "bn"`) and its SMS reaches the
  * gateway stub in Bangla as Unicode. With the shop asking for phone confirmation, the code step, the
- * API's refusal of a wrong code and the code's SMS are Bangla too.
+ * API's refusal of a wrong code and the code's SMS are Bangla too. With the courier (Pathao) on,
+ * its cities are named in Bangla, its zones and areas as it writes them.
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,6 +15,8 @@ import { Product } from "../../models/product.model";
 import { storefrontSettings } from "../../server/services/shop-settings.service";
 import { changeShopSettings } from "../factories/shop-settings";
 import { setEnv } from "../setup/env";
+import { usePathaoStub } from "../setup/pathao";
+import { STUB_CITIES } from "../stubs/pathao";
 import { smsEnv, startSmsGatewayStub, type SmsGatewayStub } from "../stubs/sms-gateway";
 import { englishUiText } from "./bangla-detector";
 import { allowBrowserProblems } from "./guard";
@@ -26,8 +29,8 @@ let sms: SmsGatewayStub;
 let restoreEnv: () => void;
 /**
  * Latin-letter names the page may show that are not UI text: the shop's name, product brands,
- * the shop's contact lines, the payment gateways' names, and the delivery cities as the courier's
- * list names them (place names the shopper picks from).
+ * the shop's contact lines and the payment gateways' names. Delivery cities are not among them:
+ * a Bangla page names them in Bangla.
  */
 let allowed: string[];
 
@@ -37,13 +40,10 @@ beforeAll(async () => {
   shop = await startShoppingSession();
   const brands = (await Product.distinct("brand")) as string[];
   const { contact } = await storefrontSettings();
-  const cities = (await (await fetch(`${shop.baseUrl}/api/pathao/cities`)).json()) as
-    { cities?: { city_name: string }[] } | { city_name: string }[];
   allowed = [
     "Tweest",
     "SSLCommerz",
     ...brands,
-    ...(Array.isArray(cities) ? cities : (cities.cities ?? [])).map((city) => city.city_name),
     ...[contact.address, contact.hours, contact.email, contact.phone].filter(
       (text): text is string => Boolean(text),
     ),
@@ -117,6 +117,22 @@ describe("buying in Bangla on a phone (375 px)", () => {
     expect(new URL(page.url()).searchParams.get("guest")).toBe("true");
     await waitForHydration(page);
     await page.getByLabel("শহর").waitFor();
+    // The cities by their Bangla names; each keeps the English name as its value (stored, and
+    // sent to the courier).
+    const cityOptions = () =>
+      page
+        .getByLabel("শহর")
+        .locator("option")
+        .evaluateAll((options) =>
+          options.map((option) => [(option as HTMLOptionElement).value, option.textContent]),
+        );
+    await expect.poll(cityOptions).toEqual(
+      expect.arrayContaining([
+        ["Dhaka", "ঢাকা"],
+        ["Chattogram", "চট্টগ্রাম"],
+        ["Cox's Bazar", "কক্সবাজার"],
+      ]),
+    );
     await expectBanglaPage(page, "checkout");
 
     // A wrong mobile number: the API's own rule, its message in Bangla.
@@ -137,6 +153,7 @@ describe("buying in Bangla on a phone (375 px)", () => {
     const orderId = new URL(page.url()).searchParams.get("orderId")!;
     await page.getByTestId("order-number").waitFor();
     await expectBanglaPage(page, "order-confirmation");
+    expect(await page.getByText("বাড়ি ৩, রোড ৭, মিরপুর, ঢাকা").count()).toBe(1);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("অর্ডারের জন্য ধন্যবাদ!");
     expect(await page.getByTestId("order-status").textContent()).toContain("অর্ডার হয়েছে");
 
@@ -265,6 +282,21 @@ describe("buying in Bangla on a phone (375 px)", () => {
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("পেমেন্ট সম্পন্ন হয়নি");
     await page.getByText("কারণ: ব্যর্থ").waitFor();
     await expectBanglaPage(page, "payment-failed");
+    // A reason the shop writes: in Bangla. A gateway's own words (here SSLCommerz's): explained in
+    // Bangla, the words quoted as the gateway wrote them (marked English).
+    await page.goto("/bn/payment-failed?reason=amount+differs+from+the+order+total");
+    await waitForHydration(page);
+    expect(await page.getByTestId("payment-failure-reason").textContent()).toBe(
+      "কারণ: পেমেন্টের পরিমাণ অর্ডারের মোটের সাথে মেলেনি",
+    );
+    await page.goto("/bn/payment-failed?reason=Invalid+expiration+date");
+    await waitForHydration(page);
+    const reason = page.getByTestId("payment-failure-reason");
+    expect(await reason.textContent()).toBe(
+      "কারণ: পেমেন্ট গেটওয়ে পেমেন্টটি গ্রহণ করেনি। গেটওয়ের বার্তা: Invalid expiration date",
+    );
+    expect(await reason.locator('q[lang="en"]').textContent()).toBe("Invalid expiration date");
+    await expectBanglaPage(page, "payment-failed-gateway-words");
 
     // An order that cannot be loaded: the message and "try again" in Bangla.
     await page.goto(`/bn/order-confirmation?orderId=${"0".repeat(24)}`);
@@ -284,5 +316,47 @@ describe("buying in Bangla on a phone (375 px)", () => {
     await page.getByRole("heading", { name: "আমার অ্যাকাউন্ট" }).waitFor();
     await page.getByRole("heading", { name: "আমার অর্ডার" }).waitFor();
     await expectBanglaPage(page, "account", ["Rahim", "Uddin"]);
+  });
+});
+
+describe("the courier's delivery places on a Bangla checkout (375 px)", () => {
+  usePathaoStub(() => undefined);
+
+  it("names the courier's cities in Bangla and shows its zones and areas as it writes them", async () => {
+    const { context, page, errors } = await shop.newPage(375);
+    await context.setExtraHTTPHeaders({ "Accept-Language": "bn" });
+    await fillGuestCart(page);
+    await page.goto("/bn/checkout?guest=true");
+    await waitForHydration(page);
+    // Pathao's list, in Pathao's spelling ("Chittagong"): the Bangla names, English values.
+    const options = (select: string) =>
+      page
+        .locator(`${select} option`)
+        .evaluateAll((list) =>
+          list.map((option) => [(option as HTMLOptionElement).value, option.textContent]),
+        );
+    await expect
+      .poll(() => options("#addr-city"))
+      .toEqual([
+        ["", "শহর বেছে নিন"],
+        ...STUB_CITIES.map((city) => [city.city_name, expect.stringMatching(/^[\u0980-\u09FF]+$/)]),
+      ]);
+    expect(await options("#addr-city")).toEqual(
+      expect.arrayContaining([
+        ["Dhaka", "ঢাকা"],
+        ["Chittagong", "চট্টগ্রাম"],
+        ["Gazipur", "গাজীপুর"],
+      ]),
+    );
+    // Zones and areas: proper names from the courier, shown as sent and marked not to translate.
+    await page.getByLabel("শহর").selectOption("Dhaka");
+    await expect.poll(() => options("#addr-zone")).toContainEqual(["Gulshan", "Gulshan"]);
+    expect(await page.locator('#addr-zone option[value="Gulshan"]').getAttribute("translate")).toBe(
+      "no",
+    );
+    await page.locator("#addr-zone").selectOption("Gulshan");
+    await expect.poll(() => options("#addr-area")).toContainEqual(["Gulshan 1", "Gulshan 1"]);
+    await expectBanglaPage(page, "checkout-courier-places");
+    expect(errors).toEqual([]);
   });
 });

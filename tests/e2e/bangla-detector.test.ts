@@ -41,6 +41,7 @@ describe("englishUiText", () => {
         <span translate="no"><b>Dhaka Fashion</b></span>
         <p data-testid="language-switch"><a lang="en" hreflang="en" href="/">English</a> / <span lang="bn">বাংলা</span></p>
         <img alt="নীল পাঞ্জাবি" src="data:,">
+        <select id="addr-zone"><option value="">এলাকা বেছে নিন</option><option translate="no">Gulshan</option></select>
         <p style="display:none">Add to cart</p>
         <p hidden>Loading</p>
       `),
@@ -68,6 +69,12 @@ describe("englishUiText", () => {
         `<span style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0,0,0,0)">Previous</span>`,
       ),
     ).toEqual(['"Previous" in span']);
+    // Every option of a list counts, chosen or not (the value is not shown, only the text).
+    expect(
+      await englishOn(
+        `<select id="addr-city"><option value="Dhaka">ঢাকা</option><option value="Sylhet">Sylhet</option></select>`,
+      ),
+    ).toEqual(['"Sylhet" in option of select#addr-city']);
     await page.setContent(`<html lang="bn"><head><title>Page not found</title></head></html>`);
     expect(await englishUiText(page, [])).toEqual(['"Page not found" in title']);
   });

@@ -3,11 +3,13 @@
  * the checkout parts, tests/e2e/bangla*.test.ts). docs/i18n.md ("Telling English UI text from
  * names and codes") states the rule; tests/e2e/bangla-detector.test.ts proves it.
  *
- * What is read: every visible text node of <body>, the texts a screen reader or a tooltip gives
- * (aria-label, placeholder, alt, title) and the document's <title>.
+ * What is read: every visible text node of <body>, every option of a visible list (<select>: the
+ * shopper reads them all on opening it), the texts a screen reader or a tooltip gives (aria-label,
+ * placeholder, alt, title) and the document's <title>.
  * What is not English UI text, and so allowed:
  * - anything inside an element marked `translate="no"` (brand names, order numbers, tracking
- *   codes, phone numbers: the page marks them as it would for a translation tool);
+ *   codes, phone numbers, the courier's zone and area names: the page marks them as it would for
+ *   a translation tool);
  * - anything inside an element that declares another language (`lang="en"`): the language
  *   switch's "English", which names the language in itself on purpose;
  * - codes: sizes (XS, XL, 2XL…), order numbers, SKUs and tracking codes (TW-20260105-0042: upper
@@ -57,10 +59,20 @@ export async function englishUiText(page: Page, allowed: readonly string[]): Pro
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
-      if (!parent || /^(SCRIPT|STYLE|NOSCRIPT|TEMPLATE)$/.test(parent.tagName)) continue;
+      if (!parent || /^(SCRIPT|STYLE|NOSCRIPT|TEMPLATE|OPTION|OPTGROUP)$/.test(parent.tagName))
+        continue;
       if (untranslated(parent) || !visible(parent)) continue;
       const words = englishWords(node.textContent ?? "");
       if (words) found.push(`"${words}" in ${describe(parent)}`);
+    }
+    // A closed list draws none of its options, yet each is what the shopper reads on opening it.
+    for (const select of document.body.querySelectorAll("select")) {
+      if (!visible(select)) continue;
+      for (const option of select.options) {
+        if (untranslated(option)) continue;
+        const words = englishWords(option.textContent ?? "");
+        if (words) found.push(`"${words}" in option of ${describe(select)}`);
+      }
     }
     for (const element of document.body.querySelectorAll(
       "[aria-label], [placeholder], [alt], [title]",

@@ -39,6 +39,13 @@ describe("safeRedirectPath (one rule for the server's Google state and the sign-
     expect(browserAuth.safeRedirectPath("/login-help")).toBe("/login-help");
   });
 
+  it("refuses the Bangla sign-in screens too, and keeps other Bangla pages", () => {
+    for (const path of ["/bn/login", "/bn/register?redirect=/bn", "/bn/auth/google/callback?t=1"])
+      expect(browserAuth.safeRedirectPath(path), path).toBeNull();
+    expect(browserAuth.safeRedirectPath("/bn/account")).toBe("/bn/account");
+    expect(browserAuth.safeRedirectPath("/bn")).toBe("/bn");
+  });
+
   it("the sign-in screens prefer their own ?redirect= and forget redirectAfterLogin", () => {
     const storage = new Map<string, string>([["redirectAfterLogin", "/account"]]);
     const localStorage = {

@@ -12,6 +12,7 @@ import { describe, expect, it } from "vitest";
 import { MESSAGES } from "~/lib/api/messages";
 import { imageFileProblem } from "~/lib/form-validation";
 import { knownMessages } from "~/lib/i18n/known-messages";
+import { paymentFailureReason } from "~/lib/i18n/payment-reasons";
 import { shopperMessage } from "~/lib/i18n/shopper-messages";
 import { PASSWORDS_DIFFER_MESSAGE } from "~/lib/storefront-schemas";
 import { INVALID_MOBILE_MESSAGE } from "#contract/phone";
@@ -78,6 +79,16 @@ function rateLimitMessages(wait: string): string[] {
   return templates.map((template) => template.replaceAll("${wait}", wait));
 }
 
+/** Google sign-in's refusals as the server writes them (server/integrations/google.ts). */
+function googleSignInMessages(): string[] {
+  const source = readFileSync("server/integrations/google.ts", "utf8");
+  const texts = [...source.matchAll(/new GoogleSignInError\(\s*"([^"]+)"/g)].map(
+    (match) => match[1],
+  );
+  expect(texts.length).toBeGreaterThan(3);
+  return texts;
+}
+
 /** A zod schema's messages for a bad value, as a form (and the server's errors[]) show them. */
 const issues = (
   schema: { safeParse(value: unknown): { error?: { issues: { message: string }[] } } },
@@ -119,6 +130,8 @@ const SERVER_TEXTS = [
   ...rateLimitMessages("15 minutes"),
   ...rateLimitMessages("1 minute"),
   ...rateLimitMessages("5 hours"),
+  // Google sign-in's refusals, shown on the sign-in screen (/login?error=)
+  ...googleSignInMessages(),
   // Cart and checkout (cart.service.ts, stock.service.ts, payments.service.ts: built inline)
   "Only 3 left in Red / M",
   "Only 3 left in Red / M (2 already in your cart)",
@@ -205,5 +218,74 @@ describe("shopper-facing messages on Bangla pages", () => {
     knownMessages({ _: (id: string) => (ids.push(id), id) } as unknown as I18n);
     expect(ids.length).toBeGreaterThan(80);
     for (const id of ids) expect(bangla.messages[id], id).toBeDefined();
+  });
+});
+
+/**
+ * The reasons the payment result page can be given (server/services/payments.service.ts writes
+ * them into `?reason=`): the shop's own texts, read from the source so a new one needs a Bangla
+ * message, plus the gateways' status words.
+ */
+function shopPaymentReasons(): string[] {
+  const source = readFileSync("server/services/payments.service.ts", "utf8");
+  const literals = [
+    ...source.matchAll(/reason: "([^"]+)"/g),
+    // A fallback at the end of a reason: `reason: status || "failure"`.
+    ...source.matchAll(/reason: [^\n]*(?:\|\||\?\?) "([^"]+)"/g),
+    // The checks' refusals: `return "…"` and `? "…"` with more than one word.
+    ...source.matchAll(/^\s*(?:return|\?) "([^"]+ [^"]+)";?$/gm),
+  ].map((match) => match[1]);
+  expect(literals).toEqual(
+    expect.arrayContaining([
+      "unknown transaction",
+      "failure",
+      "payment failed",
+      "risky transaction",
+      "invoice mismatch",
+    ]),
+  );
+  return [
+    ...new Set(literals),
+    ANOTHER_PAYMENT_REASON,
+    LATE_PAYMENT_REASON,
+    NOT_PAYABLE_REASON,
+    "FAILED",
+    "EXPIRED",
+    "UNATTEMPTED",
+  ];
+}
+
+describe("payment failure reasons on the result page", () => {
+  it("writes every reason the shop gives in Bangla, without a quoted detail", () => {
+    const reasons = shopPaymentReasons();
+    expect(reasons.length).toBeGreaterThan(15);
+    for (const reason of reasons) {
+      const shown = paymentFailureReason(bangla, reason);
+      expect.soft(shown.text, reason).toMatch(/[\u0980-\u09FF]/);
+      expect.soft(englishWords(shown.text), `${reason} → ${shown.text}`).toEqual([]);
+      expect.soft(shown.gatewayWords, reason).toBeUndefined();
+    }
+    expect(paymentFailureReason(bangla, "Insufficient Balance").text).toBe(
+      "বিকাশ অ্যাকাউন্টে যথেষ্ট ব্যালেন্স নেই",
+    );
+  });
+
+  it("explains a gateway's own words in Bangla and quotes them", () => {
+    expect(paymentFailureReason(bangla, "Invalid expiration date")).toEqual({
+      text: "পেমেন্ট গেটওয়ে পেমেন্টটি গ্রহণ করেনি।",
+      gatewayWords: "Invalid expiration date",
+    });
+    expect(paymentFailureReason(bangla, "validation status INVALID_TRANSACTION")).toEqual({
+      text: "পেমেন্ট গেটওয়ে পেমেন্টটি নিশ্চিত করেনি।",
+      gatewayWords: "INVALID_TRANSACTION",
+    });
+    expect(paymentFailureReason(bangla, "transaction status Initiated").gatewayWords).toBe(
+      "Initiated",
+    );
+  });
+
+  it("shows every reason exactly as it came on English pages", () => {
+    for (const reason of [...shopPaymentReasons(), "Invalid expiration date", "APIConnect FAIL"])
+      expect(paymentFailureReason(english, reason)).toEqual({ text: reason });
   });
 });

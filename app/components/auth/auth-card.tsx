@@ -1,8 +1,11 @@
+import type { I18n } from "@lingui/core";
 import { useLingui } from "@lingui/react";
 import type { ReactNode } from "react";
 import { useRouteLoaderData } from "react-router";
 import { googleSignInUrl } from "~/lib/api-client";
 import { safeRedirectPath } from "~/lib/auth";
+import { useLocale } from "~/lib/i18n/i18n";
+import { shopperMessage } from "~/lib/i18n/shopper-messages";
 import { cn } from "~/lib/utils";
 import type { loader as rootLoader } from "~/root";
 
@@ -50,6 +53,18 @@ export function FormMessage({
   );
 }
 
+export const GOOGLE_SIGN_IN_INCOMPLETE = "Google sign-in did not complete.";
+
+/**
+ * Why a Google sign-in failed (the callback screen, and the sign-in screen's `?error=`), in the
+ * page's language. Google's own codes (`access_denied`, …) and any text no message knows are, on a
+ * Bangla page, "Google sign-in did not complete." in Bangla; English pages show the text as it came.
+ */
+export function googleSignInFailure(i18n: I18n, failure: string): string {
+  const shown = shopperMessage(i18n, failure);
+  return i18n.locale !== "en" && shown === failure ? i18n._(GOOGLE_SIGN_IN_INCOMPLETE) : shown;
+}
+
 /**
  * "Continue with Google" / "Sign up with Google", only when the shop has Google sign-in configured
  * (the root loader says so); otherwise nothing, since /auth/google would answer 503.
@@ -67,11 +82,12 @@ export function GoogleSignInLink({
   className?: string;
 }) {
   const { i18n } = useLingui();
+  const locale = useLocale();
   const enabled = useRouteLoaderData<typeof rootLoader>("root")?.googleSignIn ?? false;
   if (!enabled) return null;
   const link = (
     <a
-      href={googleSignInUrl(safeRedirectPath(redirectParam) ?? undefined)}
+      href={googleSignInUrl(safeRedirectPath(redirectParam) ?? undefined, locale)}
       className={cn(
         "flex h-11 w-full items-center justify-center gap-2 rounded-md border border-stone-300 bg-white text-sm font-semibold hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500",
         className,

@@ -4,6 +4,8 @@ import { useFormContext, useWatch } from "react-hook-form";
 import { Field, Input, NativeSelect } from "~/components/ui/input";
 import { api, type Areas, type Cities, type Zones } from "~/lib/api-client";
 import type { CheckoutAddress } from "~/lib/checkout";
+import { cityName } from "~/lib/i18n/city-names";
+import { useLocale } from "~/lib/i18n/i18n";
 import { shopperMessage } from "~/lib/i18n/shopper-messages";
 import type { CheckoutValues } from "./checkout-form";
 
@@ -24,6 +26,7 @@ function listOf<T>(answer: unknown, key: string): T[] {
  */
 export function AddressForm({ disabled }: { disabled?: boolean }) {
   const { i18n } = useLingui();
+  const locale = useLocale();
   const { register, setValue, control, formState } = useFormContext<CheckoutValues>();
   const { errors: fieldErrors } = formState;
   const [city, zone] = useWatch({ control, name: ["city", "zone"] });
@@ -170,11 +173,12 @@ export function AddressForm({ disabled }: { disabled?: boolean }) {
           >
             <option value="">{i18n._("Choose a city")}</option>
             {city && !cities.some((item) => item.city_name === city) && (
-              <option value={city}>{city}</option>
+              <option value={city}>{cityName(city, locale)}</option>
             )}
+            {/* The value stays the courier's English name (stored, sent to the courier). */}
             {cities.map((item) => (
               <option key={item.city_id} value={item.city_name}>
-                {item.city_name}
+                {cityName(item.city_name, locale)}
               </option>
             ))}
           </NativeSelect>
@@ -196,7 +200,8 @@ export function AddressForm({ disabled }: { disabled?: boolean }) {
           >
             <option value="">{i18n._("Choose a zone")}</option>
             {zones.map((item) => (
-              <option key={item.zone_id} value={item.zone_name}>
+              // Zone and area names are the courier's, as it writes them (docs/i18n.md).
+              <option key={item.zone_id} value={item.zone_name} translate="no">
                 {item.zone_name}
               </option>
             ))}
@@ -210,7 +215,7 @@ export function AddressForm({ disabled }: { disabled?: boolean }) {
           <NativeSelect id="addr-area" {...register("area")}>
             <option value="">{i18n._("Choose an area")}</option>
             {areas.map((area) => (
-              <option key={area.area_id} value={area.area_name}>
+              <option key={area.area_id} value={area.area_name} translate="no">
                 {area.area_name}
               </option>
             ))}

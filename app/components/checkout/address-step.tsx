@@ -3,6 +3,8 @@ import { useEffect, useState } from "react";
 import { useFormContext } from "react-hook-form";
 import type { Address, User } from "~/lib/api-client";
 import { EMPTY_ADDRESS, readStoredAddress } from "~/lib/checkout";
+import { cityName } from "~/lib/i18n/city-names";
+import { useLocale } from "~/lib/i18n/i18n";
 import { normalizeBdMobile } from "~/lib/storefront-schemas";
 import { AddressForm } from "./address-form";
 import { fromSaved, setAddress, type CheckoutValues } from "./checkout-form";
@@ -56,6 +58,7 @@ function SavedAddresses({
   onChoose: (index: number | "new") => void;
 }) {
   const { i18n } = useLingui();
+  const locale = useLocale();
   return (
     <fieldset className="mb-4 space-y-2">
       <legend className="mb-1 text-sm font-semibold">{i18n._("Saved addresses")}</legend>
@@ -77,7 +80,9 @@ function SavedAddresses({
             </span>{" "}
             · {item.mobile}
             <br />
-            {[item.streetAddress, item.area, item.zone, item.city].filter(Boolean).join(", ")}
+            {[item.streetAddress, item.area, item.zone, item.city && cityName(item.city, locale)]
+              .filter(Boolean)
+              .join(", ")}
           </span>
         </label>
       ))}

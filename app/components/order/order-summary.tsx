@@ -11,6 +11,7 @@ import {
   type Locale,
 } from "#contract/i18n";
 import { localized } from "#contract/i18n";
+import { cityName } from "~/lib/i18n/city-names";
 import { colorName } from "~/lib/i18n/color-names";
 import { useLocale } from "~/lib/i18n/i18n";
 import { cn } from "~/lib/utils";
@@ -183,7 +184,13 @@ export function OrderSummary({ order }: { order: OrderView }) {
                 {[address.firstName, address.lastName].filter(Boolean).join(" ")}
                 {address.mobile ? ` · ${address.mobile}` : ""}
                 <br />
-                {[address.streetAddress, address.area, address.zone, address.city, address.zipCode]
+                {[
+                  address.streetAddress,
+                  address.area,
+                  address.zone,
+                  address.city && cityName(address.city, locale),
+                  address.zipCode,
+                ]
                   .filter(Boolean)
                   .join(", ")}
                 <br />

@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { api, errorMessage, getToken } from "~/lib/api-client";
 import { LocalLink } from "~/lib/i18n/i18n";
 import { unlocalizedPath } from "~/lib/i18n/locale-path";
+import { paymentFailureReason } from "~/lib/i18n/payment-reasons";
 import { shopperMessage } from "~/lib/i18n/shopper-messages";
 import {
   trackPaymentCancelled,
@@ -108,11 +109,7 @@ export function PaymentResult({ outcome }: { outcome: PaymentOutcome }) {
         />
         <h1 className="mt-2 text-2xl font-extrabold sm:text-3xl">{copy.title}</h1>
         <p className="mt-1 text-stone-600">{copy.body}</p>
-        {outcome === "failed" && reason && (
-          <p className="mt-1 text-sm text-red-700">
-            {i18n._("Reason: {reason}", { reason: shopperMessage(i18n, reason) })}
-          </p>
-        )}
+        {outcome === "failed" && reason && <FailureReason reason={reason} />}
         {reference && (
           <p className="mt-1 text-xs text-stone-500">
             {i18n._("Reference:")} <span translate="no">{reference}</span>
@@ -161,5 +158,25 @@ export function PaymentResult({ outcome }: { outcome: PaymentOutcome }) {
         </LocalLink>
       </div>
     </div>
+  );
+}
+
+/** "Reason: …" in the page's language; a gateway's own words quoted, in English (lang="en"). */
+function FailureReason({ reason }: { reason: string }) {
+  const { i18n } = useLingui();
+  const { text, gatewayWords } = paymentFailureReason(i18n, reason);
+  return (
+    <p className="mt-1 text-sm text-red-700" data-testid="payment-failure-reason">
+      {i18n._("Reason: {reason}", { reason: text })}
+      {gatewayWords && (
+        <>
+          {" "}
+          {i18n._("The gateway's words:")}{" "}
+          <q lang="en" translate="no">
+            {gatewayWords}
+          </q>
+        </>
+      )}
+    </p>
   );
 }

@@ -67,9 +67,14 @@ export const auth = {
 };
 
 /**
- * The link that starts Google sign-in (GET /auth/google?redirect=); no token involved. Relative, so it
- * resolves against the page origin and renders the same on the server and in the browser.
+ * The link that starts Google sign-in (GET /auth/google?redirect=&locale=); no token involved.
+ * Relative, so it resolves against the page origin and renders the same on the server and in the
+ * browser. `locale` "bn" brings the shopper back to the Bangla callback screen (English: omitted).
  */
-export function googleSignInUrl(redirect?: string): string {
-  return redirect ? `/auth/google?${new URLSearchParams({ redirect }).toString()}` : "/auth/google";
+export function googleSignInUrl(redirect?: string, locale: "en" | "bn" = "en"): string {
+  const query = new URLSearchParams();
+  if (redirect) query.set("redirect", redirect);
+  if (locale !== "en") query.set("locale", locale);
+  const search = query.toString();
+  return search ? `/auth/google?${search}` : "/auth/google";
 }

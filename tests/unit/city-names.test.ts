@@ -1,0 +1,58 @@
+/**
+ * Delivery cities in Bangla (app/lib/i18n/city-names.ts): every district of Bangladesh, in the
+ * courier's and the shop's spellings, has its Bangla name; English pages and names the table does
+ * not know keep the text as it came.
+ */
+import { describe, expect, it } from "vitest";
+import { cityName } from "~/lib/i18n/city-names";
+import { BUILTIN_CITIES } from "../../server/services/delivery.service";
+import { STUB_CITIES } from "../stubs/pathao";
+
+/** The 64 districts (zila), in their current English spelling. */
+const DISTRICTS = [
+  ...["Dhaka", "Faridpur", "Gazipur", "Gopalganj", "Kishoreganj", "Madaripur", "Manikganj"],
+  ...["Munshiganj", "Narayanganj", "Narsingdi", "Rajbari", "Shariatpur", "Tangail"],
+  ...["Bandarban", "Brahmanbaria", "Chandpur", "Chattogram", "Cumilla", "Cox's Bazar", "Feni"],
+  ...["Khagrachhari", "Lakshmipur", "Noakhali", "Rangamati"],
+  ...["Bogura", "Joypurhat", "Naogaon", "Natore", "Chapainawabganj", "Pabna", "Rajshahi"],
+  "Sirajganj",
+  ...["Bagerhat", "Chuadanga", "Jashore", "Jhenaidah", "Khulna", "Kushtia", "Magura", "Meherpur"],
+  ...["Narail", "Satkhira"],
+  ...["Barguna", "Barishal", "Bhola", "Jhalokati", "Patuakhali", "Pirojpur"],
+  ...["Habiganj", "Moulvibazar", "Sunamganj", "Sylhet"],
+  ...["Dinajpur", "Gaibandha", "Kurigram", "Lalmonirhat", "Nilphamari", "Panchagarh", "Rangpur"],
+  "Thakurgaon",
+  ...["Jamalpur", "Mymensingh", "Netrokona", "Sherpur"],
+];
+
+const isBangla = (text: string) => /^[\u0980-\u09FF ]+$/.test(text);
+
+describe("delivery city names in Bangla", () => {
+  it("names all 64 districts, every built-in city and the courier's cities in Bangla", () => {
+    expect(new Set(DISTRICTS).size).toBe(64);
+    const names = [
+      ...DISTRICTS,
+      ...BUILTIN_CITIES.map((city) => city.city_name),
+      ...STUB_CITIES.map((city) => city.city_name),
+    ];
+    for (const name of names) expect.soft(isBangla(cityName(name, "bn")), name).toBe(true);
+    // Different districts, different names.
+    expect(new Set(DISTRICTS.map((name) => cityName(name, "bn"))).size).toBe(64);
+  });
+
+  it("writes the well-known spellings", () => {
+    expect(
+      ["Dhaka", "Chattogram", "Chittagong", "Cox's Bazar", "Comilla", "Bogra", "Jessore"].map(
+        (name) => cityName(name, "bn"),
+      ),
+    ).toEqual(["ঢাকা", "চট্টগ্রাম", "চট্টগ্রাম", "কক্সবাজার", "কুমিল্লা", "বগুড়া", "যশোর"]);
+    expect(cityName("Gopalgonj", "bn")).toBe("গোপালগঞ্জ");
+    expect(cityName("  sylhet ", "bn")).toBe("সিলেট");
+  });
+
+  it("keeps English pages and unknown names as they came", () => {
+    for (const name of [...DISTRICTS, "Chittagong"]) expect(cityName(name, "en")).toBe(name);
+    expect(cityName("Keraniganj Upazila", "bn")).toBe("Keraniganj Upazila");
+    expect(cityName("মিরপুর", "bn")).toBe("মিরপুর");
+  });
+});
