@@ -51,6 +51,8 @@ export default tseslint.config(
   {
     ignores: [
       "build/**",
+      // A copy of the build for `npm run audit:pages` (AUDIT_BUILD_DIR, docs/performance.md).
+      ".audit-build/**",
       "data/**",
       "uploads/**",
       ".react-router/**",
