@@ -17,8 +17,8 @@ import {
 import { colorName } from "~/lib/i18n/color-names";
 import { LocalLink, metaI18n, useLocale } from "~/lib/i18n/i18n";
 import { localizeCard } from "~/lib/i18n/localize-card";
-import { localeOfPath, localizePath } from "~/lib/i18n/locale-path";
-import { pageMeta } from "~/lib/seo";
+import { localeOfPath } from "~/lib/i18n/locale-path";
+import { canonicalUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/products";
 
 function names(list: unknown): string[] {
@@ -63,7 +63,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
     {
       tagName: "link",
       rel: "canonical",
-      href: `${data.publicUrl}${localizePath(data.canonicalPath, locale)}`,
+      href: canonicalUrl(data.publicUrl, data.canonicalPath, locale),
     },
   ];
 }
@@ -103,7 +103,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     subcategories: category
       ? categories.filter((item) => item.parentCategory === category._id)
       : categories.filter((item) => item.parentCategory === null),
-    publicUrl: context.config.publicUrl.replace(/\/$/, ""),
+    publicUrl: context.config.publicUrl,
     canonicalPath: `/products${canonicalQuery ? `?${canonicalQuery}` : ""}`,
   };
 }

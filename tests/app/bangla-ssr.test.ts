@@ -127,6 +127,29 @@ describe("Bangla storefront pages", () => {
     expect(listing.text).toContain("দাম: কম থেকে বেশি");
   });
 
+  it("names each page's canonical address in the page's language (link, og:url, structured data)", async () => {
+    const base = publicUrl();
+    const canonical = (html: string) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+    const product = await Product.findOne({ isActive: true, isFeatured: true }).lean();
+    const pages: [string, string][] = [
+      ["/", `${base}/`],
+      ["/bn", `${base}/bn`],
+      ["/products?category=men&sort=price_low", `${base}/products?category=men`],
+      ["/bn/products?category=men&page=2", `${base}/bn/products?category=men&page=2`],
+      [`/product/${product?.slug}`, `${base}/product/${product?.slug}`],
+      [`/bn/product/${product?.slug}`, `${base}/bn/product/${product?.slug}`],
+    ];
+    for (const [path, expected] of pages) {
+      const page = await request(app).get(path);
+      expect(canonical(page.text), path).toBe(expected);
+    }
+    const bangla = (await request(app).get(`/bn/product/${product?.slug}`)).text;
+    expect(bangla).toContain(
+      `<meta property="og:url" content="${base}/bn/product/${product?.slug}"`,
+    );
+    expect(bangla).toContain(`"url":"${base}/bn/product/${product?.slug}"`);
+  });
+
   it("keeps English pages at their URLs, in English, with no Bangla messages and no Bangla font", async () => {
     const answer = await request(app).get("/products?category=men");
     expect(answer.status).toBe(200);
