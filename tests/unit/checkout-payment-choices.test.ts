@@ -12,7 +12,11 @@ import { describe, expect, it } from "vitest";
 import type { AdvanceQuoteAnswer } from "#contract/advance-delivery-charge";
 import type { Locale } from "#contract/i18n";
 import { AdvanceDeliveryCharge } from "~/components/checkout/advance-delivery-charge";
-import { CHECKOUT_DEFAULTS, type CheckoutValues } from "~/components/checkout/checkout-form";
+import {
+  advanceMethodOf,
+  CHECKOUT_DEFAULTS,
+  type CheckoutValues,
+} from "~/components/checkout/checkout-form";
 import { PaymentStep } from "~/components/checkout/payment-step";
 import { catalogI18n } from "../setup/ui-i18n";
 
@@ -115,4 +119,33 @@ describe("the checkout's payment choices", () => {
         ]);
     },
   );
+});
+
+describe("the advance delivery charge's gateway", () => {
+  const checked = (html: string) =>
+    choices(html)
+      .filter((choice) => choice.checked)
+      .map((choice) => choice.value);
+  const panel = (
+    methods: AdvanceQuoteAnswer["methods"],
+    advancePaymentMethod: CheckoutValues["advancePaymentMethod"],
+  ) =>
+    checked(
+      render("en", createElement(AdvanceDeliveryCharge, { advance: advance(methods) }), {
+        advancePaymentMethod,
+      }),
+    );
+
+  it("is the first one offered until the shopper picks another, from the first paint on", () => {
+    expect(panel(["BKASH", "SSLCOMMERZ"], "")).toEqual(["BKASH"]);
+    expect(panel(["BKASH", "SSLCOMMERZ"], "SSLCOMMERZ")).toEqual(["SSLCOMMERZ"]);
+    // A new quote no longer offering the pick: the first offered, without a write to the form.
+    expect(panel(["BKASH"], "SSLCOMMERZ")).toEqual(["BKASH"]);
+  });
+
+  it("is what the order is sent with (advanceMethodOf)", () => {
+    expect(advanceMethodOf(advance(["BKASH", "SSLCOMMERZ"]), "")).toBe("BKASH");
+    expect(advanceMethodOf(advance(["BKASH", "SSLCOMMERZ"]), "SSLCOMMERZ")).toBe("SSLCOMMERZ");
+    expect(advanceMethodOf(advance(["SSLCOMMERZ"]), "BKASH")).toBe("SSLCOMMERZ");
+  });
 });

@@ -6,16 +6,11 @@
 import type { I18n } from "@lingui/core";
 import { useLingui } from "@lingui/react";
 import { Info } from "lucide-react";
-import { useEffect } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
-import type {
-  AdvanceMethod,
-  AdvanceQuoteAnswer,
-  AdvanceRule,
-} from "#contract/advance-delivery-charge";
+import type { AdvanceQuoteAnswer, AdvanceRule } from "#contract/advance-delivery-charge";
 import { formatMoney, toLocale } from "#contract/i18n";
 import { useLocale } from "~/lib/i18n/i18n";
-import type { CheckoutValues } from "./checkout-form";
+import { advanceMethodOf, type CheckoutValues } from "./checkout-form";
 import { PaymentMethodOption, paymentMethodTexts } from "./payment-methods";
 
 /** Every shopper-facing text of the advance, in the page's language. */
@@ -50,13 +45,9 @@ export function AdvanceDeliveryCharge({ advance }: { advance: AdvanceQuoteAnswer
   const TEXT = texts(i18n);
   const METHODS = paymentMethodTexts(i18n);
   const form = useFormContext<CheckoutValues>();
-  const chosen = useWatch({ control: form.control, name: "advancePaymentMethod" });
-  const { setValue } = form;
-  // One of the offered gateways is always chosen (the first until the shopper picks another).
-  useEffect(() => {
-    if (!advance.methods.includes(chosen as AdvanceMethod))
-      setValue("advancePaymentMethod", advance.methods[0]);
-  }, [advance.methods, chosen, setValue]);
+  const picked = useWatch({ control: form.control, name: "advancePaymentMethod" });
+  // The first gateway offered until the shopper picks another: derived, nothing written back.
+  const chosen = advanceMethodOf(advance, picked);
 
   return (
     <section
@@ -96,7 +87,12 @@ export function AdvanceDeliveryCharge({ advance }: { advance: AdvanceQuoteAnswer
             text={METHODS[value]}
             chosen={chosen === value}
             className="bg-white"
-            input={{ value, ...form.register("advancePaymentMethod") }}
+            input={{
+              name: "advancePaymentMethod",
+              value,
+              checked: chosen === value,
+              onChange: () => form.setValue("advancePaymentMethod", value),
+            }}
           />
         ))}
       </fieldset>
