@@ -173,7 +173,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 className="mt-1 inline-flex items-center gap-2 text-sm text-stone-600"
               >
                 <Stars value={product.averageRating} />{" "}
-                {i18n._("{count} ratings", { count: formatNumber(product.numRatings, locale) })}
+                {i18n._("{count, plural, one {# rating} other {{number} ratings}}", {
+                  count: product.numRatings,
+                  number: formatNumber(product.numRatings, locale),
+                })}
               </a>
             )}
             <p className="mt-3 flex items-baseline gap-3">

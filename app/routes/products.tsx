@@ -50,13 +50,10 @@ export function meta({ data, matches }: Route.MetaArgs) {
   if (!data) return [{ title: i18n._("Products — Tweest") }];
   const heading = listingHeading(data, i18n, locale);
   const title = i18n._("{heading} — Tweest", { heading });
-  const description =
-    locale === "bn"
-      ? i18n._(
-          "{count} products: {heading} at Tweest. Prices in BDT, cash on delivery across Bangladesh.",
-          { count: formatNumber(data.totalProducts, locale), heading },
-        )
-      : `${data.totalProducts} ${heading.toLowerCase()} at Tweest. Prices in BDT, cash on delivery across Bangladesh.`;
+  const description = i18n._(
+    "{count} {heading} at Tweest. Prices in BDT, cash on delivery across Bangladesh.",
+    { count: formatNumber(data.totalProducts, locale), heading: heading.toLowerCase() },
+  );
   return [
     ...pageMeta(title, description),
     { property: "og:type", content: "website" },
@@ -233,9 +230,10 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       <div className="mb-4">
         <h1 className="text-2xl font-extrabold sm:text-3xl">{heading}</h1>
         <p className="mt-1 text-sm text-stone-600" aria-live="polite">
-          {locale === "bn"
-            ? i18n._("{count} products", { count: formatNumber(totalProducts, locale) })
-            : `${totalProducts} ${totalProducts === 1 ? "product" : "products"}`}
+          {i18n._("{count, plural, one {# product} other {{number} products}}", {
+            count: totalProducts,
+            number: formatNumber(totalProducts, locale),
+          })}
         </p>
       </div>
 

@@ -5,12 +5,15 @@
  */
 import request from "supertest";
 import { beforeAll, describe, expect, it } from "vitest";
-import { formatMoney } from "#contract/i18n";
+import { formatMoney, toBanglaDigits } from "#contract/i18n";
 import { Category } from "../../models/category.model";
 import { Product } from "../../models/product.model";
 import { createApp } from "../../server/app";
 import { getEnv } from "../../server/env";
+import { catalogReadModel } from "../../server/services/catalog-read-model";
 import { seedDatabase } from "../../server/seed/seed";
+import { createCategory } from "../factories/category";
+import { createProduct } from "../factories/product";
 
 const app = createApp({ buildDir: process.env.E2E_BUILD_DIR });
 const publicUrl = () => getEnv().PUBLIC_URL.replace(/\/$/, "");
@@ -149,6 +152,33 @@ describe("Bangla storefront pages", () => {
       `<meta property="og:url" content="${base}/bn/product/${product?.slug}"`,
     );
     expect(bangla).toContain(`"url":"${base}/bn/product/${product?.slug}"`);
+  });
+
+  it("counts products in the page's language: one or many in English, one form and Bangla digits in Bangla", async () => {
+    const counted = (html: string) => /aria-live="polite">([^<]+)<\/p>/.exec(html)?.[1];
+    const description = (html: string) =>
+      /<meta name="description" content="([^"]+)"/.exec(html)?.[1];
+    const english = await request(app).get("/products?category=men");
+    const many = /^([\d,]+) products$/.exec(counted(english.text) ?? "")?.[1];
+    expect(Number(many?.replace(/,/g, ""))).toBeGreaterThan(1);
+    expect(description(english.text)).toBe(
+      `${many} men at Tweest. Prices in BDT, cash on delivery across Bangladesh.`,
+    );
+    const bangla = await request(app).get("/bn/products?category=men");
+    const men = await Category.findOne({ slug: "men" }).lean();
+    expect(counted(bangla.text)).toBe(`${toBanglaDigits(many!)}টি পণ্য`);
+    expect(description(bangla.text)).toBe(
+      `Tweest-এ ${men?.nameBn}: ${toBanglaDigits(many!)}টি পণ্য। দাম টাকায়, সারা বাংলাদেশে ক্যাশ অন ডেলিভারি।`,
+    );
+
+    const single = await createCategory({ name: "Scarves" });
+    await createProduct({ title: "Silk Scarf", categoryPath: [single] });
+    catalogReadModel.invalidate();
+    const one = await request(app).get(`/products?category=${single.slug}`);
+    expect(counted(one.text)).toBe("1 product");
+    expect(counted((await request(app).get(`/bn/products?category=${single.slug}`)).text)).toBe(
+      "১টি পণ্য",
+    );
   });
 
   it("keeps English pages at their URLs, in English, with no Bangla messages and no Bangla font", async () => {
