@@ -32,12 +32,14 @@ export function checkWith<S extends z.ZodType>(
 
 /**
  * The server's `errors[]` ({path, message}, as the API's validation answers them) for the form's
- * fields: the first message per field. `prefix` drops a path's leading object (e.g. "shippingAddress."
- * when the form is one part of the body). Anything else (another error, other paths) gives {}.
+ * fields: the first message per field (the first segment of its path). Without `fields`, every
+ * field the server named (an admin action answers them all; the screen picks its own). `prefix`
+ * drops a path's leading object (e.g. "shippingAddress." when the form is one part of the body).
+ * Anything else (another error, other paths) gives {}.
  */
 export function serverFieldErrors(
   error: unknown,
-  fields: readonly string[],
+  fields?: readonly string[],
   prefix = "",
 ): FieldMessages {
   const errors: FieldMessages = {};
@@ -46,7 +48,7 @@ export function serverFieldErrors(
     const path = String(issue.path ?? "");
     if (prefix && !path.startsWith(prefix)) continue;
     const name = path.slice(prefix.length).split(".")[0];
-    if (fields.includes(name)) errors[name] ??= issue.message;
+    if (name && (!fields || fields.includes(name))) errors[name] ??= issue.message;
   }
   return errors;
 }

@@ -1,3 +1,6 @@
+import type { Locale } from "#contract/i18n";
+import { localizePath } from "~/lib/i18n/locale-path";
+
 /** A page's title and description, with their Open Graph copies (for `meta` exports). */
 export function pageMeta(title: string, description: string) {
   return [
@@ -6,4 +9,12 @@ export function pageMeta(title: string, description: string) {
     { property: "og:title", content: title },
     { property: "og:description", content: description },
   ];
+}
+
+/**
+ * A page's canonical address (its `rel="canonical"` link, `og:url`, structured data): the shop's
+ * public URL (with or without a trailing slash) and the English path in the page's language.
+ */
+export function canonicalUrl(publicUrl: string, path: string, locale: Locale): string {
+  return `${publicUrl.replace(/\/$/, "")}${localizePath(path, locale)}`;
 }

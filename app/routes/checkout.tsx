@@ -62,6 +62,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const { placing, placeOrder, phoneCode, setPhoneCode } = usePlaceOrder(form, {
     userId: auth.user?._id,
     total,
+    advance,
   });
   const begun = useRef(false);
 

@@ -3,8 +3,8 @@ import { formatMoney, localized } from "#contract/i18n";
 import { ProductGrid } from "~/components/product/product-card";
 import { LocalLink, metaI18n, useLocale } from "~/lib/i18n/i18n";
 import { localizeCard } from "~/lib/i18n/localize-card";
-import { localeOfPath, localizePath } from "~/lib/i18n/locale-path";
-import { pageMeta } from "~/lib/seo";
+import { localeOfPath } from "~/lib/i18n/locale-path";
+import { canonicalUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/home";
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -13,12 +13,11 @@ export function meta({ data, matches }: Route.MetaArgs) {
   const description = i18n._(
     "T-shirts, polo shirts, hoodies, panjabi, kurti and jeans in BDT. Cash on delivery, bKash and cards.",
   );
-  const base = data?.publicUrl.replace(/\/$/, "");
   return [
     ...pageMeta(title, description),
     { property: "og:type", content: "website" },
     ...(data
-      ? [{ tagName: "link", rel: "canonical", href: `${base}${localizePath("/", locale)}` }]
+      ? [{ tagName: "link", rel: "canonical", href: canonicalUrl(data.publicUrl, "/", locale) }]
       : []),
   ];
 }

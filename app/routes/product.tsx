@@ -11,6 +11,7 @@ import { stockOf, VariantPicker } from "~/components/product/variant-picker";
 import { LocalLink, metaI18n, useLocale } from "~/lib/i18n/i18n";
 import { localizePath } from "~/lib/i18n/locale-path";
 import { imageUrl } from "~/lib/image-url";
+import { canonicalUrl } from "~/lib/seo";
 import { trackViewItem } from "~/lib/tracking";
 import type { Route } from "./+types/product";
 
@@ -18,7 +19,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
   const { i18n, locale } = metaI18n(matches);
   if (!data) return [{ title: i18n._("Product not found — Tweest") }];
   const { product, publicUrl } = data;
-  const canonical = `${publicUrl.replace(/\/$/, "")}${localizePath(`/product/${product.slug}`, locale)}`;
+  const canonical = canonicalUrl(publicUrl, `/product/${product.slug}`, locale);
   const productTitle = localized(product, "title", locale);
   const title = i18n._("{title} — Tweest", { title: productTitle });
   const description = (
@@ -94,7 +95,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, publicUrl } = loaderData;
   const { i18n } = useLingui();
   const locale = useLocale();
-  const canonical = `${publicUrl.replace(/\/$/, "")}${localizePath(`/product/${product.slug}`, locale)}`;
+  const canonical = canonicalUrl(publicUrl, `/product/${product.slug}`, locale);
   const title = localized(product, "title", locale);
   const description = localized(product, "description", locale);
   const variants = useMemo(() => product.variants ?? [], [product.variants]);
@@ -172,7 +173,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 className="mt-1 inline-flex items-center gap-2 text-sm text-stone-600"
               >
                 <Stars value={product.averageRating} />{" "}
-                {i18n._("{count} ratings", { count: formatNumber(product.numRatings, locale) })}
+                {i18n._("{count, plural, one {# rating} other {{number} ratings}}", {
+                  count: product.numRatings,
+                  number: formatNumber(product.numRatings, locale),
+                })}
               </a>
             )}
             <p className="mt-3 flex items-baseline gap-3">

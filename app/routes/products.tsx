@@ -17,8 +17,8 @@ import {
 import { colorName } from "~/lib/i18n/color-names";
 import { LocalLink, metaI18n, useLocale } from "~/lib/i18n/i18n";
 import { localizeCard } from "~/lib/i18n/localize-card";
-import { localeOfPath, localizePath } from "~/lib/i18n/locale-path";
-import { pageMeta } from "~/lib/seo";
+import { localeOfPath } from "~/lib/i18n/locale-path";
+import { canonicalUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/products";
 
 function names(list: unknown): string[] {
@@ -50,20 +50,17 @@ export function meta({ data, matches }: Route.MetaArgs) {
   if (!data) return [{ title: i18n._("Products — Tweest") }];
   const heading = listingHeading(data, i18n, locale);
   const title = i18n._("{heading} — Tweest", { heading });
-  const description =
-    locale === "bn"
-      ? i18n._(
-          "{count} products: {heading} at Tweest. Prices in BDT, cash on delivery across Bangladesh.",
-          { count: formatNumber(data.totalProducts, locale), heading },
-        )
-      : `${data.totalProducts} ${heading.toLowerCase()} at Tweest. Prices in BDT, cash on delivery across Bangladesh.`;
+  const description = i18n._(
+    "{count} {heading} at Tweest. Prices in BDT, cash on delivery across Bangladesh.",
+    { count: formatNumber(data.totalProducts, locale), heading: heading.toLowerCase() },
+  );
   return [
     ...pageMeta(title, description),
     { property: "og:type", content: "website" },
     {
       tagName: "link",
       rel: "canonical",
-      href: `${data.publicUrl}${localizePath(data.canonicalPath, locale)}`,
+      href: canonicalUrl(data.publicUrl, data.canonicalPath, locale),
     },
   ];
 }
@@ -103,7 +100,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     subcategories: category
       ? categories.filter((item) => item.parentCategory === category._id)
       : categories.filter((item) => item.parentCategory === null),
-    publicUrl: context.config.publicUrl.replace(/\/$/, ""),
+    publicUrl: context.config.publicUrl,
     canonicalPath: `/products${canonicalQuery ? `?${canonicalQuery}` : ""}`,
   };
 }
@@ -233,9 +230,10 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       <div className="mb-4">
         <h1 className="text-2xl font-extrabold sm:text-3xl">{heading}</h1>
         <p className="mt-1 text-sm text-stone-600" aria-live="polite">
-          {locale === "bn"
-            ? i18n._("{count} products", { count: formatNumber(totalProducts, locale) })
-            : `${totalProducts} ${totalProducts === 1 ? "product" : "products"}`}
+          {i18n._("{count, plural, one {# product} other {{number} products}}", {
+            count: totalProducts,
+            number: formatNumber(totalProducts, locale),
+          })}
         </p>
       </div>
 

@@ -5,12 +5,15 @@
  */
 import request from "supertest";
 import { beforeAll, describe, expect, it } from "vitest";
-import { formatMoney } from "#contract/i18n";
+import { formatMoney, toBanglaDigits } from "#contract/i18n";
 import { Category } from "../../models/category.model";
 import { Product } from "../../models/product.model";
 import { createApp } from "../../server/app";
 import { getEnv } from "../../server/env";
+import { catalogReadModel } from "../../server/services/catalog-read-model";
 import { seedDatabase } from "../../server/seed/seed";
+import { createCategory } from "../factories/category";
+import { createProduct } from "../factories/product";
 
 const app = createApp({ buildDir: process.env.E2E_BUILD_DIR });
 const publicUrl = () => getEnv().PUBLIC_URL.replace(/\/$/, "");
@@ -125,6 +128,57 @@ describe("Bangla storefront pages", () => {
     const listing = await request(app).get("/bn/products?category=men");
     expect(listing.text).toContain('action="/bn/products"');
     expect(listing.text).toContain("দাম: কম থেকে বেশি");
+  });
+
+  it("names each page's canonical address in the page's language (link, og:url, structured data)", async () => {
+    const base = publicUrl();
+    const canonical = (html: string) =>
+      /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1]?.replaceAll("&amp;", "&");
+    const product = await Product.findOne({ isActive: true, isFeatured: true }).lean();
+    const pages: [string, string][] = [
+      ["/", `${base}/`],
+      ["/bn", `${base}/bn`],
+      ["/products?category=men&sort=price_low", `${base}/products?category=men`],
+      ["/bn/products?category=men&page=2", `${base}/bn/products?category=men&page=2`],
+      [`/product/${product?.slug}`, `${base}/product/${product?.slug}`],
+      [`/bn/product/${product?.slug}`, `${base}/bn/product/${product?.slug}`],
+    ];
+    for (const [path, expected] of pages) {
+      const page = await request(app).get(path);
+      expect(canonical(page.text), path).toBe(expected);
+    }
+    const bangla = (await request(app).get(`/bn/product/${product?.slug}`)).text;
+    expect(bangla).toContain(
+      `<meta property="og:url" content="${base}/bn/product/${product?.slug}"`,
+    );
+    expect(bangla).toContain(`"url":"${base}/bn/product/${product?.slug}"`);
+  });
+
+  it("counts products in the page's language: one or many in English, one form and Bangla digits in Bangla", async () => {
+    const counted = (html: string) => /aria-live="polite">([^<]+)<\/p>/.exec(html)?.[1];
+    const description = (html: string) =>
+      /<meta name="description" content="([^"]+)"/.exec(html)?.[1];
+    const english = await request(app).get("/products?category=men");
+    const many = /^([\d,]+) products$/.exec(counted(english.text) ?? "")?.[1];
+    expect(Number(many?.replace(/,/g, ""))).toBeGreaterThan(1);
+    expect(description(english.text)).toBe(
+      `${many} men at Tweest. Prices in BDT, cash on delivery across Bangladesh.`,
+    );
+    const bangla = await request(app).get("/bn/products?category=men");
+    const men = await Category.findOne({ slug: "men" }).lean();
+    expect(counted(bangla.text)).toBe(`${toBanglaDigits(many!)}টি পণ্য`);
+    expect(description(bangla.text)).toBe(
+      `Tweest-এ ${men?.nameBn}: ${toBanglaDigits(many!)}টি পণ্য। দাম টাকায়, সারা বাংলাদেশে ক্যাশ অন ডেলিভারি।`,
+    );
+
+    const single = await createCategory({ name: "Scarves" });
+    await createProduct({ title: "Silk Scarf", categoryPath: [single] });
+    catalogReadModel.invalidate();
+    const one = await request(app).get(`/products?category=${single.slug}`);
+    expect(counted(one.text)).toBe("1 product");
+    expect(counted((await request(app).get(`/bn/products?category=${single.slug}`)).text)).toBe(
+      "১টি পণ্য",
+    );
   });
 
   it("keeps English pages at their URLs, in English, with no Bangla messages and no Bangla font", async () => {

@@ -73,6 +73,8 @@ describe("advance delivery charge at checkout (bKash stub)", () => {
         "Why: delivery outside Dhaka.",
       );
       const onDelivery = await page.getByTestId("advance-on-delivery").textContent();
+      // The first gateway offered is chosen before the shopper touches the choice.
+      expect(await panel.getByLabel(/bKash/).isChecked()).toBe(true);
       await panel.getByLabel(/bKash/).check();
       expect(await page.getByTestId("place-order").textContent()).toBe(
         "Pay delivery charge ৳120 and place order",

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
-  fieldErrorsOf,
   parseSubmitted,
   readSubmission,
   runAdminAction,
@@ -10,6 +9,7 @@ import {
   type AdminActionResult,
 } from "../../app/components/admin/admin-action";
 import { ApiError } from "../../app/lib/api-client";
+import { serverFieldErrors } from "../../app/lib/form-validation";
 
 /** What a clientAction answered: the result and the status React Router sees (200 when plain). */
 function answered(value: unknown): { result: AdminActionResult; status: number } {
@@ -127,6 +127,33 @@ describe("reading and checking a submission", () => {
     }
     expect(refused).toBeInstanceOf(ApiError);
     expect((refused as ApiError).status).toBe(400);
-    expect(fieldErrorsOf(refused)).toEqual({ name: "Required" });
+    expect(serverFieldErrors(refused)).toEqual({ name: "Required" });
+  });
+});
+
+describe("field errors: one reader for the storefront's forms and the back office", () => {
+  const refusal = new ApiError("Invalid input", 400, {
+    code: "VALIDATION",
+    errors: [
+      { path: "shippingAddress.mobile", message: "Enter a valid mobile number" },
+      { path: "name", message: "Required" },
+      { path: "name", message: "Second message" },
+      { path: "", message: "Whole body" },
+    ],
+  });
+
+  it("without a field list answers every field the server named, first message each", () => {
+    expect(serverFieldErrors(refusal)).toEqual({
+      shippingAddress: "Enter a valid mobile number",
+      name: "Required",
+    });
+  });
+
+  it("with a field list (and prefix) answers only the form's own fields", () => {
+    expect(serverFieldErrors(refusal, ["name"])).toEqual({ name: "Required" });
+    expect(serverFieldErrors(refusal, ["mobile"], "shippingAddress.")).toEqual({
+      mobile: "Enter a valid mobile number",
+    });
+    expect(serverFieldErrors(new Error("offline"))).toEqual({});
   });
 });

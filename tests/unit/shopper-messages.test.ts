@@ -5,9 +5,7 @@
  * message knows) show the text exactly as the API wrote it.
  */
 import { readFileSync } from "node:fs";
-import { type I18n, type Messages, setupI18n } from "@lingui/core";
-import { formatter } from "@lingui/format-po";
-import { compileMessage } from "@lingui/message-utils/compileMessage";
+import type { I18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "~/lib/api/messages";
 import { imageFileProblem } from "~/lib/form-validation";
@@ -46,21 +44,10 @@ import { PHONE_BLOCKED_MESSAGE } from "#contract/schemas/phone-history";
 import { PHONE_CONFIRMATION_REQUIRED_MESSAGE } from "#contract/schemas/orders";
 import { PROBABLY_PLACED } from "~/components/checkout/use-place-order";
 import { USER_MESSAGES } from "../../server/services/users.service";
+import { catalogI18n } from "../setup/ui-i18n";
 
-async function i18nOf(locale: "en" | "bn"): Promise<I18n> {
-  const catalog = (await formatter().parse(readFileSync(`app/locales/${locale}.po`, "utf8"), {
-    locale,
-    sourceLocale: "en",
-    filename: `${locale}.po`,
-  })) as Record<string, { translation?: string }>;
-  const messages: Messages = {};
-  for (const [id, { translation }] of Object.entries(catalog))
-    messages[id] = compileMessage(translation || id);
-  return setupI18n({ locale, messages: { [locale]: messages } });
-}
-
-const bangla = await i18nOf("bn");
-const english = await i18nOf("en");
+const bangla = await catalogI18n("bn");
+const english = await catalogI18n("en");
 
 /** Latin words left in a Bangla text, brand names and code formats aside. */
 const englishWords = (text: string) =>

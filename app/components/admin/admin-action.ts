@@ -11,6 +11,7 @@ import { toast } from "sonner";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import type { z } from "zod";
 import { ApiError, errorMessage } from "~/lib/api-client";
+import { serverFieldErrors } from "~/lib/form-validation";
 
 /** What a clientAction answers a mutation with (the fetcher's `data`). */
 export type AdminActionResult =
@@ -81,17 +82,6 @@ export function activeFlagForm(body: unknown): FormData {
   return form;
 }
 
-/** A failed action's field errors: the first message per first path segment. */
-export function fieldErrorsOf(error: unknown): Record<string, string> {
-  const errors: Record<string, string> = {};
-  if (!(error instanceof ApiError) || !error.errors) return errors;
-  for (const issue of error.errors) {
-    const name = String(issue.path ?? "").split(".")[0];
-    if (name) errors[name] ??= issue.message;
-  }
-  return errors;
-}
-
 /**
  * For a route's clientAction: runs `action`, toasts the server's `message` (else `success`, or what
  * `success` makes of the answer) and answers `{ok: true}`; a failure toasts the server's message and
@@ -122,7 +112,7 @@ export async function runAdminAction(
       message,
       status,
       code: error instanceof ApiError ? error.code : undefined,
-      fieldErrors: fieldErrorsOf(error),
+      fieldErrors: serverFieldErrors(error),
       errors: error instanceof ApiError ? (error.errors ?? []) : [],
     };
     return data(result, { status });

@@ -5,18 +5,13 @@
  */
 import type { I18n } from "@lingui/core";
 import { useLingui } from "@lingui/react";
-import { CreditCard, Info, Smartphone } from "lucide-react";
-import { useEffect } from "react";
+import { Info } from "lucide-react";
 import { useFormContext, useWatch } from "react-hook-form";
-import type {
-  AdvanceMethod,
-  AdvanceQuoteAnswer,
-  AdvanceRule,
-} from "#contract/advance-delivery-charge";
+import type { AdvanceQuoteAnswer, AdvanceRule } from "#contract/advance-delivery-charge";
 import { formatMoney, toLocale } from "#contract/i18n";
 import { useLocale } from "~/lib/i18n/i18n";
-import { cn } from "~/lib/utils";
-import type { CheckoutValues } from "./checkout-form";
+import { advanceMethodOf, type CheckoutValues } from "./checkout-form";
+import { PaymentMethodOption, paymentMethodTexts } from "./payment-methods";
 
 /** Every shopper-facing text of the advance, in the page's language. */
 const texts = (i18n: I18n) => ({
@@ -35,20 +30,8 @@ const texts = (i18n: I18n) => ({
   payNow: i18n._("Pay now (delivery charge)"),
   onDelivery: i18n._("Pay on delivery"),
   methodLegend: i18n._("Pay the delivery charge with"),
-  methods: {
-    BKASH: { label: i18n._("bKash"), hint: i18n._("From your bKash account.") },
-    SSLCOMMERZ: {
-      label: i18n._("Card, mobile or net banking"),
-      hint: i18n._("Visa, Mastercard, Nagad, Rocket and banks via SSLCommerz."),
-    },
-  } satisfies Record<AdvanceMethod, { label: string; hint: string }>,
   submit: (amount: string) => i18n._("Pay delivery charge {amount} and place order", { amount }),
 });
-
-const ICONS: Record<AdvanceMethod, typeof Smartphone> = {
-  BKASH: Smartphone,
-  SSLCOMMERZ: CreditCard,
-};
 
 /** The submit button's text when the order needs its delivery charge paid first. */
 export function advanceSubmitLabel(advance: AdvanceQuoteAnswer, i18n: I18n): string {
@@ -60,14 +43,11 @@ export function AdvanceDeliveryCharge({ advance }: { advance: AdvanceQuoteAnswer
   const { i18n } = useLingui();
   const locale = useLocale();
   const TEXT = texts(i18n);
+  const METHODS = paymentMethodTexts(i18n);
   const form = useFormContext<CheckoutValues>();
-  const chosen = useWatch({ control: form.control, name: "advancePaymentMethod" });
-  const { setValue } = form;
-  // One of the offered gateways is always chosen (the first until the shopper picks another).
-  useEffect(() => {
-    if (!advance.methods.includes(chosen as AdvanceMethod))
-      setValue("advancePaymentMethod", advance.methods[0]);
-  }, [advance.methods, chosen, setValue]);
+  const picked = useWatch({ control: form.control, name: "advancePaymentMethod" });
+  // The first gateway offered until the shopper picks another: derived, nothing written back.
+  const chosen = advanceMethodOf(advance, picked);
 
   return (
     <section
@@ -101,30 +81,20 @@ export function AdvanceDeliveryCharge({ advance }: { advance: AdvanceQuoteAnswer
       </dl>
       <fieldset className="mt-3 space-y-2">
         <legend className="mb-1 text-sm font-medium">{TEXT.methodLegend}</legend>
-        {advance.methods.map((value) => {
-          const Icon = ICONS[value];
-          return (
-            <label
-              key={value}
-              className={cn(
-                "flex cursor-pointer items-start gap-3 rounded-md border bg-white p-3 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500",
-                chosen === value ? "border-brand-500" : "border-stone-200",
-              )}
-            >
-              <input
-                type="radio"
-                value={value}
-                {...form.register("advancePaymentMethod")}
-                className="mt-1 accent-brand-500"
-              />
-              <Icon className="mt-0.5 h-5 w-5 shrink-0 text-stone-600" aria-hidden="true" />
-              <span>
-                <span className="block font-semibold">{TEXT.methods[value].label}</span>
-                <span className="block text-sm text-stone-600">{TEXT.methods[value].hint}</span>
-              </span>
-            </label>
-          );
-        })}
+        {advance.methods.map((value) => (
+          <PaymentMethodOption
+            key={value}
+            text={METHODS[value]}
+            chosen={chosen === value}
+            className="bg-white"
+            input={{
+              name: "advancePaymentMethod",
+              value,
+              checked: chosen === value,
+              onChange: () => form.setValue("advancePaymentMethod", value),
+            }}
+          />
+        ))}
       </fieldset>
     </section>
   );

@@ -5,13 +5,14 @@
  * read and write the form through `useFormContext<CheckoutValues>()`.
  */
 import type { UseFormSetValue } from "react-hook-form";
-import type { AdvanceMethod } from "#contract/advance-delivery-charge";
+import type { AdvanceMethod, AdvanceQuoteAnswer } from "#contract/advance-delivery-charge";
 import type { Address, PaymentMethod } from "~/lib/api-client";
 import { EMPTY_ADDRESS, toCheckoutAddress, type CheckoutAddress } from "~/lib/checkout";
 
 export type CheckoutValues = CheckoutAddress & {
   paymentMethod: PaymentMethod;
-  /** Cash on delivery with the delivery charge paid first: the gateway for it ("" until asked). */
+  /** Cash on delivery with the delivery charge paid first: the gateway the shopper picked for it
+   * ("" until they pick one); what counts is `advanceMethodOf` it. */
   advancePaymentMethod: AdvanceMethod | "";
   note: string;
 };
@@ -24,6 +25,18 @@ export const CHECKOUT_DEFAULTS: CheckoutValues = {
   advancePaymentMethod: "",
   note: "",
 };
+
+/**
+ * The gateway the advance delivery charge is paid with: the shopper's pick while the quote offers it,
+ * else the first gateway offered. Derived wherever it is needed (the panel's checked radio, the order
+ * sent), so it follows every new quote without being written back into the form.
+ */
+export function advanceMethodOf(
+  advance: AdvanceQuoteAnswer,
+  picked: CheckoutValues["advancePaymentMethod"],
+): AdvanceMethod {
+  return picked && advance.methods.includes(picked) ? picked : advance.methods[0];
+}
 
 export function addressOf(values: CheckoutValues): CheckoutAddress {
   const address = { ...EMPTY_ADDRESS };

@@ -1,34 +1,15 @@
-import type { I18n } from "@lingui/core";
 import { useLingui } from "@lingui/react";
-import { Banknote, CreditCard, Smartphone } from "lucide-react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { Textarea } from "~/components/ui/input";
 import type { PaymentMethod } from "~/lib/api-client";
 import { trackAddPaymentInfo } from "~/lib/tracking";
-import { cn } from "~/lib/utils";
 import type { CheckoutValues } from "./checkout-form";
-
-/** The payment methods' names and hints in the page's language. */
-const methodsText = (
-  i18n: I18n,
-): Record<PaymentMethod, { label: string; hint: string; icon: typeof Banknote }> => ({
-  COD: {
-    label: i18n._("Cash on delivery"),
-    hint: i18n._("Pay the rider in cash when your parcel arrives."),
-    icon: Banknote,
-  },
-  SSLCOMMERZ: {
-    label: i18n._("Card, mobile or net banking"),
-    hint: i18n._("Visa, Mastercard, Nagad, Rocket and banks via SSLCommerz."),
-    icon: CreditCard,
-  },
-  BKASH: { label: i18n._("bKash"), hint: i18n._("Pay from your bKash account."), icon: Smartphone },
-});
+import { PaymentMethodOption, paymentMethodTexts } from "./payment-methods";
 
 /** The "Payment" section: the methods the shop offers (add_payment_info on a choice) and the note. */
 export function PaymentStep({ methods, total }: { methods: PaymentMethod[]; total: number }) {
   const { i18n } = useLingui();
-  const METHODS = methodsText(i18n);
+  const METHODS = paymentMethodTexts(i18n);
   const form = useFormContext<CheckoutValues>();
   const chosen = useWatch({ control: form.control, name: "paymentMethod" });
   return (
@@ -41,32 +22,20 @@ export function PaymentStep({ methods, total }: { methods: PaymentMethod[]; tota
       </h2>
       <fieldset className="space-y-2">
         <legend className="sr-only">{i18n._("Payment method")}</legend>
-        {methods.map((value) => {
-          const { label, hint, icon: Icon } = METHODS[value];
-          return (
-            <label
-              key={value}
-              className={cn(
-                "flex cursor-pointer items-start gap-3 rounded-md border p-3 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500",
-                chosen === value ? "border-brand-500 bg-brand-50" : "border-stone-200",
-              )}
-            >
-              <input
-                type="radio"
-                value={value}
-                {...form.register("paymentMethod", {
-                  onChange: () => trackAddPaymentInfo(value, total),
-                })}
-                className="mt-1 accent-brand-500"
-              />
-              <Icon className="mt-0.5 h-5 w-5 shrink-0 text-stone-600" aria-hidden="true" />
-              <span>
-                <span className="block font-semibold">{label}</span>
-                <span className="block text-sm text-stone-600">{hint}</span>
-              </span>
-            </label>
-          );
-        })}
+        {methods.map((value) => (
+          <PaymentMethodOption
+            key={value}
+            text={METHODS[value]}
+            chosen={chosen === value}
+            className={chosen === value ? "bg-brand-50" : undefined}
+            input={{
+              value,
+              ...form.register("paymentMethod", {
+                onChange: () => trackAddPaymentInfo(value, total),
+              }),
+            }}
+          />
+        ))}
       </fieldset>
       <div className="mt-4">
         <label htmlFor="order-note" className="mb-1 block text-sm font-medium">

@@ -8,7 +8,14 @@ import { LAST_ORDER_KEY, storeAddress } from "~/lib/checkout";
 import { checkWith, serverFieldErrors } from "~/lib/form-validation";
 import { ShippingAddressBody } from "~/lib/storefront-schemas";
 import { trackAddPaymentInfo, trackPurchase, type TrackableOrder } from "~/lib/tracking";
-import { ADDRESS_FIELDS, addressOf, focusField, type CheckoutValues } from "./checkout-form";
+import type { AdvanceQuoteAnswer } from "#contract/advance-delivery-charge";
+import {
+  ADDRESS_FIELDS,
+  addressOf,
+  advanceMethodOf,
+  focusField,
+  type CheckoutValues,
+} from "./checkout-form";
 import { PHONE_CONFIRMATION_REQUIRED_CODE } from "#contract/schemas/orders";
 
 /** A cash-on-delivery order waiting for its phone's one-time code (phone-confirmation.tsx). */
@@ -31,7 +38,16 @@ export const PROBABLY_PLACED =
  */
 export function usePlaceOrder(
   form: UseFormReturn<CheckoutValues>,
-  { userId, total }: { userId: string | undefined; total: number },
+  {
+    userId,
+    total,
+    advance,
+  }: {
+    userId: string | undefined;
+    total: number;
+    /** The quote's advance delivery charge, when cash on delivery asks one. */
+    advance: AdvanceQuoteAnswer | undefined;
+  },
 ) {
   const navigate = useNavigate();
   // The order's language: its SMS and emails are written in the language of the page it came from.
@@ -76,8 +92,8 @@ export function usePlaceOrder(
             ...(address.area ? { area: address.area } : {}),
           },
           paymentMethod: method,
-          ...(method === "COD" && values.advancePaymentMethod
-            ? { advancePaymentMethod: values.advancePaymentMethod }
+          ...(method === "COD" && advance
+            ? { advancePaymentMethod: advanceMethodOf(advance, values.advancePaymentMethod) }
             : {}),
           ...(note ? { note } : {}),
           locale,

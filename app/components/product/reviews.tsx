@@ -1,7 +1,8 @@
+import type { I18n } from "@lingui/core";
 import { useLingui } from "@lingui/react";
 import { Star } from "lucide-react";
 import { useEffect, useState } from "react";
-import { formatDate, formatNumber, toBanglaDigits } from "#contract/i18n";
+import { formatDate, formatNumber, toBanglaDigits, type Locale } from "#contract/i18n";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
 import { Textarea } from "~/components/ui/input";
@@ -9,16 +10,36 @@ import { api, errorMessage, getToken, type Rating, type Review } from "~/lib/api
 import { LocalLink, useLocale } from "~/lib/i18n/i18n";
 import { cn } from "~/lib/utils";
 
+/** An average rating with one decimal, in the page's digits ("4.5", "৪.৫"). */
+function ratingText(value: number, locale: Locale): string {
+  const rating = value.toFixed(1);
+  return locale === "bn" ? toBanglaDigits(rating) : rating;
+}
+
+/** "4.5 from 12 ratings" (or "from 1 rating"), in the page's language. */
+export function ratingsSummary(i18n: I18n, average: number, count: number, locale: Locale): string {
+  return i18n._("{average} from {count, plural, one {# rating} other {{number} ratings}}", {
+    average: ratingText(average, locale),
+    count,
+    number: formatNumber(count, locale),
+  });
+}
+
+/** A star button's name: "1 star", "3 stars". */
+export function starsName(i18n: I18n, stars: number, locale: Locale): string {
+  return i18n._("{count, plural, one {# star} other {{number} stars}}", {
+    count: stars,
+    number: formatNumber(stars, locale),
+  });
+}
+
 export function Stars({ value, className }: { value: number; className?: string }) {
   const { i18n } = useLingui();
   const locale = useLocale();
-  const rating = value.toFixed(1);
   return (
     <span
       className={cn("inline-flex", className)}
-      aria-label={i18n._("{rating} out of 5 stars", {
-        rating: locale === "bn" ? toBanglaDigits(rating) : rating,
-      })}
+      aria-label={i18n._("{rating} out of 5 stars", { rating: ratingText(value, locale) })}
       role="img"
     >
       {[1, 2, 3, 4, 5].map((star) => (
@@ -127,14 +148,7 @@ export function ReviewsSection({
       </h2>
       <p className="mt-1 flex items-center gap-2 text-sm text-stone-600">
         <Stars value={average} />
-        {count === 0
-          ? i18n._("No ratings yet")
-          : locale === "bn"
-            ? i18n._("{average} from {count} ratings", {
-                average: toBanglaDigits(average.toFixed(1)),
-                count: formatNumber(count, locale),
-              })
-            : `${average.toFixed(1)} from ${count} ${count === 1 ? "rating" : "ratings"}`}
+        {count === 0 ? i18n._("No ratings yet") : ratingsSummary(i18n, average, count, locale)}
       </p>
 
       {signedIn ? (
@@ -151,11 +165,7 @@ export function ReviewsSection({
                   type="button"
                   role="radio"
                   aria-checked={rating === star}
-                  aria-label={
-                    locale === "bn"
-                      ? i18n._("{count} stars", { count: formatNumber(star, locale) })
-                      : `${star} ${star === 1 ? "star" : "stars"}`
-                  }
+                  aria-label={starsName(i18n, star, locale)}
                   onClick={() => setRating(star)}
                   className="rounded p-0.5 focus-visible:outline-2 focus-visible:outline-brand-500"
                 >
