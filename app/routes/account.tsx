@@ -494,10 +494,11 @@ function OrdersSection({ orders, error }: { orders: Order[]; error: string | nul
                 </LocalLink>
                 <p className="text-xs text-stone-500">
                   {order.createdAt ? formatDate(order.createdAt, locale) : ""} ·{" "}
-                  {i18n._("{count, plural, one {# item} other {{number} items}}", {
-                    count: order.orderItems?.length ?? 0,
-                    number: formatNumber(order.orderItems?.length ?? 0, locale),
-                  })}
+                  {order.orderItems?.length === 1
+                    ? i18n._("{number} item", { number: formatNumber(1, locale) })
+                    : i18n._("{number} items", {
+                        number: formatNumber(order.orderItems?.length ?? 0, locale),
+                      })}
                 </p>
               </div>
               <div className="text-right">

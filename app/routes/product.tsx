@@ -173,10 +173,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 className="mt-1 inline-flex items-center gap-2 text-sm text-stone-600"
               >
                 <Stars value={product.averageRating} />{" "}
-                {i18n._("{count, plural, one {# rating} other {{number} ratings}}", {
-                  count: product.numRatings,
-                  number: formatNumber(product.numRatings, locale),
-                })}
+                {product.numRatings === 1
+                  ? i18n._("{number} rating", { number: formatNumber(1, locale) })
+                  : i18n._("{number} ratings", {
+                      number: formatNumber(product.numRatings, locale),
+                    })}
               </a>
             )}
             <p className="mt-3 flex items-baseline gap-3">

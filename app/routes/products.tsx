@@ -230,10 +230,9 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       <div className="mb-4">
         <h1 className="text-2xl font-extrabold sm:text-3xl">{heading}</h1>
         <p className="mt-1 text-sm text-stone-600" aria-live="polite">
-          {i18n._("{count, plural, one {# product} other {{number} products}}", {
-            count: totalProducts,
-            number: formatNumber(totalProducts, locale),
-          })}
+          {totalProducts === 1
+            ? i18n._("{number} product", { number: formatNumber(1, locale) })
+            : i18n._("{number} products", { number: formatNumber(totalProducts, locale) })}
         </p>
       </div>
 

@@ -60,10 +60,11 @@ export function Header({
         <LocalLink
           to="/cart"
           className="relative rounded-md p-1.5 hover:bg-stone-100 sm:p-2"
-          aria-label={i18n._("Cart, {count, plural, one {# item} other {{number} items}}", {
-            count: cartCount,
-            number: formatNumber(cartCount, locale),
-          })}
+          aria-label={
+            cartCount === 1
+              ? i18n._("Cart, {number} item", { number: formatNumber(1, locale) })
+              : i18n._("Cart, {number} items", { number: formatNumber(cartCount, locale) })
+          }
         >
           <ShoppingBag className="h-5 w-5" aria-hidden="true" />
           <span

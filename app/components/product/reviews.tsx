@@ -18,19 +18,16 @@ function ratingText(value: number, locale: Locale): string {
 
 /** "4.5 from 12 ratings" (or "from 1 rating"), in the page's language. */
 export function ratingsSummary(i18n: I18n, average: number, count: number, locale: Locale): string {
-  return i18n._("{average} from {count, plural, one {# rating} other {{number} ratings}}", {
-    average: ratingText(average, locale),
-    count,
-    number: formatNumber(count, locale),
-  });
+  const values = { average: ratingText(average, locale), number: formatNumber(count, locale) };
+  return count === 1
+    ? i18n._("{average} from {number} rating", values)
+    : i18n._("{average} from {number} ratings", values);
 }
 
 /** A star button's name: "1 star", "3 stars". */
 export function starsName(i18n: I18n, stars: number, locale: Locale): string {
-  return i18n._("{count, plural, one {# star} other {{number} stars}}", {
-    count: stars,
-    number: formatNumber(stars, locale),
-  });
+  const number = formatNumber(stars, locale);
+  return stars === 1 ? i18n._("{number} star", { number }) : i18n._("{number} stars", { number });
 }
 
 export function Stars({ value, className }: { value: number; className?: string }) {
