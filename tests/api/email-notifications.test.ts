@@ -9,8 +9,7 @@ import { clearDatabase } from "../setup/db";
 import { startSmtpStub, type SmtpStub } from "../stubs/smtp";
 import { createAdmin } from "../factories/user";
 import { shippingAddress } from "../factories/address";
-import { shopper } from "../factories/cart";
-import { createProduct } from "../factories/product";
+import { shopperWithCart } from "../factories/cart";
 
 const PUBLIC_URL = "http://shop.test";
 
@@ -52,10 +51,8 @@ function move(id: string, target: string) {
 }
 
 async function placeGuestOrder(address = shippingAddress()) {
-  const product = await createProduct();
-  const guest = shopper(app);
-  expect((await guest.add(product._id, "Black", "M", 2)).status).toBe(200);
-  return guest.order({ shippingAddress: address });
+  const { buyer } = await shopperWithCart(app, 2);
+  return buyer.order({ shippingAddress: address });
 }
 
 describe("POST /api/orders (email notifications)", () => {

@@ -10,8 +10,7 @@ import { queriesDuring } from "../setup/queries";
 import { setEnv } from "../setup/env";
 import { bkashEnv, POOR_WALLET, startBkashStub, type BkashStub } from "../stubs/bkash";
 import { createUser } from "../factories/user";
-import { shopper } from "../factories/cart";
-import { createProduct } from "../factories/product";
+import { shopperWithCart } from "../factories/cart";
 
 let bkash: BkashStub;
 let app: ReturnType<typeof createApp>;
@@ -41,9 +40,7 @@ beforeEach(async () => {
 /** A signed-in customer with a PENDING bKash order (2 x 800 + 60 = 1660) and a created payment. */
 async function createdPayment(extra: Record<string, unknown> = {}) {
   const { token, user } = await createUser();
-  const product = await createProduct();
-  const customer = shopper(app, token);
-  await customer.add(product._id, "Black", "M", 2);
+  const { buyer: customer } = await shopperWithCart(app, 2, token);
   const placed = await customer.order({ paymentMethod: "BKASH", ...extra });
   expect(placed.status).toBe(201);
   expect(placed.body.orderStatus).toBe("PENDING");

@@ -10,7 +10,7 @@ import { queriesDuring } from "../setup/queries";
 import { setEnv } from "../setup/env";
 import { sslCommerzEnv, startSslCommerzStub, type SslCommerzStub } from "../stubs/sslcommerz";
 import { createAdmin, createUser } from "../factories/user";
-import { shopper } from "../factories/cart";
+import { shopper, shopperWithCart } from "../factories/cart";
 import { createOrder } from "../factories/order";
 import { createPayment } from "../factories/payment";
 import { createProduct, variantStock } from "../factories/product";
@@ -40,9 +40,7 @@ beforeEach(async () => {
 
 /** A guest with a PENDING SSLCommerz order (1 x 800 + 60 delivery = 860) and a started payment. */
 async function startedPayment(extra: Record<string, unknown> = {}) {
-  const product = await createProduct();
-  const guest = shopper(app);
-  await guest.add(product._id, "Black", "M", 1);
+  const { product, buyer: guest } = await shopperWithCart(app, 1);
   const placed = await guest.order({ paymentMethod: "SSLCOMMERZ", ...extra });
   expect(placed.status).toBe(201);
   const started = await guest.post(`/api/payment/${placed.body._id}`);
