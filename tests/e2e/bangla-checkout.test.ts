@@ -11,18 +11,17 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Order } from "../../models/order.model";
-import { Product } from "../../models/product.model";
-import { storefrontSettings } from "../../server/services/shop-settings.service";
 import { changeShopSettings } from "../factories/shop-settings";
 import { setEnv } from "../setup/env";
 import { usePathaoStub } from "../setup/pathao";
 import { STUB_CITIES } from "../stubs/pathao";
 import { otpIn, smsEnv, startSmsGatewayStub, type SmsGatewayStub } from "../stubs/sms-gateway";
 import { englishUiText } from "./bangla-detector";
+import { banglaChecks, type BanglaChecks } from "./bangla-page";
 import { allowBrowserProblems } from "./guard";
 import { waitForHydration } from "./harness";
 import { addToGuestCart } from "./pages/cart-page";
-import { screenshot, startShoppingSession, type ShoppingSession } from "./shop-harness";
+import { startShoppingSession, type ShoppingSession } from "./shop-harness";
 
 let shop: ShoppingSession;
 let sms: SmsGatewayStub;
@@ -33,21 +32,13 @@ let restoreEnv: () => void;
  * a Bangla page names them in Bangla.
  */
 let allowed: string[];
+let expectBanglaPage: BanglaChecks["expectBanglaPage"];
 
 beforeAll(async () => {
   sms = await startSmsGatewayStub();
   restoreEnv = setEnv(smsEnv(sms));
   shop = await startShoppingSession();
-  const brands = (await Product.distinct("brand")) as string[];
-  const { contact } = await storefrontSettings();
-  allowed = [
-    "Tweest",
-    "SSLCommerz",
-    ...brands,
-    ...[contact.address, contact.hours, contact.email, contact.phone].filter(
-      (text): text is string => Boolean(text),
-    ),
-  ].filter(Boolean);
+  ({ allowed, expectBanglaPage } = await banglaChecks(shop.publicUrl, ["SSLCommerz"]));
 }, 120_000);
 
 afterAll(async () => {
@@ -55,27 +46,6 @@ afterAll(async () => {
   await sms?.close();
   restoreEnv?.();
 });
-
-/** A Bangla page (URL, lang, hreflang with its query) with no English UI text left. */
-async function expectBanglaPage(page: Page, name: string, typed: string[] = []) {
-  await page.getByTestId("page-spinner").waitFor({ state: "detached" });
-  const url = new URL(page.url());
-  expect(url.pathname, name).toMatch(/^\/bn(\/|$)/);
-  expect(await page.getAttribute("html", "lang"), name).toBe("bn");
-  const english = url.pathname.replace(/^\/bn/, "") || "/";
-  const alternates = await page.$$eval('link[rel="alternate"][hreflang]', (links) =>
-    Object.fromEntries(
-      links.map((link) => [link.getAttribute("hreflang"), link.getAttribute("href")]),
-    ),
-  );
-  expect(alternates, name).toEqual({
-    en: `${shop.publicUrl}${english}${url.search}`,
-    bn: `${shop.publicUrl}${url.pathname}${url.search}`,
-    "x-default": `${shop.publicUrl}${english}${url.search}`,
-  });
-  expect(await englishUiText(page, [...allowed, ...typed]), name).toEqual([]);
-  await screenshot(page, `bangla-${name}-375`);
-}
 
 /** Two units of a product with a Bangla title in this browser's guest cart; answers the product. */
 async function fillGuestCart(page: Page) {
