@@ -8,27 +8,22 @@
  * The buying part (cart → guest COD checkout → confirmation → tracking) extends this walk.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Product } from "../../models/product.model";
 import { SizeGuide } from "../../models/size-guide.model";
 import { englishUiText } from "./bangla-detector";
 import { banglaChecks, type BanglaChecks } from "./bangla-page";
 import { allowBrowserProblems } from "./guard";
 import { dataLayer, launchBrowser, waitForHydration } from "./harness";
-import { screenshot, startShoppingSession, type ShoppingSession } from "./shop-harness";
+import { screenshot, useShoppingSession } from "./shop-harness";
 
-let shop: ShoppingSession;
+const shop = useShoppingSession();
 /** Latin-letter names the shop writes itself (brand, product brands, contact lines). */
 let allowed: string[];
 let expectBanglaPage: BanglaChecks["expectBanglaPage"];
 
 beforeAll(async () => {
-  shop = await startShoppingSession();
   ({ allowed, expectBanglaPage } = await banglaChecks(shop.publicUrl));
-}, 120_000);
-
-afterAll(async () => {
-  await shop?.close();
 });
 
 /** Whether the page draws with the Bangla web font (app.css names it "Tweest Bangla"). */
