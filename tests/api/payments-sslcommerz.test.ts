@@ -89,9 +89,7 @@ describe("POST /api/payment/:orderId (SSLCommerz)", () => {
     expect((await stranger.post(`/api/payment/${order._id}`)).status).toBe(404);
     const customer = await createUser();
     expect((await shopper(app, customer.token).post(`/api/payment/${order._id}`)).status).toBe(404);
-    const product = await createProduct();
-    const cod = shopper(app);
-    await cod.add(product._id, "Black", "M", 1);
+    const { buyer: cod } = await shopperWithCart(app, 1);
     const codOrder = await cod.order();
     const refused = await cod.post(`/api/payment/${codOrder.body._id}`);
     expect(refused.status).toBe(400);
@@ -99,9 +97,7 @@ describe("POST /api/payment/:orderId (SSLCommerz)", () => {
   });
 
   it("answers 502 and records a FAILED payment when the store credentials are refused", async () => {
-    const product = await createProduct();
-    const guest = shopper(app);
-    await guest.add(product._id, "Black", "M", 1);
+    const { buyer: guest } = await shopperWithCart(app, 1);
     const placed = await guest.order({ paymentMethod: "SSLCOMMERZ" });
     process.env.SSLCOMMERZ_STORE_PASSWD = "wrong";
     resetEnvForTests();
