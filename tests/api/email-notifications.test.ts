@@ -2,10 +2,10 @@ import request from "supertest";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { Order } from "../../models/order.model";
 import { createApp } from "../../server/app";
-import { resetEnvForTests } from "../../server/env";
 import { logger } from "../../server/lib/logger";
 import { notifyOrder } from "../../server/services/notifications.service";
 import { clearDatabase } from "../setup/db";
+import { setEnv, withEnv } from "../setup/env";
 import { startSmtpStub, type SmtpStub } from "../stubs/smtp";
 import { createAdmin } from "../factories/user";
 import { shippingAddress } from "../factories/address";
@@ -16,22 +16,21 @@ const PUBLIC_URL = "http://shop.test";
 let smtp: SmtpStub;
 let app: ReturnType<typeof createApp>;
 let adminToken: string;
+let restoreEnv: () => void;
 
 beforeAll(async () => {
   smtp = await startSmtpStub();
-  process.env.SMTP_URL = smtp.url;
-  process.env.EMAIL_FROM = "Tweest <orders@tweest.test>";
-  process.env.PUBLIC_URL = PUBLIC_URL;
-  resetEnvForTests();
+  restoreEnv = setEnv({
+    SMTP_URL: smtp.url,
+    EMAIL_FROM: "Tweest <orders@tweest.test>",
+    PUBLIC_URL,
+  });
   app = createApp();
 });
 
 afterAll(async () => {
   await smtp.close();
-  delete process.env.SMTP_URL;
-  delete process.env.EMAIL_FROM;
-  delete process.env.PUBLIC_URL;
-  resetEnvForTests();
+  restoreEnv();
 });
 
 beforeEach(async () => {
@@ -97,10 +96,8 @@ describe("POST /api/orders (email notifications)", () => {
   it("still places the order (201) when the mail server is down, and logs it", async () => {
     const down = await startSmtpStub();
     await down.close();
-    process.env.SMTP_URL = down.url;
-    resetEnvForTests();
     const warn = vi.spyOn(logger, "warn");
-    try {
+    await withEnv({ SMTP_URL: down.url }, async () => {
       const answer = await placeGuestOrder();
       expect(answer.status).toBe(201);
       expect(answer.body.orderStatus).toBe("PLACED");
@@ -118,10 +115,7 @@ describe("POST /api/orders (email notifications)", () => {
         { timeout: 15_000 },
       );
       expect(down.messages).toHaveLength(0);
-    } finally {
-      process.env.SMTP_URL = smtp.url;
-      resetEnvForTests();
-    }
+    });
   });
 });
 
