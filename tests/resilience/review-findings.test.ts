@@ -6,13 +6,12 @@ import { User } from "../../models/user.model";
 import { createApp } from "../../server/app";
 import { parseEnv } from "../../server/env";
 import { logger } from "../../server/lib/logger";
-import { createAdmin, createUser, DEFAULT_PASSWORD } from "../factories/user";
+import { bearer, createAdmin, createUser, DEFAULT_PASSWORD } from "../factories/user";
 import { clearDatabase } from "../setup/db";
 import { withEnv } from "./helpers";
 
 /** The remaining findings of the security review, each tried as an attacker would. */
 const app = createApp();
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 beforeEach(async () => {
   await clearDatabase();
