@@ -6,6 +6,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { STALE_SETTINGS_MESSAGE } from "../../server/services/shop-settings.service";
+import { formatBDT } from "#contract/money";
 import { useAdminSession } from "./admin-shop";
 import { allowBrowserProblems } from "./guard";
 import { screenshots, waitForHydration } from "./harness";
@@ -14,7 +15,10 @@ const session = useAdminSession();
 
 interface SettingsAnswer {
   version: number;
-  settings: { delivery: { insideDhaka: number; outsideDhaka: number }; [key: string]: unknown };
+  settings: {
+    delivery: { insideDhaka: number; outsideDhaka: number; freeDeliveryThreshold: number };
+    [key: string]: unknown;
+  };
 }
 
 async function settingsFromApi(): Promise<SettingsAnswer> {
@@ -84,9 +88,13 @@ describe.each([
     // The storefront shows the new charge and phone (same instance: at once).
     await page.goto(`${session.shop.baseUrl}/`);
     await waitForHydration(page);
+    const { outsideDhaka, freeDeliveryThreshold } = before.settings.delivery;
+    const free = freeDeliveryThreshold > 0 ? `; free from ${formatBDT(freeDeliveryThreshold)}` : "";
     await expect
       .poll(() => page.getByTestId("footer-delivery").textContent())
-      .toContain(`inside Dhaka ৳${inside}`);
+      .toBe(
+        `Prices include VAT. Delivery inside Dhaka ${formatBDT(inside)}, outside Dhaka ${formatBDT(outsideDhaka)}${free}.`,
+      );
     expect(await page.getByRole("link", { name: phone }).getAttribute("href")).toBe(`tel:${phone}`);
     await page.close();
   });

@@ -75,7 +75,12 @@ describe.each([
     await session.screen(page).toast(`${phone} blocked: no cash on delivery`).waitFor();
     const row = page.getByTestId("phone-block").filter({ hasText: phone });
     await row.waitFor();
-    expect(await row.textContent()).toContain("Refused two parcels");
+    const block = (await PhoneBlockModel.findOne({ phone }).lean())!;
+    expect(await row.textContent()).toBe(
+      `${phone}Refused two parcels` +
+        `Blocked ${formatDate(block.blockedAt, true)} by ${block.blockedBy!.name} (${block.blockedBy!.email})` +
+        " Lift block", // the button, its label after the icon
+    );
     expect(await page.getByLabel("Mobile number").inputValue()).toBe("");
     await screenshots(page, "admin-phone-blocks");
 
