@@ -159,8 +159,11 @@ describe("sandbox payment hosts in production", () => {
     } catch (error) {
       message = (error as Error).message;
     }
-    expect(message).toContain("SSLCOMMERZ_BASE_URL: is a sandbox host");
-    expect(message).toContain("BKASH_BASE_URL: is a sandbox host");
+    const sandbox =
+      "is a sandbox host: set the live URL in production (or ALLOW_SANDBOX_IN_PRODUCTION=true for a staging shop)";
+    expect(message).toBe(
+      `Invalid configuration: SSLCOMMERZ_BASE_URL: ${sandbox}; BKASH_BASE_URL: ${sandbox}`,
+    );
     expect(
       parseEnv({
         ...withGateways,
