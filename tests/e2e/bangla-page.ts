@@ -25,23 +25,29 @@ export interface BanglaChecks {
 }
 
 /**
- * The checks for a shop served at `publicUrl`, its names read from the seeded database (so a new
- * brand needs no edit here); `extraNames` adds the walk's own (e.g. a payment gateway's name).
+ * The names the shop writes in Latin letters on any page, read from the seeded database (so a new
+ * brand needs no edit here): its name, the products' brands and its contact lines, plus `extra`.
+ */
+export async function latinShopNames(extra: readonly string[] = []): Promise<string[]> {
+  const brands = (await Product.distinct("brand")) as string[];
+  const { contact } = await storefrontSettings();
+  return [
+    "Tweest",
+    ...extra,
+    ...brands,
+    ...[contact.address, contact.hours, contact.email, contact.phone],
+  ].filter((text): text is string => Boolean(text));
+}
+
+/**
+ * The checks for a shop served at `publicUrl`; `extraNames` adds the walk's own Latin names (e.g.
+ * a payment gateway's) to `latinShopNames()`.
  */
 export async function banglaChecks(
   publicUrl: string,
   extraNames: readonly string[] = [],
 ): Promise<BanglaChecks> {
-  const brands = (await Product.distinct("brand")) as string[];
-  const { contact } = await storefrontSettings();
-  const allowed = [
-    "Tweest",
-    ...extraNames,
-    ...brands,
-    ...[contact.address, contact.hours, contact.email, contact.phone].filter(
-      (text): text is string => Boolean(text),
-    ),
-  ].filter(Boolean);
+  const allowed = await latinShopNames(extraNames);
 
   async function expectBanglaPage(page: Page, name: string, typed: string[] = []) {
     await page.getByTestId("page-spinner").waitFor({ state: "detached" });
