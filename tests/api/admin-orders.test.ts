@@ -92,9 +92,11 @@ describe("PUT /api/admin/orders/:id/:status", () => {
       "8801911223344",
       "8801911223344",
     ]);
-    expect(sms.messages[0].message).toContain("is confirmed");
-    expect(sms.messages[1].message).toContain("on its way");
-    expect(sms.messages[2].message).toContain("delivered");
+    expect(sms.messages.map((message) => message.message)).toEqual([
+      `Tweest: your order ${order.orderNumber} is confirmed.`,
+      `Tweest: your order ${order.orderNumber} is on its way.`,
+      `Tweest: your order ${order.orderNumber} has been delivered. Enjoy!`,
+    ]);
   });
 
   it("accepts the storefront's 'canceled' spelling and returns the stock exactly once", async () => {

@@ -21,7 +21,7 @@ import { setEnv, withEnv } from "../setup/env";
 import { bkashEnv, POOR_WALLET, startBkashStub, type BkashStub } from "../stubs/bkash";
 import { sslCommerzEnv, startSslCommerzStub, type SslCommerzStub } from "../stubs/sslcommerz";
 import { shippingAddress } from "../factories/address";
-import { shopper } from "../factories/cart";
+import { shopper, shopperWithCart } from "../factories/cart";
 import { createProduct, variantStock } from "../factories/product";
 import { changeShopSettings } from "../factories/shop-settings";
 import { createAdmin } from "../factories/user";
@@ -75,27 +75,19 @@ function advanceRules(rules: Partial<AdvanceRules>) {
   });
 }
 
-/** A guest with `quantity` of the ৳800 tee in the cart. */
-async function guestWith(quantity: number) {
-  const product = await createProduct();
-  const guest = shopper(app);
-  await guest.add(product._id, "Black", "M", quantity).expect(200);
-  return { product, guest };
-}
-
 /** A guest's COD order to Chattogram (outside Dhaka) with the advance paid by `method`. */
 async function advanceOrder(method: "BKASH" | "SSLCOMMERZ", quantity = 2) {
   await advanceRules({ outsideDhaka: true });
-  const { product, guest } = await guestWith(quantity);
-  const placed = await guest.order({
+  const { product, buyer } = await shopperWithCart(app, quantity);
+  const placed = await buyer.order({
     shippingAddress: CHATTOGRAM,
     paymentMethod: "COD",
     advancePaymentMethod: method,
   });
   expect(placed.status).toBe(201);
-  const started = await guest.post(`/api/payment/${placed.body._id}`);
+  const started = await buyer.post(`/api/payment/${placed.body._id}`);
   expect(started.status).toBe(200);
-  return { product, guest, order: placed.body, started: started.body };
+  return { product, buyer, order: placed.body, started: started.body };
 }
 
 function bkashCallback(url: string) {
@@ -109,8 +101,8 @@ function sslPost(path: string, form: Record<string, string>) {
 
 describe("the checkout quote", () => {
   it("asks for no advance while every rule is off", async () => {
-    const { guest } = await guestWith(2);
-    const quote = await guest.quote({ city: "Chattogram", mobile: "01712345678" });
+    const { buyer } = await shopperWithCart(app, 2);
+    const quote = await buyer.quote({ city: "Chattogram", mobile: "01712345678" });
     expect(quote.status).toBe(200);
     expect(quote.body).toMatchObject({ deliveryCharge: 120, total: 1720 });
     expect(quote.body.advanceDeliveryCharge).toBeUndefined();
@@ -118,8 +110,8 @@ describe("the checkout quote", () => {
 
   it("outside Dhaka: the delivery charge in advance, the goods on delivery; Dhaka itself pays none", async () => {
     await advanceRules({ outsideDhaka: true });
-    const { guest } = await guestWith(2);
-    const outside = await guest.quote({ city: "Chattogram" });
+    const { buyer } = await shopperWithCart(app, 2);
+    const outside = await buyer.quote({ city: "Chattogram" });
     expect(outside.body).toMatchObject({
       deliveryCharge: 120,
       total: 1720,
@@ -130,17 +122,17 @@ describe("the checkout quote", () => {
         methods: ["BKASH", "SSLCOMMERZ"],
       },
     });
-    const dhaka = await guest.quote({ city: "Dhaka" });
+    const dhaka = await buyer.quote({ city: "Dhaka" });
     expect(dhaka.body.deliveryCharge).toBe(60);
     expect(dhaka.body.advanceDeliveryCharge).toBeUndefined();
   });
 
   it("offers the gateways the checkout offers, in the same order: only those configured", async () => {
     await advanceRules({ outsideDhaka: true });
-    const { guest } = await guestWith(1);
+    const { buyer } = await shopperWithCart(app, 1);
     const offered = async () => ({
       checkout: createLoadContext("nonce").config.paymentMethods,
-      advance: (await guest.quote({ city: "Chattogram" })).body.advanceDeliveryCharge?.methods,
+      advance: (await buyer.quote({ city: "Chattogram" })).body.advanceDeliveryCharge?.methods,
     });
     expect(await offered()).toEqual({
       checkout: ["COD", "BKASH", "SSLCOMMERZ"],
@@ -154,55 +146,55 @@ describe("the checkout quote", () => {
 
   it("above an amount: from the goods total after discounts, inclusive; 0 switches it off", async () => {
     await advanceRules({ aboveAmount: 1600 });
-    const two = await guestWith(2);
-    expect((await two.guest.quote({ city: "Dhaka" })).body.advanceDeliveryCharge).toEqual({
+    const two = await shopperWithCart(app, 2);
+    expect((await two.buyer.quote({ city: "Dhaka" })).body.advanceDeliveryCharge).toEqual({
       amount: 60,
       collectOnDelivery: 1600,
       reasons: ["aboveAmount"],
       methods: ["BKASH", "SSLCOMMERZ"],
     });
-    const one = await guestWith(1);
-    expect((await one.guest.quote({ city: "Dhaka" })).body.advanceDeliveryCharge).toBeUndefined();
+    const one = await shopperWithCart(app, 1);
+    expect((await one.buyer.quote({ city: "Dhaka" })).body.advanceDeliveryCharge).toBeUndefined();
     await advanceRules({ aboveAmount: 0 });
-    expect((await two.guest.quote({ city: "Dhaka" })).body.advanceDeliveryCharge).toBeUndefined();
+    expect((await two.buyer.quote({ city: "Dhaka" })).body.advanceDeliveryCharge).toBeUndefined();
   });
 
   it("asks nothing in advance when delivery is free", async () => {
     await advanceRules({ outsideDhaka: true, aboveAmount: 1000 });
-    const { guest } = await guestWith(4);
-    const quote = await guest.quote({ city: "Chattogram" });
+    const { buyer } = await shopperWithCart(app, 4);
+    const quote = await buyer.quote({ city: "Chattogram" });
     expect(quote.body).toMatchObject({ deliveryCharge: 0, total: 3200 });
     expect(quote.body.advanceDeliveryCharge).toBeUndefined();
   });
 
   it("risky numbers: a number with a returned parcel and nothing delivered, in any written form", async () => {
     const risky = "01811111111";
-    const earlier = await guestWith(1);
-    const returned = await earlier.guest.order({
+    const earlier = await shopperWithCart(app, 1);
+    const returned = await earlier.buyer.order({
       shippingAddress: shippingAddress({ mobile: risky }),
     });
     expect(returned.status).toBe(201);
     await Order.updateOne({ _id: returned.body._id }, { $set: { orderStatus: "RETURNED" } });
 
-    const { guest } = await guestWith(1);
+    const { buyer } = await shopperWithCart(app, 1);
     // Off: nobody pays in advance.
     expect(
-      (await guest.quote({ city: "Dhaka", mobile: risky })).body.advanceDeliveryCharge,
+      (await buyer.quote({ city: "Dhaka", mobile: risky })).body.advanceDeliveryCharge,
     ).toBeUndefined();
     await advanceRules({ riskyNumbers: true });
     expect(
-      (await guest.quote({ city: "Dhaka", mobile: "+880 1811-111111" })).body.advanceDeliveryCharge,
+      (await buyer.quote({ city: "Dhaka", mobile: "+880 1811-111111" })).body.advanceDeliveryCharge,
     ).toMatchObject({ amount: 60, collectOnDelivery: 800, reasons: ["riskyNumber"] });
     expect(
-      (await guest.quote({ city: "Dhaka", mobile: "01712345678" })).body.advanceDeliveryCharge,
+      (await buyer.quote({ city: "Dhaka", mobile: "01712345678" })).body.advanceDeliveryCharge,
     ).toBeUndefined();
     // No mobile typed yet: the rule cannot match.
-    expect((await guest.quote({ city: "Dhaka" })).body.advanceDeliveryCharge).toBeUndefined();
+    expect((await buyer.quote({ city: "Dhaka" })).body.advanceDeliveryCharge).toBeUndefined();
 
     // The order is held for the advance as the quote said.
-    const refused = await guest.order({ shippingAddress: shippingAddress({ mobile: risky }) });
+    const refused = await buyer.order({ shippingAddress: shippingAddress({ mobile: risky }) });
     expect(refused.status).toBe(400);
-    const placed = await guest.order({
+    const placed = await buyer.order({
       shippingAddress: shippingAddress({ mobile: risky }),
       advancePaymentMethod: "SSLCOMMERZ",
     });
@@ -218,8 +210,8 @@ describe("the checkout quote", () => {
 
   it("lists every rule that matched", async () => {
     await advanceRules({ outsideDhaka: true, aboveAmount: 800 });
-    const { guest } = await guestWith(1);
-    expect((await guest.quote({ city: "Sylhet" })).body.advanceDeliveryCharge.reasons).toEqual([
+    const { buyer } = await shopperWithCart(app, 1);
+    expect((await buyer.quote({ city: "Sylhet" })).body.advanceDeliveryCharge.reasons).toEqual([
       "outsideDhaka",
       "aboveAmount",
     ]);
@@ -229,8 +221,8 @@ describe("the checkout quote", () => {
 describe("placing a COD order that needs the advance", () => {
   it("without a gateway chosen: 400 naming the field, nothing taken, the cart kept", async () => {
     await advanceRules({ outsideDhaka: true });
-    const { product, guest } = await guestWith(2);
-    const refused = await guest.order({ shippingAddress: CHATTOGRAM });
+    const { product, buyer } = await shopperWithCart(app, 2);
+    const refused = await buyer.order({ shippingAddress: CHATTOGRAM });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe(ADVANCE_METHOD_REQUIRED);
     expect(refused.body.errors).toEqual([
@@ -238,17 +230,17 @@ describe("placing a COD order that needs the advance", () => {
     ]);
     expect(await variantStock(product._id, "Black", "M")).toBe(10);
     expect(await Order.countDocuments()).toBe(0);
-    expect((await guest.get("/api/cart")).body.cartItems[0].quantity).toBe(2);
+    expect((await buyer.get("/api/cart")).body.cartItems[0].quantity).toBe(2);
   });
 
   it("a gateway that is not configured is refused", async () => {
     await advanceRules({ outsideDhaka: true });
     const restore = setEnv({ BKASH_APP_KEY: "" });
     try {
-      const { guest } = await guestWith(1);
-      const quote = await guest.quote({ city: "Chattogram" });
+      const { buyer } = await shopperWithCart(app, 1);
+      const quote = await buyer.quote({ city: "Chattogram" });
       expect(quote.body.advanceDeliveryCharge.methods).toEqual(["SSLCOMMERZ"]);
-      const refused = await guest.order({
+      const refused = await buyer.order({
         shippingAddress: CHATTOGRAM,
         advancePaymentMethod: "BKASH",
       });
@@ -276,24 +268,24 @@ describe("placing a COD order that needs the advance", () => {
     });
     expect(await variantStock(product._id, "Black", "M")).toBe(8);
 
-    const dhaka = await guestWith(1);
-    const plain = await dhaka.guest.order({ advancePaymentMethod: "BKASH" });
+    const dhaka = await shopperWithCart(app, 1);
+    const plain = await dhaka.buyer.order({ advancePaymentMethod: "BKASH" });
     expect(plain.body).toMatchObject({ orderStatus: "PLACED", advanceDeliveryCharge: null });
   });
 
   it("an online order pays everything online, whatever the rules", async () => {
     await advanceRules({ outsideDhaka: true });
-    const { guest } = await guestWith(1);
-    const placed = await guest.order({ shippingAddress: CHATTOGRAM, paymentMethod: "BKASH" });
+    const { buyer } = await shopperWithCart(app, 1);
+    const placed = await buyer.order({ shippingAddress: CHATTOGRAM, paymentMethod: "BKASH" });
     expect(placed.body).toMatchObject({ orderStatus: "PENDING", advanceDeliveryCharge: null });
-    const started = await guest.post(`/api/payment/${placed.body._id}`);
+    const started = await buyer.post(`/api/payment/${placed.body._id}`);
     expect(bkash.payments.get(started.body.paymentId)!.amount).toBe("920");
   });
 });
 
 describe("paying the advance with bKash", () => {
   it("takes only the delivery charge, places the order and leaves the rest cash on delivery", async () => {
-    const { guest, order, started } = await advanceOrder("BKASH", 2);
+    const { buyer, order, started } = await advanceOrder("BKASH", 2);
     expect(bkash.payments.get(started.paymentId)).toMatchObject({
       amount: "120",
       merchantInvoiceNumber: started.transactionId,
@@ -304,7 +296,7 @@ describe("paying the advance with bKash", () => {
       `${SHOP}/payment-success?orderId=${order._id}&transactionId=${trxID}&paymentId=${started.paymentId}`,
     );
 
-    const read = await guest.get(`/api/orders/${order._id}`);
+    const read = await buyer.get(`/api/orders/${order._id}`);
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({
       orderStatus: "PLACED",
@@ -386,7 +378,11 @@ describe("paying the advance with bKash", () => {
     const { order, started } = await advanceOrder("BKASH", 1);
     const url = bkash.visit(started.paymentId, "success");
     const answers = await Promise.all([1, 2, 3, 4, 5].map(() => bkashCallback(url)));
-    for (const answer of answers) expect(answer.headers.location).toContain("/payment-success?");
+    const trxID = bkash.payments.get(started.paymentId)!.trxID!;
+    for (const answer of answers)
+      expect(answer.headers.location).toBe(
+        `${SHOP}/payment-success?orderId=${order._id}&transactionId=${trxID}&paymentId=${started.paymentId}`,
+      );
     const stored = await Order.findById(order._id).lean();
     expect(stored!.statusHistory.filter((entry) => entry.status === "PLACED")).toHaveLength(1);
     expect(await Payment.countDocuments({ status: "COMPLETED" })).toBe(1);
@@ -394,8 +390,8 @@ describe("paying the advance with bKash", () => {
   });
 
   it("two tabs approving two payments at once: only one is executed, the other never debited", async () => {
-    const { guest, order, started: first } = await advanceOrder("BKASH", 1);
-    const second = (await guest.post(`/api/payment/${order._id}`)).body;
+    const { buyer, order, started: first } = await advanceOrder("BKASH", 1);
+    const second = (await buyer.post(`/api/payment/${order._id}`)).body;
     const answers = await Promise.all([
       bkashCallback(bkash.visit(first.paymentId, "success")),
       bkashCallback(bkash.visit(second.paymentId, "success")),
@@ -451,10 +447,10 @@ describe("paying the advance with SSLCommerz", () => {
   });
 
   it("two tabs: one payment page at a time, so the delivery charge is never taken twice", async () => {
-    const { guest, order, started } = await advanceOrder("SSLCOMMERZ", 1);
+    const { buyer, order, started } = await advanceOrder("SSLCOMMERZ", 1);
     // Four more tabs at once while the first page is open: all refused, no session opened.
     const others = await Promise.all(
-      [1, 2, 3, 4].map(() => guest.post(`/api/payment/${order._id}`)),
+      [1, 2, 3, 4].map(() => buyer.post(`/api/payment/${order._id}`)),
     );
     for (const other of others) {
       expect(other.status).toBe(409);
@@ -465,7 +461,7 @@ describe("paying the advance with SSLCommerz", () => {
     const cancelled = ssl.pay(started.transactionId, "cancel");
     await sslPost(cancelled.path, cancelled.form).expect(302);
     const retries = await Promise.all(
-      [1, 2, 3, 4, 5].map(() => guest.post(`/api/payment/${order._id}`)),
+      [1, 2, 3, 4, 5].map(() => buyer.post(`/api/payment/${order._id}`)),
     );
     expect(retries.map((retry) => retry.status).sort()).toEqual([200, 409, 409, 409, 409]);
     expect(ssl.sessions).toHaveLength(2);
@@ -474,7 +470,7 @@ describe("paying the advance with SSLCommerz", () => {
       { _id: order._id },
       { $set: { "paymentLock.until": new Date(Date.now() - 1000) } },
     );
-    expect((await guest.post(`/api/payment/${order._id}`)).status).toBe(200);
+    expect((await buyer.post(`/api/payment/${order._id}`)).status).toBe(200);
     expect(await Payment.countDocuments({ order: order._id })).toBe(3);
   });
 
@@ -482,7 +478,9 @@ describe("paying the advance with SSLCommerz", () => {
     const { order, started } = await advanceOrder("SSLCOMMERZ", 2);
     const paid = ssl.pay(started.transactionId, "success", { paidAmount: "1720.00" });
     const answer = await sslPost(paid.path, paid.form);
-    expect(answer.headers.location).toContain("reason=amount+differs+from+the+order+total");
+    expect(answer.headers.location).toBe(
+      `${SHOP}/payment-failed?orderId=${order._id}&transactionId=${started.transactionId}&reason=amount+differs+from+the+order+total`,
+    );
     expect((await Order.findById(order._id).lean())!.orderStatus).toBe("PENDING");
   });
 
@@ -504,7 +502,9 @@ describe("paying the advance with SSLCommerz", () => {
     // The shopper paid in another tab after all, after the order closed: recorded, never placed.
     const latePaid = ssl.pay(started.transactionId, "success");
     const late = await sslPost(latePaid.path, latePaid.form);
-    expect(late.headers.location).toContain("/payment-failed?");
+    expect(late.headers.location).toBe(
+      `${SHOP}/payment-failed?orderId=${order._id}&transactionId=${started.transactionId}&reason=Your+payment+arrived+after+this+order+was+closed%3B+the+shop+will+refund+it`,
+    );
     const payment = await Payment.findOne({ transactionId: started.transactionId }).lean();
     expect(payment!.gatewayResponse).toMatchObject({ needsReview: expect.any(String) });
     expect((await Order.findById(order._id).lean())!.orderStatus).toBe("CANCELLED");
@@ -598,20 +598,20 @@ describe.each([
   /** A guest's PENDING order paid by `method`: wholly online, or its advance delivery charge. */
   async function awaitingPayment() {
     await advanceRules({ outsideDhaka: true });
-    const { guest } = await guestWith(1);
-    const placed = await guest.order({
+    const { buyer } = await shopperWithCart(app, 1);
+    const placed = await buyer.order({
       shippingAddress: CHATTOGRAM,
       ...(kind === "online"
         ? { paymentMethod: method }
         : { paymentMethod: "COD", advancePaymentMethod: method }),
     });
     expect(placed.body.orderStatus).toBe("PENDING");
-    return { guest, order: placed.body as { _id: string } };
+    return { buyer, order: placed.body as { _id: string } };
   }
 
   /** One more tab: starts a payment and, when the shop lets it, pays. */
-  async function attempt(guest: ReturnType<typeof shopper>, orderId: string): Promise<Outcome> {
-    const started = await guest.post(`/api/payment/${orderId}`);
+  async function attempt(buyer: ReturnType<typeof shopper>, orderId: string): Promise<Outcome> {
+    const started = await buyer.post(`/api/payment/${orderId}`);
     if (started.status === 409) {
       expect(started.body).toMatchObject({ message: PAYMENT_OPEN_MESSAGE, code: "PAYMENT_OPEN" });
       return "refused";
@@ -630,32 +630,32 @@ describe.each([
   }
 
   it("five tabs starting and paying at once: the gateway takes the money once", async () => {
-    const { guest, order } = await awaitingPayment();
-    const outcomes = await Promise.all([1, 2, 3, 4, 5].map(() => attempt(guest, order._id)));
+    const { buyer, order } = await awaitingPayment();
+    const outcomes = await Promise.all([1, 2, 3, 4, 5].map(() => attempt(buyer, order._id)));
     expect(outcomes.filter((outcome) => outcome === "success")).toHaveLength(1);
     await expectPaidOnce(order._id);
   });
 
   it("the same return five times at once pays and places the order once", async () => {
-    const { guest, order } = await awaitingPayment();
-    const started = (await guest.post(`/api/payment/${order._id}`)).body as Started;
+    const { buyer, order } = await awaitingPayment();
+    const started = (await buyer.post(`/api/payment/${order._id}`)).body as Started;
     const answers = await gateway.pay(started, 5);
     expect(answers.map(outcomeOf)).toEqual(["success", "success", "success", "success", "success"]);
     await expectPaidOnce(order._id);
   });
 
   it("a failed payment frees the order at once: the next tab pays", async () => {
-    const { guest, order } = await awaitingPayment();
-    const started = (await guest.post(`/api/payment/${order._id}`)).body as Started;
+    const { buyer, order } = await awaitingPayment();
+    const started = (await buyer.post(`/api/payment/${order._id}`)).body as Started;
     expect(outcomeOf(await gateway.fail(started))).toBe("failed");
-    expect(await attempt(guest, order._id)).toBe("success");
+    expect(await attempt(buyer, order._id)).toBe("success");
     expect(await Payment.countDocuments({ status: "FAILED" })).toBe(1);
     await expectPaidOnce(order._id);
   });
 
   it("an attempt holding the order keeps every other out until its time is up", async () => {
-    const { guest, order } = await awaitingPayment();
-    const held = (await guest.post(`/api/payment/${order._id}`)).body as Started;
+    const { buyer, order } = await awaitingPayment();
+    const held = (await buyer.post(`/api/payment/${order._id}`)).body as Started;
     // bKash holds the order while it executes: as a process killed during execute leaves it.
     if (method === "BKASH")
       await Order.updateOne(
@@ -669,7 +669,7 @@ describe.each([
           },
         },
       );
-    const refused = await attempt(guest, order._id);
+    const refused = await attempt(buyer, order._id);
     expect(refused).toBe(method === "BKASH" ? "failed" : "refused");
     if (method === "BKASH")
       expect(await Payment.findOne({ status: "CANCELLED" }).lean()).toMatchObject({
@@ -682,12 +682,12 @@ describe.each([
       { _id: order._id },
       { $set: { "paymentLock.until": new Date(Date.now() - 1000) } },
     );
-    expect(await attempt(guest, order._id)).toBe("success");
+    expect(await attempt(buyer, order._id)).toBe("success");
   });
 
   it("an order's lock from before the upgrade still holds it, carried over once at start-up", async () => {
-    const { guest, order } = await awaitingPayment();
-    const held = (await guest.post(`/api/payment/${order._id}`)).body as Started;
+    const { buyer, order } = await awaitingPayment();
+    const held = (await buyer.post(`/api/payment/${order._id}`)).body as Started;
     await Order.collection.updateOne(
       { _id: new mongoose.Types.ObjectId(order._id) },
       {
@@ -706,7 +706,7 @@ describe.each([
     expect(await carryOverLegacyPaymentLocks()).toBe(0);
     const carried = await Order.findById(order._id).select("+paymentLock").lean();
     expect(carried!.paymentLock).toMatchObject({ transactionId: held.transactionId });
-    expect(["success", "cancelled"]).not.toContain(await attempt(guest, order._id));
+    expect(["success", "cancelled"]).not.toContain(await attempt(buyer, order._id));
     expect(bkash.executes).toHaveLength(0);
 
     expect(await dropLegacyPaymentLockFields()).toBe(1);
@@ -720,13 +720,13 @@ describe.each([
 
 describe("the dashboard", () => {
   it("counts a paid advance as paid online and the rest as cash to collect; an unpaid one not at all", async () => {
-    const { guest, started } = await advanceOrder("BKASH", 2);
+    const { buyer, started } = await advanceOrder("BKASH", 2);
     await bkashCallback(bkash.visit(started.paymentId, "success")).expect(302);
     // A plain COD order in Dhaka (800 + 60) and an advance order never paid.
-    await guest.add((await createProduct())._id, "Black", "M", 1).expect(200);
-    expect((await guest.order()).body.orderStatus).toBe("PLACED");
-    await guest.add((await createProduct())._id, "Black", "M", 1).expect(200);
-    const unpaid = await guest.order({
+    await buyer.add((await createProduct())._id, "Black", "M", 1).expect(200);
+    expect((await buyer.order()).body.orderStatus).toBe("PLACED");
+    await buyer.add((await createProduct())._id, "Black", "M", 1).expect(200);
+    const unpaid = await buyer.order({
       shippingAddress: CHATTOGRAM,
       advancePaymentMethod: "SSLCOMMERZ",
     });
@@ -777,8 +777,8 @@ describe("a returned parcel", () => {
   it("loses no delivery charge when it was paid in advance; a plain COD return still does", async () => {
     const { order, started } = await advanceOrder("BKASH", 2);
     await bkashCallback(bkash.visit(started.paymentId, "success")).expect(302);
-    const dhaka = await guestWith(1);
-    const plain = (await dhaka.guest.order()).body;
+    const dhaka = await shopperWithCart(app, 1);
+    const plain = (await dhaka.buyer.order()).body;
     const { token } = await createAdmin();
     for (const id of [order._id, plain._id])
       for (const status of ["confirmed", "shipped", "returned"])

@@ -32,13 +32,6 @@ const recordSignIn: SignInHook = async ({ userId }) => {
 
 const PHONE = "01712345678";
 
-function lastCodeFor(phone: string): string {
-  const sent = sms.messages.filter((message) => message.number === `88${phone}`).at(-1);
-  const code = /\b(\d{6})\b/.exec(sent?.message ?? "")?.[1];
-  if (!code) throw new Error(`no code was sent to ${phone}`);
-  return code;
-}
-
 function expectNoHash(body: unknown) {
   const text = JSON.stringify(body);
   expect(text).not.toMatch(/\$2[aby]\$/);
@@ -363,7 +356,7 @@ describe("POST /auth/otp/send", () => {
     expect(sent.apiKey).toBe(sms.apiKey);
     expect(sent.senderId).toBe(sms.senderId);
     expect(sent.type).toBe("text");
-    const code = lastCodeFor(PHONE);
+    const code = sms.codeSentTo(PHONE);
     expect(sent.message).toBe(`Your Tweest verification code is ${code}. It expires in 5 minutes.`);
     const stored = await Otp.findOne({ phone: PHONE }).lean();
     expect(stored!.codeHash).toBe(hashOtp(PHONE, code));
@@ -376,7 +369,7 @@ describe("POST /auth/otp/send", () => {
 
   it("answers 429 when asked again within 60 s, and sends a fresh code after", async () => {
     await request(app).post("/auth/otp/send").send({ phone: PHONE }).expect(200);
-    const firstCode = lastCodeFor(PHONE);
+    const firstCode = sms.codeSentTo(PHONE);
     const again = await request(app).post("/auth/otp/send").send({ phone: PHONE });
     expect(again.status).toBe(429);
     expect(again.body).toEqual({
@@ -388,7 +381,7 @@ describe("POST /auth/otp/send", () => {
     await Otp.updateOne({ phone: PHONE }, { $set: { lastSentAt: new Date(Date.now() - 61_000) } });
     await request(app).post("/auth/otp/send").send({ phone: PHONE }).expect(200);
     expect(sms.messages).toHaveLength(2);
-    const secondCode = lastCodeFor(PHONE);
+    const secondCode = sms.codeSentTo(PHONE);
     expect((await Otp.findOne({ phone: PHONE }).lean())!.codeHash).toBe(hashOtp(PHONE, secondCode));
     if (secondCode !== firstCode) {
       const old = await request(app)
@@ -470,7 +463,7 @@ describe("POST /auth/otp/send", () => {
 describe("POST /auth/otp/verify", () => {
   it("answers {verified: true} for the right code, once", async () => {
     await request(app).post("/auth/otp/send").send({ phone: PHONE }).expect(200);
-    const code = lastCodeFor(PHONE);
+    const code = sms.codeSentTo(PHONE);
     const answer = await request(app)
       .post("/auth/otp/verify")
       .send({ phone: "+880 17 1234 5678", otp: code });
@@ -488,7 +481,7 @@ describe("POST /auth/otp/verify", () => {
 
   it("answers 400 for a wrong code with the tries left, and refuses even the right code after 5 tries", async () => {
     await request(app).post("/auth/otp/send").send({ phone: PHONE }).expect(200);
-    const code = lastCodeFor(PHONE);
+    const code = sms.codeSentTo(PHONE);
     const wrong = code === "000000" ? "111111" : "000000";
     const expected = [
       "Incorrect verification code. 4 attempts left.",
@@ -512,7 +505,7 @@ describe("POST /auth/otp/verify", () => {
 
   it("answers 400 for an expired code", async () => {
     await request(app).post("/auth/otp/send").send({ phone: PHONE }).expect(200);
-    const code = lastCodeFor(PHONE);
+    const code = sms.codeSentTo(PHONE);
     await Otp.updateOne({ phone: PHONE }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
     const answer = await request(app).post("/auth/otp/verify").send({ phone: PHONE, otp: code });
     expect(answer.status).toBe(400);
@@ -540,7 +533,7 @@ describe("PUT /auth/update-phone", () => {
     await request(app).post("/auth/otp/send").send({ phone }).expect(200);
     const verify = request(app).post("/auth/otp/verify");
     if (token) void verify.set("Authorization", `Bearer ${token}`);
-    await verify.send({ phone, otp: lastCodeFor(phone) }).expect(200);
+    await verify.send({ phone, otp: sms.codeSentTo(phone) }).expect(200);
   }
 
   it("saves a phone verified in the last 10 minutes and marks the user OTP-verified", async () => {

@@ -9,12 +9,11 @@ import { orderMessage, type OrderEvent } from "../../server/services/notificatio
 import { otpSmsText } from "../../server/services/otp.service";
 import { createAdmin } from "../factories/user";
 import { shippingAddress } from "../factories/address";
-import { shopper } from "../factories/cart";
-import { createProduct } from "../factories/product";
+import { shopperWithCart } from "../factories/cart";
 import { clearDatabase } from "../setup/db";
 import { useSmsGateway } from "../setup/sms";
 import { startSmtpStub, type SmtpStub } from "../stubs/smtp";
-import type { SmsGatewayStub } from "../stubs/sms-gateway";
+import { otpIn, type SmsGatewayStub } from "../stubs/sms-gateway";
 
 let sms: SmsGatewayStub;
 let app: ReturnType<typeof createApp>;
@@ -47,10 +46,8 @@ function move(id: string, target: string) {
 
 /** Two units at ৳800 plus ৳60 delivery inside Dhaka: ৳1,660. */
 async function placeOrder(body: Record<string, unknown>) {
-  const product = await createProduct();
-  const guest = shopper(app);
-  expect((await guest.add(product._id, "Black", "M", 2)).status).toBe(200);
-  return guest.order(body);
+  const { buyer } = await shopperWithCart(app, 2);
+  return buyer.order(body);
 }
 
 describe("an order placed in Bangla", () => {
@@ -175,7 +172,7 @@ describe("POST /auth/otp/send in Bangla", () => {
     expect(sent.body).toEqual({ message: "Verification code sent", expiresIn: 300 });
     expect(sms.messages).toHaveLength(1);
     const [message] = sms.messages;
-    const code = /\b(\d{6})\b/.exec(message.message)![1];
+    const code = otpIn(message.message);
     expect(message.type).toBe("unicode");
     expect(message.message).toBe(`Tweest যাচাই কোড ${code}। ৫ মিনিটের মধ্যে ব্যবহার করুন।`);
     expect(smsSize(message.message)).toMatchObject({ encoding: "UCS-2", segments: 1 });

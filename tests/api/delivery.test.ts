@@ -11,7 +11,7 @@ import type { PathaoStub } from "../stubs/pathao";
 import { usePathaoStub } from "../setup/pathao";
 import { createAdmin } from "../factories/user";
 import { shippingAddress } from "../factories/address";
-import { shopper } from "../factories/cart";
+import { shopperWithCart } from "../factories/cart";
 import { createOrder } from "../factories/order";
 import { createProduct } from "../factories/product";
 
@@ -35,9 +35,7 @@ beforeEach(async () => {
 
 describe("tax (TAX_RATE_PERCENT=5)", () => {
   it("adds tax on the goods to the quote and to the order", async () => {
-    const product = await createProduct();
-    const guest = shopper(app);
-    await guest.add(product._id, "Black", "M", 2);
+    const { buyer: guest } = await shopperWithCart(app, 2);
     const quote = await guest.quote({ city: "Dhaka" });
     expect(quote.body).toMatchObject({
       subtotal: 2000,
@@ -158,9 +156,7 @@ describe("/api/pathao and courier booking with Pathao", () => {
       (await price({ city: "Dhaka", zone: "Gulshan", subtotal: 5000 })).body.deliveryCharge,
     ).toBe(0);
 
-    const product = await createProduct();
-    const guest = shopper(app);
-    await guest.add(product._id, "Black", "M", 1);
+    const { buyer: guest } = await shopperWithCart(app, 1);
     expect((await guest.quote({ city: "Dhaka", zone: "Dhanmondi" })).body).toMatchObject({
       deliveryCharge: 70,
       deliverySource: "pathao",
@@ -172,9 +168,7 @@ describe("/api/pathao and courier booking with Pathao", () => {
   });
 
   it("books the parcel once and stores the consignment", async () => {
-    const product = await createProduct();
-    const guest = shopper(app);
-    await guest.add(product._id, "Black", "M", 2);
+    const { buyer: guest } = await shopperWithCart(app, 2);
     const placed = await guest.order({ shippingAddress: shippingAddress({ zone: "Dhanmondi" }) });
     const book = () =>
       request(app)

@@ -12,7 +12,7 @@ import { PAGE_ROUTE, routeTemplate } from "../../server/lib/metrics";
 import { expirePendingOrders } from "../../server/services/orders.service";
 import { reserveStock } from "../../server/services/stock.service";
 import { createAdmin } from "../factories/user";
-import { shopper } from "../factories/cart";
+import { shopper, shopperWithCart } from "../factories/cart";
 import { createProduct } from "../factories/product";
 import { bkashEnv, startBkashStub, type BkashStub } from "../stubs/bkash";
 import { setEnv } from "../setup/env";
@@ -290,9 +290,7 @@ describe("orders, payments, SMS, courier and lost conditional writes", () => {
   });
 
   it("counts cart saves that lost the compare-and-set to a concurrent add", async () => {
-    const product = await createProduct();
-    const guest = shopper(app);
-    expect((await guest.add(product._id, "Black", "M", 1)).status).toBe(200);
+    const { product, buyer: guest } = await shopperWithCart(app, 1);
     const cartVersion = { write: "cart_version" };
     const lostBefore = value(await scrape(), "tweest_conditional_writes_lost_total", cartVersion);
     // Eight adds to one cart at once: an add that read the cart before another one saved loses the

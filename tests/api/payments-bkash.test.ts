@@ -10,8 +10,7 @@ import { queriesDuring } from "../setup/queries";
 import { setEnv } from "../setup/env";
 import { bkashEnv, POOR_WALLET, startBkashStub, type BkashStub } from "../stubs/bkash";
 import { createUser } from "../factories/user";
-import { shopper } from "../factories/cart";
-import { createProduct } from "../factories/product";
+import { shopperWithCart } from "../factories/cart";
 
 let bkash: BkashStub;
 let app: ReturnType<typeof createApp>;
@@ -41,9 +40,7 @@ beforeEach(async () => {
 /** A signed-in customer with a PENDING bKash order (2 x 800 + 60 = 1660) and a created payment. */
 async function createdPayment(extra: Record<string, unknown> = {}) {
   const { token, user } = await createUser();
-  const product = await createProduct();
-  const customer = shopper(app, token);
-  await customer.add(product._id, "Black", "M", 2);
+  const { buyer: customer } = await shopperWithCart(app, 2, token);
   const placed = await customer.order({ paymentMethod: "BKASH", ...extra });
   expect(placed.status).toBe(201);
   expect(placed.body.orderStatus).toBe("PENDING");
@@ -211,7 +208,10 @@ describe("GET /api/payment/bkash/callback", () => {
 
     // Replayed callback: no second execute, no second PLACED.
     const replay = await callback(url);
-    expect(replay.headers.location).toContain("/payment-success?");
+    // The replay names the shop's own transaction id, not bKash's trxID (the first answer did).
+    expect(replay.headers.location).toBe(
+      `${SHOP}/payment-success?orderId=${order._id}&transactionId=${started.transactionId}&paymentId=${started.paymentId}`,
+    );
     expect(bkash.executes).toHaveLength(1);
     expect(
       (await Order.findById(order._id).lean())!.statusHistory.filter(
@@ -223,13 +223,14 @@ describe("GET /api/payment/bkash/callback", () => {
   it("sends the shopper of an order placed in Bangla back to the Bangla result pages", async () => {
     const { order, started } = await createdPayment({ locale: "bn" });
     const cancelled = await callback(bkash.visit(started.paymentId, "cancel"));
-    expect(cancelled.headers.location).toMatch(
-      new RegExp(`^${SHOP}/bn/payment-cancelled\\?orderId=${order._id}&`),
+    expect(cancelled.headers.location).toBe(
+      `${SHOP}/bn/payment-cancelled?orderId=${order._id}&transactionId=${started.transactionId}&paymentId=${started.paymentId}`,
     );
     const again = await createdPayment({ locale: "bn" });
     const paid = await callback(bkash.visit(again.started.paymentId, "success"));
-    expect(paid.headers.location).toMatch(
-      new RegExp(`^${SHOP}/bn/payment-success\\?orderId=${again.order._id}&`),
+    const trxID = bkash.payments.get(again.started.paymentId)!.trxID!;
+    expect(paid.headers.location).toBe(
+      `${SHOP}/bn/payment-success?orderId=${again.order._id}&transactionId=${trxID}&paymentId=${again.started.paymentId}`,
     );
   });
 
@@ -242,9 +243,12 @@ describe("GET /api/payment/bkash/callback", () => {
       const queries = await queriesDuring(async () => {
         answer = await callback(bkash.visit(started.paymentId, outcome));
       });
-      const page = outcome === "cancel" ? "cancelled" : "success";
-      expect(answer!.headers.location).toMatch(
-        new RegExp(`^${SHOP}/bn/payment-${page}\\?orderId=${order._id}&`),
+      const [page, transactionId] =
+        outcome === "cancel"
+          ? ["cancelled", started.transactionId]
+          : ["success", bkash.payments.get(started.paymentId)!.trxID!];
+      expect(answer!.headers.location).toBe(
+        `${SHOP}/bn/payment-${page}?orderId=${order._id}&transactionId=${transactionId}&paymentId=${started.paymentId}`,
       );
       expect(queries.filter((query) => query === "orders.findOne")).toHaveLength(
         outcome === "success" ? 2 : 1,
@@ -279,7 +283,10 @@ describe("GET /api/payment/bkash/callback", () => {
     const { order, started } = await createdPayment();
     bkash.failExecuteTransport = true;
     const answer = await callback(bkash.visit(started.paymentId, "success"));
-    expect(answer.headers.location).toContain("/payment-success?");
+    const trxID = bkash.payments.get(started.paymentId)!.trxID!;
+    expect(answer.headers.location).toBe(
+      `${SHOP}/payment-success?orderId=${order._id}&transactionId=${trxID}&paymentId=${started.paymentId}`,
+    );
     expect(bkash.queries).toEqual([started.paymentId]);
     expect((await Order.findById(order._id).lean())!.orderStatus).toBe("PLACED");
   });
@@ -288,8 +295,8 @@ describe("GET /api/payment/bkash/callback", () => {
     const { order, started } = await createdPayment();
     const answer = await callback(bkash.visit(started.paymentId, "success", POOR_WALLET));
     expect(answer.status).toBe(302);
-    expect(answer.headers.location).toMatch(
-      new RegExp(`^${SHOP}/payment-failed\\?orderId=${order._id}&`),
+    expect(answer.headers.location).toBe(
+      `${SHOP}/payment-failed?orderId=${order._id}&transactionId=${started.transactionId}&paymentId=${started.paymentId}&reason=transaction+status+Failed`,
     );
     expect((await Payment.findOne({ paymentId: started.paymentId }).lean())!.status).toBe("FAILED");
     expect((await Order.findById(order._id).lean())!.orderStatus).toBe("PENDING");
@@ -320,7 +327,9 @@ describe("GET /api/payment/bkash/callback", () => {
     const forged = await request(app).get(
       `/api/payment/bkash/callback?paymentID=${started.paymentId}&status=success`,
     );
-    expect(forged.headers.location).toContain("/payment-failed?");
+    expect(forged.headers.location).toBe(
+      `${SHOP}/payment-failed?orderId=${order._id}&transactionId=${started.transactionId}&paymentId=${started.paymentId}&reason=transaction+status+Initiated`,
+    );
     expect((await Order.findById(order._id).lean())!.orderStatus).toBe("PENDING");
     const unknown = await request(app).get(
       "/api/payment/bkash/callback?paymentID=TR0011NOPE&status=success",
@@ -334,7 +343,9 @@ describe("GET /api/payment/bkash/callback", () => {
     const { order, started } = await createdPayment();
     bkash.payments.get(started.paymentId)!.amount = "16.60";
     const answer = await callback(bkash.visit(started.paymentId, "success"));
-    expect(answer.headers.location).toContain("reason=amount+differs+from+the+order+total");
+    expect(answer.headers.location).toBe(
+      `${SHOP}/payment-failed?orderId=${order._id}&transactionId=${started.transactionId}&paymentId=${started.paymentId}&reason=amount+differs+from+the+order+total`,
+    );
     expect((await Order.findById(order._id).lean())!.orderStatus).toBe("PENDING");
     expect((await Payment.findOne({ paymentId: started.paymentId }).lean())!.status).toBe("FAILED");
   });

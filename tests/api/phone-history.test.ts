@@ -9,9 +9,9 @@ import {
 } from "../../server/services/phone-history.service";
 import { PHONE_BLOCKED_MESSAGE } from "#contract/schemas/phone-history";
 import { shippingAddress } from "../factories/address";
-import { shopper } from "../factories/cart";
+import { shopperWithCart } from "../factories/cart";
 import { createOrder } from "../factories/order";
-import { createProduct, variantStock } from "../factories/product";
+import { variantStock } from "../factories/product";
 import { createAdmin, createUser } from "../factories/user";
 import { clearDatabase } from "../setup/db";
 import { queriesDuring } from "../setup/queries";
@@ -106,9 +106,7 @@ describe("GET /api/admin/phones/:phone", () => {
   });
 
   it("counts orders placed through the checkout by the number the shopper typed", async () => {
-    const product = await createProduct();
-    const guest = shopper(app);
-    await guest.add(product._id, "Black", "M", 1);
+    const { buyer: guest } = await shopperWithCart(app, 1);
     const placed = await guest.order({
       shippingAddress: shippingAddress({ mobile: "+880 1712-345678" }),
     });
@@ -241,9 +239,7 @@ describe("the block list", () => {
 
   it("refuses cash on delivery to a blocked number with nothing created and no stock taken, and lets it pay online", async () => {
     await block({ phone: "01712345678", reason: "Fake orders" });
-    const product = await createProduct();
-    const guest = shopper(app);
-    await guest.add(product._id, "Black", "M", 2);
+    const { product, buyer: guest } = await shopperWithCart(app, 2);
     const refused = await guest.order({
       shippingAddress: shippingAddress({ mobile: "+880 1712 345678" }),
     });

@@ -8,8 +8,7 @@ import { resetBkashTokenForTests } from "../../server/integrations/bkash";
 import { logger } from "../../server/lib/logger";
 import { startBkashStub, type BkashStub } from "../stubs/bkash";
 import { createAdmin } from "../factories/user";
-import { shopper } from "../factories/cart";
-import { createProduct } from "../factories/product";
+import { shopperWithCart } from "../factories/cart";
 
 /**
  * The shop's real logger (its redaction and serializers), writing into this array instead of
@@ -112,9 +111,7 @@ describe("the request log", () => {
 
   it("puts orderId and orderNumber on every line about an order", async () => {
     const { token } = await createAdmin();
-    const product = await createProduct();
-    const guest = shopper(app);
-    await guest.add(product._id, "Black", "M", 1);
+    const { buyer: guest } = await shopperWithCart(app, 1);
     const placed = await guest.order({ paymentMethod: "COD" });
     expect(placed.status).toBe(201);
     await request(app)
@@ -128,9 +125,7 @@ describe("the request log", () => {
   });
 
   it("puts paymentId, orderId and the transaction ids on the lines about a payment", async () => {
-    const product = await createProduct();
-    const guest = shopper(app);
-    await guest.add(product._id, "Black", "M", 1);
+    const { buyer: guest } = await shopperWithCart(app, 1);
     const placed = await guest.order({ paymentMethod: "BKASH" });
     const started = await guest.post(`/api/payment/${placed.body._id}`);
     expect(started.status).toBe(200);

@@ -5,12 +5,12 @@ import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { TshirtOrder } from "../../models/tshirt-order.model";
 import { createApp } from "../../server/app";
-import { resetEnvForTests } from "../../server/env";
 import { INVALID_MOBILE_MESSAGE } from "#contract/phone";
 import { createTshirtOrder } from "../factories/tshirt-order";
 import { createAdmin, createUser } from "../factories/user";
 import { clearDatabase } from "../setup/db";
-import { startSmsGatewayStub, type SmsGatewayStub } from "../stubs/sms-gateway";
+import { setEnv } from "../setup/env";
+import { smsEnv, startSmsGatewayStub, type SmsGatewayStub } from "../stubs/sms-gateway";
 
 const app = createApp();
 const uploads = () => path.resolve(process.env.UPLOADS_DIR as string);
@@ -20,13 +20,11 @@ let sms: SmsGatewayStub;
 let png: Buffer;
 let adminToken: string;
 let customerToken: string;
+let restoreEnv: () => void;
 
 beforeAll(async () => {
   sms = await startSmsGatewayStub({ apiKey: "bulk-key", senderId: "8809617000001" });
-  process.env.SMS_BASE_URL = sms.url;
-  process.env.SMS_API_KEY = "bulk-key";
-  process.env.SMS_SENDER_ID = "8809617000001";
-  resetEnvForTests();
+  restoreEnv = setEnv(smsEnv(sms));
   png = await sharp({
     create: { width: 64, height: 64, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
   })
@@ -36,10 +34,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sms.close();
-  delete process.env.SMS_BASE_URL;
-  delete process.env.SMS_API_KEY;
-  delete process.env.SMS_SENDER_ID;
-  resetEnvForTests();
+  restoreEnv();
 });
 
 beforeEach(async () => {

@@ -9,8 +9,8 @@ import {
   findUnconfirmedCodOrders,
 } from "../../server/services/unconfirmed-orders.service";
 import { shippingAddress } from "../factories/address";
-import { shopper } from "../factories/cart";
-import { createProduct, variantStock } from "../factories/product";
+import { shopperWithCart } from "../factories/cart";
+import { variantStock } from "../factories/product";
 import { changeShopSettings } from "../factories/shop-settings";
 import { createAdmin } from "../factories/user";
 import { clearDatabase } from "../setup/db";
@@ -38,10 +38,8 @@ const job = JOBS.find((entry) => entry.name === "cancel-unconfirmed-cod-orders")
 
 /** A guest's real COD order of 2 units (stock 10 -> 8), placed `hoursAgo` ago (its createdAt moved). */
 async function placedCodOrder(hoursAgo: number, locale?: "bn") {
-  const product = await createProduct();
-  const guest = shopper(app);
-  await guest.add(product._id, "Black", "M", 2);
-  const placed = await guest.order({ shippingAddress: shippingAddress(), paymentMethod: "COD" });
+  const { product, buyer } = await shopperWithCart(app, 2);
+  const placed = await buyer.order({ shippingAddress: shippingAddress(), paymentMethod: "COD" });
   expect(placed.status).toBe(201);
   const createdAt = new Date(Date.now() - hoursAgo * HOUR);
   // Straight through the driver: mongoose keeps createdAt out of updates.

@@ -6,7 +6,7 @@ import { createApp } from "../../server/app";
 import { getEnv } from "../../server/env";
 import { ensureAdmin } from "../../server/seed/seed";
 import { clearDatabase } from "../setup/db";
-import { createAdmin, createUser, DEFAULT_PASSWORD } from "../factories/user";
+import { bearer, createAdmin, createUser, DEFAULT_PASSWORD } from "../factories/user";
 
 const app = createApp();
 
@@ -16,8 +16,6 @@ function expectNoHash(body: unknown) {
   expect(text).not.toContain('"password"');
   expect(text).not.toContain("googleId");
 }
-
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 beforeEach(async () => {
   await clearDatabase();

@@ -27,13 +27,13 @@ import { Product } from "../../models/product.model";
 import { User } from "../../models/user.model";
 import { INVALID_MOBILE_MESSAGE } from "#contract/phone";
 import { addToCart } from "../../server/services/cart.service";
-import { storefrontSettings } from "../../server/services/shop-settings.service";
 import { createUser } from "../factories/user";
 import { setEnv } from "../setup/env";
 import { googleEnv, startGoogleStub } from "../stubs/google";
 import { smsEnv, startSmsGatewayStub, type SmsGatewayStub } from "../stubs/sms-gateway";
 import { startPrivateShop, signInAdmin } from "./admin-shop";
 import { englishUiText } from "./bangla-detector";
+import { latinShopNames } from "./bangla-page";
 import { screenshot } from "./shop-harness";
 import { allowBrowserProblems, guardContext } from "./guard";
 import { CHROMIUM, CHROMIUM_ARGS, openTab, waitForHydration, type Shop } from "./harness";
@@ -467,15 +467,6 @@ describe("guest cart merge at Google sign-in (contract §5)", () => {
   });
 });
 
-/** Names the shop writes in Latin letters on any page (tests/e2e/bangla-detector.ts). */
-async function shopNames(): Promise<string[]> {
-  const brands = (await Product.distinct("brand")) as string[];
-  const { contact } = await storefrontSettings();
-  return ["Tweest", ...brands, contact.address, contact.hours, contact.email, contact.phone].filter(
-    (text): text is string => Boolean(text),
-  );
-}
-
 describe("Google sign-in on a Bangla page (issue 20)", () => {
   it("shows the sign-in screen in Bangla through Google and back, and ends on the Bangla page", async () => {
     const email = "nusrat.jahan@gmail.com";
@@ -503,7 +494,7 @@ describe("Google sign-in on a Bangla page (issue 20)", () => {
     await page.getByText("গুগল সাইন ইন শেষ হচ্ছে…").waitFor();
     expect(await page.getAttribute("html", "lang")).toBe("bn");
     expect(await page.title()).toBe("সাইন ইন হচ্ছে — Tweest");
-    expect(await englishUiText(page, await shopNames())).toEqual([]);
+    expect(await englishUiText(page, await latinShopNames())).toEqual([]);
     await screenshot(page, "bangla-google-callback-375");
 
     profile.passThrough();
@@ -524,12 +515,12 @@ describe("Google sign-in on a Bangla page (issue 20)", () => {
       .getByRole("alert")
       .filter({ hasText: "এই গুগল সাইন ইন এই ব্রাউজার থেকে শুরু হয়নি। আবার সাইন ইন করুন।" })
       .waitFor();
-    expect(await englishUiText(page, await shopNames())).toEqual([]);
+    expect(await englishUiText(page, await latinShopNames())).toEqual([]);
     // Google's own refusal code (the shopper said no on Google's page): a Bangla sentence.
     await page.goto(`${shop.baseUrl}/bn/auth/google/callback?error=access_denied`);
     await waitForHydration(page);
     await page.getByRole("alert").filter({ hasText: "গুগল সাইন ইন সম্পন্ন হয়নি।" }).waitFor();
-    expect(await englishUiText(page, await shopNames())).toEqual([]);
+    expect(await englishUiText(page, await latinShopNames())).toEqual([]);
     // The sign-in screen a refused Google sign-in lands on: the server's reason in Bangla, and
     // a text no message knows as "did not complete".
     await page.goto(
@@ -542,7 +533,7 @@ describe("Google sign-in on a Bangla page (issue 20)", () => {
     await page.goto(`${shop.baseUrl}/bn/login?error=access_denied`);
     await waitForHydration(page);
     expect(await page.getByTestId("form-error").textContent()).toBe("গুগল সাইন ইন সম্পন্ন হয়নি।");
-    expect(await englishUiText(page, await shopNames())).toEqual([]);
+    expect(await englishUiText(page, await latinShopNames())).toEqual([]);
     expect(errors).toEqual([]);
   });
 });

@@ -28,9 +28,6 @@ import { allowBrowserProblems } from "./guard";
 
 const session = useAdminSession();
 
-const toast = (page: Page, text: string) =>
-  page.locator("[data-sonner-toast]", { hasText: text }).first();
-
 /** Counts the GETs of `path` the page makes (its clientLoader's loads). */
 function countLoads(page: Page, path: string): () => number {
   let count = 0;
@@ -59,7 +56,7 @@ describe("admin mutations through the route's clientAction", () => {
     const loadsBefore = loads();
     await dialog.getByRole("button", { name: "Save" }).click();
     const refusal = "A category cannot sit under itself or one of its sub-categories";
-    await toast(page, refusal).waitFor();
+    await session.screen(page).toast(refusal).waitFor();
     expect(await dialog.locator("#c-parent-error").textContent()).toBe(refusal);
     expect(await dialog.isVisible()).toBe(true);
     const unchanged = await Category.findById(frame._id).lean();
@@ -71,7 +68,7 @@ describe("admin mutations through the route's clientAction", () => {
     // The admin puts it back at the top level: saved, the editor closes, the tree is loaded again.
     await dialog.getByLabel("Parent").selectOption("");
     await dialog.getByRole("button", { name: "Save" }).click();
-    await toast(page, "Category saved").waitFor();
+    await session.screen(page).toast("Category saved").waitFor();
     await dialog.waitFor({ state: "detached" });
     await rows.filter({ hasText: "Frame Renamed" }).waitFor();
     expect(loads()).toBeGreaterThan(loadsBefore);
@@ -80,7 +77,7 @@ describe("admin mutations through the route's clientAction", () => {
     // A delete: the server's message, and the row leaves with the reloaded tree.
     await page.getByRole("button", { name: "Delete Frame Inner", exact: true }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
-    await toast(page, "Category deleted").waitFor();
+    await session.screen(page).toast("Category deleted").waitFor();
     await expect.poll(() => rows.filter({ hasText: "Frame Inner" }).count()).toBe(0);
     expect(await Category.findById(inner._id).lean()).toBeNull();
     await page.close();
@@ -121,7 +118,7 @@ describe("admin mutations through the route's clientAction", () => {
         .getAttribute("aria-busy"),
     ).toBe("true");
     release();
-    await toast(page, "Popup image not found").waitFor();
+    await session.screen(page).toast("Popup image not found").waitFor();
     await expect.poll(ids).toEqual(loaded);
     expect(await sequences()).toEqual(stored);
     await page.close();
@@ -142,7 +139,7 @@ describe("admin mutations through the route's clientAction", () => {
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("First name").fill("Rahima");
     await dialog.getByRole("button", { name: "Save" }).click();
-    await toast(page, "Customer saved").waitFor();
+    await session.screen(page).toast("Customer saved").waitFor();
     await dialog.waitFor({ state: "detached" });
     await row.getByText("Rahima Flow").waitFor();
     expect((await User.findById(user._id).lean())!.firstName).toBe("Rahima");
@@ -150,13 +147,13 @@ describe("admin mutations through the route's clientAction", () => {
     await row.getByRole("button", { name: "Reset the password of rahim.flow@example.com" }).click();
     await dialog.getByLabel("New password").fill("fresh-pass-77");
     await dialog.getByRole("button", { name: "Reset password" }).click();
-    await toast(page, "Password reset successfully").waitFor();
+    await session.screen(page).toast("Password reset successfully").waitFor();
     await dialog.waitFor({ state: "detached" });
     await signIn(session.shop, { email: "rahim.flow@example.com", password: "fresh-pass-77" });
 
     await row.getByRole("button", { name: "Delete rahim.flow@example.com" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
-    await toast(page, "Customer deleted successfully").waitFor();
+    await session.screen(page).toast("Customer deleted successfully").waitFor();
     await expect.poll(() => row.count()).toBe(0);
     expect(await User.findById(user._id).lean()).toBeNull();
     await page.close();
@@ -177,7 +174,7 @@ describe("admin mutations through the route's clientAction", () => {
       .setInputFiles({ name: "flow.png", mimeType: "image/png", buffer: png });
     await dialog.getByLabel("Title").fill("Flow Sale");
     await dialog.getByRole("button", { name: "Upload" }).click();
-    await toast(page, "Popup image uploaded").waitFor();
+    await session.screen(page).toast("Popup image uploaded").waitFor();
     await dialog.waitFor({ state: "detached" });
     const row = page.getByTestId("popup-image-row").filter({ hasText: "Flow Sale" });
     await row.waitFor();
@@ -187,18 +184,18 @@ describe("admin mutations through the route's clientAction", () => {
     await row.getByRole("button", { name: "Edit Flow Sale" }).click();
     await dialog.getByLabel("Title").fill("Flow Sale Two");
     await dialog.getByRole("button", { name: "Save" }).click();
-    await toast(page, "Popup image saved").waitFor();
+    await session.screen(page).toast("Popup image saved").waitFor();
     const renamed = page.getByTestId("popup-image-row").filter({ hasText: "Flow Sale Two" });
     await renamed.waitFor();
 
     await renamed.getByRole("button", { name: "Deactivate Flow Sale Two" }).click();
-    await toast(page, "Image deactivated").waitFor();
+    await session.screen(page).toast("Image deactivated").waitFor();
     await renamed.getByRole("button", { name: "Activate Flow Sale Two" }).waitFor();
     expect((await PopupImage.findById(stored!._id).lean())!.isActive).toBe(false);
 
     await renamed.getByRole("button", { name: "Delete Flow Sale Two" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
-    await toast(page, "Popup image deleted").waitFor();
+    await session.screen(page).toast("Popup image deleted").waitFor();
     await expect.poll(() => renamed.count()).toBe(0);
     expect(await PopupImage.findById(stored!._id).lean()).toBeNull();
     await page.close();
@@ -218,23 +215,23 @@ describe("admin mutations through the route's clientAction", () => {
     await page.getByRole("button", { name: "Edit ROWS10" }).click();
     await page.getByRole("dialog").getByLabel("Value").fill("15");
     await page.getByRole("dialog").getByRole("button", { name: "Save" }).click();
-    await toast(page, "Promo code saved").waitFor();
+    await session.screen(page).toast("Promo code saved").waitFor();
     await page.getByRole("dialog").waitFor({ state: "detached" });
     expect((await PromoCode.findById(promo._id).lean())!.value).toBe(15);
     await page.getByRole("button", { name: "Deactivate ROWS10" }).click();
-    await toast(page, "ROWS10 deactivated").waitFor();
+    await session.screen(page).toast("ROWS10 deactivated").waitFor();
     await page.getByRole("button", { name: "Activate ROWS10" }).waitFor();
     expect((await PromoCode.findById(promo._id).lean())!.isActive).toBe(false);
     await page.getByRole("button", { name: "Delete ROWS10" }).click();
     await confirm();
-    await toast(page, "Promo code deleted").waitFor();
+    await session.screen(page).toast("Promo code deleted").waitFor();
     await page.getByText("No promo codes yet.").waitFor();
     expect(await PromoCode.findById(promo._id).lean()).toBeNull();
 
     await session.screen(page).open("/admin/size-guides");
     await page.getByRole("button", { name: "Delete Rowaction Guide" }).click();
     await confirm();
-    await toast(page, "Size guide deleted").waitFor();
+    await session.screen(page).toast("Size guide deleted").waitFor();
     await expect
       .poll(() => page.getByTestId("size-guide-row").filter({ hasText: "Rowaction Guide" }).count())
       .toBe(0);
@@ -243,14 +240,14 @@ describe("admin mutations through the route's clientAction", () => {
     await session.screen(page).open("/admin/products?search=Rowaction");
     await page.getByRole("button", { name: "Delete Rowaction Tee" }).click();
     await confirm();
-    await toast(page, "Product deleted").waitFor();
+    await session.screen(page).toast("Product deleted").waitFor();
     await page.getByText("No products match.").waitFor();
     expect(await Product.findById(product._id).lean()).toBeNull();
 
     await session.screen(page).open("/admin/tshirt-orders?search=Rowaction");
     await page.getByRole("button", { name: "Delete the order of Rowaction Club" }).click();
     await confirm();
-    await toast(page, "T-shirt order deleted").waitFor();
+    await session.screen(page).toast("T-shirt order deleted").waitFor();
     await page.getByText("No bulk orders.").waitFor();
     expect(await TshirtOrder.findById(bulk._id).lean()).toBeNull();
 
@@ -258,7 +255,7 @@ describe("admin mutations through the route's clientAction", () => {
     await page.getByRole("button", { name: `#${order.orderNumber}` }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
     await confirm();
-    await toast(page, "Order deleted").waitFor();
+    await session.screen(page).toast("Order deleted").waitFor();
     await page.getByRole("dialog").waitFor({ state: "detached" });
     await page.getByText("No orders match.").waitFor();
     expect(new URL(page.url()).searchParams.get("open")).toBeNull();

@@ -4,39 +4,20 @@
  * answers it.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Category } from "../../models/category.model";
 import { Product } from "../../models/product.model";
 import { SizeGuide } from "../../models/size-guide.model";
-import { adminTab, signInAdmin, startPrivateShop } from "./admin-shop";
-import { launchBrowser, waitForHydration, type Browser, type Shop } from "./harness";
+import { useAdminSession } from "./admin-shop";
 
-let shop: Shop;
-let browser: Browser;
-let token: string;
-const consoleErrors: string[] = [];
+const session = useAdminSession();
 
-beforeAll(async () => {
-  shop = await startPrivateShop();
-  browser = await launchBrowser({ width: 1280, height: 900 });
-  token = await signInAdmin(shop);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-});
-
+/** A new admin tab on the back-office screen at `pathname`, its list loaded. */
 async function open(pathname: string): Promise<Page> {
-  const page = await adminTab(browser, token, consoleErrors);
-  await page.goto(`${shop.baseUrl}${pathname}`);
-  await waitForHydration(page);
-  await page.getByRole("navigation", { name: "Admin" }).waitFor();
+  const page = await session.tab();
+  await session.screen(page).open(pathname);
   return page;
 }
-
-const toast = (page: Page, text: string) =>
-  page.locator("[data-sonner-toast]", { hasText: text }).first();
 
 describe("Bangla fields in the back office", () => {
   it("edits a product's Bangla title and description under the English ones", async () => {
@@ -50,7 +31,7 @@ describe("Bangla fields in the back office", () => {
     await titleBn.fill("হেরিটেজ সুতি পাঞ্জাবি");
     await editor.getByLabel("বিবরণ (বাংলা)").fill("ঈদের জন্য আরামদায়ক সুতি পাঞ্জাবি।");
     await editor.getByRole("button", { name: "Save product" }).click();
-    await toast(page, "Product saved").waitFor();
+    await session.screen(page).toast("Product saved").waitFor();
     const stored = await Product.findOne({ slug: "men-panjabi-heritage" }).lean();
     expect(stored!.titleBn).toBe("হেরিটেজ সুতি পাঞ্জাবি");
     expect(stored!.descriptionBn).toBe("ঈদের জন্য আরামদায়ক সুতি পাঞ্জাবি।");
@@ -65,21 +46,20 @@ describe("Bangla fields in the back office", () => {
     expect(await dialog.getByLabel("নাম (বাংলা)").inputValue()).toBe("শিশুদের");
     await dialog.getByLabel("নাম (বাংলা)").fill("বাচ্চাদের");
     await dialog.getByRole("button", { name: "Save" }).click();
-    await toast(page, "Category saved").waitFor();
+    await session.screen(page).toast("Category saved").waitFor();
     expect((await Category.findOne({ slug: "kids" }).lean())!.nameBn).toBe("বাচ্চাদের");
 
-    await page.goto(`${shop.baseUrl}/admin/size-guides`);
-    await waitForHydration(page);
+    await session.screen(page).open("/admin/size-guides");
     await page.getByRole("button", { name: "Edit Men's T-Shirt" }).click();
     const guide = page.getByRole("dialog");
     expect(await guide.getByLabel("নাম (বাংলা)").inputValue()).toBe("ছেলেদের টি-শার্ট");
     await guide.getByLabel("নোট (বাংলা)").fill("সমতলে রেখে মাপা।");
     await guide.getByRole("button", { name: "Save" }).click();
-    await toast(page, "Size guide saved").waitFor();
+    await session.screen(page).toast("Size guide saved").waitFor();
     expect((await SizeGuide.findOne({ name: "Men's T-Shirt" }).lean())!.noteBn).toBe(
       "সমতলে রেখে মাপা।",
     );
-    expect(consoleErrors).toEqual([]);
+    expect(session.consoleErrors).toEqual([]);
     await page.close();
   });
 });

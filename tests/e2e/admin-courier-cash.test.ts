@@ -7,7 +7,6 @@
  * The shop serves a private copy of the build (tests/e2e/admin-shop.ts).
  */
 import { randomUUID } from "node:crypto";
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { CourierSettlement } from "../../models/courier-settlement.model";
 import { Order } from "../../models/order.model";
@@ -25,9 +24,6 @@ async function owedFromApi(): Promise<number> {
   expect(answer.status).toBe(200);
   return ((await answer.json()) as { totals: { owed: number } }).totals.owed;
 }
-
-const toast = (page: Page, text: string) =>
-  page.locator("[data-sonner-toast]", { hasText: text }).first();
 
 /** A delivered COD parcel; `collected`: what Pathao's delivered event reported (null: nothing). */
 async function deliveredParcel(total: number, collected: number | null) {
@@ -76,7 +72,7 @@ describe.each([
     expect(await typedRow.getByText("not recorded").count()).toBe(1);
     await typedRow.getByLabel(`Collected on ${typed.orderNumber} (taka)`).fill("990");
     await typedRow.getByRole("button", { name: "Record" }).click();
-    await toast(page, `${typed.orderNumber}: ৳990 collected`).waitFor();
+    await session.screen(page).toast(`${typed.orderNumber}: ৳990 collected`).waitFor();
     await expect.poll(() => owed.textContent()).toBe(formatBDT(owedBefore + 990));
     await typedRow.getByText("entered by an admin").waitFor();
 
@@ -98,7 +94,10 @@ describe.each([
     // The courier kept 50 in fees: 2,600 + 50 = 2,650.
     await page.getByLabel("Kept by the courier (fees, taka)").fill("50");
     await page.getByRole("button", { name: "Record settlement" }).click();
-    await toast(page, `Settlement ${reference} recorded: ৳2,600 for 2 parcels`).waitFor();
+    await session
+      .screen(page)
+      .toast(`Settlement ${reference} recorded: ৳2,600 for 2 parcels`)
+      .waitFor();
     await expect.poll(() => owed.textContent()).toBe(formatBDT(owedBefore - 1660));
     expect(
       await page.getByTestId("owed-parcel").filter({ hasText: byCourier.orderNumber }).count(),

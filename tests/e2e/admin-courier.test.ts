@@ -46,7 +46,7 @@ describe("admin order screen: courier booking with Pathao", () => {
     expect(await actions.getByRole("button", { name: "Mark shipped" }).count()).toBe(1);
 
     await actions.getByRole("button", { name: "Book courier" }).click();
-    const toast = page.locator("[data-sonner-toast]", { hasText: /^Parcel booked: DL/ }).first();
+    const toast = session.screen(page).toast(/^Parcel booked: DL/);
     await toast.waitFor();
 
     // Stored: Pathao and the consignment id it answered; Pathao got one parcel for this order.

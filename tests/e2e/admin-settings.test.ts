@@ -4,46 +4,33 @@
  * storefront's footer, and a save over someone else's newer one refused with a way to reload.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { STALE_SETTINGS_MESSAGE } from "../../server/services/shop-settings.service";
-import { adminTab, startPrivateShop, signInAdmin } from "./admin-shop";
+import { formatBDT } from "#contract/money";
+import { useAdminSession } from "./admin-shop";
 import { allowBrowserProblems } from "./guard";
-import { launchBrowser, screenshots, waitForHydration, type Browser, type Shop } from "./harness";
+import { screenshots, waitForHydration } from "./harness";
 
-let shop: Shop;
-let browser: Browser;
-let adminToken: string;
-const consoleErrors: string[] = [];
-
-beforeAll(async () => {
-  shop = await startPrivateShop();
-  browser = await launchBrowser({ width: 1280, height: 900 });
-  adminToken = await signInAdmin(shop);
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-});
+const session = useAdminSession();
 
 interface SettingsAnswer {
   version: number;
-  settings: { delivery: { insideDhaka: number; outsideDhaka: number }; [key: string]: unknown };
+  settings: {
+    delivery: { insideDhaka: number; outsideDhaka: number; freeDeliveryThreshold: number };
+    [key: string]: unknown;
+  };
 }
 
 async function settingsFromApi(): Promise<SettingsAnswer> {
-  const answer = await fetch(`${shop.baseUrl}/api/admin/settings`, {
-    headers: { Authorization: `Bearer ${adminToken}` },
+  const answer = await fetch(`${session.shop.baseUrl}/api/admin/settings`, {
+    headers: { Authorization: `Bearer ${session.adminToken}` },
   });
   expect(answer.status).toBe(200);
   return (await answer.json()) as SettingsAnswer;
 }
 
-const toast = (page: Page, text: string) =>
-  page.locator("[data-sonner-toast]", { hasText: text }).first();
-
 async function openSettingsFromNav(page: Page) {
-  await page.goto(`${shop.baseUrl}/admin`);
+  await page.goto(`${session.shop.baseUrl}/admin`);
   await waitForHydration(page);
   await page
     .getByRole("navigation", { name: "Admin" })
@@ -59,7 +46,7 @@ describe.each([
   { width: 1280, height: 900, inside: 70, phone: "01711001280" },
 ])("admin settings at $width px", ({ width, height, inside, phone }) => {
   it("refuses a bad value on its field, saves a good one into the log and the footer", async () => {
-    const page = await adminTab(browser, adminToken, consoleErrors);
+    const page = await session.tab();
     await page.setViewportSize({ width, height });
     await openSettingsFromNav(page);
     const before = await settingsFromApi();
@@ -79,7 +66,7 @@ describe.each([
     await page.getByLabel("Inside Dhaka (৳)").fill(String(inside));
     await page.getByLabel("Phone", { exact: true }).fill(phone);
     await page.getByRole("button", { name: "Save settings" }).click();
-    await toast(page, "Settings saved").waitFor();
+    await session.screen(page).toast("Settings saved").waitFor();
     await page
       .getByTestId("settings-version")
       .filter({ hasText: `Version ${before.version + 1}` })
@@ -99,27 +86,34 @@ describe.each([
     await screenshots(page, `admin-settings-saved-${width}`);
 
     // The storefront shows the new charge and phone (same instance: at once).
-    await page.goto(`${shop.baseUrl}/`);
+    await page.goto(`${session.shop.baseUrl}/`);
     await waitForHydration(page);
+    const { outsideDhaka, freeDeliveryThreshold } = before.settings.delivery;
+    const free = freeDeliveryThreshold > 0 ? `; free from ${formatBDT(freeDeliveryThreshold)}` : "";
     await expect
       .poll(() => page.getByTestId("footer-delivery").textContent())
-      .toContain(`inside Dhaka ৳${inside}`);
+      .toBe(
+        `Prices include VAT. Delivery inside Dhaka ${formatBDT(inside)}, outside Dhaka ${formatBDT(outsideDhaka)}${free}.`,
+      );
     expect(await page.getByRole("link", { name: phone }).getAttribute("href")).toBe(`tel:${phone}`);
     await page.close();
   });
 
   it("refuses a save over a newer one and reloads the latest on request", async () => {
     allowBrowserProblems("409 PUT /api/admin/settings"); // the stale save, on purpose
-    const page = await adminTab(browser, adminToken, consoleErrors);
+    const page = await session.tab();
     await page.setViewportSize({ width, height });
     await openSettingsFromNav(page);
 
     // Another admin saves meanwhile.
     const other = await settingsFromApi();
     other.settings.delivery.outsideDhaka = other.settings.delivery.outsideDhaka + 5;
-    const saved = await fetch(`${shop.baseUrl}/api/admin/settings`, {
+    const saved = await fetch(`${session.shop.baseUrl}/api/admin/settings`, {
       method: "PUT",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${adminToken}` },
+      headers: {
+        "Content-Type": "application/json",
+        Authorization: `Bearer ${session.adminToken}`,
+      },
       body: JSON.stringify({ version: other.version, settings: other.settings }),
     });
     expect(saved.status).toBe(200);
@@ -142,7 +136,7 @@ describe.each([
 
 describe("console", () => {
   it("logged no errors but the refused requests (400, 409)", () => {
-    const unexpected = consoleErrors.filter((text) => !/\b(400|409)\b/.test(text));
+    const unexpected = session.consoleErrors.filter((text) => !/\b(400|409)\b/.test(text));
     expect(unexpected).toEqual([]);
   });
 });

@@ -38,9 +38,6 @@ async function shot(page: Page, name: string) {
 
 const openAdmin = (page: Page, pathname: string) => session.screen(page).open(pathname);
 
-const toast = (page: Page, text: string) =>
-  page.locator("[data-sonner-toast]", { hasText: text }).first();
-
 describe("admin guard", () => {
   it("sends a visitor without a token to /login and lands the admin on the remembered path", async () => {
     const page = await newTab();
@@ -133,7 +130,7 @@ describe("admin screens", () => {
     await dialog.getByTestId("image-preview").waitFor();
     await shot(page, "admin-product-form-1280");
     await dialog.getByRole("button", { name: "Create product" }).click();
-    await toast(page, "Product created").waitFor();
+    await session.screen(page).toast("Product created").waitFor();
 
     const stored = await Product.findOne({ title }).lean();
     expect(stored).not.toBeNull();
@@ -160,7 +157,7 @@ describe("admin screens", () => {
       .filter({ hasText: title })
       .getByRole("button", { name: `Hide ${title}` })
       .click();
-    await toast(page, `${title} is hidden`).waitFor();
+    await session.screen(page).toast(`${title} is hidden`).waitFor();
     expect((await Product.findById(stored!._id).lean())!.isActive).toBe(false);
 
     // Edit: the stored image is kept, the price changes.
@@ -173,7 +170,7 @@ describe("admin screens", () => {
     expect(await editor.getByLabel("Stock Black M").inputValue()).toBe("5");
     await editor.getByLabel("Price (৳)", { exact: true }).fill("1100");
     await editor.getByRole("button", { name: "Save product" }).click();
-    await toast(page, "Product saved").waitFor();
+    await session.screen(page).toast("Product saved").waitFor();
     const edited = await Product.findById(stored!._id).lean();
     expect(edited!.price).toBe(1100);
     expect(edited!.images).toEqual(stored!.images);
@@ -218,7 +215,7 @@ describe("admin screens", () => {
       ["Mark delivered", "DELIVERED"],
     ] as const) {
       await actions.getByRole("button", { name: button }).click();
-      await toast(page, `is ${status}`).waitFor();
+      await session.screen(page).toast(`Order ${order.orderNumber} is ${status}`).waitFor();
       await dialog.getByText(status, { exact: true }).first().waitFor();
       expect((await Order.findById(order._id).lean())!.orderStatus).toBe(status);
     }
@@ -252,7 +249,7 @@ describe("admin screens", () => {
 
     // Drag the last image onto the first place.
     await rows.last().dragTo(rows.first());
-    await toast(page, "New order saved").waitFor();
+    await session.screen(page).toast("New order saved").waitFor();
     const dragged = [before[before.length - 1], ...before.slice(0, -1)];
     expect(await ids()).toEqual(dragged);
     await expect.poll(active).toEqual(dragged);
@@ -280,7 +277,7 @@ describe("admin screens", () => {
     await page.getByRole("button", { name: "New category" }).click();
     await page.getByRole("dialog").getByLabel("Name").fill("Outlet");
     await page.getByRole("dialog").getByRole("button", { name: "Save" }).click();
-    await toast(page, "Category created").waitFor();
+    await session.screen(page).toast("Category created").waitFor();
     await page.getByRole("button", { name: "Add a sub-category to Outlet" }).click();
     expect(await page.getByRole("dialog").getByLabel("Parent").inputValue()).toMatch(
       /^[a-f\d]{24}$/,
@@ -293,13 +290,17 @@ describe("admin screens", () => {
       await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
     };
     await confirmDelete("Outlet");
-    await toast(page, "This category has sub-categories; move or delete them first").waitFor();
+    await session
+      .screen(page)
+      .toast("This category has sub-categories; move or delete them first")
+      .waitFor();
     await confirmDelete("Men");
-    await page
-      .locator("[data-sonner-toast]", { hasText: /^This category is used by \d+ products?$/ })
+    await session
+      .screen(page)
+      .toast(/^This category is used by \d+ products?$/)
       .waitFor();
     await confirmDelete("Outlet Tees");
-    await toast(page, "Category deleted").waitFor();
+    await session.screen(page).toast("Category deleted").waitFor();
     await expect
       .poll(() => page.getByTestId("category-row").filter({ hasText: "Outlet Tees" }).count())
       .toBe(0);
@@ -316,7 +317,7 @@ describe("admin screens", () => {
     );
     await dialog.getByLabel("Code").fill("admin20");
     await dialog.getByRole("button", { name: "Save" }).click();
-    await toast(page, "Promo code created").waitFor();
+    await session.screen(page).toast("Promo code created").waitFor();
     const promo = await PromoCode.findOne({ code: "ADMIN20" }).lean();
     expect(promo).toMatchObject({ type: "PERCENTAGE", value: 20, isActive: true });
 
@@ -348,7 +349,7 @@ describe("admin screens", () => {
     await dialog.getByLabel("Quoted price (৳, total)").fill("25000");
     await dialog.getByLabel("Admin note").fill("Screen print, 2 colours");
     await dialog.getByRole("button", { name: "Save" }).click();
-    await toast(page, "Bulk order saved").waitFor();
+    await session.screen(page).toast("Bulk order saved").waitFor();
     const bulk = await TshirtOrder.findOne({ name: "Dhaka Runners Club" }).lean();
     expect(bulk).toMatchObject({
       status: "QUOTED",
@@ -366,7 +367,7 @@ describe("admin screens", () => {
     await dialog.getByRole("button", { name: "Remove row L" }).click();
     await shot(page, "admin-size-guide-form-1280");
     await dialog.getByRole("button", { name: "Save" }).click();
-    await toast(page, "Size guide created").waitFor();
+    await session.screen(page).toast("Size guide created").waitFor();
     const guide = await SizeGuide.findOne({ name: "Kurti" }).lean();
     expect(guide!.columns).toEqual(["Chest", "Length"]);
     expect(guide!.rows.map((row) => [row.size, ...row.values])).toEqual([

@@ -8,60 +8,23 @@
  * The buying part (cart → guest COD checkout → confirmation → tracking) extends this walk.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Product } from "../../models/product.model";
 import { SizeGuide } from "../../models/size-guide.model";
-import { storefrontSettings } from "../../server/services/shop-settings.service";
 import { englishUiText } from "./bangla-detector";
+import { banglaChecks, type BanglaChecks } from "./bangla-page";
 import { allowBrowserProblems } from "./guard";
 import { dataLayer, launchBrowser, waitForHydration } from "./harness";
-import { screenshot, startShoppingSession, type ShoppingSession } from "./shop-harness";
+import { screenshot, useShoppingSession } from "./shop-harness";
 
-let shop: ShoppingSession;
+const shop = useShoppingSession();
 /** Latin-letter names the shop writes itself (brand, product brands, contact lines). */
 let allowed: string[];
+let expectBanglaPage: BanglaChecks["expectBanglaPage"];
 
 beforeAll(async () => {
-  shop = await startShoppingSession();
-  const brands = (await Product.distinct("brand")) as string[];
-  const { contact } = await storefrontSettings();
-  allowed = [
-    "Tweest",
-    ...brands,
-    ...[contact.address, contact.hours, contact.email, contact.phone].filter(
-      (text): text is string => Boolean(text),
-    ),
-  ].filter(Boolean);
-}, 120_000);
-
-afterAll(async () => {
-  await shop?.close();
+  ({ allowed, expectBanglaPage } = await banglaChecks(shop.publicUrl));
 });
-
-/**
- * Asserts the page is a Bangla page (URL, lang, hreflang) with no English UI text left; `typed`
- * is what the shopper wrote themselves (a search term shown back), which is not UI text.
- */
-async function expectBanglaPage(page: Page, name: string, typed: string[] = []) {
-  await page.getByTestId("page-spinner").waitFor({ state: "detached" });
-  expect(new URL(page.url()).pathname, name).toMatch(/^\/bn(\/|$)/);
-  expect(await page.getAttribute("html", "lang"), name).toBe("bn");
-  const path = new URL(page.url()).pathname;
-  const search = new URL(page.url()).search;
-  const english = path.replace(/^\/bn/, "") || "/";
-  const alternates = await page.$$eval('link[rel="alternate"][hreflang]', (links) =>
-    Object.fromEntries(
-      links.map((link) => [link.getAttribute("hreflang"), link.getAttribute("href")]),
-    ),
-  );
-  expect(alternates, name).toEqual({
-    en: `${shop.publicUrl}${english}${search}`,
-    bn: `${shop.publicUrl}${path}${search}`,
-    "x-default": `${shop.publicUrl}${english}${search}`,
-  });
-  expect(await englishUiText(page, [...allowed, ...typed]), name).toEqual([]);
-  await screenshot(page, `bangla-${name}-375`);
-}
 
 /** Whether the page draws with the Bangla web font (app.css names it "Tweest Bangla"). */
 function banglaFontLoaded(page: Page): Promise<boolean> {

@@ -5,24 +5,16 @@
  * screen whose loader fails, an admin screen that fails) showing a page with a way back.
  */
 import type { Page, Route } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { User } from "../../models/user.model";
 import { createUser } from "../factories/user";
 import { adminTab, signInAdmin } from "./admin-shop";
 import { allowBrowserProblems } from "./guard";
 import { launchBrowser, waitForHydration, type Browser } from "./harness";
 import { addToGuestCart } from "./pages/cart-page";
-import { startShoppingSession, type ShoppingSession } from "./shop-harness";
+import { useShoppingSession } from "./shop-harness";
 
-let shop: ShoppingSession;
-
-beforeAll(async () => {
-  shop = await startShoppingSession();
-}, 120_000);
-
-afterAll(async () => {
-  await shop?.close();
-});
+const shop = useShoppingSession();
 
 /** Holds the matching requests until the test answers them. */
 function holdRequests(page: Page, pattern: string) {

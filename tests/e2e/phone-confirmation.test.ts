@@ -38,15 +38,6 @@ afterAll(async () => {
   restoreEnv?.();
 });
 
-async function codeSentTo(phone: string): Promise<string> {
-  for (let tries = 0; tries < 50; tries += 1) {
-    const message = sms.messages.findLast((entry) => entry.number === `88${phone}`);
-    if (message) return /\b(\d{6})\b/.exec(message.message)![1]!;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no code SMS to ${phone}`);
-}
-
 /** A guest cart of one line, the checkout filled in for `phone` (COD), and "Place order" pressed. */
 async function placeGuestOrder(page: Page, phone: string): Promise<CheckoutPage> {
   await addToGuestCart(page);
@@ -79,7 +70,8 @@ describe.each([
     expect(await Order.countDocuments({ deliveryPhone: phone })).toBe(0);
 
     await step.getByRole("button", { name: "Send code" }).click();
-    const code = await codeSentTo(phone);
+    await expect.poll(() => sms.lastTo(phone), { timeout: 5_000 }).toBeDefined();
+    const code = sms.codeSentTo(phone);
     await step.getByText(`We sent a code to ${phone}`).waitFor();
     expect(await step.getByTestId("send-code").textContent()).toMatch(/Send a new code in \d+ s/);
     expect(await step.getByTestId("send-code").isDisabled()).toBe(true);

@@ -8,15 +8,13 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { Order } from "../../models/order.model";
 import { PhoneBlockModel } from "../../models/phone-block.model";
+import { formatDate } from "../../app/components/admin/common";
 import { createOrder } from "../factories/order";
 import { createUser } from "../factories/user";
 import { useAdminSession } from "./admin-shop";
 import { screenshots, waitForHydration } from "./harness";
 
 const session = useAdminSession();
-
-const toast = (page: Page, text: string) =>
-  page.locator("[data-sonner-toast]", { hasText: text }).first();
 
 /** Earlier orders of `phone` (1 delivered, 2 returned, 1 cancelled) and the order being viewed. */
 async function customerWithHistory(phone: string) {
@@ -74,10 +72,15 @@ describe.each([
     expect(await PhoneBlockModel.countDocuments({ phone })).toBe(0);
     await page.getByLabel("Reason").fill("Refused two parcels");
     await page.getByRole("button", { name: "Block number" }).click();
-    await toast(page, `${phone} blocked`).waitFor();
+    await session.screen(page).toast(`${phone} blocked: no cash on delivery`).waitFor();
     const row = page.getByTestId("phone-block").filter({ hasText: phone });
     await row.waitFor();
-    expect(await row.textContent()).toContain("Refused two parcels");
+    const block = (await PhoneBlockModel.findOne({ phone }).lean())!;
+    expect(await row.textContent()).toBe(
+      `${phone}Refused two parcels` +
+        `Blocked ${formatDate(block.blockedAt, true)} by ${block.blockedBy!.name} (${block.blockedBy!.email})` +
+        " Lift block", // the button, its label after the icon
+    );
     expect(await page.getByLabel("Mobile number").inputValue()).toBe("");
     await screenshots(page, "admin-phone-blocks");
 
@@ -107,7 +110,7 @@ describe.each([
     const listed = page.getByTestId("phone-block").filter({ hasText: phone });
     await listed.getByRole("button", { name: "Lift block" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Lift block" }).click();
-    await toast(page, `Block on ${phone} lifted`).waitFor();
+    await session.screen(page).toast(`Block on ${phone} lifted`).waitFor();
     await listed.waitFor({ state: "detached" });
     expect(await PhoneBlockModel.findOne({ phone }).lean()).toMatchObject({
       liftedAt: expect.any(Date),
@@ -116,7 +119,13 @@ describe.each([
     await page.getByRole("button", { name: "All, with lifted" }).click();
     const lifted = page.getByTestId("phone-block").filter({ hasText: phone });
     await lifted.waitFor();
-    expect(await lifted.textContent()).toContain("lifted");
+    // The whole row: who blocked and why, and who lifted it when (times as the screen writes them).
+    const stored = (await PhoneBlockModel.findOne({ phone }).lean())!;
+    expect(await lifted.textContent()).toBe(
+      `${phone}Refused two parcels` +
+        `Blocked ${formatDate(stored.blockedAt, true)} by ${stored.blockedBy!.name} (${stored.blockedBy!.email})` +
+        ` · lifted ${formatDate(stored.liftedAt, true)} by ${stored.liftedBy!.name}`,
+    );
     await page.close();
   });
 });

@@ -3,19 +3,11 @@
  * a mistyped word, arrow keys through them, Escape closes, Enter opens the highlighted product, and
  * Enter without a highlighted suggestion searches the typed text.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { waitForHydration } from "./harness";
-import { screenshot, startShoppingSession, type ShoppingSession } from "./shop-harness";
+import { screenshot, useShoppingSession } from "./shop-harness";
 
-let session: ShoppingSession;
-
-beforeAll(async () => {
-  session = await startShoppingSession();
-}, 120_000);
-
-afterAll(async () => {
-  await session?.close();
-});
+const session = useShoppingSession();
 
 describe("header search combobox at 375 px", () => {
   it("suggests while typing with a typo and is driven by the keyboard", async () => {

@@ -2,7 +2,8 @@
  * Shopping-journey helpers on top of the shared browser harness (./harness.ts: the built shop on a
  * random loopback port with this file's seeded database, Debian's Chromium through playwright-core).
  *
- * - `startShoppingSession()` -> `{ baseUrl, publicUrl, newPage(width), close }`.
+ * - `startShoppingSession()` -> `{ baseUrl, publicUrl, newPage(width), close }`; `useShoppingSession()`
+ *   starts one before a file's tests and closes it after them.
  * - `newPage(width)` -> a fresh Chromium profile at that width with `errors` (page errors and console
  *   errors) and `failedResponses` ("400 POST /api/cart/apply-promo") for the test to assert; the campaign
  *   popup is marked as shown (it has its own test); a failing test leaves failure-<width>.png.
@@ -11,7 +12,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
-import { onTestFailed } from "vitest";
+import { afterAll, beforeAll, onTestFailed } from "vitest";
 import { ARTIFACTS, launchBrowser, startShop } from "./harness";
 
 export interface ShoppingPage {
@@ -79,6 +80,35 @@ export async function startShoppingSession(): Promise<ShoppingSession> {
       for (const close of closers) await close().catch(() => undefined);
       await shop.close();
     },
+  };
+}
+
+/**
+ * For a browser-test file: a shopping session started before its tests and closed after them.
+ * Call it after any beforeAll that must come first (e.g. one that sets the environment the shop
+ * reads); the returned session answers once the tests run.
+ */
+export function useShoppingSession(): ShoppingSession {
+  let session: ShoppingSession | undefined;
+  beforeAll(async () => {
+    session = await startShoppingSession();
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+  const started = () => {
+    if (!session) throw new Error("The shopping session starts in beforeAll: use it in a test");
+    return session;
+  };
+  return {
+    get baseUrl() {
+      return started().baseUrl;
+    },
+    get publicUrl() {
+      return started().publicUrl;
+    },
+    newPage: (width) => started().newPage(width),
+    close: () => started().close(),
   };
 }
 

@@ -5,7 +5,7 @@
  * guest tracking link's text and the header search field.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { hashTrackingToken } from "../../server/services/orders.service";
 import { createOrder } from "../factories/order";
 import { expectFocusReturns } from "./dialog-focus";
@@ -13,19 +13,13 @@ import { dataLayer, waitForHydration } from "./harness";
 import { CUSTOMER, LoginPage } from "./pages/login-page";
 import { ProductPage } from "./pages/product-page";
 import { addToGuestCart, productWithStock } from "./pages/cart-page";
-import { startShoppingSession, type ShoppingSession } from "./shop-harness";
+import { useShoppingSession } from "./shop-harness";
 
-let shop: ShoppingSession;
-
-beforeAll(async () => {
+beforeAll(() => {
   // A default install: Google sign-in is not configured.
   delete process.env.GOOGLE_CLIENT_ID;
-  shop = await startShoppingSession();
-}, 120_000);
-
-afterAll(async () => {
-  await shop?.close();
 });
+const shop = useShoppingSession();
 
 /** GET /api/cart requests made by a page from now on. */
 function countCartLoads(page: Page): { count: () => number } {

@@ -5,7 +5,7 @@
  * Screenshots at 375 px and 1280 px go to tests/artifacts/.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Order } from "../../models/order.model";
 import { Product } from "../../models/product.model";
 import { TshirtOrder } from "../../models/tshirt-order.model";
@@ -17,17 +17,9 @@ import { ListingPage } from "./pages/listing-page";
 import { ProductPage } from "./pages/product-page";
 import { TrackOrderPage } from "./pages/track-order-page";
 import { allowBrowserProblems } from "./guard";
-import { screenshot, startShoppingSession, type ShoppingSession } from "./shop-harness";
+import { screenshot, useShoppingSession } from "./shop-harness";
 
-let shop: ShoppingSession;
-
-beforeAll(async () => {
-  shop = await startShoppingSession();
-}, 120_000);
-
-afterAll(async () => {
-  await shop?.close();
-});
+const shop = useShoppingSession();
 
 /** Browse men's products, filtered to ৳500..৳1,400 and in stock (phone: the filter sheet). */
 async function browseAndFilter(page: Page) {

@@ -2,6 +2,7 @@ import type { Express } from "express";
 import request from "supertest";
 import { Cart } from "../../models/cart.model";
 import { shippingAddress } from "./address";
+import { createProduct } from "./product";
 
 export interface CartOverrides {
   /** Exactly one owner: a user's id or a guest's id. */
@@ -42,4 +43,15 @@ export function shopper(app: Express, token?: string) {
     get: (path: string) => auth(agent.get(path)),
     post: (path: string) => auth(agent.post(path)),
   };
+}
+
+/**
+ * A fresh product (`createProduct`'s ৳800 tee) and a shopper, a guest or signed in with `token`,
+ * with `quantity` of its Black/M in the cart (the add must answer 200).
+ */
+export async function shopperWithCart(app: Express, quantity = 2, token?: string) {
+  const product = await createProduct();
+  const buyer = shopper(app, token);
+  await buyer.add(product._id, "Black", "M", quantity).expect(200);
+  return { product, buyer };
 }

@@ -41,3 +41,8 @@ export async function createUser(
 export function createAdmin(overrides: UserOverrides = {}) {
   return createUser({ firstName: "Shop", lastName: "Admin", role: "ADMIN", ...overrides });
 }
+
+/** The header that signs a request in with `token` (for supertest's `.set`). */
+export function bearer(token: string): { Authorization: string } {
+  return { Authorization: `Bearer ${token}` };
+}

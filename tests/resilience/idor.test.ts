@@ -11,11 +11,10 @@ import { clearDatabase } from "../setup/db";
 import { shippingAddress } from "../factories/address";
 import { shopper } from "../factories/cart";
 import { createProduct } from "../factories/product";
-import { createUser } from "../factories/user";
+import { bearer, createUser } from "../factories/user";
 import { snapshotDatabase } from "./helpers";
 
 const app = createApp();
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 beforeEach(async () => {
   await clearDatabase();

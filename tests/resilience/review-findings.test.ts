@@ -6,13 +6,12 @@ import { User } from "../../models/user.model";
 import { createApp } from "../../server/app";
 import { parseEnv } from "../../server/env";
 import { logger } from "../../server/lib/logger";
-import { createAdmin, createUser, DEFAULT_PASSWORD } from "../factories/user";
+import { bearer, createAdmin, createUser, DEFAULT_PASSWORD } from "../factories/user";
 import { clearDatabase } from "../setup/db";
 import { withEnv } from "./helpers";
 
 /** The remaining findings of the security review, each tried as an attacker would. */
 const app = createApp();
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 beforeEach(async () => {
   await clearDatabase();
@@ -160,8 +159,11 @@ describe("sandbox payment hosts in production", () => {
     } catch (error) {
       message = (error as Error).message;
     }
-    expect(message).toContain("SSLCOMMERZ_BASE_URL: is a sandbox host");
-    expect(message).toContain("BKASH_BASE_URL: is a sandbox host");
+    const sandbox =
+      "is a sandbox host: set the live URL in production (or ALLOW_SANDBOX_IN_PRODUCTION=true for a staging shop)";
+    expect(message).toBe(
+      `Invalid configuration: SSLCOMMERZ_BASE_URL: ${sandbox}; BKASH_BASE_URL: ${sandbox}`,
+    );
     expect(
       parseEnv({
         ...withGateways,

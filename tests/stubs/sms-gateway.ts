@@ -22,7 +22,18 @@ export interface SmsGatewayStub {
   senderId: string;
   /** Set to 0 to make the gateway answer 1007 (balance insufficient). */
   balance: number;
+  /** The last message sent to the local mobile number `phone` (the shop writes it 88 + number). */
+  lastTo(phone: string): SentSms | undefined;
+  /** The verification code of the last message sent to `phone`; throws when none was sent. */
+  codeSentTo(phone: string): string;
   close(): Promise<void>;
+}
+
+/** The six-digit verification code in an SMS's text (English or Bangla); throws when there is none. */
+export function otpIn(text: string): string {
+  const code = /\b(\d{6})\b/.exec(text)?.[1];
+  if (!code) throw new Error(`no verification code in the SMS "${text}"`);
+  return code;
 }
 
 async function readParams(req: IncomingMessage): Promise<URLSearchParams> {
@@ -41,12 +52,18 @@ async function readParams(req: IncomingMessage): Promise<URLSearchParams> {
 export async function startSmsGatewayStub(
   options: { apiKey?: string; senderId?: string } = {},
 ): Promise<SmsGatewayStub> {
-  const stub = {
+  const stub: SmsGatewayStub = {
     url: "",
     messages: [] as SentSms[],
     apiKey: options.apiKey ?? "test-sms-key",
     senderId: options.senderId ?? "8809617000000",
     balance: 100,
+    lastTo: (phone: string) => stub.messages.findLast((sent) => sent.number === `88${phone}`),
+    codeSentTo: (phone: string) => {
+      const sent = stub.lastTo(phone);
+      if (!sent) throw new Error(`no SMS was sent to ${phone}`);
+      return otpIn(sent.message);
+    },
     close: (): Promise<void> => Promise.resolve(),
   };
   let nextId = 1000;

@@ -9,8 +9,23 @@ export class AdminPage extends Screen {
     await this.page.getByTestId("admin-skeleton").first().waitFor({ state: "detached" });
   }
 
+  /**
+   * The back office's toast (sonner) whose whole text is `text`, or whose text matches the pattern
+   * `text` (for a text with a generated part, anchored by the caller). A toast is all the admin sees
+   * of most saves and refusals, so tests read it to the letter.
+   */
+  toast(text: string | RegExp) {
+    const whole = typeof text === "string" ? new RegExp(`^${escapeRegExp(text)}$`) : text;
+    return this.page.locator("[data-sonner-toast]", { hasText: whole }).first();
+  }
+
   /** The pager under an admin list. */
   get pager() {
     return this.page.getByRole("navigation", { name: "Pages" });
   }
+}
+
+/** `text` as a pattern that matches it literally. */
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
