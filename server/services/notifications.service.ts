@@ -152,12 +152,15 @@ export function orderEmail(event: OrderEvent, order: NotifiableOrder) {
     locale === "bn"
       ? formatMoney(order.totalDiscountedPrice, "bn")
       : `৳${order.totalDiscountedPrice}`;
+  // The SMS's sentence without its sender and without the name (the email greets by name above it),
+  // as a sentence: "Your order … is confirmed."
+  const sentence = SMS_TEXTS[locale][event](order, "").replace(/^Tweest: /, "");
   return {
     subject: words.subject(order.orderNumber, status),
     text: [
       words.greeting(order.shippingAddress.firstName),
       "",
-      orderMessage(event, order).replace(/^Tweest: /, ""),
+      sentence.charAt(0).toUpperCase() + sentence.slice(1),
       "",
       `${words.order}: ${order.orderNumber}`,
       `${words.statusLabel}: ${status}`,

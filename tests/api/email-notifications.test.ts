@@ -68,8 +68,12 @@ describe("POST /api/orders (email notifications)", () => {
     expect(email.to).toEqual(["nusrat@example.com"]);
     expect(email.headers.from).toBe("Tweest <orders@tweest.test>");
     expect(email.subject).toBe(`Tweest: order ${answer.body.orderNumber} placed`);
-    // The facts block under the greeting and the SMS's sentence, to the letter.
-    expect(email.text.split("\n").slice(4)).toEqual([
+    // One greeting, then the SMS's sentence without the name, then the facts, to the letter.
+    expect(email.text.split("\n")).toEqual([
+      "Hi Nusrat,",
+      "",
+      `Your order ${answer.body.orderNumber} is placed. Total ৳1660 (cash on delivery). Thank you!`,
+      "",
       `Order: ${answer.body.orderNumber}`,
       "Status: placed",
       "Total: ৳1660 (cash on delivery)",
@@ -155,9 +159,20 @@ describe("PUT /api/admin/orders/:id/:status (email notifications)", () => {
       "",
       "Tweest",
     ];
-    expect(smtp.messages[1].text).toContain("is on its way");
+    // Each starts as a sentence (not the SMS's lower-case "your order" after its sender name).
+    expect(smtp.messages[1].text.split("\n").slice(0, 4)).toEqual([
+      "Hi Nusrat,",
+      "",
+      `Your order ${number} is on its way.`,
+      "",
+    ]);
     expect(smtp.messages[1].text.split("\n").slice(4)).toEqual(facts("shipped"));
-    expect(smtp.messages[2].text).toContain("has been delivered");
+    expect(smtp.messages[2].text.split("\n").slice(0, 4)).toEqual([
+      "Hi Nusrat,",
+      "",
+      `Your order ${number} has been delivered. Enjoy!`,
+      "",
+    ]);
     expect(smtp.messages[2].text.split("\n").slice(4)).toEqual(facts("delivered"));
   });
 });
