@@ -583,6 +583,15 @@ async function settleAbandonedBkash(
   return "paid";
 }
 
+/** bKash's own id of a completed payment (its execute or query answer), else ours. */
+function bkashTrxId(payment: { transactionId: string; gatewayResponse?: unknown }): string {
+  const settled = (payment.gatewayResponse as { settled?: { trxID?: unknown } } | undefined)
+    ?.settled;
+  return typeof settled?.trxID === "string" && settled.trxID
+    ? settled.trxID
+    : payment.transactionId;
+}
+
 /** bKash callback: execute on success (query when in doubt); accept only Completed, in full, ours. */
 export async function settleBkash(paymentID: string, status: string): Promise<PaymentOutcome> {
   const payment = paymentID
@@ -613,7 +622,9 @@ export async function settleBkash(paymentID: string, status: string): Promise<Pa
     await markPayment(payment, "FAILED", { status });
     return { ...base, result: "failed", reason: status || "failure" };
   }
-  if (payment.status === "COMPLETED") return { ...base, result: "success" };
+  // A replayed callback names the same transaction as the first answer did: bKash's trxID.
+  if (payment.status === "COMPLETED")
+    return { ...base, result: "success", transactionId: bkashTrxId(payment) };
   // The shopper approved, but nothing is debited until we execute: never for an order that was
   // cancelled, expired or paid by another attempt in the meantime.
   if (order.orderStatus !== "PENDING") {

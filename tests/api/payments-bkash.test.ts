@@ -208,9 +208,9 @@ describe("GET /api/payment/bkash/callback", () => {
 
     // Replayed callback: no second execute, no second PLACED.
     const replay = await callback(url);
-    // The replay names the shop's own transaction id, not bKash's trxID (the first answer did).
+    // The replay names the same transaction as the first answer: bKash's trxID.
     expect(replay.headers.location).toBe(
-      `${SHOP}/payment-success?orderId=${order._id}&transactionId=${started.transactionId}&paymentId=${started.paymentId}`,
+      `${SHOP}/payment-success?orderId=${order._id}&transactionId=${trxID}&paymentId=${started.paymentId}`,
     );
     expect(bkash.executes).toHaveLength(1);
     expect(
