@@ -25,7 +25,7 @@ import { PopupPrefetch } from "./components/popup/popup-prefetch";
 import { AuthProvider } from "./lib/auth";
 import { installTrackingDebug, trackPageView } from "./lib/tracking";
 import { LocaleProvider, loadCatalog, useLocale } from "./lib/i18n/i18n";
-import { isStorefrontPath, localeOfPath, pathInLocale } from "./lib/i18n/locale-path";
+import { isStorefrontPath, localeOfPath, pathInLocale } from "#contract/i18n";
 import { localeRedirect } from "./lib/i18n/locale-resolution";
 import { catalogUrl } from "./lib/i18n/messages.server";
 import {

@@ -1,5 +1,4 @@
-import type { Locale } from "#contract/i18n";
-import { localizePath } from "~/lib/i18n/locale-path";
+import { type Locale, localizePath } from "#contract/i18n";
 
 /** A page's title and description, with their Open Graph copies (for `meta` exports). */
 export function pageMeta(title: string, description: string) {

@@ -4,7 +4,7 @@ import { LogOut, Package } from "lucide-react";
 import { useState, type ComponentProps } from "react";
 import { useForm, type FieldError } from "react-hook-form";
 import { Link, redirect, useNavigate } from "react-router";
-import { formatDate, formatMoney, formatNumber } from "#contract/i18n";
+import { formatDate, formatMoney, formatNumber, localeOfPath, localizePath } from "#contract/i18n";
 import { statusLabel } from "~/components/order/order-summary";
 import type { z } from "zod";
 import { FormMessage } from "~/components/auth/auth-card";
@@ -15,7 +15,6 @@ import { api, ApiError, errorMessage, getToken, type Order, type User } from "~/
 import { AuthReady, rememberRedirectAfterLogin, useAuth } from "~/lib/auth";
 import { validateInto } from "~/lib/form-validation";
 import { LocalLink, metaI18n, useLocale, useLocalizedPath } from "~/lib/i18n/i18n";
-import { localeOfPath, localizePath } from "~/lib/i18n/locale-path";
 import { shopperMessage } from "~/lib/i18n/shopper-messages";
 import { OtpSendBody, OtpVerifyBody, PasswordForm, ProfileForm } from "~/lib/storefront-schemas";
 import type { Route } from "./+types/account";

@@ -1,9 +1,8 @@
 import { useLingui } from "@lingui/react";
-import { formatMoney, localized } from "#contract/i18n";
+import { formatMoney, localized, localeOfPath } from "#contract/i18n";
 import { ProductGrid } from "~/components/product/product-card";
 import { LocalLink, metaI18n, useLocale } from "~/lib/i18n/i18n";
 import { localizeCard } from "~/lib/i18n/localize-card";
-import { localeOfPath } from "~/lib/i18n/locale-path";
 import { canonicalUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/home";
 

@@ -11,7 +11,6 @@ export function loader({ params }: Route.LoaderArgs) {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
       "Cache-Control": catalog.current ? "public, max-age=31536000, immutable" : "no-cache",
-      "X-Content-Type-Options": "nosniff",
     },
   });
 }

@@ -2,7 +2,7 @@ import type { I18n } from "@lingui/core";
 import { useLingui } from "@lingui/react";
 import { SlidersHorizontal } from "lucide-react";
 import { useState } from "react";
-import { formatMoney, formatNumber, localized, type Locale } from "#contract/i18n";
+import { formatMoney, formatNumber, localized, type Locale, localeOfPath } from "#contract/i18n";
 import { FilterForm, SortForm } from "~/components/catalog/filter-form";
 import { ProductGrid } from "~/components/product/product-card";
 import { Button } from "~/components/ui/button";
@@ -17,7 +17,6 @@ import {
 import { colorName } from "~/lib/i18n/color-names";
 import { LocalLink, metaI18n, useLocale } from "~/lib/i18n/i18n";
 import { localizeCard } from "~/lib/i18n/localize-card";
-import { localeOfPath } from "~/lib/i18n/locale-path";
 import { canonicalUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/products";
 

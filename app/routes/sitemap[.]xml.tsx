@@ -1,5 +1,4 @@
-import { LOCALES, type Locale } from "#contract/i18n";
-import { localizePath } from "~/lib/i18n/locale-path";
+import { LOCALES, type Locale, localizePath } from "#contract/i18n";
 import type { Route } from "./+types/sitemap[.]xml";
 
 const MAX_PAGES = 100; // 100 x 60 = 6,000 products, 12,000 URLs: within one sitemap's 50,000

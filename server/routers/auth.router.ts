@@ -37,7 +37,7 @@ import {
 } from "../services/auth.service.js";
 import { sendOtp, verifyOtp } from "../services/otp.service.js";
 import { afterSignIn } from "../sign-in-hooks.js";
-import type { Locale } from "#contract/i18n";
+import { localizePath } from "#contract/i18n";
 
 export const authRouter = Router();
 const PREFIX = "/auth";
@@ -48,9 +48,6 @@ export const GOOGLE_STATE_COOKIE = "tw_google_state";
 /** A Google identity waiting for the existing account's password (sent to /auth/signin only). */
 export const GOOGLE_LINK_COOKIE = "tw_google_link";
 const GOOGLE_HANDOFF_TTL_MS = 5 * 60_000;
-
-/** Storefront pages in Bangla live under /bn (docs/i18n.md). */
-const languagePrefix = (locale: Locale) => (locale === "bn" ? "/bn" : "");
 
 /** An error answer: its body is the one error shape, which the OpenAPI document fills in. */
 const errorDoc = (description: string) => ({ description });
@@ -207,18 +204,17 @@ endpoint(authRouter, PREFIX, {
       await afterSignIn(req, res, result.userId);
       // The callback screen in the language the sign-in started in: /bn/auth/google/callback for
       // Bangla, so the handoff cookie is scoped to that screen's path.
-      const prefix = languagePrefix(locale);
       res.cookie(GOOGLE_HANDOFF_COOKIE, googleHandoffFingerprint(result.answer.jwt), {
         httpOnly: true,
         signed: true,
         sameSite: "lax",
         secure: getEnv().PUBLIC_URL.startsWith("https://"),
         maxAge: GOOGLE_HANDOFF_TTL_MS,
-        path: `${prefix}/auth/google`,
+        path: localizePath("/auth/google", locale),
       });
       const target = new URLSearchParams({ token: result.answer.jwt });
       if (redirect !== "/") target.set("redirect", redirect);
-      res.redirect(302, `${prefix}/auth/google/callback?${target.toString()}`);
+      res.redirect(302, localizePath(`/auth/google/callback?${target.toString()}`, locale));
     } catch (error) {
       if (!(error instanceof GoogleSignInError)) throw error;
       if (error instanceof GoogleLinkNeedsPasswordError)
@@ -231,7 +227,7 @@ endpoint(authRouter, PREFIX, {
           path: "/auth/signin",
         });
       req.log?.warn({ reason: error.message }, "Google sign-in refused");
-      const login = `${languagePrefix(googleStateLocale(query.state))}/login`;
+      const login = localizePath("/login", googleStateLocale(query.state));
       res.redirect(302, `${login}?${new URLSearchParams({ error: error.message }).toString()}`);
     }
   },

@@ -4,6 +4,7 @@ import { sendSms } from "../integrations/sms.js";
 import { logger } from "../lib/logger.js";
 import { formatMoney } from "#contract/i18n/format";
 import { toLocale, type Locale } from "#contract/i18n/locale";
+import { localizePath } from "#contract/i18n/locale-path";
 import { orderLogFields } from "../lib/log-fields.js";
 import { getShopSettings } from "./shop-settings.service.js";
 
@@ -141,7 +142,7 @@ export function orderEmail(event: OrderEvent, order: NotifiableOrder) {
   const status = words.status[event];
   const id = String(order._id ?? order.orderNumber);
   // The order's page in the order's language: a Bangla order's email links to its /bn page.
-  const path = `${locale === "bn" ? "/bn" : ""}${order.user ? `/order/${id}` : `/order/guest/track/${id}`}`;
+  const path = localizePath(order.user ? `/order/${id}` : `/order/guest/track/${id}`, locale);
   const link = new URL(path, getEnv().PUBLIC_URL).toString();
   const cod = order.paymentMethod === "COD" ? ` (${words.cod})` : "";
   const tracking = order.courier?.trackingCode

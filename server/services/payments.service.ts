@@ -4,7 +4,7 @@ import { Order, type OrderFields } from "../../models/order.model.js";
 import type { PAYMENT_STATUSES } from "../../models/payment.model.js";
 import type { PaymentPurpose } from "#contract/order-status";
 import { Payment, type PaymentFields } from "../../models/payment.model.js";
-import { toLocale, type Locale } from "#contract/i18n";
+import { localizePath, toLocale, type Locale } from "#contract/i18n";
 import { getEnv } from "../env.js";
 import { badRequest, conflict, HttpError } from "../lib/http-error.js";
 import { logger } from "../lib/logger.js";
@@ -515,10 +515,17 @@ export async function failSslCommerz(
 
 export const ANOTHER_PAYMENT_REASON = "Another payment for this order is in progress or done";
 
-/** The payment's status as stored now (another request may have completed it meanwhile). */
-async function isCompleted(payment: PaymentDoc): Promise<boolean> {
-  const stored = await Payment.findById(payment._id, { status: 1 }).lean();
-  return stored?.status === "COMPLETED";
+/**
+ * bKash's transaction id when the payment is COMPLETED as stored now (another request may have
+ * completed it meanwhile), else undefined: every success answer names the same transaction.
+ */
+async function completedTrxId(payment: PaymentDoc): Promise<string | undefined> {
+  const stored = await Payment.findById(payment._id, {
+    status: 1,
+    transactionId: 1,
+    gatewayResponse: 1,
+  }).lean();
+  return stored?.status === "COMPLETED" ? bkashTrxId(stored) : undefined;
 }
 
 /** Why a bKash execute or query answer does not pay this payment in full, or undefined. */
@@ -629,7 +636,8 @@ export async function settleBkash(paymentID: string, status: string): Promise<Pa
   // cancelled, expired or paid by another attempt in the meantime.
   if (order.orderStatus !== "PENDING") {
     // This very payment may have placed it a moment ago (the same callback arriving twice at once).
-    if (await isCompleted(payment)) return { ...base, result: "success" };
+    const paidAs = await completedTrxId(payment);
+    if (paidAs) return { ...base, result: "success", transactionId: paidAs };
     await markPayment(payment, "CANCELLED", { status, refused: NOT_PAYABLE_REASON });
     logger.warn(
       {
@@ -642,7 +650,8 @@ export async function settleBkash(paymentID: string, status: string): Promise<Pa
     return { ...base, result: "failed", reason: NOT_PAYABLE_REASON };
   }
   if (!(await takePaymentLock(order._id, payment.transactionId))) {
-    if (await isCompleted(payment)) return { ...base, result: "success" };
+    const paidAs = await completedTrxId(payment);
+    if (paidAs) return { ...base, result: "success", transactionId: paidAs };
     // Another attempt of this order (a second tab) is being executed, or has paid it: this one is
     // never executed, so bKash never debits it.
     await markPayment(payment, "CANCELLED", { status, refused: ANOTHER_PAYMENT_REASON });
@@ -718,7 +727,7 @@ export function paymentResultUrl(outcome: PaymentOutcome): string {
   if (outcome.paymentId) params.set("paymentId", outcome.paymentId);
   if (outcome.result === "failed" && outcome.reason) params.set("reason", outcome.reason);
   const query = params.toString();
-  return publicUrl(`${outcome.locale === "bn" ? "/bn" : ""}${page}${query ? `?${query}` : ""}`);
+  return publicUrl(localizePath(`${page}${query ? `?${query}` : ""}`, outcome.locale ?? "en"));
 }
 
 export interface PaymentListQuery {

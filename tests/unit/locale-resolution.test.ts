@@ -5,7 +5,7 @@ import {
   localizePath,
   pathInLocale,
   unlocalizedPath,
-} from "~/lib/i18n/locale-path";
+} from "#contract/i18n";
 import {
   localeFromAcceptLanguage,
   localeFromCookie,

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   counterLabel,
   indexAfterSwipe,
+  isTap,
   nextIndex,
   prevIndex,
   SWIPE_THRESHOLD_PX,
@@ -27,6 +28,14 @@ describe("popup index logic", () => {
     expect(indexAfterSwipe(2, 3, -80)).toBe(0);
     expect(indexAfterSwipe(0, 3, 80)).toBe(2);
     expect(indexAfterSwipe(1, 3, 30)).toBe(1);
+  });
+
+  it("takes a press that moved more than 10 px for a drag, not a tap on the link", () => {
+    expect(isTap(0, 0)).toBe(true);
+    expect(isTap(6, 8)).toBe(true);
+    expect(isTap(11, 0)).toBe(false);
+    expect(isTap(0, -11)).toBe(false);
+    expect(isTap(40, 0)).toBe(false);
   });
 
   it("reads position/total", () => {

@@ -1,7 +1,6 @@
 import { Link, useLocation } from "react-router";
-import { LOCALES, type Locale } from "#contract/i18n";
+import { LOCALES, type Locale, pathInLocale } from "#contract/i18n";
 import { useLocale } from "~/lib/i18n/i18n";
-import { pathInLocale } from "~/lib/i18n/locale-path";
 import { localeCookie } from "~/lib/i18n/locale-resolution";
 
 /** Each language's name in itself, as the switch shows it whatever the page's language. */

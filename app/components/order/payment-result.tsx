@@ -6,7 +6,7 @@ import { useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { api, errorMessage, getToken } from "~/lib/api-client";
 import { LocalLink } from "~/lib/i18n/i18n";
-import { unlocalizedPath } from "~/lib/i18n/locale-path";
+import { unlocalizedPath } from "#contract/i18n";
 import { paymentFailureReason } from "~/lib/i18n/payment-reasons";
 import { shopperMessage } from "~/lib/i18n/shopper-messages";
 import {

@@ -13,7 +13,7 @@ import { useLocale } from "~/lib/i18n/i18n";
 import { useReturnFocus } from "~/components/ui/return-focus";
 import { imageUrl } from "~/lib/image-url";
 import { cn } from "~/lib/utils";
-import { counterLabel, indexAfterSwipe, nextIndex, prevIndex } from "./popup-index";
+import { counterLabel, indexAfterSwipe, isTap, nextIndex, prevIndex } from "./popup-index";
 
 /**
  * Moves focus into the dialog once it has been painted, instead of Radix's focus during the commit.
@@ -47,7 +47,8 @@ export default function CampaignPopupDialog({
   const [captionOpen, setCaptionOpen] = useState(true);
   const returnFocus = useReturnFocus();
   const swipeStart = useRef<{ x: number; y: number } | null>(null);
-  const swiped = useRef(false);
+  // A press that moved is a swipe (or a swipe too short to count), never a tap on the link.
+  const dragged = useRef(false);
   const total = images.length;
   const current = images[index] ?? images[0];
   const host = typeof window !== "undefined" ? window.location.origin : "";
@@ -57,26 +58,24 @@ export default function CampaignPopupDialog({
 
   function onPointerDown(event: PointerEvent<HTMLDivElement>) {
     swipeStart.current = { x: event.clientX, y: event.clientY };
-    swiped.current = false;
+    dragged.current = false;
   }
 
   function onPointerUp(event: PointerEvent<HTMLDivElement>) {
     const start = swipeStart.current;
     swipeStart.current = null;
-    if (!start || total < 2) return;
+    if (!start) return;
     const dx = event.clientX - start.x;
     const dy = event.clientY - start.y;
-    if (Math.abs(dx) <= Math.abs(dy)) return;
+    dragged.current = !isTap(dx, dy);
+    if (total < 2 || Math.abs(dx) <= Math.abs(dy)) return;
     const target = indexAfterSwipe(index, total, dx);
-    if (target !== index) {
-      swiped.current = true;
-      setIndex(target);
-    }
+    if (target !== index) setIndex(target);
   }
 
   function openLink(link?: string) {
-    if (swiped.current) {
-      swiped.current = false;
+    if (dragged.current) {
+      dragged.current = false;
       return;
     }
     if (link) window.open(link, "_blank", "noopener,noreferrer");

@@ -1,8 +1,19 @@
 /**
  * Pure index logic of the campaign popup (spec §2 "Popup screen", §5 swipe threshold).
  * Exports: `SWIPE_THRESHOLD_PX` (50), `nextIndex`, `prevIndex` (both wrap), `swipeDirection(dx)`,
- * `indexAfterSwipe(index, total, dx)`, `counterLabel(index, total)` ('position/total').
+ * `indexAfterSwipe(index, total, dx)`, `counterLabel(index, total)` ('position/total'),
+ * `isTap(dx, dy)`.
  */
+
+/**
+ * A press that moves further than this is a drag, not a tap: it never opens the image's link, even
+ * when it is too short to change the image (a finger rarely lands and lifts on the same pixel).
+ */
+const TAP_SLOP_PX = 10;
+
+export function isTap(dx: number, dy: number): boolean {
+  return Math.hypot(dx, dy) <= TAP_SLOP_PX;
+}
 
 /** A horizontal swipe must be MORE than this many pixels to change the image. */
 export const SWIPE_THRESHOLD_PX = 50;

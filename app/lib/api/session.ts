@@ -3,7 +3,7 @@
  * 'Authentication required' guard, and what a 401 means where (guest or checkout: no redirect; a
  * guest order detail: its own flag; elsewhere: token removed, page remembered, browser sent to /login).
  */
-import { localeOfPath, localizePath, unlocalizedPath } from "../i18n/locale-path";
+import { localeOfPath, localizePath, unlocalizedPath } from "#contract/i18n";
 import { currentLocation, redirectTo, storage } from "./bindings";
 import { ApiError, errorFromResponse } from "./errors";
 import { MESSAGES } from "./messages";

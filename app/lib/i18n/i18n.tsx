@@ -2,8 +2,7 @@ import { type I18n, type Messages, setupI18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import { type ComponentProps, type ReactNode, useCallback, useMemo } from "react";
 import { Link, useLocation } from "react-router";
-import type { Locale } from "#contract/i18n";
-import { localeOfPath, localizePath } from "./locale-path";
+import { type Locale, localeOfPath, localizePath } from "#contract/i18n";
 
 /**
  * The page's language on the storefront. Strings are Lingui messages whose ids are their English

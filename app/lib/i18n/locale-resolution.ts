@@ -1,6 +1,12 @@
-import { DEFAULT_LOCALE, isLocale, type Locale } from "#contract/i18n";
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  type Locale,
+  isStorefrontPath,
+  localeOfPath,
+  pathInLocale,
+} from "#contract/i18n";
 import { readCookie } from "../cookies";
-import { isStorefrontPath, localeOfPath, pathInLocale } from "./locale-path";
 
 /** The cookie that keeps the shopper's language across visits (set by the language switch). */
 export const LOCALE_COOKIE = "lang";

@@ -1,8 +1,8 @@
-import { DEFAULT_LOCALE, type Locale } from "#contract/i18n";
+import { DEFAULT_LOCALE, type Locale } from "./locale.js";
 
 /**
  * Language in the URL: English pages keep their paths (`/products`), Bangla pages add a `/bn`
- * prefix (`/bn/products`). Pure helpers shared by the server (redirects, sitemap, hreflang) and the
+ * prefix (`/bn/products`). Pure helpers shared by the server (redirects, links in messages) and the
  * browser (links, the language switch).
  */
 const BANGLA_PREFIX = "/bn";
