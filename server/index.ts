@@ -56,23 +56,13 @@ async function main() {
   // first request does not write them.
   const { getShopSettings } = await import("./services/shop-settings.service.js");
   await getShopSettings();
-  // Unpaid orders' payment locks from before there was one lock for both gateways (docs/cod.md),
-  // before any request can take one; the old fields go from the other orders in the background.
-  const { carryOverLegacyPaymentLocks, dropLegacyPaymentLockFields } =
-    await import("./services/payments.service.js");
-  const carried = await carryOverLegacyPaymentLocks();
-  if (carried > 0) say(`[db] ${carried} open payment locks carried over`);
-  void dropLegacyPaymentLockFields().catch((error: unknown) =>
-    logger.error({ err: error }, "old payment lock fields not dropped"),
+  // Data written by earlier versions, brought up to date once per database (docs/database.md,
+  // "Migrations"): what a request relies on before serving, the rest in the background.
+  const { runMigrations } = await import("./db/migrations.js");
+  await runMigrations("beforeServing", say);
+  void runMigrations("inBackground", say).catch((error: unknown) =>
+    logger.error({ err: error }, "background migration failed (retried at the next start)"),
   );
-  // Orders saved before the normalised delivery phone existed get it (customer history: docs/cod.md),
-  // in the background: on a large first deploy the shop serves meanwhile (an indexed no-op after).
-  const { backfillDeliveryPhones } = await import("./services/phone-history.service.js");
-  void backfillDeliveryPhones()
-    .then((filled) => {
-      if (filled > 0) say(`[db] delivery phone filled in on ${filled} older orders`);
-    })
-    .catch((error: unknown) => logger.error({ err: error }, "delivery phone backfill failed"));
 
   let viteDevServer: ViteDevServer | undefined;
   if (env.DEV_SERVER) {

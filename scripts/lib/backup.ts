@@ -8,6 +8,7 @@ import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
 import mongoose from "mongoose";
 import { CatalogVersion } from "../../models/catalog-version.model";
+import { MIGRATIONS_COLLECTION } from "../../server/db/migrations";
 import { getEnv } from "../../server/env";
 import { pauseJobs, resumeJobs } from "../../server/jobs";
 import { createImageStore, getImageStore } from "../../server/storage/index";
@@ -307,6 +308,16 @@ export async function restoreShop(options: {
     say(
       `[restore] ${entry.name}: ${plural(restored, "document")}, ${plural(indexes.length + 1, "index", "indexes")}`,
     );
+  }
+
+  // Which migrations ran is a fact about the data: a backup from before they were recorded brings
+  // data they have not seen, so the next start-up runs them all (each is idempotent).
+  if (
+    existingNames.has(MIGRATIONS_COLLECTION) &&
+    !manifest.collections.some((entry) => entry.name === MIGRATIONS_COLLECTION)
+  ) {
+    await db.collection(MIGRATIONS_COLLECTION).drop();
+    say(`[restore] ${MIGRATIONS_COLLECTION}: none in the backup, all run at the next start-up`);
   }
 
   const imagesRoot = path.join(options.folder, "images");

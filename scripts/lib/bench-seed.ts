@@ -227,6 +227,7 @@ export async function seedBenchData(options: BenchSeedOptions): Promise<BenchSee
           zipCode: "",
           country: "Bangladesh",
         },
+        deliveryPhone: mobile, // already in the 01XXXXXXXXX form the model would store
         totalPrice,
         discount: totalPrice - itemsTotal,
         promoCode: null,

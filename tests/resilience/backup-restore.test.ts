@@ -238,9 +238,15 @@ describe("backup and restore", () => {
       /✗ restore failed: the database already holds documents \(.*orders 4.*\): .* pass --drop/,
     );
     expect(await Order.countDocuments({})).toBe(4);
+    // This shop recorded a migration; the backup (from a shop that recorded none) did not see it.
+    await mongoose.connection.db!.collection("migrations").insertOne({ migrationName: "m1" });
     const replaced = await npmScript("restore", [backupFolder, "--drop"]);
     expect(replaced.code, replaced.output).toBe(0);
     expect(await Order.countDocuments({})).toBe(3);
+    expect(replaced.output).toContain(
+      "[restore] migrations: none in the backup, all run at the next start-up",
+    );
+    expect(await mongoose.connection.db!.collection("migrations").countDocuments()).toBe(0);
     expect(await Order.exists({ "shippingAddress.firstName": "Afterthought" })).toBeNull();
   }, 120_000);
 
