@@ -4,11 +4,10 @@ import { requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
 import {
   SettingsChangesAnswer,
-  SettingsChangesQuery,
   ShopSettingsAnswer,
-  ShopSettingsUpdate,
   StorefrontSettings,
-} from "#contract/schemas/shop-settings";
+} from "#contract/answers/shop-settings";
+import { SettingsChangesQuery, ShopSettingsUpdate } from "#contract/schemas/shop-settings";
 import {
   listSettingsChanges,
   readShopSettings,

@@ -9,13 +9,12 @@ import {
 import { getEnv, type Env } from "../env.js";
 import { conflict } from "../lib/http-error.js";
 import { logger } from "../lib/logger.js";
-import {
-  ShopSettings,
-  type SettingsChange,
-  type ShopSettingsAnswer,
-  type ShopSettingsUpdate,
-  type StorefrontSettings,
-} from "#contract/schemas/shop-settings";
+import type {
+  SettingsChange,
+  ShopSettingsAnswer,
+  StorefrontSettings,
+} from "#contract/answers/shop-settings";
+import { ShopSettings, type ShopSettingsUpdate } from "#contract/schemas/shop-settings";
 
 /**
  * The shop settings (docs/cod.md): one document in the database, read through an in-process copy.

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react";
 import { formatMoney } from "#contract/i18n";
 import { LocalLink, useLocale } from "~/lib/i18n/i18n";
-import type { StorefrontSettings } from "#contract/schemas/shop-settings";
+import type { StorefrontSettings } from "#contract/answers/shop-settings";
 
 /** The shop's contact lines and delivery charges come from the shop settings (back office). */
 export function Footer({ settings }: { settings: StorefrontSettings }) {

@@ -1,9 +1,6 @@
 /** The back office: dashboard, orders, payments, products, categories, promo codes, size guides, customers, shop settings. */
-import type {
-  SettingsChange,
-  ShopSettingsAnswer,
-  ShopSettingsUpdate,
-} from "#contract/schemas/shop-settings";
+import type { SettingsChange, ShopSettingsAnswer } from "#contract/answers/shop-settings";
+import type { ShopSettingsUpdate } from "#contract/schemas/shop-settings";
 import { request, segment, type Query } from "./transport";
 import type {
   AdminCategory,

@@ -1,0 +1,49 @@
+/** Answers of /api/admin/settings* and /api/settings: the shop settings and their change log. */
+import { z } from "zod";
+import { ObjectIdString } from "../schemas/common.js";
+import { DeliverySettings, ShopSettings } from "../schemas/shop-settings.js";
+
+const ChangedBy = z.object({ id: z.string(), email: z.string(), name: z.string() });
+
+/**
+ * Contact details as answers describe them: plain text. Input is checked by ContactSettings; the
+ * document's email pattern is JavaScript's, which other validators read differently.
+ */
+const ContactAnswer = z.object({
+  phone: z.string(),
+  email: z.string(),
+  address: z.string(),
+  hours: z.string(),
+});
+
+export const ShopSettingsAnswer = z.object({
+  version: z.number(),
+  updatedAt: z.string(),
+  updatedBy: ChangedBy.nullable(),
+  settings: ShopSettings.extend({ contact: ContactAnswer }),
+});
+export type ShopSettingsAnswer = z.output<typeof ShopSettingsAnswer>;
+
+export const SettingsChange = z.object({
+  _id: ObjectIdString,
+  version: z.number(),
+  changedAt: z.string(),
+  changedBy: ChangedBy,
+  /** Every field whose value changed, as a dotted path (`delivery.insideDhaka`). */
+  fields: z.array(z.object({ path: z.string(), before: z.unknown(), after: z.unknown() })),
+});
+export type SettingsChange = z.output<typeof SettingsChange>;
+
+export const SettingsChangesAnswer = z.object({
+  changes: z.array(SettingsChange),
+  total: z.number(),
+  page: z.number(),
+  pages: z.number(),
+});
+
+/** What the storefront shows (footer, cart and checkout): no limits, no SMS details. */
+export const StorefrontSettings = z.object({
+  delivery: DeliverySettings,
+  contact: ContactAnswer,
+});
+export type StorefrontSettings = z.output<typeof StorefrontSettings>;
