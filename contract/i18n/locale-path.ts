@@ -34,9 +34,16 @@ export function localizePath(to: string, locale: Locale): string {
   return `${BANGLA_PREFIX}${pathname === "/" ? "" : pathname}${rest}`;
 }
 
-/** The same page (path and query) in `locale`: what the language switch links to. */
+/**
+ * The same page (path and query) in `locale`: what the language switch and the first-visit
+ * redirect link to. `pathname` is always a page of this site, yet one that starts with several
+ * slashes (`https://shop//evil.example/`, or `/\evil.example/`, which URL parsing turns into `//`)
+ * would read as another host once it stands alone in a `Location` or a link: the run of slashes
+ * becomes one (`/bn/evil.example/`), a path of this site.
+ */
 export function pathInLocale(pathname: string, search: string, locale: Locale): string {
-  return localizePath(`${unlocalizedPath(pathname)}${search}`, locale);
+  const path = unlocalizedPath(pathname).replace(/^[/\\]+/, "/");
+  return localizePath(`${path}${search}`, locale);
 }
 
 /** Back office and diagnostics screens are English only: no language redirect, switch or hreflang. */

@@ -117,6 +117,16 @@ describe("the redirect of an English URL", () => {
     ).toBeUndefined();
   });
 
+  it("keeps a path that starts with several slashes on this site (was a redirect to //host)", () => {
+    expect(localeRedirect(page("//evil.example/", { "accept-language": "bn" }))).toBe(
+      "/bn/evil.example/",
+    );
+    expect(pathInLocale("//evil.example/x", "?a=1", "bn")).toBe("/bn/evil.example/x?a=1");
+    expect(pathInLocale("/bn//evil.example", "", "en")).toBe("/evil.example");
+    expect(pathInLocale("/\\evil.example", "", "en")).toBe("/evil.example");
+    expect(pathInLocale("/\\/evil.example", "", "bn")).toBe("/bn/evil.example");
+  });
+
   it("never redirects a Bangla URL or the back office", () => {
     expect(localeRedirect(page("/bn/products", { cookie: "lang=en" }))).toBeUndefined();
     expect(localeRedirect(page("/admin/orders", { cookie: "lang=bn" }))).toBeUndefined();

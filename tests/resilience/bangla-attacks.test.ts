@@ -1,0 +1,82 @@
+/**
+ * Attacks on the bilingual storefront's newest surfaces (docs/security.md): the first-visit
+ * language redirect, the language switch, the Google sign-in state that carries the language.
+ * Against the production build (`npm run build`), through raw HTTP where a client library would
+ * tidy the path an attacker sends.
+ */
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../server/app";
+import { seedDatabase } from "../../server/seed/seed";
+import { listen } from "./helpers";
+
+const app = createApp({ buildDir: process.env.E2E_BUILD_DIR });
+let shop: Awaited<ReturnType<typeof listen>>;
+
+interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** GET with the request line's path exactly as written (no URL parsing on the client's side). */
+function rawGet(path: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  const { hostname, port } = new URL(shop.url);
+  return new Promise((resolve, reject) => {
+    const sent = http.request({ host: hostname, port, path, headers }, (answer) => {
+      let body = "";
+      answer.setEncoding("utf8");
+      answer.on("data", (chunk: string) => (body += chunk));
+      answer.on("end", () =>
+        resolve({ status: answer.statusCode ?? 0, headers: answer.headers, body }),
+      );
+    });
+    sent.on("error", reject);
+    sent.end();
+  });
+}
+
+/** The language switch's links on a page: language name → href. */
+const switchLinks = (html: string) => {
+  const block = /data-testid="language-switch"[\s\S]*?<\/p>/.exec(html)?.[0] ?? "";
+  return Object.fromEntries(
+    [...block.matchAll(/<a [^>]*href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map((m) => [m[2], m[1]]),
+  );
+};
+
+beforeAll(async () => {
+  await seedDatabase();
+  shop = await listen(app);
+});
+
+afterAll(async () => {
+  await shop.close();
+});
+
+describe("the first-visit language redirect", () => {
+  it("never sends a shopper who prefers Bangla to another host (//host, /\\host)", async () => {
+    const cases: [string, string][] = [
+      ["//evil.example/", "/bn/evil.example/"],
+      ["//evil.example", "/bn/evil.example"],
+      ["///evil.example/products?x=1", "/bn/evil.example/products?x=1"],
+      ["/\\evil.example/", "/bn/evil.example/"],
+      ["/\\/evil.example/", "/bn/evil.example/"],
+    ];
+    for (const [path, target] of cases) {
+      for (const preference of [{ "Accept-Language": "bn" }, { Cookie: "lang=bn" }]) {
+        const answer = await rawGet(path, preference);
+        expect(answer.status, path).toBe(302);
+        expect(answer.headers.location, path).toBe(target);
+      }
+    }
+  });
+
+  it("keeps the language switch on this site on a page whose path starts with //", async () => {
+    const english = await rawGet("//evil.example/");
+    expect(english.status).toBe(404);
+    expect(switchLinks(english.body)).toEqual({ বাংলা: "/bn/evil.example" });
+    const bangla = await rawGet("/bn//evil.example/");
+    expect(bangla.status).toBe(404);
+    expect(switchLinks(bangla.body)).toEqual({ English: "/evil.example" });
+  });
+});
