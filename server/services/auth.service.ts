@@ -181,7 +181,14 @@ export function readGoogleState(
  * state; a forged one can at most pick the language of that message.
  */
 export function googleStateLocale(state: string | null | undefined): Locale {
-  const payload = state ? jwt.decode(state) : null;
+  let payload: ReturnType<typeof jwt.decode> = null;
+  try {
+    // jwt.decode throws (rather than answering null) on a header that says `"typ":"JWT"` over a
+    // payload that is not JSON: anyone can write such a state, and it must not make a 500.
+    payload = state ? jwt.decode(state) : null;
+  } catch {
+    payload = null;
+  }
   return toLocale(payload && typeof payload === "object" ? payload.l : undefined);
 }
 

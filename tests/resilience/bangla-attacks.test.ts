@@ -80,3 +80,28 @@ describe("the first-visit language redirect", () => {
     expect(switchLinks(bangla.body)).toEqual({ English: "/evil.example" });
   });
 });
+
+describe("a forged Google sign-in state", () => {
+  // A JWT whose header says `"typ":"JWT"` over a payload that is not JSON ("notjson"): the
+  // unchecked read of the state's language threw on it (a 500 from both callbacks).
+  const base64url = (text: string) => Buffer.from(text).toString("base64url");
+  const notJson = `${base64url('{"alg":"HS256","typ":"JWT"}')}.${base64url("notjson")}.x`;
+  const BAD_STATE = "Google sign-in expired or was not started here. Please try again.";
+
+  it("is refused like any bad state when Google returns a code: 302 to /login with the error", async () => {
+    const answer = await rawGet(
+      `/auth/google/callback?${new URLSearchParams({ code: "abc", state: notJson })}`,
+    );
+    expect(answer.status).toBe(302);
+    expect(answer.headers.location).toBe(`/login?${new URLSearchParams({ error: BAD_STATE })}`);
+  });
+
+  it("leaves Google's own refusal on the English callback screen", async () => {
+    const answer = await rawGet(
+      `/auth/google/callback?${new URLSearchParams({ error: "access_denied", state: notJson })}`,
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(answer.body).toContain('<html lang="en"');
+  });
+});
