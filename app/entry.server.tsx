@@ -3,11 +3,23 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import {
+  ServerRouter,
+  type AppLoadContext,
+  type EntryContext,
+  type HandleDataRequestFunction,
+} from "react-router";
 import { coalesceChunks } from "./lib/coalesce-chunks.server";
+import { setLanguageHeaders } from "./lib/i18n/locale-resolution";
 import { lowerModulePreloadPriority } from "./lib/module-preload-priority.server";
 
 export const streamTimeout = 5_000;
+
+/** A client navigation's data: the same language headers as the page's document. */
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  setLanguageHeaders(request, response.headers);
+  return response;
+};
 
 /**
  * The default React Router entry, plus the CSP nonce on every inline script it writes, low-priority
@@ -20,6 +32,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  setLanguageHeaders(request, responseHeaders);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

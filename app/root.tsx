@@ -26,7 +26,7 @@ import { AuthProvider } from "./lib/auth";
 import { installTrackingDebug, trackPageView } from "./lib/tracking";
 import { LocaleProvider, loadCatalog, useLocale } from "./lib/i18n/i18n";
 import { isStorefrontPath, localeOfPath, pathInLocale } from "#contract/i18n";
-import { localeRedirect } from "./lib/i18n/locale-resolution";
+import { localeRedirect, PREFERENCE_VARY } from "./lib/i18n/locale-resolution";
 import { catalogUrl } from "./lib/i18n/messages.server";
 import {
   BANGLA_FONT_COOKIE,
@@ -39,7 +39,7 @@ import appCss from "./app.css?url";
 export async function loader({ request, context }: Route.LoaderArgs) {
   // An English URL opened by a shopper who prefers Bangla (cookie, else Accept-Language).
   const bangla = localeRedirect(request);
-  if (bangla) throw redirect(bangla);
+  if (bangla) throw redirect(bangla, { headers: { Vary: PREFERENCE_VARY } });
   const locale = localeOfPath(new URL(request.url).pathname);
   const [categories, storefront] = await Promise.all([
     context.services.catalog.listCategories(),

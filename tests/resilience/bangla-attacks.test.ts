@@ -62,8 +62,12 @@ describe("the first-visit language redirect", () => {
       ["/\\evil.example/", "/bn/evil.example/"],
       ["/\\/evil.example/", "/bn/evil.example/"],
     ];
+    const preferences: Record<string, string>[] = [
+      { "Accept-Language": "bn" },
+      { Cookie: "lang=bn" },
+    ];
     for (const [path, target] of cases) {
-      for (const preference of [{ "Accept-Language": "bn" }, { Cookie: "lang=bn" }]) {
+      for (const preference of preferences) {
         const answer = await rawGet(path, preference);
         expect(answer.status, path).toBe(302);
         expect(answer.headers.location, path).toBe(target);
@@ -103,5 +107,44 @@ describe("a forged Google sign-in state", () => {
     expect(answer.status).toBe(200);
     expect(answer.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(answer.body).toContain('<html lang="en"');
+  });
+});
+
+describe("a shared cache in front of the shop", () => {
+  // An English URL answers by the shopper's preference: a cache that keys it on the URL alone
+  // would serve the Bangla redirect (or, the other way round, English) to everyone.
+  it("is told that English storefront URLs answer by Accept-Language and the language cookie", async () => {
+    const english = await rawGet("/products");
+    expect(english.status).toBe(200);
+    expect(english.headers.vary).toBe("Accept-Language, Cookie, Accept-Encoding");
+    expect(english.headers["content-language"]).toBe("en");
+    const redirected = await rawGet("/products", { "Accept-Language": "bn" });
+    expect(redirected.status).toBe(302);
+    expect(redirected.headers.location).toBe("/bn/products");
+    expect(redirected.headers.vary).toBe("Accept-Language, Cookie");
+    const home = await rawGet("/", { Cookie: "lang=bn" });
+    expect(home.status).toBe(302);
+    expect(home.headers.vary).toBe("Accept-Language, Cookie");
+    // A client navigation's data (the language switch's target) says the same.
+    const data = await rawGet("/products.data");
+    expect(data.status).toBe(200);
+    expect(data.headers.vary).toBe("Accept-Language, Cookie, Accept-Encoding");
+    expect(data.headers["content-language"]).toBe("en");
+    const homeData = await rawGet("/_root.data", { "Accept-Language": "bn" });
+    expect(homeData.status).toBe(202); // React Router's redirect of a data request
+    expect(homeData.headers.vary).toBe("Accept-Language, Cookie, Accept-Encoding");
+  });
+
+  it("labels Bangla pages as Bangla; they and the back office do not vary by preference", async () => {
+    for (const path of ["/bn", "/bn/products", "/bn.data", "/bn/products.data"]) {
+      const answer = await rawGet(path, { "Accept-Language": "en" });
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers["content-language"], path).toBe("bn");
+      expect(answer.headers.vary, path).toBe("Accept-Encoding");
+    }
+    const admin = await rawGet("/admin", { "Accept-Language": "bn" });
+    expect(admin.status).toBe(200);
+    expect(admin.headers["content-language"]).toBe("en");
+    expect(admin.headers.vary).toBe("Accept-Encoding");
   });
 });
