@@ -32,17 +32,24 @@ interface NotifiableOrder {
   locale?: string | null;
 }
 
-/** Longest name an SMS greets. */
+/** Longest name an SMS greets, in UTF-16 units (what a Unicode SMS counts). */
 const SMS_NAME_LENGTH = 20;
 
 /**
  * The only text of the customer's an SMS carries: the first word of the name, letters only, at most
- * 20 characters ("" when nothing is left). The name is typed by whoever places the order, and the
- * SMS goes out under the shop's sender id: no links, digits or long messages through it.
+ * 20 UTF-16 units ("" when nothing is left). The name is typed by whoever places the order, and the
+ * SMS goes out under the shop's sender id: no links, digits or long messages through it. Units,
+ * not characters: a letter outside the BMP (𝐀, 𒀀) takes two, and 20 of them made the order SMS
+ * three parts instead of two.
  */
 export function smsName(firstName: string): string {
   const firstWord = firstName.trim().split(/\s+/)[0] ?? "";
-  return [...firstWord.replace(/[^\p{L}\p{M}]/gu, "")].slice(0, SMS_NAME_LENGTH).join("");
+  let name = "";
+  for (const letter of firstWord.replace(/[^\p{L}\p{M}]/gu, "")) {
+    if (name.length + letter.length > SMS_NAME_LENGTH) break;
+    name += letter;
+  }
+  return name;
 }
 
 /**
