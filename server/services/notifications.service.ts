@@ -97,7 +97,8 @@ const EMAIL_WORDS: Record<
   {
     status: Record<OrderEvent, string>;
     subject: (orderNumber: string, status: string) => string;
-    greeting: (firstName: string) => string;
+    /** `name`: smsName's, "" when the name has no letters. */
+    greeting: (name: string) => string;
     order: string;
     statusLabel: string;
     total: string;
@@ -115,7 +116,7 @@ const EMAIL_WORDS: Record<
       CANCELLED: "cancelled",
     },
     subject: (orderNumber, status) => `Tweest: order ${orderNumber} ${status}`,
-    greeting: (firstName) => `Hi ${firstName},`,
+    greeting: (name) => (name ? `Hi ${name},` : "Hello,"),
     order: "Order",
     statusLabel: "Status",
     total: "Total",
@@ -132,7 +133,7 @@ const EMAIL_WORDS: Record<
       CANCELLED: "বাতিল",
     },
     subject: (orderNumber, status) => `Tweest: অর্ডার ${orderNumber} ${status}`,
-    greeting: (firstName) => `প্রিয় ${firstName},`,
+    greeting: (name) => `প্রিয় ${name || "গ্রাহক"},`,
     order: "অর্ডার",
     statusLabel: "অবস্থা",
     total: "মোট",
@@ -166,7 +167,9 @@ export function orderEmail(event: OrderEvent, order: NotifiableOrder) {
   return {
     subject: words.subject(order.orderNumber, status),
     text: [
-      words.greeting(order.shippingAddress.firstName),
+      // Greeted like the SMS: whoever orders picks the address and the name, and the email leaves
+      // from the shop's own address; a whole name carried their lines and links into it.
+      words.greeting(smsName(order.shippingAddress.firstName)),
       "",
       sentence.charAt(0).toUpperCase() + sentence.slice(1),
       "",

@@ -3,7 +3,7 @@
  * (docs/security.md, "The bilingual storefront under attack"): the greeting is the only text of
  * theirs the shop sends, and it must neither cost more SMS parts than promised nor forge lines.
  */
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { createApp } from "../../server/app";
 import { smsSize } from "../../server/lib/sms-encoding";
 import { shippingAddress } from "../factories/address";
@@ -11,13 +11,28 @@ import { shopperWithCart } from "../factories/cart";
 import { clearDatabase } from "../setup/db";
 import { useSmsGateway } from "../setup/sms";
 import type { SmsGatewayStub } from "../stubs/sms-gateway";
+import { startSmtpStub, type SmtpStub } from "../stubs/smtp";
+import { setEnv } from "../setup/env";
 
 let sms: SmsGatewayStub;
 let app: ReturnType<typeof createApp>;
+let smtp: SmtpStub;
+let restoreEnv: () => void;
+
+// The mail server must be configured before useSmsGateway's hook creates the app.
+beforeAll(async () => {
+  smtp = await startSmtpStub();
+  restoreEnv = setEnv({ SMTP_URL: smtp.url });
+});
 useSmsGateway((context) => ({ sms, app } = context));
+afterAll(async () => {
+  await smtp.close();
+  restoreEnv();
+});
 
 beforeEach(async () => {
   await clearDatabase();
+  smtp.messages.length = 0;
 });
 
 /** Two units at ৳800 plus ৳60 delivery inside Dhaka: ৳1,660, cash on delivery. */
@@ -26,6 +41,16 @@ async function placeOrder(firstName: string, locale: "en" | "bn") {
   const placed = await buyer.order({ locale, shippingAddress: shippingAddress({ firstName }) });
   expect(placed.status).toBe(201);
   return placed.body.orderNumber as string;
+}
+
+/** The text of the email about order `number` (emails of an earlier test may still arrive). */
+async function emailText(number: string): Promise<string> {
+  const email = await vi.waitFor(() => {
+    const found = smtp.messages.find((message) => message.subject.includes(number));
+    expect(found).toBeDefined();
+    return found!;
+  });
+  return email.text;
 }
 
 describe("the order SMS's greeting", () => {
@@ -46,5 +71,29 @@ describe("the order SMS's greeting", () => {
       `Tweest: Hi ${"𒀀".repeat(10)}, your order ${english} is placed. Total ৳1660 (cash on delivery). Thank you!`,
     );
     expect(smsSize(sms.messages[0].message).segments).toBe(2);
+  });
+});
+
+describe("the order email's greeting", () => {
+  // Whoever places an order chooses both the email address and the name: the shop's email, from
+  // the shop's address, must not carry their lines or links.
+  const forged = "Ali\n\nYour order was cancelled. Refund: www.evil.example\n";
+
+  it("greets with the first word of the name, letters only, as the SMS does (was the whole name)", async () => {
+    const number = await placeOrder(forged, "en");
+    const text = await emailText(number);
+    expect(text.split("\n").slice(0, 3)).toEqual([
+      "Hi Ali,",
+      "",
+      `Your order ${number} is placed. Total ৳1660 (cash on delivery). Thank you!`,
+    ]);
+    expect(text).not.toContain("evil.example");
+  });
+
+  it("greets a name with no letters without it, in both languages", async () => {
+    const bangla = await placeOrder("০১৮০০-০০০০০০", "bn");
+    expect((await emailText(bangla)).split("\n")[0]).toBe("প্রিয় গ্রাহক,");
+    const english = await placeOrder("0180-000-0000", "en");
+    expect((await emailText(english)).split("\n")[0]).toBe("Hello,");
   });
 });
