@@ -148,3 +148,27 @@ describe("a shared cache in front of the shop", () => {
     expect(admin.headers.vary).toBe("Accept-Encoding");
   });
 });
+
+describe("the payment result page's reason, written by whoever wrote the link", () => {
+  const reasonShown = (html: string) =>
+    /<p [^>]*data-testid="payment-failure-reason">([\s\S]*?)<\/p>/.exec(html)?.[1];
+
+  it("shows it escaped, without bidi overrides or line breaks, at most 200 characters", async () => {
+    const reason = `<b>Card\u202e moc.elpmaxe</b>\n\nCall 01700000000 ${"x".repeat(4000)}`;
+    const english = await rawGet(`/payment-failed?${new URLSearchParams({ reason })}`);
+    expect(english.status).toBe(200);
+    expect(reasonShown(english.body)).toBe(
+      `Reason: &lt;b&gt;Card moc.elpmaxe&lt;/b&gt; Call 01700000000 ${"x".repeat(158)}…`,
+    );
+    const bangla = await rawGet(
+      `/bn/payment-failed?${new URLSearchParams({ reason: "\u202eInvalid expiration date" })}`,
+    );
+    expect(reasonShown(bangla.body)).toBe(
+      "কারণ: পেমেন্ট গেটওয়ে পেমেন্টটি গ্রহণ করেনি।<!-- --> <!-- -->গেটওয়ের বার্তা:<!-- --> " +
+        '<q lang="en" translate="no">Invalid expiration date</q>',
+    );
+    const nothing = await rawGet(`/payment-failed?${new URLSearchParams({ reason: "\u202e" })}`);
+    expect(nothing.status).toBe(200);
+    expect(reasonShown(nothing.body)).toBeUndefined();
+  });
+});

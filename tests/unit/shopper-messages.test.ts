@@ -271,6 +271,24 @@ describe("payment failure reasons on the result page", () => {
     );
   });
 
+  it("shows a reason from the address without bidi overrides, line breaks or hidden text, cut to 200 characters", () => {
+    // Anyone can link to /payment-failed?reason=…: U+202E drew the rest of the line backwards.
+    expect(paymentFailureReason(english, "Card declined\u202e moc.elpmaxe")).toEqual({
+      text: "Card declined moc.elpmaxe",
+    });
+    expect(paymentFailureReason(english, "Invalid\n\n\tCall\u200b 01700000000")).toEqual({
+      text: "Invalid Call 01700000000",
+    });
+    expect(paymentFailureReason(english, "A".repeat(5000))).toEqual({
+      text: `${"A".repeat(199)}…`,
+    });
+    expect(paymentFailureReason(bangla, "\u202dInvalid expiration date\u202c")).toEqual({
+      text: "পেমেন্ট গেটওয়ে পেমেন্টটি গ্রহণ করেনি।",
+      gatewayWords: "Invalid expiration date",
+    });
+    expect(paymentFailureReason(bangla, "\u202e\u200b")).toEqual({ text: "" });
+  });
+
   it("shows every reason exactly as it came on English pages", () => {
     for (const reason of [...shopPaymentReasons(), "Invalid expiration date", "APIConnect FAIL"])
       expect(paymentFailureReason(english, reason)).toEqual({ text: reason });

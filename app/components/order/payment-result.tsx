@@ -165,6 +165,7 @@ export function PaymentResult({ outcome }: { outcome: PaymentOutcome }) {
 function FailureReason({ reason }: { reason: string }) {
   const { i18n } = useLingui();
   const { text, gatewayWords } = paymentFailureReason(i18n, reason);
+  if (!text) return null;
   return (
     <p className="mt-1 text-sm text-red-700" data-testid="payment-failure-reason">
       {i18n._("Reason: {reason}", { reason: text })}
