@@ -5,6 +5,7 @@ import {
   AuthCard,
   FormMessage,
   GOOGLE_SIGN_IN_INCOMPLETE,
+  googleFailureInAddress,
   googleSignInFailure,
 } from "~/components/auth/auth-card";
 import { Spinner } from "~/components/ui/spinner";
@@ -86,7 +87,11 @@ export default function GoogleCallback({ loaderData }: Route.ComponentProps) {
       return;
     }
     if (!token) {
-      setFailure(params.get("message") ?? params.get("error") ?? GOOGLE_SIGN_IN_INCOMPLETE);
+      setFailure(
+        googleFailureInAddress(
+          params.get("message") ?? params.get("error") ?? GOOGLE_SIGN_IN_INCOMPLETE,
+        ),
+      );
       return;
     }
     setToken(token);

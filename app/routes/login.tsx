@@ -8,6 +8,7 @@ import {
   AuthCard,
   FormMessage,
   GoogleSignInLink,
+  googleFailureInAddress,
   googleSignInFailure,
 } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
@@ -43,7 +44,7 @@ export default function Login() {
   // A refused Google sign-in comes back as /login?error=... (shown in the page's language)
   const googleError = searchParams.get("error");
   const [failure, setFailure] = useState<string | null>(
-    googleError && googleSignInFailure(i18n, googleError),
+    googleError && googleSignInFailure(i18n, googleFailureInAddress(googleError)),
   );
   const [done, setDone] = useState(false);
   // While this form signs in, the form itself decides where to go (after the pending cart item).

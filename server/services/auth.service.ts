@@ -6,6 +6,7 @@ import { User, type UserDocument } from "../../models/user.model.js";
 import { getEnv } from "../env.js";
 import { conflict, unauthorized } from "../lib/http-error.js";
 import { signUserToken } from "../lib/jwt.js";
+import { GOOGLE_SIGN_IN_REFUSALS } from "#contract/google-sign-in";
 import { safeRedirectPath } from "#contract/redirect-path";
 import { DEFAULT_LOCALE, toLocale, type Locale } from "#contract/i18n";
 import {
@@ -22,11 +23,10 @@ export const AUTH_MESSAGES = {
   signedUp: "Signup successful",
   signedIn: "Signin successful",
   invalidCredentials: "Invalid email or password",
-  googleNotConfigured: "Google sign-in is not configured",
-  googleBadState: "Google sign-in expired or was not started here. Please try again.",
-  googleNoEmail: "Your Google account has no verified email address",
-  googleLinkNeedsPassword:
-    "An account with this email already exists. Sign in with its password once to connect Google sign-in to it.",
+  googleNotConfigured: GOOGLE_SIGN_IN_REFUSALS.notConfigured,
+  googleBadState: GOOGLE_SIGN_IN_REFUSALS.badState,
+  googleNoEmail: GOOGLE_SIGN_IN_REFUSALS.noEmail,
+  googleLinkNeedsPassword: GOOGLE_SIGN_IN_REFUSALS.linkNeedsPassword,
 };
 
 export interface AuthResult {

@@ -172,3 +172,20 @@ describe("the payment result page's reason, written by whoever wrote the link", 
     expect(reasonShown(nothing.body)).toBeUndefined();
   });
 });
+
+describe("the sign-in screen's ?error=, written by whoever wrote the link", () => {
+  const formError = (html: string) =>
+    /<p role="alert" data-testid="form-error"[^>]*>([\s\S]*?)<\/p>/.exec(html)?.[1];
+
+  it("shows only the shop's own refusal texts; any other text reads 'did not complete'", async () => {
+    const spoofed = "Your account is locked. Call 01700000000 to unlock it.";
+    const english = await rawGet(`/login?${new URLSearchParams({ error: spoofed })}`);
+    expect(english.status).toBe(200);
+    expect(formError(english.body)).toBe("Google sign-in did not complete.");
+    const refused = "Google sign-in expired or was not started here. Please try again.";
+    const real = await rawGet(`/login?${new URLSearchParams({ error: refused })}`);
+    expect(formError(real.body)).toBe(refused);
+    const bangla = await rawGet(`/bn/login?${new URLSearchParams({ error: spoofed })}`);
+    expect(formError(bangla.body)).toBe("গুগল সাইন ইন সম্পন্ন হয়নি।");
+  });
+});

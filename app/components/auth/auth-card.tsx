@@ -2,6 +2,7 @@ import type { I18n } from "@lingui/core";
 import { useLingui } from "@lingui/react";
 import type { ReactNode } from "react";
 import { useRouteLoaderData } from "react-router";
+import { googleRefusalOr } from "#contract/google-sign-in";
 import { googleSignInUrl } from "~/lib/api-client";
 import { safeRedirectPath } from "~/lib/auth";
 import { useLocale } from "~/lib/i18n/i18n";
@@ -58,11 +59,21 @@ export const GOOGLE_SIGN_IN_INCOMPLETE = "Google sign-in did not complete.";
 /**
  * Why a Google sign-in failed (the callback screen, and the sign-in screen's `?error=`), in the
  * page's language. Google's own codes (`access_denied`, …) and any text no message knows are, on a
- * Bangla page, "Google sign-in did not complete." in Bangla; English pages show the text as it came.
+ * Bangla page, "Google sign-in did not complete." in Bangla; English pages show the text as it came
+ * (a text from the address has been through googleFailureInAddress first).
  */
 export function googleSignInFailure(i18n: I18n, failure: string): string {
   const shown = shopperMessage(i18n, failure);
   return i18n.locale !== "en" && shown === failure ? i18n._(GOOGLE_SIGN_IN_INCOMPLETE) : shown;
+}
+
+/**
+ * A failure the address names (`/login?error=`, the callback screen's `?error=`): only one of the
+ * shop's own refusal texts; anyone can write such a link, so any other text (Google's codes, a
+ * made-up warning on the sign-in form) is "Google sign-in did not complete.".
+ */
+export function googleFailureInAddress(text: string): string {
+  return googleRefusalOr(text, GOOGLE_SIGN_IN_INCOMPLETE);
 }
 
 /**
