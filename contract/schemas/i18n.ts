@@ -7,7 +7,9 @@ export const LocaleField = z.enum(LOCALES).optional();
 /**
  * An optional Bangla text next to an English field (`titleBn` beside `title`): the same length
  * limit, trimmed, stored in Unicode's canonical form (NFC) so search and comparisons see one
- * spelling; "" clears it.
+ * spelling; "" clears it. The limit holds for the stored form too: NFC writes ড়, ঢ় and য় as two
+ * code points, so a text typed with the one-code-point letters grows (41 ড় are 82), and the
+ * database, whose limit is the same, refused it with its own message.
  */
 export const BanglaText = (max: number) =>
   z
@@ -15,4 +17,7 @@ export const BanglaText = (max: number) =>
     .trim()
     .max(max)
     .transform((text) => text.normalize("NFC"))
+    .refine((text) => text.length <= max, {
+      message: `Too big: expected string to have <=${max} characters`,
+    })
     .optional();
