@@ -124,9 +124,16 @@ export function romaniseBangla(word: string): string {
 
 /**
  * One search term as the index stores it and a query looks it up: lower case, Unicode NFC, Bangla
- * digits as ASCII digits, Bangla letters romanised.
+ * digits as ASCII digits, Bangla letters romanised, without invisible format characters (zero-width
+ * space, ZWJ/ZWNJ, BOM, bidi marks): Bangla keyboards put ZWJ into some conjuncts (র‍্য), pasted text
+ * carries the others, and a catalogue title written with one was found by no search typed without it.
  */
 export function searchTerm(term: string): string {
-  const plain = toAsciiDigits(term.normalize("NFC").toLowerCase());
+  const plain = toAsciiDigits(
+    term
+      .replace(/\p{Cf}/gu, "")
+      .normalize("NFC")
+      .toLowerCase(),
+  );
   return BENGALI.test(plain) ? romaniseBangla(plain) : plain;
 }
