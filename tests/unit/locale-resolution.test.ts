@@ -6,7 +6,9 @@ import {
   pathInLocale,
   unlocalizedPath,
 } from "#contract/i18n";
+import { pageCookie } from "~/lib/cookies";
 import {
+  localeCookie,
   localeFromAcceptLanguage,
   localeFromCookie,
   localeRedirect,
@@ -63,6 +65,20 @@ describe("the language cookie", () => {
     expect(localeFromCookie("slang=bn")).toBeUndefined();
     expect(localeFromCookie("")).toBeUndefined();
     expect(localeFromCookie(null)).toBeUndefined();
+  });
+});
+
+describe("the cookies the page writes (language switch, Bangla font)", () => {
+  it("are Secure when the page came over https, so they never travel over plain http", () => {
+    expect(localeCookie("bn", true)).toBe(
+      "lang=bn; Path=/; Max-Age=31536000; SameSite=Lax; Secure",
+    );
+    expect(pageCookie("bn_font", "1", 2_592_000, true)).toBe(
+      "bn_font=1; Path=/; Max-Age=2592000; SameSite=Lax; Secure",
+    );
+    expect(localeCookie("en", false)).toBe("lang=en; Path=/; Max-Age=31536000; SameSite=Lax");
+    // Without a page (server, tests) there is no https to speak of.
+    expect(localeCookie("bn")).toBe("lang=bn; Path=/; Max-Age=31536000; SameSite=Lax");
   });
 });
 

@@ -11,6 +11,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import { pageCookie } from "~/lib/cookies";
 import fontFile from "@fontsource/noto-sans-bengali/files/noto-sans-bengali-bengali-400-normal.woff2?url";
 
 /** Set by the browser once the font file is in its cache; the server then preloads it. */
@@ -45,7 +46,7 @@ function useBackgroundFetch(enabled: boolean): string | undefined {
       void fetch(fontFile, { priority: "low" })
         .then((response) => (response.ok ? response.arrayBuffer() : Promise.reject()))
         .then(() => {
-          document.cookie = `${BANGLA_FONT_COOKIE}=1; Path=/; Max-Age=${COOKIE_MAX_AGE}; SameSite=Lax`;
+          document.cookie = pageCookie(BANGLA_FONT_COOKIE, "1", COOKIE_MAX_AGE);
           setFetchedOn(currentKey.current);
         })
         // Offline: the phone's own Bangla font stays; the next page load tries again.

@@ -6,7 +6,7 @@ import {
   localeOfPath,
   pathInLocale,
 } from "#contract/i18n";
-import { readCookie } from "../cookies";
+import { pageCookie, readCookie } from "../cookies";
 
 /** The cookie that keeps the shopper's language across visits (set by the language switch). */
 export const LOCALE_COOKIE = "lang";
@@ -85,7 +85,7 @@ export function localeRedirect(request: Request): string | undefined {
   return pathInLocale(url.pathname, url.search, locale);
 }
 
-/** `Set-Cookie`-style attributes of the language cookie (also written by the browser). */
-export function localeCookie(locale: Locale): string {
-  return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax`;
+/** The language cookie as the language switch writes it (Secure on an https page). */
+export function localeCookie(locale: Locale, secure?: boolean): string {
+  return pageCookie(LOCALE_COOKIE, locale, LOCALE_COOKIE_MAX_AGE, secure);
 }
