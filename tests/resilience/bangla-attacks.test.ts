@@ -147,6 +147,19 @@ describe("a shared cache in front of the shop", () => {
     expect(admin.headers["content-language"]).toBe("en");
     expect(admin.headers.vary).toBe("Accept-Encoding");
   });
+
+  it("keeps the message catalogues and the sitemap shareable (no Vary on the preference)", async () => {
+    const page = await rawGet("/bn");
+    const catalog = /<link rel="preload" as="fetch" href="(\/i18n\/bn\.[0-9a-f]{12}\.json)"/.exec(
+      page.body,
+    )?.[1];
+    expect(catalog).toBeDefined();
+    for (const path of [catalog!, "/sitemap.xml", "/robots.txt"]) {
+      const answer = await rawGet(path, { "Accept-Language": "bn", Cookie: "lang=bn" });
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers.vary, path).toBe("Accept-Encoding");
+    }
+  });
 });
 
 describe("the payment result page's reason, written by whoever wrote the link", () => {
