@@ -147,7 +147,7 @@ describe("campaign popup", () => {
     await page.bringToFront(); // a background tab does not run the dialog's exit animation
 
     await page.getByRole("button", { name: "Close" }).click();
-    await expect.poll(() => dialog.count(), { timeout: 5000 }).toBe(0);
+    await expect.poll(() => dialog.count()).toBe(0);
 
     // Same tab (same session): reloading does not ask for the popup again.
     await page.reload();
