@@ -12,6 +12,11 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // expect.poll waits for something the app does on its own time: a server answer and a render, a
+    // background SMS or email, a list loaded again after a save. Vitest's default (1 s) is shorter
+    // than that takes on a loaded 2-core CI machine; 15 s is Playwright's own wait in the browser
+    // tests (harness.ts). A poll that passes returns at once, so only a failure waits longer.
+    expect: { poll: { timeout: 15_000 } },
     reporters: ["default"],
   },
 });

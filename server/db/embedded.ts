@@ -362,16 +362,53 @@ function chmodRecursive(dir: string): void {
   }
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Listens on `port` of the loopback for a moment; answers the port that was free, or null. */
+function probePort(port: number): Promise<number | null> {
+  return new Promise((resolve) => {
     const server = net.createServer();
     server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
+    server.once("error", () => resolve(null));
+    server.listen(port, "127.0.0.1", () => {
+      const { port: bound } = server.address() as net.AddressInfo;
+      server.close(() => resolve(bound));
     });
   });
+}
+
+/** The first port the kernel hands out on its own (listen(0), outgoing connections). */
+function ephemeralPortsStart(): number {
+  try {
+    const [low] = readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8")
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    if (Number.isInteger(low) && low > 1024) return low;
+  } catch {
+    // not Linux: macOS and Windows hand out 49152 and up
+  }
+  return 32_768;
+}
+
+const FIRST_CHOSEN_PORT = 10_000;
+
+/**
+ * A free loopback port for a process started next (a database, a shop process), which binds it
+ * a few seconds later. Chosen below the kernel's own range: a port listen(0) found is free again
+ * once the probe closes, and any listen(0) or outgoing connection on the machine (a test run
+ * opens hundreds a second) could take it before the child binds it. Ports below that range are
+ * only ever taken on purpose.
+ */
+export async function freePort(): Promise<number> {
+  const end = ephemeralPortsStart();
+  if (end > FIRST_CHOSEN_PORT + 1_000) {
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      const port = FIRST_CHOSEN_PORT + Math.floor(Math.random() * (end - FIRST_CHOSEN_PORT));
+      if ((await probePort(port)) !== null) return port;
+    }
+  }
+  const port = await probePort(0);
+  if (port === null) throw new Error("No free loopback port");
+  return port;
 }
 
 async function waitForPort(port: number, child: ChildProcess, output: () => string): Promise<void> {

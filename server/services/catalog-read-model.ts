@@ -28,7 +28,7 @@ import { searchTerm } from "../lib/bangla-search.js";
 /** Within this age an answer is served without looking at the version document. */
 const CHECK_AFTER_MS = 500;
 /** Older than this, a request waits for the check (listings never lag a write by more). */
-const MAX_LAG_MS = 1000;
+export const MAX_LAG_MS = 1000;
 /** Heals writes that were never recorded (a process killed between a write and its record). */
 const FULL_RELOAD_MS = 15 * 60_000;
 /** More changed products than this since the last check: one full read is cheaper. */

@@ -1,5 +1,5 @@
 import request from "supertest";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   ORDER_STATUSES,
   ORDER_TRANSITIONS,
@@ -86,7 +86,7 @@ describe("PUT /api/admin/orders/:id/:status", () => {
     ]);
     expect(stored!.paymentDetails!.status).toBe("COMPLETED");
     // Issue 20 added the confirmation SMS.
-    await vi.waitFor(() => expect(sms.messages).toHaveLength(3));
+    await expect.poll(() => sms.messages).toHaveLength(3);
     expect(sms.messages.map((message) => message.number)).toEqual([
       "8801911223344",
       "8801911223344",

@@ -1,7 +1,7 @@
 import bcrypt from "bcrypt";
 import jwt from "jsonwebtoken";
 import request from "supertest";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { Otp } from "../../models/otp.model";
 import { RateLimit } from "../../models/rate-limit.model";
 import { User } from "../../models/user.model";
@@ -201,10 +201,12 @@ describe("rate limits (stored in MongoDB)", () => {
         .send({ email: "target@example.com", password: DEFAULT_PASSWORD });
       expect(ok.status).toBe(200);
       // The success is taken back when its answer finishes (asynchronously).
-      await vi.waitFor(async () => {
-        const counter = await RateLimit.findById("signin-account:target@example.com").lean();
-        expect(counter!.hits).toBe(0);
-      });
+      await expect
+        .poll(async () => {
+          const counter = await RateLimit.findById("signin-account:target@example.com").lean();
+          return counter!.hits;
+        })
+        .toBe(0);
       for (let attempt = 0; attempt < 3; attempt += 1) {
         const wrong = await request(app)
           .post("/auth/signin")

@@ -1,5 +1,5 @@
 import request from "supertest";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Order } from "../../models/order.model";
 import { Otp } from "../../models/otp.model";
 import type { createApp } from "../../server/app";
@@ -62,7 +62,7 @@ describe("an order placed in Bangla", () => {
     const number = placed.body.orderNumber as string;
     expect((await Order.findById(id).lean())!.locale).toBe("bn");
 
-    await vi.waitFor(() => expect(sms.messages).toHaveLength(1));
+    await expect.poll(() => sms.messages).toHaveLength(1);
     expect(sms.messages[0]).toMatchObject({
       type: "unicode",
       number: "8801712345678",
@@ -70,18 +70,18 @@ describe("an order placed in Bangla", () => {
     });
 
     expect((await move(id, "confirmed")).status).toBe(200);
-    await vi.waitFor(() => expect(sms.messages).toHaveLength(2));
+    await expect.poll(() => sms.messages).toHaveLength(2);
     expect((await move(id, "shipped")).status).toBe(200);
-    await vi.waitFor(() => expect(sms.messages).toHaveLength(3));
+    await expect.poll(() => sms.messages).toHaveLength(3);
     expect((await move(id, "delivered")).status).toBe(200);
-    await vi.waitFor(() => expect(sms.messages).toHaveLength(4));
+    await expect.poll(() => sms.messages).toHaveLength(4);
     expect(sms.messages.slice(1).map((sent) => sent.message)).toEqual([
       `Tweest: আপনার অর্ডার ${number} নিশ্চিত করা হয়েছে।`,
       `Tweest: আপনার অর্ডার ${number} পাঠানো হয়েছে।`,
       `Tweest: আপনার অর্ডার ${number} পৌঁছে দেওয়া হয়েছে। ধন্যবাদ!`,
     ]);
     // Placed, shipped and delivered are emailed as well (confirmation is an SMS only).
-    await vi.waitFor(() => expect(smtp.messages).toHaveLength(3));
+    await expect.poll(() => smtp.messages).toHaveLength(3);
     for (const sent of sms.messages) {
       expect(sent.type).toBe("unicode");
       expect(smsSize(sent.message)).toMatchObject({ encoding: "UCS-2" });
@@ -93,19 +93,19 @@ describe("an order placed in Bangla", () => {
     const placed = await placeOrder({ locale: "bn" });
     expect(placed.status).toBe(201);
     const number = placed.body.orderNumber as string;
-    await vi.waitFor(() => expect(smtp.messages).toHaveLength(1));
+    await expect.poll(() => smtp.messages).toHaveLength(1);
     expect(smtp.messages[0].subject).toBe(`Tweest: অর্ডার ${number} গৃহীত`);
     expect(smtp.messages[0].text).toContain("প্রিয় Nusrat,");
     expect(smtp.messages[0].text).toContain("মোট: ৳১,৬৬০ (ক্যাশ অন ডেলিভারি)");
     expect(smtp.messages[0].text).toContain(`অর্ডার: ${number}`);
 
     expect((await move(placed.body._id, "cancelled")).status).toBe(200);
-    await vi.waitFor(() => expect(sms.messages).toHaveLength(2));
+    await expect.poll(() => sms.messages).toHaveLength(2);
     expect(sms.messages[1]).toMatchObject({
       type: "unicode",
       message: `Tweest: আপনার অর্ডার ${number} বাতিল করা হয়েছে।`,
     });
-    await vi.waitFor(() => expect(smtp.messages).toHaveLength(2));
+    await expect.poll(() => smtp.messages).toHaveLength(2);
     expect(smtp.messages[1].subject).toBe(`Tweest: অর্ডার ${number} বাতিল`);
   });
 });
@@ -116,19 +116,19 @@ describe("an order placed in English", () => {
     expect(placed.status).toBe(201);
     expect(placed.body.locale).toBe("en");
     const number = placed.body.orderNumber as string;
-    await vi.waitFor(() => expect(sms.messages).toHaveLength(1));
+    await expect.poll(() => sms.messages).toHaveLength(1);
     expect(sms.messages[0]).toMatchObject({
       type: "unicode",
       message: `Tweest: Hi Nusrat, your order ${number} is placed. Total ৳1660 (cash on delivery). Thank you!`,
     });
     expect((await move(placed.body._id, "confirmed")).status).toBe(200);
-    await vi.waitFor(() => expect(sms.messages).toHaveLength(2));
+    await expect.poll(() => sms.messages).toHaveLength(2);
     expect(sms.messages[1]).toMatchObject({
       type: "text",
       message: `Tweest: your order ${number} is confirmed.`,
     });
     // Confirmation is an SMS only: the placed email is the one email so far.
-    await vi.waitFor(() => expect(smtp.messages).toHaveLength(1));
+    await expect.poll(() => smtp.messages).toHaveLength(1);
     expect(smtp.messages[0].subject).toBe(`Tweest: order ${number} placed`);
   });
 

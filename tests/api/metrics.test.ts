@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Request } from "express";
 import mongoose from "mongoose";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Order } from "../../models/order.model";
 import { createApp } from "../../server/app";
 import { ConfigError, parseEnv, resetEnvForTests } from "../../server/env";
@@ -205,7 +205,7 @@ describe("orders, payments, SMS, courier and lost conditional writes", () => {
       .set("Authorization", `Bearer ${token}`);
     expect(cancelled.status).toBe(200);
     // Both SMS (placed, cancelled) go out in the background.
-    await vi.waitFor(() => expect(sms.messages.length).toBeGreaterThanOrEqual(2));
+    await expect.poll(() => sms.messages.length).toBeGreaterThanOrEqual(2);
     const after = await scrape();
     const placedCod = { payment_method: "COD" };
     const cancelledCod = { payment_method: "COD", by: "admin" };
@@ -215,11 +215,9 @@ describe("orders, payments, SMS, courier and lost conditional writes", () => {
     expect(value(after, "tweest_orders_cancelled_total", cancelledCod)).toBe(
       value(before, "tweest_orders_cancelled_total", cancelledCod) + 1,
     );
-    await vi.waitFor(async () =>
-      expect(value(await scrape(), "tweest_sms_sends_total", { outcome: "sent" })).toBe(
-        value(before, "tweest_sms_sends_total", { outcome: "sent" }) + 2,
-      ),
-    );
+    await expect
+      .poll(async () => value(await scrape(), "tweest_sms_sends_total", { outcome: "sent" }))
+      .toBe(value(before, "tweest_sms_sends_total", { outcome: "sent" }) + 2);
   });
 
   it("counts bKash outcomes once per payment, and an unpaid order's expiry", async () => {

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import request from "supertest";
 import { ApiError } from "../../app/lib/api-client";
 import { serverFieldErrors } from "../../app/lib/form-validation";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { Cart } from "../../models/cart.model";
 import { Order } from "../../models/order.model";
 import { Product } from "../../models/product.model";
@@ -145,7 +145,7 @@ describe("POST /api/orders (guest, cash on delivery)", () => {
     const cart = await guest.get("/api/cart");
     expect(cart.body.cartItems).toEqual([]);
 
-    await vi.waitFor(() => expect(sms.messages).toHaveLength(1));
+    await expect.poll(() => sms.messages).toHaveLength(1);
     expect(sms.messages[0].number).toBe("8801712345678");
     expect(sms.messages[0].message).toBe(
       `Tweest: Hi Nusrat, your order ${answer.body.orderNumber} is placed. Total ৳2460 (cash on delivery). Thank you!`,

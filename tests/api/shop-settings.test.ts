@@ -1,5 +1,5 @@
 import request from "supertest";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { SettingsChangeModel } from "../../models/settings-change.model";
 import { ShopSettingsModel } from "../../models/shop-settings.model";
 import type { ShopSettings } from "#contract/schemas/shop-settings";
@@ -278,7 +278,7 @@ describe("what the settings drive", () => {
     expect(quiet.status).toBe(201);
     await changed((settings) => void (settings.sms.orderTexts.placed = true));
     const told = await order();
-    await vi.waitFor(() => expect(sms.messages).toHaveLength(1));
+    await expect.poll(() => sms.messages).toHaveLength(1);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(sms.messages).toHaveLength(1);
     expect(sms.messages[0].message).toBe(

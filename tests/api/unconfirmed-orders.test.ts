@@ -1,5 +1,5 @@
 import request from "supertest";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { Order } from "../../models/order.model";
 import type { createApp } from "../../server/app";
 import { JOBS, runJobOnce } from "../../server/jobs";
@@ -49,9 +49,9 @@ async function placedCodOrder(hoursAgo: number, locale?: "bn") {
   );
   expect(await variantStock(product._id, "Black", "M")).toBe(8);
   // The placed message has gone out; only cancellation messages are counted below.
-  await vi.waitFor(() =>
-    expect(sms.messages.some((sent) => sent.message.includes(placed.body.orderNumber))).toBe(true),
-  );
+  await expect
+    .poll(() => sms.messages.some((sent) => sent.message.includes(placed.body.orderNumber)))
+    .toBe(true);
   return { product, orderId: String(placed.body._id), orderNumber: placed.body.orderNumber };
 }
 
@@ -79,7 +79,7 @@ describe("unconfirmed COD orders are cancelled after the shop's limit", () => {
       note: "not confirmed within 48 hours",
     });
     expect(await variantStock(product._id, "Black", "M")).toBe(10);
-    await vi.waitFor(() => expect(cancelledTexts()).toHaveLength(1));
+    await expect.poll(() => cancelledTexts()).toHaveLength(1);
     expect(cancelledTexts()[0]).toMatchObject({
       number: "8801712345678",
       message: `Tweest: your order ${orderNumber} has been cancelled.`,
@@ -109,7 +109,7 @@ describe("unconfirmed COD orders are cancelled after the shop's limit", () => {
       "not confirmed within 720 hours",
     );
     expect(await variantStock(product._id, "Black", "M")).toBe(10);
-    await vi.waitFor(() => expect(cancelledTexts()).toHaveLength(1));
+    await expect.poll(() => cancelledTexts()).toHaveLength(1);
     expect(cancelledTexts()[0].message).toBe(`Tweest: আপনার অর্ডার ${orderNumber} বাতিল করা হয়েছে।`);
   });
 
@@ -193,7 +193,7 @@ describe("unconfirmed COD orders are cancelled after the shop's limit", () => {
     expect(stored.orderStatus).toBe("CANCELLED");
     expect(stored.statusHistory.filter((entry) => entry.status === "CANCELLED")).toHaveLength(1);
     expect(await variantStock(product._id, "Black", "M")).toBe(10);
-    await vi.waitFor(() => expect(cancelledTexts()).toHaveLength(1));
+    await expect.poll(() => cancelledTexts()).toHaveLength(1);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(cancelledTexts()).toHaveLength(1);
   });

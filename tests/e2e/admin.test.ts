@@ -198,7 +198,9 @@ describe("admin screens", () => {
     await row.click();
     const dialog = page.getByRole("dialog");
     const actions = dialog.getByTestId("order-actions");
-    // PLACED may only go to CONFIRMED or CANCELLED.
+    // PLACED may only go to CONFIRMED or CANCELLED (read once the dialog shows its moves: a count
+    // taken before it opened would be 0 whatever the moves).
+    await actions.getByRole("button", { name: "Confirm" }).waitFor();
     expect(await actions.getByRole("button", { name: "Mark shipped" }).count()).toBe(0);
     await dialog.getByTestId("invoice").waitFor();
     await shot(page, "admin-order-detail-1280");

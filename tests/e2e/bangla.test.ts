@@ -15,6 +15,7 @@ import { englishUiText } from "./bangla-detector";
 import { banglaChecks, type BanglaChecks } from "./bangla-page";
 import { allowBrowserProblems } from "./guard";
 import { dataLayer, launchBrowser, waitForHydration } from "./harness";
+import { SearchBox } from "./pages/search-box";
 import { screenshot, useShoppingSession } from "./shop-harness";
 
 const shop = useShoppingSession();
@@ -197,12 +198,10 @@ describe("the storefront in Bangla on a phone (375 px)", () => {
 
     // Suggestions while typing a misspelt romanised word show the Bangla titles.
     const box = page.getByRole("combobox");
-    await box.focus();
-    await page.keyboard.type("panjbi", { delay: 40 });
     const list = page.getByRole("listbox", { name: "প্রস্তাবিত পণ্য" });
-    await list.waitFor({ state: "visible" });
-    for (const option of await list.getByRole("option").allTextContents())
-      expect(option).toMatch(/পাঞ্জাবি/);
+    const search = new SearchBox(page, box, list);
+    await search.typeAndWaitForSuggestions("panjbi", "bn");
+    for (const option of await search.options.allTextContents()) expect(option).toMatch(/পাঞ্জাবি/);
     expect(await englishUiText(page, allowed)).toEqual([]);
     await page.keyboard.press("Enter");
     await page.waitForURL((url) => url.searchParams.get("search") === "panjbi");

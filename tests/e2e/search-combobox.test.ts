@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { waitForHydration } from "./harness";
+import { SearchBox } from "./pages/search-box";
 import { screenshot, useShoppingSession } from "./shop-harness";
 
 const session = useShoppingSession();
@@ -17,11 +18,9 @@ describe("header search combobox at 375 px", () => {
 
     const box = page.getByRole("combobox", { name: "Search products" });
     const list = page.getByRole("listbox", { name: "Suggested products" });
-    await box.focus();
-    await page.keyboard.type("panjbi", { delay: 40 });
-    await list.waitFor({ state: "visible" });
-    const options = list.getByRole("option");
-    const titles = await options.allTextContents();
+    const search = new SearchBox(page, box, list);
+    const titles = await search.typeAndWaitForSuggestions("panjbi");
+    const options = search.options;
     expect(titles.length).toBeGreaterThan(0);
     for (const title of titles) expect(title).toMatch(/Panjabi/);
     expect(await box.getAttribute("aria-expanded")).toBe("true");

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer, type AddressInfo } from "node:net";
+import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import type { Express } from "express";
 import mongoose from "mongoose";
@@ -48,16 +48,8 @@ export function changedCollections(
   return [...names].filter((name) => (before[name] ?? "[]") !== (after[name] ?? "[]")).sort();
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+/** A free loopback port for a shop process (outside the kernel's listen(0) range, see there). */
+export { freePort } from "../../server/db/embedded";
 
 /** This test file's own database, on the run's database server, for a child process. */
 export function fileDatabaseUri(): string {
@@ -70,7 +62,8 @@ const shopProcesses: ChildProcess[] = [];
 
 /**
  * The real server (`tsx server/index.ts`) as a child process on this file's database, as an
- * operator starts it; resolves once /healthz answers. `env` adds or overrides variables.
+ * operator starts it; resolves once it says it listens and /healthz answers (another process on
+ * that port answering /healthz does not count). `env` adds or overrides variables.
  */
 export async function startShopProcess(
   port: number,
@@ -96,9 +89,14 @@ export async function startShopProcess(
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const listening = `✓ Tweest shop on http://localhost:${port} `;
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    if (!output.includes(listening)) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      continue;
+    }
     try {
       const answer = await fetch(`http://127.0.0.1:${port}/healthz`);
       if (answer.ok) return child;

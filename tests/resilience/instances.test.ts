@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JobLease } from "../../models/job-lease.model";
 import { Order } from "../../models/order.model";
 import { leaseLengthMs } from "../../server/jobs";
+import { MAX_LAG_MS } from "../../server/services/catalog-read-model";
 import { createCategory } from "../factories/category";
 import { createOrder } from "../factories/order";
 import { createProduct } from "../factories/product";
@@ -58,15 +59,11 @@ beforeAll(async () => {
 
 afterAll(() => stopShopProcesses());
 
-/** Polls `url` every 50 ms until `seen` holds; answers the milliseconds it took. */
-async function msUntil(url: string, seen: (body: unknown) => boolean): Promise<number> {
-  const start = performance.now();
-  while (performance.now() - start < 10_000) {
-    const answer = await fetch(url);
-    if (answer.ok && seen(await answer.json())) return performance.now() - start;
-    await sleep(50);
-  }
-  return Number.POSITIVE_INFINITY;
+/** GET `url` as JSON (a 200 expected). */
+async function getJson(url: string): Promise<unknown> {
+  const answer = await fetch(url);
+  expect(answer.status).toBe(200);
+  return answer.json();
 }
 
 /** One series of an instance's /metrics, summed over the label values given. */
@@ -97,13 +94,15 @@ describe("two shop processes on one database", () => {
       body: form,
     });
     expect(edited.status).toBe(200);
-    const found = (body: unknown) =>
-      (body as { content: { title: string }[] }).content[0]?.title === "Lighthouse Polo";
-    const [onA, onB] = await Promise.all(
-      [0, 1].map((index) => msUntil(`${base(index)}/api/products?search=lighthouse`, found)),
-    );
-    expect(onA).toBeLessThan(1000);
-    expect(onB).toBeLessThan(1000);
+    // "Within a second" is each instance's rule, checked at its moment rather than timed (which
+    // measured the machine's load too): A answers its own write at once; B, whose read model is
+    // then MAX_LAG_MS old, checks the version before answering (docs/catalog.md). 50 ms: timers.
+    const firstTitle = (body: unknown) =>
+      (body as { content: { title: string }[] }).content[0]?.title;
+    const search = (index: number) => getJson(`${base(index)}/api/products?search=lighthouse`);
+    expect(firstTitle(await search(0))).toBe("Lighthouse Polo");
+    await sleep(MAX_LAG_MS + 50);
+    expect(firstTitle(await search(1))).toBe("Lighthouse Polo");
 
     const guide = await fetch(`${base(0)}/api/admin/size-guides`, {
       method: "POST",
@@ -111,9 +110,9 @@ describe("two shop processes on one database", () => {
       body: JSON.stringify({ name: "Polo sizes", columns: ["Chest"], rows: [] }),
     });
     expect(guide.status).toBe(201);
-    const listed = (body: unknown) =>
-      (body as { name: string }[]).some((entry) => entry.name === "Polo sizes");
-    expect(await msUntil(`${base(1)}/api/size-guides`, listed)).toBeLessThan(1000);
+    // Size guides are read from the database on every request: B's next answer has it.
+    const guides = (await getJson(`${base(1)}/api/size-guides`)) as { name: string }[];
+    expect(guides.map((entry) => entry.name)).toContain("Polo sizes");
   });
 
   it("the scheduled jobs run once per period in total, not once per instance", async () => {
@@ -232,7 +231,12 @@ describe("two shop processes on one database", () => {
       }
     }
 
-    /** A request whose body is still arriving when the instance is told to stop. */
+    /**
+     * A request whose body is still arriving when the instance is told to stop. It asks
+     * `Expect: 100-continue`, so the instance's "100 Continue" says it has taken the request in
+     * (a fixed pause instead could stop a busy instance before it had read the headers: the
+     * request then met a closing server, not a draining one).
+     */
     function slowCartAdd(
       index: number,
       stop: () => void,
@@ -246,6 +250,7 @@ describe("two shop processes on one database", () => {
             headers: {
               "content-type": "application/json",
               "content-length": Buffer.byteLength(body),
+              expect: "100-continue",
             },
           },
           (response) => {
@@ -256,11 +261,12 @@ describe("two shop processes on one database", () => {
           },
         );
         request.on("error", reject);
-        request.write(body.slice(0, 10));
-        setTimeout(() => {
+        request.once("continue", () => {
+          request.write(body.slice(0, 10));
           stop();
           setTimeout(() => request.end(body.slice(10)), 300);
-        }, 100);
+        });
+        request.flushHeaders();
       });
     }
 

@@ -1,5 +1,5 @@
 import request from "supertest";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { Order } from "../../models/order.model";
 import { smsName } from "../../server/services/notifications.service";
 import { shippingAddress } from "../factories/address";
@@ -91,7 +91,7 @@ describe("the order SMS", () => {
     await guest.add(product._id, "Black", "M", 1).expect(200);
     const placed = await guest.order({ shippingAddress: shippingAddress({ firstName }) });
     expect(placed.status).toBe(201);
-    await vi.waitFor(() => expect(sms.messages).toHaveLength(1));
+    await expect.poll(() => sms.messages).toHaveLength(1);
     const text = sms.messages[0].message;
     expect(text).toMatch(/^Tweest: Hi WIN, your order /);
     expect(text).not.toContain("scam");

@@ -1,6 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
-import { createServer, type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import jwt from "jsonwebtoken";
@@ -16,7 +15,7 @@ import { PRODUCTION_SEED_LINE, seedDatabase } from "../../server/seed/seed";
 import { createAdmin } from "../factories/user";
 import { clearDatabase } from "../setup/db";
 import { testDatabaseUri } from "../setup/per-file";
-import { withEnv } from "./helpers";
+import { freePort, withEnv } from "./helpers";
 
 const [PUBLISHED_JWT, PUBLISHED_COOKIE] = PUBLISHED_SECRETS;
 const OWN_SECRETS = {
@@ -26,14 +25,6 @@ const OWN_SECRETS = {
   BCRYPT_ROUNDS: "12",
 };
 const tempDirs: string[] = [];
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 afterAll(() => {
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });

@@ -2,6 +2,10 @@
  * Two shop instances on one database, each with its own copy of the shop settings: this test
  * process (instance A saves through its API) and a real server in a child process (instance B). An
  * admin's save on A shows in B's delivery charge within a second.
+ *
+ * Checked at the second rather than timed: B re-reads the settings' version before answering once
+ * its copy is half a second old, so a request a second after the save must get the new charge
+ * however loaded the machine (a stopwatch around polling also timed B's reads and the requests).
  */
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -23,16 +27,6 @@ async function chargeOnB(city: string): Promise<number> {
   });
   expect(answer.status).toBe(200);
   return ((await answer.json()) as { deliveryCharge: number }).deliveryCharge;
-}
-
-/** Polls B every 50 ms until `seen` holds; answers how long that took. */
-async function msUntil(seen: () => Promise<boolean>): Promise<number> {
-  const start = performance.now();
-  while (performance.now() - start < 10_000) {
-    if (await seen()) return performance.now() - start;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return Number.POSITIVE_INFINITY;
 }
 
 beforeAll(async () => {
@@ -64,8 +58,9 @@ describe("shop settings across instances", () => {
       .send({ version: loaded.body.version, settings });
     expect(saved.status).toBe(200);
 
-    const took = await msUntil(async () => (await chargeOnB("Dhaka")) === 55);
-    expect(took).toBeLessThan(WITHIN_MS);
+    // 50 ms: the timers' slack.
+    await new Promise((resolve) => setTimeout(resolve, WITHIN_MS + 50));
+    expect(await chargeOnB("Dhaka")).toBe(55);
     expect(await chargeOnB("Khulna")).toBe(135);
   });
 });

@@ -60,7 +60,10 @@ describe("job leases", () => {
   });
 
   it("ten instances ticking at once, the first time and again after the period: one run each time", async () => {
-    const job = countingJob("once", 300);
+    // A period long enough that the second tick surely falls inside it: ten claims at once take
+    // FerretDB some tens of milliseconds quiet, several times that on a loaded machine (a 300 ms
+    // period left a 270 ms lease).
+    const job = countingJob("once", 2_000);
     const tick = () =>
       Promise.all(Array.from({ length: 10 }, (_, index) => runJobOnce(job, `instance-${index}`)));
     const first = await tick();
@@ -68,7 +71,7 @@ describe("job leases", () => {
     expect(job.runs).toBe(1);
     // Still inside the period: nobody runs it.
     expect((await tick()).filter(Boolean)).toHaveLength(0);
-    await sleep(leaseLengthMs(300) + 20);
+    await sleep(leaseLengthMs(2_000) + 20);
     expect((await tick()).filter(Boolean)).toHaveLength(1);
     expect(job.runs).toBe(2);
     const lease = (await JobLease.findById("once").lean())!;
