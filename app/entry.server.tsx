@@ -15,9 +15,21 @@ import { lowerModulePreloadPriority } from "./lib/module-preload-priority.server
 
 export const streamTimeout = 5_000;
 
-/** A client navigation's data: the same language headers as the page's document. */
+/**
+ * A page is made for one response: its scripts carry this response's CSP nonce, and it may show the
+ * signed-in shopper's data. No shared cache may keep it (a cached nonce is a known nonce), and the
+ * browser asks again each time. A route that says otherwise keeps its own header.
+ */
+const PAGE_CACHE_CONTROL = "private, no-cache";
+
+function setPageHeaders(request: Request, headers: Headers): void {
+  setLanguageHeaders(request, headers);
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", PAGE_CACHE_CONTROL);
+}
+
+/** A client navigation's data: the same headers as the page's document. */
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
-  setLanguageHeaders(request, response.headers);
+  setPageHeaders(request, response.headers);
   return response;
 };
 
@@ -32,7 +44,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  setLanguageHeaders(request, responseHeaders);
+  setPageHeaders(request, responseHeaders);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

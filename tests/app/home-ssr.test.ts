@@ -34,6 +34,11 @@ describe("GET / (server-rendered home page)", () => {
     }
     expect(answer.text).toContain("Featured");
     expect(answer.text).toMatch(/<script[^>]*nonce="[^"]+"/);
+    // Made for this response (its nonce): kept by no shared cache, asked for again each time.
+    expect(answer.headers["cache-control"]).toBe("private, no-cache");
+    const data = await request(app).get("/_root.data");
+    expect(data.status).toBe(200);
+    expect(data.headers["cache-control"]).toBe("private, no-cache");
   });
 
   it("asks for the hydration scripts at low priority, after the stylesheet and images", async () => {
