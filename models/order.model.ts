@@ -64,7 +64,7 @@ const OrderSchema = new Schema(
     shippingAddress: { type: AddressSchema, required: true },
     // The delivery mobile in the 01XXXXXXXXX form, whatever form the address holds: the key of
     // the customer's history by phone (docs/cod.md). Set on every save; older orders are filled in
-    // at start-up (backfillDeliveryPhones).
+    // by a migration (backfillDeliveryPhones, server/db/migrations.ts).
     deliveryPhone: { type: String },
     totalPrice: { type: Number, required: true, min: 0 },
     discount: { type: Number, default: 0, min: 0 },
@@ -161,5 +161,12 @@ OrderSchema.index({ orderStatus: 1, paymentMethod: 1, cashSettlement: 1 });
 OrderSchema.index({ deliveryPhone: 1, orderStatus: 1 });
 
 export type OrderFields = InferSchemaType<typeof OrderSchema>;
+/**
+ * How long a payment attempt holds its order's lock: time enough for a shopper on an SSLCommerz
+ * page, far more than a bKash execute needs (its calls time out after 30 s). An abandoned attempt
+ * (a closed page, a process killed while executing) stops holding the order when its time is up.
+ */
+export const PAYMENT_LOCK_MS = 10 * 60_000;
+
 export const Order =
   (mongoose.models.Order as mongoose.Model<OrderFields>) ?? mongoose.model("Order", OrderSchema);

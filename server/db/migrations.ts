@@ -1,5 +1,8 @@
 import mongoose from "mongoose";
 import { MongoDBStorage, Umzug } from "umzug";
+import { normalizeBdMobile } from "#contract/phone";
+import { Order, PAYMENT_LOCK_MS } from "../../models/order.model.js";
+import { Payment } from "../../models/payment.model.js";
 
 /**
  * One-off data changes that bring a database written by an earlier version up to date. Each runs
@@ -16,9 +19,88 @@ interface Migration {
   up: () => Promise<string | undefined>;
 }
 
-async function beforeServing(): Promise<Migration[]> {
-  const { carryOverLegacyPaymentLocks } = await import("../services/payments.service.js");
-  return [
+/**
+ * Orders written before the one payment lock kept bKash's `paymentClaim` (the bKash payment id being
+ * executed) or SSLCommerz's `paymentWindow` ({transactionId, until}). Each PENDING order's one
+ * becomes its `paymentLock` (a bKash claim for a lock's time from now), once, at start-up before
+ * any request; through the driver, as the model no longer knows the old fields. Idempotent;
+ * answers how many locks it carried over.
+ */
+export async function carryOverLegacyPaymentLocks(): Promise<number> {
+  const orders = Order.collection;
+  const legacy = await orders
+    .find(
+      {
+        orderStatus: "PENDING",
+        $or: [{ paymentClaim: { $ne: null } }, { paymentWindow: { $ne: null } }],
+      },
+      { projection: { paymentClaim: 1, paymentWindow: 1 } },
+    )
+    .toArray();
+  let carried = 0;
+  for (const order of legacy) {
+    const window = order.paymentWindow as { transactionId?: string; until?: Date } | null;
+    const claimedBy =
+      typeof order.paymentClaim === "string"
+        ? await Payment.findOne(
+            { paymentId: order.paymentClaim, method: "BKASH" },
+            { transactionId: 1 },
+          ).lean()
+        : null;
+    const lock = window?.transactionId
+      ? { transactionId: window.transactionId, until: window.until ?? new Date() }
+      : claimedBy
+        ? { transactionId: claimedBy.transactionId, until: new Date(Date.now() + PAYMENT_LOCK_MS) }
+        : null;
+    await orders.updateOne(
+      { _id: order._id },
+      { $set: { paymentLock: lock }, $unset: { paymentClaim: "", paymentWindow: "" } },
+    );
+    if (lock) carried += 1;
+  }
+  return carried;
+}
+
+/** Removes the old lock fields from every other order (in the background: one pass, then a no-op). */
+export async function dropLegacyPaymentLockFields(): Promise<number> {
+  const dropped = await Order.collection.updateMany(
+    { $or: [{ paymentClaim: { $exists: true } }, { paymentWindow: { $exists: true } }] },
+    { $unset: { paymentClaim: "", paymentWindow: "" } },
+  );
+  return dropped.modifiedCount;
+}
+
+/**
+ * Fills in `deliveryPhone` on orders saved before it existed (or written around the model), a
+ * batch at a time. Idempotent; run at start-up. Answers how many orders it filled in.
+ */
+export async function backfillDeliveryPhones(batchSize = 500): Promise<number> {
+  let filled = 0;
+  for (;;) {
+    const batch = await Order.find(
+      { deliveryPhone: { $exists: false } },
+      { "shippingAddress.mobile": 1 },
+    )
+      .limit(batchSize)
+      .lean();
+    if (batch.length === 0) return filled;
+    await Order.bulkWrite(
+      batch.map((order) => {
+        const mobile = order.shippingAddress?.mobile ?? "";
+        return {
+          updateOne: {
+            filter: { _id: order._id, deliveryPhone: { $exists: false } },
+            update: { $set: { deliveryPhone: normalizeBdMobile(mobile) ?? mobile } },
+          },
+        };
+      }),
+    );
+    filled += batch.length;
+  }
+}
+
+const MIGRATIONS = {
+  beforeServing: [
     {
       name: "2026-11-one-payment-lock",
       up: async () => {
@@ -26,13 +108,8 @@ async function beforeServing(): Promise<Migration[]> {
         return carried > 0 ? `${carried} open payment locks carried over` : undefined;
       },
     },
-  ];
-}
-
-async function inBackground(): Promise<Migration[]> {
-  const { dropLegacyPaymentLockFields } = await import("../services/payments.service.js");
-  const { backfillDeliveryPhones } = await import("../services/phone-history.service.js");
-  return [
+  ],
+  inBackground: [
     {
       name: "2026-11-drop-old-payment-lock-fields",
       up: async () => {
@@ -47,10 +124,8 @@ async function inBackground(): Promise<Migration[]> {
         return filled > 0 ? `delivery phone filled in on ${filled} older orders` : undefined;
       },
     },
-  ];
-}
-
-const MIGRATIONS = { beforeServing, inBackground };
+  ],
+} satisfies Record<string, Migration[]>;
 
 /** Where umzug records the names of the migrations that ran (one document each). */
 export const MIGRATIONS_COLLECTION = "migrations";
@@ -64,7 +139,7 @@ export async function runMigrations(
   if (!db) throw new Error("runMigrations: not connected");
   const lines = new Map<string, string | undefined>();
   const umzug = new Umzug({
-    migrations: (await MIGRATIONS[group]()).map((migration) => ({
+    migrations: MIGRATIONS[group].map((migration) => ({
       name: migration.name,
       up: async () => {
         lines.set(migration.name, await migration.up());

@@ -1,5 +1,6 @@
 import { createPublicKey, type JsonWebKey } from "node:crypto";
 import { OAuth2Client } from "google-auth-library";
+import { GOOGLE_SIGN_IN_REFUSALS as REFUSED } from "#contract/google-sign-in";
 import { getEnv } from "../env.js";
 
 /**
@@ -43,7 +44,7 @@ function googleIssuers(): string[] {
 
 function client(): OAuth2Client {
   const env = getEnv();
-  if (!env.GOOGLE_CLIENT_ID) throw new GoogleSignInError("Google sign-in is not configured");
+  if (!env.GOOGLE_CLIENT_ID) throw new GoogleSignInError(REFUSED.notConfigured);
   return new OAuth2Client({
     clientId: env.GOOGLE_CLIENT_ID,
     clientSecret: env.GOOGLE_CLIENT_SECRET,
@@ -74,9 +75,9 @@ export async function exchangeGoogleCode(code: string): Promise<string> {
     const { tokens } = await client().getToken(code);
     idToken = tokens.id_token;
   } catch {
-    throw new GoogleSignInError("Google did not accept the sign-in code. Please try again.");
+    throw new GoogleSignInError(REFUSED.codeRefused);
   }
-  if (!idToken) throw new GoogleSignInError("Google did not return an ID token");
+  if (!idToken) throw new GoogleSignInError(REFUSED.noIdToken);
   return idToken;
 }
 
@@ -87,7 +88,7 @@ async function fetchSigningKeys(url: string, force: boolean): Promise<Record<str
   const cached = keyCache.get(url);
   if (cached && !force && cached.expiresAt > Date.now()) return cached.pems;
   const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
-  if (!response.ok) throw new GoogleSignInError("Could not load Google's signing keys");
+  if (!response.ok) throw new GoogleSignInError(REFUSED.signingKeys);
   const body = (await response.json()) as { keys?: (JsonWebKey & { kid?: string })[] };
   const pems: Record<string, string> = {};
   for (const jwk of body.keys ?? []) {
@@ -122,8 +123,7 @@ function tokenHeader(idToken: string): { alg?: string; kid?: string } {
 export async function verifyGoogleIdToken(idToken: string): Promise<GoogleProfile> {
   const env = getEnv();
   const header = tokenHeader(idToken);
-  if (header.alg !== "RS256" || !header.kid)
-    throw new GoogleSignInError("The Google ID token is not valid");
+  if (header.alg !== "RS256" || !header.kid) throw new GoogleSignInError(REFUSED.invalidIdToken);
   let pems = await fetchSigningKeys(env.GOOGLE_JWKS_URL, false);
   if (!pems[header.kid]) pems = await fetchSigningKeys(env.GOOGLE_JWKS_URL, true);
   let payload;
@@ -136,9 +136,9 @@ export async function verifyGoogleIdToken(idToken: string): Promise<GoogleProfil
     );
     payload = ticket.getPayload();
   } catch {
-    throw new GoogleSignInError("The Google ID token is not valid");
+    throw new GoogleSignInError(REFUSED.invalidIdToken);
   }
-  if (!payload?.sub) throw new GoogleSignInError("The Google ID token is not valid");
+  if (!payload?.sub) throw new GoogleSignInError(REFUSED.invalidIdToken);
   const verified = payload.email_verified as unknown;
   return {
     sub: payload.sub,

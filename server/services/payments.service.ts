@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type mongoose from "mongoose";
-import { Order, type OrderFields } from "../../models/order.model.js";
+import { Order, PAYMENT_LOCK_MS, type OrderFields } from "../../models/order.model.js";
 import type { PAYMENT_STATUSES } from "../../models/payment.model.js";
 import type { PaymentPurpose } from "#contract/order-status";
 import { Payment, type PaymentFields } from "../../models/payment.model.js";
@@ -83,13 +83,6 @@ export const PAYMENT_OPEN_MESSAGE =
   "A payment for this order is already open in another window. Finish it there, or try again in a few minutes.";
 
 /**
- * How long a payment attempt holds its order's lock: time enough for a shopper on an SSLCommerz
- * page, far more than a bKash execute needs (its calls time out after 30 s). An abandoned attempt
- * (a closed page, a process killed while executing) stops holding the order when its time is up.
- */
-const PAYMENT_LOCK_MS = 10 * 60_000;
-
-/**
  * Takes the order's payment lock for one attempt (our transaction id), by one guarded update: the
  * order still PENDING and no lock, an expired one, or this attempt's own (a repeated bKash callback).
  * SSLCommerz takes it when its page opens (it takes the money on its own page), bKash when it
@@ -119,57 +112,6 @@ async function releasePaymentLock(payment: { order: unknown; transactionId: stri
     { _id: payment.order, "paymentLock.transactionId": payment.transactionId },
     { $set: { paymentLock: null } },
   );
-}
-
-/**
- * Orders written before the one payment lock kept bKash's `paymentClaim` (the bKash payment id being
- * executed) or SSLCommerz's `paymentWindow` ({transactionId, until}). Each PENDING order's one
- * becomes its `paymentLock` (a bKash claim for a lock's time from now), once, at start-up before
- * any request; through the driver, as the model no longer knows the old fields. Idempotent;
- * answers how many locks it carried over.
- */
-export async function carryOverLegacyPaymentLocks(): Promise<number> {
-  const orders = Order.collection;
-  const legacy = await orders
-    .find(
-      {
-        orderStatus: "PENDING",
-        $or: [{ paymentClaim: { $ne: null } }, { paymentWindow: { $ne: null } }],
-      },
-      { projection: { paymentClaim: 1, paymentWindow: 1 } },
-    )
-    .toArray();
-  let carried = 0;
-  for (const order of legacy) {
-    const window = order.paymentWindow as { transactionId?: string; until?: Date } | null;
-    const claimedBy =
-      typeof order.paymentClaim === "string"
-        ? await Payment.findOne(
-            { paymentId: order.paymentClaim, method: "BKASH" },
-            { transactionId: 1 },
-          ).lean()
-        : null;
-    const lock = window?.transactionId
-      ? { transactionId: window.transactionId, until: window.until ?? new Date() }
-      : claimedBy
-        ? { transactionId: claimedBy.transactionId, until: new Date(Date.now() + PAYMENT_LOCK_MS) }
-        : null;
-    await orders.updateOne(
-      { _id: order._id },
-      { $set: { paymentLock: lock }, $unset: { paymentClaim: "", paymentWindow: "" } },
-    );
-    if (lock) carried += 1;
-  }
-  return carried;
-}
-
-/** Removes the old lock fields from every other order (in the background: one pass, then a no-op). */
-export async function dropLegacyPaymentLockFields(): Promise<number> {
-  const dropped = await Order.collection.updateMany(
-    { $or: [{ paymentClaim: { $exists: true } }, { paymentWindow: { $exists: true } }] },
-    { $unset: { paymentClaim: "", paymentWindow: "" } },
-  );
-  return dropped.modifiedCount;
 }
 
 async function startSslCommerz(

@@ -176,32 +176,3 @@ export async function listPhoneBlocks(
   const blocks = await PhoneBlockModel.find(filter).sort({ blockedAt: -1 }).limit(1000).lean();
   return { blocks: blocks.map(toPhoneBlock) };
 }
-
-/**
- * Fills in `deliveryPhone` on orders saved before it existed (or written around the model), a
- * batch at a time. Idempotent; run at start-up. Answers how many orders it filled in.
- */
-export async function backfillDeliveryPhones(batchSize = 500): Promise<number> {
-  let filled = 0;
-  for (;;) {
-    const batch = await Order.find(
-      { deliveryPhone: { $exists: false } },
-      { "shippingAddress.mobile": 1 },
-    )
-      .limit(batchSize)
-      .lean();
-    if (batch.length === 0) return filled;
-    await Order.bulkWrite(
-      batch.map((order) => {
-        const mobile = order.shippingAddress?.mobile ?? "";
-        return {
-          updateOne: {
-            filter: { _id: order._id, deliveryPhone: { $exists: false } },
-            update: { $set: { deliveryPhone: normalizeBdMobile(mobile) ?? mobile } },
-          },
-        };
-      }),
-    );
-    filled += batch.length;
-  }
-}

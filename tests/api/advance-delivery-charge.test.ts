@@ -9,10 +9,12 @@ import { resetBkashTokenForTests } from "../../server/integrations/bkash";
 import { expirePendingOrders } from "../../server/services/orders.service";
 import {
   ANOTHER_PAYMENT_REASON,
-  carryOverLegacyPaymentLocks,
-  dropLegacyPaymentLockFields,
   PAYMENT_OPEN_MESSAGE,
 } from "../../server/services/payments.service";
+import {
+  carryOverLegacyPaymentLocks,
+  dropLegacyPaymentLockFields,
+} from "../../server/db/migrations";
 import { ADVANCE_METHOD_REQUIRED } from "../../server/services/advance-delivery-charge.service";
 import { paymentSplit } from "#contract/advance-delivery-charge";
 import type { ShopSettings } from "#contract/schemas/shop-settings";

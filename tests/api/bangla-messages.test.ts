@@ -1,5 +1,5 @@
 import request from "supertest";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { Order } from "../../models/order.model";
 import { Otp } from "../../models/otp.model";
 import type { createApp } from "../../server/app";
@@ -12,7 +12,8 @@ import { shippingAddress } from "../factories/address";
 import { shopperWithCart } from "../factories/cart";
 import { clearDatabase } from "../setup/db";
 import { useSmsGateway } from "../setup/sms";
-import { startSmtpStub, type SmtpStub } from "../stubs/smtp";
+import type { SmtpStub } from "../stubs/smtp";
+import { useSmtpServer } from "../setup/smtp";
 import { otpIn, type SmsGatewayStub } from "../stubs/sms-gateway";
 
 let sms: SmsGatewayStub;
@@ -21,20 +22,12 @@ let smtp: SmtpStub;
 let adminToken: string;
 
 // The mail server must be configured before useSmsGateway's hook creates the app.
-beforeAll(async () => {
-  smtp = await startSmtpStub();
-  process.env.SMTP_URL = smtp.url;
-});
+useSmtpServer((stub) => (smtp = stub));
 useSmsGateway((context) => ({ sms, app } = context));
-afterAll(async () => {
-  await smtp.close();
-  delete process.env.SMTP_URL;
-});
 
 beforeEach(async () => {
   await clearDatabase();
   sms.messages.length = 0;
-  smtp.messages.length = 0;
   adminToken = (await createAdmin()).token;
 });
 

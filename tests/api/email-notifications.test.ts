@@ -1,11 +1,12 @@
 import request from "supertest";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { Order } from "../../models/order.model";
 import { createApp } from "../../server/app";
 import { logger } from "../../server/lib/logger";
 import { notifyOrder } from "../../server/services/notifications.service";
 import { clearDatabase } from "../setup/db";
-import { setEnv, withEnv } from "../setup/env";
+import { withEnv } from "../setup/env";
+import { useSmtpServer } from "../setup/smtp";
 import { startSmtpStub, type SmtpStub } from "../stubs/smtp";
 import { createAdmin } from "../factories/user";
 import { shippingAddress } from "../factories/address";
@@ -16,26 +17,14 @@ const PUBLIC_URL = "http://shop.test";
 let smtp: SmtpStub;
 let app: ReturnType<typeof createApp>;
 let adminToken: string;
-let restoreEnv: () => void;
 
-beforeAll(async () => {
-  smtp = await startSmtpStub();
-  restoreEnv = setEnv({
-    SMTP_URL: smtp.url,
-    EMAIL_FROM: "Tweest <orders@tweest.test>",
-    PUBLIC_URL,
-  });
+useSmtpServer((stub) => (smtp = stub), { EMAIL_FROM: "Tweest <orders@tweest.test>", PUBLIC_URL });
+beforeAll(() => {
   app = createApp();
-});
-
-afterAll(async () => {
-  await smtp.close();
-  restoreEnv();
 });
 
 beforeEach(async () => {
   await clearDatabase();
-  smtp.messages.length = 0;
   adminToken = (await createAdmin()).token;
 });
 

@@ -2,11 +2,8 @@ import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Order } from "../../models/order.model";
 import { createApp } from "../../server/app";
-import {
-  backfillDeliveryPhones,
-  phoneRiskOf,
-  riskLevelOf,
-} from "../../server/services/phone-history.service";
+import { phoneRiskOf, riskLevelOf } from "../../server/services/phone-history.service";
+import { backfillDeliveryPhones } from "../../server/db/migrations";
 import { PHONE_BLOCKED_MESSAGE } from "#contract/schemas/phone-history";
 import { shippingAddress } from "../factories/address";
 import { shopperWithCart } from "../factories/cart";

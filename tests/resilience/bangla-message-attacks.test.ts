@@ -3,7 +3,7 @@
  * (docs/security.md, "The bilingual storefront under attack"): the greeting is the only text of
  * theirs the shop sends, and it must neither cost more SMS parts than promised nor forge lines.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { createApp } from "../../server/app";
 import { smsSize } from "../../server/lib/sms-encoding";
 import { shippingAddress } from "../factories/address";
@@ -11,28 +11,19 @@ import { shopperWithCart } from "../factories/cart";
 import { clearDatabase } from "../setup/db";
 import { useSmsGateway } from "../setup/sms";
 import type { SmsGatewayStub } from "../stubs/sms-gateway";
-import { startSmtpStub, type SmtpStub } from "../stubs/smtp";
-import { setEnv } from "../setup/env";
+import type { SmtpStub } from "../stubs/smtp";
+import { useSmtpServer } from "../setup/smtp";
 
 let sms: SmsGatewayStub;
 let app: ReturnType<typeof createApp>;
 let smtp: SmtpStub;
-let restoreEnv: () => void;
 
 // The mail server must be configured before useSmsGateway's hook creates the app.
-beforeAll(async () => {
-  smtp = await startSmtpStub();
-  restoreEnv = setEnv({ SMTP_URL: smtp.url });
-});
+useSmtpServer((stub) => (smtp = stub));
 useSmsGateway((context) => ({ sms, app } = context));
-afterAll(async () => {
-  await smtp.close();
-  restoreEnv();
-});
 
 beforeEach(async () => {
   await clearDatabase();
-  smtp.messages.length = 0;
 });
 
 /** Two units at ৳800 plus ৳60 delivery inside Dhaka: ৳1,660, cash on delivery. */

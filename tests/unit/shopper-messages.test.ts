@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import type { I18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
+import { GOOGLE_SIGN_IN_REFUSALS } from "#contract/google-sign-in";
 import { MESSAGES } from "~/lib/api/messages";
 import { imageFileProblem } from "~/lib/form-validation";
 import { knownMessages } from "~/lib/i18n/known-messages";
@@ -66,16 +67,6 @@ function rateLimitMessages(wait: string): string[] {
   return templates.map((template) => template.replaceAll("${wait}", wait));
 }
 
-/** Google sign-in's refusals as the server writes them (server/integrations/google.ts). */
-function googleSignInMessages(): string[] {
-  const source = readFileSync("server/integrations/google.ts", "utf8");
-  const texts = [...source.matchAll(/new GoogleSignInError\(\s*"([^"]+)"/g)].map(
-    (match) => match[1],
-  );
-  expect(texts.length).toBeGreaterThan(3);
-  return texts;
-}
-
 /** A zod schema's messages for a bad value, as a form (and the server's errors[]) show them. */
 const issues = (
   schema: { safeParse(value: unknown): { error?: { issues: { message: string }[] } } },
@@ -118,7 +109,7 @@ const SERVER_TEXTS = [
   ...rateLimitMessages("1 minute"),
   ...rateLimitMessages("5 hours"),
   // Google sign-in's refusals, shown on the sign-in screen (/login?error=)
-  ...googleSignInMessages(),
+  ...Object.values(GOOGLE_SIGN_IN_REFUSALS),
   // Cart and checkout (cart.service.ts, stock.service.ts, payments.service.ts: built inline)
   "Only 3 left in Red / M",
   "Only 3 left in Red / M (2 already in your cart)",
