@@ -23,6 +23,16 @@ export const PAYMENT_STATUSES = [
   "REFUNDED",
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/**
+ * Who caused a cancellation (docs/cod.md, "Customer history and risk"): only the customer's count
+ * against the delivery phone. The system cancels unpaid and unconfirmed orders; an admin says
+ * whether the customer or the shop cancelled.
+ */
+export const CANCELLED_BY = ["customer", "shop", "system"] as const;
+export type CancelledBy = (typeof CANCELLED_BY)[number];
+/** What an admin may say when cancelling (the system's cancellations are the jobs'). */
+export const ADMIN_CANCELLED_BY = ["customer", "shop"] as const satisfies readonly CancelledBy[];
+export type AdminCancelledBy = (typeof ADMIN_CANCELLED_BY)[number];
 /** A payment pays its order (online methods), or only the delivery charge of a COD order in advance. */
 export const PAYMENT_PURPOSES = ["ORDER", "ADVANCE_DELIVERY_CHARGE"] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];

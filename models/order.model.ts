@@ -1,7 +1,7 @@
 import mongoose, { Schema, type InferSchemaType } from "mongoose";
 import { DEFAULT_LOCALE, LOCALES } from "#contract/i18n/locale";
 
-import { ORDER_STATUSES, PAYMENT_METHODS } from "#contract/order-status";
+import { CANCELLED_BY, ORDER_STATUSES, PAYMENT_METHODS } from "#contract/order-status";
 import { normalizeBdMobile } from "#contract/phone";
 import {
   ADVANCE_METHODS,
@@ -108,6 +108,10 @@ const OrderSchema = new Schema(
       type: [{ status: String, at: Date, by: String, note: String, _id: false }],
       default: [],
     },
+    // A cancelled order: who caused it. Only the customer's cancellations count against the
+    // delivery phone (phone-history.service). Set by every path that cancels; older orders get it
+    // from their history (deriveCancelledBy, server/db/migrations.ts).
+    cancelledBy: { type: String, enum: CANCELLED_BY },
     courier: {
       type: new Schema(
         { name: String, consignmentId: String, trackingCode: String, status: String },

@@ -9,7 +9,11 @@ import {
 } from "~/components/checkout/advance-delivery-charge";
 import { AddressStep } from "~/components/checkout/address-step";
 import { SignInOrGuest } from "~/components/checkout/checkout-gate";
-import { CHECKOUT_DEFAULTS, type CheckoutValues } from "~/components/checkout/checkout-form";
+import {
+  advanceAskedAtPlacement,
+  CHECKOUT_DEFAULTS,
+  type CheckoutValues,
+} from "~/components/checkout/checkout-form";
 import { CheckoutSummary } from "~/components/checkout/checkout-summary";
 import { PaymentStep } from "~/components/checkout/payment-step";
 import { PhoneConfirmation } from "~/components/checkout/phone-confirmation";
@@ -55,14 +59,21 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     control: form.control,
     name: ["city", "zone", "paymentMethod", "mobile"],
   });
-  const quote = useDeliveryQuote(city.trim(), zone.trim(), cart, normalizeBdMobile(mobile) ?? "");
+  const quote = useDeliveryQuote(city.trim(), zone.trim(), cart);
+  // The mobile the placement last asked an advance for (the quote never reads the number).
+  const [advanceAskedFor, setAdvanceAskedFor] = useState<string | null>(null);
+  const quoted = method === "COD" && quote.status === "ready" ? quote.quote : undefined;
   const advance =
-    method === "COD" && quote.status === "ready" ? quote.quote.advanceDeliveryCharge : undefined;
+    quoted?.advanceDeliveryCharge ??
+    (quoted && advanceAskedFor !== null && advanceAskedFor === normalizeBdMobile(mobile)
+      ? advanceAskedAtPlacement(quoted, loaderData.paymentMethods)
+      : undefined);
   const total = quote.status === "ready" ? quote.quote.total : (cart?.totalDiscountedPrice ?? 0);
   const { placing, placeOrder, phoneCode, setPhoneCode } = usePlaceOrder(form, {
     userId: auth.user?._id,
     total,
     advance,
+    onAdvanceAsked: setAdvanceAskedFor,
   });
   const begun = useRef(false);
 

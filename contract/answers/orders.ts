@@ -3,6 +3,7 @@ import { AdvanceDeliveryChargeAnswer } from "../advance-delivery-charge.js";
 import { LOCALES } from "../i18n/locale.js";
 import { z } from "zod";
 import {
+  CANCELLED_BY,
   ORDER_STATUSES,
   PAYMENT_METHODS,
   PAYMENT_PURPOSES,
@@ -106,6 +107,8 @@ export const OrderAnswer = z.object({
     transactionId: z.string().nullable(),
   }),
   orderStatus: z.enum(ORDER_STATUSES),
+  /** A cancelled order: who caused it (the back office's answers only; docs/cod.md). */
+  cancelledBy: z.enum(CANCELLED_BY).optional(),
   statusHistory: z.array(StatusChangeAnswer),
   courier: CourierAnswer.nullable(),
   note: z.string(),

@@ -1,7 +1,12 @@
 import { z } from "zod";
 import { numeric } from "../numeric.js";
 import { ADVANCE_METHODS } from "../advance-delivery-charge.js";
-import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "../order-status.js";
+import {
+  ADMIN_CANCELLED_BY,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+} from "../order-status.js";
 import { BdMobile } from "../phone.js";
 import { OtpVerifyBody } from "./auth.js";
 import { PageQuery } from "./common.js";
@@ -39,12 +44,14 @@ export const PHONE_CONFIRMATION_REQUIRED_CODE = "PHONE_CONFIRMATION_REQUIRED";
 export const PHONE_CONFIRMATION_REQUIRED_MESSAGE =
   "Please confirm your phone number with the code we send by SMS to place a cash-on-delivery order.";
 
+/**
+ * The quote is anonymous: where the order goes, never who it is for (a mobile sent by an older
+ * page is dropped), so it tells nobody anything about a number (docs/cod.md).
+ */
 export const QuoteBody = z.object({
   shippingAddress: z.object({
     city: Text(80).min(1, "City is required"),
     zone: Text(80).optional(),
-    /** The delivery mobile as typed so far: the risky-number rule of the advance delivery charge. */
-    mobile: z.string().trim().max(20).optional(),
   }),
 });
 
@@ -79,6 +86,16 @@ export const AdminStatusParams = z.object({
           : value.toUpperCase()) as (typeof ORDER_STATUSES)[number],
     ),
 });
+
+/**
+ * The admin's move: a cancellation may say who caused it (docs/cod.md, "Customer history and
+ * risk"); the customer's counts against the number, the shop's (the default) does not.
+ */
+export const AdminMoveBody = z.strictObject({
+  cancelledBy: z.enum(ADMIN_CANCELLED_BY).optional(),
+});
+
+export const ONLY_CANCELLATION_SAYS_WHO = "Only a cancellation says who cancelled";
 
 export const AdminOrdersQuery = z.object({
   status: z

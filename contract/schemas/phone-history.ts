@@ -14,7 +14,10 @@ export const PhoneOrderCounts = z.object({
   delivered: z.number().int(),
   /** RETURNING or RETURNED: the customer refused the parcel. */
   returned: z.number().int(),
-  /** Cancelled cash-on-delivery orders (an online order cancelled unpaid is not counted). */
+  /**
+   * Cash-on-delivery orders the customer cancelled (`cancelledBy: "customer"`); the shop's and the
+   * system's cancellations, and online orders cancelled unpaid, are not counted.
+   */
   cancelled: z.number().int(),
   /** PLACED, CONFIRMED or SHIPPED. */
   open: z.number().int(),
@@ -75,6 +78,9 @@ export const PhoneBlocksQuery = z.object({
 export const PhoneBlocksAnswer = z.object({ blocks: z.array(PhoneBlock) });
 export type PhoneBlocksAnswer = z.output<typeof PhoneBlocksAnswer>;
 
-/** The polite refusal a blocked number gets at a cash-on-delivery checkout. */
+/**
+ * The polite refusal a blocked number gets at a cash-on-delivery checkout. It names no number and
+ * no history: the shopper learns what to do, not why (docs/cod.md, "What a number reveals").
+ */
 export const PHONE_BLOCKED_MESSAGE =
-  "Cash on delivery is not available for this phone number. Please pay online (bKash or card) or contact us.";
+  "Cash on delivery is not available for this order. Please choose another payment method or contact us.";

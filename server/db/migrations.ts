@@ -1,7 +1,7 @@
 import mongoose from "mongoose";
 import { MongoDBStorage, Umzug } from "umzug";
 import { normalizeBdMobile } from "#contract/phone";
-import { Order, PAYMENT_LOCK_MS } from "../../models/order.model.js";
+import { Order, PAYMENT_LOCK_MS, type CancelledBy } from "../../models/order.model.js";
 import { Payment } from "../../models/payment.model.js";
 
 /**
@@ -99,6 +99,44 @@ export async function backfillDeliveryPhones(batchSize = 500): Promise<number> {
   }
 }
 
+/**
+ * Who caused an older cancellation, from the history entry that cancelled it: the system's jobs
+ * (unpaid orders expiring, unconfirmed orders) wrote `by: "system"`; everything else was an admin
+ * (or nobody recorded it) and becomes the shop's. Nobody asked those admins whether the customer
+ * cancelled, and a cancellation counts against a number only on someone's word (docs/cod.md).
+ */
+function cancelledByOf(history: { status?: string; by?: string }[] | undefined): CancelledBy {
+  const entry = (history ?? []).findLast((change) => change.status === "CANCELLED");
+  return entry?.by?.split(":")[0] === "system" ? "system" : "shop";
+}
+
+/**
+ * Sets `cancelledBy` on cancelled orders saved before it existed, a batch at a time. Idempotent
+ * (only orders without one are written); answers how many it set.
+ */
+export async function deriveCancelledBy(batchSize = 500): Promise<number> {
+  let derived = 0;
+  for (;;) {
+    const batch = await Order.collection
+      .find(
+        { orderStatus: "CANCELLED", cancelledBy: { $exists: false } },
+        { projection: { statusHistory: 1 } },
+      )
+      .limit(batchSize)
+      .toArray();
+    if (batch.length === 0) return derived;
+    await Order.collection.bulkWrite(
+      batch.map((order) => ({
+        updateOne: {
+          filter: { _id: order._id, cancelledBy: { $exists: false } },
+          update: { $set: { cancelledBy: cancelledByOf(order.statusHistory) } },
+        },
+      })),
+    );
+    derived += batch.length;
+  }
+}
+
 const MIGRATIONS = {
   beforeServing: [
     {
@@ -122,6 +160,15 @@ const MIGRATIONS = {
       up: async () => {
         const filled = await backfillDeliveryPhones();
         return filled > 0 ? `delivery phone filled in on ${filled} older orders` : undefined;
+      },
+    },
+    // In the background: an order without `cancelledBy` counts as nobody's against its number,
+    // which is what this derives for all but the system's anyway.
+    {
+      name: "2026-11-cancelled-by",
+      up: async () => {
+        const derived = await deriveCancelledBy();
+        return derived > 0 ? `who cancelled derived on ${derived} older orders` : undefined;
       },
     },
   ],

@@ -1,7 +1,14 @@
 import { Router } from "express";
 import { requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
-import { AdminOrdersQuery, AdminStatusParams, IdParams } from "#contract/schemas/orders";
+import {
+  AdminMoveBody,
+  AdminOrdersQuery,
+  AdminStatusParams,
+  IdParams,
+  ONLY_CANCELLATION_SAYS_WHO,
+} from "#contract/schemas/orders";
+import { badRequest } from "../lib/http-error.js";
 import { OrderAnswer, OrderPageAnswer } from "#contract/answers/orders";
 import { bookParcel } from "../services/delivery.service.js";
 import {
@@ -41,7 +48,7 @@ endpoint(adminOrdersRouter, PREFIX, {
   handler: async ({ params }) => {
     const order = await getOrderFor(params.id, { isAdmin: true });
     await order.populate("user", "firstName lastName email mobile");
-    return toOrderAnswer(order);
+    return toOrderAnswer(order, "admin");
   },
 });
 
@@ -57,7 +64,7 @@ endpoint(adminOrdersRouter, PREFIX, {
     409: { description: "Not bookable in its status, or already booked" },
     502: { description: "Pathao refused the booking" },
   },
-  handler: async ({ params }) => toOrderAnswer(await bookParcel(params.id)),
+  handler: async ({ params }) => toOrderAnswer(await bookParcel(params.id), "admin"),
 });
 
 endpoint(adminOrdersRouter, PREFIX, {
@@ -65,14 +72,24 @@ endpoint(adminOrdersRouter, PREFIX, {
   method: "put",
   path: "/:id/:status",
   summary:
-    "Moves an order: placed, confirmed, shipped, delivered, cancelled, returning, returned (cancelling or a return gives the stock back once); 409 on an invalid move",
+    "Moves an order: placed, confirmed, shipped, delivered, cancelled, returning, returned (cancelling or a return gives the stock back once); a cancellation may say who caused it (body cancelledBy customer or shop, default shop); 409 on an invalid move",
   params: AdminStatusParams,
+  body: AdminMoveBody,
   responses: {
     200: { description: "The order", schema: OrderAnswer },
+    400: { description: "cancelledBy not customer or shop, or given on another move" },
     409: { description: "Not a valid move from the order's status" },
     503: { description: "The shop is busy (stock locks contended); try again" },
   },
-  handler: ({ params }, req) => moveOrder(params.id, params.status, `admin:${req.user!.email}`),
+  handler: ({ params, body }, req) => {
+    if (body.cancelledBy && params.status !== "CANCELLED")
+      throw badRequest(ONLY_CANCELLATION_SAYS_WHO, [
+        { path: "cancelledBy", message: ONLY_CANCELLATION_SAYS_WHO },
+      ]);
+    return moveOrder(params.id, params.status, `admin:${req.user!.email}`, {
+      cancelledBy: body.cancelledBy,
+    });
+  },
 });
 
 endpoint(adminOrdersRouter, PREFIX, {

@@ -1,13 +1,13 @@
 /**
  * When a cash-on-delivery order pays its delivery charge online first (docs/cod.md, "Advance
- * delivery charge"): the shop settings' rules applied to an address, a mobile and the amounts.
- * The quote tells the shopper, the placement asks for it, payments.service takes it.
+ * delivery charge"): the shop settings' rules applied to an address, the amounts and, at
+ * placement, the delivery phone's risk. The quote tells the shopper (the public rules only), the
+ * placement asks for it, payments.service takes it.
  */
 import { configuredGateways } from "../integrations/gateways.js";
 import { isInsideDhaka } from "./delivery.service.js";
 import { phoneRiskOf } from "./phone-history.service.js";
 import { getShopSettings } from "./shop-settings.service.js";
-import { normalizeBdMobile } from "#contract/phone";
 import type { PhoneRisk } from "#contract/schemas/phone-history";
 import type { AdvanceQuoteAnswer, AdvanceRule } from "#contract/advance-delivery-charge";
 
@@ -18,15 +18,17 @@ export const ADVANCE_METHOD_UNAVAILABLE =
 
 export interface AdvanceInput {
   city: string;
-  /** The delivery mobile in any written form; absent or not a mobile: the risky rule cannot match. */
-  mobile?: string;
   /** Goods after every discount (the amount the "above" rule compares). */
   goods: number;
   deliveryCharge: number;
   /** The order's total (goods + delivery + tax). */
   total: number;
-  /** The mobile's risk level when the caller has already read it (the placement's phone check). */
-  riskLevel?: PhoneRisk["level"];
+  /**
+   * The order being placed: its delivery mobile, for the risky-number rule, and the risk level
+   * when the placement has read it already. The quote passes none: anyone may ask it for any
+   * number, so it answers from the public rules only (docs/cod.md, "What a number reveals").
+   */
+  placement?: { mobile: string; riskLevel?: PhoneRisk["level"] };
 }
 
 /**
@@ -39,9 +41,9 @@ export async function advanceFor(input: AdvanceInput): Promise<AdvanceQuoteAnswe
   const rules = (await getShopSettings()).cod.advanceDeliveryCharge;
   const reasons: AdvanceRule[] = [];
   if (rules.outsideDhaka && !isInsideDhaka(input.city)) reasons.push("outsideDhaka");
-  const mobile = input.mobile ? normalizeBdMobile(input.mobile) : undefined;
-  if (rules.riskyNumbers && mobile) {
-    const level = input.riskLevel ?? (await phoneRiskOf(mobile)).level;
+  if (rules.riskyNumbers && input.placement) {
+    const { mobile, riskLevel } = input.placement;
+    const level = riskLevel ?? (await phoneRiskOf(mobile)).level;
     if (level === "risky") reasons.push("riskyNumber");
   }
   if (rules.aboveAmount > 0 && input.goods >= rules.aboveAmount) reasons.push("aboveAmount");

@@ -102,11 +102,13 @@ async function priceQuote(
       ? null
       : await advanceFor({
           city: address.city,
-          mobile: address.mobile,
           goods,
           deliveryCharge: delivery.deliveryCharge,
           total,
-          riskLevel: order?.riskLevel,
+          // Only a placement reads the number's history; the quote is anonymous (docs/cod.md).
+          ...(order && address.mobile
+            ? { placement: { mobile: address.mobile, riskLevel: order.riskLevel } }
+            : {}),
         });
   return {
     subtotal: cart.totalPrice,
@@ -121,13 +123,16 @@ async function priceQuote(
   };
 }
 
-/** Where the order goes; the mobile (when known) decides the risky-number rule. */
+/** Where the order goes; a placement's mobile decides the risky-number rule. */
 type QuoteAddress = { city: string; zone?: string; mobile?: string };
 
-/** The totals the current cart would have at this address (all zero without a cart). */
+/**
+ * The totals the current cart would have at this address (all zero without a cart). Anonymous:
+ * where the order goes, never whose number it is.
+ */
 export async function quoteCheckout(
   owner: CartOwner | undefined,
-  address: QuoteAddress,
+  address: Omit<QuoteAddress, "mobile">,
 ): Promise<Quote> {
   const cart = owner ? await getPricedCart(owner) : undefined;
   if (!cart || cart.cartItems.length === 0)

@@ -3,6 +3,7 @@ import mongoose from "mongoose";
 import {
   ORDER_TRANSITIONS,
   Order,
+  type CancelledBy,
   type OrderFields,
   type OrderStatus,
 } from "../../models/order.model.js";
@@ -12,7 +13,7 @@ import { logger } from "../lib/logger.js";
 import { orderLogFields } from "../lib/log-fields.js";
 import { recordOrderCancelled } from "../lib/metrics.js";
 import { normalizeBdMobile } from "#contract/phone";
-import { paymentSplit } from "#contract/advance-delivery-charge";
+import { paymentSplit, type AdvanceRule } from "#contract/advance-delivery-charge";
 import { notifyOrder } from "./notifications.service.js";
 import { forgetReservation } from "./reservations.service.js";
 import { releaseOrderStock, updateOrderWhere } from "./stock.service.js";
@@ -35,7 +36,17 @@ export function hashTrackingToken(token: string): string {
 
 type OrderDoc = mongoose.HydratedDocument<OrderFields>;
 
-export function toOrderAnswer(order: OrderDoc | (OrderFields & { _id: unknown })): OrderAnswer {
+/**
+ * Who reads an order answer. The shopper's (the customer, the guest who placed it, the checkout's
+ * answer) names nothing of the number's history: no risky-number reason for an advance and not
+ * who cancelled (docs/cod.md, "What a number reveals"); the back office sees both.
+ */
+export type OrderAudience = "shopper" | "admin";
+
+export function toOrderAnswer(
+  order: OrderDoc | (OrderFields & { _id: unknown }),
+  audience: OrderAudience = "shopper",
+): OrderAnswer {
   const plain = (
     "toObject" in order && typeof order.toObject === "function"
       ? order.toObject({ versionKey: false })
@@ -52,7 +63,18 @@ export function toOrderAnswer(order: OrderDoc | (OrderFields & { _id: unknown })
     delete guest.guestId;
     plain.guest = guest;
   }
+  if (audience === "shopper") hideNumberHistory(plain);
   return JSON.parse(JSON.stringify(plain)) as OrderAnswer;
+}
+
+function hideNumberHistory(plain: Record<string, unknown>) {
+  delete plain.cancelledBy;
+  const advance = plain.advanceDeliveryCharge as { reasons?: AdvanceRule[] } | null | undefined;
+  if (advance?.reasons)
+    plain.advanceDeliveryCharge = {
+      ...advance,
+      reasons: advance.reasons.filter((reason) => reason !== "riskyNumber"),
+    };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -60,7 +82,7 @@ export function toOrderAnswer(order: OrderDoc | (OrderFields & { _id: unknown })
 
 export async function listUserOrders(userId: string): Promise<OrderAnswer[]> {
   const orders = await Order.find({ user: userId }).sort({ createdAt: -1 }).limit(200);
-  return orders.map(toOrderAnswer);
+  return orders.map((order) => toOrderAnswer(order));
 }
 
 function findByIdOrNumber(id: string) {
@@ -98,7 +120,7 @@ export async function getOrderFor(id: string, reader: OrderReader): Promise<Orde
 }
 
 export async function readOrder(id: string, reader: OrderReader): Promise<OrderAnswer> {
-  return toOrderAnswer(await getOrderFor(id, reader));
+  return toOrderAnswer(await getOrderFor(id, reader), reader.isAdmin ? "admin" : "shopper");
 }
 
 /** Guest tracking by phone or token: status, history, items and totals; no street address. */
@@ -186,7 +208,7 @@ export async function listAdminOrders(query: AdminOrderQuery) {
     Order.countDocuments(filter),
   ]);
   return {
-    orders: orders.map(toOrderAnswer),
+    orders: orders.map((order) => toOrderAnswer(order, "admin")),
     ...pageSummary(total, query),
   };
 }
@@ -194,13 +216,21 @@ export async function listAdminOrders(query: AdminOrderQuery) {
 /**
  * Moves an order along the state machine with one conditional update (the current status must be
  * one the target may follow), so two admins or an admin and the expiry job cannot both move it.
+ * A cancellation records who caused it (`cancelledBy`, the shop unless told otherwise): only the
+ * customer's count against the number.
  */
-export async function moveOrder(id: string, to: OrderStatus, by: string): Promise<OrderAnswer> {
+export async function moveOrder(
+  id: string,
+  to: OrderStatus,
+  by: string,
+  options: { cancelledBy?: CancelledBy } = {},
+): Promise<OrderAnswer> {
   if (!mongoose.isValidObjectId(id)) throw notFound(ORDER_NOT_FOUND);
   const allowedFrom = (Object.keys(ORDER_TRANSITIONS) as OrderStatus[]).filter((from) =>
     ORDER_TRANSITIONS[from].includes(to),
   );
   const set: Record<string, unknown> = { orderStatus: to };
+  if (to === "CANCELLED") set.cancelledBy = options.cancelledBy ?? "shop";
   const moved = await updateOrderWhere(
     { _id: id, orderStatus: { $in: allowedFrom } },
     { $set: set, $push: { statusHistory: { status: to, at: new Date(), by } } },
@@ -221,7 +251,7 @@ export async function moveOrder(id: string, to: OrderStatus, by: string): Promis
     await Order.updateOne({ _id: moved._id }, { $set: { "paymentDetails.status": "COMPLETED" } });
   if (to === "CONFIRMED" || to === "SHIPPED" || to === "DELIVERED" || to === "CANCELLED")
     void notifyOrder(to, moved);
-  return toOrderAnswer((await Order.findById(moved._id)) ?? moved);
+  return toOrderAnswer((await Order.findById(moved._id)) ?? moved, "admin");
 }
 
 /**
@@ -279,7 +309,11 @@ export async function expirePendingOrders(now = new Date()): Promise<number> {
     const order = await updateOrderWhere(
       { _id: candidate._id, orderStatus: "PENDING", createdAt: { $lt: cutoff } },
       {
-        $set: { orderStatus: "CANCELLED", "paymentDetails.status": "EXPIRED" },
+        $set: {
+          orderStatus: "CANCELLED",
+          cancelledBy: "system",
+          "paymentDetails.status": "EXPIRED",
+        },
         $push: {
           statusHistory: {
             status: "CANCELLED",

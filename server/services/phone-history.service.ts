@@ -16,7 +16,7 @@ import type {
   PhoneRisk,
   PhoneRiskLevel,
 } from "#contract/schemas/phone-history";
-import type { OrderStatus } from "#contract/order-status";
+import type { CancelledBy, OrderStatus } from "#contract/order-status";
 import { notFound } from "../lib/http-error.js";
 import { logger } from "../lib/logger.js";
 
@@ -29,21 +29,22 @@ const COUNTED_AS: Partial<Record<OrderStatus, keyof PhoneOrderCounts>> = {
   PLACED: "open",
   CONFIRMED: "open",
   SHIPPED: "open",
-  // CANCELLED counts cash-on-delivery orders only (below); PENDING (an online order not paid yet)
-  // is not counted at all.
+  // CANCELLED counts the customer's cash-on-delivery cancellations only (below); PENDING (an
+  // online order not paid yet) is not counted at all.
 };
 
 /**
- * The shop's risk rule (docs/cod.md). Blocked numbers are "blocked"; a number with no finished
- * order is "new"; a refused parcel and nothing delivered, or two or more returns and cancellations
- * outnumbering deliveries, is "risky"; everything else is "good".
+ * The shop's risk rule (docs/cod.md). Blocked numbers are "blocked"; a number with nothing counted
+ * is "new"; "good" needs a delivery. Failures are refused parcels and the customer's
+ * cancellations: any with nothing delivered, or two or more outnumbering the deliveries, is
+ * "risky".
  */
 export function riskLevelOf(counts: PhoneOrderCounts, blocked: boolean): PhoneRiskLevel {
   if (blocked) return "blocked";
-  const { delivered, returned, cancelled } = counts;
-  if (delivered + returned + cancelled === 0) return "new";
-  if (returned >= 1 && delivered === 0) return "risky";
-  if (returned + cancelled >= 2 && returned + cancelled > delivered) return "risky";
+  const failures = counts.returned + counts.cancelled;
+  if (counts.delivered + failures === 0) return "new";
+  if (counts.delivered === 0) return "risky";
+  if (failures >= 2 && failures > counts.delivered) return "risky";
   return "good";
 }
 
@@ -52,30 +53,42 @@ function phoneKey(phone: string): string {
   return normalizeBdMobile(phone) ?? phone.trim();
 }
 
+interface OrderGroup {
+  status: OrderStatus;
+  method: string;
+  cancelledBy?: CancelledBy | null;
+}
+
 /**
- * The count an order adds to. Cancellations only when cash on delivery: an online order cancelled
- * unpaid (or refunded) is no sign of a fake order.
+ * The count an order adds to. A cancellation only when it was the customer's doing and cash on
+ * delivery: the shop's and the system's (an unpaid advance or an unconfirmed order expiring, which
+ * anyone can cause with a stranger's number) say nothing of the customer, and an online order
+ * cancelled unpaid is no sign of a fake order.
  */
-function countedAs(status: OrderStatus, method: string): keyof PhoneOrderCounts | undefined {
-  if (status === "CANCELLED") return method === "COD" ? "cancelled" : undefined;
-  return COUNTED_AS[status];
+function countedAs(group: OrderGroup): keyof PhoneOrderCounts | undefined {
+  if (group.status === "CANCELLED")
+    return group.method === "COD" && group.cancelledBy === "customer" ? "cancelled" : undefined;
+  return COUNTED_AS[group.status];
 }
 
 /** Orders of one delivery phone by outcome; `excludeOrderId` leaves the order being viewed out. */
 async function phoneOrderCounts(phone: string, excludeOrderId?: string): Promise<PhoneOrderCounts> {
   const match: Record<string, unknown> = { deliveryPhone: phoneKey(phone) };
   if (excludeOrderId) match._id = { $ne: new mongoose.Types.ObjectId(excludeOrderId) };
-  // One grouped aggregate: by status and payment method, so the cancellations can be told apart.
-  const groups = await Order.aggregate<{
-    _id: { status: OrderStatus; method: string };
-    n: number;
-  }>([
+  // One grouped aggregate: by status, payment method and who cancelled, so the cancellations can
+  // be told apart.
+  const groups = await Order.aggregate<{ _id: OrderGroup; n: number }>([
     { $match: match },
-    { $group: { _id: { status: "$orderStatus", method: "$paymentMethod" }, n: { $sum: 1 } } },
+    {
+      $group: {
+        _id: { status: "$orderStatus", method: "$paymentMethod", cancelledBy: "$cancelledBy" },
+        n: { $sum: 1 },
+      },
+    },
   ]);
   const counts: PhoneOrderCounts = { delivered: 0, returned: 0, cancelled: 0, open: 0 };
   for (const { _id: group, n } of groups) {
-    const field = countedAs(group.status, group.method);
+    const field = countedAs(group);
     if (field) counts[field] += n;
   }
   return counts;

@@ -61,7 +61,8 @@ export async function cancelUnconfirmedOrder(id: string, now = new Date()): Prom
   const order = await updateOrderWhere(
     { _id: id, ...unconfirmedFilter(cutoff) },
     {
-      $set: { orderStatus: "CANCELLED" },
+      // The system's doing: it does not count against the number (docs/cod.md).
+      $set: { orderStatus: "CANCELLED", cancelledBy: "system" },
       $push: {
         statusHistory: {
           status: "CANCELLED",

@@ -27,6 +27,9 @@ import { shopper, shopperWithCart } from "../factories/cart";
 import { createProduct, variantStock } from "../factories/product";
 import { changeShopSettings } from "../factories/shop-settings";
 import { createAdmin } from "../factories/user";
+import { createOrder } from "../factories/order";
+import { PhoneBlockModel } from "../../models/phone-block.model";
+import { queriesDuring } from "../setup/queries";
 import type { PathaoStub } from "../stubs/pathao";
 import { usePathaoStub } from "../setup/pathao";
 
@@ -169,45 +172,76 @@ describe("the checkout quote", () => {
     expect(quote.body.advanceDeliveryCharge).toBeUndefined();
   });
 
-  it("risky numbers: a number with a returned parcel and nothing delivered, in any written form", async () => {
-    const risky = "01811111111";
-    const earlier = await shopperWithCart(app, 1);
-    const returned = await earlier.buyer.order({
-      shippingAddress: shippingAddress({ mobile: risky }),
-    });
-    expect(returned.status).toBe(201);
-    await Order.updateOne({ _id: returned.body._id }, { $set: { orderStatus: "RETURNED" } });
+  it("risky numbers: the quote never reads the number, a risky or blocked one is quoted exactly as a new one", async () => {
+    const RISKY = "01811111111";
+    const BLOCKED = "01822222222";
+    await createOrder({ mobile: RISKY, orderStatus: "RETURNED" });
+    await PhoneBlockModel.create({ phone: BLOCKED, reason: "Fake orders", blockedAt: new Date() });
+    await advanceRules({ riskyNumbers: true });
 
     const { buyer } = await shopperWithCart(app, 1);
-    // Off: nobody pays in advance.
-    expect(
-      (await buyer.quote({ city: "Dhaka", mobile: risky })).body.advanceDeliveryCharge,
-    ).toBeUndefined();
-    await advanceRules({ riskyNumbers: true });
-    expect(
-      (await buyer.quote({ city: "Dhaka", mobile: "+880 1811-111111" })).body.advanceDeliveryCharge,
-    ).toMatchObject({ amount: 60, collectOnDelivery: 800, reasons: ["riskyNumber"] });
-    expect(
-      (await buyer.quote({ city: "Dhaka", mobile: "01712345678" })).body.advanceDeliveryCharge,
-    ).toBeUndefined();
-    // No mobile typed yet: the rule cannot match.
-    expect((await buyer.quote({ city: "Dhaka" })).body.advanceDeliveryCharge).toBeUndefined();
+    const quoted = async (mobile?: string) => {
+      let answer: request.Response | undefined;
+      const queries = await queriesDuring(async () => {
+        answer = await buyer.quote({ city: "Dhaka", ...(mobile ? { mobile } : {}) });
+      });
+      expect(answer!.status).toBe(200);
+      // No read of the orders or of the block list: nothing to learn about a number here.
+      expect(queries.filter((query) => /^(orders|phone_blocks)\./.test(query))).toEqual([]);
+      return answer!.body;
+    };
+    const fresh = await quoted("01712345678");
+    expect(fresh).toMatchObject({ deliveryCharge: 60, total: 860 });
+    expect(fresh.advanceDeliveryCharge).toBeUndefined();
+    expect(await quoted(RISKY)).toEqual(fresh);
+    expect(await quoted("+880 1811-111111")).toEqual(fresh);
+    expect(await quoted(BLOCKED)).toEqual(fresh);
+    expect(await quoted()).toEqual(fresh);
+  });
 
-    // The order is held for the advance as the quote said.
-    const refused = await buyer.order({ shippingAddress: shippingAddress({ mobile: risky }) });
+  it("risky numbers: the placement still asks the advance, and the shopper's answers never name the history", async () => {
+    const risky = "01811111111";
+    await createOrder({ mobile: risky, orderStatus: "RETURNED" });
+    const { buyer } = await shopperWithCart(app, 1);
+    // Off: nobody pays in advance.
+    await advanceRules({ riskyNumbers: false });
+    const off = await buyer.order({ shippingAddress: shippingAddress({ mobile: risky }) });
+    expect(off.body).toMatchObject({ orderStatus: "PLACED", advanceDeliveryCharge: null });
+
+    await advanceRules({ riskyNumbers: true });
+    const again = await shopperWithCart(app, 1);
+    // Held for the advance, in any written form of the number; the refusal says no more than that.
+    const refused = await again.buyer.order({
+      shippingAddress: shippingAddress({ mobile: "+880 1811-111111" }),
+    });
     expect(refused.status).toBe(400);
-    const placed = await buyer.order({
+    expect(refused.body).toEqual({
+      message: ADVANCE_METHOD_REQUIRED,
+      code: "BAD_REQUEST",
+      errors: [{ path: "advancePaymentMethod", message: ADVANCE_METHOD_REQUIRED }],
+    });
+    const placed = await again.buyer.order({
       shippingAddress: shippingAddress({ mobile: risky }),
       advancePaymentMethod: "SSLCOMMERZ",
     });
     expect(placed.status).toBe(201);
     expect(placed.body.orderStatus).toBe("PENDING");
-    expect(placed.body.advanceDeliveryCharge).toMatchObject({
-      amount: 60,
-      method: "SSLCOMMERZ",
-      reasons: ["riskyNumber"],
-      status: "PENDING",
-    });
+    const shopperSees = { amount: 60, method: "SSLCOMMERZ", reasons: [], status: "PENDING" };
+    expect(placed.body.advanceDeliveryCharge).toMatchObject(shopperSees);
+    const id = String(placed.body._id);
+    const token = placed.body.trackingToken as string;
+    const read = await request(app).get(`/api/orders/${id}?token=${token}`);
+    expect(read.body.advanceDeliveryCharge).toMatchObject(shopperSees);
+    const tracked = await request(app).get(`/api/orders/guest/track/${id}?phone=${risky}`);
+    expect(tracked.body.advanceDeliveryCharge).toMatchObject(shopperSees);
+    expect(JSON.stringify([placed.body, read.body, tracked.body])).not.toContain("risky");
+
+    // The back office sees why.
+    const { token: adminToken } = await createAdmin();
+    const admin = await request(app)
+      .get(`/api/admin/orders/${id}`)
+      .set("Authorization", `Bearer ${adminToken}`);
+    expect(admin.body.advanceDeliveryCharge.reasons).toEqual(["riskyNumber"]);
   });
 
   it("lists every rule that matched", async () => {

@@ -3,7 +3,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Order } from "../../models/order.model";
 import { createApp } from "../../server/app";
 import { phoneRiskOf, riskLevelOf } from "../../server/services/phone-history.service";
-import { backfillDeliveryPhones } from "../../server/db/migrations";
+import { backfillDeliveryPhones, deriveCancelledBy } from "../../server/db/migrations";
+import { expirePendingOrders } from "../../server/services/orders.service";
+import { cancelUnconfirmedCodOrders } from "../../server/services/unconfirmed-orders.service";
+import { changeShopSettings } from "../factories/shop-settings";
 import { PHONE_BLOCKED_MESSAGE } from "#contract/schemas/phone-history";
 import { shippingAddress } from "../factories/address";
 import { shopperWithCart } from "../factories/cart";
@@ -54,13 +57,21 @@ describe("GET /api/admin/phones/:phone", () => {
     await createOrder({ user: user._id, mobile: "+8801712345678", orderStatus: "DELIVERED" });
     await createOrder({ mobile: "8801712-345678", orderStatus: "RETURNED" });
     await createOrder({ user: user._id, mobile: "01712 345 678", orderStatus: "RETURNING" });
-    await createOrder({ mobile: "01712345678", orderStatus: "CANCELLED" });
+    await createOrder({ mobile: "01712345678", orderStatus: "CANCELLED", cancelledBy: "customer" });
     await createOrder({ user: user._id, mobile: "01712345678", orderStatus: "PLACED" });
     await createOrder({ mobile: "01712345678", orderStatus: "CONFIRMED" });
     await createOrder({ mobile: "01712345678", orderStatus: "SHIPPED" });
-    // Not counted: an online order waiting for payment, an online order cancelled unpaid.
+    // Not counted: an online order waiting for payment, an online order cancelled unpaid, orders
+    // the shop or the system cancelled.
     await createOrder({ mobile: "01712345678", orderStatus: "PENDING", paymentMethod: "BKASH" });
-    await createOrder({ mobile: "01712345678", orderStatus: "CANCELLED", paymentMethod: "BKASH" });
+    await createOrder({
+      mobile: "01712345678",
+      orderStatus: "CANCELLED",
+      paymentMethod: "BKASH",
+      cancelledBy: "system",
+    });
+    await createOrder({ mobile: "01712345678", orderStatus: "CANCELLED", cancelledBy: "shop" });
+    await createOrder({ mobile: "01712345678", orderStatus: "CANCELLED", cancelledBy: "system" });
     await createOrder({ mobile: "01812345678", orderStatus: "RETURNED" });
 
     const answer = await history("+880 1712-345678");
@@ -82,10 +93,18 @@ describe("GET /api/admin/phones/:phone", () => {
     });
   });
 
-  it("counts with one grouped aggregate: cancellations told apart by payment method", async () => {
+  it("counts with one grouped aggregate: only the customer's cash-on-delivery cancellations", async () => {
     await createOrder({ orderStatus: "DELIVERED" });
+    await createOrder({ orderStatus: "CANCELLED", cancelledBy: "customer" });
+    await createOrder({ orderStatus: "CANCELLED", cancelledBy: "shop" });
+    await createOrder({ orderStatus: "CANCELLED", cancelledBy: "system" });
+    // An older order the migration has not reached yet: nobody said it was the customer.
     await createOrder({ orderStatus: "CANCELLED" });
-    await createOrder({ orderStatus: "CANCELLED", paymentMethod: "SSLCOMMERZ" });
+    await createOrder({
+      orderStatus: "CANCELLED",
+      paymentMethod: "SSLCOMMERZ",
+      cancelledBy: "customer",
+    });
     let answer: request.Response | undefined;
     const queries = await queriesDuring(async () => {
       answer = await history("01712345678");
@@ -136,15 +155,130 @@ describe("the risk rule", () => {
   });
 
   it("derives new, good, risky and blocked from the counts", () => {
+    // Nothing counted (open orders do not count): new.
     expect(riskLevelOf(counts(0, 0, 0, 3), false)).toBe("new");
+    // Good needs a delivery.
     expect(riskLevelOf(counts(1, 0, 0), false)).toBe("good");
-    expect(riskLevelOf(counts(0, 1, 0), false)).toBe("risky");
     expect(riskLevelOf(counts(1, 1, 0), false)).toBe("good");
-    expect(riskLevelOf(counts(0, 0, 1), false)).toBe("good");
-    expect(riskLevelOf(counts(0, 0, 2), false)).toBe("risky");
-    expect(riskLevelOf(counts(1, 1, 1), false)).toBe("risky");
+    expect(riskLevelOf(counts(1, 0, 1), false)).toBe("good");
     expect(riskLevelOf(counts(2, 1, 1), false)).toBe("good");
+    expect(riskLevelOf(counts(2, 0, 2), false)).toBe("good");
+    // Nothing delivered and any refusal or customer cancellation: risky.
+    expect(riskLevelOf(counts(0, 1, 0), false)).toBe("risky");
+    expect(riskLevelOf(counts(0, 0, 1), false)).toBe("risky");
+    expect(riskLevelOf(counts(0, 0, 2), false)).toBe("risky");
+    // Two or more failures outnumbering the deliveries: risky.
+    expect(riskLevelOf(counts(1, 1, 1), false)).toBe("risky");
+    expect(riskLevelOf(counts(2, 0, 3), false)).toBe("risky");
     expect(riskLevelOf(counts(5, 0, 0), true)).toBe("blocked");
+  });
+});
+
+describe("only what the customer did counts against a number", () => {
+  const STRANGER = "01755555555";
+  const HOUR = 3_600_000;
+  const cancel = (id: unknown, body?: Record<string, unknown>) => {
+    const call = asAdmin(request(app).put(`/api/admin/orders/${String(id)}/cancelled`));
+    return body ? call.send(body) : call;
+  };
+
+  it("orders placed for a stranger's number and cancelled by the system leave it new: its next checkout asks no advance", async () => {
+    await changeShopSettings((settings) => {
+      settings.cod.advanceDeliveryCharge = {
+        outsideDhaka: true,
+        riskyNumbers: true,
+        aboveAmount: 0,
+      };
+    });
+    // Two guest orders to Chattogram for someone else's number, their delivery charge never paid...
+    for (let index = 0; index < 2; index += 1) {
+      const { buyer } = await shopperWithCart(app, 1);
+      const placed = await buyer.order({
+        shippingAddress: shippingAddress({ mobile: STRANGER, city: "Chattogram" }),
+        advancePaymentMethod: "BKASH",
+      });
+      expect(placed.body).toMatchObject({ orderStatus: "PENDING" });
+    }
+    // ...and one to Dhaka that nobody confirms.
+    const { buyer } = await shopperWithCart(app, 1);
+    const unconfirmed = await buyer.order({
+      shippingAddress: shippingAddress({ mobile: STRANGER }),
+    });
+    expect(unconfirmed.body).toMatchObject({ orderStatus: "PLACED" });
+
+    const later = new Date(Date.now() + 49 * HOUR);
+    expect(await expirePendingOrders(later)).toBe(2);
+    expect(await cancelUnconfirmedCodOrders(later)).toBe(1);
+    const cancelled = await Order.find({ deliveryPhone: STRANGER }).lean();
+    expect(cancelled.map((order) => [order.orderStatus, order.cancelledBy])).toEqual([
+      ["CANCELLED", "system"],
+      ["CANCELLED", "system"],
+      ["CANCELLED", "system"],
+    ]);
+    expect((await history(STRANGER)).body).toEqual({
+      phone: STRANGER,
+      level: "new",
+      counts: { delivered: 0, returned: 0, cancelled: 0, open: 0 },
+      block: null,
+    });
+
+    // The number's owner orders in Dhaka: placed at once, nothing asked in advance.
+    const owner = await shopperWithCart(app, 1);
+    const own = await owner.buyer.order({ shippingAddress: shippingAddress({ mobile: STRANGER }) });
+    expect(own.status).toBe(201);
+    expect(own.body.orderStatus).toBe("PLACED");
+    expect(own.body.advanceDeliveryCharge ?? null).toBeNull();
+  });
+
+  it("the admin says who cancelled: the shop's cancellation (the default) does not count, the customer's does", async () => {
+    const byShop = await createOrder({ mobile: STRANGER, orderStatus: "PLACED" });
+    const byDefault = await createOrder({ mobile: STRANGER, orderStatus: "CONFIRMED" });
+    const shopAnswer = await cancel(byShop._id, { cancelledBy: "shop" });
+    expect(shopAnswer.status).toBe(200);
+    expect(shopAnswer.body).toMatchObject({ orderStatus: "CANCELLED", cancelledBy: "shop" });
+    expect((await cancel(byDefault._id)).body).toMatchObject({
+      orderStatus: "CANCELLED",
+      cancelledBy: "shop",
+    });
+    expect((await history(STRANGER)).body).toMatchObject({
+      level: "new",
+      counts: { delivered: 0, returned: 0, cancelled: 0, open: 0 },
+    });
+
+    // One cancellation by the customer and nothing delivered: risky, not good.
+    const byCustomer = await createOrder({ mobile: STRANGER, orderStatus: "PLACED" });
+    const customerAnswer = await cancel(byCustomer._id, { cancelledBy: "customer" });
+    expect(customerAnswer.body).toMatchObject({
+      orderStatus: "CANCELLED",
+      cancelledBy: "customer",
+    });
+    expect((await history(STRANGER)).body).toMatchObject({
+      level: "risky",
+      counts: { delivered: 0, returned: 0, cancelled: 1, open: 0 },
+    });
+    // A delivery makes it good again: one failure does not outnumber it by two.
+    await createOrder({ mobile: STRANGER, orderStatus: "DELIVERED" });
+    expect((await history(STRANGER)).body.level).toBe("good");
+  });
+
+  it("refuses any other cancelledBy, and cancelledBy on a move that is not a cancellation", async () => {
+    const order = await createOrder({ mobile: STRANGER, orderStatus: "PLACED" });
+    const system = await cancel(order._id, { cancelledBy: "system" });
+    expect(system.status).toBe(400);
+    expect(system.body.errors).toEqual([
+      { path: "cancelledBy", message: 'Invalid option: expected one of "customer"|"shop"' },
+    ]);
+    const confirm = await asAdmin(
+      request(app).put(`/api/admin/orders/${String(order._id)}/confirmed`),
+    ).send({
+      cancelledBy: "customer",
+    });
+    expect(confirm.status).toBe(400);
+    expect(confirm.body).toMatchObject({
+      message: "Only a cancellation says who cancelled",
+      errors: [{ path: "cancelledBy", message: "Only a cancellation says who cancelled" }],
+    });
+    expect((await Order.findById(order._id).lean())!.orderStatus).toBe("PLACED");
   });
 });
 
@@ -160,6 +294,55 @@ describe("the start-up backfill", () => {
       level: "risky",
       counts: { returned: 1 },
     });
+  });
+});
+
+describe("the start-up derivation of who cancelled", () => {
+  it("derives cancelledBy of older cancelled orders from their history, once", async () => {
+    const expired = await createOrder({ orderStatus: "CANCELLED", paymentMethod: "BKASH" });
+    const unconfirmed = await createOrder({ orderStatus: "CANCELLED" });
+    const byAdmin = await createOrder({ orderStatus: "CANCELLED" });
+    const noHistory = await createOrder({ orderStatus: "CANCELLED" });
+    const alreadySaid = await createOrder({ orderStatus: "CANCELLED", cancelledBy: "customer" });
+    const delivered = await createOrder({ orderStatus: "DELIVERED" });
+    const history = (by: string) => [
+      { status: "PLACED", at: new Date(), by: "customer" },
+      { status: "CANCELLED", at: new Date(), by },
+    ];
+    await Order.collection.updateOne(
+      { _id: expired._id },
+      { $set: { statusHistory: history("system") } },
+    );
+    await Order.collection.updateOne(
+      { _id: unconfirmed._id },
+      { $set: { statusHistory: history("system") } },
+    );
+    await Order.collection.updateOne(
+      { _id: byAdmin._id },
+      { $set: { statusHistory: history("admin:owner@tweest.test") } },
+    );
+    await Order.collection.updateOne({ _id: noHistory._id }, { $set: { statusHistory: [] } });
+
+    expect(await deriveCancelledBy()).toBe(4);
+    const stored = async () =>
+      Object.fromEntries(
+        (await Order.find({}, { cancelledBy: 1 }).lean()).map((order) => [
+          String(order._id),
+          order.cancelledBy ?? null,
+        ]),
+      );
+    const derived = await stored();
+    expect(derived).toEqual({
+      [String(expired._id)]: "system",
+      [String(unconfirmed._id)]: "system",
+      [String(byAdmin._id)]: "shop",
+      [String(noHistory._id)]: "shop",
+      [String(alreadySaid._id)]: "customer",
+      [String(delivered._id)]: null,
+    });
+    // Run again (a second instance starting at once): nothing left to do, nothing changed.
+    expect(await deriveCancelledBy()).toBe(0);
+    expect(await stored()).toEqual(derived);
   });
 });
 

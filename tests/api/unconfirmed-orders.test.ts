@@ -8,6 +8,7 @@ import {
   cancelUnconfirmedOrder,
   findUnconfirmedCodOrders,
 } from "../../server/services/unconfirmed-orders.service";
+import { phoneRiskOf } from "../../server/services/phone-history.service";
 import { shippingAddress } from "../factories/address";
 import { shopperWithCart } from "../factories/cart";
 import { variantStock } from "../factories/product";
@@ -72,7 +73,13 @@ describe("unconfirmed COD orders are cancelled after the shop's limit", () => {
     // Two hours later the order is 49 hours old.
     expect(await cancelUnconfirmedCodOrders(new Date(Date.now() + 2 * HOUR))).toBe(1);
     const stored = (await Order.findById(orderId).lean())!;
-    expect(stored).toMatchObject({ orderStatus: "CANCELLED", stockReleased: true });
+    // The system's doing: it says nothing of the number's owner (docs/cod.md).
+    expect(stored).toMatchObject({
+      orderStatus: "CANCELLED",
+      cancelledBy: "system",
+      stockReleased: true,
+    });
+    expect((await phoneRiskOf(stored.deliveryPhone!)).level).toBe("new");
     expect(stored.statusHistory.at(-1)).toMatchObject({
       status: "CANCELLED",
       by: "system",

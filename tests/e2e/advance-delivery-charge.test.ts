@@ -11,6 +11,9 @@ import { formatBDT } from "#contract/money";
 import { setEnv } from "../setup/env";
 import { bkashEnv, startBkashStub, type BkashStub } from "../stubs/bkash";
 import { changeShopSettings } from "../factories/shop-settings";
+import { createOrder } from "../factories/order";
+import { ADVANCE_METHOD_REQUIRED } from "../../server/services/advance-delivery-charge.service";
+import { allowBrowserProblems } from "./guard";
 import { guestCheckoutOf } from "./pages/checkout-page";
 import { screenshot, startShoppingSession, type ShoppingSession } from "./shop-harness";
 
@@ -32,7 +35,7 @@ beforeAll(async () => {
   await changeShopSettings((settings) => {
     settings.cod.advanceDeliveryCharge = {
       outsideDhaka: true,
-      riskyNumbers: false,
+      riskyNumbers: true,
       aboveAmount: 0,
     };
   });
@@ -111,4 +114,56 @@ describe("advance delivery charge at checkout (bKash stub)", () => {
       await screenshot(page, `advance-paid-${width}`);
       expect(errors).toEqual([]);
     }, 120_000);
+
+  it("a risky number in Dhaka at 375 px: the checkout names no history, the order asks the advance when placed", async () => {
+    allowBrowserProblems("400 POST /api/orders");
+    const mobile = "01912000400";
+    await createOrder({ mobile, orderStatus: "RETURNED" });
+    const { page, errors } = await shop.newPage(375);
+    await page.route(`${bkash.url}/checkout/pay**`, (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: "<h1>bKash wallet</h1>" }),
+    );
+    const checkout = await guestCheckoutOf(page, "men-polo-shirts-urban");
+    await checkout.fillAddress({
+      firstName: "Rafi",
+      mobile,
+      streetAddress: "House 3, Road 7, Mirpur",
+      city: "Dhaka",
+    });
+    await expect.poll(() => checkout.deliveryCharge()).toBe("৳60");
+    // The quote is the same as for anyone: no advance shown before placing.
+    expect(await page.getByTestId("advance-delivery-charge").count()).toBe(0);
+    expect(await page.getByTestId("place-order").textContent()).toMatch(/^Place order · ৳/);
+
+    await checkout.placeOrder();
+    const refusal = page.getByTestId("place-order-error");
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toBe(ADVANCE_METHOD_REQUIRED);
+    const panel = page.getByTestId("advance-delivery-charge");
+    await panel.waitFor();
+    expect(await page.getByTestId("advance-pay-now").textContent()).toBe("৳60");
+    // No reason given: the number's history is not the shopper's to read.
+    expect(await panel.getByTestId("advance-reasons").count()).toBe(0);
+    expect(await page.textContent("body")).not.toMatch(/earlier orders|risky/i);
+    expect(await panel.getByLabel(/bKash/).isChecked()).toBe(true);
+    expect(await page.getByTestId("place-order").textContent()).toBe(
+      "Pay delivery charge ৳60 and place order",
+    );
+    await screenshot(page, "advance-asked-at-placement-375");
+
+    await checkout.placeOrder();
+    await page.waitForURL(`${bkash.url}/checkout/pay**`);
+    expect(
+      await Order.findOne({ "shippingAddress.mobile": mobile, orderStatus: "PENDING" }).lean(),
+    ).toMatchObject({
+      paymentMethod: "COD",
+      advanceDeliveryCharge: {
+        amount: 60,
+        method: "BKASH",
+        reasons: ["riskyNumber"],
+        status: "PENDING",
+      },
+    });
+    expect(errors).toEqual([]);
+  }, 120_000);
 });

@@ -16,12 +16,16 @@ import { screenshots, waitForHydration } from "./harness";
 
 const session = useAdminSession();
 
-/** Earlier orders of `phone` (1 delivered, 2 returned, 1 cancelled) and the order being viewed. */
+/**
+ * Earlier orders of `phone` (1 delivered, 2 returned, 1 cancelled by the customer, 1 by the shop,
+ * which does not count) and the order being viewed.
+ */
 async function customerWithHistory(phone: string) {
   await createOrder({ mobile: phone, orderStatus: "DELIVERED" });
   await createOrder({ mobile: `+88${phone}`, orderStatus: "RETURNED" });
   await createOrder({ mobile: phone, orderStatus: "RETURNED" });
-  await createOrder({ mobile: phone, orderStatus: "CANCELLED" });
+  await createOrder({ mobile: phone, orderStatus: "CANCELLED", cancelledBy: "customer" });
+  await createOrder({ mobile: phone, orderStatus: "CANCELLED", cancelledBy: "shop" });
   const viewed = await createOrder({ mobile: phone, orderStatus: "PLACED" });
   await Order.updateOne(
     { _id: viewed._id },
@@ -95,7 +99,7 @@ describe.each([
     await page.getByRole("button", { name: `Edit ${user.email}` }).click();
     const customerHistory = page.getByRole("dialog").getByTestId("phone-history");
     await customerHistory.getByTestId("risk-badge").filter({ hasText: "Blocked" }).waitFor();
-    // All five orders to the number (none is being viewed here).
+    // All six orders to the number (none is being viewed here): one still open.
     expect(await customerHistory.getByTestId("count-open").locator("dd").textContent()).toBe("1");
     await page.keyboard.press("Escape");
 
@@ -126,6 +130,46 @@ describe.each([
         `Blocked ${formatDate(stored.blockedAt, true)} by ${stored.blockedBy!.name} (${stored.blockedBy!.email})` +
         ` · lifted ${formatDate(stored.liftedAt, true)} by ${stored.liftedBy!.name}`,
     );
+    await page.close();
+  });
+
+  it("cancels an order only once the admin says who cancelled it; the customer's counts against the number", async () => {
+    const cancelPhone = `0171${phone.slice(4)}`;
+    const order = await createOrder({ mobile: cancelPhone, orderStatus: "PLACED" });
+    const page = await session.tab();
+    await page.setViewportSize({ width, height });
+    const history = await openOrder(page, String(order._id));
+    expect(await history.getByTestId("risk-badge").textContent()).toBe("New customer");
+
+    await page.getByTestId("order-actions").getByRole("button", { name: "Cancel order" }).click();
+    const ask = page.getByRole("alertdialog");
+    await ask.getByRole("heading", { name: "Cancel this order?" }).waitFor();
+    const confirm = ask.getByRole("button", { name: "Cancel order" });
+    // Nothing is picked for the admin: the order cannot be cancelled until they say who did it.
+    expect(await ask.getByRole("radio", { checked: true }).count()).toBe(0);
+    expect(await confirm.isDisabled()).toBe(true);
+    // The whole dialog, both choices and its buttons are inside the window.
+    const box = (await ask.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+    expect(box.y + box.height).toBeLessThanOrEqual(height);
+    await ask.getByRole("radio", { name: /The customer/ }).check();
+    expect(await confirm.isDisabled()).toBe(false);
+    await screenshots(page, "admin-cancel-order-who");
+    await confirm.click();
+
+    await session.screen(page).toast(`Order ${order.orderNumber} is CANCELLED`).waitFor();
+    expect(await Order.findById(order._id).lean()).toMatchObject({
+      orderStatus: "CANCELLED",
+      cancelledBy: "customer",
+    });
+    const dialog = page.getByRole("dialog");
+    expect(await dialog.getByTestId("cancelled-by").textContent()).toBe("by the customer");
+    // The number's next order shows it: one customer cancellation and nothing delivered, risky.
+    const next = await createOrder({ mobile: cancelPhone, orderStatus: "PLACED" });
+    const nextHistory = await openOrder(page, String(next._id));
+    expect(await nextHistory.getByTestId("count-cancelled").locator("dd").textContent()).toBe("1");
+    expect(await nextHistory.getByTestId("risk-badge").textContent()).toBe("Risky");
     await page.close();
   });
 });

@@ -1,6 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { Types } from "mongoose";
-import { Order, type OrderStatus, type PaymentMethod } from "../../models/order.model";
+import {
+  Order,
+  type CancelledBy,
+  type OrderStatus,
+  type PaymentMethod,
+} from "../../models/order.model";
 
 export interface OrderLine {
   /** A real product: its id, title and prices are copied into the line. */
@@ -32,6 +37,8 @@ export interface OrderOverrides {
   promoCode?: string;
   promoCodeDiscount?: number;
   stockReleased?: boolean;
+  /** A cancelled order: who caused it (only the customer's count against the number). */
+  cancelledBy?: CancelledBy;
 }
 
 let orderCounter = 0;
@@ -103,6 +110,7 @@ export async function createOrder(overrides: OrderOverrides = {}) {
     orderStatus,
     statusHistory: [{ status: orderStatus, at: createdAt, by: "test" }],
     stockReleased: overrides.stockReleased ?? false,
+    ...(overrides.cancelledBy ? { cancelledBy: overrides.cancelledBy } : {}),
     createdAt,
     updatedAt: createdAt,
   });

@@ -52,6 +52,7 @@ describe("starting on orders the previous version wrote", () => {
           .sort(),
       )
       .toEqual([
+        "2026-11-cancelled-by",
         "2026-11-delivery-phone",
         "2026-11-drop-old-payment-lock-fields",
         "2026-11-one-payment-lock",
@@ -63,6 +64,6 @@ describe("starting on orders the previous version wrote", () => {
     expect(await runMigrations("inBackground", (line) => logged.push(line))).toEqual([]);
     expect(logged).toEqual([]);
     expect(await Order.collection.countDocuments({ paymentWindow: { $exists: true } })).toBe(1);
-    expect(await Order.db.collection("migrations").countDocuments()).toBe(3);
+    expect(await Order.db.collection("migrations").countDocuments()).toBe(4);
   }, 120_000);
 });

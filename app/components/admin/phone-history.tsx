@@ -99,6 +99,10 @@ function PhoneHistoryCard({ phone, orderId, phoneConfirmedAt }: PhoneHistoryProp
               </div>
             ))}
           </dl>
+          <p className="mt-1 text-xs text-stone-500">
+            Cancelled counts the customer&apos;s cancellations only, not the shop&apos;s or the
+            system&apos;s.
+          </p>
           {risk.block ? (
             <p className="mt-2 text-red-700">
               Blocked {formatDate(risk.block.blockedAt, true)}

@@ -1,13 +1,20 @@
 /**
  * Cash on delivery with the delivery charge paid online first (docs/cod.md, "Advance delivery
  * charge"): what the quote says before the order is placed — how much now, how much at the door,
- * why — and the choice of gateway for it (the form's `advancePaymentMethod`).
+ * why — and the choice of gateway for it (the form's `advancePaymentMethod`). The reasons shown
+ * are the shop's public rules; a number's history is never named to the shopper (an advance asked
+ * for it at placement shows no reason).
  */
 import type { I18n } from "@lingui/core";
 import { useLingui } from "@lingui/react";
 import { Info } from "lucide-react";
 import { useFormContext, useWatch } from "react-hook-form";
 import type { AdvanceQuoteAnswer, AdvanceRule } from "#contract/advance-delivery-charge";
+
+/** The rules a shopper may be told about: the public ones, never the number's history. */
+type ShopperAdvanceRule = Exclude<AdvanceRule, "riskyNumber">;
+const isShopperRule = (reason: AdvanceRule): reason is ShopperAdvanceRule =>
+  reason !== "riskyNumber";
 import { formatMoney, toLocale } from "#contract/i18n";
 import { useLocale } from "~/lib/i18n/i18n";
 import { advanceMethodOf, type CheckoutValues } from "./checkout-form";
@@ -24,9 +31,8 @@ const texts = (i18n: I18n) => ({
   why: i18n._("Why:"),
   reasons: {
     outsideDhaka: i18n._("delivery outside Dhaka"),
-    riskyNumber: i18n._("earlier orders to this mobile number were not received"),
     aboveAmount: i18n._("orders of this amount"),
-  } satisfies Record<AdvanceRule, string>,
+  } satisfies Record<ShopperAdvanceRule, string>,
   payNow: i18n._("Pay now (delivery charge)"),
   onDelivery: i18n._("Pay on delivery"),
   methodLegend: i18n._("Pay the delivery charge with"),
@@ -48,6 +54,7 @@ export function AdvanceDeliveryCharge({ advance }: { advance: AdvanceQuoteAnswer
   const picked = useWatch({ control: form.control, name: "advancePaymentMethod" });
   // The first gateway offered until the shopper picks another: derived, nothing written back.
   const chosen = advanceMethodOf(advance, picked);
+  const reasons = advance.reasons.filter(isShopperRule);
 
   return (
     <section
@@ -62,9 +69,11 @@ export function AdvanceDeliveryCharge({ advance }: { advance: AdvanceQuoteAnswer
       <p className="mt-1 text-sm text-stone-700">
         {TEXT.intro(formatMoney(advance.amount, locale))}
       </p>
-      <p className="mt-1 text-sm text-stone-700" data-testid="advance-reasons">
-        {TEXT.why} {advance.reasons.map((reason) => TEXT.reasons[reason]).join("; ")}.
-      </p>
+      {reasons.length > 0 && (
+        <p className="mt-1 text-sm text-stone-700" data-testid="advance-reasons">
+          {TEXT.why} {reasons.map((reason) => TEXT.reasons[reason]).join("; ")}.
+        </p>
+      )}
       <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
         <div className="rounded-md bg-white p-2">
           <dt className="text-stone-600">{TEXT.payNow}</dt>

@@ -5,8 +5,13 @@
  * read and write the form through `useFormContext<CheckoutValues>()`.
  */
 import type { UseFormSetValue } from "react-hook-form";
-import type { AdvanceMethod, AdvanceQuoteAnswer } from "#contract/advance-delivery-charge";
-import type { Address, PaymentMethod } from "~/lib/api-client";
+import {
+  ADVANCE_METHODS,
+  type AdvanceMethod,
+  type AdvanceQuoteAnswer,
+} from "#contract/advance-delivery-charge";
+import type { Address, PaymentMethod, Quote } from "~/lib/api-client";
+import { ApiError } from "~/lib/api-client";
 import { EMPTY_ADDRESS, toCheckoutAddress, type CheckoutAddress } from "~/lib/checkout";
 
 export type CheckoutValues = CheckoutAddress & {
@@ -36,6 +41,38 @@ export function advanceMethodOf(
   picked: CheckoutValues["advancePaymentMethod"],
 ): AdvanceMethod {
   return picked && advance.methods.includes(picked) ? picked : advance.methods[0];
+}
+
+/**
+ * The advance the placement asked for when the quote showed none. The quote answers from the
+ * shop's public rules only (it never reads a number's history), so the risky-number rule is first
+ * heard of when the order is placed (docs/cod.md, "What a number reveals"). The terms are the
+ * quote's own: its delivery charge now, the rest on delivery, with the gateways the payment step
+ * offers (the server's order), and no reason named.
+ */
+export function advanceAskedAtPlacement(
+  quote: Quote,
+  paymentMethods: readonly PaymentMethod[],
+): AdvanceQuoteAnswer | undefined {
+  const methods = paymentMethods.filter((method): method is AdvanceMethod =>
+    (ADVANCE_METHODS as readonly string[]).includes(method),
+  );
+  if (methods.length === 0 || quote.deliveryCharge <= 0) return undefined;
+  return {
+    amount: quote.deliveryCharge,
+    collectOnDelivery: quote.total - quote.deliveryCharge,
+    reasons: [],
+    methods,
+  };
+}
+
+/** Whether the order was refused for want of a gateway for the advance delivery charge. */
+export function asksForAdvance(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status === 400 &&
+    Boolean(error.errors?.some((issue) => issue.path === "advancePaymentMethod"))
+  );
 }
 
 export function addressOf(values: CheckoutValues): CheckoutAddress {

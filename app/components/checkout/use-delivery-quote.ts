@@ -8,15 +8,10 @@ export type QuoteState =
 
 /**
  * Delivery charge and totals for the chosen city/zone (POST /api/checkout/quote), asked a quarter
- * second after the last change and again when the cart changes. The mobile (a complete number, or
- * "") lets the quote say whether the delivery charge is paid in advance.
+ * second after the last change and again when the cart changes. The quote is anonymous: it is
+ * never sent the mobile number (docs/cod.md).
  */
-export function useDeliveryQuote(
-  city: string,
-  zone: string,
-  cart: Cart | null,
-  mobile = "",
-): QuoteState {
+export function useDeliveryQuote(city: string, zone: string, cart: Cart | null): QuoteState {
   const [quote, setQuote] = useState<QuoteState>({ status: "idle" });
   useEffect(() => {
     if (!city || !cart || cart.cartItems.length === 0) {
@@ -27,10 +22,7 @@ export function useDeliveryQuote(
     setQuote({ status: "loading" });
     const timer = setTimeout(() => {
       api.checkout
-        .quote(
-          { city, ...(zone ? { zone } : {}), ...(mobile ? { mobile } : {}) },
-          { guest: !getToken() },
-        )
+        .quote({ city, ...(zone ? { zone } : {}) }, { guest: !getToken() })
         .then((answer) => live && setQuote({ status: "ready", quote: answer }))
         .catch(
           (error: unknown) => live && setQuote({ status: "error", message: errorMessage(error) }),
@@ -40,6 +32,6 @@ export function useDeliveryQuote(
       live = false;
       clearTimeout(timer);
     };
-  }, [city, zone, cart, mobile]);
+  }, [city, zone, cart]);
   return quote;
 }

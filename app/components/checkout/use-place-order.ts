@@ -13,6 +13,7 @@ import {
   ADDRESS_FIELDS,
   addressOf,
   advanceMethodOf,
+  asksForAdvance,
   focusField,
   type CheckoutValues,
 } from "./checkout-form";
@@ -42,11 +43,14 @@ export function usePlaceOrder(
     userId,
     total,
     advance,
+    onAdvanceAsked,
   }: {
     userId: string | undefined;
     total: number;
-    /** The quote's advance delivery charge, when cash on delivery asks one. */
+    /** The advance delivery charge cash on delivery asks (the quote's, or the one asked at placement). */
     advance: AdvanceQuoteAnswer | undefined;
+    /** The placement asked an advance the checkout did not show, for this (normalised) mobile. */
+    onAdvanceAsked: (mobile: string) => void;
   },
 ) {
   const navigate = useNavigate();
@@ -134,6 +138,9 @@ export function usePlaceOrder(
         setPlacing({ status: "idle" });
         return;
       }
+      // An advance for this number that the anonymous quote could not show: the panel appears
+      // with the refusal, and the next press pays it.
+      if (method === "COD" && !advance && asksForAdvance(error)) onAdvanceAsked(address.mobile);
       // The server's field messages (a rule only it can check) go on the address fields too.
       const fieldErrors = serverFieldErrors(error, ADDRESS_FIELDS, "shippingAddress.");
       if (Object.keys(fieldErrors).length > 0) showFieldErrors(fieldErrors);

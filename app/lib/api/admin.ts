@@ -1,6 +1,7 @@
 /** The back office: dashboard, orders, payments, products, categories, promo codes, size guides, customers, shop settings. */
 import type { SettingsChange, ShopSettingsAnswer } from "#contract/answers/shop-settings";
 import type { ShopSettingsUpdate } from "#contract/schemas/shop-settings";
+import type { AdminCancelledBy } from "#contract/order-status";
 import { request, segment, type Query } from "./transport";
 import type {
   AdminCategory,
@@ -34,11 +35,12 @@ export const admin = {
     request<PhoneBlock>(`/api/admin/phones/blocks/${segment(phone)}`, { method: "DELETE" }),
   dashboard: () => request<Dashboard>("/api/admin/dashboard"),
   orders: (query: Query = {}) => request<OrderPage | Order[]>("/api/admin/orders", { query }),
+  /** A cancellation says who caused it (`cancelledBy`; the server's default is the shop). */
   setOrderStatus: (
     orderId: string,
     status: "placed" | "confirmed" | "shipped" | "delivered" | "cancelled",
-  ) =>
-    request<Order>(`/api/admin/orders/${segment(orderId)}/${status}`, { method: "PUT", body: {} }),
+    body: { cancelledBy?: AdminCancelledBy } = {},
+  ) => request<Order>(`/api/admin/orders/${segment(orderId)}/${status}`, { method: "PUT", body }),
   deleteOrder: (orderId: string) =>
     request<{ message: string }>(`/api/admin/orders/${segment(orderId)}`, { method: "DELETE" }),
   bookCourier: (orderId: string) =>

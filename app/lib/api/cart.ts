@@ -108,10 +108,7 @@ export const cart = {
 };
 
 export const checkout = {
-  quote: (
-    shippingAddress: { city: string; zone?: string; mobile?: string },
-    options: GuestOption = {},
-  ) =>
+  quote: (shippingAddress: { city: string; zone?: string }, options: GuestOption = {}) =>
     request<Quote>("/api/checkout/quote", {
       method: "POST",
       body: { shippingAddress },

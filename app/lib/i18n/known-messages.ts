@@ -84,7 +84,7 @@ export function knownMessages(i18n: Pick<I18n, "_">): string[] {
       "Please confirm your phone number with the code we send by SMS to place a cash-on-delivery order.",
     ),
     i18n._(
-      "Cash on delivery is not available for this phone number. Please pay online (bKash or card) or contact us.",
+      "Cash on delivery is not available for this order. Please choose another payment method or contact us.",
     ),
     i18n._(
       "The delivery charge of this order is paid in advance: choose bKash or SSLCommerz to pay it",

@@ -24,6 +24,7 @@ import {
   usePagedList,
   type ListSpec,
 } from "~/components/admin/list";
+import { CancelOrderAction, CANCELLED_BY_LABEL } from "~/components/admin/cancel-order";
 import { OrderInvoice } from "~/components/admin/order-invoice";
 import { PhoneHistory } from "~/components/admin/phone-history";
 import { Button } from "~/components/ui/button";
@@ -33,6 +34,7 @@ import { nextStatuses, ORDER_STATUSES, type OrderStatus } from "~/lib/admin-sche
 import { api, type Order } from "~/lib/api-client";
 import type { Route } from "./+types/orders";
 import { formatBDT } from "#contract/money";
+import type { AdminCancelledBy } from "#contract/order-status";
 
 export function meta() {
   return [{ title: "Orders — Tweest admin" }];
@@ -73,8 +75,11 @@ function OrderDetail({
   const busy = change.pending;
   const moves = nextStatuses(order.orderStatus);
 
-  const move = (status: OrderStatus) =>
-    change.submit("set-status", { id: order._id, body: { status } });
+  const move = (status: OrderStatus, cancelledBy?: AdminCancelledBy) =>
+    change.submit("set-status", {
+      id: order._id,
+      body: { status, ...(cancelledBy ? { cancelledBy } : {}) },
+    });
   const bookCourier = () => change.submit("book-courier", { id: order._id });
   const remove = () => deletion.submit("delete", { id: order._id });
 
@@ -85,18 +90,25 @@ function OrderDetail({
         <DialogDescription className="no-print">
           <span className="mr-2">Status</span>
           <StatusBadge status={order.orderStatus} />
+          {order.orderStatus === "CANCELLED" && order.cancelledBy && (
+            <span className="ml-2" data-testid="cancelled-by">
+              by {CANCELLED_BY_LABEL[order.cancelledBy]}
+            </span>
+          )}
         </DialogDescription>
         <div className="no-print mt-3 flex flex-wrap gap-2" data-testid="order-actions">
           {moves.map((status) =>
-            status === "CANCELLED" || status === "RETURNED" ? (
+            status === "CANCELLED" ? (
+              <CancelOrderAction
+                key={status}
+                disabled={busy}
+                onCancel={(cancelledBy) => void move(status, cancelledBy)}
+              />
+            ) : status === "RETURNED" ? (
               <ConfirmAction
                 key={status}
-                title={status === "CANCELLED" ? "Cancel this order?" : "Mark this parcel returned?"}
-                description={
-                  status === "CANCELLED"
-                    ? "The order is cancelled and its stock returned. This cannot be undone."
-                    : "The parcel is back at the shop: its units return to stock and the delivery charge is recorded as lost. This cannot be undone."
-                }
+                title="Mark this parcel returned?"
+                description="The parcel is back at the shop: its units return to stock and the delivery charge is recorded as lost. This cannot be undone."
                 confirmLabel={ACTION_LABEL[status]}
                 onConfirm={() => move(status)}
               >
@@ -244,12 +256,16 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   const { intent, id, body } = await readSubmission(request);
   switch (intent) {
     case "set-status": {
-      const status = String((body as { status?: unknown } | undefined)?.status ?? "");
+      const { status = "", cancelledBy } = (body ?? {}) as {
+        status?: string;
+        cancelledBy?: AdminCancelledBy;
+      };
       return runAdminAction(
         () =>
           api.admin.setOrderStatus(
             id,
             status.toLowerCase() as Parameters<typeof api.admin.setOrderStatus>[1],
+            cancelledBy ? { cancelledBy } : {},
           ),
         (answer) => {
           const saved = answer as Order;
