@@ -18,9 +18,14 @@ import { forgetReservation } from "./reservations.service.js";
 import { releaseOrderStock, updateOrderWhere } from "./stock.service.js";
 import { pageSummary, pageWindow } from "../lib/paging.js";
 import { containsText } from "../lib/search-pattern.js";
-import type { OrderAnswer, OrderTrackingAnswer } from "#contract/answers/orders";
+import type {
+  AdminOrderAnswer,
+  OrderActor,
+  OrderAnswer,
+  OrderTrackingAnswer,
+} from "#contract/answers/orders";
 
-export type { OrderAnswer };
+export type { AdminOrderAnswer, OrderAnswer };
 
 /**
  * Orders once placed: reading, tracking, the admin's list and moves, expiry of unpaid ones.
@@ -35,7 +40,10 @@ export function hashTrackingToken(token: string): string {
 
 type OrderDoc = mongoose.HydratedDocument<OrderFields>;
 
-export function toOrderAnswer(order: OrderDoc | (OrderFields & { _id: unknown })): OrderAnswer {
+type StoredOrder = OrderDoc | (OrderFields & { _id: unknown });
+
+/** The order as the back office reads it: everything but the internal bookkeeping. */
+export function toAdminOrderAnswer(order: StoredOrder): AdminOrderAnswer {
   const plain = (
     "toObject" in order && typeof order.toObject === "function"
       ? order.toObject({ versionKey: false })
@@ -52,7 +60,38 @@ export function toOrderAnswer(order: OrderDoc | (OrderFields & { _id: unknown })
     delete guest.guestId;
     plain.guest = guest;
   }
-  return JSON.parse(JSON.stringify(plain)) as OrderAnswer;
+  return JSON.parse(JSON.stringify(plain)) as AdminOrderAnswer;
+}
+
+/**
+ * Who moved an order (`customer`, `guest`, `admin:<email>`, `system`, `courier:Pathao`,
+ * `payment:BKASH`), as its customer reads it: staff and the shop's jobs are "shop".
+ */
+function actorForCustomer(by: string): OrderActor {
+  if (by === "customer" || by === "guest") return by;
+  const kind = by.split(":")[0];
+  return kind === "courier" || kind === "payment" ? kind : "shop";
+}
+
+/**
+ * The order as its owner or the guest who placed it reads it (every customer-facing answer,
+ * tracking included): no staff email or id anywhere, and none of the courier's cash bookkeeping.
+ */
+export function toOrderAnswer(order: StoredOrder): OrderAnswer {
+  const {
+    user,
+    statusHistory,
+    cashCollected: _recordedBy,
+    cashSettlement: _settlement,
+    ...rest
+  } = toAdminOrderAnswer(order);
+  return {
+    ...rest,
+    user: user !== null && typeof user === "object" ? user._id : user,
+    statusHistory: statusHistory.map(({ by, ...change }) =>
+      by === undefined ? change : { ...change, by: actorForCustomer(by) },
+    ),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -186,7 +225,7 @@ export async function listAdminOrders(query: AdminOrderQuery) {
     Order.countDocuments(filter),
   ]);
   return {
-    orders: orders.map(toOrderAnswer),
+    orders: orders.map(toAdminOrderAnswer),
     ...pageSummary(total, query),
   };
 }
@@ -195,7 +234,11 @@ export async function listAdminOrders(query: AdminOrderQuery) {
  * Moves an order along the state machine with one conditional update (the current status must be
  * one the target may follow), so two admins or an admin and the expiry job cannot both move it.
  */
-export async function moveOrder(id: string, to: OrderStatus, by: string): Promise<OrderAnswer> {
+export async function moveOrder(
+  id: string,
+  to: OrderStatus,
+  by: string,
+): Promise<AdminOrderAnswer> {
   if (!mongoose.isValidObjectId(id)) throw notFound(ORDER_NOT_FOUND);
   const allowedFrom = (Object.keys(ORDER_TRANSITIONS) as OrderStatus[]).filter((from) =>
     ORDER_TRANSITIONS[from].includes(to),
@@ -221,7 +264,7 @@ export async function moveOrder(id: string, to: OrderStatus, by: string): Promis
     await Order.updateOne({ _id: moved._id }, { $set: { "paymentDetails.status": "COMPLETED" } });
   if (to === "CONFIRMED" || to === "SHIPPED" || to === "DELIVERED" || to === "CANCELLED")
     void notifyOrder(to, moved);
-  return toOrderAnswer((await Order.findById(moved._id)) ?? moved);
+  return toAdminOrderAnswer((await Order.findById(moved._id)) ?? moved);
 }
 
 /**
