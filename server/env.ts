@@ -193,6 +193,9 @@ export const EnvSchema = z
     // Rate limits of sign-in, sign-up and OTP (shared by all instances through MongoDB).
     AUTH_RATE_LIMIT_IP_PER_15_MIN: z.coerce.number().int().min(1).default(50),
     AUTH_RATE_LIMIT_ACCOUNT_PER_15_MIN: z.coerce.number().int().min(1).default(10),
+    // Failed sign-ins for one account over all addresses before each attempt is slowed down (never
+    // refused: docs/security.md, "Sign-in lockout").
+    AUTH_SLOW_DOWN_ACCOUNT_AFTER_PER_15_MIN: z.coerce.number().int().min(1).default(20),
     OTP_RATE_LIMIT_IP_PER_HOUR: z.coerce.number().int().min(1).default(30),
     // The public bulk-order form: requests per client address, and design files stored per day.
     BULK_ORDER_RATE_LIMIT_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),

@@ -1,7 +1,9 @@
 import request from "supertest";
 import { beforeEach, describe, expect, it } from "vitest";
+import { RateLimit } from "../../models/rate-limit.model";
 import { createApp } from "../../server/app";
 import { clearDatabase } from "../setup/db";
+import { setEnv, withEnv } from "../setup/env";
 import { shippingAddress } from "../factories/address";
 import { shopper } from "../factories/cart";
 import { createProduct } from "../factories/product";
@@ -12,6 +14,8 @@ import { bearer, createAdmin, createUser } from "../factories/user";
  * (an admin's email is the account an attacker would lock out or phish), and the sign-in lockout
  * cannot keep a known account out.
  */
+// The sign-in tests play clients at several addresses behind a proxy on this machine.
+setEnv({ TRUST_PROXY: "loopback" });
 const app = createApp();
 
 beforeEach(async () => {
@@ -101,5 +105,57 @@ describe("staff are the shop to customers", () => {
     expect(backOffice.body.cashCollected).toMatchObject({ amount: 800, by: admin.email });
     const list = await request(app).get("/api/admin/orders").set(bearer(adminToken));
     expect(JSON.stringify(list.body)).toContain(`admin:${admin.email}`);
+  });
+});
+
+describe("the sign-in lockout cannot keep a known account out", () => {
+  const ATTACKER = "203.0.113.66";
+  const OWNER = "198.51.100.20";
+
+  function signIn(from: string, email: string, password: string) {
+    return request(app).post("/auth/signin").set("X-Forwarded-For", from).send({ email, password });
+  }
+
+  it("an address that failed 12 times for the admin's email is refused; the admin elsewhere signs in at once", async () => {
+    const { user: admin, password } = await createAdmin({ email: "owner@tweest.example" });
+    const answers = [];
+    for (let attempt = 0; attempt < 12; attempt += 1)
+      answers.push((await signIn(ATTACKER, admin.email, `guess-${attempt}`)).status);
+    // AUTH_RATE_LIMIT_ACCOUNT_PER_15_MIN (10) failures, then that address is refused.
+    expect(answers).toEqual([...Array(10).fill(401), 429, 429]);
+
+    const owner = await signIn(OWNER, admin.email, password);
+    expect(owner.status).toBe(200);
+    expect(owner.body.jwt).toEqual(expect.any(String));
+    // Not held back either: the account's failures over every address (the owner's success is
+    // taken back once answered) are under AUTH_SLOW_DOWN_ACCOUNT_AFTER_PER_15_MIN (20).
+    await expect
+      .poll(async () => (await RateLimit.findById(`signin-account:${admin.email}`).lean())!.hits)
+      .toBe(10);
+
+    // The attacker's address stays refused, even with the right password.
+    const attacker = await signIn(ATTACKER, admin.email, password);
+    expect(attacker.status).toBe(429);
+    expect(attacker.body).toEqual({
+      message: "Too many failed sign-in attempts for this account. Please try again in 15 minutes.",
+      code: "RATE_LIMITED",
+    });
+  });
+
+  it("failures spread over many addresses slow every sign-in for the account, the owner's too, but refuse none", async () => {
+    const { user: admin, password } = await createAdmin({ email: "owner2@tweest.example" });
+    await withEnv({ AUTH_SLOW_DOWN_ACCOUNT_AFTER_PER_15_MIN: "3" }, async () => {
+      for (let address = 1; address <= 4; address += 1)
+        expect((await signIn(`203.0.113.${address}`, admin.email, "guess")).status).toBe(401);
+      // Four failures, one past the three allowed: the owner waits a second, then is in.
+      const started = Date.now();
+      const owner = await signIn(OWNER, admin.email, password);
+      expect(owner.status).toBe(200);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    });
+    // The owner's success is not a failure: the count is back to the four guesses.
+    await expect
+      .poll(async () => (await RateLimit.findById(`signin-account:${admin.email}`).lean())!.hits)
+      .toBe(4);
   });
 });
