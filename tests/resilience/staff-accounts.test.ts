@@ -108,6 +108,36 @@ describe("staff are the shop to customers", () => {
   });
 });
 
+describe("staff who review a product", () => {
+  it("show only their first name to shoppers, never their account id", async () => {
+    const { user: admin, token: adminToken } = await createAdmin({
+      firstName: "Farhan",
+      email: "farhan.staff@tweest.example",
+    });
+    const product = await createProduct({ title: "Reviewed Tee" });
+    const productId = String(product._id);
+    const wrote = await request(app)
+      .post("/api/reviews/create")
+      .set(bearer(adminToken))
+      .send({ productId, review: "Our best seller." });
+    const rated = await request(app)
+      .post("/api/ratings/create")
+      .set(bearer(adminToken))
+      .send({ productId, rating: 5 });
+    const reviews = await request(app).get(`/api/reviews/product/${productId}`);
+    const ratings = await request(app).get(`/api/ratings/product/${productId}`);
+    for (const answer of [wrote, rated, reviews, ratings]) {
+      expect(answer.status).toBeLessThan(300);
+      const text = JSON.stringify(answer.body);
+      expect(text).not.toContain(String(admin._id));
+      expect(text).not.toContain(admin.email);
+    }
+    expect(reviews.body).toEqual([
+      expect.objectContaining({ review: "Our best seller.", user: { firstName: "Farhan" } }),
+    ]);
+  });
+});
+
 describe("the sign-in lockout cannot keep a known account out", () => {
   const ATTACKER = "203.0.113.66";
   const OWNER = "198.51.100.20";
