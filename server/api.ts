@@ -1,6 +1,7 @@
 import cookieParser from "cookie-parser";
 import express, { Router } from "express";
 import { getEnv } from "./env.js";
+import { labelRoute } from "./lib/metrics.js";
 import { buildOpenApiDocument } from "./lib/openapi.js";
 import { errorHandler, rejectOperatorKeys } from "./middleware/error-handler.js";
 import { apiFallback } from "./middleware/method-guard.js";
@@ -20,7 +21,7 @@ export function createApi(): Router {
   api.use(["/api", "/auth"], rejectOperatorKeys);
   api.use(["/api", "/auth"], requireMultipartBoundary);
 
-  api.get("/api/openapi.json", (_req, res) => {
+  api.get("/api/openapi.json", labelRoute("/api/openapi.json"), (_req, res) => {
     res.json(buildOpenApiDocument(env.PUBLIC_URL));
   });
   for (const { prefix, router } of apiRouters) api.use(prefix, router);

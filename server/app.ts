@@ -13,7 +13,13 @@ import { createApi } from "./api.js";
 import { getEnv } from "./env.js";
 import { logger } from "./lib/logger.js";
 import { redactRequestLog } from "./lib/log-fields.js";
-import { httpMetrics, metricsEndpoint, routeTemplate } from "./lib/metrics.js";
+import {
+  httpMetrics,
+  labelRoute,
+  metricsEndpoint,
+  PAGE_ROUTE,
+  routeTemplate,
+} from "./lib/metrics.js";
 import { errorHandler } from "./middleware/error-handler.js";
 import { pageMethodGuard } from "./middleware/method-guard.js";
 import { healthRouter } from "./routers/health.router.js";
@@ -124,7 +130,7 @@ export function createApp(options: CreateAppOptions = {}): Express {
   app.use(compression());
 
   app.use(healthRouter);
-  app.get("/metrics", metricsEndpoint);
+  app.get("/metrics", labelRoute("/metrics"), metricsEndpoint);
   // Images from the image store (local folder or bucket): same URLs and cache headers either way.
   app.use(
     "/uploads",
@@ -141,6 +147,7 @@ export function createApp(options: CreateAppOptions = {}): Express {
     app.use(vite.middlewares);
     app.all(
       "/{*splat}",
+      labelRoute(PAGE_ROUTE),
       createRequestHandler({
         build: () =>
           vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
@@ -170,7 +177,7 @@ export function createApp(options: CreateAppOptions = {}): Express {
           createLoadContext(res.locals.cspNonce, clientBuild),
       });
     };
-    app.all("/{*splat}", (req, res, next) => {
+    app.all("/{*splat}", labelRoute(PAGE_ROUTE), (req, res, next) => {
       (pages ??= loadPages()).then(
         (handler) => handler(req, res, next),
         (error: unknown) => {

@@ -18,7 +18,10 @@ export const PUBLISHED_SECRETS = [
   "dev-only-jwt-secret-change-me-0123456789",
   "dev-only-cookie-secret-change-me-0123456789",
 ];
-/** The demo admin password the README prints: refused in production. */
+/**
+ * The demo admin password the README prints: refused in production and whenever other machines
+ * can reach the shop.
+ */
 export const DEFAULT_ADMIN_PASSWORD = "admin12345";
 
 export interface LocalSecrets {
@@ -84,6 +87,30 @@ export function reachableFromOtherMachines(env: { HOST: string; PUBLIC_URL: stri
   return !isLoopback(env.HOST) || !isLoopback(new URL(env.PUBLIC_URL).hostname);
 }
 
+/**
+ * Whether this start serves people other than the developer at the keyboard: production, or a
+ * development start other machines can reach. Such a start refuses everything published with the
+ * code (secrets, the admin password, the demo customer and promo codes). The test suite's own mode
+ * (NODE_ENV=test, which points PUBLIC_URL at stub hosts and signs in with the demo admin) is not.
+ */
+export function servesOtherMachines(env: {
+  NODE_ENV: string;
+  HOST: string;
+  PUBLIC_URL: string;
+}): boolean {
+  if (env.NODE_ENV === "production") return true;
+  return env.NODE_ENV !== "test" && reachableFromOtherMachines(env);
+}
+
+/**
+ * Where the server listens unless HOST says: every interface in production (a container, behind a
+ * proxy); this machine only otherwise, so a development start with the demo's published sign-ins
+ * is nobody else's to reach (`HOST=0.0.0.0` opens it, and then refuses them).
+ */
+function defaultHost(nodeEnv: string): string {
+  return nodeEnv === "production" ? "0.0.0.0" : "127.0.0.1";
+}
+
 /** proxy-addr's names for address ranges, accepted in TRUST_PROXY lists. */
 const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
 
@@ -129,7 +156,8 @@ export const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(1).max(65535).default(5454),
-    HOST: z.string().default("0.0.0.0"),
+    // Unset: 0.0.0.0 in production, 127.0.0.1 otherwise (defaultHost).
+    HOST: z.string().optional(),
     PUBLIC_URL: z.url().default("http://localhost:5454"),
     TRUST_PROXY: TrustProxy,
     LOG_LEVEL: z
@@ -193,6 +221,9 @@ export const EnvSchema = z
     // Rate limits of sign-in, sign-up and OTP (shared by all instances through MongoDB).
     AUTH_RATE_LIMIT_IP_PER_15_MIN: z.coerce.number().int().min(1).default(50),
     AUTH_RATE_LIMIT_ACCOUNT_PER_15_MIN: z.coerce.number().int().min(1).default(10),
+    // Failed sign-ins for one account over all addresses before each attempt is slowed down (never
+    // refused: docs/security.md, "Sign-in lockout").
+    AUTH_SLOW_DOWN_ACCOUNT_AFTER_PER_15_MIN: z.coerce.number().int().min(1).default(20),
     OTP_RATE_LIMIT_IP_PER_HOUR: z.coerce.number().int().min(1).default(30),
     // The public bulk-order form: requests per client address, and design files stored per day.
     BULK_ORDER_RATE_LIMIT_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
@@ -248,6 +279,7 @@ export const EnvSchema = z
     HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(66_000),
     HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
   })
+  .transform(({ HOST, ...env }) => ({ ...env, HOST: HOST ?? defaultHost(env.NODE_ENV) }))
   .superRefine((env, ctx) => {
     if (env.HTTP_HEADERS_TIMEOUT_MS <= env.HTTP_KEEP_ALIVE_TIMEOUT_MS)
       ctx.addIssue({
@@ -262,7 +294,7 @@ export const EnvSchema = z
         message: "must be at least HTTP_HEADERS_TIMEOUT_MS",
       });
     const production = env.NODE_ENV === "production";
-    const exposed = production || reachableFromOtherMachines(env);
+    const exposed = servesOtherMachines(env);
     for (const name of ["JWT_SECRET", "COOKIE_SECRET"] as const) {
       const value = env[name];
       if (value === undefined && production)
@@ -286,11 +318,13 @@ export const EnvSchema = z
     for (const issue of imageStorageIssues(env)) ctx.addIssue({ code: "custom", ...issue });
     if (production && env.BCRYPT_ROUNDS < 12)
       ctx.addIssue({ code: "custom", path: ["BCRYPT_ROUNDS"], message: "must be 12 or more" });
-    if (production && env.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD)
+    if (exposed && env.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD)
       ctx.addIssue({
         code: "custom",
         path: ["ADMIN_PASSWORD"],
-        message: `must be set in production (the default ${DEFAULT_ADMIN_PASSWORD} is public)`,
+        message: production
+          ? `must be set in production (the default ${DEFAULT_ADMIN_PASSWORD} is public)`
+          : `must be set when other machines can reach the shop (HOST ${env.HOST}, PUBLIC_URL ${env.PUBLIC_URL}): the default ${DEFAULT_ADMIN_PASSWORD} is public. Set ADMIN_PASSWORD, or HOST=127.0.0.1 for this machine only`,
       });
   });
 

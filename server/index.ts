@@ -2,7 +2,14 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Server } from "node:http";
 import type { ViteDevServer } from "vite";
-import { ConfigError, getEnv, sandboxHostsInUse, type Env } from "./env.js";
+import {
+  ConfigError,
+  getEnv,
+  reachableFromOtherMachines,
+  sandboxHostsInUse,
+  servesOtherMachines,
+  type Env,
+} from "./env.js";
 
 /** The only module that listens: config, database, seed, HTTP, and a graceful stop. */
 async function main() {
@@ -24,7 +31,8 @@ async function main() {
   // Imported after the config check so a bad variable is reported before anything else runs.
   const { startDatabase } = await import("./db/embedded.js");
   const { connectDatabase, disconnectDatabase } = await import("./db/connect.js");
-  const { seedDatabase, isDatabaseEmpty, PRODUCTION_SEED_LINE } = await import("./seed/seed.js");
+  const { seedDatabase, isDatabaseEmpty, retirePublishedSignIns, PRODUCTION_SEED_LINE } =
+    await import("./seed/seed.js");
   const { createApp } = await import("./app.js");
   const { createHttpServer, drainHttpServer } = await import("./http-server.js");
   const { logger } = await import("./lib/logger.js");
@@ -52,6 +60,7 @@ async function main() {
     if (env.NODE_ENV !== "production") say("[seed] empty database: seeding the demo shop");
     await seedDatabase(say);
   }
+  if (servesOtherMachines(env)) await retirePublishedSignIns(say);
   // The shop settings: on the first start written from the environment (docs/cod.md), so the
   // first request does not write them.
   const { getShopSettings } = await import("./services/shop-settings.service.js");
@@ -85,6 +94,10 @@ async function main() {
   const stopJobs = startBackgroundJobs();
   const server: Server = createHttpServer(app).listen(env.PORT, env.HOST, () => {
     say(`✓ Tweest shop on http://localhost:${env.PORT} (database: ${database.kind})`);
+    if (env.NODE_ENV !== "production" && !reachableFromOtherMachines(env))
+      say(
+        `  this machine only (HOST ${env.HOST}); HOST=0.0.0.0 serves others, with an ADMIN_PASSWORD of your own (docs/security.md)`,
+      );
   });
 
   let stopping = false;

@@ -105,7 +105,11 @@ export type CategoryAnswer = z.infer<typeof CategoryAnswer>;
 export const AdminCategoryAnswer = CategoryAnswer.extend({ sortOrder: z.number() });
 export type AdminCategoryAnswer = z.infer<typeof AdminCategoryAnswer>;
 
-const Reviewer = z.object({ _id: z.string(), firstName: z.string() });
+/**
+ * Who wrote a review or a rating, as every shopper reads it: the first name only. No account id:
+ * a review by a member of staff must not name their account to the public.
+ */
+const Reviewer = z.object({ firstName: z.string() });
 
 export const ReviewAnswer = z.object({
   _id: z.string(),

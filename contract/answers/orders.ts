@@ -41,12 +41,24 @@ export const ShippingAddressAnswer = z.object({
   country: z.string(),
 });
 
+/**
+ * Who moved an order, as its customer (or a guest tracking it) reads it: the customer, or the
+ * shop, its courier or the payment gateway. Staff and the shop's own jobs are all "shop": a
+ * customer never learns who works in the back office (an admin's email is the account an
+ * attacker would try to lock out or phish).
+ */
+export const ORDER_ACTORS = ["customer", "guest", "shop", "courier", "payment"] as const;
+export type OrderActor = (typeof ORDER_ACTORS)[number];
+
 export const StatusChangeAnswer = z.object({
   status: z.string(),
   at: Timestamp,
-  by: z.string().optional(),
+  by: z.enum(ORDER_ACTORS).optional(),
   note: z.string().optional(),
 });
+
+/** A status change as the back office reads it: who exactly (`admin:<email>`, `system`, `courier:Pathao`). */
+export const StaffStatusChangeAnswer = StatusChangeAnswer.extend({ by: z.string().optional() });
 
 export const CourierAnswer = z.object({
   name: z.string().optional(),
@@ -64,12 +76,15 @@ export const OrderCustomerAnswer = z.object({
   mobile: z.string().optional(),
 });
 
-/** An order in full, as its owner, an admin or the guest who placed it sees it. */
+/**
+ * An order in full, as its owner or the guest who placed it sees it (no staff names or ids:
+ * AdminOrderAnswer is the back office's).
+ */
 export const OrderAnswer = z.object({
   _id: z.string(),
   orderNumber: z.string(),
-  /** The customer's id; the back office's order endpoints give the customer (null once deleted). */
-  user: z.union([z.string(), OrderCustomerAnswer]).nullable(),
+  /** The customer's id (null for a guest's order, or once the account is deleted). */
+  user: z.string().nullable(),
   /** A guest's contact (null for a signed-in customer's order). */
   guest: z.object({ email: z.string().optional(), mobile: z.string().optional() }).nullable(),
   orderItems: z.array(OrderLineAnswer),
@@ -81,18 +96,6 @@ export const OrderAnswer = z.object({
   deliveryCharge: z.number(),
   /** The delivery charge paid to the courier for a parcel that came back (RETURNED), taka. */
   deliveryCostLost: z.number().optional(),
-  /** A delivered COD parcel: the cash the courier collected (docs/cod.md); null until recorded. */
-  cashCollected: z
-    .object({
-      amount: z.number(),
-      at: Timestamp.optional(),
-      source: z.string().optional(),
-      by: z.string().optional(),
-    })
-    .nullable()
-    .optional(),
-  /** The courier settlement that paid this parcel's cash to the shop; null until settled. */
-  cashSettlement: z.string().nullable().optional(),
   tax: z.number(),
   totalDiscountedPrice: z.number(),
   /** The language the order was placed in: its SMS and emails use it (absent: English). */
@@ -107,8 +110,6 @@ export const OrderAnswer = z.object({
     transactionId: z.string().nullable(),
   }),
   orderStatus: z.enum(ORDER_STATUSES),
-  /** A cancelled order: who caused it (the back office's answers only; docs/cod.md). */
-  cancelledBy: z.enum(CANCELLED_BY).optional(),
   statusHistory: z.array(StatusChangeAnswer),
   courier: CourierAnswer.nullable(),
   note: z.string(),
@@ -126,8 +127,36 @@ export const OrderAnswer = z.object({
 });
 export type OrderAnswer = z.infer<typeof OrderAnswer>;
 
-export const OrderPageAnswer = pageOf("orders", OrderAnswer);
-export type OrderPageAnswer = z.infer<typeof OrderPageAnswer>;
+/**
+ * An order as the back office's order endpoints answer it: the customer, who did what, and the
+ * courier's cash (the shop's bookkeeping with its courier, not the customer's business).
+ */
+export const AdminOrderAnswer = OrderAnswer.extend({
+  /** The customer (null for a guest's order, or once the account is deleted). */
+  user: z.union([z.string(), OrderCustomerAnswer]).nullable(),
+  statusHistory: z.array(StaffStatusChangeAnswer),
+  /** A cancelled order: who caused it (docs/cod.md, "Customer history and risk"). */
+  cancelledBy: z.enum(CANCELLED_BY).optional(),
+  /**
+   * A delivered COD parcel: the cash the courier collected (docs/cod.md), typed by an admin (`by`
+   * their email) or reported by the courier; null until recorded.
+   */
+  cashCollected: z
+    .object({
+      amount: z.number(),
+      at: Timestamp.optional(),
+      source: z.string().optional(),
+      by: z.string().optional(),
+    })
+    .nullable()
+    .optional(),
+  /** The courier settlement that paid this parcel's cash to the shop; null until settled. */
+  cashSettlement: z.string().nullable().optional(),
+});
+export type AdminOrderAnswer = z.infer<typeof AdminOrderAnswer>;
+
+export const AdminOrderPageAnswer = pageOf("orders", AdminOrderAnswer);
+export type AdminOrderPageAnswer = z.infer<typeof AdminOrderPageAnswer>;
 
 /** Guest tracking: status, history, items and totals; no street address, no contact. */
 export const OrderTrackingAnswer = OrderAnswer.pick({

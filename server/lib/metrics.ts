@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { NextFunction, Request, Response } from "express";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
 import mongoose from "mongoose";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { getEnv } from "../env.js";
@@ -132,24 +132,35 @@ export const UNMATCHED_ROUTE = "unmatched";
 /** Storefront pages (React Router SSR) share one label: their count is bounded, URLs are not. */
 export const PAGE_ROUTE = "page";
 
+declare module "express-serve-static-core" {
+  interface Request {
+    /** Set by labelRoute(): the registered template of the route that took the request. */
+    routeTemplate?: string;
+  }
+}
+
 /**
- * The route template of an answered request: `/api/orders/:id`, never the URL. Express keeps the
- * last matched route on the request, but by the time an error handler answers, `baseUrl` is the
- * handler's mount, so the mount part is taken from the URL: routers are mounted at literal
- * prefixes, and the route's own segments replace the URL's last ones.
+ * The first handler of every route: marks the request with the route's template as registered
+ * (`/api/orders/:id`). The label never comes from the URL, which Express matches whatever its
+ * letter case: `/API/Orders/1` and `/api/orders/1` are one route and must be one series.
+ */
+export function labelRoute(template: string): RequestHandler {
+  return (req, _res, next) => {
+    req.routeTemplate = template;
+    next();
+  };
+}
+
+/**
+ * The route template of an answered request: the one its route registered (a route that passed
+ * the request on to the pages is relabelled by them), the mount of a static folder, or
+ * "unmatched". A bounded set whatever clients ask.
  */
 export function routeTemplate(req: Request): string {
-  const route = (req as Request & { route?: { path?: unknown } }).route;
-  if (route && typeof route.path === "string") {
-    if (route.path === "/{*splat}") return PAGE_ROUTE;
-    const urlSegments = req.originalUrl.split("?")[0]!.split("/").filter(Boolean);
-    const routeSegments = route.path.split("/").filter(Boolean);
-    if (routeSegments.length > urlSegments.length) return UNMATCHED_ROUTE;
-    const mount = urlSegments.slice(0, urlSegments.length - routeSegments.length);
-    return `/${[...mount, ...routeSegments].join("/")}`;
-  }
+  if (req.routeTemplate) return req.routeTemplate;
   // Static folders (uploads, the client build) have no route: their mount point is the label.
-  if (req.baseUrl === "/uploads" || req.baseUrl === "/assets") return `${req.baseUrl}/*`;
+  const mount = req.baseUrl.toLowerCase();
+  if (mount === "/uploads" || mount === "/assets") return `${mount}/*`;
   return UNMATCHED_ROUTE;
 }
 

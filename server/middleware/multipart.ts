@@ -2,6 +2,7 @@ import { MIMEType } from "node:util";
 import type { Request, RequestHandler } from "express";
 import multer from "multer";
 import { HttpError, badRequest } from "../lib/http-error.js";
+import { rejectOperatorKeys } from "./error-handler.js";
 import { rejectUnsafeFileName } from "../lib/images.js";
 import { MAX_IMAGE_BYTES } from "#contract/images";
 
@@ -44,7 +45,8 @@ export interface ImageUploadOptions {
 /**
  * The one way the shop receives image files (product images, popup images, bulk-order designs):
  * in memory (each is checked by content, then re-encoded or stored by the image store), at most
- * MAX_IMAGE_BYTES each (413), client file names that try a path refused (400).
+ * MAX_IMAGE_BYTES each (413), client file names that try a path refused (400), text fields with
+ * operator keys or NUL characters refused as in a JSON body (400).
  */
 export function imageUpload(options: ImageUploadOptions): RequestHandler {
   const receive = multer({
@@ -69,7 +71,17 @@ export function imageUpload(options: ImageUploadOptions): RequestHandler {
         next(badRequest(options.tooManyFilesMessage));
         return;
       }
-      next(error);
+      if (error) {
+        next(error);
+        return;
+      }
+      // The text fields exist only now (multer builds objects from bracket names: `name[$ne]`),
+      // after the API's operator-key guard saw no body: the same guard, the same 400.
+      try {
+        rejectOperatorKeys(req, res, next);
+      } catch (refusal) {
+        next(refusal);
+      }
     });
   };
 }

@@ -157,7 +157,51 @@ const byPhone = (req: Request) => {
 const perIp15 = () => getEnv().AUTH_RATE_LIMIT_IP_PER_15_MIN;
 const perAccount15 = () => getEnv().AUTH_RATE_LIMIT_ACCOUNT_PER_15_MIN;
 
-/** POST /auth/signin: per IP (every attempt) and per email (failed attempts only). */
+/** The longest a sign-in is held back for its account's failures (the owner's included). */
+const SIGNIN_MAX_DELAY_MS = 10_000;
+
+/**
+ * The delay before a sign-in for an account that failed `failures` times in the window, when it
+ * may fail `after` times without one: 1 s for the first failure past that, doubling, at most
+ * SIGNIN_MAX_DELAY_MS.
+ */
+function signinDelayMs(failures: number, after: number): number {
+  const past = failures - after;
+  return past <= 0 ? 0 : Math.min(SIGNIN_MAX_DELAY_MS, 1000 * 2 ** (past - 1));
+}
+
+/**
+ * Every sign-in for an account across all client addresses, failures only (a success is taken
+ * back as the rate limiter does): past AUTH_SLOW_DOWN_ACCOUNT_AFTER_PER_15_MIN each attempt waits
+ * signinDelayMs before its password is checked, whoever sends it. It never refuses: slowing is
+ * what a guesser spread over many addresses gets, and what the owner pays, at most 10 s.
+ */
+function slowDownAfterAccountFailures(): RequestHandler {
+  const store = new MongoRateLimitStore("signin-account:");
+  store.windowMs = FIFTEEN_MINUTES;
+  return async (req, res, next) => {
+    const email = byEmail(req);
+    if (!email) return next();
+    const { totalHits } = await store.increment(email);
+    res.once("finish", () => {
+      if (res.statusCode < 400)
+        store.decrement(email).catch((error: unknown) => {
+          req.log?.warn({ err: error }, "sign-in failure counter not taken back");
+        });
+    });
+    // This attempt is counted already: the delay is for the failures before it.
+    const delay = signinDelayMs(totalHits - 1, getEnv().AUTH_SLOW_DOWN_ACCOUNT_AFTER_PER_15_MIN);
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    next();
+  };
+}
+
+/**
+ * POST /auth/signin (docs/security.md, "Sign-in lockout"): per client address, every attempt; per
+ * account AND client address, failed attempts (refused past the limit: only the addresses that
+ * failed are locked out, never the owner elsewhere); per account over all addresses, failed
+ * attempts slow every sign-in down instead of refusing it.
+ */
 export const signinLimits: RequestHandler[] = [
   limiter({
     name: "signin-ip",
@@ -167,14 +211,18 @@ export const signinLimits: RequestHandler[] = [
     message: (wait) => `Too many sign-in attempts from this network. Please try again in ${wait}.`,
   }),
   limiter({
-    name: "signin-account",
+    name: "signin-account-ip",
     windowMs: FIFTEEN_MINUTES,
     limit: perAccount15,
-    key: byEmail,
+    key: (req) => {
+      const email = byEmail(req);
+      return email && `${email} ${byIp(req)}`;
+    },
     onlyFailures: true,
     message: (wait) =>
       `Too many failed sign-in attempts for this account. Please try again in ${wait}.`,
   }),
+  slowDownAfterAccountFailures(),
 ];
 
 /** POST /auth/signup: per IP and per email. */

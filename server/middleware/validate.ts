@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response, Router } from "express";
 import type { z } from "zod";
+import { labelRoute } from "../lib/metrics.js";
 import { registerEndpoint, type EndpointDoc } from "../lib/openapi.js";
 
 export interface ValidatedInput<B, Q, P> {
@@ -51,7 +52,7 @@ export interface EndpointDefinition<
 
 /**
  * Declares one endpoint on a router mounted at `prefix`: registers it for the OpenAPI document,
- * runs the validation, and sends what the handler returns as JSON (unless the handler answered).
+ * labels its requests with its template (metrics, request log), runs the validation, and sends what the handler returns as JSON (unless the handler answered).
  */
 export function endpoint<
   B extends z.ZodType | undefined = undefined,
@@ -59,7 +60,8 @@ export function endpoint<
   P extends z.ZodType | undefined = undefined,
 >(router: Router, prefix: string, definition: EndpointDefinition<B, Q, P>): void {
   const { handler, before = [], status = 200, ...doc } = definition;
-  registerEndpoint({ ...doc, path: `${prefix}${definition.path}`.replace(/(.)\/$/, "$1") });
+  const template = `${prefix}${definition.path}`.replace(/(.)\/$/, "$1");
+  registerEndpoint({ ...doc, path: template });
   const run: RequestHandler = async (req, res) => {
     const result = await handler(
       req.valid as ValidatedInput<Infer<B>, Infer<Q>, Infer<P>>,
@@ -68,5 +70,11 @@ export function endpoint<
     );
     if (!res.headersSent) res.status(status).json(result);
   };
-  router[definition.method](definition.path, ...before, validate(definition), run);
+  router[definition.method](
+    definition.path,
+    labelRoute(template),
+    ...before,
+    validate(definition),
+    run,
+  );
 }

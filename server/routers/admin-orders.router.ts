@@ -9,14 +9,14 @@ import {
   ONLY_CANCELLATION_SAYS_WHO,
 } from "#contract/schemas/orders";
 import { badRequest } from "../lib/http-error.js";
-import { OrderAnswer, OrderPageAnswer } from "#contract/answers/orders";
+import { AdminOrderAnswer, AdminOrderPageAnswer } from "#contract/answers/orders";
 import { bookParcel } from "../services/delivery.service.js";
 import {
   deleteOrder,
   getOrderFor,
   listAdminOrders,
   moveOrder,
-  toOrderAnswer,
+  toAdminOrderAnswer,
 } from "../services/orders.service.js";
 
 export const adminOrdersRouter = Router();
@@ -32,7 +32,7 @@ endpoint(adminOrdersRouter, PREFIX, {
   responses: {
     200: {
       description: "A page of orders",
-      schema: OrderPageAnswer,
+      schema: AdminOrderPageAnswer,
     },
   },
   handler: ({ query }) => listAdminOrders(query),
@@ -44,11 +44,11 @@ endpoint(adminOrdersRouter, PREFIX, {
   path: "/:id",
   summary: "One order in full (by id or order number), with its customer; 404 Order not found",
   params: IdParams,
-  responses: { 200: { description: "The order", schema: OrderAnswer } },
+  responses: { 200: { description: "The order", schema: AdminOrderAnswer } },
   handler: async ({ params }) => {
     const order = await getOrderFor(params.id, { isAdmin: true });
     await order.populate("user", "firstName lastName email mobile");
-    return toOrderAnswer(order, "admin");
+    return toAdminOrderAnswer(order);
   },
 });
 
@@ -59,12 +59,12 @@ endpoint(adminOrdersRouter, PREFIX, {
   summary: "Books the parcel with Pathao and stores the consignment id",
   params: IdParams,
   responses: {
-    200: { description: "The order with its courier", schema: OrderAnswer },
+    200: { description: "The order with its courier", schema: AdminOrderAnswer },
     400: { description: "Pathao is not configured" },
     409: { description: "Not bookable in its status, or already booked" },
     502: { description: "Pathao refused the booking" },
   },
-  handler: async ({ params }) => toOrderAnswer(await bookParcel(params.id), "admin"),
+  handler: async ({ params }) => toAdminOrderAnswer(await bookParcel(params.id)),
 });
 
 endpoint(adminOrdersRouter, PREFIX, {
@@ -76,7 +76,7 @@ endpoint(adminOrdersRouter, PREFIX, {
   params: AdminStatusParams,
   body: AdminMoveBody,
   responses: {
-    200: { description: "The order", schema: OrderAnswer },
+    200: { description: "The order", schema: AdminOrderAnswer },
     400: { description: "cancelledBy not customer or shop, or given on another move" },
     409: { description: "Not a valid move from the order's status" },
     503: { description: "The shop is busy (stock locks contended); try again" },

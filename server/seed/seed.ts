@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { Category } from "../../models/category.model.js";
 import { COLOR_HEX, SEED_COLORS } from "#contract/colors";
@@ -6,7 +7,7 @@ import { deriveStock, Product } from "../../models/product.model.js";
 import { PromoCode } from "../../models/promo-code.model.js";
 import { SizeGuide } from "../../models/size-guide.model.js";
 import { User } from "../../models/user.model.js";
-import { DEFAULT_ADMIN_PASSWORD, getEnv } from "../env.js";
+import { DEFAULT_ADMIN_PASSWORD, getEnv, servesOtherMachines } from "../env.js";
 import { PRIMARY_WIDTH, RESPONSIVE_WIDTHS } from "../lib/images.js";
 import { getImageStore, uploadUrl } from "../storage/index.js";
 
@@ -435,13 +436,18 @@ export async function ensureAdmin(
   return "created";
 }
 
+/** The demo customer's sign-in, printed in the README. */
+export const DEMO_CUSTOMER = { email: "customer@tweest.local", password: "customer123" };
+/** The demo admin's email (ADMIN_EMAIL's default), whose default password the README prints. */
+const DEMO_ADMIN_EMAIL = "admin@tweest.local";
+
 async function seedDemoCustomer() {
-  if (await User.exists({ email: "customer@tweest.local" })) return;
+  if (await User.exists({ email: DEMO_CUSTOMER.email })) return;
   await User.create({
     firstName: "Rahim",
     lastName: "Uddin",
-    email: "customer@tweest.local",
-    password: "customer123",
+    email: DEMO_CUSTOMER.email,
+    password: DEMO_CUSTOMER.password,
     mobile: "01711000000",
     phone: "01711000000",
     isOTPVerified: true,
@@ -466,9 +472,14 @@ export const PROMOTED_ADMIN_NOTE =
 export const PRODUCTION_SEED_LINE =
   "[seed] production: no demo data (no demo products, customers or promo codes); an empty database gets the categories and the admin from ADMIN_EMAIL / ADMIN_PASSWORD";
 
+/** What a development start that other machines can reach says about seeding, in one line. */
+export const REACHABLE_SEED_LINE =
+  "[seed] reachable from other machines: demo products, but no demo customer or promo codes (their password and codes are published)";
+
 /**
- * The demo shop, idempotently. In production only the categories and the admin: demo accounts and
- * promo codes have published passwords and codes.
+ * The demo shop, idempotently. In production only the categories and the admin. A development
+ * start other machines can reach gets the demo catalogue (harmless) but not the demo customer or
+ * the promo codes, whose password and codes are published.
  */
 export async function seedDatabase(
   log: (line: string) => void = () => undefined,
@@ -476,17 +487,22 @@ export async function seedDatabase(
   options: { demo?: boolean } = {},
 ): Promise<void> {
   const env = getEnv();
+  const demoCatalogue = options.demo ?? env.NODE_ENV !== "production";
+  const demoSignIns = options.demo ?? !servesOtherMachines(env);
   log("[seed] categories");
   const categories = await seedCategories();
-  if (options.demo ?? env.NODE_ENV !== "production") {
+  if (demoCatalogue) {
     log("[seed] products and images");
     await seedProducts(categories, log);
-    log("[seed] promo codes, popup images, size guide, users");
-    await seedPromoCodes();
+    log("[seed] popup images, size guide");
     await seedPopupImages();
     await seedSizeGuide(categories);
-    await seedDemoCustomer();
   }
+  if (demoCatalogue && demoSignIns) {
+    log("[seed] promo codes, demo customer");
+    await seedPromoCodes();
+    await seedDemoCustomer();
+  } else if (demoCatalogue) log(REACHABLE_SEED_LINE);
   const admin = await ensureAdmin(env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
   if (admin === "promoted") log(`[seed] ${env.ADMIN_EMAIL}: ${PROMOTED_ADMIN_NOTE}`);
   if (admin === "created")
@@ -494,6 +510,30 @@ export async function seedDatabase(
       `[seed] admin created: ${env.ADMIN_EMAIL}${env.NODE_ENV !== "production" && env.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD ? ` / ${DEFAULT_ADMIN_PASSWORD} (development default; set ADMIN_PASSWORD)` : ""}`,
     );
   log("[seed] done");
+}
+
+/**
+ * A start that serves other machines on a database seeded earlier by a loopback start (where the
+ * demo sign-ins are fine): no sign-in published in the README may keep working. ADMIN_EMAIL's
+ * account gets ADMIN_PASSWORD (never the default there: env.ts refuses it) in place of the default
+ * password, the demo admin and customer a random one; each one's sessions are signed out.
+ */
+export async function retirePublishedSignIns(log: (line: string) => void): Promise<void> {
+  const env = getEnv();
+  const published: { email: string; password: string; next?: string }[] = [
+    { email: env.ADMIN_EMAIL, password: DEFAULT_ADMIN_PASSWORD, next: env.ADMIN_PASSWORD },
+    { email: DEMO_ADMIN_EMAIL, password: DEFAULT_ADMIN_PASSWORD },
+    DEMO_CUSTOMER,
+  ];
+  for (const { email, password, next } of published) {
+    const user = await User.findOne({ email: email.toLowerCase() }).select("+password");
+    if (!user?.password || !(await user.checkPassword(password))) continue;
+    user.password = next ?? randomBytes(24).toString("base64url");
+    await user.save();
+    log(
+      `[seed] ${email}: the published password ${password} no longer signs in (${next ? "now ADMIN_PASSWORD" : "replaced by a random one"}; its sessions are signed out)`,
+    );
+  }
 }
 
 export async function isDatabaseEmpty(): Promise<boolean> {

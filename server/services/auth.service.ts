@@ -5,7 +5,7 @@ import jwt from "jsonwebtoken";
 import { User, type UserDocument } from "../../models/user.model.js";
 import { getEnv } from "../env.js";
 import { conflict, unauthorized } from "../lib/http-error.js";
-import { signUserToken } from "../lib/jwt.js";
+import { signToken, signUserToken, verifyToken } from "../lib/jwt.js";
 import { GOOGLE_SIGN_IN_REFUSALS } from "#contract/google-sign-in";
 import { safeRedirectPath } from "#contract/redirect-path";
 import { DEFAULT_LOCALE, toLocale, type Locale } from "#contract/i18n";
@@ -79,15 +79,8 @@ export async function linkPendingGoogleSignIn(
   pendingLink: string | undefined,
 ): Promise<void> {
   if (!pendingLink) return;
-  let claims: jwt.JwtPayload;
-  try {
-    claims = jwt.verify(pendingLink, getEnv().JWT_SECRET, {
-      algorithms: ["HS256"],
-      audience: GOOGLE_LINK_AUDIENCE,
-    }) as jwt.JwtPayload;
-  } catch {
-    return;
-  }
+  const claims = verifyToken("googleLink", pendingLink);
+  if (!claims) return;
   const user = (await User.findById(userId)) as UserDocument | null;
   if (!user || typeof claims.sub !== "string" || claims.email !== user.email) return;
   await linkGoogleIdentity(user, claims.sub);
@@ -118,7 +111,6 @@ export async function updatePhone(user: UserDocument, phone: string): Promise<Us
 
 // ---- Google sign-in ----
 
-const STATE_AUDIENCE = "tweest:google-oauth-state";
 export const GOOGLE_STATE_TTL_SECONDS = 10 * 60;
 
 /**
@@ -137,10 +129,10 @@ export function startGoogleSignIn(
 } {
   const nonce = randomBytes(16).toString("base64url");
   const claims = { r: safeRedirectPath(redirect) ?? "/", n: nonce };
-  const state = jwt.sign(
+  const state = signToken(
+    "googleState",
     locale === DEFAULT_LOCALE ? claims : { ...claims, l: locale },
-    getEnv().JWT_SECRET,
-    { algorithm: "HS256", audience: STATE_AUDIENCE, expiresIn: GOOGLE_STATE_TTL_SECONDS },
+    { expiresIn: GOOGLE_STATE_TTL_SECONDS },
   );
   return { url: buildGoogleConsentUrl(state), nonce };
 }
@@ -157,15 +149,8 @@ export function readGoogleState(
   cookieNonce: string | undefined,
 ): { redirect: string; locale: Locale } {
   if (!state || !cookieNonce) throw new GoogleSignInError(AUTH_MESSAGES.googleBadState);
-  let payload: unknown;
-  try {
-    payload = jwt.verify(state, getEnv().JWT_SECRET, {
-      algorithms: ["HS256"],
-      audience: STATE_AUDIENCE,
-    });
-  } catch {
-    throw new GoogleSignInError(AUTH_MESSAGES.googleBadState);
-  }
+  const payload = verifyToken("googleState", state);
+  if (!payload) throw new GoogleSignInError(AUTH_MESSAGES.googleBadState);
   const { r, n, l } = payload as { r?: unknown; n?: unknown; l?: unknown };
   if (typeof n !== "string" || !sameText(n, cookieNonce))
     throw new GoogleSignInError(AUTH_MESSAGES.googleBadState);
@@ -224,7 +209,6 @@ export function googleHandoffConfirmed(cookieHeader: string | null, token: strin
   return typeof fingerprint === "string" && sameText(googleHandoffFingerprint(token), fingerprint);
 }
 
-const GOOGLE_LINK_AUDIENCE = "tweest:google-link";
 const GOOGLE_LINK_TTL_SECONDS = 10 * 60;
 
 /**
@@ -268,12 +252,11 @@ export async function findOrCreateGoogleUser(profile: GoogleProfile): Promise<Us
   const byEmail = (await User.findOne({ email: profile.email })) as UserDocument | null;
   if (byEmail) {
     if (!byEmail.emailVerified) {
-      const pendingLink = jwt.sign({ email: profile.email }, getEnv().JWT_SECRET, {
-        algorithm: "HS256",
-        audience: GOOGLE_LINK_AUDIENCE,
-        subject: profile.sub,
-        expiresIn: GOOGLE_LINK_TTL_SECONDS,
-      });
+      const pendingLink = signToken(
+        "googleLink",
+        { email: profile.email },
+        { subject: profile.sub, expiresIn: GOOGLE_LINK_TTL_SECONDS },
+      );
       throw new GoogleLinkNeedsPasswordError(pendingLink);
     }
     if (!(await linkGoogleIdentity(byEmail, profile.sub)))

@@ -13,15 +13,20 @@ import { logger } from "../lib/logger.js";
 import { orderLogFields } from "../lib/log-fields.js";
 import { recordOrderCancelled } from "../lib/metrics.js";
 import { normalizeBdMobile } from "#contract/phone";
-import { paymentSplit, type AdvanceRule } from "#contract/advance-delivery-charge";
+import { paymentSplit } from "#contract/advance-delivery-charge";
 import { notifyOrder } from "./notifications.service.js";
 import { forgetReservation } from "./reservations.service.js";
 import { releaseOrderStock, updateOrderWhere } from "./stock.service.js";
 import { pageSummary, pageWindow } from "../lib/paging.js";
 import { containsText } from "../lib/search-pattern.js";
-import type { OrderAnswer, OrderTrackingAnswer } from "#contract/answers/orders";
+import type {
+  AdminOrderAnswer,
+  OrderActor,
+  OrderAnswer,
+  OrderTrackingAnswer,
+} from "#contract/answers/orders";
 
-export type { OrderAnswer };
+export type { AdminOrderAnswer, OrderAnswer };
 
 /**
  * Orders once placed: reading, tracking, the admin's list and moves, expiry of unpaid ones.
@@ -36,17 +41,10 @@ export function hashTrackingToken(token: string): string {
 
 type OrderDoc = mongoose.HydratedDocument<OrderFields>;
 
-/**
- * Who reads an order answer. The shopper's (the customer, the guest who placed it, the checkout's
- * answer) names nothing of the number's history: no risky-number reason for an advance and not
- * who cancelled (docs/cod.md, "What a number reveals"); the back office sees both.
- */
-export type OrderAudience = "shopper" | "admin";
+type StoredOrder = OrderDoc | (OrderFields & { _id: unknown });
 
-export function toOrderAnswer(
-  order: OrderDoc | (OrderFields & { _id: unknown }),
-  audience: OrderAudience = "shopper",
-): OrderAnswer {
+/** The order as the back office reads it: everything but the internal bookkeeping. */
+export function toAdminOrderAnswer(order: StoredOrder): AdminOrderAnswer {
   const plain = (
     "toObject" in order && typeof order.toObject === "function"
       ? order.toObject({ versionKey: false })
@@ -63,18 +61,50 @@ export function toOrderAnswer(
     delete guest.guestId;
     plain.guest = guest;
   }
-  if (audience === "shopper") hideNumberHistory(plain);
-  return JSON.parse(JSON.stringify(plain)) as OrderAnswer;
+  return JSON.parse(JSON.stringify(plain)) as AdminOrderAnswer;
 }
 
-function hideNumberHistory(plain: Record<string, unknown>) {
-  delete plain.cancelledBy;
-  const advance = plain.advanceDeliveryCharge as { reasons?: AdvanceRule[] } | null | undefined;
-  if (advance?.reasons)
-    plain.advanceDeliveryCharge = {
-      ...advance,
-      reasons: advance.reasons.filter((reason) => reason !== "riskyNumber"),
-    };
+/**
+ * Who moved an order (`customer`, `guest`, `admin:<email>`, `system`, `courier:Pathao`,
+ * `payment:BKASH`), as its customer reads it: staff and the shop's jobs are "shop".
+ */
+function actorForCustomer(by: string): OrderActor {
+  if (by === "customer" || by === "guest") return by;
+  const kind = by.split(":")[0];
+  return kind === "courier" || kind === "payment" ? kind : "shop";
+}
+
+/**
+ * The order as its owner or the guest who placed it reads it (every customer-facing answer,
+ * tracking included): no staff email or id anywhere, none of the courier's cash bookkeeping, and
+ * nothing of the number's history: not who cancelled, no risky-number reason for an advance
+ * (docs/cod.md, "What a number reveals").
+ */
+export function toOrderAnswer(order: StoredOrder): OrderAnswer {
+  const {
+    user,
+    statusHistory,
+    cashCollected: _recordedBy,
+    cashSettlement: _settlement,
+    cancelledBy: _cancelledBy,
+    advanceDeliveryCharge: advance,
+    ...rest
+  } = toAdminOrderAnswer(order);
+  return {
+    ...rest,
+    user: user !== null && typeof user === "object" ? user._id : user,
+    statusHistory: statusHistory.map(({ by, ...change }) =>
+      by === undefined ? change : { ...change, by: actorForCustomer(by) },
+    ),
+    ...(advance === undefined
+      ? {}
+      : {
+          advanceDeliveryCharge: advance && {
+            ...advance,
+            reasons: advance.reasons.filter((reason) => reason !== "riskyNumber"),
+          },
+        }),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -120,7 +150,7 @@ export async function getOrderFor(id: string, reader: OrderReader): Promise<Orde
 }
 
 export async function readOrder(id: string, reader: OrderReader): Promise<OrderAnswer> {
-  return toOrderAnswer(await getOrderFor(id, reader), reader.isAdmin ? "admin" : "shopper");
+  return toOrderAnswer(await getOrderFor(id, reader));
 }
 
 /** Guest tracking by phone or token: status, history, items and totals; no street address. */
@@ -208,7 +238,7 @@ export async function listAdminOrders(query: AdminOrderQuery) {
     Order.countDocuments(filter),
   ]);
   return {
-    orders: orders.map((order) => toOrderAnswer(order, "admin")),
+    orders: orders.map(toAdminOrderAnswer),
     ...pageSummary(total, query),
   };
 }
@@ -224,7 +254,7 @@ export async function moveOrder(
   to: OrderStatus,
   by: string,
   options: { cancelledBy?: CancelledBy } = {},
-): Promise<OrderAnswer> {
+): Promise<AdminOrderAnswer> {
   if (!mongoose.isValidObjectId(id)) throw notFound(ORDER_NOT_FOUND);
   const allowedFrom = (Object.keys(ORDER_TRANSITIONS) as OrderStatus[]).filter((from) =>
     ORDER_TRANSITIONS[from].includes(to),
@@ -251,7 +281,7 @@ export async function moveOrder(
     await Order.updateOne({ _id: moved._id }, { $set: { "paymentDetails.status": "COMPLETED" } });
   if (to === "CONFIRMED" || to === "SHIPPED" || to === "DELIVERED" || to === "CANCELLED")
     void notifyOrder(to, moved);
-  return toOrderAnswer((await Order.findById(moved._id)) ?? moved, "admin");
+  return toAdminOrderAnswer((await Order.findById(moved._id)) ?? moved);
 }
 
 /**

@@ -18,10 +18,9 @@ interface LeanWithUser {
   updatedAt: Date;
 }
 
+/** The reviewer as shoppers see them: a first name, never the account's id. */
 function userRef(user: LeanWithUser["user"]) {
-  return user
-    ? { _id: user._id.toString(), firstName: user.firstName ?? "" }
-    : { _id: "", firstName: "Customer" };
+  return { firstName: user ? (user.firstName ?? "") : "Customer" };
 }
 
 /**

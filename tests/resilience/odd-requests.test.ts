@@ -134,3 +134,66 @@ describe("a multipart request without a boundary", () => {
     expect(answer.status).toBe(201);
   });
 });
+
+describe("operator keys in a multipart body", () => {
+  let adminToken: string;
+  const operatorRefusal = {
+    message: "Invalid input: operator keys are not allowed",
+    code: "OPERATOR_REJECTED",
+  };
+
+  beforeAll(async () => {
+    adminToken = (await createAdmin({ email: "operator-keys-admin@example.com" })).token;
+  });
+
+  /** The public bulk-order form, its fields as given (the bracket names as multer reads them). */
+  function bulkOrder(fields: Record<string, string>) {
+    let call = request(app).post("/api/tshirt-orders");
+    for (const [name, value] of Object.entries(fields)) call = call.field(name, value);
+    return call;
+  }
+
+  const bulkFields = {
+    mobile: "01712345678",
+    email: "school@example.com",
+    color: "White",
+    printType: "SCREEN",
+    "sizes[M]": "60",
+    quantity: "60",
+  };
+
+  it("refuses them on the public bulk-order form as the JSON guard does (they reached zod as objects)", async () => {
+    const before = await TshirtOrder.countDocuments();
+    for (const fields of [
+      { ...bulkFields, "name[$ne]": "x" },
+      { ...bulkFields, name: "School", "email[$regex]": ".*" },
+      { ...bulkFields, name: "School", "sizes[$where]": "1" },
+      { ...bulkFields, name: "School", "notes.$gt": "" },
+      { ...bulkFields, name: "School", $where: "1" },
+    ]) {
+      const answer = await bulkOrder(fields);
+      expect(answer.status, JSON.stringify(fields)).toBe(400);
+      expect(answer.body).toEqual(operatorRefusal);
+    }
+    expect(await TshirtOrder.countDocuments()).toBe(before);
+    // Bracket fields without an operator are the form's own way to send the sizes.
+    expect((await bulkOrder({ ...bulkFields, name: "School" })).status).toBe(201);
+  });
+
+  it("refuses them on the admin's product form", async () => {
+    const category = (await Product.findOne())!.category;
+    const before = await Product.countDocuments();
+    const answer = await request(app)
+      .post("/api/admin/products")
+      .set("authorization", `Bearer ${adminToken}`)
+      .field("title[$ne]", "x")
+      .field("description", "A tee")
+      .field("price", "900")
+      .field("discountedPrice", "800")
+      .field("category", String(category))
+      .field("variants", JSON.stringify([{ color: "Black", size: "M", stock: 1 }]));
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual(operatorRefusal);
+    expect(await Product.countDocuments()).toBe(before);
+  });
+});

@@ -10,9 +10,20 @@ import { Product } from "../../models/product.model";
 import { PromoCode } from "../../models/promo-code.model";
 import { User } from "../../models/user.model";
 import { createApp } from "../../server/app";
-import { getEnv, parseEnv, PUBLISHED_SECRETS } from "../../server/env";
-import { PRODUCTION_SEED_LINE, seedDatabase } from "../../server/seed/seed";
-import { createAdmin } from "../factories/user";
+import {
+  ConfigError,
+  DEFAULT_ADMIN_PASSWORD,
+  getEnv,
+  parseEnv,
+  PUBLISHED_SECRETS,
+} from "../../server/env";
+import {
+  DEMO_CUSTOMER,
+  PRODUCTION_SEED_LINE,
+  retirePublishedSignIns,
+  seedDatabase,
+} from "../../server/seed/seed";
+import { bearer, createAdmin, createUser } from "../factories/user";
 import { clearDatabase } from "../setup/db";
 import { testDatabaseUri } from "../setup/per-file";
 import { freePort, withEnv } from "./helpers";
@@ -111,6 +122,75 @@ describe("production never runs with demo credentials", () => {
   });
 });
 
+describe("a development start other machines can reach", () => {
+  const reachableRefusal =
+    "ADMIN_PASSWORD: must be set when other machines can reach the shop (HOST 0.0.0.0, PUBLIC_URL http://localhost:5454): the default admin12345 is public. Set ADMIN_PASSWORD, or HOST=127.0.0.1 for this machine only";
+
+  it("listens on this machine only unless HOST says (production: every interface)", () => {
+    // npm install && npm start: the demo admin and customer, for the developer at the keyboard.
+    const laptop = parseEnv({});
+    expect(laptop.HOST).toBe("127.0.0.1");
+    expect(laptop.ADMIN_PASSWORD).toBe(DEFAULT_ADMIN_PASSWORD);
+    const production = { NODE_ENV: "production", ...OWN_SECRETS, ADMIN_PASSWORD: "an-owner-pw-1" };
+    expect(parseEnv(production).HOST).toBe("0.0.0.0");
+    expect(parseEnv({ ...production, HOST: "127.0.0.1" }).HOST).toBe("127.0.0.1");
+  });
+
+  it("refuses the default admin password, like production", () => {
+    expect(() => parseEnv({ HOST: "0.0.0.0" })).toThrow(
+      new ConfigError(["ADMIN_PASSWORD"], reachableRefusal),
+    );
+    expect(() =>
+      parseEnv({ HOST: "127.0.0.1", PUBLIC_URL: "https://shop.example.com.bd" }),
+    ).toThrow(/^Invalid configuration: ADMIN_PASSWORD: must be set when other machines can reach/);
+    expect(parseEnv({ HOST: "0.0.0.0", ADMIN_PASSWORD: "an-owner-pw-1" }).HOST).toBe("0.0.0.0");
+  });
+
+  it("stops `npm start` on a server (HOST 0.0.0.0, no NODE_ENV) with the default admin password", () => {
+    const { NODE_ENV: _suite, ...inherited } = process.env;
+    const run = spawnSync("npx", ["tsx", "server/index.ts"], {
+      env: { ...inherited, HOST: "0.0.0.0", ADMIN_PASSWORD: "" },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`✗ Invalid configuration: ${reachableRefusal}`);
+  });
+
+  it("retires the published sign-ins a loopback start seeded before", async () => {
+    await clearDatabase();
+    const { user: admin, token: adminToken } = await createAdmin({
+      email: "admin@tweest.local",
+      password: DEFAULT_ADMIN_PASSWORD,
+    });
+    await createUser({ email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password });
+    const lines: string[] = [];
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "tweest-reachable-"));
+    tempDirs.push(dataDir);
+    await withEnv(
+      {
+        NODE_ENV: "development",
+        DATA_DIR: dataDir,
+        HOST: "0.0.0.0",
+        ADMIN_PASSWORD: "an-owner-pw-1",
+      },
+      () => retirePublishedSignIns((line) => lines.push(line)),
+    );
+    const app = createApp();
+    const signIn = (email: string, password: string) =>
+      request(app).post("/auth/signin").send({ email, password });
+    expect((await signIn(admin.email, DEFAULT_ADMIN_PASSWORD)).status).toBe(401);
+    expect((await signIn(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)).status).toBe(401);
+    expect((await signIn(admin.email, "an-owner-pw-1")).status).toBe(200);
+    // Whoever signed in with the published password is signed out.
+    expect((await request(app).get("/api/users/profile").set(bearer(adminToken))).status).toBe(401);
+    expect(lines).toEqual([
+      "[seed] admin@tweest.local: the published password admin12345 no longer signs in (now ADMIN_PASSWORD; its sessions are signed out)",
+      "[seed] customer@tweest.local: the published password customer123 no longer signs in (replaced by a random one; its sessions are signed out)",
+    ]);
+  });
+});
+
 describe("the published development secrets", () => {
   it("cannot sign a token the shop accepts when no secret is configured", async () => {
     const { user } = await createAdmin();
@@ -129,8 +209,7 @@ describe("the published development secrets", () => {
   it("are refused when the shop is reachable from another machine", () => {
     const published = { JWT_SECRET: PUBLISHED_JWT, COOKIE_SECRET: PUBLISHED_COOKIE };
     const refusal = /JWT_SECRET: is the development value published with the code/;
-    // HOST defaults to 0.0.0.0: every interface.
-    expect(() => parseEnv(published)).toThrow(refusal);
+    expect(() => parseEnv({ ...published, HOST: "0.0.0.0" })).toThrow(refusal);
     expect(() => parseEnv({ ...published, HOST: "192.168.1.20" })).toThrow(refusal);
     expect(() =>
       parseEnv({ ...published, HOST: "127.0.0.1", PUBLIC_URL: "https://shop.example.com.bd" }),
@@ -138,8 +217,9 @@ describe("the published development secrets", () => {
     expect(() => parseEnv({ ...published, HOST: "127.0.0.1", NODE_ENV: "production" })).toThrow(
       refusal,
     );
-    // Loopback only, local address: a developer's old .env keeps working.
+    // Loopback only (a development start's default), local address: a developer's old .env keeps working.
     expect(parseEnv({ ...published, HOST: "127.0.0.1" }).JWT_SECRET).toBe(PUBLISHED_JWT);
+    expect(parseEnv(published).JWT_SECRET).toBe(PUBLISHED_JWT);
   });
 
   it("a zero-configuration development start makes its own secrets once, kept under DATA_DIR", async () => {

@@ -1,11 +1,15 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { Category } from "../../models/category.model";
 import { PopupImage } from "../../models/popup-image.model";
 import { Product } from "../../models/product.model";
 import { PromoCode } from "../../models/promo-code.model";
 import { SizeGuide } from "../../models/size-guide.model";
 import { User } from "../../models/user.model";
-import { seedDatabase } from "../../server/seed/seed";
+import { DEMO_CUSTOMER, REACHABLE_SEED_LINE, seedDatabase } from "../../server/seed/seed";
+import { withEnv } from "../setup/env";
 
 async function snapshot() {
   const strip = (docs: object[]) => JSON.stringify(docs);
@@ -53,5 +57,32 @@ describe("seedDatabase", () => {
     const before = await snapshot();
     await seedDatabase();
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe("seedDatabase on a development start other machines can reach", () => {
+  it("adds the demo catalogue but never the demo customer or the promo codes", async () => {
+    // The same shop without its published sign-in and codes (the catalogue's images stay: fast).
+    await Promise.all([User.deleteMany({}), PromoCode.deleteMany({}), Product.deleteMany({})]);
+    const lines: string[] = [];
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "tweest-reachable-seed-"));
+    onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
+    await withEnv(
+      {
+        NODE_ENV: "development",
+        // A development start keeps its generated secrets there.
+        DATA_DIR: dataDir,
+        HOST: "0.0.0.0",
+        ADMIN_PASSWORD: "an-owner-chosen-password",
+      },
+      () => seedDatabase((line) => lines.push(line)),
+    );
+    expect(await Product.countDocuments()).toBeGreaterThanOrEqual(48);
+    expect(await PopupImage.countDocuments({ isActive: true })).toBe(3);
+    expect(await PromoCode.countDocuments()).toBe(0);
+    expect(await User.exists({ email: DEMO_CUSTOMER.email })).toBeNull();
+    const admin = await User.findOne({ email: "admin@tweest.local" }).select("+password");
+    expect(await admin!.checkPassword("an-owner-chosen-password")).toBe(true);
+    expect(lines).toContain(REACHABLE_SEED_LINE);
   });
 });

@@ -1,5 +1,5 @@
 /** A printable invoice of one order; only it is printed (print stylesheet below). */
-import type { Order } from "~/lib/api-client";
+import type { AdminOrder } from "~/lib/api-client";
 import { formatBDT } from "#contract/money";
 import { PaymentParts } from "~/components/order/payment-parts";
 import { formatDate } from "./common";
@@ -19,7 +19,7 @@ const PRINT_CSS = `@media print {
   @page { margin: 12mm; }
 }`;
 
-export function OrderInvoice({ order }: { order: Order }) {
+export function OrderInvoice({ order }: { order: AdminOrder }) {
   const address = order.shippingAddress ?? {};
   const subtotal = order.totalPrice ?? 0;
   return (

@@ -9,7 +9,7 @@ import type {
   CustomerPage,
   Dashboard,
   Json,
-  Order,
+  AdminOrder,
   OrderPage,
   Payment,
   PaymentPage,
@@ -34,20 +34,24 @@ export const admin = {
   liftPhoneBlock: (phone: string) =>
     request<PhoneBlock>(`/api/admin/phones/blocks/${segment(phone)}`, { method: "DELETE" }),
   dashboard: () => request<Dashboard>("/api/admin/dashboard"),
-  orders: (query: Query = {}) => request<OrderPage | Order[]>("/api/admin/orders", { query }),
+  orders: (query: Query = {}) => request<OrderPage | AdminOrder[]>("/api/admin/orders", { query }),
   /** A cancellation says who caused it (`cancelledBy`; the server's default is the shop). */
   setOrderStatus: (
     orderId: string,
     status: "placed" | "confirmed" | "shipped" | "delivered" | "cancelled",
     body: { cancelledBy?: AdminCancelledBy } = {},
-  ) => request<Order>(`/api/admin/orders/${segment(orderId)}/${status}`, { method: "PUT", body }),
+  ) =>
+    request<AdminOrder>(`/api/admin/orders/${segment(orderId)}/${status}`, { method: "PUT", body }),
   deleteOrder: (orderId: string) =>
     request<{ message: string }>(`/api/admin/orders/${segment(orderId)}`, { method: "DELETE" }),
   bookCourier: (orderId: string) =>
-    request<Order>(`/api/admin/orders/${segment(orderId)}/courier`, { method: "POST", body: {} }),
+    request<AdminOrder>(`/api/admin/orders/${segment(orderId)}/courier`, {
+      method: "POST",
+      body: {},
+    }),
   payments: (query: Query = {}) => request<PaymentPage | Payment[]>("/api/payments", { query }),
   /** GET /api/admin/orders/{id}: the full order (id or order number). */
-  order: (orderId: string) => request<Order>(`/api/admin/orders/${segment(orderId)}`),
+  order: (orderId: string) => request<AdminOrder>(`/api/admin/orders/${segment(orderId)}`),
   products: (query: Query = {}) =>
     request<AdminProductList | Product[]>("/api/admin/products", { query }),
   createProduct: (form: FormData) =>

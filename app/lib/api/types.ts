@@ -22,9 +22,10 @@ import type { Wire } from "#contract/answers/common";
 import type { DashboardStats } from "#contract/answers/dashboard";
 import type { AreasAnswer, CitiesAnswer, ZonesAnswer } from "#contract/answers/delivery";
 import type {
+  AdminOrderAnswer,
+  AdminOrderPageAnswer,
   OrderAnswer,
   OrderLineAnswer,
-  OrderPageAnswer,
   OrderTrackingAnswer,
   PaymentAnswer,
   PaymentPageAnswer,
@@ -62,8 +63,11 @@ export type CartItem = CartLine;
 export type Cart = CartAnswer;
 export type Quote = QuoteAnswer;
 export type OrderItem = OrderLineAnswer;
+/** An order as its customer or guest reads it (the shop, never a staff member, moved it). */
 export type Order = Wire<OrderAnswer>;
-export type OrderPage = Wire<OrderPageAnswer>;
+/** An order as the back office reads it: its customer, and which admin did what. */
+export type AdminOrder = Wire<AdminOrderAnswer>;
+export type OrderPage = Wire<AdminOrderPageAnswer>;
 /** What guest tracking shows: status, history, items and totals, no address or contact. */
 export type OrderTracking = Wire<OrderTrackingAnswer>;
 /** What an order's summary shows: a full order, or guest tracking's (the address then in part). */

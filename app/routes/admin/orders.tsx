@@ -31,7 +31,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { nextStatuses, ORDER_STATUSES, type OrderStatus } from "~/lib/admin-schemas";
-import { api, type Order } from "~/lib/api-client";
+import { api, type AdminOrder } from "~/lib/api-client";
 import type { Route } from "./+types/orders";
 import { formatBDT } from "#contract/money";
 import type { AdminCancelledBy } from "#contract/order-status";
@@ -52,7 +52,7 @@ const ACTION_LABEL: Record<OrderStatus, string> = {
   RETURNED: "Mark returned",
 };
 
-function customerOf(order: Order): string {
+function customerOf(order: AdminOrder): string {
   const address = order.shippingAddress;
   const name = [address?.firstName, address?.lastName].filter(Boolean).join(" ");
   return name || order.guest?.email || order.guest?.mobile || "—";
@@ -64,13 +64,13 @@ function OrderDetail({
   onChanged,
   onDeleted,
 }: {
-  order: Order;
+  order: AdminOrder;
   onClose: () => void;
-  onChanged: (order: Order) => void;
+  onChanged: (order: AdminOrder) => void;
   onDeleted: () => void;
 }) {
   // Status moves, courier booking and delete post to the route's clientAction (see there).
-  const change = useAdminAction({ onSuccess: (result) => onChanged(result.answer as Order) });
+  const change = useAdminAction({ onSuccess: (result) => onChanged(result.answer as AdminOrder) });
   const deletion = useAdminAction({ onSuccess: onDeleted });
   const busy = change.pending;
   const moves = nextStatuses(order.orderStatus);
@@ -184,7 +184,7 @@ function OpenOrder({
   onDeleted,
 }: {
   openId: string;
-  preview: Order | undefined;
+  preview: AdminOrder | undefined;
   onClose: () => void;
   onDeleted: () => void;
 }) {
@@ -268,7 +268,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
             cancelledBy ? { cancelledBy } : {},
           ),
         (answer) => {
-          const saved = answer as Order;
+          const saved = answer as AdminOrder;
           return `Order ${saved.orderNumber ?? ""} is ${saved.orderStatus}`.replace("  ", " ");
         },
       );
@@ -276,7 +276,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
     case "book-courier":
       return runAdminAction(
         () => api.admin.bookCourier(id),
-        (answer) => `Parcel booked: ${(answer as Order).courier?.consignmentId ?? "done"}`,
+        (answer) => `Parcel booked: ${(answer as AdminOrder).courier?.consignmentId ?? "done"}`,
       );
     case "delete":
       return runAdminAction(() => api.admin.deleteOrder(id), "Order deleted");
@@ -286,10 +286,10 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const orders = usePagedList<Order>(LIST, loaderData.orders);
+  const orders = usePagedList<AdminOrder>(LIST, loaderData.orders);
   const { status, search, from, to } = orders.filters;
   const openId = orders.params.get("open") ?? "";
-  const open = (order: Order) => orders.update({ open: order._id });
+  const open = (order: AdminOrder) => orders.update({ open: order._id });
 
   return (
     <div>
