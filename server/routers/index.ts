@@ -19,6 +19,7 @@ import { paymentRouter, paymentsRouter } from "./payments.router.js";
 import { adminShopSettingsRouter, shopSettingsRouter } from "./shop-settings.router.js";
 import { adminCourierCashRouter } from "./courier-cash.router.js";
 import { adminPhonesRouter } from "./phone-history.router.js";
+import { locationsRouter } from "./locations.router.js";
 
 /**
  * Every REST router and where it is mounted. Paths given to endpoint() inside a router are relative
@@ -50,4 +51,5 @@ export const apiRouters: { prefix: string; router: Router }[] = [
   { prefix: "/api/admin/settings", router: adminShopSettingsRouter },
   { prefix: "/api/admin/courier-cash", router: adminCourierCashRouter },
   { prefix: "/api/admin/phones", router: adminPhonesRouter },
+  { prefix: "/api/locations", router: locationsRouter },
 ];

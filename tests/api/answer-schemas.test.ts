@@ -65,6 +65,24 @@ describe("answers match their documented schema exactly", () => {
     await expectDocumented("/api/categories", "get", await request(app).get("/api/categories"));
   });
 
+  it("the address pickers' districts and a district's thanas", async () => {
+    await expectDocumented(
+      "/api/locations/districts",
+      "get",
+      await request(app).get("/api/locations/districts"),
+    );
+    await expectDocumented(
+      "/api/locations/districts/{id}/thanas",
+      "get",
+      await request(app).get("/api/locations/districts/dhaka/thanas"),
+    );
+    await expectDocumented(
+      "/api/locations/districts/{id}/thanas",
+      "get",
+      await request(app).get("/api/locations/districts/atlantis/thanas"),
+    );
+  });
+
   it("a guest's cart, quote, order, order read and tracking", async () => {
     const product = await createProduct();
     const guest = shopper(app);

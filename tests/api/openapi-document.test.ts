@@ -74,4 +74,19 @@ describe("the OpenAPI document declares every answer the server gives", () => {
     expect(paths["/api/orders"].post.responses).toHaveProperty("409");
     expect(paths["/readyz"].get.responses).toHaveProperty("503");
   });
+
+  it("declares the address pickers' lists with their 304 revalidation and unknown district", () => {
+    const districts = paths["/api/locations/districts"].get;
+    expect(Object.keys(districts.responses)).toEqual(["200", "304", "400", "431", "500"]);
+    expect(districts.responses["304"].content).toBeUndefined();
+    const district = districts.responses["200"].content?.["application/json"].schema;
+    expect(district?.required).toEqual(["districts"]);
+    const thanas = paths["/api/locations/districts/{id}/thanas"].get;
+    expect(Object.keys(thanas.responses)).toEqual(["200", "304", "400", "404", "431", "500"]);
+    expect(thanas.responses["404"].description).toBe("No district has this id; or Not found");
+    expect(thanas.parameters).toEqual([
+      { name: "id", in: "path", required: true, schema: { type: "string", maxLength: 64 } },
+    ]);
+    expect(thanas.security).toBeUndefined();
+  });
 });

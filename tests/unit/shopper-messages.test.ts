@@ -45,6 +45,7 @@ import { PHONE_BLOCKED_MESSAGE } from "#contract/schemas/phone-history";
 import { PHONE_CONFIRMATION_REQUIRED_MESSAGE } from "#contract/schemas/orders";
 import { PROBABLY_PLACED } from "~/components/checkout/use-place-order";
 import { USER_MESSAGES } from "../../server/services/users.service";
+import { DISTRICT_NOT_FOUND } from "../../server/services/locations.service";
 import { catalogI18n } from "../setup/ui-i18n";
 
 const bangla = await catalogI18n("bn");
@@ -85,6 +86,7 @@ const SERVER_TEXTS = [
   ...[1, 45].map(OTP_MESSAGES.wait),
   ...[1, 38].map(OTP_MESSAGES.hourly),
   ORDER_NOT_FOUND,
+  DISTRICT_NOT_FOUND,
   EMPTY_CART_MESSAGE,
   INVALID_PROMO_MESSAGE,
   minimumOrderMessage(1500),

@@ -48,6 +48,8 @@ export function knownMessages(i18n: Pick<I18n, "_">): string[] {
     i18n._("{product} ({color}, {size}) is out of stock"),
     i18n._("The shop is busy right now. Please try again."),
     i18n._("Order not found"),
+    // The address pickers (GET /api/locations/*)
+    i18n._("District not found"),
     i18n._("This order is paid cash on delivery"),
     i18n._("This order is not awaiting payment"),
     i18n._("This order is no longer awaiting payment"),
