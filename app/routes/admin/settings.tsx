@@ -71,7 +71,7 @@ const LABELS: Record<string, string> = {
   "orderLimits.perGuestCartPerDay": "Orders per guest cart a day",
   "orderCaps.maxLines": "Different items per order",
   "orderCaps.maxUnits": "Pieces per order",
-  "orderCaps.codPhoneConfirmationAbove": "Cash on delivery above (৳) needs the phone code",
+  "orderCaps.codPhoneConfirmationAbove": "Phone code for COD above (৳)",
   "contact.phone": "Phone",
   "contact.email": "Email",
   "contact.address": "Address",
@@ -277,7 +277,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
               })}
               {field("orderCaps.codPhoneConfirmationAbove", {
                 inputMode: "numeric",
-                hint: "Goods after discounts; 0 turns this off",
+                hint: "Goods after discounts, every customer, each order; 0 turns this off",
               })}
             </div>
           </Panel>
