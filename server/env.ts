@@ -228,12 +228,14 @@ export const EnvSchema = z
     // The public bulk-order form: requests per client address, and design files stored per day.
     BULK_ORDER_RATE_LIMIT_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
     BULK_ORDER_DESIGN_MB_PER_DAY: z.coerce.number().int().min(1).default(200),
-    // Orders placed (per client address an hour; per delivery phone and per guest cart a day), and
-    // failed guest tracking lookups (per client address and per order, 15 minutes).
-    // 30, not fewer: mobile carriers in Bangladesh put many shoppers behind one address (CGNAT).
-    ORDER_RATE_LIMIT_IP_PER_HOUR: z.coerce.number().int().min(1).default(30),
-    ORDER_RATE_LIMIT_PHONE_PER_DAY: z.coerce.number().int().min(1).default(5),
-    ORDER_RATE_LIMIT_GUEST_CART_PER_DAY: z.coerce.number().int().min(1).default(3),
+    // Order attempts, placed or refused (per client address an hour; per delivery phone and per
+    // guest cart a day; docs/cod.md), and failed guest tracking lookups (per client address and
+    // per order, 15 minutes). 60, not fewer: mobile carriers in Bangladesh put many shoppers behind
+    // one address (CGNAT), and an order confirmed by code is two attempts there. 6 a phone or cart:
+    // an order, a typo in the code and a line sold out meanwhile, twice in a day.
+    ORDER_RATE_LIMIT_IP_PER_HOUR: z.coerce.number().int().min(1).default(60),
+    ORDER_RATE_LIMIT_PHONE_PER_DAY: z.coerce.number().int().min(1).default(6),
+    ORDER_RATE_LIMIT_GUEST_CART_PER_DAY: z.coerce.number().int().min(1).default(6),
     TRACKING_RATE_LIMIT_IP_PER_15_MIN: z.coerce.number().int().min(1).default(20),
     TRACKING_RATE_LIMIT_ORDER_PER_15_MIN: z.coerce.number().int().min(1).default(5),
     // Payments, courier and SMS: absent credentials mean the safe local default.

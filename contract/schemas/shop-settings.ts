@@ -1,6 +1,6 @@
 /**
  * The shop settings an admin edits on one screen (docs/cod.md): delivery charges, order limits,
- * the storefront's contact details, SMS, and the cash-on-delivery rules. Only zod, so the admin
+ * order caps, the storefront's contact details, SMS, and the cash-on-delivery rules. Only zod, so the admin
  * screen validates with the same schema the server does.
  *
  * Each section is a strict object: an unknown field is a 400, never silently stored. A field
@@ -20,12 +20,32 @@ export const DeliverySettings = z.strictObject({
   freeDeliveryThreshold: Taka(10_000_000),
 });
 
-/** Orders actually placed: per client address an hour, per delivery phone and per guest cart a day. */
+/**
+ * Order attempts (placed or refused; docs/cod.md, "How attempts count"): per client address an
+ * hour, per delivery phone and per guest cart a day.
+ */
 export const OrderLimitSettings = z.strictObject({
   perClientAddressPerHour: Limit,
   perPhonePerDay: Limit,
   perGuestCartPerDay: Limit,
 });
+
+/**
+ * What one cart, and so one order, may hold (docs/cod.md, "Order caps"): more is the bulk order
+ * form's work. Checked when the cart changes and again when the order is placed.
+ */
+export const OrderCapSettings = z.strictObject({
+  /** Different items (a product in one colour and size) in one cart or order. */
+  maxLines: z.number().int().min(1).max(500),
+  /** Pieces in all, every line's quantity added up. */
+  maxUnits: z.number().int().min(1).max(5000),
+  /**
+   * A cash-on-delivery order whose goods (after discounts) are worth more than this, in taka,
+   * needs its delivery phone confirmed by code, whatever `cod.phoneConfirmation` says; 0: off.
+   */
+  codPhoneConfirmationAbove: Taka(10_000_000),
+});
+export type OrderCapSettings = z.output<typeof OrderCapSettings>;
 
 /** An empty text is allowed (the footer leaves that line out); a number is stored as 01XXXXXXXXX. */
 const OptionalPhone = z
@@ -96,6 +116,7 @@ export const CodSettings = z.strictObject({
 export const ShopSettings = z.strictObject({
   delivery: DeliverySettings,
   orderLimits: OrderLimitSettings,
+  orderCaps: OrderCapSettings,
   contact: ContactSettings,
   sms: SmsSettings,
   cod: CodSettings,

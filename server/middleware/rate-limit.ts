@@ -10,6 +10,7 @@ import {
 import { RateLimit } from "../../models/rate-limit.model.js";
 import { getEnv } from "../env.js";
 import { tooManyRequests } from "../lib/http-error.js";
+import { logger } from "../lib/logger.js";
 import { normalizeBdMobile } from "#contract/phone";
 import { getShopSettings } from "../services/shop-settings.service.js";
 import { readGuestId } from "./cart-owner.js";
@@ -114,21 +115,25 @@ interface LimiterSpec {
   message: (minutes: string) => string;
   /** Count only answers >= 400 (failed sign-ins), not successful ones. */
   onlyFailures?: boolean;
-  /** Count only answers < 400 (orders actually placed), not refused ones. */
-  onlySuccesses?: boolean;
+  /**
+   * Answers that give their hit back. Every request is counted when it comes; the hit is given
+   * back once such an answer has been sent in full, so a client that drops the connection before
+   * the answer stays counted (express-rate-limit's skipFailedRequests would give that one back).
+   */
+  givesBack?: (status: number) => boolean;
 }
 
 function limiter(spec: LimiterSpec): RequestHandler {
-  return rateLimit({
+  const store = new MongoRateLimitStore(`${spec.name}:`);
+  const limit = rateLimit({
     windowMs: spec.windowMs,
     limit: () => spec.limit(),
     standardHeaders: "draft-7",
     legacyHeaders: false,
-    store: new MongoRateLimitStore(`${spec.name}:`),
+    store,
     skip: (req) => spec.key(req) === undefined,
     keyGenerator: (req) => spec.key(req) ?? "",
     skipSuccessfulRequests: spec.onlyFailures ?? false,
-    skipFailedRequests: spec.onlySuccesses ?? false,
     handler: (req, _res, next) => {
       next(
         tooManyRequests(
@@ -139,6 +144,19 @@ function limiter(spec: LimiterSpec): RequestHandler {
       );
     },
   });
+  const givesBack = spec.givesBack;
+  if (!givesBack) return limit;
+  return (req, res, next) => {
+    const key = spec.key(req);
+    if (key !== undefined)
+      res.once("finish", () => {
+        if (!givesBack(res.statusCode)) return;
+        store.decrement(key).catch((error: unknown) => {
+          logger.warn({ err: error, limiter: spec.name }, "rate limit hit not given back");
+        });
+      });
+    void limit(req, res, next);
+  };
 }
 
 const byIp = (req: Request) => ipKeyGenerator(req.ip ?? "unknown");
@@ -297,10 +315,15 @@ const shippingPhone = (req: Request) => {
   return raw ? (normalizeBdMobile(raw) ?? raw) : undefined;
 };
 
+/** The checkout asking for the delivery phone's code (428): the first half of one order. */
+const askedForCode = (status: number) => status === 428;
+
 /**
- * POST /api/orders (after getOptionalUser): orders actually placed, per client address, per
- * delivery phone and per guest cart. Cash-on-delivery orders hold stock until an admin acts and each
- * sends an SMS, so a script must not place them without end.
+ * POST /api/orders (after getOptionalUser): order attempts, placed or refused, per client address,
+ * per delivery phone and per guest cart (docs/cod.md, "How attempts count"). Every refusal is
+ * cheap now, but each still costs the shop reads (and a wrong code one of the code's tries), so
+ * a script cannot repeat them without end either. The 428 that asks for the code counts only per
+ * client address: the order it leads to counts on the phone and the cart, once.
  */
 export const placeOrderLimits: RequestHandler[] = [
   limiter({
@@ -308,7 +331,6 @@ export const placeOrderLimits: RequestHandler[] = [
     windowMs: ONE_HOUR,
     limit: async () => (await getShopSettings()).orderLimits.perClientAddressPerHour,
     key: byIp,
-    onlySuccesses: true,
     message: (wait) => `Too many orders from this network. Please try again in ${wait}.`,
   }),
   limiter({
@@ -316,7 +338,7 @@ export const placeOrderLimits: RequestHandler[] = [
     windowMs: ONE_DAY,
     limit: async () => (await getShopSettings()).orderLimits.perPhonePerDay,
     key: shippingPhone,
-    onlySuccesses: true,
+    givesBack: askedForCode,
     message: (wait) =>
       `Too many orders for this phone number today. Please try again in ${wait}, or call us.`,
   }),
@@ -325,7 +347,7 @@ export const placeOrderLimits: RequestHandler[] = [
     windowMs: ONE_DAY,
     limit: async () => (await getShopSettings()).orderLimits.perGuestCartPerDay,
     key: (req) => (req.user ? undefined : readGuestId(req)),
-    onlySuccesses: true,
+    givesBack: askedForCode,
     message: (wait) =>
       `Too many orders from this cart today. Please sign in or try again in ${wait}.`,
   }),

@@ -25,6 +25,8 @@ export const cartRouter = Router();
 const PREFIX = "/api/cart";
 const responses = { 200: { description: "The cart", schema: CartAnswer } };
 const common = { tags: ["cart"], auth: "optional" as const, responses };
+const CAPS_REFUSAL =
+  "The cart would pass the shop's order caps (TOO_MANY_OF_ONE_ITEM, TOO_MANY_LINES, TOO_MANY_UNITS)";
 /** A guest without a cart gets one (and its cookie) here... */
 const ownerOrNew = [getOptionalUser, cartOwner({ create: true })];
 /** ...but not where there is nothing to change. */
@@ -49,6 +51,7 @@ endpoint(cartRouter, PREFIX, {
     ...responses,
     404: { description: "Product not found (or not for sale)" },
     409: { description: "Not enough stock (the message says what is left)" },
+    422: { description: CAPS_REFUSAL },
   },
   before: ownerOrNew,
   handler: ({ body }, req) => addToCart(req.cartOwner!, body),
@@ -64,6 +67,7 @@ endpoint(cartRouter, PREFIX, {
   responses: {
     ...responses,
     409: { description: "Not enough stock (the message says what is left)" },
+    422: { description: CAPS_REFUSAL },
   },
   before: ownerIfAny,
   handler: ({ params, body }, req) => {

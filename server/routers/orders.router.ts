@@ -42,12 +42,16 @@ endpoint(ordersRouter, PREFIX, {
     201: { description: "The order (+ trackingToken for guests)", schema: OrderAnswer },
     403: { description: "Cash on delivery refused: the delivery phone is blocked (PHONE_BLOCKED)" },
     409: { description: "Not enough stock for a line" },
+    422: {
+      description:
+        "The cart is past the shop's order caps (TOO_MANY_OF_ONE_ITEM, TOO_MANY_LINES, TOO_MANY_UNITS)",
+    },
     428: {
       description:
         "Cash on delivery needs the delivery phone confirmed: send `phoneCode` (PHONE_CONFIRMATION_REQUIRED)",
     },
     503: { description: "The checkout could not finish in time; try again" },
-    429: { description: "Too many orders from this network, phone or guest cart" },
+    429: { description: "Too many order attempts from this network, phone or guest cart" },
   },
   handler: ({ body }, req) => placeOrder({ ...body, owner: req.cartOwner }),
 });

@@ -13,6 +13,7 @@
  * - `clearCart(owner)` — empties the lines and removes the promo code.
  * - `mergeGuestCart(guestId, userId)` — at sign-in, the guest's cart joins the user's.
  * - `findCartDocument(owner)` and `cartOwnerFilter(owner)` for lower-level use.
+ * - `assertWithinCaps(lines, caps)` — the shop's order caps, which the checkout checks again.
  */
 import mongoose from "mongoose";
 import { Cart } from "../../models/cart.model.js";
@@ -20,15 +21,23 @@ import { Product } from "../../models/product.model.js";
 import { badRequest, conflict, HttpError, notFound } from "../lib/http-error.js";
 import { recordConditionalWriteLost } from "../lib/metrics.js";
 import { evaluatePromo } from "./promo-codes.service.js";
+import { getShopSettings } from "./shop-settings.service.js";
 import type { CartAnswer, CartLine, CartLineProduct, PromoDetails } from "#contract/answers/cart";
 import { banglaFieldsOf } from "#contract/i18n";
+import {
+  MAX_LINE_QUANTITY,
+  TOO_MANY_LINES_CODE,
+  TOO_MANY_OF_ONE_ITEM_CODE,
+  TOO_MANY_UNITS_CODE,
+  tooManyLinesMessage,
+  tooManyOfOneItemMessage,
+  tooManyUnitsMessage,
+} from "#contract/order-caps";
+import type { OrderCapSettings } from "#contract/schemas/shop-settings";
 
 export type { CartAnswer, CartLine, CartLineProduct, PromoDetails };
 
 export type CartOwner = { userId: string } | { guestId: string };
-
-/** At most this many of one line (colour x size of one product). */
-export const MAX_LINE_QUANTITY = 10;
 
 export function cartOwnerFilter(owner: CartOwner): Record<string, unknown> {
   return "userId" in owner
@@ -244,6 +253,35 @@ async function priceStoredCart(owner: CartOwner, cart: StoredCart): Promise<Cart
 }
 
 // ---------------------------------------------------------------------------------------------
+// Caps (docs/cod.md, "Order caps")
+
+const unitsOf = (lines: readonly { quantity: number }[]) =>
+  lines.reduce((units, line) => units + line.quantity, 0);
+
+const tooManyOfOneItem = (inCart: number) =>
+  new HttpError(422, tooManyOfOneItemMessage(inCart), TOO_MANY_OF_ONE_ITEM_CODE);
+const tooManyLines = (caps: OrderCapSettings) =>
+  new HttpError(422, tooManyLinesMessage(caps.maxLines), TOO_MANY_LINES_CODE);
+const tooManyUnits = (caps: OrderCapSettings) =>
+  new HttpError(422, tooManyUnitsMessage(caps.maxUnits), TOO_MANY_UNITS_CODE);
+
+/**
+ * Refuses (422) lines past the shop's caps: more than MAX_LINE_QUANTITY of one item, more different
+ * items than `maxLines`, more pieces than `maxUnits`. The cart refuses a change that would pass
+ * them; the checkout runs this on the whole cart before anything is reserved, for a cart filled
+ * before the caps were lowered (or written around the API).
+ */
+export function assertWithinCaps(
+  lines: readonly { quantity: number }[],
+  caps: OrderCapSettings,
+): void {
+  const largest = Math.max(0, ...lines.map((line) => line.quantity));
+  if (largest > MAX_LINE_QUANTITY) throw tooManyOfOneItem(largest);
+  if (lines.length > caps.maxLines) throw tooManyLines(caps);
+  if (unitsOf(lines) > caps.maxUnits) throw tooManyUnits(caps);
+}
+
+// ---------------------------------------------------------------------------------------------
 // Changes
 
 async function loadSellableProduct(productId: string): Promise<LeanProduct> {
@@ -286,10 +324,12 @@ export async function addToCart(owner: CartOwner, input: AddToCartInput): Promis
     const wanted = inCart + input.quantity;
     if (wanted > stock)
       throw conflict(stockMessage(input.color, input.size, stock, inCart), "OUT_OF_STOCK");
-    if (wanted > MAX_LINE_QUANTITY)
-      throw badRequest(
-        `At most ${MAX_LINE_QUANTITY} of one item per order (${inCart} already in your cart)`,
-      );
+    if (wanted > MAX_LINE_QUANTITY) throw tooManyOfOneItem(inCart);
+    // A cart past a cap lowered since keeps its lines; it only cannot grow.
+    const { orderCaps } = await getShopSettings();
+    if (!line && cart.cartItems.length >= orderCaps.maxLines) throw tooManyLines(orderCaps);
+    if (unitsOf(cart.cartItems) + input.quantity > orderCaps.maxUnits)
+      throw tooManyUnits(orderCaps);
     if (line) line.quantity = wanted;
     else
       cart.cartItems.push({
@@ -341,6 +381,9 @@ export async function updateCartItem(
       const stock = product?.isActive ? (variantStock(product, item.color, item.size) ?? 0) : 0;
       if (quantity > stock)
         throw conflict(stockMessage(item.color, item.size, stock, 0), "OUT_OF_STOCK");
+      const { orderCaps } = await getShopSettings();
+      const units = unitsOf(cart.cartItems) - item.quantity + quantity;
+      if (quantity > item.quantity && units > orderCaps.maxUnits) throw tooManyUnits(orderCaps);
       item.quantity = quantity;
     }
     await cart.save();
@@ -390,8 +433,9 @@ export async function clearCart(owner: CartOwner): Promise<void> {
 
 /**
  * Moves a guest cart into the user's: quantities of the same line are added, capped by the
- * variant's stock and by MAX_LINE_QUANTITY (a line never shrinks below what the user already had);
- * lines of deleted, inactive or sold-out products are dropped. The guest cart is deleted.
+ * variant's stock, by MAX_LINE_QUANTITY and by the shop's order caps (a line never shrinks below
+ * what the user already had; a guest line that does not fit is left out); lines of deleted,
+ * inactive or sold-out products are dropped. The guest cart is deleted.
  */
 export async function mergeGuestCart(guestId: string, userId: string): Promise<void> {
   // Taken away in one step, so two sign-ins at once cannot both add the guest's lines.
@@ -402,8 +446,10 @@ export async function mergeGuestCart(guestId: string, userId: string): Promise<v
     .select("variants isActive")
     .lean<LeanProduct[]>();
   const byId = new Map(products.map((product) => [product._id.toString(), product]));
+  const { orderCaps } = await getShopSettings();
   await changeCart(async () => {
     const cart = await findOrCreateCart({ userId });
+    let units = unitsOf(cart.cartItems);
     for (const guestItem of guest.cartItems) {
       const product = byId.get(guestItem.product.toString());
       const stock = product ? (variantStock(product, guestItem.color, guestItem.size) ?? 0) : 0;
@@ -414,7 +460,13 @@ export async function mergeGuestCart(guestId: string, userId: string): Promise<v
           item.size === guestItem.size,
       );
       const had = line?.quantity ?? 0;
-      const merged = Math.max(had, Math.min(had + guestItem.quantity, stock, MAX_LINE_QUANTITY));
+      const room =
+        line || cart.cartItems.length < orderCaps.maxLines ? orderCaps.maxUnits - units : 0;
+      const merged = Math.max(
+        had,
+        Math.min(had + guestItem.quantity, had + room, stock, MAX_LINE_QUANTITY),
+      );
+      units += merged - had;
       if (line) line.quantity = merged;
       else if (merged > 0)
         cart.cartItems.push({

@@ -13,6 +13,7 @@ import { runSteps, undoSteps, type Step, type StepOptions } from "../lib/steps.j
 import { isBkashConfigured } from "../integrations/bkash.js";
 import { isSslCommerzConfigured } from "../integrations/sslcommerz.js";
 import {
+  assertWithinCaps,
   clearCart,
   getPricedCart,
   getPricedCartVersion,
@@ -31,8 +32,14 @@ import type {
   AdvanceRule,
 } from "#contract/advance-delivery-charge";
 import { notifyOrder } from "./notifications.service.js";
+import { getShopSettings } from "./shop-settings.service.js";
 import type { PhoneRisk } from "#contract/schemas/phone-history";
-import { checkCodPhone, confirmPhoneCode, type CodPhoneContext } from "./cod-phone-checks.js";
+import {
+  checkCodPhone,
+  checkPhoneCode,
+  consumePhoneCode,
+  type CodPhoneContext,
+} from "./cod-phone-checks.js";
 import { hashTrackingToken, toOrderAnswer, type OrderAnswer } from "./orders.service.js";
 import {
   claimPromoUse,
@@ -207,6 +214,17 @@ const validateCart: Step<Placement> = {
   },
 };
 
+/**
+ * The shop's caps on what one order holds (docs/cod.md, "Order caps"), for every payment method:
+ * a cart filled before the caps were lowered is refused here, before anything is reserved.
+ */
+const checkCaps: Step<Placement> = {
+  name: "check the order caps",
+  async run({ cart }) {
+    assertWithinCaps(cart!.cartItems, (await getShopSettings()).orderCaps);
+  },
+};
+
 /** The promo code checked again for this buyer (a guest by the order's mobile), then the totals. */
 const priceOrder: Step<Placement> = {
   name: "price the order",
@@ -358,14 +376,21 @@ const RESERVATION_STEPS: readonly Step<ReservationWork>[] = [
   takeStock,
 ];
 
+/**
+ * Every refusal that needs no stock comes before the reservation (payment method, cart, caps,
+ * block list, the phone code present and right, price and advance), so a refused attempt holds
+ * nothing; the code is spent only at the commit.
+ */
 export const PLACEMENT_STEPS: readonly Step<Placement>[] = [
   checkPaymentMethod,
   validateCart,
+  checkCaps,
   checkCodPhone,
+  checkPhoneCode,
   priceOrder,
   checkAdvance,
   ...RESERVATION_STEPS,
-  confirmPhoneCode,
+  consumePhoneCode,
   createOrder,
   emptyCart,
   announce,

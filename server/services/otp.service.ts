@@ -128,15 +128,19 @@ export async function sendOtp(
   return { message: OTP_MESSAGES.sent, expiresIn: OTP_TTL_SECONDS };
 }
 
+/** A code found right for its phone and not used yet: what `consumeOtpCode` spends. */
+export interface CheckedOtp {
+  phone: string;
+  codeHash: string;
+}
+
 /**
- * Checks a code; each check counts as a try, whatever its outcome. A right code is single-use.
- * The verification belongs to `userId`, the signed-in account that entered the code (if any).
+ * Checks a code without using it. Each wrong code counts as one of its tries (counted before the
+ * comparison, so tries sent at once cannot exceed the limit); a right one costs no try, and stays
+ * valid until `consumeOtpCode` spends it: the checkout checks the code before reserving anything
+ * and spends it only when the order is written, so a line sold out in between does not use it up.
  */
-export async function verifyOtp(
-  phone: string,
-  code: string,
-  userId?: string,
-): Promise<{ verified: true }> {
+export async function checkOtpCode(phone: string, code: string): Promise<CheckedOtp> {
   const now = new Date();
   const counted = await Otp.findOneAndUpdate(
     {
@@ -157,15 +161,40 @@ export async function verifyOtp(
   }
   if (!sameHash(counted.codeHash!, hashOtp(phone, code)))
     throw badRequest(OTP_MESSAGES.wrongCode(OTP_MAX_ATTEMPTS - (counted.attempts ?? 0)));
+  await Otp.updateOne(
+    { phone, codeHash: counted.codeHash, attempts: { $gt: 0 } },
+    { $inc: { attempts: -1 } },
+  );
+  return { phone, codeHash: counted.codeHash! };
+}
+
+/**
+ * Spends a checked code, once: one conditional write on the code it checked, so of two requests
+ * with the same code only one gets it, and a code replaced or expired since is refused (400). The
+ * verification belongs to `userId`, the signed-in account that entered the code (if any).
+ */
+export async function consumeOtpCode(checked: CheckedOtp, userId?: string): Promise<void> {
+  const now = new Date();
   const used = await Otp.updateOne(
-    { phone, codeHash: counted.codeHash },
+    { phone: checked.phone, codeHash: checked.codeHash, expiresAt: { $gt: now } },
     {
       $set: { verifiedAt: now, verifiedBy: userId ? new mongoose.Types.ObjectId(userId) : null },
       $unset: { codeHash: 1, expiresAt: 1 },
     },
   );
-  // A concurrent request used the same code first.
-  if (used.modifiedCount !== 1) throw badRequest(OTP_MESSAGES.notRequested);
+  if (used.modifiedCount === 1) return;
+  // Expired since it was checked, or used (or replaced by a new code) by another request.
+  const expired = await Otp.exists({ phone: checked.phone, codeHash: checked.codeHash });
+  throw badRequest(expired ? OTP_MESSAGES.expired : OTP_MESSAGES.notRequested);
+}
+
+/** Checks a code and uses it (a right code is single-use): the sign-in and update-phone check. */
+export async function verifyOtp(
+  phone: string,
+  code: string,
+  userId?: string,
+): Promise<{ verified: true }> {
+  await consumeOtpCode(await checkOtpCode(phone, code), userId);
   return { verified: true };
 }
 

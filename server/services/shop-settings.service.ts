@@ -51,6 +51,8 @@ export function defaultShopSettings(env: Env = getEnv()): ShopSettings {
       perPhonePerDay: env.ORDER_RATE_LIMIT_PHONE_PER_DAY,
       perGuestCartPerDay: env.ORDER_RATE_LIMIT_GUEST_CART_PER_DAY,
     },
+    // A shopper's cart holds a few items; the bulk order form takes quantities (docs/cod.md).
+    orderCaps: { maxLines: 20, maxUnits: 50, codPhoneConfirmationAbove: 20_000 },
     contact: { phone: "", email: "", address: "", hours: "" },
     sms: {
       senderId: env.SMS_SENDER_ID ?? "",

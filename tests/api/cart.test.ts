@@ -3,9 +3,12 @@ import { describe, expect, it } from "vitest";
 import { Cart } from "../../models/cart.model";
 import { createApp } from "../../server/app";
 import { mergeGuestCart } from "../../server/services/cart.service";
-import { createCart } from "../factories/cart";
+import { tooManyLinesMessage, tooManyUnitsMessage } from "#contract/order-caps";
+import { createCart, shopper } from "../factories/cart";
 import { createOrder } from "../factories/order";
+import { createProduct } from "../factories/product";
 import { createPromo } from "../factories/promo-code";
+import { changeShopSettings } from "../factories/shop-settings";
 import { createUser } from "../factories/user";
 import { useSeededCatalog } from "../setup/catalog";
 
@@ -174,8 +177,11 @@ describe("PUT /api/cart/add", () => {
       .put("/api/cart/add")
       .set("Cookie", guestCookie(first))
       .send({ ...line, quantity: 3 });
-    expect(more.status).toBe(400);
-    expect(more.body.message).toBe("At most 10 of one item per order (8 already in your cart)");
+    expect(more.status).toBe(422);
+    expect(more.body).toEqual({
+      message: "At most 10 of one item per order (8 already in your cart)",
+      code: "TOO_MANY_OF_ONE_ITEM",
+    });
     expect((await Cart.findOne().lean())!.cartItems[0].quantity).toBe(8);
   });
 
@@ -555,5 +561,88 @@ describe("DELETE /api/cart/clear", () => {
     const stored = await Cart.findOne().lean();
     expect(stored!.cartItems).toEqual([]);
     expect(stored!.promoCode).toBeNull();
+  });
+});
+
+describe("order caps (shop settings orderCaps)", () => {
+  const setCaps = (maxLines: number, maxUnits: number) =>
+    changeShopSettings((settings) => {
+      settings.orderCaps.maxLines = maxLines;
+      settings.orderCaps.maxUnits = maxUnits;
+    });
+
+  it("refuses a line past maxLines and pieces past maxUnits, on add and on update", async () => {
+    await setCaps(2, 5);
+    const tee = await createProduct();
+    const guest = shopper(app);
+    await guest.add(tee._id, "Black", "M", 2).expect(200);
+    await guest.add(tee._id, "Black", "L", 2).expect(200);
+
+    const thirdLine = await guest.add(tee._id, "White", "M", 1);
+    expect(thirdLine.status).toBe(422);
+    expect(thirdLine.body).toEqual({
+      message:
+        "An order can hold at most 2 different items. Remove some from your cart, or use our bulk t-shirt order page for larger orders.",
+      code: "TOO_MANY_LINES",
+    });
+    const sixth = await guest.add(tee._id, "Black", "M", 2);
+    expect(sixth.status).toBe(422);
+    expect(sixth.body).toEqual({
+      message:
+        "An order can hold at most 5 pieces in all. Remove some from your cart, or use our bulk t-shirt order page for larger orders.",
+      code: "TOO_MANY_UNITS",
+    });
+    const fifth = await guest.add(tee._id, "Black", "M", 1);
+    expect(fifth.status).toBe(200);
+    const lineL = (fifth.body.cartItems as { _id: string; size: string }[]).find(
+      (line) => line.size === "L",
+    )!;
+    const grown = await guest.agent.put(`/api/cart/update/${lineL._id}`).send({ quantity: 3 });
+    expect(grown.status).toBe(422);
+    expect(grown.body.code).toBe("TOO_MANY_UNITS");
+    const stored = await Cart.findOne().lean();
+    expect(stored!.cartItems.map((line) => line.quantity)).toEqual([3, 2]);
+  });
+
+  it("lets a cart filled before the caps were lowered shrink, never grow", async () => {
+    const tee = await createProduct();
+    const guest = shopper(app);
+    await guest.add(tee._id, "Black", "M", 3).expect(200);
+    const filled = await guest.add(tee._id, "Black", "L", 3).expect(200);
+    await setCaps(1, 2);
+    const [lineM, lineL] = filled.body.cartItems as { _id: string }[];
+    expect((await guest.add(tee._id, "White", "M", 1)).body.message).toBe(tooManyLinesMessage(1));
+    expect((await guest.add(tee._id, "Black", "M", 1)).body.message).toBe(tooManyUnitsMessage(2));
+    const smaller = await guest.agent.put(`/api/cart/update/${lineM._id}`).send({ quantity: 1 });
+    expect(smaller.status).toBe(200);
+    const removed = await guest.agent.delete(`/api/cart/remove/${lineL._id}`);
+    expect(removed.status).toBe(200);
+    expect(removed.body.cartItems).toHaveLength(1);
+  });
+
+  it("merges a guest cart at sign-in only as far as the caps allow", async () => {
+    await setCaps(2, 6);
+    const { user } = await createUser();
+    const tee = await createProduct();
+    const guestId = "0b6f3c1e-1111-4222-8333-944445555777";
+    await createCart({
+      guestId,
+      cartItems: [
+        { product: tee._id, color: "Black", size: "M", quantity: 4 },
+        { product: tee._id, color: "Black", size: "L", quantity: 4 },
+        { product: tee._id, color: "White", size: "M", quantity: 1 },
+      ],
+    });
+    await createCart({
+      user: user._id,
+      cartItems: [{ product: tee._id, color: "Black", size: "M", quantity: 1 }],
+    });
+    await mergeGuestCart(guestId, String(user._id));
+    const stored = await Cart.findOne({ user: user._id }).lean();
+    // Black/M 1 + 4; Black/L gets the one piece left; White/M would be a third line.
+    expect(stored!.cartItems.map((line) => [line.size, line.color, line.quantity])).toEqual([
+      ["M", "Black", 5],
+      ["L", "Black", 1],
+    ]);
   });
 });

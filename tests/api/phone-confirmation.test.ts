@@ -62,7 +62,7 @@ describe("cod.phoneConfirmation", () => {
     expect(sms.messages.filter((entry) => /code/.test(entry.message))).toHaveLength(0);
   });
 
-  it("guests: a guest needs the code, a signed-in customer does not", async () => {
+  it("guests: a guest needs the code, and so does an account that has not proven this phone", async () => {
     await setRule("guests");
     const { buyer, product } = await shopperWithCart(app);
     const refused = await buyer.order();
@@ -74,11 +74,51 @@ describe("cod.phoneConfirmation", () => {
     await expectNothingTaken(product);
     expect((await buyer.get("/api/cart")).body.cartItems).toHaveLength(1);
 
-    const { token } = await createUser();
+    // A free account signed up a minute ago (its mobile typed, never proven) is asked like a guest,
+    // and so is an account whose proven phone is another number.
+    for (const account of [
+      { mobile: "01712345678" },
+      { phone: "01812345678", mobile: "01812345678", isOTPVerified: true },
+    ]) {
+      const { token } = await createUser(account);
+      const customer = await shopperWithCart(app, 2, token);
+      const asked = await customer.buyer.order();
+      expect(asked.status).toBe(428);
+      expect(asked.body.code).toBe(PHONE_CONFIRMATION_REQUIRED_CODE);
+    }
+  });
+
+  it("guests: an account whose verified phone is the delivery phone needs no code", async () => {
+    await setRule("guests");
+    const { token } = await createUser({
+      phone: "01712345678",
+      mobile: "01712345678",
+      isOTPVerified: true,
+    });
     const customer = await shopperWithCart(app, 2, token);
-    const placed = await customer.buyer.order();
+    // The same number written another way is the same number.
+    const placed = await customer.buyer.order({
+      shippingAddress: shippingAddress({ mobile: "+880 1712-345678" }),
+    });
     expect(placed.status).toBe(201);
     expect(placed.body.phoneConfirmed).toBe(false);
+  });
+
+  it("a cash-on-delivery order above orderCaps.codPhoneConfirmationAbove needs the code, whatever the rule", async () => {
+    await setRule("never");
+    await changeShopSettings((settings) => {
+      settings.orderCaps.codPhoneConfirmationAbove = 1_600;
+    });
+    // 2 tees at ৳800 = ৳1,600: not above.
+    expect((await (await shopperWithCart(app, 2)).buyer.order()).status).toBe(201);
+    const { buyer, product } = await shopperWithCart(app, 3);
+    const asked = await buyer.order();
+    expect(asked.status).toBe(428);
+    expect(asked.body.code).toBe(PHONE_CONFIRMATION_REQUIRED_CODE);
+    expect(await variantStock(product._id, "Black", "M")).toBe(10);
+    const placed = await buyer.order({ phoneCode: await sendCode() });
+    expect(placed.status).toBe(201);
+    expect(placed.body.phoneConfirmed).toBe(true);
   });
 
   it("risky: a new number passes, a number with a refused parcel needs the code", async () => {

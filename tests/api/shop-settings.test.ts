@@ -3,7 +3,10 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { SettingsChangeModel } from "../../models/settings-change.model";
 import { ShopSettingsModel } from "../../models/shop-settings.model";
 import type { ShopSettings } from "#contract/schemas/shop-settings";
-import { STALE_SETTINGS_MESSAGE } from "../../server/services/shop-settings.service";
+import {
+  invalidateShopSettings,
+  STALE_SETTINGS_MESSAGE,
+} from "../../server/services/shop-settings.service";
 import { shippingAddress } from "../factories/address";
 import { shopper } from "../factories/cart";
 import { createProduct } from "../factories/product";
@@ -61,6 +64,7 @@ describe("first start", () => {
           perPhonePerDay: 100000,
           perGuestCartPerDay: 100000,
         },
+        orderCaps: { maxLines: 20, maxUnits: 50, codPhoneConfirmationAbove: 20000 },
         contact: { phone: "", email: "", address: "", hours: "" },
         sms: {
           senderId: sms.senderId,
@@ -80,6 +84,23 @@ describe("first start", () => {
       },
     });
     expect(await ShopSettingsModel.countDocuments()).toBe(1);
+  });
+
+  it("reads a document saved before the order caps existed with their defaults", async () => {
+    await readSettings().expect(200);
+    await ShopSettingsModel.updateOne({ _id: "shop" }, { $unset: { "values.orderCaps": 1 } });
+    invalidateShopSettings();
+    const answer = await readSettings();
+    expect(answer.body.settings.orderCaps).toEqual({
+      maxLines: 20,
+      maxUnits: 50,
+      codPhoneConfirmationAbove: 20000,
+    });
+    const saved = await change((settings) => void (settings.orderCaps.maxLines = 0));
+    expect(saved.status).toBe(400);
+    expect(saved.body.errors).toEqual([
+      { path: "settings.orderCaps.maxLines", message: "Too small: expected number to be >=1" },
+    ]);
   });
 
   it("is for admins only; the storefront's part is public", async () => {

@@ -56,8 +56,14 @@ describe.each([
 
     await page.getByLabel("Inside Dhaka (৳)").fill("-5");
     await page.getByLabel("Phone", { exact: true }).fill("12345");
+    await page.getByLabel("Different items per order").fill("0");
     await page.getByRole("button", { name: "Save settings" }).click();
     await page.locator("#settings-delivery-insideDhaka-error").waitFor();
+    expect(await page.locator("#settings-orderCaps-maxLines-error").textContent()).toBe(
+      "Too small: expected number to be >=1",
+    );
+    await page.getByLabel("Different items per order").scrollIntoViewIfNeeded();
+    await screenshots(page, `admin-settings-caps-${width}`);
     expect(await page.locator("#settings-contact-phone-error").textContent()).toBe(
       "Enter a valid Bangladeshi mobile number (01XXXXXXXXX or +8801XXXXXXXXX)",
     );
@@ -65,6 +71,7 @@ describe.each([
 
     await page.getByLabel("Inside Dhaka (৳)").fill(String(inside));
     await page.getByLabel("Phone", { exact: true }).fill(phone);
+    await page.getByLabel("Different items per order").fill(String(width === 375 ? 15 : 25));
     await page.getByRole("button", { name: "Save settings" }).click();
     await session.screen(page).toast("Settings saved").waitFor();
     await page
@@ -78,7 +85,15 @@ describe.each([
       })
       .first()
       .waitFor();
-    expect((await settingsFromApi()).settings.delivery.insideDhaka).toBe(inside);
+    const saved = await settingsFromApi();
+    expect(saved.settings.delivery.insideDhaka).toBe(inside);
+    expect(saved.settings.orderCaps).toMatchObject({ maxLines: width === 375 ? 15 : 25 });
+    await log
+      .locator("li", {
+        hasText: `Different items per order: ${(before.settings.orderCaps as { maxLines: number }).maxLines} → ${width === 375 ? 15 : 25}`,
+      })
+      .first()
+      .waitFor();
     // Nothing wider than the screen on a phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       width,

@@ -161,6 +161,57 @@ describe("buying in Bangla on a phone (375 px)", () => {
     expect(errors).toEqual([]);
   });
 
+  it("refuses a cart past the order caps in Bangla, at checkout and on the product page, pointing to the bulk order page", async () => {
+    allowBrowserProblems("422 POST /api/orders", "422 PUT /api/cart/add");
+    const { context, page, errors } = await shop.newPage(375);
+    await context.setExtraHTTPHeaders({ "Accept-Language": "bn" });
+    const product = await fillGuestCart(page);
+    // The caps lowered after the cart was filled: 2 pieces where 1 is allowed now.
+    await changeShopSettings((settings) => {
+      settings.orderCaps.maxUnits = 1;
+    });
+    try {
+      const unitsRefusal =
+        "একটি অর্ডারে মোট সর্বোচ্চ ১টি পিস রাখা যায়। কার্ট থেকে কিছু সরিয়ে দিন, অথবা বেশি পরিমাণে কিনতে আমাদের বাল্ক টি-শার্ট অর্ডার পেজ ব্যবহার করুন।";
+      await page.goto("/bn/checkout?guest=true");
+      await waitForHydration(page);
+      await fillAddress(page, "01711000377");
+      await page.getByTestId("place-order").click();
+      const refusal = page.getByTestId("place-order-error");
+      await refusal.getByTestId("order-cap-hint").waitFor();
+      expect(await refusal.textContent()).toBe(`${unitsRefusal}কার্ট বদলানবাল্ক টি-শার্ট অর্ডার`);
+      expect(
+        await refusal.getByRole("link", { name: "বাল্ক টি-শার্ট অর্ডার" }).getAttribute("href"),
+      ).toBe("/bn/bulk-order");
+      expect(await refusal.getByRole("link", { name: "কার্ট বদলান" }).getAttribute("href")).toBe(
+        "/bn/cart",
+      );
+      await expectBanglaPage(page, "checkout-order-caps");
+      expect(await Order.countDocuments({ "shippingAddress.mobile": "01711000377" })).toBe(0);
+
+      // Adding more on the product page: the same refusal under the button, with the same way out.
+      await page.goto(`/bn/product/${product.slug}`);
+      await waitForHydration(page);
+      await page
+        .getByRole("radiogroup", { name: "সাইজ" })
+        .locator("button:not([disabled])")
+        .first()
+        .click();
+      await page.getByTestId("add-to-cart").click();
+      // The cart was filled through the API, so the page asks once how to go on.
+      await page.getByTestId("continue-as-guest").click();
+      const alert = page.getByRole("alert").filter({ hasText: "বাল্ক টি-শার্ট" });
+      await alert.getByTestId("order-cap-hint").waitFor();
+      expect(await alert.textContent()).toBe(`${unitsRefusal}বাল্ক টি-শার্ট অর্ডার`);
+      await expectBanglaPage(page, "product-order-caps");
+      expect(errors).toEqual([]);
+    } finally {
+      await changeShopSettings((settings) => {
+        settings.orderCaps.maxUnits = 50;
+      });
+    }
+  });
+
   it("asks for the phone's code in Bangla, sends the code's SMS in Bangla and refuses a wrong code in Bangla", async () => {
     allowBrowserProblems("428 POST /api/orders", "400 POST /api/orders");
     await changeShopSettings((settings) => {

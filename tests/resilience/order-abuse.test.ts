@@ -13,7 +13,8 @@ import type { createApp } from "../../server/app";
 
 /**
  * Anonymous stock holding and SMS abuse: guest cash-on-delivery orders hold stock and each sends an
- * SMS, so they are limited; the SMS carries no free text of the customer's but a short name.
+ * SMS, so order attempts are limited, refused ones included (refusing must not be free); the SMS
+ * carries no free text of the customer's but a short name.
  */
 let sms: SmsGatewayStub;
 let app: ReturnType<typeof createApp>;
@@ -49,27 +50,44 @@ describe("guest orders are limited", () => {
     expect(await Order.countDocuments()).toBe(3);
   });
 
-  it("per client address, counting only orders placed", async () => {
+  it("per client address, counting refused attempts as placed ones", async () => {
     const product = await createProduct();
     await withEnv({ ORDER_RATE_LIMIT_IP_PER_HOUR: "2" }, async () => {
-      // A refused attempt (empty cart) does not count.
+      // A refused attempt (empty cart) counts like an order placed: refusing is not free.
       expect((await shopper(app).order()).status).toBe(400);
       expect((await guestOrder(product._id, "01711111111")).status).toBe(201);
-      expect((await guestOrder(product._id, "01722222222")).status).toBe(201);
       const third = await guestOrder(product._id, "01733333333");
       expect(third.status).toBe(429);
       expect(third.body.message).toBe(
         "Too many orders from this network. Please try again in 60 minutes.",
       );
     });
-    expect(await Order.countDocuments()).toBe(2);
+    expect(await Order.countDocuments()).toBe(1);
   });
 
-  it("per guest cart", async () => {
-    const product = await createProduct();
-    await withEnv({ ORDER_RATE_LIMIT_GUEST_CART_PER_DAY: "1" }, async () => {
+  it("per delivery phone, counting refused attempts too", async () => {
+    const product = await createProduct({ variants: [{ color: "Black", size: "M", stock: 2 }] });
+    await withEnv({ ORDER_RATE_LIMIT_PHONE_PER_DAY: "2" }, async () => {
       const guest = shopper(app);
       await guest.add(product._id, "Black", "M", 1).expect(200);
+      await product.updateOne({ $set: { "variants.0.stock": 0 } });
+      // Sold out meanwhile: refused, and counted against the number.
+      expect((await guest.order()).status).toBe(409);
+      await product.updateOne({ $set: { "variants.0.stock": 2 } });
+      expect((await guest.order()).status).toBe(201);
+      const third = await guestOrder(product._id);
+      expect(third.status).toBe(429);
+      expect(third.body.code).toBe("RATE_LIMITED");
+    });
+  });
+
+  it("per guest cart, counting refused attempts too", async () => {
+    const product = await createProduct();
+    await withEnv({ ORDER_RATE_LIMIT_GUEST_CART_PER_DAY: "2" }, async () => {
+      const guest = shopper(app);
+      await guest.add(product._id, "Black", "M", 1).expect(200);
+      // Refused (online payment not configured), and counted against the cart.
+      expect((await guest.order({ paymentMethod: "SSLCOMMERZ" })).status).toBe(400);
       expect((await guest.order({ shippingAddress: shippingAddress() })).status).toBe(201);
       await guest.add(product._id, "Black", "M", 1).expect(200);
       const again = await guest.order({

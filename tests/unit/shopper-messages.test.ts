@@ -42,6 +42,11 @@ import {
   PAYMENT_OPEN_MESSAGE,
 } from "../../server/services/payments.service";
 import { PHONE_BLOCKED_MESSAGE } from "#contract/schemas/phone-history";
+import {
+  tooManyLinesMessage,
+  tooManyOfOneItemMessage,
+  tooManyUnitsMessage,
+} from "#contract/order-caps";
 import { PHONE_CONFIRMATION_REQUIRED_MESSAGE } from "#contract/schemas/orders";
 import { PROBABLY_PLACED } from "~/components/checkout/use-place-order";
 import { USER_MESSAGES } from "../../server/services/users.service";
@@ -117,7 +122,9 @@ const SERVER_TEXTS = [
   "Only 3 left in Red / M (2 already in your cart)",
   "Red / M is out of stock",
   "Red / XXL is not available for this product",
-  "At most 10 of one item per order (4 already in your cart)",
+  tooManyOfOneItemMessage(4),
+  tooManyLinesMessage(20),
+  tooManyUnitsMessage(50),
   "Only 2 left of Polo Shirt (Navy, L)",
   "Polo Shirt (Navy, L) is out of stock",
   "Your cart changed while saving. Please try again.",
@@ -182,6 +189,12 @@ describe("shopper-facing messages on Bangla pages", () => {
     expect(
       shopperMessage(bangla, "Too many orders from this network. Please try again in 5 hours."),
     ).toBe("এই নেটওয়ার্ক থেকে অনেকগুলো অর্ডার এসেছে। ৫ ঘণ্টা পরে আবার চেষ্টা করুন।");
+    expect(shopperMessage(bangla, tooManyLinesMessage(20))).toBe(
+      "একটি অর্ডারে সর্বোচ্চ ২০টি আলাদা পণ্য রাখা যায়। কার্ট থেকে কিছু সরিয়ে দিন, অথবা বেশি পরিমাণে কিনতে আমাদের বাল্ক টি-শার্ট অর্ডার পেজ ব্যবহার করুন।",
+    );
+    expect(shopperMessage(bangla, tooManyUnitsMessage(50))).toBe(
+      "একটি অর্ডারে মোট সর্বোচ্চ ৫০টি পিস রাখা যায়। কার্ট থেকে কিছু সরিয়ে দিন, অথবা বেশি পরিমাণে কিনতে আমাদের বাল্ক টি-শার্ট অর্ডার পেজ ব্যবহার করুন।",
+    );
     // A code with digits in it is a message as it is, not a number to convert.
     expect(shopperMessage(bangla, INVALID_MOBILE_MESSAGE)).toContain("01XXXXXXXXX");
   });

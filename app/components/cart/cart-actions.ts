@@ -12,7 +12,7 @@ export const CART_ACTION_PATH = "/cart";
 
 export type CartActionResult =
   | { ok: true; intent: CartIntent; message?: string }
-  | { ok: false; intent: CartIntent; error: string };
+  | { ok: false; intent: CartIntent; error: string; code?: string };
 
 type Fields = Record<string, string | number | boolean | undefined>;
 

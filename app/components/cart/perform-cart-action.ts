@@ -3,7 +3,7 @@
  * session, so the change runs in the browser too. Kept apart from cart-actions.ts so the pages that
  * only submit changes (the product page's "Add to cart") do not load it up front.
  */
-import { api, errorMessage, MESSAGES, type Cart } from "~/lib/api-client";
+import { api, ApiError, errorMessage, MESSAGES, type Cart } from "~/lib/api-client";
 import { trackAddToCart, type TrackableProduct } from "~/lib/tracking";
 import type { CartActionResult } from "./cart-actions";
 import { guestOption, publishCart, rememberGuestCart, setLineError } from "./cart-context";
@@ -60,6 +60,7 @@ export async function performCartAction(form: FormData): Promise<CartActionResul
   } catch (error) {
     const message = errorMessage(error);
     if (lineId) setLineError(lineId, message);
-    return { ok: false, intent, error: message };
+    const code = error instanceof ApiError ? error.code : undefined;
+    return { ok: false, intent, error: message, ...(code ? { code } : {}) };
   }
 }

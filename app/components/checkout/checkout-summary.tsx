@@ -1,5 +1,6 @@
 import { useLingui } from "@lingui/react";
 import { CartTotals } from "~/components/cart/cart-totals";
+import { OrderCapHint } from "~/components/cart/order-cap-hint";
 import { promoCodeOf } from "~/components/cart/promo-form";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
@@ -91,6 +92,7 @@ function PlaceOrder({
       {placing.status === "error" && (
         <p role="alert" className="text-sm text-red-600" data-testid="place-order-error">
           {shopperMessage(i18n, placing.message)}
+          <OrderCapHint code={placing.code} withCart />
         </p>
       )}
       {fieldsInvalid && (

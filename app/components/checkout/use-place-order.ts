@@ -26,7 +26,8 @@ export interface PhoneCodeState {
 }
 
 export type PlacingState =
-  { status: "idle" | "placing" | "redirecting" } | { status: "error"; message: string };
+  | { status: "idle" | "placing" | "redirecting" }
+  | { status: "error"; message: string; code?: string };
 
 /** The message when the order call got no answer in time but the cart is now empty. */
 export const PROBABLY_PLACED =
@@ -151,6 +152,7 @@ export function usePlaceOrder(
         status: "error",
         message:
           cartAfter && cartAfter.cartItems.length === 0 ? PROBABLY_PLACED : errorMessage(error),
+        code: error instanceof ApiError ? error.code : undefined,
       });
     }
   }

@@ -3,7 +3,9 @@ import { Minus, Plus, ShoppingBag } from "lucide-react";
 import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { formatNumber } from "#contract/i18n";
+import { MAX_LINE_QUANTITY } from "#contract/order-caps";
 import { useCartFetcher } from "~/components/cart/cart-actions";
+import { OrderCapHint } from "~/components/cart/order-cap-hint";
 import { hasGuestCart } from "~/components/cart/cart-context";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
@@ -13,7 +15,7 @@ import { LocalLink, useLocale, useLocalizedPath } from "~/lib/i18n/i18n";
 import { shopperMessage } from "~/lib/i18n/shopper-messages";
 import { trackableSnapshot, type TrackableProduct } from "~/lib/tracking";
 
-export const MAX_QUANTITY = 10;
+export const MAX_QUANTITY = MAX_LINE_QUANTITY;
 
 /**
  * Quantity stepper + "Add to cart". Signed in: adds to the shopper's cart. Not signed in (spec §4/§5): the
@@ -47,7 +49,11 @@ export function AddToCart({
         ? { kind: "idle" as const }
         : fetcher.data.ok
           ? { kind: "added" as const }
-          : { kind: "error" as const, message: shopperMessage(i18n, fetcher.data.error) };
+          : {
+              kind: "error" as const,
+              message: shopperMessage(i18n, fetcher.data.error),
+              code: fetcher.data.code,
+            };
   const navigate = useNavigate();
   const location = useLocation();
   const max = Math.max(1, Math.min(MAX_QUANTITY, available));
@@ -162,6 +168,7 @@ export function AddToCart({
         {feedback.kind === "error" && (
           <p className="text-red-600" role="alert">
             {feedback.message}
+            {"code" in feedback && <OrderCapHint code={feedback.code} />}
           </p>
         )}
       </div>

@@ -42,6 +42,12 @@ export function knownMessages(i18n: Pick<I18n, "_">): string[] {
     i18n._("Only {count} left in {color} / {size} ({inCart} already in your cart)"),
     i18n._("{color} / {size} is not available for this product"),
     i18n._("At most {0} of one item per order ({1} already in your cart)"),
+    i18n._(
+      "An order can hold at most {0} different items. Remove some from your cart, or use our bulk t-shirt order page for larger orders.",
+    ),
+    i18n._(
+      "An order can hold at most {0} pieces in all. Remove some from your cart, or use our bulk t-shirt order page for larger orders.",
+    ),
     i18n._("Minimum order amount of ৳{0} required"),
     i18n._("Your cart is empty"),
     i18n._("Only {count} left of {product} ({color}, {size})"),

@@ -42,6 +42,7 @@ interface Values {
     perPhonePerDay: string;
     perGuestCartPerDay: string;
   };
+  orderCaps: { maxLines: string; maxUnits: string; codPhoneConfirmationAbove: string };
   contact: { phone: string; email: string; address: string; hours: string };
   sms: {
     senderId: string;
@@ -68,6 +69,9 @@ const LABELS: Record<string, string> = {
   "orderLimits.perClientAddressPerHour": "Orders per network address an hour",
   "orderLimits.perPhonePerDay": "Orders per phone number a day",
   "orderLimits.perGuestCartPerDay": "Orders per guest cart a day",
+  "orderCaps.maxLines": "Different items per order",
+  "orderCaps.maxUnits": "Pieces per order",
+  "orderCaps.codPhoneConfirmationAbove": "Phone code for COD above (৳)",
   "contact.phone": "Phone",
   "contact.email": "Email",
   "contact.address": "Address",
@@ -102,6 +106,7 @@ function toValues(settings: ShopSettings): Values {
   return {
     delivery: text(settings.delivery),
     orderLimits: text(settings.orderLimits),
+    orderCaps: text(settings.orderCaps),
     contact: { ...settings.contact },
     sms: { senderId: settings.sms.senderId, orderTexts: { ...settings.sms.orderTexts } },
     cod: {
@@ -125,6 +130,7 @@ function toSettings(values: Values, current: ShopSettings) {
     ...current,
     delivery: numbers(values.delivery),
     orderLimits: numbers(values.orderLimits),
+    orderCaps: numbers(values.orderCaps),
     contact: values.contact,
     sms: values.sms,
     cod: {
@@ -232,7 +238,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
     <div>
       <PageHeader
         title="Shop settings"
-        description="Delivery charges, order limits, the footer's contact details, SMS and the cash-on-delivery rules. A save is in force on the storefront within seconds."
+        description="Delivery charges, order limits and caps, the footer's contact details, SMS and the cash-on-delivery rules. A save is in force on the storefront within seconds."
       />
       {loaded.error && <ErrorNote message={loaded.error} onRetry={loaded.reload} />}
       {!answer ? (
@@ -254,6 +260,25 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
               {field("orderLimits.perClientAddressPerHour", { inputMode: "numeric" })}
               {field("orderLimits.perPhonePerDay", { inputMode: "numeric" })}
               {field("orderLimits.perGuestCartPerDay", { inputMode: "numeric" })}
+            </div>
+            <p className="mt-2 text-xs text-stone-500">
+              Every attempt counts, placed or refused (a typo in the phone code too).
+            </p>
+          </Panel>
+          <Panel title="Order caps">
+            <div className="grid gap-3 sm:grid-cols-3">
+              {field("orderCaps.maxLines", {
+                inputMode: "numeric",
+                hint: "A product in one colour and size is one item",
+              })}
+              {field("orderCaps.maxUnits", {
+                inputMode: "numeric",
+                hint: "Every item's quantity added up; larger orders use the bulk form",
+              })}
+              {field("orderCaps.codPhoneConfirmationAbove", {
+                inputMode: "numeric",
+                hint: "Goods after discounts, every customer, each order; 0 turns this off",
+              })}
             </div>
           </Panel>
           <Panel title="Contact details (storefront footer)">
