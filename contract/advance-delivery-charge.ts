@@ -10,6 +10,12 @@ import { z } from "zod";
 export const ADVANCE_RULES = ["outsideDhaka", "riskyNumber", "aboveAmount"] as const;
 export type AdvanceRule = (typeof ADVANCE_RULES)[number];
 
+/**
+ * The code of the placement's refusal when a cash-on-delivery order must pay its delivery charge
+ * in advance and no (or no offered) gateway was chosen: the checkout then shows the advance panel.
+ */
+export const ADVANCE_REQUIRED_CODE = "ADVANCE_REQUIRED";
+
 /** The gateways an advance can be paid with. */
 export const ADVANCE_METHODS = ["BKASH", "SSLCOMMERZ"] as const;
 export type AdvanceMethod = (typeof ADVANCE_METHODS)[number];

@@ -5,7 +5,7 @@ import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import mongoose from "mongoose";
 import { Order, type OrderFields, type OrderStatus } from "../../models/order.model.js";
-import { badRequest } from "../lib/http-error.js";
+import { badRequest, HttpError } from "../lib/http-error.js";
 import { logger } from "../lib/logger.js";
 import { orderLogFields } from "../lib/log-fields.js";
 import { recordOrderPlaced } from "../lib/metrics.js";
@@ -26,10 +26,11 @@ import {
   ADVANCE_METHOD_UNAVAILABLE,
   advanceFor,
 } from "./advance-delivery-charge.service.js";
-import type {
-  AdvanceMethod,
-  AdvanceQuoteAnswer,
-  AdvanceRule,
+import {
+  ADVANCE_REQUIRED_CODE,
+  type AdvanceMethod,
+  type AdvanceQuoteAnswer,
+  type AdvanceRule,
 } from "#contract/advance-delivery-charge";
 import { notifyOrder } from "./notifications.service.js";
 import { getShopSettings } from "./shop-settings.service.js";
@@ -263,13 +264,12 @@ const checkAdvance: Step<Placement> = {
     const advance = placement.quote!.advanceDeliveryCharge;
     if (placement.input.paymentMethod !== "COD" || !advance) return;
     const method = placement.input.advancePaymentMethod;
-    if (!method || !advance.methods.includes(method))
-      throw badRequest(!method ? ADVANCE_METHOD_REQUIRED : ADVANCE_METHOD_UNAVAILABLE, [
-        {
-          path: "advancePaymentMethod",
-          message: !method ? ADVANCE_METHOD_REQUIRED : ADVANCE_METHOD_UNAVAILABLE,
-        },
+    if (!method || !advance.methods.includes(method)) {
+      const message = !method ? ADVANCE_METHOD_REQUIRED : ADVANCE_METHOD_UNAVAILABLE;
+      throw new HttpError(400, message, ADVANCE_REQUIRED_CODE, [
+        { path: "advancePaymentMethod", message },
       ]);
+    }
     placement.advance = { amount: advance.amount, method, reasons: advance.reasons };
   },
 };

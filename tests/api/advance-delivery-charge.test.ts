@@ -217,7 +217,7 @@ describe("the checkout quote", () => {
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({
       message: ADVANCE_METHOD_REQUIRED,
-      code: "BAD_REQUEST",
+      code: "ADVANCE_REQUIRED",
       errors: [{ path: "advancePaymentMethod", message: ADVANCE_METHOD_REQUIRED }],
     });
     const placed = await again.buyer.order({

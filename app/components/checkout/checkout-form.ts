@@ -7,6 +7,7 @@
 import type { UseFormSetValue } from "react-hook-form";
 import {
   ADVANCE_METHODS,
+  ADVANCE_REQUIRED_CODE,
   type AdvanceMethod,
   type AdvanceQuoteAnswer,
 } from "#contract/advance-delivery-charge";
@@ -68,11 +69,7 @@ export function advanceAskedAtPlacement(
 
 /** Whether the order was refused for want of a gateway for the advance delivery charge. */
 export function asksForAdvance(error: unknown): boolean {
-  return (
-    error instanceof ApiError &&
-    error.status === 400 &&
-    Boolean(error.errors?.some((issue) => issue.path === "advancePaymentMethod"))
-  );
+  return error instanceof ApiError && error.code === ADVANCE_REQUIRED_CODE;
 }
 
 export function addressOf(values: CheckoutValues): CheckoutAddress {
