@@ -39,7 +39,7 @@ function keyOfRequestPath(requestPath: string): string | undefined {
  * store by hand): its own type only (nosniff), and opened on its own it gets no script, no
  * requests and a unique origin (sandbox). Pages showing it in an <img> are not affected.
  */
-export const UPLOAD_CONTENT_SECURITY_POLICY = "default-src 'none'; sandbox";
+const UPLOAD_CONTENT_SECURITY_POLICY = "default-src 'none'; sandbox";
 
 function setUploadSafetyHeaders(res: Response): void {
   res.setHeader("X-Content-Type-Options", "nosniff");
