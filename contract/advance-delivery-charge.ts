@@ -56,8 +56,10 @@ export interface SplittableOrder {
 
 /**
  * How an order's total is paid: `paidOnline` (the advance once paid, or the whole total of an
- * online order) and `collectOnDelivery` (what the rider collects: total minus a paid advance, 0
- * for an online order). An advance not yet paid is in neither: the order is not placed yet.
+ * online order) and `collectOnDelivery` (what the rider collects: the total minus what was paid
+ * online, 0 for an online order). Only a PAID advance is taken off: an order the shop moved on
+ * while its advance was still unpaid is collected in full, or the courier would be asked for too
+ * little. `advance` is the amount asked in advance, paid or not.
  */
 export function paymentSplit(order: SplittableOrder): {
   paidOnline: number;
@@ -67,11 +69,8 @@ export function paymentSplit(order: SplittableOrder): {
   if (order.paymentMethod !== "COD")
     return { paidOnline: order.totalDiscountedPrice, collectOnDelivery: 0, advance: 0 };
   const advance = order.advanceDeliveryCharge?.amount ?? 0;
-  return {
-    paidOnline: order.advanceDeliveryCharge?.status === "PAID" ? advance : 0,
-    collectOnDelivery: order.totalDiscountedPrice - advance,
-    advance,
-  };
+  const paidOnline = order.advanceDeliveryCharge?.status === "PAID" ? advance : 0;
+  return { paidOnline, collectOnDelivery: order.totalDiscountedPrice - paidOnline, advance };
 }
 
 /** Shopper-facing names of the gateways. */

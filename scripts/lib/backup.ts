@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream, existsSync } from "node:fs";
-import { mkdir, readdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readdir, readFile, rename, stat } from "node:fs/promises";
 import path from "node:path";
 import readline from "node:readline";
 import { Readable } from "node:stream";
@@ -41,7 +41,7 @@ export interface ObjectFiles {
   put(key: string, body: Buffer): Promise<void>;
 }
 
-/** A folder as a store: keys are the paths of its files (the uploads folder, a backups disk). */
+/** A folder as a store of backups (a second disk): keys are the paths of its files, kept private. */
 export function folderStore(root: string): ObjectFiles {
   const folder = path.resolve(root);
   const fileOf = (key: string) => {
@@ -67,9 +67,8 @@ export function folderStore(root: string): ObjectFiles {
     },
     async put(key, body) {
       const file = fileOf(key);
-      await mkdir(path.dirname(file), { recursive: true });
       const partial = path.join(path.dirname(file), `.partial-${randomBytes(6).toString("hex")}`);
-      await writeFile(partial, body);
+      await writePrivateFile(partial, body);
       await rename(partial, file);
     },
   };
@@ -94,6 +93,36 @@ export interface BackupManifest {
 }
 
 type Say = (line: string) => void;
+
+/**
+ * A backup holds password and one-time-code hashes: every file and folder of it is its owner's only,
+ * whatever the umask of the shell that ran it (the umask can only take bits away from a mode, so
+ * each one is also set explicitly once written).
+ */
+const PRIVATE_FILE = 0o600;
+const PRIVATE_FOLDER = 0o700;
+
+/** Creates `folder` and its missing parents, each for its owner only; an existing one is left as it is. */
+async function makePrivateFolder(folder: string): Promise<void> {
+  const firstCreated = await mkdir(folder, { recursive: true, mode: PRIVATE_FOLDER });
+  if (!firstCreated) return;
+  for (let created = folder; ; created = path.dirname(created)) {
+    await chmod(created, PRIVATE_FOLDER);
+    if (created === firstCreated || path.dirname(created) === created) break;
+  }
+}
+
+/** Writes a file of a backup (its folder made first; `through` e.g. gzip), for its owner only. */
+async function writePrivateFile(
+  file: string,
+  body: Readable | Buffer | string,
+  ...through: NodeJS.ReadWriteStream[]
+): Promise<void> {
+  await makePrivateFolder(path.dirname(file));
+  const source = typeof body === "string" || Buffer.isBuffer(body) ? Readable.from([body]) : body;
+  await pipeline([source, ...through, createWriteStream(file, { mode: PRIVATE_FILE })]);
+  await chmod(file, PRIVATE_FILE);
+}
 
 function timestamp(date: Date): string {
   return date.toISOString().replace(/[:.]/g, "-");
@@ -147,7 +176,7 @@ export async function backupShop(options: {
   const createdAt = new Date();
   const folder = path.resolve(options.outDir, `tweest-backup-${timestamp(createdAt)}`);
   const partialFolder = `${folder}.partial`;
-  await mkdir(path.join(partialFolder, "collections"), { recursive: true });
+  await makePrivateFolder(path.join(partialFolder, "collections"));
 
   const holder = `backup:${randomUUID()}`;
   say(`[backup] pausing background jobs`);
@@ -177,11 +206,7 @@ export async function backupShop(options: {
           yield `${EJSON.stringify(document, { relaxed: false })}\n`;
         }
       }
-      await pipeline(
-        Readable.from(lines()),
-        createGzip(),
-        createWriteStream(path.join(partialFolder, file)),
-      );
+      await writePrivateFile(path.join(partialFolder, file), Readable.from(lines()), createGzip());
       collections.push({ name, file, documents, indexes });
       say(
         `[backup] ${name}: ${plural(documents, "document")}, ${plural(indexes.length, "index", "indexes")}`,
@@ -200,8 +225,7 @@ export async function backupShop(options: {
     const source = await options.images.get(image.key);
     if (!source) continue; // deleted since it was listed
     const target = path.join(partialFolder, "images", ...image.key.split("/"));
-    await mkdir(path.dirname(target), { recursive: true });
-    await pipeline(source.body, createWriteStream(target));
+    await writePrivateFile(target, source.body);
     files += 1;
     bytes += (await stat(target)).size;
     if (files % 500 === 0) say(`[backup] images: ${plural(files, "file")} so far`);
@@ -220,7 +244,7 @@ export async function backupShop(options: {
     images: { files, bytes, source: options.images.description },
   };
   // The manifest last, then the folder renamed: a backup without one never looks complete.
-  await writeFile(
+  await writePrivateFile(
     path.join(partialFolder, "manifest.json"),
     `${JSON.stringify(manifest, null, 2)}\n`,
   );
@@ -389,8 +413,7 @@ export async function copyBackupFromStore(
     const source = await store.get(object.key);
     if (!source) continue;
     const target = path.join(folder, ...object.key.slice(name.length + 1).split("/"));
-    await mkdir(path.dirname(target), { recursive: true });
-    await pipeline(source.body, createWriteStream(target));
+    await writePrivateFile(target, source.body);
     files += 1;
   }
   say(`[restore] fetched ${name} from ${store.description}: ${plural(files, "file")}`);

@@ -1,7 +1,8 @@
 import { getEnv } from "../env.js";
 
 /**
- * SSLCommerz v4 hosted checkout (SSLCommerz's v4 API): create a session, later validate a val_id.
+ * SSLCommerz v4 hosted checkout (SSLCommerz's v4 API): create a session, later validate a val_id
+ * or ask what became of a transaction (the transaction query).
  * Host from SSLCOMMERZ_BASE_URL (sandbox by default); credentials from the environment.
  */
 export class SslCommerzError extends Error {
@@ -117,22 +118,40 @@ export interface ValidationAnswer {
   [key: string]: unknown;
 }
 
-/** Calls the validation API for a val_id; throws when SSLCommerz cannot be reached. */
-export async function validatePayment(valId: string): Promise<ValidationAnswer> {
+/** A GET to SSLCommerz's validator with the store's credentials; throws when it cannot be reached. */
+async function askValidator<T>(path: string, params: Record<string, string>): Promise<T> {
   const env = getEnv();
-  const url = new URL(`${base()}/validator/api/validationserverAPI.php`);
+  const url = new URL(`${base()}/validator/api/${path}`);
   url.search = new URLSearchParams({
-    val_id: valId,
+    ...params,
     store_id: env.SSLCOMMERZ_STORE_ID ?? "",
     store_passwd: env.SSLCOMMERZ_STORE_PASSWD ?? "",
-    v: "1",
     format: "json",
   }).toString();
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    return (await response.json()) as ValidationAnswer;
+    return (await response.json()) as T;
   } catch (error) {
     throw new SslCommerzError(`FAILED TO CONNECT WITH SSLCOMMERZ API: ${(error as Error).message}`);
   }
+}
+
+/** Calls the validation API for a val_id; throws when SSLCommerz cannot be reached. */
+export function validatePayment(valId: string): Promise<ValidationAnswer> {
+  return askValidator("validationserverAPI.php", { val_id: valId, v: "1" });
+}
+
+/** The transaction query's answer: every attempt SSLCommerz knows under one tran_id. */
+export interface TransactionQueryAnswer {
+  /** DONE on a good call (INVALID_REQUEST, FAILED, INACTIVE otherwise). */
+  APIConnect?: string;
+  no_of_trans_found?: number | string;
+  /** One per attempt: `status` VALID, VALIDATED, PENDING, FAILED (and the IPN's CANCELLED, EXPIRED, UNATTEMPTED), `val_id` once paid. */
+  element?: ValidationAnswer[];
+}
+
+/** The transaction query API by our tran_id; throws when SSLCommerz cannot be reached. */
+export function queryTransaction(tranId: string): Promise<TransactionQueryAnswer> {
+  return askValidator("merchantTransIDvalidationAPI.php", { tran_id: tranId });
 }

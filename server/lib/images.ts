@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import sharp, { type Metadata } from "sharp";
+import sharp, { type Metadata, type Sharp } from "sharp";
 import { getEnv } from "../env.js";
-import { getImageStore, keyOfUploadUrl, uploadUrl } from "../storage/index.js";
+import { getImageStore, isRasterImageKey, keyOfUploadUrl, uploadUrl } from "../storage/index.js";
 import { HttpError } from "./http-error.js";
 import { logger } from "./logger.js";
 
@@ -95,8 +95,12 @@ export function newFileBase(): string {
 export const STORAGE_UNAVAILABLE_MESSAGE =
   "Images cannot be saved right now. Please try again in a moment.";
 
-/** Into the image store; a store that cannot be reached is a 503 (the upload can be retried). */
+/**
+ * Into the image store; a store that cannot be reached is a 503 (the upload can be retried). Only
+ * raster images are ever stored from an upload (and only they are served: serve-uploads.ts).
+ */
 async function putImage(key: string, bytes: Buffer): Promise<void> {
+  if (!isRasterImageKey(key)) throw new Error(`Not a raster image key: ${key}`);
   try {
     await getImageStore().put(key, bytes);
   } catch (error) {
@@ -165,40 +169,58 @@ const UNREADABLE_IMAGE = () =>
 const REENCODED_MAX_WIDTH = 1920;
 
 /**
+ * How an upload is written again from its decoded pixels. `webp`: WebP at most 1920 px wide, GIF and
+ * WebP animation kept (popups). `artwork`: full size in its own format as print artwork should be,
+ * PNG lossless (a GIF becomes a PNG of its first frame), JPEG and WebP at quality 95 with full colour
+ * resolution (bulk-order designs). Either way nothing of the file but its pixels is kept: EXIF
+ * (camera, GPS position, dates), XMP, IPTC, ICC profile and comments are dropped (colours converted
+ * to sRGB), and the EXIF orientation is applied to the pixels first.
+ */
+export type UploadEncoding = "webp" | "artwork";
+
+function encodeArtwork(image: Sharp, type: ImageType): { extension: string; image: Sharp } {
+  if (type === "jpeg")
+    return { extension: "jpg", image: image.jpeg({ quality: 95, chromaSubsampling: "4:4:4" }) };
+  if (type === "webp")
+    return { extension: "webp", image: image.webp({ quality: 95, smartSubsample: true }) };
+  return { extension: "png", image: image.png() };
+}
+
+/**
  * Stores an uploaded image in the image store under <folder>/ with a generated name and answers
  * its path relative to the shop's host (e.g. `uploads/popups/abc.webp`). The type is checked by
- * magic bytes (415), then the image is decoded, so a truncated or forged file is refused too.
- * `reencode`: re-encode to WebP (metadata stripped, at most 1920 px wide, GIF animation kept);
- * otherwise the original bytes are kept with the extension of the detected type. An image whose
- * header declares more than `maxPixels` (all frames counted when re-encoded) is a 413, before decoding.
+ * magic bytes (415), then the image is decoded and written again (`encoding`), so a truncated or
+ * forged file is refused and nothing but the pixels is stored. An image whose header declares more
+ * than `maxPixels` (all frames counted when animation is kept) is a 413, before decoding.
  */
 export async function storeUploadedImage(
   buffer: Buffer,
   folder: string,
-  options: { reencode: boolean; maxPixels: number },
+  options: { encoding: UploadEncoding; maxPixels: number },
 ): Promise<string> {
-  const type = await assertImageWithin(buffer, options.maxPixels, { frames: options.reencode });
+  const animated = options.encoding === "webp";
+  const type = await assertImageWithin(buffer, options.maxPixels, { frames: animated });
   // Also given to every decode: sharp then refuses anything larger however the header was read.
   const limitInputPixels = options.maxPixels;
   const base = newFileBase();
   let name: string;
   let bytes: Buffer;
   try {
-    if (options.reencode) {
+    const decoded = sharp(buffer, {
+      failOn: "error",
+      animated: animated && (type === "gif" || type === "webp"),
+      limitInputPixels,
+    }).rotate();
+    if (options.encoding === "webp") {
       name = `${base}.webp`;
-      bytes = await sharp(buffer, {
-        failOn: "error",
-        animated: type === "gif" || type === "webp",
-        limitInputPixels,
-      })
-        .rotate()
+      bytes = await decoded
         .resize({ width: REENCODED_MAX_WIDTH, withoutEnlargement: true })
         .webp({ quality: 82 })
         .toBuffer();
     } else {
-      await sharp(buffer, { failOn: "error", limitInputPixels }).stats();
-      name = `${base}.${type === "jpeg" ? "jpg" : type}`;
-      bytes = buffer;
+      const artwork = encodeArtwork(decoded, type);
+      name = `${base}.${artwork.extension}`;
+      bytes = await artwork.image.toBuffer();
     }
   } catch {
     throw UNREADABLE_IMAGE();

@@ -18,6 +18,7 @@ import {
 import { recordCourierCollection } from "./courier-cash.service.js";
 import { getShopSettings } from "./shop-settings.service.js";
 import { paymentSplit } from "#contract/advance-delivery-charge";
+import { isInsideDhaka, placeKey } from "#contract/city-names";
 import { updateOrderWhere } from "./stock.service.js";
 
 /**
@@ -56,29 +57,9 @@ export const BUILTIN_CITIES: PathaoCity[] = [
   "Tongi",
 ].map((name, index) => ({ city_id: index + 1, city_name: name }));
 
-const SPELLINGS: Record<string, string> = {
-  chittagong: "chattogram",
-  barisal: "barishal",
-  bogra: "bogura",
-  jessore: "jashore",
-  comilla: "cumilla",
-  "dhaka city": "dhaka",
-  ঢাকা: "dhaka",
-};
-
-export function normalizeCityName(name: string): string {
-  const simple = name
-    .trim()
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}' ]+/gu, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-  return SPELLINGS[simple] ?? simple;
-}
-
-export function isInsideDhaka(city: string): boolean {
-  return normalizeCityName(city) === "dhaka";
-}
+// Every comparison of city names goes through the one key (contract/city-names.ts); the advance
+// rule "outside Dhaka" reads isInsideDhaka from here too.
+export { isInsideDhaka };
 
 /** The built-in table (shop settings), on the goods amount after discounts. */
 export async function tableDeliveryCharge(city: string, goodsTotal: number): Promise<number> {
@@ -128,8 +109,8 @@ export async function deliveryAreas(
 }
 
 function matchByName<T>(items: T[], name: string, field: (item: T) => string): T | undefined {
-  const wanted = normalizeCityName(name);
-  return items.find((item) => normalizeCityName(field(item)) === wanted);
+  const wanted = placeKey(name);
+  return items.find((item) => placeKey(field(item)) === wanted);
 }
 
 /** Pathao ids for a city and zone given by id or by name; undefined when they cannot be found. */

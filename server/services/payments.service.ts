@@ -20,7 +20,9 @@ import {
 import {
   createSession,
   isSslCommerzConfigured,
+  queryTransaction,
   validatePayment,
+  type TransactionQueryAnswer,
   type ValidationAnswer,
 } from "../integrations/sslcommerz.js";
 import { notifyOrder } from "./notifications.service.js";
@@ -39,7 +41,8 @@ import type {
  * after the gateway itself confirms (SSLCommerz validation API, bKash execute/query) that our
  * transaction was paid in full, in BDT. Both moves are conditional updates (payment not yet
  * COMPLETED, order still PENDING) and transaction ids are unique, so a replayed callback or IPN
- * changes nothing the second time.
+ * changes nothing the second time. A callback saying a payment failed or was cancelled is checked
+ * with the gateway too before anything is recorded or the order's payment lock is freed.
  */
 type OrderDoc = mongoose.HydratedDocument<OrderFields>;
 type PaymentDoc = mongoose.HydratedDocument<PaymentFields>;
@@ -328,10 +331,7 @@ async function markPayment(
   );
   if (marked.modifiedCount === 1)
     recordPaymentOutcome(payment.method, status === "FAILED" ? "failed" : "cancelled");
-  // An SSLCommerz page that ended frees its order. A bKash payment holds the lock only while its
-  // execute runs, so only that execute's outcome releases it: a "failure" callback arriving
-  // meanwhile never lets a second payment be executed.
-  if (payment.method === "SSLCOMMERZ") await releasePaymentLock(payment);
+  // The lock is not freed here: only a gateway's own answer frees it (the callers that have one).
 }
 
 function sameAmount(given: unknown, expected: number): boolean {
@@ -364,9 +364,12 @@ function sslValidationProblem(
 type SslForm = Record<string, unknown>;
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 
-async function findSslPayment(
-  tranId: string,
-): Promise<{ payment: PaymentDoc; order: OrderDoc } | undefined> {
+interface SslPaymentFound {
+  payment: PaymentDoc;
+  order: OrderDoc;
+}
+
+async function findSslPayment(tranId: string): Promise<SslPaymentFound | undefined> {
   if (!tranId) return undefined;
   const payment = await Payment.findOne({ transactionId: tranId, method: "SSLCOMMERZ" });
   if (!payment) return undefined;
@@ -374,32 +377,35 @@ async function findSslPayment(
   return order ? { payment, order } : undefined;
 }
 
-/** Success post or IPN with status VALID: validate with SSLCommerz, then settle. */
-export async function settleSslCommerz(form: SslForm): Promise<PaymentOutcome> {
-  const tranId = text(form.tran_id);
-  const found = await findSslPayment(tranId);
-  if (!found)
-    return { result: "failed", transactionId: tranId || undefined, reason: "unknown transaction" };
-  const { payment, order } = found;
-  const base = {
+function sslOutcomeBase({ payment, order }: SslPaymentFound) {
+  return {
     orderId: order._id.toString(),
     transactionId: payment.transactionId,
     locale: toLocale(order.locale),
   };
-  const status = text(form.status);
-  if (status === "CANCELLED") {
-    await markPayment(payment, "CANCELLED", form);
-    return { ...base, result: "cancelled" };
-  }
-  if (status !== "VALID" && status !== "VALIDATED") {
-    // FAILED, EXPIRED, UNATTEMPTED: a failure can never make anything paid, so no validation needed.
-    if (payment.status !== "COMPLETED") await markPayment(payment, "FAILED", form);
-    return payment.status === "COMPLETED"
-      ? { ...base, result: "success" }
-      : { ...base, result: "failed", reason: text(form.error) || status || "failed" };
-  }
-  const valId = text(form.val_id);
-  if (!valId) return { ...base, result: "failed", reason: "missing val_id" };
+}
+
+/** Validation statuses of a transaction SSLCommerz took the money for (VALIDATED: asked before). */
+const SSL_PAID = new Set(["VALID", "VALIDATED"]);
+/** Transaction query statuses of an attempt that ended without a payment. */
+const SSL_ENDED_UNPAID = new Set(["FAILED", "CANCELLED", "EXPIRED", "UNATTEMPTED"]);
+
+/**
+ * Whether a validation answer is SSLCommerz's word on this very payment: an INVALID_TRANSACTION
+ * (a made-up val_id) or another transaction's val_id says nothing about ours, so it ends nothing.
+ */
+function sslAnswerIsAbout(answer: ValidationAnswer, payment: PaymentDoc): boolean {
+  return (
+    SSL_PAID.has(answer.status ?? "") &&
+    answer.tran_id === payment.transactionId &&
+    (answer.APIConnect === undefined || answer.APIConnect === "DONE")
+  );
+}
+
+/** Success post or IPN with status VALID: validate the val_id with SSLCommerz, then settle. */
+async function settleSslValidation(found: SslPaymentFound, valId: string): Promise<PaymentOutcome> {
+  const { payment, order } = found;
+  const base = sslOutcomeBase(found);
   let answer: ValidationAnswer;
   try {
     answer = await validatePayment(valId);
@@ -411,6 +417,8 @@ export async function settleSslCommerz(form: SslForm): Promise<PaymentOutcome> {
   const problem = sslValidationProblem(answer, payment, order);
   if (problem) {
     logger.warn({ ...paymentLogFields(payment), problem }, "SSLCommerz payment refused");
+    // A forged post (made-up or borrowed val_id) leaves the payment open and the order locked.
+    if (!sslAnswerIsAbout(answer, payment)) return { ...base, result: "failed", reason: problem };
     if (payment.status === "PENDING") recordPaymentOutcome("SSLCOMMERZ", "failed");
     if (payment.status === "PENDING")
       await Payment.updateOne(
@@ -438,6 +446,89 @@ export async function settleSslCommerz(form: SslForm): Promise<PaymentOutcome> {
   return { ...base, result: "success" };
 }
 
+type SslGatewayWord =
+  | { said: "paid"; valId: string }
+  | { said: "ended"; status: "FAILED" | "CANCELLED"; answer: TransactionQueryAnswer }
+  | { said: "nothing certain" };
+
+/**
+ * What SSLCommerz itself says became of our transaction (its transaction query): paid (an attempt
+ * VALID or VALIDATED: its val_id is then validated as usual), ended unpaid (every attempt it knows
+ * failed, was cancelled or expired), or nothing certain (still open, unknown to it, not reachable).
+ */
+async function askSslCommerz(payment: PaymentDoc): Promise<SslGatewayWord> {
+  let answer: TransactionQueryAnswer;
+  try {
+    answer = await queryTransaction(payment.transactionId);
+  } catch (error) {
+    logger.warn({ err: error, ...paymentLogFields(payment) }, "SSLCommerz query unreachable");
+    return { said: "nothing certain" };
+  }
+  if (answer.APIConnect !== "DONE" || !Array.isArray(answer.element))
+    return { said: "nothing certain" };
+  const attempts = answer.element.filter((attempt) => attempt.tran_id === payment.transactionId);
+  const paid = attempts.find((attempt) => SSL_PAID.has(attempt.status ?? "") && attempt.val_id);
+  if (paid) return { said: "paid", valId: String(paid.val_id) };
+  if (
+    attempts.length === 0 ||
+    !attempts.every((attempt) => SSL_ENDED_UNPAID.has(attempt.status ?? ""))
+  )
+    return { said: "nothing certain" };
+  const cancelled = attempts.every((attempt) => attempt.status === "CANCELLED");
+  return { said: "ended", status: cancelled ? "CANCELLED" : "FAILED", answer };
+}
+
+/**
+ * A post saying the payment failed or was cancelled: the fail or cancel page's, or a success post
+ * or IPN with such a status. Anyone can send one, so the shopper is shown its page but the post
+ * itself ends nothing: SSLCommerz is asked. Paid after all: settled as paid. Ended unpaid: recorded,
+ * and the order is free for another attempt at once. Otherwise nothing changes, and the order's
+ * lock runs out on its own (PAYMENT_LOCK_MS) unless the page that is really open pays first.
+ */
+async function settleSslEnding(
+  found: SslPaymentFound,
+  shown: PaymentOutcome,
+  posted: SslForm,
+): Promise<PaymentOutcome> {
+  const { payment } = found;
+  if (payment.status !== "PENDING") return shown;
+  const word = await askSslCommerz(payment);
+  if (word.said === "paid") return settleSslValidation(found, word.valId);
+  if (word.said === "ended") {
+    await markPayment(payment, word.status, { posted, query: word.answer });
+    await releasePaymentLock(payment);
+    return shown;
+  }
+  logger.warn(
+    { ...paymentLogFields(payment), posted: text(posted.status) },
+    "SSLCommerz did not confirm the failure posted: the payment stays open",
+  );
+  return shown;
+}
+
+/** Success post or IPN: validated with SSLCommerz when it says VALID, else asked what became of it. */
+export async function settleSslCommerz(form: SslForm): Promise<PaymentOutcome> {
+  const tranId = text(form.tran_id);
+  const found = await findSslPayment(tranId);
+  if (!found)
+    return { result: "failed", transactionId: tranId || undefined, reason: "unknown transaction" };
+  const base = sslOutcomeBase(found);
+  const status = text(form.status);
+  if (SSL_PAID.has(status)) {
+    const valId = text(form.val_id);
+    if (!valId) return { ...base, result: "failed", reason: "missing val_id" };
+    return settleSslValidation(found, valId);
+  }
+  // FAILED, CANCELLED, EXPIRED, UNATTEMPTED.
+  if (found.payment.status === "COMPLETED") return { ...base, result: "success" };
+  const shown: PaymentOutcome =
+    status === "CANCELLED"
+      ? { ...base, result: "cancelled" }
+      : { ...base, result: "failed", reason: text(form.error) || status || "failed" };
+  return settleSslEnding(found, shown, form);
+}
+
+/** The fail and cancel pages' posts: that page for the shopper, SSLCommerz asked before anything ends. */
 export async function failSslCommerz(
   form: SslForm,
   result: "failed" | "cancelled",
@@ -445,14 +536,8 @@ export async function failSslCommerz(
   const tranId = text(form.tran_id);
   const found = await findSslPayment(tranId);
   if (!found) return { result, transactionId: tranId || undefined };
-  await markPayment(found.payment, result === "cancelled" ? "CANCELLED" : "FAILED", form);
-  return {
-    result,
-    orderId: found.order._id.toString(),
-    transactionId: found.payment.transactionId,
-    locale: toLocale(found.order.locale),
-    reason: text(form.error) || undefined,
-  };
+  const shown = { ...sslOutcomeBase(found), result, reason: text(form.error) || undefined };
+  return settleSslEnding(found, shown, form);
 }
 
 export const ANOTHER_PAYMENT_REASON = "Another payment for this order is in progress or done";
@@ -495,16 +580,18 @@ function bkashProblem(
 }
 
 /**
- * The lock just taken had run out in the hands of another bKash payment still PENDING here: the
+ * The lock just taken had run out in the hands of another bKash payment not recorded as paid: the
  * process executing it stopped, maybe after bKash debited it. bKash is asked what became of it
  * before another payment is executed: "paid" (now recorded, the order placed), "unpaid" (marked
- * FAILED: nothing executes it any more), or "unknown" (bKash did not answer).
+ * FAILED: nothing executes it any more), or "unknown" (bKash did not answer). Whatever our record
+ * says (a callback may have marked it cancelled meanwhile), only bKash's answer counts.
  */
 async function settleAbandonedBkash(
   transactionId: string,
   order: OrderDoc,
 ): Promise<"paid" | "unpaid" | "unknown"> {
-  const abandoned = await Payment.findOne({ transactionId, method: "BKASH", status: "PENDING" });
+  const abandoned = await Payment.findOne({ transactionId, method: "BKASH" });
+  if (abandoned?.status === "COMPLETED") return "paid";
   if (!abandoned?.paymentId) return "unpaid";
   let answer: BkashAnswer;
   try {
@@ -541,6 +628,51 @@ function bkashTrxId(payment: { transactionId: string; gatewayResponse?: unknown 
     : payment.transactionId;
 }
 
+/**
+ * bKash's failure or cancel callback. Nothing is debited without our execute, but a payment
+ * recorded as ended on the callback's word alone (anyone can open that address) could hide one a
+ * stopped process did execute: bKash is asked first. Completed, ours, in full: recorded as paid.
+ * bKash cannot say: nothing is recorded. Otherwise the callback's outcome is recorded. Either way
+ * the order's lock is left as it is (only an execute takes or frees it).
+ */
+async function settleBkashEnding(
+  payment: PaymentDoc,
+  order: OrderDoc,
+  base: Omit<PaymentOutcome, "result">,
+  status: string,
+): Promise<PaymentOutcome> {
+  const shown: PaymentOutcome =
+    status === "cancel"
+      ? { ...base, result: "cancelled" }
+      : { ...base, result: "failed", reason: status || "failure" };
+  if (payment.status !== "PENDING" || !payment.paymentId) return shown;
+  let answer: BkashAnswer;
+  try {
+    answer = await queryBkashPayment(payment.paymentId);
+  } catch (error) {
+    logger.warn({ err: error, ...paymentLogFields(payment) }, "bKash query of a callback failed");
+    return shown;
+  }
+  if (bkashProblem(answer, payment, order)) {
+    await markPayment(payment, shown.result === "cancelled" ? "CANCELLED" : "FAILED", {
+      status,
+      query: answer,
+    });
+    return shown;
+  }
+  logger.warn(paymentLogFields(payment), "bKash says it debited a payment called back as ended");
+  const settled = await completePayment(payment, {
+    gatewayTransactionId: String(answer.trxID ?? ""),
+    response: answer,
+  });
+  if (settled === "late") return { ...base, result: "failed", reason: LATE_PAYMENT_REASON };
+  return {
+    ...base,
+    result: "success",
+    transactionId: String(answer.trxID ?? payment.transactionId),
+  };
+}
+
 /** bKash callback: execute on success (query when in doubt); accept only Completed, in full, ours. */
 export async function settleBkash(paymentID: string, status: string): Promise<PaymentOutcome> {
   const payment = paymentID
@@ -563,14 +695,7 @@ export async function settleBkash(paymentID: string, status: string): Promise<Pa
     transactionId: payment.transactionId,
     locale: toLocale(order.locale),
   };
-  if (status === "cancel") {
-    await markPayment(payment, "CANCELLED", { status });
-    return { ...base, result: "cancelled" };
-  }
-  if (status !== "success") {
-    await markPayment(payment, "FAILED", { status });
-    return { ...base, result: "failed", reason: status || "failure" };
-  }
+  if (status !== "success") return settleBkashEnding(payment, order, base, status);
   // A replayed callback names the same transaction as the first answer did: bKash's trxID.
   if (payment.status === "COMPLETED")
     return { ...base, result: "success", transactionId: bkashTrxId(payment) };

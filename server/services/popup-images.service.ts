@@ -82,7 +82,7 @@ export async function createPopupImage(
     sequence = last ? (last.sequence ?? 0) + 1 : 0;
   }
   const imagePath = await storeUploadedImage(image, POPUP_FOLDER, {
-    reencode: true,
+    encoding: "webp",
     maxPixels: MAX_IMAGE_PIXELS.popup,
   });
   try {
@@ -110,7 +110,7 @@ export async function updatePopupImage(
     ]);
   const imagePath = image
     ? await storeUploadedImage(image, POPUP_FOLDER, {
-        reencode: true,
+        encoding: "webp",
         maxPixels: MAX_IMAGE_PIXELS.popup,
       })
     : undefined;

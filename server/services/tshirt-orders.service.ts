@@ -56,9 +56,10 @@ export const DESIGN_STORAGE_FULL_MESSAGE =
   "We cannot accept more design files today. Please send your request without the design, or try again tomorrow.";
 
 /**
- * A public bulk-order request. The design (optional) is kept byte for byte in its own format, as
+ * A public bulk-order request. The design (optional) is stored at full size in its own format, as
  * print artwork should be, after the same checks as every upload (type by content, declared size,
- * decodable). Anyone may post, so the bytes stored per day are capped as a whole.
+ * decodable), written again from its pixels: a phone photo's EXIF (GPS position, camera, dates) is
+ * not kept. Anyone may post, so the bytes taken per day are capped as a whole.
  */
 export async function createTshirtOrder(
   input: CreateTshirtOrderInput,
@@ -72,7 +73,7 @@ export async function createTshirtOrder(
       throw new HttpError(429, DESIGN_STORAGE_FULL_MESSAGE, "DAILY_UPLOAD_LIMIT");
     try {
       designImagePath = await storeUploadedImage(design, DESIGN_FOLDER, {
-        reencode: false,
+        encoding: "artwork",
         maxPixels: MAX_IMAGE_PIXELS.design,
       });
     } catch (error) {

@@ -66,18 +66,27 @@ export function keyOfUploadUrl(url: string | null | undefined): string | undefin
   return match && isImageKey(match[1]) ? match[1] : undefined;
 }
 
-const CONTENT_TYPES: Record<string, string> = {
+/**
+ * The only files /uploads serves, by extension: raster images, which a browser never runs. SVG, HTML
+ * or anything else that can carry a script is never served, whoever put it in the store.
+ */
+const RASTER_IMAGE_TYPES: Record<string, string> = {
   webp: "image/webp",
   jpg: "image/jpeg",
   jpeg: "image/jpeg",
   png: "image/png",
   gif: "image/gif",
-  svg: "image/svg+xml",
 };
 
+const extensionOf = (key: string) => /\.([a-z0-9]+)$/i.exec(key)?.[1]?.toLowerCase() ?? "";
+
 export function contentTypeOfKey(key: string): string {
-  const extension = /\.([a-z0-9]+)$/i.exec(key)?.[1]?.toLowerCase() ?? "";
-  return CONTENT_TYPES[extension] ?? "application/octet-stream";
+  return RASTER_IMAGE_TYPES[extensionOf(key)] ?? "application/octet-stream";
+}
+
+/** A key /uploads may serve: an image key whose name says raster image (and that is all it stores). */
+export function isRasterImageKey(key: string): boolean {
+  return isImageKey(key) && extensionOf(key) in RASTER_IMAGE_TYPES;
 }
 
 /** Matches the file names newFileBase() starts (the responsive width may follow). */

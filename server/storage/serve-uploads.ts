@@ -5,7 +5,7 @@ import { HttpError } from "../lib/http-error.js";
 import {
   cacheControlOfKey,
   contentTypeOfKey,
-  isImageKey,
+  isRasterImageKey,
   type ImageStore,
   type StoredImage,
 } from "./image-store.js";
@@ -20,7 +20,10 @@ export const PUBLIC_URL_REDIRECT_CACHE_CONTROL = "public, max-age=86400";
 const STORE_UNAVAILABLE = () =>
   new HttpError(503, "Images are not available right now", "STORAGE_UNAVAILABLE");
 
-/** The key of a request under /uploads (`/products/a.webp` → `products/a.webp`), if it is one. */
+/**
+ * The key of a request under /uploads (`/products/a.webp` → `products/a.webp`), if it names a
+ * raster image: anything else (an SVG, a page, a script) is never served, whatever is stored there.
+ */
 function keyOfRequestPath(requestPath: string): string | undefined {
   let key: string;
   try {
@@ -28,7 +31,19 @@ function keyOfRequestPath(requestPath: string): string | undefined {
   } catch {
     return undefined;
   }
-  return isImageKey(key) ? key : undefined;
+  return isRasterImageKey(key) ? key : undefined;
+}
+
+/**
+ * An uploaded image is never run as a page, even if its bytes were one (a file copied into the
+ * store by hand): its own type only (nosniff), and opened on its own it gets no script, no
+ * requests and a unique origin (sandbox). Pages showing it in an <img> are not affected.
+ */
+const UPLOAD_CONTENT_SECURITY_POLICY = "default-src 'none'; sandbox";
+
+function setUploadSafetyHeaders(res: Response): void {
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Content-Security-Policy", UPLOAD_CONTENT_SECURITY_POLICY);
 }
 
 function setImageHeaders(res: Response, image: StoredImage): void {
@@ -37,6 +52,7 @@ function setImageHeaders(res: Response, image: StoredImage): void {
   res.setHeader("Cache-Control", cacheControlOfKey(image.key));
   res.setHeader("Last-Modified", image.lastModified.toUTCString());
   if (image.etag) res.setHeader("ETag", image.etag);
+  setUploadSafetyHeaders(res);
 }
 
 /** The bytes from the store, through the shop, with the local folder's headers (and 304s). */
@@ -85,21 +101,27 @@ function redirectToPublicUrl(publicUrl: string): RequestHandler {
   };
 }
 
+/** The local folder as static files, raster images only. */
+function serveFolder(root: string): RequestHandler {
+  const serveStatic = express.static(root, {
+    maxAge: "7d",
+    index: false,
+    dotfiles: "deny",
+    setHeaders: (res, filePath) => {
+      res.setHeader("Cache-Control", cacheControlOfKey(path.basename(filePath)));
+      setUploadSafetyHeaders(res);
+    },
+  });
+  return (req, res, next) => (keyOfRequestPath(req.path) ? serveStatic(req, res, next) : next());
+}
+
 /**
  * What answers /uploads/*: the local folder as static files, the bucket streamed through the shop,
- * or a redirect to the bucket's public URL when one is configured. Same URLs and cache headers
- * whichever it is; a missing image falls through (the caller answers 404).
+ * or a redirect to the bucket's public URL when one is configured. Same URLs and headers whichever
+ * it is; only raster images are served, and a missing one falls through (the caller answers 404).
  */
 export function serveUploads(store: ImageStore, options: { publicUrl?: string } = {}) {
   if (options.publicUrl) return redirectToPublicUrl(options.publicUrl);
-  if (store instanceof LocalImageStore)
-    return express.static(store.root, {
-      maxAge: "7d",
-      index: false,
-      dotfiles: "deny",
-      setHeaders: (res, filePath) => {
-        res.setHeader("Cache-Control", cacheControlOfKey(path.basename(filePath)));
-      },
-    });
+  if (store instanceof LocalImageStore) return serveFolder(store.root);
   return streamFromStore(store);
 }

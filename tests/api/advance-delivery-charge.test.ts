@@ -807,6 +807,30 @@ describe("booking the parcel", () => {
       amount_to_collect: 1600,
     });
   });
+
+  it("an advance never paid is not taken off: an order an admin placed without it is collected in full", async () => {
+    const { order } = await advanceOrder("SSLCOMMERZ", 2);
+    const { token } = await createAdmin();
+    const admin = (path: string) =>
+      request(app).put(path).set("Authorization", `Bearer ${token}`).expect(200);
+    // The shopper never paid the delivery charge; the shop sends the parcel anyway.
+    await admin(`/api/admin/orders/${order._id}/placed`);
+    const confirmed = (await admin(`/api/admin/orders/${order._id}/confirmed`)).body;
+    expect(confirmed.advanceDeliveryCharge).toMatchObject({ amount: 120, status: "PENDING" });
+    expect(paymentSplit(confirmed)).toEqual({
+      paidOnline: 0,
+      collectOnDelivery: 1720,
+      advance: 120,
+    });
+    const booked = await request(app)
+      .post(`/api/admin/orders/${order._id}/courier`)
+      .set("Authorization", `Bearer ${token}`);
+    expect(booked.status).toBe(200);
+    expect(pathao.orders[0]).toMatchObject({
+      merchant_order_id: order.orderNumber,
+      amount_to_collect: 1720,
+    });
+  });
 });
 
 describe("a returned parcel", () => {

@@ -79,6 +79,10 @@ describe("/api/pathao without Pathao credentials (built-in table)", () => {
       source: "builtin",
     });
     expect((await price({ city: "dhaka city" })).body.deliveryCharge).toBe(60);
+    // Dhaka typed in Bangla, as a Bangla keyboard writes it (NFC) or decomposed (NFD), spaces after.
+    for (const city of ["ঢাকা", "ঢাকা ".normalize("NFD"), "ঢাকা সিটি"])
+      expect((await price({ city })).body.deliveryCharge, city).toBe(60);
+    expect((await price({ city: "খুলনা" })).body.deliveryCharge).toBe(120);
     expect((await price({ city: "Khulna" })).body.deliveryCharge).toBe(120);
     expect((await price({ city: "Khulna", subtotal: 2999 })).body.deliveryCharge).toBe(120);
     expect((await price({ city: "Khulna", subtotal: 3000 })).body.deliveryCharge).toBe(0);
@@ -144,6 +148,12 @@ describe("/api/pathao and courier booking with Pathao", () => {
       recipient_city: 1,
       recipient_zone: 52,
     });
+    // The courier's city found from its Bangla name, as the built-in table finds Dhaka.
+    expect((await price({ city: "ঢাকা", zone: "Gulshan" })).body).toEqual({
+      deliveryCharge: 70,
+      source: "pathao",
+    });
+    expect(pathao.pricePlans.at(-1)).toMatchObject({ recipient_city: 1, recipient_zone: 52 });
     expect((await price({ city: "Chattogram", zone: "201" })).body).toEqual({
       deliveryCharge: 130,
       source: "pathao",

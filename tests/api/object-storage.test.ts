@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { GetObjectCommand, HeadObjectCommand } from "@aws-sdk/client-s3";
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
 import sharp from "sharp";
 import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -210,7 +210,7 @@ describe("IMAGE_STORAGE=s3: the shop's images in an S3-compatible bucket", () =>
     expect(localFiles()).toEqual([]);
   });
 
-  it("keeps a bulk-order design byte for byte in the bucket and serves it as sent", async () => {
+  it("keeps a bulk-order design (written again from its pixels) in the bucket and serves it as stored", async () => {
     const design = await png(300, 300, "#8e44ad");
     const deadline = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
     const created = await request(app)
@@ -228,13 +228,15 @@ describe("IMAGE_STORAGE=s3: the shop's images in an S3-compatible bucket", () =>
     const designPath = created.body.designImagePath as string;
     expect(designPath).toMatch(/^uploads\/tshirt-designs\/[\w-]+\.png$/);
     const key = designPath.replace(/^uploads\//, "");
-    expect(Buffer.compare(await objectBytes(key), design)).toBe(0);
+    const stored = await objectBytes(key);
+    const rgb = (image: Buffer) => sharp(image).raw().toBuffer();
+    expect(Buffer.compare(await rgb(stored), await rgb(design))).toBe(0);
 
     const served = await request(app).get(`/${designPath}`);
     expect(served.status).toBe(200);
     expect(served.headers["content-type"]).toBe("image/png");
     expect(served.headers["cache-control"]).toBe(IMMUTABLE_CACHE_CONTROL);
-    expect(Buffer.compare(served.body as Buffer, design)).toBe(0);
+    expect(Buffer.compare(served.body as Buffer, stored)).toBe(0);
 
     const deleted = await request(app).delete(`/api/tshirt-orders/${created.body._id}`).set(admin);
     expect(deleted.status).toBe(200);
@@ -266,6 +268,40 @@ describe("IMAGE_STORAGE=s3: the shop's images in an S3-compatible bucket", () =>
       expect(answer.status, url).toBe(404);
       expect(answer.body, url).toEqual({ message: "File not found", code: "NOT_FOUND" });
     }
+  });
+
+  it("never serves an object that is not a raster image, and serves images sandboxed", async () => {
+    // Objects the shop would never write itself, put straight into the bucket.
+    const planted = {
+      "tshirt-designs/logo.svg": "image/svg+xml",
+      "tshirt-designs/page.html": "text/html",
+    };
+    for (const [key, contentType] of Object.entries(planted))
+      await s3.client.send(
+        new PutObjectCommand({
+          Bucket: s3.bucket,
+          Key: prefix + key,
+          Body: "<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>",
+          ContentType: contentType,
+        }),
+      );
+    for (const key of Object.keys(planted)) {
+      const answer = await request(app).get(`/uploads/${key}`);
+      expect(answer.status, key).toBe(404);
+      expect(answer.body, key).toEqual({ message: "File not found", code: "NOT_FOUND" });
+      expect((await request(app).head(`/uploads/${key}`)).status, key).toBe(404);
+    }
+    await getImageStore().put(
+      "products/plain-800.webp",
+      await sharp(await png(40, 30))
+        .webp()
+        .toBuffer(),
+    );
+    const image = await request(app).get("/uploads/products/plain-800.webp");
+    expect(image.status).toBe(200);
+    expect(image.headers["content-type"]).toBe("image/webp");
+    expect(image.headers["x-content-type-options"]).toBe("nosniff");
+    expect(image.headers["content-security-policy"]).toBe("default-src 'none'; sandbox");
   });
 
   it("answers 503, never a 500 or a misleading 404, when the store cannot be reached or has no such bucket", async () => {
@@ -444,6 +480,9 @@ describe("S3_PUBLIC_URL: images from the bucket's public address (a CDN)", () =>
       const csp = answer.headers["content-security-policy"] as string;
       expect(csp).toMatch(/img-src [^;]*https:\/\/images\.tweest\.example/);
       expect((await request(cdnApp).get("/uploads/..%2Fsecret")).status).toBe(404);
+      // Only raster images are sent to the public address: never a page or a script there.
+      for (const key of ["tshirt-designs/logo.svg", "tshirt-designs/page.html"])
+        expect((await request(cdnApp).get(`/uploads/${key}`)).status, key).toBe(404);
     } finally {
       delete process.env.S3_PUBLIC_URL;
       resetEnvForTests();

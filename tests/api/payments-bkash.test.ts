@@ -168,6 +168,51 @@ describe("GET /api/payment/bkash/callback", () => {
       );
     });
 
+    /** How many of these payments bKash has debited. */
+    const debited = (...paymentIds: string[]) =>
+      paymentIds.filter((id) => bkash.payments.get(id)!.transactionStatus === "Completed").length;
+
+    it("a forged cancel for it is checked with bKash: recorded as paid, and the next tab is never executed", async () => {
+      const { order, customer, started: first } = await createdPayment();
+      const second = (await customer.post(`/api/payment/${order._id}`)).body;
+      bkash.visit(first.paymentId, "success");
+      expect((await executeBkashPayment(first.paymentId)).ok).toBe(true);
+      await abandon(order._id, first);
+      // Anyone can open the callback address with status=cancel and the payment's id.
+      const forged = await request(app).get(
+        `/api/payment/bkash/callback?paymentID=${first.paymentId}&status=cancel`,
+      );
+      expect(new URL(forged.headers.location).pathname).toBe("/payment-success");
+      expect(bkash.queries).toEqual([first.paymentId]);
+
+      const answer = await callback(bkash.visit(second.paymentId, "success"));
+      expect(new URL(answer.headers.location).pathname).toBe("/payment-failed");
+      expect(bkash.executes).toEqual([first.paymentId]);
+      expect(debited(first.paymentId, second.paymentId)).toBe(1);
+      expect(await Order.findById(order._id).lean()).toMatchObject({
+        orderStatus: "PLACED",
+        paymentDetails: { status: "COMPLETED", paymentId: first.paymentId },
+      });
+    });
+
+    it("a payment an unchecked callback marked cancelled is still asked about before the next tab executes", async () => {
+      const { order, customer, started: first } = await createdPayment();
+      bkash.visit(first.paymentId, "success");
+      expect((await executeBkashPayment(first.paymentId)).ok).toBe(true);
+      await abandon(order._id, first);
+      // As a cancel callback taken at its word (before bKash was asked) left it.
+      await Payment.updateOne({ paymentId: first.paymentId }, { $set: { status: "CANCELLED" } });
+
+      const second = (await customer.post(`/api/payment/${order._id}`)).body;
+      const answer = await callback(bkash.visit(second.paymentId, "success"));
+      expect(new URL(answer.headers.location).pathname).toBe("/payment-failed");
+      expect(bkash.executes).toEqual([first.paymentId]);
+      expect(debited(first.paymentId, second.paymentId)).toBe(1);
+      expect((await Payment.findOne({ paymentId: first.paymentId }).lean())!.status).toBe(
+        "COMPLETED",
+      );
+    });
+
     it("stopped before bKash debited it: marked failed, and the next tab pays", async () => {
       const { order, customer, started: first } = await createdPayment();
       bkash.visit(first.paymentId, "success");

@@ -5,6 +5,7 @@ import { Payment } from "../../models/payment.model";
 import { createApp } from "../../server/app";
 import { resetEnvForTests } from "../../server/env";
 import { expirePendingOrders } from "../../server/services/orders.service";
+import { PAYMENT_OPEN_MESSAGE } from "../../server/services/payments.service";
 import { clearDatabase } from "../setup/db";
 import { queriesDuring } from "../setup/queries";
 import { setEnv } from "../setup/env";
@@ -296,6 +297,82 @@ describe("POST /api/payment/sslcommerz/fail and /cancel", () => {
     const again = await guest.post(`/api/payment/${order._id}`);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe("This order is not awaiting payment");
+  });
+});
+
+/*
+ * The form posts to success, fail and cancel come through the shopper's browser, and anyone can
+ * send them: only SSLCommerz's own answer (the validation API for a val_id, the transaction query
+ * for our tran_id) may free the order's payment lock or record how the payment ended.
+ */
+describe("posts SSLCommerz does not confirm", () => {
+  it("forged fail, cancel and success posts show their page but leave the payment open and the order locked", async () => {
+    const { order, started, guest } = await startedPayment();
+    const tran_id = started.transactionId;
+    const forgeries: { path: string; form: Record<string, string>; page: string }[] = [
+      {
+        path: "/api/payment/sslcommerz/fail",
+        form: { tran_id, status: "FAILED", error: "Invalid expiration date" },
+        page: "/payment-failed",
+      },
+      {
+        path: "/api/payment/sslcommerz/cancel",
+        form: { tran_id, status: "CANCELLED", error: "Cancelled by User" },
+        page: "/payment-cancelled",
+      },
+      {
+        path: "/api/payment/sslcommerz/success",
+        form: { tran_id, status: "VALID", val_id: "VALFORGED1", amount: "860.00", currency: "BDT" },
+        page: "/payment-failed",
+      },
+      {
+        path: "/api/payment/sslcommerz/success",
+        form: { tran_id, status: "FAILED" },
+        page: "/payment-failed",
+      },
+    ];
+    for (const forged of forgeries) {
+      const answer = await post(forged.path, forged.form);
+      expect(answer.status).toBe(302);
+      expect(new URL(answer.headers.location).pathname, forged.path).toBe(forged.page);
+    }
+    const ipn = await post("/api/payment/sslcommerz/ipn", { tran_id, status: "CANCELLED" });
+    expect(ipn.body).toEqual({ received: true, result: "cancelled" });
+
+    expect((await Payment.findOne({ transactionId: tran_id }).lean())!.status).toBe("PENDING");
+    const locked = await Order.findById(order._id).select("+paymentLock").lean();
+    expect(locked!.paymentLock).toMatchObject({ transactionId: tran_id });
+    const second = await guest.post(`/api/payment/${order._id}`);
+    expect(second.status).toBe(409);
+    expect(second.body).toEqual({ message: PAYMENT_OPEN_MESSAGE, code: "PAYMENT_OPEN" });
+    expect(ssl.sessions).toHaveLength(1);
+
+    // The page that is really open still pays the order.
+    const paid = ssl.pay(tran_id, "success");
+    expect(new URL((await post(paid.path, paid.form)).headers.location).pathname).toBe(
+      "/payment-success",
+    );
+    expect((await Order.findById(order._id).lean())!.orderStatus).toBe("PLACED");
+  });
+
+  it("a fail post for a transaction SSLCommerz reports paid places the order", async () => {
+    const { order, started } = await startedPayment();
+    // The shopper paid; what reaches the shop is a fail post (a forged one, or a confused browser).
+    const paid = ssl.pay(started.transactionId, "success");
+    const answer = await post("/api/payment/sslcommerz/fail", {
+      tran_id: started.transactionId,
+      status: "FAILED",
+      error: "Invalid expiration date",
+    });
+    expect(answer.headers.location).toBe(
+      `${SHOP}/payment-success?orderId=${order._id}&transactionId=${started.transactionId}`,
+    );
+    expect(ssl.validations).toEqual([paid.form.val_id]);
+    expect((await Order.findById(order._id).lean())!.orderStatus).toBe("PLACED");
+    expect(await Payment.findOne({ transactionId: started.transactionId }).lean()).toMatchObject({
+      status: "COMPLETED",
+      validationId: paid.form.val_id,
+    });
   });
 });
 

@@ -59,6 +59,15 @@ const VALID: Record<string, string> = {
   notes: "Logo on the chest, club name on the back",
 };
 
+/** An image's decoded pixels (RGBA), to compare a re-encoded lossless file with what was sent. */
+async function pixels(image: Buffer) {
+  const { data, info } = await sharp(image)
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: data.toString("base64") };
+}
+
 function postOrder(fields: Record<string, string>, design?: Buffer, field = "design") {
   const call = request(app).post("/api/tshirt-orders");
   for (const [name, value] of Object.entries(fields)) void call.field(name, value);
@@ -80,7 +89,7 @@ async function seedOrders() {
 }
 
 describe("POST /api/tshirt-orders", () => {
-  it("takes a multipart request from anyone, with sizes as JSON and a design kept as sent", async () => {
+  it("takes a multipart request from anyone, with sizes as JSON and a design re-encoded as sent (PNG stays PNG, pixel for pixel)", async () => {
     const answer = await postOrder(VALID, png);
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({
@@ -99,9 +108,10 @@ describe("POST /api/tshirt-orders", () => {
       adminNote: "",
     });
     expect(answer.body.designImagePath).toMatch(/^uploads\/tshirt-designs\/[\w-]+\.png$/);
-    expect(readFileSync(onDisk(answer.body.designImagePath)).equals(png)).toBe(true);
-    const stored = await TshirtOrder.findById(answer.body._id).lean();
-    expect(stored).toMatchObject({
+    const stored = readFileSync(onDisk(answer.body.designImagePath));
+    expect(await pixels(stored)).toEqual(await pixels(png));
+    const saved = await TshirtOrder.findById(answer.body._id).lean();
+    expect(saved).toMatchObject({
       mobile: "01812345678",
       sizes: { S: 5, M: 10, L: 10, XL: 3, XXL: 2 },
       quantity: 30,
@@ -188,6 +198,40 @@ describe("POST /api/tshirt-orders", () => {
       expect(existsSync(path.join(uploads(), "tshirt-designs"))).toBe(false);
     });
   }
+
+  it("drops a photo's EXIF (GPS, camera) and applies its orientation", async () => {
+    // A phone photo of the artwork: taken at Dhaka's coordinates, camera turned (orientation 6).
+    const photo = await sharp({
+      create: { width: 64, height: 32, channels: 3, background: "#2980b9" },
+    })
+      .jpeg()
+      .withExif({
+        IFD0: { Make: "PhoneCo", Model: "Pocket 5" },
+        IFD3: {
+          GPSLatitudeRef: "N",
+          GPSLatitude: "23/1 48/1 3600/100",
+          GPSLongitudeRef: "E",
+          GPSLongitude: "90/1 24/1 3600/100",
+          GPSMapDatum: "WGS-84",
+        },
+      })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const sent = await sharp(photo).metadata();
+    expect(sent.orientation).toBe(6);
+    expect(sent.exif!.includes("WGS-84")).toBe(true);
+
+    const answer = await postOrder(VALID, photo);
+    expect(answer.status).toBe(201);
+    expect(answer.body.designImagePath).toMatch(/^uploads\/tshirt-designs\/[\w-]+\.jpg$/);
+    const stored = readFileSync(onDisk(answer.body.designImagePath));
+    const kept = await sharp(stored).metadata();
+    expect(kept).toMatchObject({ format: "jpeg", width: 32, height: 64 });
+    expect(kept.exif).toBeUndefined();
+    expect(kept.xmp).toBeUndefined();
+    expect(kept.orientation).toBeUndefined();
+    for (const text of ["WGS-84", "PhoneCo", "Pocket 5"]) expect(stored.includes(text)).toBe(false);
+  });
 
   it("refuses a design that is not an image (415) or is over 5 MB (413)", async () => {
     const text = await postOrder(VALID, Buffer.from("%PDF-1.7 not accepted here"));

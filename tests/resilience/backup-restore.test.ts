@@ -4,7 +4,14 @@
  * index and image is back, identical.
  */
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -31,16 +38,23 @@ const { EJSON } = mongoose.mongo.BSON;
 const uploadsDir = process.env.UPLOADS_DIR!;
 const backupsDir = mkdtempSync(path.join(os.tmpdir(), "tweest-backups-"));
 
-/** `npm run <script> -- <args>` with this file's database and uploads folder. */
+/**
+ * `npm run <script> -- <args>` with this file's database and uploads folder; `umask` runs it under
+ * that file-creation mask (through the shell, as an operator's login shell would set it).
+ */
 async function npmScript(
   script: "backup" | "restore",
   args: string[],
   extraEnv: Record<string, string> = {},
+  umask?: string,
 ) {
+  const command = [process.execPath, "--import", "tsx", `scripts/${script}.ts`, ...args];
   try {
     const { stdout } = await run(
-      process.execPath,
-      ["--import", "tsx", `scripts/${script}.ts`, ...args],
+      umask === undefined ? command[0] : "/bin/sh",
+      umask === undefined
+        ? command.slice(1)
+        : ["-c", `umask ${umask} && exec "$0" "$@"`, ...command],
       {
         env: {
           ...process.env,
@@ -278,6 +292,51 @@ describe("backup and restore", () => {
     const original = await filesOf(path.join(backupsDir, "second", name!));
     expect(Object.keys(original)).toContain("manifest.json");
     expect(await filesOf(fetched)).toEqual(original);
+  }, 120_000);
+
+  it("writes backups readable by their owner only (files 0600, folders 0700), whatever the umask", async () => {
+    /** Every file and folder under (and including) `folder`, with its permission bits. */
+    const modesUnder = (folder: string) => {
+      const modes: Record<string, string> = {
+        ".": (statSync(folder).mode & 0o777).toString(8),
+      };
+      for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
+        const file = path.join(entry.parentPath, entry.name);
+        modes[path.relative(folder, file)] = (statSync(file).mode & 0o777).toString(8);
+      }
+      return modes;
+    };
+    const expectPrivate = (folder: string) => {
+      const modes = modesUnder(folder);
+      expect(Object.keys(modes)).toContain("manifest.json");
+      expect(Object.keys(modes)).toContain(path.join("images", "designs", "logo.png"));
+      for (const [name, mode] of Object.entries(modes)) {
+        const isFolder = statSync(path.join(folder, name)).isDirectory();
+        expect.soft(mode, name).toBe(isFolder ? "700" : "600");
+      }
+    };
+    // The backup holds password and one-time-code hashes: a umask of 000 would make it world-readable.
+    const out = path.join(backupsDir, "private");
+    const elsewhere = path.join(backupsDir, "private-copy");
+    const backup = await npmScript("backup", ["--out", out, "--copy-to", elsewhere], {}, "000");
+    expect(backup.code, backup.output).toBe(0);
+    const [name] = readdirSync(out);
+    expectPrivate(path.join(out, name!));
+    expectPrivate(path.join(elsewhere, name!));
+    // A folder the backup creates to hold them is its owner's too.
+    expect((statSync(out).mode & 0o777).toString(8)).toBe("700");
+    const previous = process.umask(0);
+    try {
+      expectPrivate(
+        await copyBackupFromStore(
+          folderStore(elsewhere),
+          name!,
+          path.join(backupsDir, "private-fetched"),
+        ),
+      );
+    } finally {
+      process.umask(previous);
+    }
   }, 120_000);
 
   it("npm run restore refuses a folder that is not a complete backup", async () => {

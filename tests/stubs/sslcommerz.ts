@@ -3,8 +3,10 @@ import { readForm, startHttpStub } from "./http-stub";
 
 /**
  * A local SSLCommerz v4 (SSLCommerz's v4 API) on 127.0.0.1: session creation (form or multipart
- * body), the hosted page's outcome as the form SSLCommerz would POST back, and the validation API
- * (VALID once, then VALIDATED; INVALID_TRANSACTION for unknown ids or wrong credentials).
+ * body), the hosted page's outcome as the form SSLCommerz would POST back, the validation API
+ * (VALID once, then VALIDATED; INVALID_TRANSACTION for unknown ids or wrong credentials) and the
+ * transaction query by tran_id (each session's attempt: PENDING until the page's outcome, then
+ * VALID / VALIDATED with its val_id, FAILED or CANCELLED).
  */
 export interface SslSession {
   sessionkey: string;
@@ -17,6 +19,8 @@ export interface SslCommerzStub {
   storePasswd: string;
   sessions: SslSession[];
   validations: string[];
+  /** The tran_ids the transaction query was asked about, in order. */
+  queries: string[];
   /** The hosted page: the shopper pays (or fails, or cancels). Returns where the browser POSTs and what. */
   pay(
     tranId: string,
@@ -40,12 +44,15 @@ export async function startSslCommerzStub(
       fields: Record<string, string>;
     }
   >();
+  /** What the gateway knows of each tran_id's attempt (the transaction query answers it). */
+  const attempts = new Map<string, { status: string; valId?: string; error?: string }>();
   const stub: SslCommerzStub = {
     url: "",
     storeId: options.storeId ?? "tweest_test",
     storePasswd: options.storePasswd ?? "tweest_test@ssl",
     sessions: [],
     validations: [],
+    queries: [],
     pay(tranId, outcome, payOptions = {}) {
       const session = stub.sessions.find((entry) => entry.fields.tran_id === tranId);
       if (!session) throw new Error(`no session for ${tranId}`);
@@ -86,12 +93,15 @@ export async function startSslCommerzStub(
           risk_title: riskLevel === "0" ? "Safe" : "Risky",
         };
         target = fields.success_url;
+        attempts.set(tranId, { status: "VALID", valId });
       } else if (outcome === "fail") {
         form = { ...common, status: "FAILED", error: "Invalid expiration date", bank_tran_id: "" };
         target = fields.fail_url;
+        attempts.set(tranId, { status: "FAILED", error: form.error });
       } else {
         form = { ...common, status: "CANCELLED", error: "Cancelled by User", bank_tran_id: "" };
         target = fields.cancel_url;
+        attempts.set(tranId, { status: "CANCELLED", error: form.error });
       }
       return {
         url: target,
@@ -140,6 +150,7 @@ export async function startSslCommerzStub(
         return json({ status: "FAILED", failedreason: "Invalid data" });
       const sessionkey = randomUUID().replace(/-/g, "").toUpperCase();
       stub.sessions.push({ sessionkey, fields });
+      attempts.set(fields.tran_id, { status: "PENDING" });
       return json({
         status: "SUCCESS",
         failedreason: "",
@@ -163,6 +174,7 @@ export async function startSslCommerzStub(
         return json({ status: "INVALID_TRANSACTION", APIConnect: "DONE" });
       const status = payment.validated ? "VALIDATED" : "VALID";
       payment.validated = true;
+      attempts.set(payment.tranId, { status: "VALIDATED", valId });
       return json({
         status,
         tran_date: "2026-11-23 12:00:00",
@@ -182,6 +194,47 @@ export async function startSslCommerzStub(
         APIConnect: "DONE",
         validated_on: "2026-11-23 12:00:01",
         gw_version: "",
+      });
+    }
+    if (
+      req.method === "GET" &&
+      url.pathname === "/validator/api/merchantTransIDvalidationAPI.php"
+    ) {
+      const tranId = url.searchParams.get("tran_id") ?? "";
+      stub.queries.push(tranId);
+      if (
+        url.searchParams.get("store_id") !== stub.storeId ||
+        url.searchParams.get("store_passwd") !== stub.storePasswd
+      )
+        return json({ APIConnect: "INVALID_REQUEST" });
+      const attempt = attempts.get(tranId);
+      if (!attempt) return json({ APIConnect: "DONE", no_of_trans_found: 0, element: [] });
+      const session = stub.sessions.find((entry) => entry.fields.tran_id === tranId)!;
+      const paid = attempt.valId ? payments.get(attempt.valId) : undefined;
+      const amount = paid?.amount ?? Number(session.fields.total_amount).toFixed(2);
+      return json({
+        APIConnect: "DONE",
+        no_of_trans_found: 1,
+        element: [
+          {
+            val_id: attempt.valId ?? "",
+            status: attempt.status,
+            validated_on: attempt.status === "VALIDATED" ? "2026-11-23 12:00:01" : "",
+            currency_type: "BDT",
+            currency_amount: amount,
+            tran_date: "2026-11-23 12:00:00",
+            tran_id: tranId,
+            amount,
+            store_amount: (Number(amount) * 0.975).toFixed(2),
+            bank_tran_id: paid ? "BANK-1" : "",
+            card_type: paid ? "BKASH-BKash" : "",
+            risk_title: paid?.riskLevel === "1" ? "Risky" : "Safe",
+            risk_level: paid?.riskLevel ?? "0",
+            error: attempt.error ?? "",
+            value_a: session.fields.value_a ?? "",
+            value_b: session.fields.value_b ?? "",
+          },
+        ],
       });
     }
     res.writeHead(404).end();

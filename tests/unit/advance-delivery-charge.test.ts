@@ -20,13 +20,13 @@ describe("paymentSplit", () => {
     ).toEqual({ paidOnline: 0, collectOnDelivery: 860, advance: 0 });
   });
 
-  it("a paid advance is online, the rest on delivery; an unpaid one is not counted as paid", () => {
+  it("a paid advance is online, the rest on delivery; an unpaid one is collected on delivery too", () => {
     const order = { paymentMethod: "COD", totalDiscountedPrice: 1720 };
     expect(
       paymentSplit({ ...order, advanceDeliveryCharge: { amount: 120, status: "PAID" } }),
     ).toEqual({ paidOnline: 120, collectOnDelivery: 1600, advance: 120 });
     expect(
       paymentSplit({ ...order, advanceDeliveryCharge: { amount: 120, status: "PENDING" } }),
-    ).toEqual({ paidOnline: 0, collectOnDelivery: 1600, advance: 120 });
+    ).toEqual({ paidOnline: 0, collectOnDelivery: 1720, advance: 120 });
   });
 });

@@ -1,10 +1,11 @@
 /**
- * Delivery cities in Bangla (app/lib/i18n/city-names.ts): every district of Bangladesh, in the
- * courier's and the shop's spellings, has its Bangla name; English pages and names the table does
- * not know keep the text as it came.
+ * Delivery cities in Bangla (contract/city-names.ts, app/lib/i18n/city-names.ts): every district
+ * of Bangladesh, in the courier's and the shop's spellings, has its Bangla name; English pages and
+ * names the table does not know keep the text as it came; a city typed in Bangla is the same city.
  */
 import { describe, expect, it } from "vitest";
 import { cityName } from "~/lib/i18n/city-names";
+import { isInsideDhaka } from "#contract/city-names";
 import { BUILTIN_CITIES } from "../../server/services/delivery.service";
 import { STUB_CITIES } from "../stubs/pathao";
 
@@ -54,5 +55,45 @@ describe("delivery city names in Bangla", () => {
     for (const name of [...DISTRICTS, "Chittagong"]) expect(cityName(name, "en")).toBe(name);
     expect(cityName("Keraniganj Upazila", "bn")).toBe("Keraniganj Upazila");
     expect(cityName("মিরপুর", "bn")).toBe("মিরপুর");
+  });
+});
+
+describe("matching a city typed by the shopper", () => {
+  // Bangla keyboards and copy-pasted text give either Unicode form; phones add trailing spaces.
+  const forms = (name: string) => [
+    name,
+    name.normalize("NFC"),
+    name.normalize("NFD"),
+    `${name} `,
+    ` ${name}\t`,
+  ];
+
+  it("takes Dhaka typed in Bangla (vowel signs and all, either Unicode form) as inside Dhaka", () => {
+    for (const name of ["Dhaka", "dhaka city", "ঢাকা", "ঢাকা সিটি", "ঢাকা শহর"])
+      for (const typed of forms(name))
+        expect.soft(isInsideDhaka(typed), JSON.stringify(typed)).toBe(true);
+  });
+
+  it("keeps every other district outside Dhaka, in Bangla or English", () => {
+    // The vowel signs carry the name: without them "ঢাকা" and "ঢক" would be one word.
+    for (const name of [
+      "Khulna",
+      "খুলনা",
+      "Narayanganj",
+      "নারায়ণগঞ্জ",
+      "বগুড়া",
+      "ঢক",
+      "ঢাক",
+      "Gazipur",
+      "গাজীপুর",
+    ])
+      for (const typed of forms(name))
+        expect.soft(isInsideDhaka(typed), JSON.stringify(typed)).toBe(false);
+  });
+
+  it("reads a district typed in Bangla in either Unicode form as the same district", () => {
+    // ড় and য় decompose (NFD) into a letter and a nukta; া + ে make ো.
+    for (const name of ["বগুড়া", "নারায়ণগঞ্জ", "নোয়াখালী", "ময়মনসিংহ"])
+      expect(cityName(name.normalize("NFD"), "bn")).toBe(name);
   });
 });

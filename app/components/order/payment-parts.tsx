@@ -15,6 +15,7 @@ import { cn } from "~/lib/utils";
 
 interface SplitOrder {
   paymentMethod: string;
+  orderStatus?: string;
   totalDiscountedPrice?: number;
   totalPrice?: number;
   advanceDeliveryCharge?: AdvanceDeliveryChargeAnswer | null;
@@ -33,20 +34,28 @@ export function PaymentParts({ order, className }: { order: SplitOrder; classNam
   const method =
     advance.method === "SSLCOMMERZ" ? ADVANCE_METHOD_LABELS[advance.method] : i18n._("bKash");
   const amount = formatMoney(split.advance, locale);
+  // An unpaid advance can still be paid only while the order awaits it: the cash part is then
+  // what is left after it. An order the shop moved on without it is collected in full.
+  const awaitingAdvance = advance.status !== "PAID" && order.orderStatus === "PENDING";
+  const collect = awaitingAdvance
+    ? split.collectOnDelivery - split.advance
+    : split.collectOnDelivery;
   return (
     <ul className={cn("space-y-0.5", className)} data-testid="payment-parts">
       <li data-testid="payment-part-online">
         {advance.status === "PAID"
           ? i18n._("Delivery charge paid online {amount} via {method}", { amount, method })
-          : i18n._("Delivery charge to pay online {amount} via {method} (awaiting payment)", {
-              amount,
-              method,
-            })}
+          : awaitingAdvance
+            ? i18n._("Delivery charge to pay online {amount} via {method} (awaiting payment)", {
+                amount,
+                method,
+              })
+            : i18n._("Delivery charge {amount} not paid online: collected on delivery", {
+                amount,
+              })}
       </li>
       <li data-testid="payment-part-cod" className="font-semibold">
-        {i18n._("Collect on delivery {amount}", {
-          amount: formatMoney(split.collectOnDelivery, locale),
-        })}
+        {i18n._("Collect on delivery {amount}", { amount: formatMoney(collect, locale) })}
       </li>
     </ul>
   );

@@ -365,8 +365,13 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
               {order.paymentMethod}{" "}
               {order.advanceDeliveryCharge && (
                 <span className="text-xs text-stone-500">
-                  (delivery charge {order.advanceDeliveryCharge.status === "PAID" ? "paid" : "due"}{" "}
-                  online){" "}
+                  (delivery charge{" "}
+                  {order.advanceDeliveryCharge.status === "PAID"
+                    ? "paid online"
+                    : order.orderStatus === "PENDING"
+                      ? "due online"
+                      : "not paid: collect in full"}
+                  ){" "}
                 </span>
               )}
               {order.paymentDetails?.status && (
