@@ -629,6 +629,27 @@ function bkashTrxId(payment: { transactionId: string; gatewayResponse?: unknown 
 }
 
 /**
+ * A payment bKash says it debited (its execute or query answer), recorded as paid: success with
+ * bKash's trxID, or a failure when the order had already expired (the late-payment rule).
+ */
+async function recordBkashPaid(
+  payment: PaymentDoc,
+  answer: BkashAnswer,
+  base: Omit<PaymentOutcome, "result">,
+): Promise<PaymentOutcome> {
+  const settled = await completePayment(payment, {
+    gatewayTransactionId: String(answer.trxID ?? ""),
+    response: answer,
+  });
+  if (settled === "late") return { ...base, result: "failed", reason: LATE_PAYMENT_REASON };
+  return {
+    ...base,
+    result: "success",
+    transactionId: String(answer.trxID ?? payment.transactionId),
+  };
+}
+
+/**
  * bKash's failure or cancel callback. Nothing is debited without our execute, but a payment
  * recorded as ended on the callback's word alone (anyone can open that address) could hide one a
  * stopped process did execute: bKash is asked first. Completed, ours, in full: recorded as paid.
@@ -661,16 +682,7 @@ async function settleBkashEnding(
     return shown;
   }
   logger.warn(paymentLogFields(payment), "bKash says it debited a payment called back as ended");
-  const settled = await completePayment(payment, {
-    gatewayTransactionId: String(answer.trxID ?? ""),
-    response: answer,
-  });
-  if (settled === "late") return { ...base, result: "failed", reason: LATE_PAYMENT_REASON };
-  return {
-    ...base,
-    result: "success",
-    transactionId: String(answer.trxID ?? payment.transactionId),
-  };
+  return recordBkashPaid(payment, answer, base);
 }
 
 /** bKash callback: execute on success (query when in doubt); accept only Completed, in full, ours. */
@@ -764,16 +776,7 @@ export async function settleBkash(paymentID: string, status: string): Promise<Pa
     await releasePaymentLock(payment);
     return { ...base, result: "failed", reason: problem };
   }
-  const settled = await completePayment(payment, {
-    gatewayTransactionId: String(answer.trxID ?? ""),
-    response: answer,
-  });
-  if (settled === "late") return { ...base, result: "failed", reason: LATE_PAYMENT_REASON };
-  return {
-    ...base,
-    result: "success",
-    transactionId: String(answer.trxID ?? payment.transactionId),
-  };
+  return recordBkashPaid(payment, answer, base);
 }
 
 /**
