@@ -1,6 +1,6 @@
 /**
  * The shop both OpenAPI checks (openapi-fuzz.test.ts, our fuzzer; schemathesis.test.ts) attack: no
- * rate limit that could hide a route behind 429s, Google sign-in configured (its endpoints are never
+ * rate limit that could hide a route behind 429s (nor the sign-in slow-down behind delays), Google sign-in configured (its endpoints are never
  * reached: the state check refuses first) so /auth/google answers its 302 rather than the 503 of an
  * install without Google, and a private copy of the build, so that another job rebuilding ./build
  * meanwhile cannot turn the routes that fall through to the storefront into 500s.
@@ -19,6 +19,7 @@ export function useOpenApiTargetEnv(): void {
   Object.assign(process.env, {
     AUTH_RATE_LIMIT_IP_PER_15_MIN: UNLIMITED,
     AUTH_RATE_LIMIT_ACCOUNT_PER_15_MIN: UNLIMITED,
+    AUTH_SLOW_DOWN_ACCOUNT_AFTER_PER_15_MIN: UNLIMITED,
     OTP_RATE_LIMIT_IP_PER_HOUR: UNLIMITED,
     BULK_ORDER_RATE_LIMIT_IP_PER_HOUR: UNLIMITED,
     TRACKING_RATE_LIMIT_IP_PER_15_MIN: UNLIMITED,
