@@ -1,9 +1,10 @@
 /**
  * The shop both OpenAPI checks (openapi-fuzz.test.ts, our fuzzer; schemathesis.test.ts) attack: no
- * rate limit that could hide a route behind 429s (nor the sign-in slow-down behind delays), Google sign-in configured (its endpoints are never
- * reached: the state check refuses first) so /auth/google answers its 302 rather than the 503 of an
- * install without Google, and a private copy of the build, so that another job rebuilding ./build
- * meanwhile cannot turn the routes that fall through to the storefront into 500s.
+ * rate limit that could hide a route behind 429s (nor the sign-in slow-down behind delays), Google
+ * sign-in configured (its endpoints are never reached: the state check refuses first) so
+ * /auth/google answers its 302 rather than the 503 of an install without Google, and a private copy
+ * of the build, so that another job rebuilding ./build meanwhile cannot turn the routes that fall
+ * through to the storefront into 500s.
  */
 import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
