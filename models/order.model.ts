@@ -134,6 +134,8 @@ const OrderSchema = new Schema(
           status: String,
           bookedAt: Date,
           bookedBy: String,
+          // When its status was last read from the courier (the polling job reads the oldest first).
+          checkedAt: { type: Date, default: null },
         },
         { _id: false },
       ),

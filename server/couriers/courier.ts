@@ -91,8 +91,8 @@ export interface Courier<Id extends CourierId = CourierId> {
   book(parcel: ParcelRequest, manual: ManualDetails): Promise<BookedParcel>;
   /** Books several, each answered on its own: the courier's bulk call where it has one, else one by one. */
   bookMany(parcels: ParcelRequest[]): Promise<BookingOutcome[]>;
-  /** The parcel's current status as the courier reports it; undefined when it has no status API. */
-  readStatus(consignmentId: string): Promise<string | undefined>;
+  /** The parcel's current status as the courier reports it; absent for couriers without a status API. */
+  readStatus?(consignmentId: string): Promise<string>;
   /** The order state the courier's status moves the order to, or undefined ("no move"). */
   orderMove(status: string): CourierMove;
   /** Absent for couriers that send none (their parcels are read again instead). */

@@ -43,6 +43,5 @@ export const manualCourier: Courier<"manual"> = {
       ok: false as const,
       error: new CourierRefusal("manual", "A manual shipment is recorded one order at a time", 422),
     })),
-  readStatus: async () => undefined,
   orderMove: (status) => (status === HANDED_OVER ? "SHIPPED" : undefined),
 };

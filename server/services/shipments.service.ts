@@ -1,8 +1,9 @@
 import type mongoose from "mongoose";
 import { Order, type OrderFields } from "../../models/order.model.js";
-import { COURIER_NAMES, type CourierId } from "#contract/couriers";
+import { COURIER_IDS, COURIER_NAMES, type CourierId } from "#contract/couriers";
 import { paymentSplit } from "#contract/advance-delivery-charge";
 import { badRequest, conflict, HttpError, notFound, type FieldError } from "../lib/http-error.js";
+import { logger } from "../lib/logger.js";
 import {
   CourierRefusal,
   getCourier,
@@ -311,11 +312,53 @@ export async function refreshShipment(orderId: string) {
   const courier = getCourier(shipment.courier);
   let status: string | undefined;
   try {
-    status = await courier.readStatus(consignmentId);
+    status = await courier.readStatus?.(consignmentId);
   } catch (error) {
     if (error instanceof CourierRefusal) throw refusalError(courier, error, { refusedStatus: 422 });
     throw error;
   }
   if (status !== undefined) await applyCourierStatus(courier.id, consignmentId, status);
   return (await Order.findById(order._id))!;
+}
+
+/** The order states in which a booked parcel is still moving (read again until it settles). */
+const OPEN_PARCEL_STATES = ["PLACED", "CONFIRMED", "SHIPPED", "RETURNING"];
+
+/**
+ * One round of reading open parcels again, for couriers that send no webhooks (Steadfast): at most
+ * `limit` parcels, those read longest ago first (`shipment.checkedAt`), so a long list is walked
+ * through over the rounds. A parcel the courier cannot answer for is logged and left for the next
+ * round; it never stops the others. Answers how many were read.
+ */
+export async function pollOpenShipments(limit = 50): Promise<number> {
+  const polled = COURIER_IDS.filter((id) => {
+    const courier = getCourier(id);
+    return !courier.webhook && Boolean(courier.readStatus) && courier.configured();
+  });
+  if (polled.length === 0) return 0;
+  const orders = await Order.find({
+    "shipment.courier": { $in: polled },
+    "shipment.consignmentId": { $ne: null },
+    orderStatus: { $in: OPEN_PARCEL_STATES },
+  })
+    .sort({ "shipment.checkedAt": 1, _id: 1 })
+    .limit(limit)
+    .select({ _id: 1, shipment: 1 });
+  let read = 0;
+  for (const order of orders) {
+    const { courier: courierId, consignmentId } = order.shipment!;
+    await Order.updateOne({ _id: order._id }, { $set: { "shipment.checkedAt": new Date() } });
+    try {
+      const status = await getCourier(courierId as CourierId).readStatus!(consignmentId!);
+      read += 1;
+      await applyCourierStatus(courierId as CourierId, consignmentId!, status);
+    } catch (error) {
+      if (!(error instanceof CourierRefusal)) throw error;
+      logger.warn(
+        { orderId: String(order._id), courier: courierId, err: error },
+        "parcel status not read",
+      );
+    }
+  }
+  return read;
 }

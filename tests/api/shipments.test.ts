@@ -6,6 +6,7 @@ import { COURIER_IDS } from "../../contract/couriers";
 import { getCourier } from "../../server/couriers";
 import { smsSize } from "../../server/lib/sms-encoding";
 import { orderMessage } from "../../server/services/notifications.service";
+import { pollOpenShipments } from "../../server/services/shipments.service";
 import { clearDatabase } from "../setup/db";
 import { withEnv } from "../setup/env";
 import { usePathaoStub } from "../setup/pathao";
@@ -308,6 +309,45 @@ describe("Steadfast", () => {
     const none = await refresh(unbooked._id);
     expect(none.status).toBe(409);
     expect(none.body.message).toBe("This order has no parcel booked with a courier");
+  });
+});
+
+describe("polling open parcels (couriers without webhooks)", () => {
+  it("reads Steadfast's open parcels and moves their orders; webhook couriers and manual shipments are not read; a parcel Steadfast cannot answer for does not stop the others", async () => {
+    const [first, second, viaRedx] = await Promise.all(
+      [0, 1, 2].map(() => createOrder({ orderStatus: "CONFIRMED" })),
+    );
+    await ship(first._id, { courier: "steadfast" }).expect(200);
+    await ship(second._id, { courier: "steadfast" }).expect(200);
+    await Order.updateOne({ _id: viaRedx._id }, { $set: { "shippingAddress.zone": "Banani" } });
+    await ship(viaRedx._id, { courier: "redx" }).expect(200);
+    const manual = await createOrder({ orderStatus: "SHIPPED" });
+    await ship(manual._id, {
+      courier: "manual",
+      courierName: "Own rider",
+      trackingNumber: "R1",
+    }).expect(200);
+    const [firstParcel, secondParcel] = steadfast.consignments.map((entry) =>
+      String(entry.consignment_id),
+    );
+    steadfast.setStatus(firstParcel, "pending");
+    steadfast.setStatus(secondParcel, "pending");
+    redx.setStatus(redx.parcels[0].tracking_id as string, "delivered");
+
+    expect(await pollOpenShipments()).toBe(2);
+    expect((await stored(first._id)).orderStatus).toBe("SHIPPED");
+    expect((await stored(second._id)).orderStatus).toBe("SHIPPED");
+    // RedX tells by webhook: not read.
+    expect((await stored(viaRedx._id)).orderStatus).toBe("CONFIRMED");
+
+    // Steadfast no longer knows the first parcel (404): logged, the second is still read.
+    steadfast.consignments.splice(0, 1);
+    steadfast.setStatus(secondParcel, "delivered");
+    expect(await pollOpenShipments()).toBe(1);
+    expect((await stored(second._id)).orderStatus).toBe("DELIVERED");
+    expect((await stored(first._id)).orderStatus).toBe("SHIPPED");
+    // The delivered parcel is no longer open; the first still is, and still unknown: none read.
+    expect(await pollOpenShipments()).toBe(0);
   });
 });
 
