@@ -1,7 +1,8 @@
 /**
  * Recording a shipment with any courier from the admin order dialog, in a real browser at 375 and
  * 1280 px, and the shopper's tracking page saying who brings the parcel and how to follow it, in
- * English and Bangla (docs/couriers.md).
+ * English and Bangla; and the orders shown booked with Steadfast's bulk call in one click
+ * (docs/couriers.md).
  *
  * The shop serves a private copy of the build (tests/e2e/admin-shop.ts).
  */
@@ -11,9 +12,14 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { Order } from "../../models/order.model";
 import { createOrder } from "../factories/order";
+import { useSteadfastStub } from "../setup/couriers";
+import type { SteadfastStub } from "../stubs/steadfast";
 import { useAdminSession } from "./admin-shop";
 import { ARTIFACTS, waitForHydration } from "./harness";
 
+let steadfast: SteadfastStub;
+// Steadfast is configured before the shop starts (its variables are read then).
+useSteadfastStub((stub) => (steadfast = stub));
 const session = useAdminSession();
 
 describe.each([
@@ -91,5 +97,41 @@ describe.each([
     expect(session.consoleErrors.filter((text) => !/Failed to load resource/.test(text))).toEqual(
       [],
     );
+  });
+});
+
+describe.each([
+  { width: 375, height: 812 },
+  { width: 1280, height: 900 },
+])("booking many at $width px", ({ width, height }) => {
+  it("books every unbooked order shown with Steadfast in one bulk call", async () => {
+    const batch = `TW-BULK-${randomUUID().slice(0, 4).toUpperCase()}`;
+    const orders = await Promise.all(
+      [1, 2].map((index) =>
+        createOrder({ orderNumber: `${batch}-${index}`, orderStatus: "CONFIRMED" }),
+      ),
+    );
+    const calls = steadfast.bookingCalls;
+    const page = await session.tab();
+    await page.setViewportSize({ width, height });
+    await session.screen(page).visit(`/admin/orders?search=${batch}`);
+    const panel = page.getByTestId("bulk-shipment");
+    await panel.getByLabel("Book the 2 unbooked orders shown with").waitFor();
+    expect(await panel.getByRole("combobox").inputValue()).toBe("steadfast");
+    await panel.getByRole("button", { name: "Book 2 orders" }).click();
+    await session.screen(page).toast("2 parcels booked").waitFor();
+    expect(steadfast.bookingCalls).toBe(calls + 1);
+    expect(
+      steadfast.consignments.filter((entry) => String(entry.invoice).startsWith(batch)),
+    ).toHaveLength(2);
+    for (const order of orders)
+      expect((await Order.findById(order._id).lean())!.shipment).toMatchObject({
+        courier: "steadfast",
+        status: "in_review",
+      });
+    // Booked: nothing is left for the panel to offer.
+    await expect.poll(() => panel.count()).toBe(0);
+    await page.screenshot({ path: path.join(ARTIFACTS, `admin-orders-bulk-${width}.png`) });
+    await page.close();
   });
 });

@@ -2,7 +2,12 @@
 import type { SettingsChange, ShopSettingsAnswer } from "#contract/answers/shop-settings";
 import type { ShopSettingsUpdate } from "#contract/schemas/shop-settings";
 import type { AdminCancelledBy } from "#contract/order-status";
-import type { BookShipmentBody, CouriersAnswer } from "#contract/couriers";
+import type {
+  BookShipmentBody,
+  BookShipmentsAnswer,
+  CourierId,
+  CouriersAnswer,
+} from "#contract/couriers";
 import { request, segment, type Query } from "./transport";
 import type {
   AdminCategory,
@@ -57,6 +62,12 @@ export const admin = {
     request<AdminOrder>(`/api/admin/orders/${segment(orderId)}/shipment`, {
       method: "POST",
       body,
+    }),
+  /** POST /api/admin/shipments: many orders booked with one courier, each answered on its own. */
+  bookShipments: (orderIds: string[], courier: CourierId) =>
+    request<BookShipmentsAnswer>("/api/admin/shipments", {
+      method: "POST",
+      body: { orderIds, courier },
     }),
   payments: (query: Query = {}) => request<PaymentPage | Payment[]>("/api/payments", { query }),
   /** GET /api/admin/orders/{id}: the full order (id or order number). */

@@ -28,6 +28,7 @@ import { CancelOrderAction, CANCELLED_BY_LABEL } from "~/components/admin/cancel
 import { OrderInvoice } from "~/components/admin/order-invoice";
 import { PhoneHistory } from "~/components/admin/phone-history";
 import { ShipmentForm } from "~/components/admin/shipment-form";
+import { BulkShipment } from "~/components/admin/bulk-shipment";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
@@ -36,7 +37,7 @@ import { api, type AdminOrder } from "~/lib/api-client";
 import type { Route } from "./+types/orders";
 import { formatBDT } from "#contract/money";
 import type { AdminCancelledBy } from "#contract/order-status";
-import type { BookShipmentBody } from "#contract/couriers";
+import type { BookShipmentBody, BookShipmentsAnswer, CourierId } from "#contract/couriers";
 
 export function meta() {
   return [{ title: "Orders — Tweest admin" }];
@@ -319,11 +320,31 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
             : "Shipment recorded";
         },
       );
+    case "book-shipments": {
+      const { orderIds = [], courier } = (body ?? {}) as {
+        orderIds?: string[];
+        courier: CourierId;
+      };
+      return runAdminAction(
+        () => api.admin.bookShipments(orderIds, courier),
+        (answer) => bulkBookingSummary(answer as BookShipmentsAnswer),
+      );
+    }
     case "delete":
       return runAdminAction(() => api.admin.deleteOrder(id), "Order deleted");
     default:
       return unknownIntent(intent);
   }
+}
+
+/** "2 parcels booked; 1 not booked: <its reason>" (the first reason; each order was answered alone). */
+function bulkBookingSummary({ results }: BookShipmentsAnswer): string {
+  const booked = results.filter((result) => result.ok).length;
+  const refused = results.filter((result) => !result.ok);
+  const first = refused[0];
+  return `${booked} ${booked === 1 ? "parcel" : "parcels"} booked${
+    first && !first.ok ? `; ${refused.length} not booked: ${first.message}` : ""
+  }`;
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
@@ -368,6 +389,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           />
         </label>
       </ListToolbar>
+      <BulkShipment orders={orders.rows} />
       <ListTable
         list={orders}
         columns={[
