@@ -26,7 +26,11 @@ interface NotifiableOrder {
   shippingAddress: { mobile: string; firstName: string; email?: string | null };
   courier?: { trackingCode?: string | null } | null;
   /** Who carries the parcel (docs/couriers.md); older Pathao parcels have only `courier`. */
-  shipment?: { courierName?: string | null; trackingNumber?: string | null } | null;
+  shipment?: {
+    courierName?: string | null;
+    trackingNumber?: string | null;
+    trackingUrl?: string | null;
+  } | null;
   _id?: unknown;
   user?: unknown;
   guest?: { email?: string | null } | null;
@@ -171,7 +175,9 @@ export function orderEmail(event: OrderEvent, order: NotifiableOrder) {
   const link = new URL(path, getEnv().PUBLIC_URL).toString();
   const cod = order.paymentMethod === "COD" ? ` (${words.cod})` : "";
   const parcel = parcelOf(order).tracking;
-  const tracking = parcel ? `\n${words.tracking}: ${parcel}` : "";
+  // The courier's page for the parcel, when it has one (never in the SMS, which carries no links).
+  const courierPage = order.shipment?.trackingUrl ? ` ${order.shipment.trackingUrl}` : "";
+  const tracking = parcel ? `\n${words.tracking}: ${parcel}${courierPage}` : "";
   // English keeps its plain "৳1660" (what the emails have always said); Bangla uses the formatter.
   const total =
     locale === "bn"

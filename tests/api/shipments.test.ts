@@ -5,7 +5,7 @@ import { createApp } from "../../server/app";
 import { COURIER_IDS } from "../../contract/couriers";
 import { getCourier } from "../../server/couriers";
 import { smsSize } from "../../server/lib/sms-encoding";
-import { orderMessage } from "../../server/services/notifications.service";
+import { orderEmail, orderMessage } from "../../server/services/notifications.service";
 import { pollOpenShipments } from "../../server/services/shipments.service";
 import { clearDatabase } from "../setup/db";
 import { withEnv } from "../setup/env";
@@ -575,6 +575,19 @@ describe("the shipped SMS", () => {
     expect(orderMessage("SHIPPED", { ...order, shipment, locale: "bn" })).toBe(
       "Tweest: আপনার অর্ডার TW-250101-ABCDEF Steadfast-এর মাধ্যমে পাঠানো হয়েছে (ট্র্যাকিং SF12AB)।",
     );
+  });
+
+  it("the shipped email also links the courier's page for the parcel", () => {
+    const shipment = {
+      courierName: "Steadfast",
+      trackingNumber: "SF12AB",
+      trackingUrl: "https://steadfast.com.bd/t/SF12AB",
+    };
+    const { text } = orderEmail("SHIPPED", { ...order, shipment });
+    expect(text).toContain(
+      "Your order TW-250101-ABCDEF is on its way with Steadfast (tracking SF12AB).",
+    );
+    expect(text).toContain("\nCourier tracking: SF12AB https://steadfast.com.bd/t/SF12AB\n");
   });
 
   it("stays within two parts with the longest courier name and tracking number an owner can type", () => {
