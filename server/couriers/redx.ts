@@ -1,4 +1,5 @@
 import { placeKey } from "#contract/city-names";
+import { DISTRICT_LIST, placeSearchKey } from "#contract/locations";
 import { getEnv } from "../env.js";
 import {
   createRedxParcel,
@@ -47,8 +48,20 @@ function asRefusal(error: unknown): CourierRefusal {
   return refusalOf("redx", error);
 }
 
+/**
+ * The district's name as the shop's district list writes it (docs/locations.md), however the
+ * address wrote it (Bangla, an old spelling: চট্টগ্রাম, Chittagong -> Chattogram); else as typed.
+ */
+function districtName(city: string): string {
+  const key = placeSearchKey(city);
+  const district = DISTRICT_LIST.find((entry) =>
+    [entry.name, entry.nameBn, ...entry.aliases].some((name) => placeSearchKey(name) === key),
+  );
+  return district?.name ?? city;
+}
+
 async function deliveryArea(parcel: ParcelRequest) {
-  const areas = await redxAreasOfDistrict(parcel.city);
+  const areas = await redxAreasOfDistrict(districtName(parcel.city));
   const wanted = placeKey(parcel.zone ?? parcel.city);
   const area = areas.find((entry) => placeKey(entry.name) === wanted);
   if (!area) {

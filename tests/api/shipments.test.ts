@@ -375,6 +375,15 @@ describe("RedX", () => {
       status: "pickup-pending",
     });
 
+    // The district however the address wrote it (Bangla here) is asked by the list's name.
+    const chattogram = await createOrder({ orderStatus: "CONFIRMED" });
+    await Order.updateOne(
+      { _id: chattogram._id },
+      { $set: { "shippingAddress.city": "চট্টগ্রাম", "shippingAddress.zone": "Agrabad" } },
+    );
+    await ship(chattogram._id, { courier: "redx" }).expect(200);
+    expect(redx.parcels[1]).toMatchObject({ delivery_area: "Agrabad", delivery_area_id: 40 });
+
     const nowhere = await createOrder({ orderStatus: "CONFIRMED" });
     const refused = await ship(nowhere._id, { courier: "redx" });
     expect(refused.status).toBe(422);
@@ -382,7 +391,7 @@ describe("RedX", () => {
       { path: "delivery_area", message: 'RedX lists no area "Dhaka" in Dhaka' },
     ]);
     expect((await stored(nowhere._id)).shipment).toBeNull();
-    expect(redx.parcels).toHaveLength(1);
+    expect(redx.parcels).toHaveLength(2);
   });
 
   it("takes webhooks carrying our ?token= only, and moves the order once per status", async () => {
