@@ -193,9 +193,9 @@ export type ShipmentResult =
     };
 
 /**
- * Books many orders' parcels (by id, each once) with one courier (its bulk call where it has one), each order
- * answered on its own: one already booked, in the wrong state or refused by the courier does not
- * stop the others, and changes nothing of its own.
+ * Books many orders' parcels (by id, each once) with one courier (its bulk call where it has one),
+ * each order answered on its own: one already booked, in the wrong state or refused by the courier
+ * does not stop the others, and changes nothing of its own.
  */
 export async function bookShipments(orderIds: string[], courierId: CourierId, by: string) {
   const courier = getCourier(courierId);
@@ -232,11 +232,14 @@ export async function bookShipments(orderIds: string[], courierId: CourierId, by
         continue;
       }
       await releaseClaim(order, courier);
-      if (outcome)
-        results.set(
-          orderId,
-          refused(orderId, refusalError(courier, outcome.error, { refusedStatus: 422 })),
-        );
+      const error = outcome
+        ? refusalError(courier, outcome.error, { refusedStatus: 422 })
+        : new HttpError(
+            502,
+            `${COURIER_NAMES[courier.id]} gave no answer for this order`,
+            "COURIER_ERROR",
+          );
+      results.set(orderId, refused(orderId, error));
     }
   }
   return orderIds.map((orderId) => results.get(orderId)!);
