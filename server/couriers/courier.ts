@@ -95,6 +95,11 @@ export interface Courier<Id extends CourierId = CourierId> {
   readStatus?(consignmentId: string): Promise<string>;
   /** The order state the courier's status moves the order to, or undefined ("no move"). */
   orderMove(status: string): CourierMove;
+  /**
+   * Whether the status says the courier has given the parcel up (cancelled). Before the parcel
+   * left the shop, the booking is then released and the order may be booked again.
+   */
+  givenUp?(status: string): boolean;
   /** Absent for couriers that send none (their parcels are read again instead). */
   readonly webhook?: CourierWebhook;
 }

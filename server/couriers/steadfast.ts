@@ -9,6 +9,7 @@ import {
 import {
   CourierRefusal,
   refusalOf,
+  statusKey,
   statusMapper,
   type BookedParcel,
   type BookingOutcome,
@@ -33,7 +34,8 @@ export const steadfastTrackingUrl = (trackingCode: string) =>
  * its review): SHIPPED. `delivered` DELIVERED; `partial_delivered` is DELIVERED too (the shopper
  * kept and paid for part; the shipment's status says partial, and the units that come back are
  * restocked by the owner: docs/couriers.md). `cancelled` means the rider brings the parcel back:
- * RETURNING (the owner marks it RETURNED, which restocks, once it is in hand). `in_review`, `hold`,
+ * RETURNING (the owner marks it RETURNED, which restocks, once it is in hand); before it left,
+ * Steadfast has given it up and the booking is released (`givenUp`). `in_review`, `hold`,
  * `unknown` and every `*_approval_pending` (Steadfast has not confirmed yet) move nothing.
  */
 const orderMove = statusMapper({
@@ -128,4 +130,5 @@ export const steadfastCourier: Courier<"steadfast"> = {
     }
   },
   orderMove,
+  givenUp: (status) => statusKey(status) === "cancelled",
 };

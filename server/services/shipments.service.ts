@@ -296,6 +296,18 @@ export async function applyCourierStatus(
       },
     },
   );
+  // Cancelled before it left the shop: nothing is on its way, so the order may be booked again.
+  if (courier.givenUp?.(status) && NOT_LEFT_YET.includes(order.orderStatus)) {
+    await Order.updateOne(
+      { _id: order._id },
+      { $set: { shipment: null, ...legacyCourierRecord(courier, null) } },
+    );
+    logger.info(
+      { orderId: String(order._id), courier: courierId, status },
+      "parcel given up; booking released",
+    );
+    return { applied: true };
+  }
   const move = courier.orderMove(status);
   const id = order.id as string;
   await applyMove(id, order.orderStatus, move, `courier:${COURIER_NAMES[courierId]}`);
@@ -323,6 +335,9 @@ export async function refreshShipment(orderId: string) {
   if (status !== undefined) await applyCourierStatus(courier.id, consignmentId, status);
   return (await Order.findById(order._id))!;
 }
+
+/** The order states in which a booked parcel has not left the shop yet. */
+const NOT_LEFT_YET: readonly string[] = ["PLACED", "CONFIRMED"];
 
 /** The order states in which a booked parcel is still moving (read again until it settles). */
 const OPEN_PARCEL_STATES = ["PLACED", "CONFIRMED", "SHIPPED", "RETURNING"];

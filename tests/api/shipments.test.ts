@@ -296,14 +296,26 @@ describe("Steadfast", () => {
     const refused = await createOrder({ orderStatus: "CONFIRMED" });
     await ship(refused._id, { courier: "steadfast" }).expect(200);
     const refusedParcel = String(steadfast.consignments[1].consignment_id);
-    // Cancelled before it ever left: the goods are still at the shop, nothing moves.
-    steadfast.setStatus(refusedParcel, "cancelled");
-    expect((await refresh(refused._id)).body.orderStatus).toBe("CONFIRMED");
     // On its way, then refused at the door: it comes back.
     steadfast.setStatus(refusedParcel, "pending");
     expect((await refresh(refused._id)).body.orderStatus).toBe("SHIPPED");
     steadfast.setStatus(refusedParcel, "cancelled");
     expect((await refresh(refused._id)).body.orderStatus).toBe("RETURNING");
+
+    // Cancelled before it ever left: the booking is released and the order may ship otherwise.
+    const dropped = await createOrder({ orderStatus: "CONFIRMED" });
+    await ship(dropped._id, { courier: "steadfast" }).expect(200);
+    steadfast.setStatus(String(steadfast.consignments[2].consignment_id), "cancelled");
+    const released = await refresh(dropped._id);
+    expect(released.status).toBe(200);
+    expect(released.body).toMatchObject({ orderStatus: "CONFIRMED", shipment: null });
+    const other = await ship(dropped._id, {
+      courier: "manual",
+      courierName: "Own rider",
+      trackingNumber: "R-2",
+    });
+    expect(other.status).toBe(200);
+    expect(other.body.orderStatus).toBe("SHIPPED");
 
     const unbooked = await createOrder({ orderStatus: "CONFIRMED" });
     const none = await refresh(unbooked._id);
