@@ -3,6 +3,7 @@ import { DEFAULT_LOCALE, LOCALES } from "#contract/i18n/locale";
 
 import { CANCELLED_BY, ORDER_STATUSES, PAYMENT_METHODS } from "#contract/order-status";
 import { normalizeBdMobile } from "#contract/phone";
+import { COURIER_IDS } from "#contract/couriers";
 import {
   ADVANCE_METHODS,
   ADVANCE_RULES,
@@ -119,6 +120,27 @@ const OrderSchema = new Schema(
       ),
       default: null,
     },
+    // Who is bringing the parcel and how to follow it (docs/couriers.md), whichever courier: set
+    // when the parcel is booked (status BOOKING while the courier answers). Pathao bookings also
+    // keep `courier` above, as before; orders booked before `shipment` existed read it from there.
+    shipment: {
+      type: new Schema(
+        {
+          courier: { type: String, enum: COURIER_IDS, required: true },
+          courierName: String,
+          consignmentId: String,
+          trackingNumber: String,
+          trackingUrl: { type: String, default: null },
+          status: String,
+          bookedAt: Date,
+          bookedBy: String,
+          // When its status was last read from the courier (the polling job reads the oldest first).
+          checkedAt: { type: Date, default: null },
+        },
+        { _id: false },
+      ),
+      default: null,
+    },
     note: { type: String, default: "" },
     // The language the order was placed in: its SMS and emails go out in it.
     locale: { type: String, enum: LOCALES, default: DEFAULT_LOCALE },
@@ -161,6 +183,8 @@ OrderSchema.index({ reservationId: 1 }, { sparse: true });
 OrderSchema.index({ checkoutOf: 1 }, { unique: true, sparse: true });
 // The courier cash screen: delivered COD parcels not yet settled.
 OrderSchema.index({ orderStatus: 1, paymentMethod: 1, cashSettlement: 1 });
+// A courier's status or webhook finds its parcel's order.
+OrderSchema.index({ "shipment.courier": 1, "shipment.consignmentId": 1 }, { sparse: true });
 // Customer history by phone: one indexed match, grouped by status (phone-history.service).
 OrderSchema.index({ deliveryPhone: 1, orderStatus: 1 });
 

@@ -67,12 +67,15 @@ export function sandboxHostsInUse(env: {
   BKASH_BASE_URL: string;
   PATHAO_CLIENT_ID?: string;
   PATHAO_BASE_URL: string;
+  REDX_API_TOKEN?: string;
+  REDX_BASE_URL: string;
 }): string[] {
   const sandbox = (url: string) => /sandbox/i.test(new URL(url).hostname);
   return [
     env.SSLCOMMERZ_STORE_ID && sandbox(env.SSLCOMMERZ_BASE_URL) ? "SSLCOMMERZ_BASE_URL" : "",
     env.BKASH_APP_KEY && sandbox(env.BKASH_BASE_URL) ? "BKASH_BASE_URL" : "",
     env.PATHAO_CLIENT_ID && sandbox(env.PATHAO_BASE_URL) ? "PATHAO_BASE_URL" : "",
+    env.REDX_API_TOKEN && sandbox(env.REDX_BASE_URL) ? "REDX_BASE_URL" : "",
   ].filter(Boolean);
 }
 
@@ -255,6 +258,16 @@ export const EnvSchema = z
     PATHAO_BASE_URL: z.url().default("https://courier-api-sandbox.pathao.com"),
     // Its own secret (Pathao's merchant panel); unset: webhooks are refused.
     PATHAO_WEBHOOK_SECRET: z.string().min(16).optional(),
+    // Steadfast (packzy): the merchant panel's two keys; unset, Steadfast is not offered.
+    STEADFAST_API_KEY: z.string().optional(),
+    STEADFAST_SECRET_KEY: z.string().optional(),
+    STEADFAST_BASE_URL: z.url().default("https://portal.packzy.com/api/v1"),
+    // RedX: the merchant dashboard's API token (a JWT), its pickup store, and our own webhook
+    // secret (its `?token=`; unset: RedX webhooks are refused).
+    REDX_API_TOKEN: z.string().optional(),
+    REDX_BASE_URL: z.url().default("https://openapi.redx.com.bd/v1.0.0-beta"),
+    REDX_PICKUP_STORE_ID: z.coerce.number().int().optional(),
+    REDX_WEBHOOK_SECRET: z.string().min(16).optional(),
     // A staging shop in production mode may talk to the sandboxes (a warning is printed at start).
     ALLOW_SANDBOX_IN_PRODUCTION: boolish.default(false),
     // BulkSMSBD-compatible gateway, e.g. http://bulksmsbd.net

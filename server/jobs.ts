@@ -10,6 +10,7 @@ import { purgeStaleOtps } from "./services/otp.service.js";
 import { reconcileReservations } from "./services/reservations.service.js";
 import { releaseStalledSettlements } from "./services/courier-cash.service.js";
 import { cancelUnconfirmedCodOrders } from "./services/unconfirmed-orders.service.js";
+import { pollOpenShipments } from "./services/shipments.service.js";
 
 export interface Job {
   name: string;
@@ -34,6 +35,8 @@ export const JOBS: readonly Job[] = [
     everyMs: 5 * 60_000,
     run: () => releaseStalledSettlements(),
   },
+  // Parcels of couriers that send no webhooks (Steadfast): their status read again (docs/couriers.md).
+  { name: "poll-open-shipments", everyMs: 15 * 60_000, run: () => pollOpenShipments() },
   // Checkout reservations whose order never came: their units and promo use given back.
   { name: "reconcile-stock-reservations", everyMs: 15_000, run: () => reconcileReservations() },
   // Ended rate-limit windows (FerretDB has no TTL index).

@@ -9,6 +9,7 @@ import {
   PAYMENT_PURPOSES,
   PAYMENT_STATUSES,
 } from "../order-status.js";
+import { ShipmentAnswer } from "../couriers.js";
 import { LineFields } from "./cart.js";
 import { pageOf, Timestamp } from "./common.js";
 
@@ -112,6 +113,8 @@ export const OrderAnswer = z.object({
   orderStatus: z.enum(ORDER_STATUSES),
   statusHistory: z.array(StatusChangeAnswer),
   courier: CourierAnswer.nullable(),
+  /** Who is bringing the parcel and how to follow it; null until booked with a courier. */
+  shipment: ShipmentAnswer.nullable(),
   note: z.string(),
   /** A cash-on-delivery order whose delivery phone was confirmed with a one-time code. */
   phoneConfirmed: z.boolean().optional(),
@@ -176,6 +179,7 @@ export const OrderTrackingAnswer = OrderAnswer.pick({
   paymentMethod: true,
   advanceDeliveryCharge: true,
   courier: true,
+  shipment: true,
   createdAt: true,
 }).extend({
   paymentDetails: z.object({ status: z.string() }),

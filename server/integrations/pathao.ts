@@ -225,3 +225,19 @@ export async function createPathaoOrder(input: PathaoOrderInput): Promise<Pathao
   );
   return answer;
 }
+
+export interface PathaoOrderInfo {
+  consignment_id: string;
+  merchant_order_id: string;
+  order_status: string;
+  order_status_slug?: string;
+  updated_at?: string;
+}
+
+/** A parcel's current status (polling, where no webhook came). */
+export async function getPathaoOrderInfo(consignmentId: string): Promise<PathaoOrderInfo> {
+  return call<PathaoOrderInfo>(
+    "GET",
+    `/aladdin/api/v1/orders/${encodeURIComponent(consignmentId)}/info`,
+  );
+}

@@ -10,7 +10,8 @@ import {
 } from "#contract/schemas/orders";
 import { badRequest } from "../lib/http-error.js";
 import { AdminOrderAnswer, AdminOrderPageAnswer } from "#contract/answers/orders";
-import { bookParcel } from "../services/delivery.service.js";
+import { bookShipment, refreshShipment } from "../services/shipments.service.js";
+import { BookShipmentBody } from "#contract/couriers";
 import {
   deleteOrder,
   getOrderFor,
@@ -64,7 +65,54 @@ endpoint(adminOrdersRouter, PREFIX, {
     409: { description: "Not bookable in its status, or already booked" },
     502: { description: "Pathao refused the booking" },
   },
-  handler: async ({ params }) => toAdminOrderAnswer(await bookParcel(params.id)),
+  handler: async ({ params }, req) =>
+    toAdminOrderAnswer(
+      await bookShipment(params.id, "pathao", {
+        by: `admin:${req.user!.email}`,
+        refusedStatus: 502,
+      }),
+    ),
+});
+
+endpoint(adminOrdersRouter, PREFIX, {
+  ...common,
+  method: "post",
+  path: "/:id/shipment",
+  summary:
+    "Books the parcel with a courier: pathao (and other API couriers) through its API, manual with the courier's name and tracking number (moves the order to SHIPPED); once per order",
+  params: IdParams,
+  body: BookShipmentBody,
+  responses: {
+    200: { description: "The order with its shipment", schema: AdminOrderAnswer },
+    400: { description: "A field missing, or the courier is not configured (errors name it)" },
+    409: { description: "Not bookable in its status, or already booked (ALREADY_BOOKED)" },
+    422: { description: "The courier refused the parcel (COURIER_REFUSED, its fields in errors)" },
+    502: { description: "The courier could not be reached or failed (COURIER_ERROR)" },
+  },
+  handler: async ({ params, body }, req) =>
+    toAdminOrderAnswer(
+      await bookShipment(params.id, body.courier, {
+        manual: body,
+        by: `admin:${req.user!.email}`,
+        refusedStatus: 422,
+      }),
+    ),
+});
+
+endpoint(adminOrdersRouter, PREFIX, {
+  ...common,
+  method: "post",
+  path: "/:id/shipment/refresh",
+  summary:
+    "Reads the parcel's status from its courier and applies it (the order moves as the courier's status maps)",
+  params: IdParams,
+  responses: {
+    200: { description: "The order", schema: AdminOrderAnswer },
+    409: { description: "No parcel booked with a courier (NOT_BOOKED)" },
+    422: { description: "The courier refused the status read" },
+    502: { description: "The courier could not be reached" },
+  },
+  handler: async ({ params }) => toAdminOrderAnswer(await refreshShipment(params.id)),
 });
 
 endpoint(adminOrdersRouter, PREFIX, {

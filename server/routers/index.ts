@@ -19,6 +19,11 @@ import { paymentRouter, paymentsRouter } from "./payments.router.js";
 import { adminShopSettingsRouter, shopSettingsRouter } from "./shop-settings.router.js";
 import { adminCourierCashRouter } from "./courier-cash.router.js";
 import { adminPhonesRouter } from "./phone-history.router.js";
+import {
+  adminCouriersRouter,
+  adminShipmentsRouter,
+  courierWebhooksRouter,
+} from "./shipments.router.js";
 import { locationsRouter } from "./locations.router.js";
 
 /**
@@ -52,4 +57,7 @@ export const apiRouters: { prefix: string; router: Router }[] = [
   { prefix: "/api/admin/courier-cash", router: adminCourierCashRouter },
   { prefix: "/api/admin/phones", router: adminPhonesRouter },
   { prefix: "/api/locations", router: locationsRouter },
+  { prefix: "/api/admin/couriers", router: adminCouriersRouter },
+  { prefix: "/api/admin/shipments", router: adminShipmentsRouter },
+  { prefix: "/api/couriers", router: courierWebhooksRouter },
 ];

@@ -10,15 +10,13 @@ import { endpoint } from "../middleware/validate.js";
 import { unauthorized } from "../lib/http-error.js";
 import { PathaoIdParams, PathaoWebhookBody, PricePlanBody } from "#contract/schemas/orders";
 import {
-  applyPathaoEvent,
   deliveryAreas,
   deliveryCities,
   deliveryZones,
-  PATHAO_WEBHOOK_REPLY_SECRET,
-  pathaoWebhookAuthorised,
   quoteDelivery,
 } from "../services/delivery.service.js";
-import { moveOrder } from "../services/orders.service.js";
+import { pathaoCourier, PATHAO_WEBHOOK_REPLY_SECRET } from "../couriers/pathao.js";
+import { applyCourierStatus } from "../services/shipments.service.js";
 
 /**
  * The checkout's address pickers. With Pathao credentials the lists are Pathao's (cached an hour);
@@ -103,17 +101,13 @@ endpoint(pathaoRouter, PREFIX, {
   },
   handler: async ({ body }, req, res) => {
     res.setHeader("X-Pathao-Merchant-Webhook-Integration-Secret", PATHAO_WEBHOOK_REPLY_SECRET);
-    if (!pathaoWebhookAuthorised(req.get("x-pathao-signature")))
+    const webhook = pathaoCourier.webhook!;
+    if (!webhook.verify({ header: (name) => req.get(name), query: req.query }))
       throw unauthorized("Invalid signature");
     if (body.event === "webhook_integration") return { received: true };
-    await applyPathaoEvent(
-      {
-        event: body.event,
-        consignment_id: body.consignment_id,
-        collected_amount: body.collected_amount,
-      },
-      (orderId, to) => moveOrder(orderId, to, "courier:Pathao"),
-    );
+    // Events without a consignment, and unknown consignments, are acknowledged and ignored.
+    const event = webhook.read(body);
+    if (event) await applyCourierStatus("pathao", event.consignmentId, event.status, event);
     return { received: true };
   },
 });

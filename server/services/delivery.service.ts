@@ -1,12 +1,7 @@
-import { createHash, timingSafeEqual } from "node:crypto";
-import { Order } from "../../models/order.model.js";
 import { getEnv } from "../env.js";
-import { badRequest, conflict, HttpError, notFound } from "../lib/http-error.js";
 import { logger } from "../lib/logger.js";
 import {
-  createPathaoOrder,
   isPathaoConfigured,
-  PathaoError,
   listAreas,
   listCities,
   listZones,
@@ -15,11 +10,8 @@ import {
   type PathaoCity,
   type PathaoZone,
 } from "../integrations/pathao.js";
-import { recordCourierCollection } from "./courier-cash.service.js";
 import { getShopSettings } from "./shop-settings.service.js";
-import { paymentSplit } from "#contract/advance-delivery-charge";
 import { isInsideDhaka, placeKey } from "#contract/city-names";
-import { updateOrderWhere } from "./stock.service.js";
 
 /**
  * Delivery charge and the checkout's address pickers. Without Pathao credentials: the built-in
@@ -166,157 +158,4 @@ export async function quoteDelivery(
 export function computeTax(goodsTotal: number): number {
   const rate = getEnv().TAX_RATE_PERCENT;
   return rate > 0 ? Math.round((goodsTotal * rate) / 100) : 0;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Booking a parcel (admin)
-
-export const PATHAO_NOT_CONFIGURED = "Pathao is not configured (set the PATHAO_* variables)";
-
-/**
- * Books the order's parcel with Pathao and stores `courier {name, consignmentId, trackingCode}`.
- * The order is claimed first (courier still empty), so two clicks never book two parcels.
- */
-export async function bookParcel(orderId: string) {
-  if (!isPathaoConfigured() || !getEnv().PATHAO_STORE_ID) throw badRequest(PATHAO_NOT_CONFIGURED);
-  const order = await Order.findById(orderId);
-  if (!order) throw notFound("Order not found");
-  if (!["PLACED", "CONFIRMED"].includes(order.orderStatus))
-    throw conflict(
-      `A ${order.orderStatus} order cannot be booked with the courier`,
-      "INVALID_STATUS",
-    );
-  const claimed = await updateOrderWhere(
-    { _id: order._id, courier: null },
-    { $set: { courier: { name: "Pathao", status: "BOOKING" } } },
-  );
-  if (!claimed) throw conflict("This order is already booked with the courier", "ALREADY_BOOKED");
-  const address = order.shippingAddress;
-  try {
-    const location = await resolvePathaoLocation(address.city, address.zone || undefined).catch(
-      () => undefined,
-    );
-    const quantity = order.orderItems.reduce((sum, item) => sum + item.quantity, 0);
-    const recipientAddress = [address.streetAddress, address.area, address.zone, address.city]
-      .filter(Boolean)
-      .join(", ")
-      .slice(0, 220)
-      .padEnd(10, ".");
-    const answer = await createPathaoOrder({
-      merchantOrderId: order.orderNumber,
-      recipientName: `${address.firstName} ${address.lastName ?? ""}`
-        .trim()
-        .padEnd(3, ".")
-        .slice(0, 100),
-      recipientPhone: address.mobile,
-      recipientAddress,
-      recipientCity: location?.cityId,
-      recipientZone: location?.zoneId,
-      itemQuantity: quantity,
-      itemWeightKg: Math.min(10, Math.max(0.5, quantity * 0.3)),
-      itemDescription: order.orderItems
-        .map((item) => `${item.title} ${item.size}/${item.color} x${item.quantity}`)
-        .join("; "),
-      specialInstruction: order.note || undefined,
-      // The cash part only: a delivery charge paid in advance is not collected again.
-      amountToCollect: paymentSplit(order).collectOnDelivery,
-    });
-    await Order.updateOne(
-      { _id: order._id },
-      {
-        $set: {
-          courier: {
-            name: "Pathao",
-            consignmentId: String(answer.consignment_id),
-            trackingCode: String(answer.consignment_id),
-            status: answer.order_status ?? "Pending",
-          },
-        },
-      },
-    );
-    return (await Order.findById(order._id))!;
-  } catch (error) {
-    await Order.updateOne({ _id: order._id }, { $set: { courier: null } });
-    if (error instanceof PathaoError) {
-      const details = error.errors
-        ? Object.entries(error.errors).map(([path, messages]) => ({
-            path,
-            message: messages.join(", "),
-          }))
-        : undefined;
-      throw new HttpError(
-        502,
-        `Pathao refused the parcel: ${error.message}`,
-        "COURIER_ERROR",
-        details,
-      );
-    }
-    throw error;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Pathao webhook
-
-/** The fixed reply header value the official Pathao plugin sends (Pathao's merchant API). */
-export const PATHAO_WEBHOOK_REPLY_SECRET = "f3992ecc-59da-4cbe-a049-a13da2018d51";
-
-const SHIPPED_EVENTS = new Set(["order.picked", "order.in-transit", "order.at-the-sorting-hub"]);
-/** The parcel failed delivery and heads back; back at the shop (docs/cod.md). */
-const RETURNING_EVENTS = new Set(["order.delivery-failed"]);
-const RETURNED_EVENTS = new Set(["order.returned", "order.paid-return"]);
-
-/**
- * Whether a webhook carries our secret: PATHAO_WEBHOOK_SECRET only (unset: every webhook is
- * refused; the API client secret is never reused), compared in constant time.
- */
-export function pathaoWebhookAuthorised(signature: string | undefined): boolean {
-  const secret = getEnv().PATHAO_WEBHOOK_SECRET;
-  if (!secret || !signature) return false;
-  // Equal-length digests, so timingSafeEqual never throws and the length does not leak either.
-  const digest = (text: string) => createHash("sha256").update(text).digest();
-  return timingSafeEqual(digest(signature), digest(secret));
-}
-
-/**
- * Applies a Pathao status event to the order booked with that consignment: the courier status is
- * stored; picked / in transit moves a CONFIRMED (or PLACED) order to SHIPPED, delivered moves a
- * SHIPPED one to DELIVERED (and records the cash collected), a failed delivery a SHIPPED one to RETURNING, a return back at the shop a
- * SHIPPED or RETURNING one to RETURNED. Unknown consignments and other events are acknowledged and
- * ignored.
- */
-type CourierMove = "CONFIRMED" | "SHIPPED" | "DELIVERED" | "RETURNING" | "RETURNED";
-
-export async function applyPathaoEvent(
-  event: { event?: string; consignment_id?: string; collected_amount?: unknown },
-  move: (orderId: string, to: CourierMove) => Promise<unknown>,
-): Promise<{ applied: boolean }> {
-  if (!event.consignment_id || !event.event) return { applied: false };
-  const order = await Order.findOne({ "courier.consignmentId": String(event.consignment_id) });
-  if (!order) return { applied: false };
-  await Order.updateOne(
-    { _id: order._id },
-    { $set: { "courier.status": event.event.replace(/^order\./, "") } },
-  );
-  const id = order._id.toString();
-  const attempt = async (to: CourierMove) => {
-    try {
-      await move(id, to);
-    } catch (error) {
-      if (!(error instanceof HttpError) || error.status !== 409) throw error;
-    }
-  };
-  if (SHIPPED_EVENTS.has(event.event)) {
-    if (order.orderStatus === "PLACED") await attempt("CONFIRMED");
-    await attempt("SHIPPED");
-  } else if (event.event === "order.delivered") {
-    await attempt("DELIVERED");
-    // The cash it collected (docs/cod.md, "Courier cash"); kept only on a delivered COD parcel.
-    await recordCourierCollection(id, event.collected_amount);
-  } else if (RETURNING_EVENTS.has(event.event)) {
-    await attempt("RETURNING");
-  } else if (RETURNED_EVENTS.has(event.event)) {
-    await attempt("RETURNED");
-  }
-  return { applied: true };
 }

@@ -25,11 +25,28 @@ interface NotifiableOrder {
   paymentMethod: string;
   shippingAddress: { mobile: string; firstName: string; email?: string | null };
   courier?: { trackingCode?: string | null } | null;
+  /** Who carries the parcel (docs/couriers.md); older Pathao parcels have only `courier`. */
+  shipment?: {
+    courierName?: string | null;
+    trackingNumber?: string | null;
+    trackingUrl?: string | null;
+  } | null;
   _id?: unknown;
   user?: unknown;
   guest?: { email?: string | null } | null;
   /** The language the order was placed in; older orders have none (English). */
   locale?: string | null;
+}
+
+/** Longest courier name an SMS carries (the owner types a manual courier's), in UTF-16 units. */
+const SMS_COURIER_LENGTH = 20;
+
+/** The courier and tracking number a shipped order's SMS and email name, when it has them. */
+function parcelOf(order: NotifiableOrder): { courier?: string; tracking?: string } {
+  return {
+    courier: order.shipment?.courierName?.trim().slice(0, SMS_COURIER_LENGTH) || undefined,
+    tracking: order.shipment?.trackingNumber || order.courier?.trackingCode || undefined,
+  };
 }
 
 /** Longest name an SMS greets, in UTF-16 units (what a Unicode SMS counts). */
@@ -65,8 +82,10 @@ const SMS_TEXTS: Record<
     PLACED: (order, name) =>
       `Tweest: ${name ? `Hi ${name}, y` : "Y"}our order ${order.orderNumber} is placed. Total ৳${order.totalDiscountedPrice}${order.paymentMethod === "COD" ? " (cash on delivery)" : ""}. Thank you!`,
     CONFIRMED: (order) => `Tweest: your order ${order.orderNumber} is confirmed.`,
-    SHIPPED: (order) =>
-      `Tweest: your order ${order.orderNumber} is on its way${order.courier?.trackingCode ? ` (tracking ${order.courier.trackingCode})` : ""}.`,
+    SHIPPED: (order) => {
+      const { courier, tracking } = parcelOf(order);
+      return `Tweest: your order ${order.orderNumber} is on its way${courier ? ` with ${courier}` : ""}${tracking ? ` (tracking ${tracking})` : ""}.`;
+    },
     DELIVERED: (order) => `Tweest: your order ${order.orderNumber} has been delivered. Enjoy!`,
     CANCELLED: (order) => `Tweest: your order ${order.orderNumber} has been cancelled.`,
   },
@@ -74,8 +93,10 @@ const SMS_TEXTS: Record<
     PLACED: (order, name) =>
       `Tweest: ${name ? `${name}, ` : ""}আপনার অর্ডার ${order.orderNumber} গ্রহণ করা হয়েছে। মোট ${formatMoney(order.totalDiscountedPrice, "bn")}${order.paymentMethod === "COD" ? " (ক্যাশ অন ডেলিভারি)" : ""}। ধন্যবাদ!`,
     CONFIRMED: (order) => `Tweest: আপনার অর্ডার ${order.orderNumber} নিশ্চিত করা হয়েছে।`,
-    SHIPPED: (order) =>
-      `Tweest: আপনার অর্ডার ${order.orderNumber} পাঠানো হয়েছে${order.courier?.trackingCode ? ` (ট্র্যাকিং ${order.courier.trackingCode})` : ""}।`,
+    SHIPPED: (order) => {
+      const { courier, tracking } = parcelOf(order);
+      return `Tweest: আপনার অর্ডার ${order.orderNumber} ${courier ? `${courier}-এর মাধ্যমে ` : ""}পাঠানো হয়েছে${tracking ? ` (ট্র্যাকিং ${tracking})` : ""}।`;
+    },
     DELIVERED: (order) => `Tweest: আপনার অর্ডার ${order.orderNumber} পৌঁছে দেওয়া হয়েছে। ধন্যবাদ!`,
     CANCELLED: (order) => `Tweest: আপনার অর্ডার ${order.orderNumber} বাতিল করা হয়েছে।`,
   },
@@ -153,9 +174,10 @@ export function orderEmail(event: OrderEvent, order: NotifiableOrder) {
   const path = localizePath(order.user ? `/order/${id}` : `/order/guest/track/${id}`, locale);
   const link = new URL(path, getEnv().PUBLIC_URL).toString();
   const cod = order.paymentMethod === "COD" ? ` (${words.cod})` : "";
-  const tracking = order.courier?.trackingCode
-    ? `\n${words.tracking}: ${order.courier.trackingCode}`
-    : "";
+  const parcel = parcelOf(order).tracking;
+  // The courier's page for the parcel, when it has one (never in the SMS, which carries no links).
+  const courierPage = order.shipment?.trackingUrl ? ` ${order.shipment.trackingUrl}` : "";
+  const tracking = parcel ? `\n${words.tracking}: ${parcel}${courierPage}` : "";
   // English keeps its plain "৳1660" (what the emails have always said); Bangla uses the formatter.
   const total =
     locale === "bn"

@@ -17,6 +17,7 @@ import { paymentSplit } from "#contract/advance-delivery-charge";
 import { notifyOrder } from "./notifications.service.js";
 import { forgetReservation } from "./reservations.service.js";
 import { releaseOrderStock, updateOrderWhere } from "./stock.service.js";
+import { shipmentOf } from "./shipment-answer.js";
 import { pageSummary, pageWindow } from "../lib/paging.js";
 import { containsText } from "../lib/search-pattern.js";
 import type {
@@ -56,6 +57,8 @@ export function toAdminOrderAnswer(order: StoredOrder): AdminOrderAnswer {
   delete plain.checkoutOf;
   delete plain.paymentLock;
   delete plain.__v;
+  // Who is bringing the parcel, whichever courier (and for parcels booked before shipments, Pathao's record).
+  plain.shipment = shipmentOf(plain as Pick<OrderFields, "shipment" | "courier">);
   if (plain.guest && typeof plain.guest === "object") {
     const guest = { ...(plain.guest as Record<string, unknown>) };
     delete guest.guestId;
@@ -186,6 +189,7 @@ export async function trackOrder(
     ...(full.advanceDeliveryCharge ? { advanceDeliveryCharge: full.advanceDeliveryCharge } : {}),
     paymentDetails: { status: order.paymentDetails?.status ?? "PENDING" },
     courier: full.courier ?? null,
+    shipment: full.shipment,
     shippingAddress: {
       firstName: order.shippingAddress.firstName,
       city: order.shippingAddress.city,

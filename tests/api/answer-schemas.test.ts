@@ -133,6 +133,36 @@ describe("answers match their documented schema exactly", () => {
     await expectDocumented("/api/admin/dashboard", "get", dashboard);
   });
 
+  it("shipments: a manual one recorded, tracked by the guest, the courier list and a bulk answer", async () => {
+    const admin = await createAdmin();
+    const as = (test: request.Test) => test.set("Authorization", `Bearer ${admin.token}`);
+    const order = await createOrder({ orderStatus: "CONFIRMED", mobile: "01912345678" });
+    const shipped = await as(request(app).post(`/api/admin/orders/${order._id}/shipment`)).send({
+      courier: "manual",
+      courierName: "Sundarban",
+      trackingNumber: "SB-9",
+      trackingUrlTemplate: "https://track.example.bd/{tracking}",
+    });
+    expect(shipped.status).toBe(200);
+    await expectDocumented("/api/admin/orders/{id}/shipment", "post", shipped);
+    const tracked = await request(app).get(
+      `/api/orders/guest/track/${order.orderNumber}?phone=01912345678`,
+    );
+    expect(tracked.body.shipment.courierName).toBe("Sundarban");
+    await expectDocumented("/api/orders/guest/track/{id}", "get", tracked);
+    await expectDocumented(
+      "/api/admin/couriers",
+      "get",
+      await as(request(app).get("/api/admin/couriers")),
+    );
+    const bulk = await as(request(app).post("/api/admin/shipments")).send({
+      orderIds: [String(order._id)],
+      courier: "manual",
+    });
+    expect(bulk.body.results[0]).toMatchObject({ ok: false, status: 409 });
+    await expectDocumented("/api/admin/shipments", "post", bulk);
+  });
+
   it("courier cash: what the courier owes, a collected amount, a settlement listed and viewed", async () => {
     const admin = await createAdmin();
     const as = (test: request.Test) => test.set("Authorization", `Bearer ${admin.token}`);

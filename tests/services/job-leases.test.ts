@@ -52,6 +52,7 @@ describe("job leases", () => {
       "cancel-unconfirmed-cod-orders",
       "expire-pending-orders",
       "otp-purge",
+      "poll-open-shipments",
       "rate-limit-purge",
       "reconcile-stock-reservations",
       "release-stalled-settlements",

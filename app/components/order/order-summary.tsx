@@ -115,6 +115,34 @@ export function StatusTimeline({ order }: { order: OrderView }) {
   );
 }
 
+/** Who is bringing the parcel and how to follow it, once it is booked with a courier. */
+export function ShipmentNote({ order }: { order: OrderView }) {
+  const { i18n } = useLingui();
+  const shipment = order.shipment;
+  if (!shipment) return null;
+  return (
+    <div className="rounded-md bg-stone-50 px-3 py-2 text-sm" data-testid="shipment">
+      <p>{i18n._("Bringing your parcel: {courier}", { courier: shipment.courierName })}</p>
+      <p className="text-stone-700">
+        {i18n._("Tracking number")}:{" "}
+        <span className="font-mono font-semibold" translate="no">
+          {shipment.trackingNumber}
+        </span>
+      </p>
+      {shipment.trackingUrl && (
+        <a
+          className="font-semibold text-stone-900 underline"
+          href={shipment.trackingUrl}
+          target="_blank"
+          rel="noreferrer noopener"
+        >
+          {i18n._("Follow the parcel ({courier})", { courier: shipment.courierName })}
+        </a>
+      )}
+    </div>
+  );
+}
+
 /** Items, totals, payment and (when known) the delivery address of one order. */
 export function OrderSummary({ order }: { order: OrderView }) {
   const { i18n } = useLingui();
@@ -132,6 +160,7 @@ export function OrderSummary({ order }: { order: OrderView }) {
         <p className="text-stone-600">{orderTime(order.createdAt, locale)}</p>
       </div>
       <StatusTimeline order={order} />
+      <ShipmentNote order={order} />
       <ul className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white px-3">
         {order.orderItems.map((item, index) => (
           <li

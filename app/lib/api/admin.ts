@@ -2,6 +2,12 @@
 import type { SettingsChange, ShopSettingsAnswer } from "#contract/answers/shop-settings";
 import type { ShopSettingsUpdate } from "#contract/schemas/shop-settings";
 import type { AdminCancelledBy } from "#contract/order-status";
+import type {
+  BookShipmentBody,
+  BookShipmentsAnswer,
+  CourierId,
+  CouriersAnswer,
+} from "#contract/couriers";
 import { request, segment, type Query } from "./transport";
 import type {
   AdminCategory,
@@ -48,6 +54,20 @@ export const admin = {
     request<AdminOrder>(`/api/admin/orders/${segment(orderId)}/courier`, {
       method: "POST",
       body: {},
+    }),
+  /** GET /api/admin/couriers: every courier and whether it can book now. */
+  couriers: () => request<CouriersAnswer>("/api/admin/couriers"),
+  /** POST /api/admin/orders/{id}/shipment: books the parcel with a courier, or records a manual one. */
+  bookShipment: (orderId: string, body: BookShipmentBody) =>
+    request<AdminOrder>(`/api/admin/orders/${segment(orderId)}/shipment`, {
+      method: "POST",
+      body,
+    }),
+  /** POST /api/admin/shipments: many orders booked with one courier, each answered on its own. */
+  bookShipments: (orderIds: string[], courier: CourierId) =>
+    request<BookShipmentsAnswer>("/api/admin/shipments", {
+      method: "POST",
+      body: { orderIds, courier },
     }),
   payments: (query: Query = {}) => request<PaymentPage | Payment[]>("/api/payments", { query }),
   /** GET /api/admin/orders/{id}: the full order (id or order number). */

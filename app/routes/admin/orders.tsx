@@ -27,6 +27,8 @@ import {
 import { CancelOrderAction, CANCELLED_BY_LABEL } from "~/components/admin/cancel-order";
 import { OrderInvoice } from "~/components/admin/order-invoice";
 import { PhoneHistory } from "~/components/admin/phone-history";
+import { ShipmentForm } from "~/components/admin/shipment-form";
+import { BulkShipment } from "~/components/admin/bulk-shipment";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
@@ -35,6 +37,7 @@ import { api, type AdminOrder } from "~/lib/api-client";
 import type { Route } from "./+types/orders";
 import { formatBDT } from "#contract/money";
 import type { AdminCancelledBy } from "#contract/order-status";
+import type { BookShipmentBody, BookShipmentsAnswer, CourierId } from "#contract/couriers";
 
 export function meta() {
   return [{ title: "Orders — Tweest admin" }];
@@ -81,6 +84,9 @@ function OrderDetail({
       body: { status, ...(cancelledBy ? { cancelledBy } : {}) },
     });
   const bookCourier = () => change.submit("book-courier", { id: order._id });
+  const bookShipment = (body: BookShipmentBody) =>
+    change.submit("book-shipment", { id: order._id, body });
+  const shipped = Boolean(order.shipment || order.courier);
   const remove = () => deletion.submit("delete", { id: order._id });
 
   return (
@@ -122,7 +128,7 @@ function OrderDetail({
               </Button>
             ),
           )}
-          {["PLACED", "CONFIRMED"].includes(order.orderStatus) && !order.courier?.consignmentId && (
+          {["PLACED", "CONFIRMED"].includes(order.orderStatus) && !shipped && (
             <Button variant="outline" disabled={busy} onClick={() => void bookCourier()}>
               <Truck className="h-4 w-4" aria-hidden="true" /> Book courier
             </Button>
@@ -153,6 +159,32 @@ function OrderDetail({
             <span className="font-mono">{order.courier.consignmentId}</span>
             {order.courier.trackingCode && <> · tracking {order.courier.trackingCode}</>}
           </p>
+        )}
+        {order.shipment && !order.courier?.consignmentId && (
+          <p
+            className="no-print mt-3 rounded-md bg-stone-50 px-3 py-2 text-sm"
+            data-testid="shipment"
+          >
+            Shipped with {order.shipment.courierName}: tracking{" "}
+            <span className="font-mono">{order.shipment.trackingNumber}</span>
+            {order.shipment.status && <> · {order.shipment.status}</>}
+            {order.shipment.trackingUrl && (
+              <>
+                {" · "}
+                <a
+                  className="underline"
+                  href={order.shipment.trackingUrl}
+                  target="_blank"
+                  rel="noreferrer noopener"
+                >
+                  tracking page
+                </a>
+              </>
+            )}
+          </p>
+        )}
+        {["PLACED", "CONFIRMED", "SHIPPED"].includes(order.orderStatus) && !shipped && (
+          <ShipmentForm disabled={busy} onBook={(body) => void bookShipment(body)} />
         )}
         <div className="invoice-frame mt-4 rounded-md border border-stone-200 p-4">
           <OrderInvoice order={order} />
@@ -278,11 +310,41 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
         () => api.admin.bookCourier(id),
         (answer) => `Parcel booked: ${(answer as AdminOrder).courier?.consignmentId ?? "done"}`,
       );
+    case "book-shipment":
+      return runAdminAction(
+        () => api.admin.bookShipment(id, body as BookShipmentBody),
+        (answer) => {
+          const shipment = (answer as AdminOrder).shipment;
+          return shipment
+            ? `Shipment recorded: ${shipment.courierName} ${shipment.trackingNumber}`
+            : "Shipment recorded";
+        },
+      );
+    case "book-shipments": {
+      const { orderIds = [], courier } = (body ?? {}) as {
+        orderIds?: string[];
+        courier: CourierId;
+      };
+      return runAdminAction(
+        () => api.admin.bookShipments(orderIds, courier),
+        (answer) => bulkBookingSummary(answer as BookShipmentsAnswer),
+      );
+    }
     case "delete":
       return runAdminAction(() => api.admin.deleteOrder(id), "Order deleted");
     default:
       return unknownIntent(intent);
   }
+}
+
+/** "2 parcels booked; 1 not booked: <its reason>" (the first reason; each order was answered alone). */
+function bulkBookingSummary({ results }: BookShipmentsAnswer): string {
+  const booked = results.filter((result) => result.ok).length;
+  const refused = results.filter((result) => !result.ok);
+  const first = refused[0];
+  return `${booked} ${booked === 1 ? "parcel" : "parcels"} booked${
+    first && !first.ok ? `; ${refused.length} not booked: ${first.message}` : ""
+  }`;
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
@@ -327,6 +389,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           />
         </label>
       </ListToolbar>
+      <BulkShipment orders={orders.rows} />
       <ListTable
         list={orders}
         columns={[

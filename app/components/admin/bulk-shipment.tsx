@@ -1,0 +1,67 @@
+/**
+ * "Book many" above the back office's order list: every placed or confirmed order shown that has no
+ * parcel yet, booked with one API courier in one request (Steadfast's bulk call; the others one by
+ * one). Each order is answered on its own; the toast says how many were booked and why others
+ * were not (docs/couriers.md).
+ */
+import { useState } from "react";
+import { useAdminAction } from "~/components/admin/admin-action";
+import { useAdminData } from "~/components/admin/common";
+import { Button } from "~/components/ui/button";
+import type { AdminOrder } from "~/lib/api-client";
+import { api } from "~/lib/api-client";
+import type { CourierId } from "#contract/couriers";
+
+const BOOKABLE = new Set(["PLACED", "CONFIRMED"]);
+
+/** The orders of the page a bulk booking would take. */
+export function unbookedOrders(orders: readonly AdminOrder[]): AdminOrder[] {
+  return orders.filter(
+    (order) => BOOKABLE.has(order.orderStatus) && !order.shipment && !order.courier,
+  );
+}
+
+export function BulkShipment({ orders }: { orders: readonly AdminOrder[] }) {
+  const couriers = useAdminData(() => api.admin.couriers(), "couriers");
+  // Couriers with an API that can book now (a manual shipment needs each parcel's own number).
+  const bookable = (couriers.data?.couriers ?? []).filter(
+    (courier) => courier.configured && courier.id !== "manual",
+  );
+  const [chosen, setChosen] = useState<CourierId | "">("");
+  const booking = useAdminAction();
+  const waiting = unbookedOrders(orders);
+  const courier = chosen || bookable[0]?.id;
+  if (bookable.length === 0 || waiting.length === 0) return null;
+  return (
+    <div
+      className="mb-3 flex flex-wrap items-end gap-2 rounded-md border border-stone-200 p-3 text-sm"
+      data-testid="bulk-shipment"
+    >
+      <label className="grid gap-1">
+        <span>Book the {waiting.length} unbooked orders shown with</span>
+        <select
+          className="h-10 rounded-md border border-stone-300 bg-white px-2"
+          value={courier}
+          onChange={(event) => setChosen(event.target.value as CourierId)}
+        >
+          {bookable.map((entry) => (
+            <option key={entry.id} value={entry.id}>
+              {entry.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <Button
+        variant="outline"
+        disabled={booking.pending || !courier}
+        onClick={() =>
+          void booking.submit("book-shipments", {
+            body: { orderIds: waiting.map((order) => order._id), courier },
+          })
+        }
+      >
+        Book {waiting.length} orders
+      </Button>
+    </div>
+  );
+}

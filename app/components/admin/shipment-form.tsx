@@ -1,0 +1,117 @@
+/**
+ * "Ship with" in the back office's order dialog: the courier that carries the parcel. API couriers
+ * (Pathao, Steadfast) book through their API; any other courier or the shop's own rider is recorded
+ * with its name and tracking number, and an optional tracking link (`{tracking}` where the number
+ * goes) for the shopper (docs/couriers.md).
+ */
+import { useId, useState, type FormEvent } from "react";
+import { useAdminData } from "~/components/admin/common";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { api } from "~/lib/api-client";
+import {
+  COURIER_IDS,
+  COURIER_NAMES,
+  type BookShipmentBody,
+  type CourierId,
+} from "#contract/couriers";
+
+export function ShipmentForm({
+  disabled,
+  onBook,
+}: {
+  disabled: boolean;
+  onBook: (body: BookShipmentBody) => void;
+}) {
+  const id = useId();
+  const [courier, setCourier] = useState<CourierId>("manual");
+  const [courierName, setCourierName] = useState("");
+  const [trackingNumber, setTrackingNumber] = useState("");
+  const [trackingUrlTemplate, setTemplate] = useState("");
+  const typed = courier === "manual";
+  // Which couriers can book now; until it is known (or if it fails) every one is offered and the
+  // server names what is missing.
+  const couriers = useAdminData(() => api.admin.couriers(), "couriers");
+  const configured = (value: CourierId) =>
+    couriers.data?.couriers.find((entry) => entry.id === value)?.configured ?? true;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onBook(
+      typed
+        ? {
+            courier,
+            courierName,
+            trackingNumber,
+            ...(trackingUrlTemplate ? { trackingUrlTemplate } : {}),
+          }
+        : { courier },
+    );
+  };
+
+  return (
+    <form
+      onSubmit={submit}
+      className="no-print mt-3 grid gap-2 rounded-md border border-stone-200 p-3 text-sm sm:grid-cols-2"
+      aria-labelledby={`${id}-title`}
+      data-testid="shipment-form"
+    >
+      <h3 id={`${id}-title`} className="font-semibold sm:col-span-2">
+        Shipment
+      </h3>
+      <label className="grid gap-1 sm:col-span-2">
+        <span>Ship with</span>
+        <select
+          className="h-10 rounded-md border border-stone-300 bg-white px-2"
+          value={courier}
+          onChange={(event) => setCourier(event.target.value as CourierId)}
+        >
+          {COURIER_IDS.map((value) => (
+            <option key={value} value={value} disabled={!configured(value)}>
+              {COURIER_NAMES[value]}
+              {configured(value) ? "" : " (not configured)"}
+            </option>
+          ))}
+        </select>
+      </label>
+      {typed && (
+        <>
+          <label className="grid gap-1">
+            <span>Courier name</span>
+            <Input
+              value={courierName}
+              onChange={(event) => setCourierName(event.target.value)}
+              placeholder="Sundarban, own rider…"
+              maxLength={60}
+              required
+            />
+          </label>
+          <label className="grid gap-1">
+            <span>Tracking number</span>
+            <Input
+              value={trackingNumber}
+              onChange={(event) => setTrackingNumber(event.target.value)}
+              maxLength={30}
+              required
+            />
+          </label>
+          <label className="grid gap-1 sm:col-span-2">
+            <span>Tracking link (optional)</span>
+            <Input
+              value={trackingUrlTemplate}
+              onChange={(event) => setTemplate(event.target.value)}
+              placeholder="https://…?id={tracking}"
+              maxLength={300}
+              type="url"
+            />
+          </label>
+        </>
+      )}
+      <div className="sm:col-span-2">
+        <Button type="submit" variant="outline" disabled={disabled}>
+          {typed ? "Record shipment" : `Book with ${COURIER_NAMES[courier]}`}
+        </Button>
+      </div>
+    </form>
+  );
+}

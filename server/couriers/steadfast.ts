@@ -1,0 +1,134 @@
+import {
+  createSteadfastOrder,
+  createSteadfastOrders,
+  isSteadfastConfigured,
+  SteadfastError,
+  steadfastStatus,
+  type SteadfastOrderInput,
+} from "../integrations/steadfast.js";
+import {
+  CourierRefusal,
+  refusalOf,
+  statusKey,
+  statusMapper,
+  type BookedParcel,
+  type BookingOutcome,
+  type Courier,
+  type ParcelRequest,
+} from "./courier.js";
+
+/**
+ * Steadfast behind the courier interface: free-text addresses (no area ids), our order number as
+ * its `invoice` (unique per merchant, so Steadfast itself refuses a second parcel for one order),
+ * its bulk call for many parcels, and status polling (its webhooks are not documented).
+ */
+export const STEADFAST_NOT_CONFIGURED =
+  "Steadfast is not configured (set STEADFAST_API_KEY and STEADFAST_SECRET_KEY)";
+
+/** Steadfast's public tracking page for a tracking code. */
+export const steadfastTrackingUrl = (trackingCode: string) =>
+  `https://steadfast.com.bd/t/${encodeURIComponent(trackingCode)}`;
+
+/**
+ * `delivery_status` into the order's states. `pending` is Steadfast's "with us, on its way" (after
+ * its review): SHIPPED. `delivered` DELIVERED; `partial_delivered` is DELIVERED too (the shopper
+ * kept and paid for part; the shipment's status says partial, and the units that come back are
+ * restocked by the owner: docs/couriers.md). `cancelled` means the rider brings the parcel back:
+ * RETURNING (the owner marks it RETURNED, which restocks, once it is in hand); before it left,
+ * Steadfast has given it up and the booking is released (`givenUp`). `in_review`, `hold`,
+ * `unknown` and every `*_approval_pending` (Steadfast has not confirmed yet) move nothing.
+ */
+const orderMove = statusMapper({
+  pending: "SHIPPED",
+  delivered: "DELIVERED",
+  "partial-delivered": "DELIVERED",
+  cancelled: "RETURNING",
+});
+
+function orderFields(parcel: ParcelRequest): SteadfastOrderInput {
+  return {
+    invoice: parcel.orderNumber,
+    recipient_name: parcel.recipientName.slice(0, 100),
+    recipient_phone: parcel.recipientPhone,
+    recipient_address: parcel.recipientAddress.slice(0, 250),
+    cod_amount: Math.round(parcel.cashToCollect),
+    note: parcel.note?.slice(0, 250),
+    item_description: parcel.itemDescription.slice(0, 250),
+    total_lot: parcel.itemQuantity,
+    delivery_type: 0,
+  };
+}
+
+/** Steadfast's error as the courier interface's refusal; anything else (a bug) is thrown on. */
+function asRefusal(error: unknown): CourierRefusal {
+  if (!(error instanceof SteadfastError)) throw error;
+  return refusalOf("steadfast", error);
+}
+
+function bookedParcel(consignment: {
+  consignment_id?: number | string | null;
+  tracking_code?: string | null;
+  status?: string;
+}): BookedParcel {
+  const trackingCode = String(consignment.tracking_code ?? consignment.consignment_id);
+  return {
+    consignmentId: String(consignment.consignment_id),
+    trackingNumber: trackingCode,
+    trackingUrl: steadfastTrackingUrl(trackingCode),
+    // Every new consignment is in review first.
+    status: "in_review",
+  };
+}
+
+export const steadfastCourier: Courier<"steadfast"> = {
+  id: "steadfast",
+  configured: isSteadfastConfigured,
+  notConfiguredMessage: STEADFAST_NOT_CONFIGURED,
+  bookableFrom: ["PLACED", "CONFIRMED"],
+  async book(parcel) {
+    try {
+      return bookedParcel(await createSteadfastOrder(orderFields(parcel)));
+    } catch (error) {
+      throw asRefusal(error);
+    }
+  },
+  /** One bulk call; each order's own answer (success with its consignment, or its error). */
+  async bookMany(parcels) {
+    let items;
+    try {
+      items = await createSteadfastOrders(parcels.map(orderFields));
+    } catch (error) {
+      // The whole call refused (a wrong key, Steadfast down): every order gets that answer.
+      const refused = asRefusal(error);
+      return parcels.map((parcel): BookingOutcome => ({
+        orderNumber: parcel.orderNumber,
+        ok: false,
+        error: refused,
+      }));
+    }
+    return parcels.map((parcel): BookingOutcome => {
+      const item = items.find((entry) => entry.invoice === parcel.orderNumber);
+      if (item?.status === "success" && item.consignment_id)
+        return { orderNumber: parcel.orderNumber, ok: true, parcel: bookedParcel(item) };
+      const reason = item?.error ?? item?.message ?? "no answer for this invoice";
+      return {
+        orderNumber: parcel.orderNumber,
+        ok: false,
+        error: new CourierRefusal(
+          "steadfast",
+          `Steadfast /create_order/bulk-order: ${reason}`,
+          422,
+        ),
+      };
+    });
+  },
+  async readStatus(consignmentId) {
+    try {
+      return await steadfastStatus(consignmentId);
+    } catch (error) {
+      throw asRefusal(error);
+    }
+  },
+  orderMove,
+  givenUp: (status) => statusKey(status) === "cancelled",
+};
