@@ -8,7 +8,7 @@ import { steadfastCourier } from "./steadfast.js";
 export * from "./courier.js";
 
 /**
- * Every courier of contract/couriers.ts, by id. One entry per id of the contract's list, holding that id's adapter: a courier named
+ * Every courier of contract/couriers.ts, by id, each holding its own adapter: a courier named
  * there without an adapter here (or an adapter under the wrong id) fails the type check, and
  * nothing else in the server picks among couriers with if/else.
  */
