@@ -133,7 +133,7 @@ export interface CourierApiError {
 }
 
 /** A courier API client's error as the interface's refusal. */
-export function refusalOf(courier: CourierId, error: CourierApiError): CourierRefusal {
+function refusalOf(courier: CourierId, error: CourierApiError): CourierRefusal {
   const fields = error.errors
     ? Object.entries(error.errors).map(([path, messages]) => ({
         path,
@@ -141,6 +141,33 @@ export function refusalOf(courier: CourierId, error: CourierApiError): CourierRe
       }))
     : undefined;
   return new CourierRefusal(courier, error.message, error.status, fields);
+}
+
+/**
+ * How one courier's adapter turns errors into refusals: its API client's error (`clientError`)
+ * becomes the interface's refusal, a refusal passes through, anything else (a bug) is thrown on.
+ */
+export function refusalFrom(
+  courier: CourierId,
+  clientError: abstract new (...args: never[]) => CourierApiError,
+): (error: unknown) => CourierRefusal {
+  return (error) => {
+    if (error instanceof CourierRefusal) return error;
+    if (!(error instanceof clientError)) throw error;
+    return refusalOf(courier, error);
+  };
+}
+
+/** A courier API call whose failure is thrown as the refusal `toRefusal` makes of it. */
+export async function refusing<T>(
+  toRefusal: (error: unknown) => CourierRefusal,
+  call: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw toRefusal(error);
+  }
 }
 
 /** A webhook secret against ours in constant time (equal-length digests: no throw, no length leak). */

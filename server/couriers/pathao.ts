@@ -8,7 +8,8 @@ import {
 import { resolvePathaoLocation } from "../services/delivery.service.js";
 import {
   bookOneByOne,
-  refusalOf,
+  refusalFrom,
+  refusing,
   sameSecret,
   statusMapper,
   type Courier,
@@ -42,10 +43,8 @@ const orderMove = statusMapper({
   return: "RETURNED",
 });
 
-function refusal(error: unknown): never {
-  if (!(error instanceof PathaoError)) throw error;
-  throw refusalOf("pathao", error);
-}
+/** Pathao's error as the courier interface's refusal. */
+const asRefusal = refusalFrom("pathao", PathaoError);
 
 async function book(parcel: ParcelRequest) {
   const location = await resolvePathaoLocation(parcel.city, parcel.zone || undefined).catch(
@@ -74,7 +73,7 @@ async function book(parcel: ParcelRequest) {
       status: answer.order_status ?? "Pending",
     };
   } catch (error) {
-    return refusal(error);
+    throw asRefusal(error);
   }
 }
 
@@ -85,13 +84,8 @@ export const pathaoCourier: Courier<"pathao"> = {
   bookableFrom: ["PLACED", "CONFIRMED"],
   book,
   bookMany: (parcels) => bookOneByOne(pathaoCourier, parcels),
-  async readStatus(consignmentId) {
-    try {
-      return (await getPathaoOrderInfo(consignmentId)).order_status;
-    } catch (error) {
-      return refusal(error);
-    }
-  },
+  readStatus: (consignmentId) =>
+    refusing(asRefusal, async () => (await getPathaoOrderInfo(consignmentId)).order_status),
   orderMove,
   webhook: {
     /**

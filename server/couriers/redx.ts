@@ -11,7 +11,8 @@ import {
 import {
   bookOneByOne,
   CourierRefusal,
-  refusalOf,
+  refusalFrom,
+  refusing,
   sameSecret,
   statusMapper,
   type Courier,
@@ -42,11 +43,8 @@ const orderMove = statusMapper({
   returned: "RETURNED",
 });
 
-function asRefusal(error: unknown): CourierRefusal {
-  if (error instanceof CourierRefusal) return error;
-  if (!(error instanceof RedxError)) throw error;
-  return refusalOf("redx", error);
-}
+/** RedX's error as the courier interface's refusal. */
+const asRefusal = refusalFrom("redx", RedxError);
 
 /**
  * The district's name as the shop's district list writes it (docs/locations.md), however the
@@ -105,13 +103,7 @@ export const redxCourier: Courier<"redx"> = {
     }
   },
   bookMany: (parcels) => bookOneByOne(redxCourier, parcels),
-  async readStatus(trackingId) {
-    try {
-      return await redxParcelStatus(trackingId);
-    } catch (error) {
-      throw asRefusal(error);
-    }
-  },
+  readStatus: (trackingId) => refusing(asRefusal, () => redxParcelStatus(trackingId)),
   orderMove,
   webhook: {
     /** `?token=` must equal REDX_WEBHOOK_SECRET (unset: every webhook is refused), in constant time. */

@@ -8,7 +8,8 @@ import {
 } from "../integrations/steadfast.js";
 import {
   CourierRefusal,
-  refusalOf,
+  refusalFrom,
+  refusing,
   statusKey,
   statusMapper,
   type BookedParcel,
@@ -59,11 +60,8 @@ function orderFields(parcel: ParcelRequest): SteadfastOrderInput {
   };
 }
 
-/** Steadfast's error as the courier interface's refusal; anything else (a bug) is thrown on. */
-function asRefusal(error: unknown): CourierRefusal {
-  if (!(error instanceof SteadfastError)) throw error;
-  return refusalOf("steadfast", error);
-}
+/** Steadfast's error as the courier interface's refusal. */
+const asRefusal = refusalFrom("steadfast", SteadfastError);
 
 function bookedParcel(consignment: {
   consignment_id?: number | string | null;
@@ -85,13 +83,8 @@ export const steadfastCourier: Courier<"steadfast"> = {
   configured: isSteadfastConfigured,
   notConfiguredMessage: STEADFAST_NOT_CONFIGURED,
   bookableFrom: ["PLACED", "CONFIRMED"],
-  async book(parcel) {
-    try {
-      return bookedParcel(await createSteadfastOrder(orderFields(parcel)));
-    } catch (error) {
-      throw asRefusal(error);
-    }
-  },
+  book: (parcel) =>
+    refusing(asRefusal, async () => bookedParcel(await createSteadfastOrder(orderFields(parcel)))),
   /** One bulk call; each order's own answer (success with its consignment, or its error). */
   async bookMany(parcels) {
     let items;
@@ -122,13 +115,7 @@ export const steadfastCourier: Courier<"steadfast"> = {
       };
     });
   },
-  async readStatus(consignmentId) {
-    try {
-      return await steadfastStatus(consignmentId);
-    } catch (error) {
-      throw asRefusal(error);
-    }
-  },
+  readStatus: (consignmentId) => refusing(asRefusal, () => steadfastStatus(consignmentId)),
   orderMove,
   givenUp: (status) => statusKey(status) === "cancelled",
 };
