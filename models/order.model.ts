@@ -46,6 +46,9 @@ const AddressSchema = new Schema(
     zone: { type: String, default: "" },
     area: { type: String, default: "" },
     zipCode: { type: String, default: "" },
+    // Ids of the district and thana lists (docs/locations.md); null on orders placed before them.
+    districtId: { type: String, default: null },
+    thanaId: { type: String, default: null },
     country: { type: String, default: "Bangladesh" },
   },
   { _id: false },

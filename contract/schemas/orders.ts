@@ -14,6 +14,17 @@ import { LocaleField } from "./i18n.js";
 
 const Text = (max: number) => z.string().trim().max(max);
 
+/**
+ * Where the parcel goes, as ids of the district and thana lists (`dhaka`, `dhaka/dhanmondi`;
+ * docs/locations.md). Optional, so an older page or API client that sends only a city name still
+ * places its order: the server then finds the district from `city` (and the thana from `zone`).
+ * The server refuses an id it does not know and a thana outside the district.
+ */
+const PlaceIds = {
+  districtId: z.string().trim().max(64).optional(),
+  thanaId: z.string().trim().max(128).optional(),
+};
+
 export const ShippingAddressBody = z.object({
   firstName: Text(80).min(1, "First name is required"),
   lastName: Text(80).optional().default(""),
@@ -24,6 +35,7 @@ export const ShippingAddressBody = z.object({
   zone: Text(80).optional(),
   area: Text(80).optional(),
   zipCode: Text(10).optional(),
+  ...PlaceIds,
 });
 
 export const PlaceOrderBody = z.object({
@@ -52,6 +64,7 @@ export const QuoteBody = z.object({
   shippingAddress: z.object({
     city: Text(80).min(1, "City is required"),
     zone: Text(80).optional(),
+    ...PlaceIds,
   }),
 });
 
