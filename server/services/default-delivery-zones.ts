@@ -54,7 +54,7 @@ export function defaultDeliverySettings(charges: {
 }
 
 /** Half-way between the two charges, to the nearest 10 taka (৳60 and ৳120: ৳90). */
-export function suburbsCharge(insideDhaka: number, outsideDhaka: number): number {
+function suburbsCharge(insideDhaka: number, outsideDhaka: number): number {
   const middle = Math.round((insideDhaka + outsideDhaka) / 20) * 10;
   return Math.min(
     Math.max(middle, Math.min(insideDhaka, outsideDhaka)),
