@@ -59,6 +59,9 @@ function placeLabel(kind: "districts" | "thanas", id: string): string {
   return `${thana.name} (${findDistrict(thana.district)!.name})`;
 }
 
+/** At most this many of the table's issues are reported: enough to fix, bounded to check. */
+const MAX_TABLE_ISSUES = 50;
+
 /**
  * The table's own rules, as issues on the field at fault: zone ids are unique, every district and
  * thana id exists, and a place is listed once in the whole table (two zones for one place would
@@ -68,37 +71,39 @@ export function checkZoneTable(
   delivery: { zones: readonly DeliveryZone[]; fallbackZone: FallbackZone },
   ctx: z.RefinementCtx,
 ): void {
-  const zoneIds = new Map<string, number | "fallback">([[delivery.fallbackZone.id, "fallback"]]);
+  let reported = 0;
+  const report = (path: (string | number)[], message: string) => {
+    ctx.addIssue({ code: "custom", path, message });
+    reported += 1;
+  };
+  const zoneIds = new Set<string>([delivery.fallbackZone.id]);
   const listedIn = new Map<string, DeliveryZone>();
-  delivery.zones.forEach((zone, index) => {
+  for (const [index, zone] of delivery.zones.entries()) {
     if (zoneIds.has(zone.id))
-      ctx.addIssue({
-        code: "custom",
-        path: ["zones", index, "id"],
-        message: `Another zone has the id “${zone.id}”`,
-      });
-    zoneIds.set(zone.id, index);
+      report(["zones", index, "id"], `Another zone has the id “${zone.id}”`);
+    zoneIds.add(zone.id);
     for (const kind of ["districts", "thanas"] as const)
-      zone[kind].forEach((id, position) => {
+      for (const [position, id] of zone[kind].entries()) {
+        if (reported >= MAX_TABLE_ISSUES) return;
         const path = ["zones", index, kind, position];
         const known = kind === "districts" ? findDistrict(id) : findThana(id);
         if (!known) {
-          const what = kind === "districts" ? "district" : "thana";
-          ctx.addIssue({ code: "custom", path, message: `No ${what} has the id “${id}”` });
-          return;
+          report(path, `No ${kind === "districts" ? "district" : "thana"} has the id “${id}”`);
+          continue;
         }
         const key = `${kind}:${id}`;
         const earlier = listedIn.get(key);
-        if (earlier) {
-          const place = placeLabel(kind, id);
-          const message =
-            earlier === zone
-              ? `${place} is listed twice in “${zone.name}”`
-              : `${place} is in two zones: “${earlier.name}” and “${zone.name}”`;
-          ctx.addIssue({ code: "custom", path, message });
-          return;
+        if (!earlier) {
+          listedIn.set(key, zone);
+          continue;
         }
-        listedIn.set(key, zone);
-      });
-  });
+        const place = placeLabel(kind, id);
+        report(
+          path,
+          earlier === zone
+            ? `${place} is listed twice in “${zone.name}”`
+            : `${place} is in two zones: “${earlier.name}” and “${zone.name}”`,
+        );
+      }
+  }
 }
