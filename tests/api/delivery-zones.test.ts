@@ -134,6 +134,18 @@ describe("the zone table in the shop settings", () => {
     ]);
   });
 
+  it("reports at most 50 of the table's issues", async () => {
+    const answer = await saveEdited((settings) => {
+      zoneById(settings, "dhaka-suburbs").districts = Array.from({ length: 60 }, (_, n) => `x${n}`);
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toHaveLength(50);
+    expect(answer.body.errors[49]).toEqual({
+      path: "settings.delivery.zones.1.districts.49",
+      message: "No district has the id “x49”",
+    });
+  });
+
   it("saves a new zone and logs each change by the zone's id", async () => {
     const saved = await saveEdited((settings) => {
       zoneById(settings, "dhaka-suburbs").charge = 80;
