@@ -78,7 +78,7 @@ export const QuoteAnswer = z.object({
   total: z.number(),
   promoCode: z.string().nullable(),
   deliverySource: z.enum(DELIVERY_SOURCES),
-  /** The delivery zone the address falls in (docs/delivery-zones.md); absent for an empty cart. */
+  /** The delivery zone the address falls in (docs/delivery-zones.md); sent for an empty cart too. */
   zone: ZoneSummary.optional(),
   /** Paid by cash on delivery, this order's delivery charge is paid online first (absent: not). */
   advanceDeliveryCharge: AdvanceQuoteAnswer.optional(),

@@ -85,8 +85,8 @@ export interface Quote {
   total: number;
   promoCode: string | null;
   deliverySource: "pathao" | "builtin";
-  /** The delivery zone the address falls in (absent for an empty cart with no address resolved). */
-  zone?: ZoneSummary;
+  /** The delivery zone the address falls in (named for an empty cart too). */
+  zone: ZoneSummary;
   /** Paid cash on delivery, the delivery charge is paid online first (absent: not). */
   advanceDeliveryCharge?: AdvanceQuoteAnswer;
 }
