@@ -34,6 +34,16 @@ export interface AddressPlace {
   thanaId?: string;
 }
 
+/**
+ * The place's ids, and the city and zone names the order stores and the courier is sent: the
+ * lists' English names when ids were sent (so the text can never say another place than the ids
+ * the charge was taken for), else the names as typed.
+ */
+export interface ResolvedPlace extends PlaceIds {
+  city: string;
+  zone: string;
+}
+
 const refused = (field: "districtId" | "thanaId", message: string) =>
   new HttpError(400, message, UNKNOWN_PLACE_CODE, [{ path: `shippingAddress.${field}`, message }]);
 
@@ -81,25 +91,33 @@ function thanaNamedAnywhere(city: string): Thana | undefined {
  * The address's district and thana ids. Ids sent are checked (400 `UNKNOWN_PLACE` naming
  * `shippingAddress.districtId` or `.thanaId`); names are looked up when no id came.
  */
-export function resolvePlace(address: AddressPlace): PlaceIds {
+export function resolvePlace(address: AddressPlace): ResolvedPlace {
   const districtId = address.districtId?.trim() || undefined;
   const thanaId = address.thanaId?.trim() || undefined;
+  const typed = { city: address.city, zone: address.zone ?? "" };
   if (districtId || thanaId) {
     const district = districtId ? findDistrict(districtId) : undefined;
     if (districtId && !district) throw refused("districtId", UNKNOWN_DISTRICT_MESSAGE);
     const thana = thanaId ? findThana(thanaId) : undefined;
     if (thanaId && (!thana || (district && thana.district !== district.id)))
       throw refused("thanaId", THANA_NOT_IN_DISTRICT_MESSAGE);
-    const placeDistrict = district?.id ?? thana!.district;
+    const placeDistrict = district ?? findDistrict(thana!.district)!;
+    const placeThana = thana ?? thanaNamed(placeDistrict.id, address.zone);
     return {
-      districtId: placeDistrict,
-      thanaId: thana?.id ?? thanaNamed(placeDistrict, address.zone)?.id ?? null,
+      districtId: placeDistrict.id,
+      thanaId: placeThana?.id ?? null,
+      city: placeDistrict.name,
+      zone: placeThana?.name ?? typed.zone,
     };
   }
   const district = districtNamed(address.city);
   if (district)
-    return { districtId: district.id, thanaId: thanaNamed(district.id, address.zone)?.id ?? null };
+    return {
+      districtId: district.id,
+      thanaId: thanaNamed(district.id, address.zone)?.id ?? null,
+      ...typed,
+    };
   const town = thanaNamedAnywhere(address.city);
-  if (town) return { districtId: town.district, thanaId: town.id };
-  return { districtId: null, thanaId: null };
+  if (town) return { districtId: town.district, thanaId: town.id, ...typed };
+  return { districtId: null, thanaId: null, ...typed };
 }

@@ -11,7 +11,7 @@ import {
   type PathaoZone,
 } from "../integrations/pathao.js";
 import { getShopSettings } from "./shop-settings.service.js";
-import { resolvePlace, type AddressPlace } from "./delivery-place.js";
+import { resolvePlace, type AddressPlace, type ResolvedPlace } from "./delivery-place.js";
 import { placeKey } from "#contract/city-names";
 import {
   dhakaCityZone,
@@ -133,8 +133,8 @@ export interface DeliveryQuote {
   source: DeliverySource;
   /** The zone the address falls in (whoever priced it). */
   zone: ZoneSummary;
-  /** The address's district and thana ids, as the order stores them. */
-  place: PlaceIds;
+  /** The address's district and thana ids and names, as the order stores them. */
+  place: ResolvedPlace;
   /** Whether the zone is not Dhaka city's (the advance rule "outside Dhaka"). */
   outsideDhaka: boolean;
 }
@@ -160,7 +160,7 @@ export async function quoteDelivery(
   if (isFree(threshold, goodsTotal)) return answer(0, "builtin");
   if (livePrice === "pathao" && isPathaoConfigured() && getEnv().PATHAO_STORE_ID) {
     try {
-      const location = await resolvePathaoLocation(address.city, address.zone);
+      const location = await resolvePathaoLocation(place.city, place.zone);
       if (location?.zoneId) {
         const plan = await pricePlan({
           recipientCity: location.cityId,

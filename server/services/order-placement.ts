@@ -21,8 +21,8 @@ import {
   type CartOwner,
 } from "./cart.service.js";
 import { computeTax, deliveryZoneOf, quoteDelivery } from "./delivery.service.js";
-import { resolvePlace, type AddressPlace } from "./delivery-place.js";
-import { zoneSummary, type PlaceIds, type ZoneSummary } from "#contract/delivery-zones";
+import { resolvePlace, type AddressPlace, type ResolvedPlace } from "./delivery-place.js";
+import { zoneSummary, type ZoneSummary } from "#contract/delivery-zones";
 import {
   ADVANCE_METHOD_REQUIRED,
   ADVANCE_METHOD_UNAVAILABLE,
@@ -101,7 +101,7 @@ async function priceQuote(
   address: QuoteAddress,
   promo: PromoEvaluation | null,
   order?: { paymentMethod: string; riskLevel?: PhoneRisk["level"] },
-): Promise<Quote & { place: PlaceIds }> {
+): Promise<Quote & { place: ResolvedPlace }> {
   const promoCodeDiscount = promo?.discount ?? 0;
   const goods = cart.totalPrice - cart.discount - promoCodeDiscount;
   const delivery = await quoteDelivery(address, goods);
@@ -192,8 +192,8 @@ interface Placement extends ReservationWork, CodPhoneContext {
   /** `<cart id>:<version>` of the cart as priced: one cart as it stood gives one order. */
   cartVersion?: string | null;
   quote?: Quote;
-  /** The address's district and thana ids, as resolved when the order was priced. */
-  place?: PlaceIds;
+  /** Where the address goes (ids, and the names to store), as resolved when it was priced. */
+  place?: ResolvedPlace;
   order?: mongoose.HydratedDocument<OrderFields>;
   trackingToken?: string;
   /** Cash on delivery whose delivery charge is paid online first: how and why. */
@@ -496,8 +496,8 @@ function orderDocument(placement: Placement): Record<string, unknown> {
       mobile: address.mobile,
       email: address.email ?? "",
       streetAddress: address.streetAddress,
-      city: address.city,
-      zone: address.zone ?? "",
+      city: placement.place!.city,
+      zone: placement.place!.zone,
       area: address.area ?? "",
       zipCode: address.zipCode ?? "",
       country: "Bangladesh",

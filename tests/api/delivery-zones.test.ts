@@ -250,32 +250,51 @@ describe("the quote and the order, per zone", () => {
     expect((await buyer.get("/api/cart")).body.cartItems).toHaveLength(1);
   });
 
-  it("charges each placed order its zone and stores the resolved ids", async () => {
-    const cases: [Record<string, unknown>, number, string | null, string | null][] = [
-      [DHANMONDI, 60, "dhaka", "dhaka/dhanmondi"],
-      [SAVAR, 90, "dhaka", "dhaka/savar"],
-      [BHOLA, 120, "bhola", "bhola/char-fasson"],
-      // No ids (an older page): found from the names.
-      [{ city: "Savar", districtId: undefined }, 90, "dhaka", "dhaka/savar"],
-      [{ city: "Dhaka", zone: "Dhanmondi" }, 60, "dhaka", "dhaka/dhanmondi"],
+  it("charges each placed order its zone and stores the resolved ids and names", async () => {
+    type Case = [Record<string, unknown>, number, string | null, string | null, string, string];
+    const cases: Case[] = [
+      [DHANMONDI, 60, "dhaka", "dhaka/dhanmondi", "Dhaka", "Dhanmondi"],
+      [SAVAR, 90, "dhaka", "dhaka/savar", "Dhaka", "Savar"],
+      [BHOLA, 120, "bhola", "bhola/char-fasson", "Bhola", "Char Fasson"],
+      // Ids sent: the stored names are the ids' own, whatever the text said.
+      [
+        { ...DHANMONDI, city: "Bhola", zone: "x" },
+        60,
+        "dhaka",
+        "dhaka/dhanmondi",
+        "Dhaka",
+        "Dhanmondi",
+      ],
+      // No ids (an older page): found from the names, which are stored as typed.
+      [{ city: "Savar" }, 90, "dhaka", "dhaka/savar", "Savar", ""],
+      [{ city: "dhaka", zone: "ধানমন্ডি" }, 60, "dhaka", "dhaka/dhanmondi", "dhaka", "ধানমন্ডি"],
       // A thana id alone names its district.
-      [{ city: "Gazipur", thanaId: "gazipur/kaliakair" }, 90, "gazipur", "gazipur/kaliakair"],
+      [
+        { city: "x", thanaId: "gazipur/kaliakair" },
+        90,
+        "gazipur",
+        "gazipur/kaliakair",
+        "Gazipur",
+        "Kaliakair",
+      ],
       // An unknown city still places the order, charged as the fallback zone.
-      [{ city: "Atlantis" }, 120, null, null],
+      [{ city: "Atlantis" }, 120, null, null, "Atlantis", ""],
     ];
-    for (const [address, charge, districtId, thanaId] of cases) {
+    for (const [address, charge, districtId, thanaId, city, zone] of cases) {
       const { buyer } = await shopperWithCart(app);
       const placed = await buyer.order({ shippingAddress: shippingAddress(address) });
       expect(placed.status, JSON.stringify(address)).toBe(201);
       expect(placed.body).toMatchObject({
         deliveryCharge: charge,
         totalDiscountedPrice: 1600 + charge,
+        shippingAddress: { districtId, thanaId, city, zone },
       });
       const stored = (await Order.findById(placed.body._id).lean())!;
       expect(stored.shippingAddress, JSON.stringify(address)).toMatchObject({
         districtId,
         thanaId,
-        city: address.city,
+        city,
+        zone,
       });
       expect(stored.deliveryCharge).toBe(charge);
     }
