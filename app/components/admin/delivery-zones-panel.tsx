@@ -131,7 +131,7 @@ type ErrorOf = (path: string) => string | undefined;
  * zones added and removed, the fallback zone, the shop-wide threshold and the live price.
  */
 export function DeliveryZonesPanel({ errorOf }: { errorOf: ErrorOf }) {
-  const { control, register } = useFormContext<{ delivery: DeliveryValues }>();
+  const { control, register, watch } = useFormContext<{ delivery: DeliveryValues }>();
   const { fields, append, remove } = useFieldArray({ control, name: "delivery.zones" });
   const path = (name: string) => name as Path<{ delivery: DeliveryValues }>;
   const field = (name: string, label: string, props: Record<string, string> = {}) => (
@@ -152,7 +152,6 @@ export function DeliveryZonesPanel({ errorOf }: { errorOf: ErrorOf }) {
       })}
     </>
   );
-  const { watch } = useFormContext<{ delivery: DeliveryValues }>();
   const zones = watch("delivery.zones");
   const fallbackName = watch("delivery.fallbackZone.name");
 
@@ -241,7 +240,7 @@ export function DeliveryZonesPanel({ errorOf }: { errorOf: ErrorOf }) {
                     type="button"
                     size="sm"
                     variant="outline"
-                    aria-label={`Remove the zone ${name}`}
+                    aria-label={`Remove zone ${name}`}
                     onClick={() => remove(index)}
                   >
                     Remove zone
