@@ -5,7 +5,6 @@
  * placement asks for it, payments.service takes it.
  */
 import { configuredGateways } from "../integrations/gateways.js";
-import { isInsideDhaka } from "./delivery.service.js";
 import { phoneRiskOf } from "./phone-history.service.js";
 import { getShopSettings } from "./shop-settings.service.js";
 import type { PhoneRisk } from "#contract/schemas/phone-history";
@@ -17,7 +16,8 @@ export const ADVANCE_METHOD_UNAVAILABLE =
   "That payment method is not available for the delivery charge; choose another";
 
 export interface AdvanceInput {
-  city: string;
+  /** The address's zone is not Dhaka city's (docs/delivery-zones.md): suburbs count as outside. */
+  outsideDhaka: boolean;
   /** Goods after every discount (the amount the "above" rule compares). */
   goods: number;
   deliveryCharge: number;
@@ -40,7 +40,7 @@ export async function advanceFor(input: AdvanceInput): Promise<AdvanceQuoteAnswe
   if (input.deliveryCharge <= 0) return null;
   const rules = (await getShopSettings()).cod.advanceDeliveryCharge;
   const reasons: AdvanceRule[] = [];
-  if (rules.outsideDhaka && !isInsideDhaka(input.city)) reasons.push("outsideDhaka");
+  if (rules.outsideDhaka && input.outsideDhaka) reasons.push("outsideDhaka");
   if (rules.riskyNumbers && input.placement) {
     const { mobile, riskLevel } = input.placement;
     const level = riskLevel ?? (await phoneRiskOf(mobile)).level;
