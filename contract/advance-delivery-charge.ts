@@ -7,7 +7,12 @@
 import { z } from "zod";
 
 /** Why the delivery charge is paid in advance: the shop settings' rules that matched. */
-export const ADVANCE_RULES = ["outsideDhaka", "riskyNumber", "aboveAmount", "courierRecord"] as const;
+export const ADVANCE_RULES = [
+  "outsideDhaka",
+  "riskyNumber",
+  "aboveAmount",
+  "courierRecord",
+] as const;
 export type AdvanceRule = (typeof ADVANCE_RULES)[number];
 
 /**

@@ -100,5 +100,8 @@ export function suggestionCounts(
     if (courier) counts.set(courier, (counts.get(courier) ?? 0) + 1);
   return [...counts]
     .map(([courier, orders]) => ({ courier, orders }))
-    .sort((a, b) => b.orders - a.orders || COURIER_IDS.indexOf(a.courier) - COURIER_IDS.indexOf(b.courier));
+    .sort(
+      (a, b) =>
+        b.orders - a.orders || COURIER_IDS.indexOf(a.courier) - COURIER_IDS.indexOf(b.courier),
+    );
 }

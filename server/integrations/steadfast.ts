@@ -51,8 +51,7 @@ const call = <T>(
   path: string,
   body?: unknown,
   options: CallOptions = {},
-): Promise<T> =>
-  countCourierCall("steadfast", path, callUncounted<T>(method, path, body, options));
+): Promise<T> => countCourierCall("steadfast", path, callUncounted<T>(method, path, body, options));
 
 async function callUncounted<T>(
   method: "GET" | "POST",
@@ -179,7 +178,9 @@ export async function steadfastFraudCheck(
   );
   // Copies of the call differ on whether the counts are the answer or its `data`.
   const counts =
-    answer.data && typeof answer.data === "object" ? (answer.data as Record<string, unknown>) : answer;
+    answer.data && typeof answer.data === "object"
+      ? (answer.data as Record<string, unknown>)
+      : answer;
   const delivered = parcelCount(counts.total_delivered);
   const cancelled = parcelCount(counts.total_cancelled);
   if (delivered === undefined || cancelled === undefined)

@@ -17,7 +17,10 @@ endpoint(adminCourierSuggestionsRouter, "/api/admin/courier-suggestions", {
     "For each order (`orderIds`, comma-separated, 1 to 100), the courier with the best delivered share in its district among those with enough parcels, and every bookable courier's figures",
   query: CourierSuggestionsQuery,
   responses: {
-    200: { description: "One suggestion per order found, in the order asked", schema: CourierSuggestionsAnswer },
+    200: {
+      description: "One suggestion per order found, in the order asked",
+      schema: CourierSuggestionsAnswer,
+    },
   },
   handler: async ({ query }) => ({ suggestions: await suggestCouriers(query.orderIds) }),
 });

@@ -67,7 +67,9 @@ endpoint(adminPhonesRouter, PREFIX, {
     "A number's orders by outcome (delivered, returned, cancelled, open), its risk level, and each courier's record of it in its whole network",
   params: PhoneParams,
   query: PhoneHistoryQuery,
-  responses: { 200: { description: "History, risk and couriers' records", schema: PhoneHistoryAnswer } },
+  responses: {
+    200: { description: "History, risk and couriers' records", schema: PhoneHistoryAnswer },
+  },
   handler: async ({ params, query }) => {
     const [risk, couriers] = await Promise.all([
       phoneRiskOf(params.phone, { excludeOrderId: query.excludeOrder }),

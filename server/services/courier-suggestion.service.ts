@@ -89,7 +89,10 @@ async function countFinishedParcels(now: Date): Promise<Figures> {
   };
   for (const { _id: group, n } of [
     ...booked,
-    ...olderPathao.map((group) => ({ ...group, _id: { ...group._id, courier: "pathao" as const } })),
+    ...olderPathao.map((group) => ({
+      ...group,
+      _id: { ...group._id, courier: "pathao" as const },
+    })),
   ]) {
     const outcome = FINISHED[group.status];
     if (!outcome || !group.courier) continue;
@@ -136,7 +139,10 @@ function ratesIn(couriers: Map<CourierId, Tally> | undefined): CourierRate[] {
     return [{ courier, name: COURIER_NAMES[courier], ...tally, parcels, rate }];
   });
   const qualifies = (rate: CourierRate) => rate.parcels >= SUGGESTION_MIN_PARCELS;
-  return [...rates.filter(qualifies).sort(better), ...rates.filter((r) => !qualifies(r)).sort(better)];
+  return [
+    ...rates.filter(qualifies).sort(better),
+    ...rates.filter((r) => !qualifies(r)).sort(better),
+  ];
 }
 
 function suggestionFor(

@@ -60,7 +60,9 @@ beforeEach(async () => {
 });
 
 const history = (phone: string) =>
-  request(app).get(`/api/admin/phones/${encodeURIComponent(phone)}`).set(bearer(adminToken));
+  request(app)
+    .get(`/api/admin/phones/${encodeURIComponent(phone)}`)
+    .set(bearer(adminToken));
 
 const couriersOf = async (phone: string) => {
   const answer = await history(phone);
@@ -171,9 +173,7 @@ describe("GET /api/admin/phones/{phone}: the couriers' record", () => {
     ).toBe(403);
     const invalid = await history("12345");
     expect(invalid.status).toBe(400);
-    expect(invalid.body.errors).toEqual([
-      { path: "phone", message: INVALID_MOBILE_MESSAGE },
-    ]);
+    expect(invalid.body.errors).toEqual([{ path: "phone", message: INVALID_MOBILE_MESSAGE }]);
     expect(steadfast.fraudChecks).toEqual([]);
   });
 });
@@ -265,15 +265,18 @@ describe("what a poor record asks at placement", () => {
   it.each([
     ["answers 500", "error"],
     ["is slower than the wait", "slow"],
-  ] as const)("asks nothing when Steadfast %s: the order is placed as usual", async (_what, failure) => {
-    await courierRecordRule({ action: "phoneCode", successRateBelow: 70, minParcels: 5 });
-    steadfast.records[PHONE] = POOR;
-    steadfast.fraudCheckFails = failure;
-    steadfast.slowMs = 3000;
-    const started = Date.now();
-    const placed = await placeCod();
-    expect(placed.status).toBe(201);
-    expect(Date.now() - started).toBeLessThan(2500);
-    expect(steadfast.fraudChecks).toEqual([PHONE]);
-  });
+  ] as const)(
+    "asks nothing when Steadfast %s: the order is placed as usual",
+    async (_what, failure) => {
+      await courierRecordRule({ action: "phoneCode", successRateBelow: 70, minParcels: 5 });
+      steadfast.records[PHONE] = POOR;
+      steadfast.fraudCheckFails = failure;
+      steadfast.slowMs = 3000;
+      const started = Date.now();
+      const placed = await placeCod();
+      expect(placed.status).toBe(201);
+      expect(Date.now() - started).toBeLessThan(2500);
+      expect(steadfast.fraudChecks).toEqual([PHONE]);
+    },
+  );
 });
