@@ -7,8 +7,13 @@ import { createApp } from "../../server/app";
 import { forgetCourierRates } from "../../server/services/courier-suggestion.service";
 import { describeRates, type CourierSuggestion } from "#contract/courier-insights";
 import type { CourierId } from "#contract/couriers";
-import type { OrderStatus } from "#contract/order-status";
-import { createOrder } from "../factories/order";
+import {
+  createCourierRecord,
+  createOrder,
+  createShippedOrders,
+  moveOrderTo,
+  type ParcelPlace,
+} from "../factories/order";
 import { bearer, createAdmin, createUser } from "../factories/user";
 import { useRedxStub, useSteadfastStub } from "../setup/couriers";
 import { clearDatabase } from "../setup/db";
@@ -36,50 +41,15 @@ beforeEach(async () => {
   adminToken = (await createAdmin()).token;
 });
 
-interface Place {
-  city: string;
-  districtId?: string | null;
-}
+type Place = ParcelPlace;
 const BHOLA: Place = { city: "Bhola", districtId: "bhola" };
 // An order from before addresses carried district ids, its city in Bangla.
 const BHOLA_OLDER: Place = { city: "ভোলা", districtId: null };
 const CHANDPUR: Place = { city: "Chandpur", districtId: "chandpur" };
 
-/** `count` finished parcels of one courier to one place, in one insert. */
-async function parcels(courier: CourierId, status: OrderStatus, place: Place, count: number) {
-  if (count === 0) return;
-  const template = (await createOrder()).toObject();
-  await Order.deleteOne({ _id: template._id });
-  await Order.collection.insertMany(
-    Array.from({ length: count }, () => ({
-      ...template,
-      _id: new Types.ObjectId(),
-      orderNumber: `TW-SUG-${randomUUID().slice(0, 8)}`,
-      orderStatus: status,
-      shippingAddress: { ...template.shippingAddress, ...place },
-      shipment: { courier, courierName: courier, consignmentId: randomUUID(), status: "x" },
-    })),
-  );
-}
-
-/** `delivered` and `returned` parcels of a courier to a place (returned split RETURNING/RETURNED). */
-async function record(courier: CourierId, place: Place, delivered: number, returned: number) {
-  await parcels(courier, "DELIVERED", place, delivered);
-  await parcels(courier, "RETURNED", place, Math.ceil(returned / 2));
-  await parcels(courier, "RETURNING", place, Math.floor(returned / 2));
-}
-
 async function orderTo(place: Place) {
   const order = await createOrder({ orderStatus: "CONFIRMED" });
-  await Order.updateOne(
-    { _id: order._id },
-    {
-      $set: {
-        "shippingAddress.city": place.city,
-        "shippingAddress.districtId": place.districtId ?? null,
-      },
-    },
-  );
+  await moveOrderTo(order._id, place);
   return String(order._id);
 }
 
@@ -113,14 +83,14 @@ const rate = (
 
 describe("GET /api/admin/courier-suggestions", () => {
   it("suggests the best delivered share in the order's district, with every courier's numbers", async () => {
-    await record("steadfast", BHOLA, 20, 2);
-    await record("steadfast", BHOLA_OLDER, 3, 0); // counted in Bhola through its city
-    await record("redx", BHOLA, 8, 2);
-    await record("pathao", BHOLA, 9, 0); // 100%, but 9 parcels: too few to judge
-    await record("redx", CHANDPUR, 30, 0); // another district: not Bhola's figures
+    await createCourierRecord("steadfast", BHOLA, 20, 2);
+    await createCourierRecord("steadfast", BHOLA_OLDER, 3, 0); // counted in Bhola through its city
+    await createCourierRecord("redx", BHOLA, 8, 2);
+    await createCourierRecord("pathao", BHOLA, 9, 0); // 100%, but 9 parcels: too few to judge
+    await createCourierRecord("redx", CHANDPUR, 30, 0); // another district: not Bhola's figures
     // Neither open nor cancelled parcels count.
-    await parcels("pathao", "SHIPPED", BHOLA, 3);
-    await parcels("pathao", "CANCELLED", BHOLA, 3);
+    await createShippedOrders("pathao", "SHIPPED", BHOLA, 3);
+    await createShippedOrders("pathao", "CANCELLED", BHOLA, 3);
 
     for (const place of [BHOLA, BHOLA_OLDER]) {
       const suggestion = await suggestionFor(await orderTo(place));
@@ -152,8 +122,8 @@ describe("GET /api/admin/courier-suggestions", () => {
     });
 
     forgetCourierRates();
-    await record("redx", CHANDPUR, 5, 0); // 5 parcels in Chandpur: too few there
-    await record("steadfast", BHOLA, 16, 4); // 80% of 20 in Bhola
+    await createCourierRecord("redx", CHANDPUR, 5, 0); // 5 parcels in Chandpur: too few there
+    await createCourierRecord("steadfast", BHOLA, 16, 4); // 80% of 20 in Bhola
     const suggestion = await suggestionFor(chandpurOrder);
     expect(suggestion).toMatchObject({
       courier: "steadfast",
@@ -167,13 +137,13 @@ describe("GET /api/admin/courier-suggestions", () => {
   });
 
   it("breaks a tie by more parcels, then by the registry's order", async () => {
-    await record("steadfast", BHOLA, 9, 1); // 90% of 10
-    await record("redx", BHOLA, 18, 2); // 90% of 20
+    await createCourierRecord("steadfast", BHOLA, 9, 1); // 90% of 10
+    await createCourierRecord("redx", BHOLA, 18, 2); // 90% of 20
     const bhola = await orderTo(BHOLA);
     expect((await suggestionFor(bhola)).courier).toBe("redx");
 
-    await record("pathao", CHANDPUR, 9, 1);
-    await record("steadfast", CHANDPUR, 9, 1);
+    await createCourierRecord("pathao", CHANDPUR, 9, 1);
+    await createCourierRecord("steadfast", CHANDPUR, 9, 1);
     forgetCourierRates();
     const chandpur = await suggestionFor(await orderTo(CHANDPUR));
     expect(chandpur.courier).toBe("pathao");
@@ -202,9 +172,9 @@ describe("GET /api/admin/courier-suggestions", () => {
   });
 
   it("suggests only couriers that can book now, never a manual shipment", async () => {
-    await record("redx", BHOLA, 20, 0);
-    await record("steadfast", BHOLA, 15, 5);
-    await record("manual", BHOLA, 30, 0);
+    await createCourierRecord("redx", BHOLA, 20, 0);
+    await createCourierRecord("steadfast", BHOLA, 15, 5);
+    await createCourierRecord("manual", BHOLA, 30, 0);
     const order = await orderTo(BHOLA);
     await withEnv({ REDX_API_TOKEN: "" }, async () => {
       const suggestion = await suggestionFor(order);
@@ -215,7 +185,7 @@ describe("GET /api/admin/courier-suggestions", () => {
   });
 
   it("answers each order asked in turn, leaves out unknown ones, and is for admins only", async () => {
-    await record("steadfast", BHOLA, 10, 0);
+    await createCourierRecord("steadfast", BHOLA, 10, 0);
     const [first, second] = [await orderTo(BHOLA), await orderTo(CHANDPUR)];
     const missing = String(new Types.ObjectId());
     const answer = await suggest(second, missing, first);
