@@ -262,6 +262,9 @@ export const EnvSchema = z
     STEADFAST_API_KEY: z.string().optional(),
     STEADFAST_SECRET_KEY: z.string().optional(),
     STEADFAST_BASE_URL: z.url().default("https://portal.packzy.com/api/v1"),
+    // How long a courier's record of a number (Steadfast's fraud check) may take before it counts
+    // as unavailable: the order view and the checkout wait no longer (docs/cod.md).
+    COURIER_RECORD_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2500),
     // RedX: the merchant dashboard's API token (a JWT), its pickup store, and our own webhook
     // secret (its `?token=`; unset: RedX webhooks are refused).
     REDX_API_TOKEN: z.string().optional(),

@@ -120,6 +120,22 @@ export const AdvanceDeliveryChargeSettings = z.strictObject({
   aboveAmount: Taka(10_000_000),
 });
 
+/**
+ * What a poor delivery record in the couriers' networks (Steadfast's fraud check) asks of a
+ * cash-on-delivery order (docs/cod.md, "The couriers' record of a number"): the phone's code, the
+ * delivery charge in advance, or nothing. Never a refusal. Poor: fewer than `successRateBelow` per
+ * cent of at least `minParcels` parcels delivered.
+ */
+export const COURIER_RECORD_ACTIONS = ["none", "phoneCode", "advance"] as const;
+export type CourierRecordAction = (typeof COURIER_RECORD_ACTIONS)[number];
+
+export const CourierRecordSettings = z.strictObject({
+  action: z.enum(COURIER_RECORD_ACTIONS),
+  successRateBelow: z.number().int().min(1, "At least 1%").max(100, "At most 100%"),
+  minParcels: z.number().int().min(1).max(1000),
+});
+export type CourierRecordSettings = z.output<typeof CourierRecordSettings>;
+
 /** The cash-on-delivery rules (docs/cod.md). */
 export const CodSettings = z.strictObject({
   phoneConfirmation: z.enum(PHONE_CONFIRMATION_RULES),
@@ -130,6 +146,7 @@ export const CodSettings = z.strictObject({
     .int()
     .min(0)
     .max(24 * 30),
+  courierRecord: CourierRecordSettings,
 });
 
 export const ShopSettings = z.strictObject({

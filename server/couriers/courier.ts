@@ -102,6 +102,18 @@ export interface Courier<Id extends CourierId = CourierId> {
   givenUp?(status: string): boolean;
   /** Absent for couriers that send none (their parcels are read again instead). */
   readonly webhook?: CourierWebhook;
+  /**
+   * The number's parcels in the courier's whole network, every merchant's (a fraud check), for
+   * couriers whose API offers one; `phone` is 01XXXXXXXXX. Fails (never answers zeros) when the
+   * courier does not answer within `timeoutMs` or answers something else.
+   */
+  deliveryRecord?(phone: string, timeoutMs: number): Promise<DeliveryRecord>;
+}
+
+/** A courier's parcels to one number, in its whole network. */
+export interface DeliveryRecord {
+  delivered: number;
+  cancelled: number;
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   createSteadfastOrders,
   isSteadfastConfigured,
   SteadfastError,
+  steadfastFraudCheck,
   steadfastStatus,
   type SteadfastOrderInput,
 } from "../integrations/steadfast.js";
@@ -118,4 +119,6 @@ export const steadfastCourier: Courier<"steadfast"> = {
   readStatus: (consignmentId) => refusing(asRefusal, () => steadfastStatus(consignmentId)),
   orderMove,
   givenUp: (status) => statusKey(status) === "cancelled",
+  /** Its fraud check: the number's delivered and cancelled parcels across every merchant. */
+  deliveryRecord: steadfastFraudCheck,
 };

@@ -40,10 +40,25 @@ function fieldErrors(errors: SteadfastAnswer["errors"]): Record<string, string[]
   );
 }
 
-const call = <T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> =>
-  countCourierCall("steadfast", path, callUncounted<T>(method, path, body));
+/** How long a call may take; `label` names it in errors when its path holds what must not be logged. */
+interface CallOptions {
+  timeoutMs?: number;
+  label?: string;
+}
 
-async function callUncounted<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
+const call = <T>(
+  method: "GET" | "POST",
+  path: string,
+  body?: unknown,
+  options: CallOptions = {},
+): Promise<T> => countCourierCall("steadfast", path, callUncounted<T>(method, path, body, options));
+
+async function callUncounted<T>(
+  method: "GET" | "POST",
+  path: string,
+  body: unknown,
+  { timeoutMs = 15_000, label = path }: CallOptions,
+): Promise<T> {
   const env = getEnv();
   let response: Response;
   try {
@@ -56,10 +71,10 @@ async function callUncounted<T>(method: "GET" | "POST", path: string, body?: unk
         accept: "application/json",
       },
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(15_000),
+      signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
-    throw new SteadfastError(`Steadfast ${path}: ${(error as Error).message}`);
+    throw new SteadfastError(`Steadfast ${label}: ${(error as Error).message}`);
   }
   const answer = (await response.json().catch(() => ({}))) as T & SteadfastAnswer;
   const refused = !response.ok || (typeof answer.status === "number" && answer.status !== 200);
@@ -67,7 +82,7 @@ async function callUncounted<T>(method: "GET" | "POST", path: string, body?: unk
     // A refusal in a 200 answer carries its own status (e.g. 400 with field errors).
     const status = response.ok ? (answer.status ?? 400) : response.status;
     throw new SteadfastError(
-      `Steadfast ${path}: ${answer.message ?? `HTTP ${status}`}`,
+      `Steadfast ${label}: ${answer.message ?? `HTTP ${status}`}`,
       status,
       fieldErrors(answer.errors),
     );
@@ -137,4 +152,38 @@ export async function steadfastStatus(consignmentId: string): Promise<string> {
   if (!answer.delivery_status)
     throw new SteadfastError("Steadfast /status_by_cid: no delivery_status", 502);
   return answer.delivery_status;
+}
+
+/** A count in the fraud check's answer: a whole number of 0 or more, as a number or numeric text. */
+function parcelCount(value: unknown): number | undefined {
+  const count = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+  return typeof count === "number" && Number.isInteger(count) && count >= 0 ? count : undefined;
+}
+
+/**
+ * The number's parcels across Steadfast's whole network (`GET /fraud_check/{phone}`: every
+ * merchant's, not only ours): delivered and cancelled. Not in the published API document, so its
+ * shape is checked here: an answer without both counts is an error, never read as zero. `phone`
+ * is 01XXXXXXXXX; errors name the call without it (the log and the metrics keep no number).
+ */
+export async function steadfastFraudCheck(
+  phone: string,
+  timeoutMs: number,
+): Promise<{ delivered: number; cancelled: number }> {
+  const answer = await call<Record<string, unknown>>(
+    "GET",
+    `/fraud_check/${encodeURIComponent(phone)}`,
+    undefined,
+    { timeoutMs, label: "/fraud_check" },
+  );
+  // Copies of the call differ on whether the counts are the answer or its `data`.
+  const counts =
+    answer.data && typeof answer.data === "object"
+      ? (answer.data as Record<string, unknown>)
+      : answer;
+  const delivered = parcelCount(counts.total_delivered);
+  const cancelled = parcelCount(counts.total_cancelled);
+  if (delivered === undefined || cancelled === undefined)
+    throw new SteadfastError("Steadfast /fraud_check: no total_delivered and total_cancelled", 502);
+  return { delivered, cancelled };
 }

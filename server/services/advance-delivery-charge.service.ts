@@ -28,7 +28,12 @@ export interface AdvanceInput {
    * when the placement has read it already. The quote passes none: anyone may ask it for any
    * number, so it answers from the public rules only (docs/cod.md, "What a number reveals").
    */
-  placement?: { mobile: string; riskLevel?: PhoneRisk["level"] };
+  placement?: {
+    mobile: string;
+    riskLevel?: PhoneRisk["level"];
+    /** A poor record in the couriers' networks, when the shop asks an advance for it. */
+    poorCourierRecord?: boolean;
+  };
 }
 
 /**
@@ -47,6 +52,7 @@ export async function advanceFor(input: AdvanceInput): Promise<AdvanceQuoteAnswe
     if (level === "risky") reasons.push("riskyNumber");
   }
   if (rules.aboveAmount > 0 && input.goods >= rules.aboveAmount) reasons.push("aboveAmount");
+  if (input.placement?.poorCourierRecord) reasons.push("courierRecord");
   const methods = configuredGateways();
   if (reasons.length === 0 || methods.length === 0) return null;
   return {

@@ -100,7 +100,12 @@ async function priceQuote(
   cart: CartAnswer,
   address: QuoteAddress,
   promo: PromoEvaluation | null,
-  order?: { paymentMethod: string; riskLevel?: PhoneRisk["level"] },
+  order?: {
+    paymentMethod: string;
+    riskLevel?: PhoneRisk["level"];
+    /** The couriers' record of the number asks for the advance (`cod.courierRecord`). */
+    poorCourierRecord?: boolean;
+  },
 ): Promise<Quote & { place: ResolvedPlace }> {
   const promoCodeDiscount = promo?.discount ?? 0;
   const goods = cart.totalPrice - cart.discount - promoCodeDiscount;
@@ -119,7 +124,13 @@ async function priceQuote(
           total,
           // Only a placement reads the number's history; the quote is anonymous (docs/cod.md).
           ...(order && address.mobile
-            ? { placement: { mobile: address.mobile, riskLevel: order.riskLevel } }
+            ? {
+                placement: {
+                  mobile: address.mobile,
+                  riskLevel: order.riskLevel,
+                  poorCourierRecord: order.poorCourierRecord,
+                },
+              }
             : {}),
         });
   return {
@@ -255,6 +266,7 @@ const priceOrder: Step<Placement> = {
     const { place, ...quote } = await priceQuote(cart, input.shippingAddress, promo, {
       paymentMethod: input.paymentMethod,
       riskLevel: placement.phoneRisk?.level,
+      poorCourierRecord: placement.courierRecordAction === "advance",
     });
     placement.quote = quote;
     placement.place = place;

@@ -69,6 +69,7 @@ export function defaultShopSettings(env: Env = getEnv()): ShopSettings {
       phoneConfirmation: "never",
       advanceDeliveryCharge: { outsideDhaka: false, riskyNumbers: false, aboveAmount: 0 },
       unconfirmedCancelAfterHours: 48,
+      courierRecord: { action: "none", successRateBelow: 70, minParcels: 5 },
     },
   };
 }

@@ -116,6 +116,7 @@ describe("first start", () => {
           phoneConfirmation: "never",
           advanceDeliveryCharge: { outsideDhaka: false, riskyNumbers: false, aboveAmount: 0 },
           unconfirmedCancelAfterHours: 48,
+          courierRecord: { action: "none", successRateBelow: 70, minParcels: 5 },
         },
       },
     });
@@ -170,6 +171,35 @@ describe("first start", () => {
 });
 
 describe("saving", () => {
+  it("saves what a poor courier record asks, and refuses a rate or a sample out of bounds", async () => {
+    const saved = await changed((settings) => {
+      settings.cod.courierRecord = { action: "advance", successRateBelow: 60, minParcels: 8 };
+    });
+    expect(saved.body.settings.cod.courierRecord).toEqual({
+      action: "advance",
+      successRateBelow: 60,
+      minParcels: 8,
+    });
+    const refused = await change((settings) => {
+      settings.cod.courierRecord = { action: "phoneCode", successRateBelow: 0, minParcels: 0 };
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([
+      { path: "settings.cod.courierRecord.successRateBelow", message: "At least 1%" },
+      {
+        path: "settings.cod.courierRecord.minParcels",
+        message: "Too small: expected number to be >=1",
+      },
+    ]);
+    const refusal = await change((settings) => {
+      (settings.cod.courierRecord as { action: string }).action = "refuse";
+    });
+    expect(refusal.status).toBe(400);
+    expect(refusal.body.errors.map((error: { path: string }) => error.path)).toEqual([
+      "settings.cod.courierRecord.action",
+    ]);
+  });
+
   it("refuses bad values with a 400 naming each field, and changes nothing", async () => {
     const { body: loaded } = await readSettings();
     const bad = structuredClone(loaded.settings);

@@ -2,10 +2,12 @@
  * "Ship with" in the back office's order dialog: the courier that carries the parcel. API couriers
  * (Pathao, Steadfast) book through their API; any other courier or the shop's own rider is recorded
  * with its name and tracking number, and an optional tracking link (`{tracking}` where the number
- * goes) for the shopper (docs/couriers.md).
+ * goes) for the shopper (docs/couriers.md). The courier suggested for the order (its district's
+ * delivered shares) is chosen until the owner picks another, with the numbers behind it.
  */
 import { useId, useState, type FormEvent } from "react";
 import { useAdminData } from "~/components/admin/common";
+import { SuggestionNote, useCourierSuggestions } from "~/components/admin/courier-insights";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { api } from "~/lib/api-client";
@@ -17,23 +19,30 @@ import {
 } from "#contract/couriers";
 
 export function ShipmentForm({
+  orderId,
   disabled,
   onBook,
 }: {
+  orderId: string;
   disabled: boolean;
   onBook: (body: BookShipmentBody) => void;
 }) {
   const id = useId();
-  const [courier, setCourier] = useState<CourierId>("manual");
+  // What the owner picked; until then the suggested courier (or a manual shipment).
+  const [chosen, setCourier] = useState<CourierId | null>(null);
+  const [suggestion] = useCourierSuggestions([orderId]);
   const [courierName, setCourierName] = useState("");
   const [trackingNumber, setTrackingNumber] = useState("");
   const [trackingUrlTemplate, setTemplate] = useState("");
-  const typed = courier === "manual";
   // Which couriers can book now; until it is known (or if it fails) every one is offered and the
   // server names what is missing.
   const couriers = useAdminData(() => api.admin.couriers(), "couriers");
   const configured = (value: CourierId) =>
     couriers.data?.couriers.find((entry) => entry.id === value)?.configured ?? true;
+  const suggested =
+    suggestion?.courier && configured(suggestion.courier) ? suggestion.courier : null;
+  const courier = chosen ?? suggested ?? "manual";
+  const typed = courier === "manual";
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -59,6 +68,11 @@ export function ShipmentForm({
       <h3 id={`${id}-title`} className="font-semibold sm:col-span-2">
         Shipment
       </h3>
+      {suggestion && (
+        <div className="sm:col-span-2">
+          <SuggestionNote suggestion={suggestion} />
+        </div>
+      )}
       <label className="grid gap-1 sm:col-span-2">
         <span>Ship with</span>
         <select
@@ -70,6 +84,7 @@ export function ShipmentForm({
             <option key={value} value={value} disabled={!configured(value)}>
               {COURIER_NAMES[value]}
               {configured(value) ? "" : " (not configured)"}
+              {value === suggested ? " (suggested)" : ""}
             </option>
           ))}
         </select>

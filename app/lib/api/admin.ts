@@ -8,6 +8,8 @@ import type {
   CourierId,
   CouriersAnswer,
 } from "#contract/couriers";
+import type { CourierSuggestionsAnswer } from "#contract/courier-insights";
+import type { PhoneHistoryAnswer } from "#contract/schemas/phone-history";
 import { request, segment, type Query } from "./transport";
 import type {
   AdminCategory,
@@ -21,7 +23,6 @@ import type {
   PaymentPage,
   PhoneBlock,
   PhoneBlocks,
-  PhoneRisk,
   Product,
   PromoCode,
   PromoCodePage,
@@ -30,9 +31,14 @@ import type {
 } from "./types";
 
 export const admin = {
-  /** GET /api/admin/phones/{phone}: a number's orders by outcome and its risk level. */
+  /**
+   * GET /api/admin/phones/{phone}: a number's orders by outcome, its risk level, and each
+   * courier's record of it in its whole network.
+   */
   phoneHistory: (phone: string, excludeOrder?: string) =>
-    request<PhoneRisk>(`/api/admin/phones/${segment(phone)}`, { query: { excludeOrder } }),
+    request<PhoneHistoryAnswer>(`/api/admin/phones/${segment(phone)}`, {
+      query: { excludeOrder },
+    }),
   phoneBlocks: (show: "active" | "all" = "active") =>
     request<PhoneBlocks>("/api/admin/phones/blocks", { query: { show } }),
   blockPhone: (body: { phone: string; reason: string }) =>
@@ -62,6 +68,11 @@ export const admin = {
     request<AdminOrder>(`/api/admin/orders/${segment(orderId)}/shipment`, {
       method: "POST",
       body,
+    }),
+  /** GET /api/admin/courier-suggestions: the courier to book each order with, and why. */
+  courierSuggestions: (orderIds: readonly string[]) =>
+    request<CourierSuggestionsAnswer>("/api/admin/courier-suggestions", {
+      query: { orderIds: orderIds.join(",") },
     }),
   /** POST /api/admin/shipments: many orders booked with one courier, each answered on its own. */
   bookShipments: (orderIds: string[], courier: CourierId) =>

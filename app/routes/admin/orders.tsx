@@ -184,7 +184,11 @@ function OrderDetail({
           </p>
         )}
         {["PLACED", "CONFIRMED", "SHIPPED"].includes(order.orderStatus) && !shipped && (
-          <ShipmentForm disabled={busy} onBook={(body) => void bookShipment(body)} />
+          <ShipmentForm
+            orderId={order._id}
+            disabled={busy}
+            onBook={(body) => void bookShipment(body)}
+          />
         )}
         <div className="invoice-frame mt-4 rounded-md border border-stone-200 p-4">
           <OrderInvoice order={order} />

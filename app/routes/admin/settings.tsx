@@ -31,9 +31,11 @@ import { NativeSelect } from "~/components/ui/input";
 import { api } from "~/lib/api-client";
 import type { Route } from "./+types/settings";
 import {
+  COURIER_RECORD_ACTIONS,
   PHONE_CONFIRMATION_RULES,
   ShopSettings,
   ShopSettingsUpdate,
+  type CourierRecordAction,
   type PhoneConfirmationRule,
 } from "#contract/schemas/shop-settings";
 
@@ -65,6 +67,7 @@ interface Values {
     phoneConfirmation: PhoneConfirmationRule;
     advanceDeliveryCharge: { outsideDhaka: boolean; riskyNumbers: boolean; aboveAmount: string };
     unconfirmedCancelAfterHours: string;
+    courierRecord: { action: CourierRecordAction; successRateBelow: string; minParcels: string };
   };
 }
 
@@ -93,6 +96,15 @@ const LABELS: Record<string, string> = {
   "cod.advanceDeliveryCharge.riskyNumbers": "Advance delivery charge: risky numbers",
   "cod.advanceDeliveryCharge.aboveAmount": "Advance delivery charge from (৳)",
   "cod.unconfirmedCancelAfterHours": "Cancel unconfirmed orders after (hours)",
+  "cod.courierRecord.action": "A poor courier record asks for",
+  "cod.courierRecord.successRateBelow": "Poor: delivered below (%)",
+  "cod.courierRecord.minParcels": "Of at least (parcels)",
+};
+
+const COURIER_RECORD_ACTION_LABELS: Record<CourierRecordAction, string> = {
+  none: "Nothing (shown on the order only)",
+  phoneCode: "The phone's code",
+  advance: "The delivery charge in advance",
 };
 
 const PHONE_CONFIRMATION_LABELS: Record<PhoneConfirmationRule, string> = {
@@ -122,6 +134,11 @@ function toValues(settings: ShopSettings): Values {
         aboveAmount: String(settings.cod.advanceDeliveryCharge.aboveAmount),
       },
       unconfirmedCancelAfterHours: String(settings.cod.unconfirmedCancelAfterHours),
+      courierRecord: {
+        action: settings.cod.courierRecord.action,
+        successRateBelow: String(settings.cod.courierRecord.successRateBelow),
+        minParcels: String(settings.cod.courierRecord.minParcels),
+      },
     },
   };
 }
@@ -146,6 +163,11 @@ function toSettings(values: Values, current: ShopSettings) {
         aboveAmount: asNumber(values.cod.advanceDeliveryCharge.aboveAmount),
       },
       unconfirmedCancelAfterHours: asNumber(values.cod.unconfirmedCancelAfterHours),
+      courierRecord: {
+        action: values.cod.courierRecord.action,
+        successRateBelow: asNumber(values.cod.courierRecord.successRateBelow),
+        minParcels: asNumber(values.cod.courierRecord.minParcels),
+      },
     },
   };
 }
@@ -379,6 +401,38 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
                 {field("cod.advanceDeliveryCharge.aboveAmount", {
                   inputMode: "numeric",
                   hint: "Orders from this amount after discounts; 0 turns this off",
+                })}
+              </div>
+            </Panel>
+            <Panel title="The couriers' record of a number">
+              <p className="mb-3 text-sm text-stone-600">
+                Steadfast tells how many parcels to the customer&apos;s number were delivered and
+                cancelled across every shop. When that record is poor, a cash-on-delivery order may
+                ask for more. It is never refused, and a record that cannot be read asks nothing.
+              </p>
+              <div className="grid gap-3 sm:grid-cols-3">
+                <div>
+                  <label
+                    htmlFor="settings-cod-courierRecord-action"
+                    className="mb-1 block text-sm font-medium text-stone-800"
+                  >
+                    {LABELS["cod.courierRecord.action"]}
+                  </label>
+                  <NativeSelect
+                    id="settings-cod-courierRecord-action"
+                    {...register("cod.courierRecord.action")}
+                  >
+                    {COURIER_RECORD_ACTIONS.map((action) => (
+                      <option key={action} value={action}>
+                        {COURIER_RECORD_ACTION_LABELS[action]}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </div>
+                {field("cod.courierRecord.successRateBelow", { inputMode: "numeric" })}
+                {field("cod.courierRecord.minParcels", {
+                  inputMode: "numeric",
+                  hint: "Fewer parcels than this: too few to judge",
                 })}
               </div>
             </Panel>
