@@ -293,7 +293,12 @@ export const EnvSchema = z
     // Keys being rotated out, comma-separated: still read, and stored values move to the new key.
     SETTINGS_ENCRYPTION_KEY_PREVIOUS: z
       .string()
-      .transform((value) => value.split(",").map((key) => key.trim()).filter(Boolean))
+      .transform((value) =>
+        value
+          .split(",")
+          .map((key) => key.trim())
+          .filter(Boolean),
+      )
       .pipe(z.array(EncryptionKey))
       .optional(),
     // A staging shop in production mode may talk to the sandboxes (a warning is printed at start).

@@ -51,7 +51,11 @@ export const pathaoSettings = defineCourierSettings(
   },
   (values) =>
     Boolean(
-      values.clientId && values.clientSecret && values.username && values.password && values.storeId,
+      values.clientId &&
+      values.clientSecret &&
+      values.username &&
+      values.password &&
+      values.storeId,
     ),
 );
 
@@ -115,8 +119,7 @@ const asRefusal = refusalFrom("pathao", PathaoError);
 
 async function book(parcel: ParcelRequest) {
   const credentials = await bookingCredentials();
-  const itemWeightKg =
-    (await courierValues(pathaoSettings)).itemWeightKg ?? DEFAULT_ITEM_WEIGHT_KG;
+  const itemWeightKg = (await courierValues(pathaoSettings)).itemWeightKg ?? DEFAULT_ITEM_WEIGHT_KG;
   const location = await resolvePathaoLocation(
     credentials,
     parcel.city,
@@ -159,7 +162,8 @@ export const pathaoCourier: Courier<"pathao"> = {
   readStatus: (consignmentId) =>
     refusing(
       asRefusal,
-      async () => (await getPathaoOrderInfo(await bookingCredentials(), consignmentId)).order_status,
+      async () =>
+        (await getPathaoOrderInfo(await bookingCredentials(), consignmentId)).order_status,
     ),
   orderMove,
   // No cancellation call in its merchant API: before pickup the shop may let the booking go, and

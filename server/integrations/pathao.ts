@@ -261,12 +261,7 @@ export async function createPathaoOrder(
   if (input.recipientArea) body.recipient_area = input.recipientArea;
   if (input.itemDescription) body.item_description = input.itemDescription.slice(0, 250);
   if (input.specialInstruction) body.special_instruction = input.specialInstruction.slice(0, 250);
-  const answer = await call<PathaoOrderAnswer>(
-    credentials,
-    "POST",
-    "/aladdin/api/v1/orders",
-    body,
-  );
+  const answer = await call<PathaoOrderAnswer>(credentials, "POST", "/aladdin/api/v1/orders", body);
   logger.info(
     { orderNumber: input.merchantOrderId, consignment: answer.consignment_id },
     "Pathao parcel booked",

@@ -52,7 +52,11 @@ export function sealingKeys(
     .map((key) => encryptionKeyBytes(key))
     .filter((bytes): bytes is Buffer => bytes !== undefined)
     .map(sealingKey);
-  if (given) return { current: sealingKey(given), previous: production ? previous : [...previous, derivedKey(env)] };
+  if (given)
+    return {
+      current: sealingKey(given),
+      previous: production ? previous : [...previous, derivedKey(env)],
+    };
   return { current: production ? undefined : derivedKey(env), previous };
 }
 

@@ -10,11 +10,7 @@ import {
 } from "#contract/schemas/orders";
 import { badRequest } from "../lib/http-error.js";
 import { AdminOrderAnswer, AdminOrderPageAnswer } from "#contract/answers/orders";
-import {
-  bookShipment,
-  cancelShipment,
-  refreshShipment,
-} from "../services/shipments.service.js";
+import { bookShipment, cancelShipment, refreshShipment } from "../services/shipments.service.js";
 import { BookShipmentBody } from "#contract/couriers";
 import {
   deleteOrder,

@@ -88,7 +88,11 @@ async function open(
       const opened = openSecret(value, placeOf(definition.courier, name), keys);
       values[name] = opened.plaintext;
       if (opened.stale && keys.current)
-        resealed[`values.${name}`] = sealSecret(opened.plaintext, placeOf(definition.courier, name), keys);
+        resealed[`values.${name}`] = sealSecret(
+          opened.plaintext,
+          placeOf(definition.courier, name),
+          keys,
+        );
     } catch (error) {
       if (!(error instanceof SecretUnreadable)) throw error;
       // Saved, so its variable is not read either: not set until entered again.
@@ -101,7 +105,10 @@ async function open(
     }
   }
   if (Object.keys(resealed).length > 0) {
-    await CourierSettingsModel.updateOne({ _id: doc._id, version: doc.version }, { $set: resealed });
+    await CourierSettingsModel.updateOne(
+      { _id: doc._id, version: doc.version },
+      { $set: resealed },
+    );
     logger.info(
       { courier: definition.courier, fields: Object.keys(resealed) },
       "courier credentials sealed again with the current SETTINGS_ENCRYPTION_KEY",
@@ -147,7 +154,12 @@ function inForce(definition: CourierSettingsDefinition, stored: Stored) {
     const meta = fieldMeta(field);
     if (name in stored.values) {
       const value = stored.values[name];
-      return { name, meta, value: value ?? undefined, source: value === null ? null : ("saved" as Source) };
+      return {
+        name,
+        meta,
+        value: value ?? undefined,
+        source: value === null ? null : ("saved" as Source),
+      };
     }
     const fromEnv = meta.env ? env[meta.env] : undefined;
     return {
@@ -249,7 +261,11 @@ function plan(
       set[fieldName] = null;
       logged.push({
         path: logPath,
-        before: secret ? (now.value === undefined ? SECRET_NOT_SET : SECRET_SET) : (now.value ?? null),
+        before: secret
+          ? now.value === undefined
+            ? SECRET_NOT_SET
+            : SECRET_SET
+          : (now.value ?? null),
         after: secret ? SECRET_NOT_SET : null,
       });
       continue;
@@ -267,7 +283,11 @@ function plan(
         errors.push({ path, message: ENCRYPTION_KEY_MISSING });
         continue;
       }
-      set[fieldName] = sealSecret(String(parsed.data), placeOf(definition.courier, fieldName), keys);
+      set[fieldName] = sealSecret(
+        String(parsed.data),
+        placeOf(definition.courier, fieldName),
+        keys,
+      );
       logged.push({
         path: logPath,
         before: now.value === undefined ? SECRET_NOT_SET : SECRET_SET,
@@ -310,7 +330,9 @@ export async function saveCourierSettings(
       { _id: definition.courier, version: stored.version },
       {
         $set: {
-          ...Object.fromEntries(Object.entries(set).map(([field, value]) => [`values.${field}`, value])),
+          ...Object.fromEntries(
+            Object.entries(set).map(([field, value]) => [`values.${field}`, value]),
+          ),
           ...(update.enabled === undefined ? {} : { enabled: update.enabled }),
           updatedAt: changedAt,
           updatedBy: admin,

@@ -52,10 +52,9 @@ const ship = (orderId: unknown, courier: string) =>
     .post(`/api/admin/orders/${String(orderId)}/shipment`)
     .set(bearer(adminToken))
     .send({ courier });
-const courierOf = (body: { couriers: { id: string }[] }, id: string) =>
-  body.couriers.find((courier) => courier.id === id) as Record<string, unknown> & {
-    fields: Record<string, unknown>[];
-  };
+type CourierBody = Record<string, unknown> & { fields: Record<string, unknown>[] };
+const courierOf = (body: { couriers: CourierBody[] }, id: string) =>
+  body.couriers.find((courier) => courier.id === id)!;
 const fieldOf = (courier: { fields: Record<string, unknown>[] }, name: string) =>
   courier.fields.find((field) => field.name === name);
 /** An order RedX's stub has an area for (Dhaka, Banani). */
@@ -258,9 +257,7 @@ describe("saving", () => {
       { path: "fields.color", message: 'RedX has no setting "color"' },
     ]);
     const wrongType = await save("pathao", { fields: { storeId: "twelve" } });
-    expect(wrongType.body.errors).toEqual([
-      { path: "fields.storeId", message: "Enter a number" },
-    ]);
+    expect(wrongType.body.errors).toEqual([{ path: "fields.storeId", message: "Enter a number" }]);
     const extra = await save("pathao", { enable: true });
     expect(extra.status).toBe(400);
     expect(await CourierSettingsModel.countDocuments()).toBe(0);
