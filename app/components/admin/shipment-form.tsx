@@ -5,7 +5,7 @@
  * goes) for the shopper (docs/couriers.md).
  */
 import { useId, useState, type FormEvent } from "react";
-import { useAdminData } from "~/components/admin/common";
+import { ConfirmAction, useAdminData } from "~/components/admin/common";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { api } from "~/lib/api-client";
@@ -28,24 +28,26 @@ export function ShipmentForm({
   const [courierName, setCourierName] = useState("");
   const [trackingNumber, setTrackingNumber] = useState("");
   const [trackingUrlTemplate, setTemplate] = useState("");
-  const typed = courier === "manual";
   // Which couriers can book now; until it is known (or if it fails) every one is offered and the
-  // server names what is missing.
+  // server names what is missing. A courier the owner switched off is not offered.
   const couriers = useAdminData(() => api.admin.couriers(), "couriers");
-  const configured = (value: CourierId) =>
-    couriers.data?.couriers.find((entry) => entry.id === value)?.configured ?? true;
+  const stateOf = (value: CourierId) => couriers.data?.couriers.find((entry) => entry.id === value);
+  const configured = (value: CourierId) => stateOf(value)?.configured ?? true;
+  const offered = COURIER_IDS.filter((value) => stateOf(value)?.enabled ?? true);
+  const chosen = offered.includes(courier) ? courier : (offered[0] ?? courier);
+  const typed = chosen === "manual";
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onBook(
       typed
         ? {
-            courier,
+            courier: chosen,
             courierName,
             trackingNumber,
             ...(trackingUrlTemplate ? { trackingUrlTemplate } : {}),
           }
-        : { courier },
+        : { courier: chosen },
     );
   };
 
@@ -63,10 +65,10 @@ export function ShipmentForm({
         <span>Ship with</span>
         <select
           className="h-10 rounded-md border border-stone-300 bg-white px-2"
-          value={courier}
+          value={chosen}
           onChange={(event) => setCourier(event.target.value as CourierId)}
         >
-          {COURIER_IDS.map((value) => (
+          {offered.map((value) => (
             <option key={value} value={value} disabled={!configured(value)}>
               {COURIER_NAMES[value]}
               {configured(value) ? "" : " (not configured)"}
@@ -109,9 +111,36 @@ export function ShipmentForm({
       )}
       <div className="sm:col-span-2">
         <Button type="submit" variant="outline" disabled={disabled}>
-          {typed ? "Record shipment" : `Book with ${COURIER_NAMES[courier]}`}
+          {typed ? "Record shipment" : `Book with ${COURIER_NAMES[chosen]}`}
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * "Cancel shipment": releases the booking so the order may be booked again. The server asks the
+ * courier (RedX cancels; Pathao and Steadfast only before pickup) and refuses with the reason.
+ */
+export function CancelShipmentAction({
+  courierName,
+  disabled,
+  onCancel,
+}: {
+  courierName: string;
+  disabled: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <ConfirmAction
+      title="Cancel this shipment?"
+      description={`The parcel with ${courierName} is cancelled where ${courierName} allows it, and the order may be booked again. A courier without a cancellation in its API keeps the parcel until you cancel it in its panel.`}
+      confirmLabel="Cancel shipment"
+      onConfirm={onCancel}
+    >
+      <Button variant="outline" size="sm" disabled={disabled} data-testid="cancel-shipment">
+        Cancel shipment
+      </Button>
+    </ConfirmAction>
   );
 }
