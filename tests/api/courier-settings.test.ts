@@ -317,6 +317,20 @@ describe("switching a courier off", () => {
   });
 });
 
+describe("Pathao switched off", () => {
+  it("no longer prices the checkout or lists its cities; its saved store id prices once on", async () => {
+    const price = () =>
+      request(app).post("/api/pathao/price-plan").send({ city: "Dhaka", zone: "Gulshan" });
+    expect((await price()).body.source).toBe("pathao");
+    await save("pathao", { enabled: false }).expect(200);
+    expect((await price()).body).toEqual({ deliveryCharge: 60, source: "builtin" });
+    expect((await request(app).get("/api/pathao/cities")).body.source).toBe("builtin");
+    await save("pathao", { enabled: true, fields: { storeId: 909 } }).expect(200);
+    expect((await price()).body.source).toBe("pathao");
+    expect(pathao.pricePlans.at(-1)).toMatchObject({ store_id: 909 });
+  });
+});
+
 describe("the encryption key", () => {
   const keyA = randomBytes(32).toString("base64");
   const keyB = randomBytes(32).toString("hex");

@@ -83,6 +83,8 @@ describe.each([
         .toBe("Switched off");
       await form.getByText("Set · Saved here").waitFor();
       expect(await apiKey.inputValue()).toBe("");
+      // Another courier's save leaves RedX's form as typed.
+      expect(await redx.getByLabel("Pickup store id").inputValue()).toBe("12.5");
       const stored = (await CourierSettingsModel.findById("steadfast").lean())!;
       expect(stored.enabled).toBe(false);
       expect(String(stored.values.apiKey)).toMatch(/^v1\./);

@@ -144,11 +144,14 @@ function CourierForm({ courier }: { courier: CourierAnswer }) {
         ),
       ),
   });
-  // The saved state (after a save the screen loads again): typed secrets are forgotten.
+  // This courier's saved state changed (the screen loads again after a save): typed secrets are
+  // forgotten. Another courier's save leaves this form as typed.
+  const saved = JSON.stringify(courier);
   useEffect(() => {
-    setValues(initialValues(courier));
-    setEnabled(courier.enabled);
-  }, [courier]);
+    const current = JSON.parse(saved) as CourierAnswer;
+    setValues(initialValues(current));
+    setEnabled(current.enabled);
+  }, [saved]);
 
   const state = courierState(courier);
   const prefix = `courier-${courier.id}`;
