@@ -171,16 +171,18 @@ function inForce(definition: CourierSettingsDefinition, stored: Stored) {
   });
 }
 
+/** The fields that have a value, by name. */
+const valuesOf = (fields: ReturnType<typeof inForce>) =>
+  Object.fromEntries(
+    fields.filter((field) => field.value !== undefined).map((field) => [field.name, field.value]),
+  );
+
 /** The values a courier books with (the adapters' only way to their credentials). */
 export async function courierValues<Shape extends CourierSettingsShape>(
   definition: CourierSettingsDefinition<Shape>,
 ): Promise<CourierValues<Shape>> {
-  const stored = await storedOf(definition as CourierSettingsDefinition);
-  return Object.fromEntries(
-    inForce(definition as CourierSettingsDefinition, stored)
-      .filter((field) => field.value !== undefined)
-      .map((field) => [field.name, field.value]),
-  ) as CourierValues<Shape>;
+  const untyped = definition as CourierSettingsDefinition;
+  return valuesOf(inForce(untyped, await storedOf(untyped))) as CourierValues<Shape>;
 }
 
 /** Whether the courier may book: switched on, and its settings complete. */
@@ -188,7 +190,7 @@ export async function courierState(definition: CourierSettingsDefinition) {
   const stored = await storedOf(definition);
   return {
     enabled: stored.enabled,
-    configured: definition.complete(await courierValues(definition)),
+    configured: definition.complete(valuesOf(inForce(definition, stored))),
   };
 }
 
@@ -203,7 +205,7 @@ export async function describeCourier(
     id: definition.courier,
     name: COURIER_NAMES[definition.courier],
     enabled: stored.enabled,
-    configured: definition.complete(await courierValues(definition)),
+    configured: definition.complete(valuesOf(fields)),
     updatedAt: stored.updatedAt?.toISOString() ?? null,
     updatedBy: stored.updatedBy,
     fields: fields.map(({ name, meta, value, source }) => ({
