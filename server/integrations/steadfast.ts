@@ -4,8 +4,9 @@ import { countCourierCall } from "../lib/metrics.js";
 
 /**
  * Steadfast Courier (packzy) merchant API. No OAuth: every call carries the merchant panel's two
- * keys in the `Api-Key` and `Secret-Key` headers. Base URL and keys from the environment. No
- * sandbox is published, so tests run against tests/stubs/steadfast.ts.
+ * keys in the `Api-Key` and `Secret-Key` headers. The keys come from the adapter (the couriers'
+ * settings, server/couriers/steadfast.ts), the base URL from the environment. No sandbox is
+ * published, so tests run against tests/stubs/steadfast.ts.
  */
 export class SteadfastError extends Error {
   constructor(
@@ -18,9 +19,10 @@ export class SteadfastError extends Error {
   }
 }
 
-export function isSteadfastConfigured(): boolean {
-  const env = getEnv();
-  return Boolean(env.STEADFAST_API_KEY && env.STEADFAST_SECRET_KEY);
+/** The merchant panel's two keys. */
+export interface SteadfastCredentials {
+  apiKey: string;
+  secretKey: string;
 }
 
 /** Its answers carry `status` (200 on success) beside the HTTP status; errors a field map. */
@@ -47,13 +49,20 @@ interface CallOptions {
 }
 
 const call = <T>(
+  credentials: SteadfastCredentials,
   method: "GET" | "POST",
   path: string,
   body?: unknown,
   options: CallOptions = {},
-): Promise<T> => countCourierCall("steadfast", path, callUncounted<T>(method, path, body, options));
+): Promise<T> =>
+  countCourierCall(
+    "steadfast",
+    options.label ?? path,
+    callUncounted<T>(credentials, method, path, body, options),
+  );
 
 async function callUncounted<T>(
+  credentials: SteadfastCredentials,
   method: "GET" | "POST",
   path: string,
   body: unknown,
@@ -65,8 +74,8 @@ async function callUncounted<T>(
     response = await fetch(`${env.STEADFAST_BASE_URL.replace(/\/+$/, "")}${path}`, {
       method,
       headers: {
-        "Api-Key": env.STEADFAST_API_KEY ?? "",
-        "Secret-Key": env.STEADFAST_SECRET_KEY ?? "",
+        "Api-Key": credentials.apiKey,
+        "Secret-Key": credentials.secretKey,
         "Content-Type": "application/json",
         accept: "application/json",
       },
@@ -110,9 +119,15 @@ export interface SteadfastConsignment {
 }
 
 export async function createSteadfastOrder(
+  credentials: SteadfastCredentials,
   order: SteadfastOrderInput,
 ): Promise<SteadfastConsignment> {
-  const answer = await call<{ consignment?: SteadfastConsignment }>("POST", "/create_order", order);
+  const answer = await call<{ consignment?: SteadfastConsignment }>(
+    credentials,
+    "POST",
+    "/create_order",
+    order,
+  );
   if (!answer.consignment) throw new SteadfastError("Steadfast /create_order: no consignment", 502);
   logger.info(
     { orderNumber: order.invoice, consignment: answer.consignment.consignment_id },
@@ -133,9 +148,11 @@ export interface SteadfastBulkItem {
 
 /** Up to 500 orders in one call; one answer per order. */
 export async function createSteadfastOrders(
+  credentials: SteadfastCredentials,
   orders: SteadfastOrderInput[],
 ): Promise<SteadfastBulkItem[]> {
   const answer = await call<SteadfastBulkItem[] | { data?: SteadfastBulkItem[] }>(
+    credentials,
     "POST",
     "/create_order/bulk-order",
     { data: orders },
@@ -144,8 +161,12 @@ export async function createSteadfastOrders(
   return Array.isArray(answer) ? answer : (answer.data ?? []);
 }
 
-export async function steadfastStatus(consignmentId: string): Promise<string> {
+export async function steadfastStatus(
+  credentials: SteadfastCredentials,
+  consignmentId: string,
+): Promise<string> {
   const answer = await call<{ delivery_status?: string }>(
+    credentials,
     "GET",
     `/status_by_cid/${encodeURIComponent(consignmentId)}`,
   );
@@ -167,10 +188,12 @@ function parcelCount(value: unknown): number | undefined {
  * is 01XXXXXXXXX; errors name the call without it (the log and the metrics keep no number).
  */
 export async function steadfastFraudCheck(
+  credentials: SteadfastCredentials,
   phone: string,
   timeoutMs: number,
 ): Promise<{ delivered: number; cancelled: number }> {
   const answer = await call<Record<string, unknown>>(
+    credentials,
     "GET",
     `/fraud_check/${encodeURIComponent(phone)}`,
     undefined,

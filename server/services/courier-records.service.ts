@@ -13,6 +13,7 @@ import type { CourierRecordSettings } from "#contract/schemas/shop-settings";
 import { CourierRecordModel } from "../../models/courier-record.model.js";
 import { getCourier, type Courier } from "../couriers/index.js";
 import { getEnv } from "../env.js";
+import { courierState } from "./courier-settings.service.js";
 import { logger } from "../lib/logger.js";
 
 /** How long a courier's answer is kept. */
@@ -59,7 +60,8 @@ async function lookUp(courier: Courier, phone: string): Promise<CourierRecord> {
 }
 
 async function recordOf(courier: Courier, phone: string, now: Date): Promise<CourierRecord> {
-  if (!courier.configured()) return notRead(courier.id, "not_configured", null);
+  const state = await courierState(courier.settings);
+  if (!state.enabled || !state.configured) return notRead(courier.id, "not_configured", null);
   const kept = await CourierRecordModel.findOne({
     phone,
     courier: courier.id,

@@ -3,7 +3,7 @@
  * own parcels: per courier and district, how many of the last year's parcels were delivered and
  * how many came back (RETURNING or RETURNED). The rule:
  *
- * 1. Only couriers that can book now and whose parcels are one company's (`suggestable`).
+ * 1. Only couriers that can book now and whose parcels are one company's (`suggestableCouriers`).
  * 2. In the order's district, the courier with the highest share delivered among those with at
  *    least SUGGESTION_MIN_PARCELS finished parcels there; a tie goes to the one with more parcels,
  *    then to the registry's order.
@@ -21,6 +21,7 @@ import { findDistrict } from "#contract/locations";
 import type { OrderStatus } from "#contract/order-status";
 import { Order } from "../../models/order.model.js";
 import { getCourier } from "../couriers/index.js";
+import { courierState } from "./courier-settings.service.js";
 
 export const SUGGESTION_MIN_PARCELS = 10;
 export const SUGGESTION_DAYS = 365;
@@ -35,11 +36,18 @@ const FINISHED: Partial<Record<OrderStatus, "delivered" | "returned">> = {
 /**
  * Whether a courier may be suggested: it can book now, and it is one company booked through its
  * API (manual shipments are many couriers under one id, so their share says nothing of any one).
- * The one place to add the owner's `enabled` switch.
+ * Switched on and configured, read from the couriers' settings.
  */
-export function suggestable(id: CourierId): boolean {
-  const courier = getCourier(id);
-  return courier.configured() && courier.readStatus !== undefined;
+export async function suggestableCouriers(): Promise<CourierId[]> {
+  const able = await Promise.all(
+    COURIER_IDS.map(async (id) => {
+      const courier = getCourier(id);
+      if (courier.readStatus === undefined) return false;
+      const state = await courierState(courier.settings);
+      return state.enabled && state.configured;
+    }),
+  );
+  return COURIER_IDS.filter((_, index) => able[index]);
 }
 
 type Tally = { delivered: number; returned: number };
@@ -130,8 +138,11 @@ function better(a: CourierRate, b: CourierRate): number {
 }
 
 /** The suggestable couriers' figures in one place, qualified ones first, each group best first. */
-function ratesIn(couriers: Map<CourierId, Tally> | undefined): CourierRate[] {
-  const rates = COURIER_IDS.filter(suggestable).flatMap((courier): CourierRate[] => {
+function ratesIn(
+  couriers: Map<CourierId, Tally> | undefined,
+  suggestable: readonly CourierId[],
+): CourierRate[] {
+  const rates = suggestable.flatMap((courier): CourierRate[] => {
     const tally = couriers?.get(courier);
     const parcels = tally ? tally.delivered + tally.returned : 0;
     if (!tally || parcels === 0) return [];
@@ -148,6 +159,7 @@ function ratesIn(couriers: Map<CourierId, Tally> | undefined): CourierRate[] {
 function suggestionFor(
   order: { _id: unknown; shippingAddress?: { districtId?: string | null; city?: string | null } },
   figures: Figures,
+  suggestable: readonly CourierId[],
 ): CourierSuggestion {
   const district = order.shippingAddress ? districtOf(order.shippingAddress) : undefined;
   const common = {
@@ -158,9 +170,9 @@ function suggestionFor(
   };
   const pick = (rates: CourierRate[]) =>
     rates[0] && rates[0].parcels >= SUGGESTION_MIN_PARCELS ? rates[0].courier : null;
-  const local = district ? ratesIn(figures.get(district.id)) : [];
+  const local = district ? ratesIn(figures.get(district.id), suggestable) : [];
   if (pick(local)) return { ...common, scope: "district", courier: pick(local), rates: local };
-  const everywhere = ratesIn(figures.get(WHOLE_SHOP));
+  const everywhere = ratesIn(figures.get(WHOLE_SHOP), suggestable);
   return { ...common, scope: "shop", courier: pick(everywhere), rates: everywhere };
 }
 
@@ -169,15 +181,16 @@ export async function suggestCouriers(
   orderIds: readonly string[],
   now = new Date(),
 ): Promise<CourierSuggestion[]> {
-  const [orders, figures] = await Promise.all([
+  const [orders, figures, suggestable] = await Promise.all([
     Order.find({ _id: { $in: orderIds } })
       .select("shippingAddress.districtId shippingAddress.city")
       .lean(),
     finishedParcels(now),
+    suggestableCouriers(),
   ]);
   const byId = new Map(orders.map((order) => [String(order._id), order]));
   return orderIds.flatMap((id) => {
     const order = byId.get(id);
-    return order ? [suggestionFor(order, figures)] : [];
+    return order ? [suggestionFor(order, figures, suggestable)] : [];
   });
 }

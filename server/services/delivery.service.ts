@@ -1,15 +1,16 @@
 import { getEnv } from "../env.js";
 import { logger } from "../lib/logger.js";
 import {
-  isPathaoConfigured,
   listAreas,
   listCities,
   listZones,
   pricePlan,
   type PathaoArea,
   type PathaoCity,
+  type PathaoCredentials,
   type PathaoZone,
 } from "../integrations/pathao.js";
+import { pathaoForCheckout } from "../couriers/pathao.js";
 import { getShopSettings } from "./shop-settings.service.js";
 import { resolvePlace, type AddressPlace, type ResolvedPlace } from "./delivery-place.js";
 import { placeKey } from "#contract/city-names";
@@ -87,22 +88,31 @@ export function resetDeliveryCacheForTests(): void {
 }
 
 export async function deliveryCities(): Promise<{ source: DeliverySource; cities: PathaoCity[] }> {
-  if (!isPathaoConfigured()) return { source: "builtin", cities: BUILTIN_CITIES };
-  return { source: "pathao", cities: await cached("cities", listCities) };
+  const pathao = await pathaoForCheckout();
+  if (!pathao) return { source: "builtin", cities: BUILTIN_CITIES };
+  return { source: "pathao", cities: await cached("cities", () => listCities(pathao)) };
 }
 
 export async function deliveryZones(
   cityId: number,
 ): Promise<{ source: DeliverySource; zones: PathaoZone[] }> {
-  if (!isPathaoConfigured()) return { source: "builtin", zones: [] };
-  return { source: "pathao", zones: await cached(`zones:${cityId}`, () => listZones(cityId)) };
+  const pathao = await pathaoForCheckout();
+  if (!pathao) return { source: "builtin", zones: [] };
+  return {
+    source: "pathao",
+    zones: await cached(`zones:${cityId}`, () => listZones(pathao, cityId)),
+  };
 }
 
 export async function deliveryAreas(
   zoneId: number,
 ): Promise<{ source: DeliverySource; areas: PathaoArea[] }> {
-  if (!isPathaoConfigured()) return { source: "builtin", areas: [] };
-  return { source: "pathao", areas: await cached(`areas:${zoneId}`, () => listAreas(zoneId)) };
+  const pathao = await pathaoForCheckout();
+  if (!pathao) return { source: "builtin", areas: [] };
+  return {
+    source: "pathao",
+    areas: await cached(`areas:${zoneId}`, () => listAreas(pathao, zoneId)),
+  };
 }
 
 function matchByName<T>(items: T[], name: string, field: (item: T) => string): T | undefined {
@@ -112,16 +122,19 @@ function matchByName<T>(items: T[], name: string, field: (item: T) => string): T
 
 /** Pathao ids for a city and zone given by id or by name; undefined when they cannot be found. */
 export async function resolvePathaoLocation(
+  pathao: PathaoCredentials,
   city: string,
   zone?: string,
 ): Promise<{ cityId: number; zoneId?: number } | undefined> {
-  const cities = await cached("cities", listCities);
+  const cities = await cached("cities", () => listCities(pathao));
   const foundCity = /^\d+$/.test(city.trim())
     ? cities.find((entry) => entry.city_id === Number(city))
     : matchByName(cities, city, (entry) => entry.city_name);
   if (!foundCity) return undefined;
   if (!zone?.trim()) return { cityId: foundCity.city_id };
-  const zones = await cached(`zones:${foundCity.city_id}`, () => listZones(foundCity.city_id));
+  const zones = await cached(`zones:${foundCity.city_id}`, () =>
+    listZones(pathao, foundCity.city_id),
+  );
   const foundZone = /^\d+$/.test(zone.trim())
     ? zones.find((entry) => entry.zone_id === Number(zone))
     : matchByName(zones, zone, (entry) => entry.zone_name);
@@ -158,11 +171,12 @@ export async function quoteDelivery(
     outsideDhaka: zone !== dhakaCity,
   });
   if (isFree(threshold, goodsTotal)) return answer(0, "builtin");
-  if (livePrice === "pathao" && isPathaoConfigured() && getEnv().PATHAO_STORE_ID) {
+  const pathao = livePrice === "pathao" ? await pathaoForCheckout() : undefined;
+  if (pathao?.storeId) {
     try {
-      const location = await resolvePathaoLocation(place.city, place.zone);
+      const location = await resolvePathaoLocation(pathao, place.city, place.zone);
       if (location?.zoneId) {
-        const plan = await pricePlan({
+        const plan = await pricePlan(pathao, {
           recipientCity: location.cityId,
           recipientZone: location.zoneId,
         });

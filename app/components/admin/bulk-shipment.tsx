@@ -28,7 +28,7 @@ export function BulkShipment({ orders }: { orders: readonly AdminOrder[] }) {
   const couriers = useAdminData(() => api.admin.couriers(), "couriers");
   // Couriers with an API that can book now (a manual shipment needs each parcel's own number).
   const bookable = (couriers.data?.couriers ?? []).filter(
-    (courier) => courier.configured && courier.id !== "manual",
+    (courier) => courier.configured && courier.enabled && courier.id !== "manual",
   );
   const [chosen, setChosen] = useState<CourierId | "">("");
   const booking = useAdminAction();

@@ -6,7 +6,7 @@
  * delivered shares) is chosen until the owner picks another, with the numbers behind it.
  */
 import { useId, useState, type FormEvent } from "react";
-import { useAdminData } from "~/components/admin/common";
+import { ConfirmAction, useAdminData } from "~/components/admin/common";
 import { SuggestionNote, useCourierSuggestions } from "~/components/admin/courier-insights";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -29,32 +29,36 @@ export function ShipmentForm({
 }) {
   const id = useId();
   // What the owner picked; until then the suggested courier (or a manual shipment).
-  const [chosen, setCourier] = useState<CourierId | null>(null);
+  const [picked, setCourier] = useState<CourierId | null>(null);
   const [suggestion] = useCourierSuggestions([orderId]);
   const [courierName, setCourierName] = useState("");
   const [trackingNumber, setTrackingNumber] = useState("");
   const [trackingUrlTemplate, setTemplate] = useState("");
   // Which couriers can book now; until it is known (or if it fails) every one is offered and the
-  // server names what is missing.
+  // server names what is missing. A courier the owner switched off is not offered.
   const couriers = useAdminData(() => api.admin.couriers(), "couriers");
-  const configured = (value: CourierId) =>
-    couriers.data?.couriers.find((entry) => entry.id === value)?.configured ?? true;
+  const stateOf = (value: CourierId) => couriers.data?.couriers.find((entry) => entry.id === value);
+  const configured = (value: CourierId) => stateOf(value)?.configured ?? true;
+  const offered = COURIER_IDS.filter((value) => stateOf(value)?.enabled ?? true);
   const suggested =
-    suggestion?.courier && configured(suggestion.courier) ? suggestion.courier : null;
-  const courier = chosen ?? suggested ?? "manual";
-  const typed = courier === "manual";
+    suggestion?.courier && configured(suggestion.courier) && offered.includes(suggestion.courier)
+      ? suggestion.courier
+      : null;
+  const wanted = picked ?? suggested ?? "manual";
+  const chosen = offered.includes(wanted) ? wanted : (offered[0] ?? wanted);
+  const typed = chosen === "manual";
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onBook(
       typed
         ? {
-            courier,
+            courier: chosen,
             courierName,
             trackingNumber,
             ...(trackingUrlTemplate ? { trackingUrlTemplate } : {}),
           }
-        : { courier },
+        : { courier: chosen },
     );
   };
 
@@ -77,10 +81,10 @@ export function ShipmentForm({
         <span>Ship with</span>
         <select
           className="h-10 rounded-md border border-stone-300 bg-white px-2"
-          value={courier}
+          value={chosen}
           onChange={(event) => setCourier(event.target.value as CourierId)}
         >
-          {COURIER_IDS.map((value) => (
+          {offered.map((value) => (
             <option key={value} value={value} disabled={!configured(value)}>
               {COURIER_NAMES[value]}
               {configured(value) ? "" : " (not configured)"}
@@ -124,9 +128,36 @@ export function ShipmentForm({
       )}
       <div className="sm:col-span-2">
         <Button type="submit" variant="outline" disabled={disabled}>
-          {typed ? "Record shipment" : `Book with ${COURIER_NAMES[courier]}`}
+          {typed ? "Record shipment" : `Book with ${COURIER_NAMES[chosen]}`}
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * "Cancel shipment": releases the booking so the order may be booked again. The server asks the
+ * courier (RedX cancels; Pathao and Steadfast only before pickup) and refuses with the reason.
+ */
+export function CancelShipmentAction({
+  courierName,
+  disabled,
+  onCancel,
+}: {
+  courierName: string;
+  disabled: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <ConfirmAction
+      title="Cancel this shipment?"
+      description={`The parcel with ${courierName} is cancelled where ${courierName} allows it, and the order may be booked again. A courier without a cancellation in its API keeps the parcel until you cancel it in its panel.`}
+      confirmLabel="Cancel shipment"
+      onConfirm={onCancel}
+    >
+      <Button variant="outline" size="sm" disabled={disabled} data-testid="cancel-shipment">
+        Cancel shipment
+      </Button>
+    </ConfirmAction>
   );
 }

@@ -5,8 +5,10 @@ import type { AdminCancelledBy } from "#contract/order-status";
 import type {
   BookShipmentBody,
   BookShipmentsAnswer,
+  CourierAnswer,
   CourierId,
   CouriersAnswer,
+  CourierSettingsUpdate,
 } from "#contract/couriers";
 import type { CourierSuggestionsAnswer } from "#contract/courier-insights";
 import type { PhoneHistoryAnswer } from "#contract/schemas/phone-history";
@@ -63,6 +65,15 @@ export const admin = {
     }),
   /** GET /api/admin/couriers: every courier and whether it can book now. */
   couriers: () => request<CouriersAnswer>("/api/admin/couriers"),
+  /** PUT /api/admin/couriers/{id}: a courier's credentials, defaults and switch. */
+  saveCourier: (courier: CourierId, update: CourierSettingsUpdate) =>
+    request<CourierAnswer>(`/api/admin/couriers/${segment(courier)}`, {
+      method: "PUT",
+      body: update,
+    }),
+  /** DELETE /api/admin/orders/{id}/shipment: cancels the parcel where the courier allows it. */
+  cancelShipment: (orderId: string) =>
+    request<AdminOrder>(`/api/admin/orders/${segment(orderId)}/shipment`, { method: "DELETE" }),
   /** POST /api/admin/orders/{id}/shipment: books the parcel with a courier, or records a manual one. */
   bookShipment: (orderId: string, body: BookShipmentBody) =>
     request<AdminOrder>(`/api/admin/orders/${segment(orderId)}/shipment`, {
