@@ -11,6 +11,7 @@ import {
   refusalFrom,
   refusing,
   sameSecret,
+  statusKey,
   statusMapper,
   type Courier,
   type ParcelRequest,
@@ -36,6 +37,8 @@ const orderMove = statusMapper({
   "in-transit": "SHIPPED",
   "at-the-sorting-hub": "SHIPPED",
   delivered: "DELIVERED",
+  // The shopper kept part and paid for it; the rest comes back (docs/couriers.md).
+  "partial-delivery": "DELIVERED",
   "delivery-failed": "RETURNING",
   returned: "RETURNED",
   "paid-return": "RETURNED",
@@ -87,6 +90,7 @@ export const pathaoCourier: Courier<"pathao"> = {
   readStatus: (consignmentId) =>
     refusing(asRefusal, async () => (await getPathaoOrderInfo(consignmentId)).order_status),
   orderMove,
+  partlyDelivered: (status) => statusKey(status) === "partial-delivery",
   webhook: {
     /**
      * X-PATHAO-Signature carries PATHAO_WEBHOOK_SECRET (plain equality, not an HMAC); unset, every

@@ -3,8 +3,11 @@ import {
   createSteadfastOrders,
   isSteadfastConfigured,
   SteadfastError,
+  steadfastPayment,
+  steadfastPayments,
   steadfastStatus,
   type SteadfastOrderInput,
+  type SteadfastPayment,
 } from "../integrations/steadfast.js";
 import {
   CourierRefusal,
@@ -15,6 +18,7 @@ import {
   type BookedParcel,
   type BookingOutcome,
   type Courier,
+  type CourierPayout,
   type ParcelRequest,
 } from "./courier.js";
 
@@ -78,6 +82,27 @@ function bookedParcel(consignment: {
   };
 }
 
+/** Taka from Steadfast's numbers or numeric texts; anything else counts as 0. */
+function taka(value: unknown): number {
+  const amount = Number(value ?? 0);
+  return Number.isFinite(amount) ? Math.round(amount) : 0;
+}
+
+/** A text id Steadfast gave, or undefined when it gave none. */
+const idText = (value: unknown) =>
+  value === null || value === undefined || value === "" ? undefined : String(value);
+
+function payoutOf(payment: SteadfastPayment): CourierPayout {
+  const when = payment.paid_at ?? payment.created_at;
+  const paidAt = when ? new Date(when) : null;
+  return {
+    id: String(payment.id),
+    amount: taka(payment.amount),
+    status: payment.status ?? "",
+    paidAt: paidAt && !Number.isNaN(paidAt.getTime()) ? paidAt : null,
+  };
+}
+
 export const steadfastCourier: Courier<"steadfast"> = {
   id: "steadfast",
   configured: isSteadfastConfigured,
@@ -118,4 +143,23 @@ export const steadfastCourier: Courier<"steadfast"> = {
   readStatus: (consignmentId) => refusing(asRefusal, () => steadfastStatus(consignmentId)),
   orderMove,
   givenUp: (status) => statusKey(status) === "cancelled",
+  partlyDelivered: (status) => statusKey(status) === "partial-delivered",
+  /** `/payments` and `/payments/{id}`: each consignment's `cod_amount` and the charges kept. */
+  payouts: {
+    list: () => refusing(asRefusal, async () => (await steadfastPayments()).map(payoutOf)),
+    read: (payoutId) =>
+      refusing(asRefusal, async () => {
+        const payment = await steadfastPayment(payoutId);
+        return {
+          ...payoutOf(payment),
+          parcels: payment.consignments.map((consignment) => ({
+            consignmentId: idText(consignment.consignment_id),
+            trackingNumber: idText(consignment.tracking_code),
+            orderNumber: idText(consignment.invoice),
+            collected: taka(consignment.cod_amount),
+            fee: taka(consignment.delivery_charge) + taka(consignment.cod_charge),
+          })),
+        };
+      }),
+  },
 };

@@ -38,6 +38,8 @@ export function useSteadfastStub(ready: (steadfast: SteadfastStub) => void): voi
     (steadfast) => {
       steadfast.consignments.length = 0;
       steadfast.bookingCalls = 0;
+      steadfast.payments.length = 0;
+      steadfast.paymentCalls = 0;
     },
     ready,
   );
