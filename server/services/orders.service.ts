@@ -96,7 +96,8 @@ export function toOrderAnswer(order: StoredOrder): OrderAnswer {
   return {
     ...rest,
     user: user !== null && typeof user === "object" ? user._id : user,
-    statusHistory: statusHistory.map(({ by, ...change }) =>
+    // A history note is the staff's (a partial delivery's cash and what to restock).
+    statusHistory: statusHistory.map(({ by, note: _staffNote, ...change }) =>
       by === undefined ? change : { ...change, by: actorForCustomer(by) },
     ),
     ...(advance === undefined

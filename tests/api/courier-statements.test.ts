@@ -4,6 +4,7 @@ import { CourierSettlement } from "../../models/courier-settlement.model";
 import { Order } from "../../models/order.model";
 import { createApp } from "../../server/app";
 import { settlementCourierIds } from "../../server/db/migrations";
+import { toOrderAnswer } from "../../server/services/orders.service";
 import { clearDatabase } from "../setup/db";
 import { useRedxStub, useSteadfastStub } from "../setup/couriers";
 import { usePathaoStub } from "../setup/pathao";
@@ -242,6 +243,13 @@ describe("partial delivery", () => {
     const admin = await asAdmin(request(app).get(`/api/admin/orders/${String(order._id)}`));
     expect(admin.body.statusHistory.at(-1).note).toMatch(/^Partly delivered/);
     expect(admin.body.shipment.status).toBe("partial_delivered");
+    // The shopper's answer carries no staff note.
+    const shopper = toOrderAnswer((await Order.findById(order._id))!);
+    expect(shopper.statusHistory.at(-1)).toEqual({
+      status: "DELIVERED",
+      at: expect.any(String),
+      by: "courier",
+    });
 
     await expect.poll(() => smtp.messages.length).toBe(1);
     const [email] = smtp.messages;
