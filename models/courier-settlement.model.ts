@@ -1,4 +1,5 @@
 import mongoose, { Schema, type InferSchemaType } from "mongoose";
+import { COURIER_IDS } from "#contract/couriers";
 
 /**
  * A payout from the courier to the shop covering chosen delivered COD parcels (docs/cod.md,
@@ -19,7 +20,11 @@ const SettlementParcelSchema = new Schema(
 
 const CourierSettlementSchema = new Schema(
   {
-    courier: { type: String, default: "Pathao" },
+    // The courier that paid (contract/couriers.ts id): the one that carried every parcel of it.
+    // Settlements written before couriers had ids said "Pathao" (migrated: server/db/migrations.ts).
+    courier: { type: String, enum: COURIER_IDS, required: true },
+    // The payout statement it was written from (models/courier-statement.model.ts), if any.
+    statement: { type: Schema.Types.ObjectId, default: null },
     state: {
       type: String,
       enum: ["recording", "recorded", "abandoned"],
@@ -44,7 +49,9 @@ const CourierSettlementSchema = new Schema(
   { timestamps: true, collection: "courier_settlements" },
 );
 
+// The list, newest first, of every courier or one courier's (`?courier=`).
 CourierSettlementSchema.index({ createdAt: -1, _id: -1 });
+CourierSettlementSchema.index({ courier: 1, state: 1, createdAt: -1 });
 
 export type CourierSettlementFields = InferSchemaType<typeof CourierSettlementSchema>;
 export const CourierSettlement =

@@ -188,6 +188,10 @@ OrderSchema.index({ checkoutOf: 1 }, { unique: true, sparse: true });
 OrderSchema.index({ orderStatus: 1, paymentMethod: 1, cashSettlement: 1 });
 // A courier's status or webhook finds its parcel's order.
 OrderSchema.index({ "shipment.courier": 1, "shipment.consignmentId": 1 }, { sparse: true });
+// A payout statement's row names its parcel by tracking code, or (Pathao's older parcels) by the
+// `courier` record's consignment id (courier-statements.service).
+OrderSchema.index({ "shipment.courier": 1, "shipment.trackingNumber": 1 }, { sparse: true });
+OrderSchema.index({ "courier.consignmentId": 1 }, { sparse: true });
 // Customer history by phone: one indexed match, grouped by status (phone-history.service).
 OrderSchema.index({ deliveryPhone: 1, orderStatus: 1 });
 

@@ -4,6 +4,7 @@
  * screen validates with the same schemas the server does.
  */
 import { z } from "zod";
+import { COURIER_IDS } from "../couriers.js";
 import { startOfShopDay } from "../dates.js";
 import { IdParams, ObjectIdString, PageQuery, Taka } from "./common.js";
 
@@ -41,40 +42,61 @@ export const SettlementBody = z.strictObject({
 export type SettlementBody = z.output<typeof SettlementBody>;
 export type SettlementInput = z.input<typeof SettlementBody>;
 
-export const SettlementsQuery = z.object(PageQuery);
+const CourierId = z.enum(COURIER_IDS);
+
+/** `?courier=`: one courier's parcels or settlements; absent, every courier's. */
+const CourierFilter = { courier: CourierId.optional() };
+
+export const CourierCashQuery = z.object(CourierFilter);
+export const SettlementsQuery = z.object({ ...PageQuery, ...CourierFilter });
 
 /** A delivered COD parcel whose cash the courier has not yet paid to the shop. */
 export const OwedParcelAnswer = z.object({
   _id: z.string(),
   orderNumber: z.string(),
+  /** The courier that carried it (and owes its cash): the shipment's, Pathao for its older record, else `manual`. */
+  courier: CourierId,
+  courierName: z.string(),
+  /** Delivered in part (the shopper kept some items): its collected amount is the courier's word, never the COD amount. */
+  partial: z.boolean(),
   customer: z.string(),
   mobile: z.string(),
   /** What the parcel was sent to collect: the order's total less a delivery charge paid in advance. */
   toCollect: z.number(),
   /** What the courier collected; null while nobody has recorded it. */
   collected: z.number().nullable(),
-  collectedSource: z.enum(["courier", "admin"]).nullable(),
+  /** Whose word the amount is: the courier's event, an admin's entry, or a matched payout statement. */
+  collectedSource: z.enum(["courier", "admin", "statement"]).nullable(),
   consignmentId: z.string().nullable(),
   deliveredAt: z.string().nullable(),
 });
 export type OwedParcelAnswer = z.output<typeof OwedParcelAnswer>;
 
+const OwedTotals = z.object({
+  /** Collected and not yet settled, taka: the cash the courier owes the shop. */
+  owed: z.number(),
+  /** Parcels with a collected amount, not yet settled. */
+  parcels: z.number(),
+  /** Delivered COD parcels whose collected amount nobody has recorded yet. */
+  unrecorded: z.number(),
+});
+
 export const CourierCashAnswer = z.object({
+  /** The parcels of the courier asked for (every courier's without `?courier=`), oldest first. */
   parcels: z.array(OwedParcelAnswer),
-  totals: z.object({
-    /** Collected and not yet settled, taka: the cash the courier owes the shop. */
-    owed: z.number(),
-    /** Parcels with a collected amount, not yet settled. */
-    parcels: z.number(),
-    /** Delivered COD parcels whose collected amount nobody has recorded yet. */
-    unrecorded: z.number(),
-  }),
+  /** The totals of those parcels. */
+  totals: OwedTotals,
+  /** Every courier that owes something or has parcels unrecorded, whatever the filter. */
+  couriers: z.array(OwedTotals.extend({ courier: CourierId, name: z.string() })),
 });
 export type CourierCashAnswer = z.output<typeof CourierCashAnswer>;
 
 export const SettlementAnswer = z.object({
   _id: z.string(),
-  courier: z.string(),
+  courier: CourierId,
+  courierName: z.string(),
+  /** The payout statement it was written from (uploaded or read from the courier), if any. */
+  statement: z.string().nullable(),
   amount: z.number(),
   deductions: z.number(),
   collectedTotal: z.number(),

@@ -83,6 +83,33 @@ export interface CourierWebhook {
   read(body: Record<string, unknown>): WebhookEvent | undefined;
 }
 
+/** One payout (a transfer of collected cash to the shop) as the courier lists it. */
+export interface CourierPayout {
+  id: string;
+  /** Taka paid to the shop. */
+  amount: number;
+  status: string;
+  paidAt: Date | null;
+}
+
+/** One parcel a payout covers: what the courier collected on it and what it kept. */
+export interface PayoutParcel {
+  consignmentId?: string;
+  trackingNumber?: string;
+  /** Our order number (the invoice couriers book it under). */
+  orderNumber?: string;
+  collected: number;
+  /** The courier's charges kept from it (delivery charge, COD fee). */
+  fee: number;
+}
+
+/** A courier's payouts read through its API, for matching them to parcels (docs/cod.md). */
+export interface CourierPayouts {
+  list(): Promise<CourierPayout[]>;
+  /** One payout with its parcels; a CourierRefusal when the courier does not know it. */
+  read(payoutId: string): Promise<CourierPayout & { parcels: PayoutParcel[] }>;
+}
+
 export interface Courier<Id extends CourierId = CourierId> {
   readonly id: Id;
   /**
@@ -117,8 +144,15 @@ export interface Courier<Id extends CourierId = CourierId> {
    * the parcel up yet, so the shop may let the booking go (the owner cancels it in their panel).
    */
   notPickedUp?(status: string): boolean;
+  /**
+   * Whether a delivered status says the shopper kept only part of the parcel (the rest comes
+   * back): the order still becomes DELIVERED, but its cash is only what the courier reports.
+   */
+  partlyDelivered?(status: string): boolean;
   /** Absent for couriers that send none (their parcels are read again instead). */
   readonly webhook?: CourierWebhook;
+  /** Absent for couriers whose API lists no payouts (their statements are uploaded as CSV). */
+  readonly payouts?: CourierPayouts;
   /**
    * The number's parcels in the courier's whole network, every merchant's (a fraud check), for
    * couriers whose API offers one; `phone` is 01XXXXXXXXX. Fails (never answers zeros) when the

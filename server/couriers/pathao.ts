@@ -94,6 +94,8 @@ const orderMove = statusMapper({
   "in-transit": "SHIPPED",
   "at-the-sorting-hub": "SHIPPED",
   delivered: "DELIVERED",
+  // The shopper kept part and paid for it; the rest comes back (docs/couriers.md).
+  "partial-delivery": "DELIVERED",
   "delivery-failed": "RETURNING",
   returned: "RETURNED",
   "paid-return": "RETURNED",
@@ -169,6 +171,7 @@ export const pathaoCourier: Courier<"pathao"> = {
   // No cancellation call in its merchant API: before pickup the shop may let the booking go, and
   // the owner cancels the parcel in Pathao's panel.
   notPickedUp: (status) => NOT_PICKED_UP.has(statusKey(status)),
+  partlyDelivered: (status) => statusKey(status) === "partial-delivery",
   webhook: {
     /**
      * X-PATHAO-Signature carries PATHAO_WEBHOOK_SECRET (plain equality, not an HMAC); unset, every

@@ -3,9 +3,12 @@ import {
   createSteadfastOrders,
   SteadfastError,
   steadfastFraudCheck,
+  steadfastPayment,
+  steadfastPayments,
   steadfastStatus,
   type SteadfastCredentials,
   type SteadfastOrderInput,
+  type SteadfastPayment,
 } from "../integrations/steadfast.js";
 import { courierValues } from "../services/courier-settings.service.js";
 import {
@@ -18,6 +21,7 @@ import {
   type BookedParcel,
   type BookingOutcome,
   type Courier,
+  type CourierPayout,
   type ParcelRequest,
 } from "./courier.js";
 import { defineCourierSettings, secretField } from "./settings.js";
@@ -101,6 +105,27 @@ function bookedParcel(consignment: {
   };
 }
 
+/** Taka from Steadfast's numbers or numeric texts; anything else counts as 0. */
+function taka(value: unknown): number {
+  const amount = Number(value ?? 0);
+  return Number.isFinite(amount) ? Math.round(amount) : 0;
+}
+
+/** A text id Steadfast gave, or undefined when it gave none. */
+const idText = (value: unknown) =>
+  value === null || value === undefined || value === "" ? undefined : String(value);
+
+function payoutOf(payment: SteadfastPayment): CourierPayout {
+  const when = payment.paid_at ?? payment.created_at;
+  const paidAt = when ? new Date(when) : null;
+  return {
+    id: String(payment.id),
+    amount: taka(payment.amount),
+    status: payment.status ?? "",
+    paidAt: paidAt && !Number.isNaN(paidAt.getTime()) ? paidAt : null,
+  };
+}
+
 export const steadfastCourier: Courier<"steadfast"> = {
   id: "steadfast",
   settings: steadfastSettings,
@@ -150,4 +175,24 @@ export const steadfastCourier: Courier<"steadfast"> = {
   /** Its fraud check: the number's delivered and cancelled parcels across every merchant. */
   deliveryRecord: async (phone, timeoutMs) =>
     steadfastFraudCheck(await credentials(), phone, timeoutMs),
+  partlyDelivered: (status) => statusKey(status) === "partial-delivered",
+  /** `/payments` and `/payments/{id}`: each consignment's `cod_amount` and the charges kept. */
+  payouts: {
+    list: () =>
+      refusing(asRefusal, async () => (await steadfastPayments(await credentials())).map(payoutOf)),
+    read: (payoutId) =>
+      refusing(asRefusal, async () => {
+        const payment = await steadfastPayment(await credentials(), payoutId);
+        return {
+          ...payoutOf(payment),
+          parcels: payment.consignments.map((consignment) => ({
+            consignmentId: idText(consignment.consignment_id),
+            trackingNumber: idText(consignment.tracking_code),
+            orderNumber: idText(consignment.invoice),
+            collected: taka(consignment.cod_amount),
+            fee: taka(consignment.delivery_charge) + taka(consignment.cod_charge),
+          })),
+        };
+      }),
+  },
 };

@@ -1,7 +1,10 @@
 import mongoose from "mongoose";
 import { MongoDBStorage, Umzug } from "umzug";
 import { normalizeBdMobile } from "#contract/phone";
+import { COURIER_IDS } from "#contract/couriers";
+import { CourierSettlement } from "../../models/courier-settlement.model.js";
 import { Order, PAYMENT_LOCK_MS, type CancelledBy } from "../../models/order.model.js";
+import { parcelCourier } from "../services/courier-cash.service.js";
 import { Payment } from "../../models/payment.model.js";
 
 /**
@@ -137,6 +140,29 @@ export async function deriveCancelledBy(batchSize = 500): Promise<number> {
   }
 }
 
+/**
+ * Settlements written before couriers had ids say `courier: "Pathao"` (the model's old default,
+ * whatever courier paid). Each gets the id of the courier that carried its first parcel (its
+ * shipment's; Pathao for the older record), so the per-courier lists and totals hold it. Idempotent
+ * (only settlements whose courier is not an id are written); answers how many it set.
+ */
+export async function settlementCourierIds(): Promise<number> {
+  const older = await CourierSettlement.collection
+    .find({ courier: { $nin: COURIER_IDS } }, { projection: { "parcels.order": 1 } })
+    .toArray();
+  let set = 0;
+  for (const settlement of older) {
+    const first = (settlement.parcels as { order: unknown }[] | undefined)?.[0]?.order;
+    const order = first ? await Order.findById(first, { shipment: 1, courier: 1 }).lean() : null;
+    const result = await CourierSettlement.collection.updateOne(
+      { _id: settlement._id, courier: { $nin: COURIER_IDS } },
+      { $set: { courier: order ? parcelCourier(order) : "pathao" } },
+    );
+    set += result.modifiedCount;
+  }
+  return set;
+}
+
 const MIGRATIONS = {
   beforeServing: [
     {
@@ -144,6 +170,14 @@ const MIGRATIONS = {
       up: async () => {
         const carried = await carryOverLegacyPaymentLocks();
         return carried > 0 ? `${carried} open payment locks carried over` : undefined;
+      },
+    },
+    // Before serving: the per-courier settlement list filters on the id.
+    {
+      name: "2026-11-settlement-courier-ids",
+      up: async () => {
+        const set = await settlementCourierIds();
+        return set > 0 ? `courier id set on ${set} older settlements` : undefined;
       },
     },
   ],

@@ -210,3 +210,66 @@ export async function steadfastFraudCheck(
     throw new SteadfastError("Steadfast /fraud_check: no total_delivered and total_cancelled", 502);
   return { delivered, cancelled };
 }
+
+/** A payout to the merchant as `/payments` lists it (fields beyond these are ignored). */
+export interface SteadfastPayment {
+  id: number | string;
+  amount?: number | string;
+  status?: string;
+  paid_at?: string | null;
+  created_at?: string | null;
+}
+
+/** One consignment of a payout: what was collected on it and what Steadfast kept. */
+export interface SteadfastPaymentConsignment {
+  consignment_id?: number | string | null;
+  invoice?: string | null;
+  tracking_code?: string | null;
+  cod_amount?: number | string | null;
+  delivery_charge?: number | string | null;
+  cod_charge?: number | string | null;
+}
+
+/**
+ * The document gives `/payments` and `/payments/{id}` without a sample answer; public clients read
+ * the list bare, in `data`, or paged in `data.data`, and one payment bare or in `data`. All are
+ * accepted.
+ */
+function listIn(answer: unknown): unknown[] {
+  const data = (answer as { data?: unknown } | null)?.data;
+  if (Array.isArray(answer)) return answer;
+  if (Array.isArray(data)) return data;
+  const paged = (data as { data?: unknown } | undefined)?.data;
+  return Array.isArray(paged) ? paged : [];
+}
+
+function recordIn(answer: unknown): Record<string, unknown> {
+  const data = (answer as { data?: unknown } | null)?.data;
+  if (data && typeof data === "object" && !Array.isArray(data) && "id" in data)
+    return data as Record<string, unknown>;
+  return (answer ?? {}) as Record<string, unknown>;
+}
+
+export async function steadfastPayments(
+  credentials: SteadfastCredentials,
+): Promise<SteadfastPayment[]> {
+  return listIn(await call<unknown>(credentials, "GET", "/payments")) as SteadfastPayment[];
+}
+
+export async function steadfastPayment(
+  credentials: SteadfastCredentials,
+  paymentId: string,
+): Promise<SteadfastPayment & { consignments: SteadfastPaymentConsignment[] }> {
+  const path = `/payments/${encodeURIComponent(paymentId)}`;
+  const payment = recordIn(
+    await call<unknown>(credentials, "GET", path),
+  ) as Partial<SteadfastPayment> & {
+    consignments?: unknown;
+  };
+  if (payment.id === undefined || payment.id === null)
+    throw new SteadfastError(`Steadfast ${path}: no payment`, 502);
+  const consignments = Array.isArray(payment.consignments)
+    ? (payment.consignments as SteadfastPaymentConsignment[])
+    : [];
+  return { ...payment, id: payment.id, consignments };
+}

@@ -42,6 +42,13 @@ export interface ImageUploadOptions {
   tooManyFilesMessage?: string;
 }
 
+export interface FileUploadOptions extends ImageUploadOptions {
+  /** Largest file, in bytes (413 beyond). */
+  maxFileBytes: number;
+  /** The 413's message (default "File too large"). */
+  fileTooLargeMessage?: string;
+}
+
 /**
  * The one way the shop receives image files (product images, popup images, bulk-order designs):
  * in memory (each is checked by content, then re-encoded or stored by the image store), at most
@@ -49,10 +56,18 @@ export interface ImageUploadOptions {
  * operator keys or NUL characters refused as in a JSON body (400).
  */
 export function imageUpload(options: ImageUploadOptions): RequestHandler {
+  return fileUpload({ ...options, maxFileBytes: MAX_IMAGE_BYTES });
+}
+
+/**
+ * Any upload: files in memory, at most `maxFileBytes` each (413), the same guards on file names and
+ * text fields as images (imageUpload). What a file holds is its route's to check.
+ */
+export function fileUpload(options: FileUploadOptions): RequestHandler {
   const receive = multer({
     storage: multer.memoryStorage(),
     limits: {
-      fileSize: MAX_IMAGE_BYTES,
+      fileSize: options.maxFileBytes,
       files: options.maxFiles ?? options.fields.reduce((sum, field) => sum + field.maxCount, 0),
       fields: options.maxFields,
       fieldSize: options.maxFieldBytes ?? 16 * 1024,
@@ -69,6 +84,14 @@ export function imageUpload(options: ImageUploadOptions): RequestHandler {
         (error.code === "LIMIT_FILE_COUNT" || error.code === "LIMIT_UNEXPECTED_FILE")
       ) {
         next(badRequest(options.tooManyFilesMessage));
+        return;
+      }
+      if (
+        options.fileTooLargeMessage &&
+        error instanceof multer.MulterError &&
+        error.code === "LIMIT_FILE_SIZE"
+      ) {
+        next(new HttpError(413, options.fileTooLargeMessage, "FILE_TOO_LARGE"));
         return;
       }
       if (error) {

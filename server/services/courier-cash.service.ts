@@ -7,6 +7,7 @@ import { logger } from "../lib/logger.js";
 import { orderLogFields } from "../lib/log-fields.js";
 import { pageSummary, pageWindow, type PageRequest } from "../lib/paging.js";
 import { paymentSplit } from "#contract/advance-delivery-charge";
+import { COURIER_IDS, COURIER_NAMES, type CourierId } from "#contract/couriers";
 import { formatBDT } from "#contract/money";
 import type {
   CourierCashAnswer,
@@ -15,6 +16,8 @@ import type {
   SettlementBody,
   SettlementPageAnswer,
 } from "#contract/schemas/courier-cash";
+import { getCourier } from "../couriers/index.js";
+import { shipmentOf } from "./shipment-answer.js";
 
 /**
  * Courier cash (docs/cod.md): the cash the courier collected on delivered COD parcels, what it
@@ -34,7 +37,7 @@ const settledAlready = (orderNumber: string) =>
   );
 
 /** A courier's reported amount: whole taka, or undefined when it is not a usable number. */
-function courierAmount(value: unknown): number | undefined {
+export function courierAmount(value: unknown): number | undefined {
   if (value === null || value === undefined || value === "") return undefined;
   const amount = Number(value);
   if (!Number.isFinite(amount) || amount < 0 || amount > 10_000_000) return undefined;
@@ -42,13 +45,29 @@ function courierAmount(value: unknown): number | undefined {
 }
 
 /**
+ * The courier that carried a parcel and owes its cash: its shipment's (Pathao for a parcel of the
+ * older `courier` record); a parcel shipped without either ("Mark shipped") went with some other
+ * courier or the shop's rider, which is what `manual` stands for.
+ */
+export function parcelCourier(order: Parameters<typeof shipmentOf>[0]): CourierId {
+  return shipmentOf(order)?.courier ?? "manual";
+}
+
+/** A settlement's stored courier as an id: those written before couriers had ids say "Pathao". */
+function settlementCourier(stored: string | null | undefined): CourierId {
+  return COURIER_IDS.find((id) => id === stored) ?? "pathao";
+}
+
+/**
  * The courier's delivered event says what it collected. Stored when the parcel is a delivered,
  * unsettled COD parcel and no admin has typed an amount (an admin's entry is a correction the
  * courier's resent events must not undo); a later courier event corrects the courier's own amount.
+ * `by` names the courier (`courier:Steadfast`).
  */
 export async function recordCourierCollection(
   orderId: string,
   reported: unknown,
+  by: string,
 ): Promise<boolean> {
   const amount = courierAmount(reported);
   if (amount === undefined) {
@@ -64,7 +83,7 @@ export async function recordCourierCollection(
     },
     {
       $set: {
-        cashCollected: { amount, at: new Date(), source: "courier", by: "courier:Pathao" },
+        cashCollected: { amount, at: new Date(), source: "courier", by },
       },
     },
   );
@@ -117,6 +136,7 @@ const OWED_PARCEL_FIELDS = {
   totalDiscountedPrice: 1,
   cashCollected: 1,
   courier: 1,
+  shipment: 1,
   statusHistory: 1,
   advanceDeliveryCharge: 1,
   paymentMethod: 1,
@@ -134,32 +154,53 @@ function toOwedParcel(order: OrderLean): OwedParcelAnswer {
     .reverse()
     .find((entry) => entry.status === "DELIVERED");
   const source = order.cashCollected?.source;
+  const shipment = shipmentOf(order);
+  const courier = parcelCourier(order);
   return {
     _id: String(order._id),
     orderNumber: order.orderNumber,
+    courier,
+    courierName: shipment?.courierName ?? COURIER_NAMES[courier],
+    partial: Boolean(shipment && getCourier(courier).partlyDelivered?.(shipment.status)),
     customer: `${order.shippingAddress.firstName} ${order.shippingAddress.lastName ?? ""}`.trim(),
     mobile: order.shippingAddress.mobile,
     // What the courier was asked to collect: the total less an advance paid online.
     toCollect: paymentSplit(order).collectOnDelivery,
     collected: order.cashCollected?.amount ?? null,
-    collectedSource: source === "courier" || source === "admin" ? source : null,
-    consignmentId: order.courier?.consignmentId ?? null,
+    collectedSource: COLLECTED_SOURCES.find((known) => known === source) ?? null,
+    consignmentId: order.shipment?.consignmentId ?? order.courier?.consignmentId ?? null,
     deliveredAt: delivered?.at ? delivered.at.toISOString() : null,
   };
 }
 
-/** Every delivered COD parcel not yet settled, oldest first, and what the courier owes in total. */
-export async function courierCash(): Promise<CourierCashAnswer> {
-  const parcels = (await unsettledParcels()).map(toOwedParcel);
+const COLLECTED_SOURCES = ["courier", "admin", "statement"] as const;
+
+function owedTotals(parcels: OwedParcelAnswer[]) {
   const recorded = parcels.filter((parcel) => parcel.collected !== null);
   return {
-    parcels,
-    totals: {
-      owed: recorded.reduce((sum, parcel) => sum + parcel.collected!, 0),
-      parcels: recorded.length,
-      unrecorded: parcels.length - recorded.length,
-    },
+    owed: recorded.reduce((sum, parcel) => sum + parcel.collected!, 0),
+    parcels: recorded.length,
+    unrecorded: parcels.length - recorded.length,
   };
+}
+
+/**
+ * Every delivered COD parcel not yet settled (one courier's with `courier`), oldest first, their
+ * totals, and the totals of every courier that owes something.
+ */
+export async function courierCash(
+  filter: { courier?: CourierId } = {},
+): Promise<CourierCashAnswer> {
+  const every = (await unsettledParcels()).map(toOwedParcel);
+  const parcels = filter.courier
+    ? every.filter((parcel) => parcel.courier === filter.courier)
+    : every;
+  const couriers = COURIER_IDS.map((courier) => ({
+    courier,
+    name: COURIER_NAMES[courier],
+    ...owedTotals(every.filter((parcel) => parcel.courier === courier)),
+  })).filter((totals) => totals.parcels + totals.unrecorded > 0);
+  return { parcels, totals: owedTotals(parcels), couriers };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -170,9 +211,12 @@ type SettlementDoc = mongoose.HydratedDocument<
 >;
 
 function toSettlementAnswer(settlement: SettlementDoc): SettlementAnswer {
+  const courier = settlementCourier(settlement.courier);
   return {
     _id: String(settlement._id),
-    courier: settlement.courier ?? "Pathao",
+    courier,
+    courierName: COURIER_NAMES[courier],
+    statement: settlement.statement ? String(settlement.statement) : null,
     amount: settlement.amount,
     deductions: settlement.deductions ?? 0,
     collectedTotal: settlement.collectedTotal,
@@ -207,6 +251,7 @@ const ALREADY_SETTLED = (orderNumber: string) =>
 export async function recordSettlement(
   body: SettlementBody,
   admin: ActingAdmin,
+  from: { statement?: mongoose.Types.ObjectId } = {},
 ): Promise<SettlementAnswer> {
   const ids = [...body.orderIds].sort();
   const orders = await Order.find({ _id: { $in: ids } }).lean();
@@ -223,8 +268,21 @@ export async function recordSettlement(
         `${order.orderNumber} has no collected amount yet; record what the courier collected first`,
         [{ path: "orderIds", message: `${order.orderNumber}: collected amount not recorded` }],
       );
-    return { order: order._id, orderNumber: order.orderNumber, collected };
+    return {
+      order: order._id,
+      orderNumber: order.orderNumber,
+      collected,
+      courier: parcelCourier(order),
+    };
   });
+  // One payout comes from one courier: its parcels are one courier's.
+  const courier = parcels[0].courier;
+  const stranger = parcels.find((parcel) => parcel.courier !== courier);
+  if (stranger)
+    throw badRequest(
+      `A settlement covers one courier's parcels: ${parcels[0].orderNumber} went with ${COURIER_NAMES[courier]}, ${stranger.orderNumber} with ${COURIER_NAMES[stranger.courier]}`,
+      [{ path: "orderIds", message: "Parcels of more than one courier" }],
+    );
   const collectedTotal = parcels.reduce((sum, parcel) => sum + parcel.collected, 0);
   if (body.amount + body.deductions !== collectedTotal)
     throw badRequest(
@@ -238,13 +296,15 @@ export async function recordSettlement(
     );
 
   const settlement = await CourierSettlement.create({
+    courier,
+    statement: from.statement ?? null,
     amount: body.amount,
     deductions: body.deductions,
     collectedTotal,
     reference: body.reference,
     paidAt: body.paidAt,
     note: body.note,
-    parcels,
+    parcels: parcels.map(({ courier: _courier, ...parcel }) => parcel),
     recordedBy: admin,
   });
   const claimed: mongoose.Types.ObjectId[] = [];
@@ -301,8 +361,10 @@ export async function recordSettlement(
   return toSettlementAnswer(settlement);
 }
 
-export async function listSettlements(page: PageRequest): Promise<SettlementPageAnswer> {
-  const filter = { state: "recorded" };
+export async function listSettlements(
+  page: PageRequest & { courier?: CourierId },
+): Promise<SettlementPageAnswer> {
+  const filter = { state: "recorded", ...(page.courier ? { courier: page.courier } : {}) };
   const { skip, limit } = pageWindow(page);
   const [settlements, total] = await Promise.all([
     CourierSettlement.find(filter).sort({ createdAt: -1, _id: -1 }).skip(skip).limit(limit),

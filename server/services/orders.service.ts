@@ -96,7 +96,8 @@ export function toOrderAnswer(order: StoredOrder): OrderAnswer {
   return {
     ...rest,
     user: user !== null && typeof user === "object" ? user._id : user,
-    statusHistory: statusHistory.map(({ by, ...change }) =>
+    // A history note is the staff's (a partial delivery's cash and what to restock).
+    statusHistory: statusHistory.map(({ by, note: _staffNote, ...change }) =>
       by === undefined ? change : { ...change, by: actorForCustomer(by) },
     ),
     ...(advance === undefined
@@ -257,7 +258,7 @@ export async function moveOrder(
   id: string,
   to: OrderStatus,
   by: string,
-  options: { cancelledBy?: CancelledBy } = {},
+  options: { cancelledBy?: CancelledBy; note?: string } = {},
 ): Promise<AdminOrderAnswer> {
   if (!mongoose.isValidObjectId(id)) throw notFound(ORDER_NOT_FOUND);
   const allowedFrom = (Object.keys(ORDER_TRANSITIONS) as OrderStatus[]).filter((from) =>
@@ -267,7 +268,17 @@ export async function moveOrder(
   if (to === "CANCELLED") set.cancelledBy = options.cancelledBy ?? "shop";
   const moved = await updateOrderWhere(
     { _id: id, orderStatus: { $in: allowedFrom } },
-    { $set: set, $push: { statusHistory: { status: to, at: new Date(), by } } },
+    {
+      $set: set,
+      $push: {
+        statusHistory: {
+          status: to,
+          at: new Date(),
+          by,
+          ...(options.note ? { note: options.note } : {}),
+        },
+      },
+    },
   );
   if (!moved) {
     const current = await Order.findById(id, { orderStatus: 1 });

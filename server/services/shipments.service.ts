@@ -15,7 +15,8 @@ import {
   type ParcelRequest,
 } from "../couriers/index.js";
 import { courierState } from "./courier-settings.service.js";
-import { recordCourierCollection } from "./courier-cash.service.js";
+import { courierAmount, recordCourierCollection } from "./courier-cash.service.js";
+import { partialDeliveryNote, tellOwnerOfPartialDelivery } from "./partial-delivery.js";
 import { moveOrder } from "./orders.service.js";
 import { updateOrderWhere } from "./stock.service.js";
 import { shipmentOf } from "./shipment-answer.js";
@@ -257,21 +258,33 @@ export async function bookShipments(orderIds: string[], courierId: CourierId, by
 }
 
 /**
- * Moves the order where a courier's status says, through the state machine (a PLACED order is
- * confirmed first on its way to SHIPPED). A move the order has already made or cannot make (409)
- * is not an error: couriers resend events and report states the order has passed.
+ * Moves the order where a courier's status says, through the state machine: an order the courier
+ * has not been seen taking yet (PLACED or CONFIRMED; a status read every 15 minutes can miss its
+ * pickup) is confirmed and shipped first on its way. A move the order has already made or cannot
+ * make (409) is not an error: couriers resend events and report states the order has passed.
+ * Answers whether this call made the move (so what follows a move happens once); `note` goes into
+ * its history entry.
  */
-async function applyMove(orderId: string, current: string, to: CourierMove, by: string) {
-  if (!to) return;
-  const attempt = async (status: NonNullable<CourierMove> | "CONFIRMED") => {
+async function applyMove(
+  orderId: string,
+  current: string,
+  to: CourierMove,
+  by: string,
+  note?: string,
+): Promise<boolean> {
+  if (!to) return false;
+  const attempt = async (status: NonNullable<CourierMove> | "CONFIRMED", withNote?: string) => {
     try {
-      await moveOrder(orderId, status, by);
+      await moveOrder(orderId, status, by, { note: withNote });
+      return true;
     } catch (error) {
       if (!(error instanceof HttpError) || error.status !== 409) throw error;
+      return false;
     }
   };
-  if (to === "SHIPPED" && current === "PLACED") await attempt("CONFIRMED");
-  await attempt(to);
+  if (current === "PLACED") await attempt("CONFIRMED");
+  if (to !== "SHIPPED" && NOT_LEFT_YET.includes(current)) await attempt("SHIPPED");
+  return attempt(to, note);
 }
 
 /**
@@ -321,9 +334,20 @@ export async function applyCourierStatus(
   }
   const move = courier.orderMove(status);
   const id = order.id as string;
-  await applyMove(id, order.orderStatus, move, `courier:${COURIER_NAMES[courierId]}`);
-  // The cash it collected (docs/cod.md, "Courier cash"); kept only on a delivered COD parcel.
-  if (move === "DELIVERED") await recordCourierCollection(id, options.collectedAmount);
+  const by = `courier:${COURIER_NAMES[courierId]}`;
+  const partly = move === "DELIVERED" && Boolean(courier.partlyDelivered?.(status));
+  const reported = courierAmount(options.collectedAmount);
+  const moved = await applyMove(
+    id,
+    order.orderStatus,
+    move,
+    by,
+    partly ? partialDeliveryNote(stored, reported) : undefined,
+  );
+  // The cash it collected (docs/cod.md, "Courier cash"); kept only on a delivered COD parcel. A
+  // partial delivery's cash is only ever the courier's word, never the COD amount.
+  if (move === "DELIVERED") await recordCourierCollection(id, options.collectedAmount, by);
+  if (partly && moved) await tellOwnerOfPartialDelivery(id, stored, reported);
   return { applied: true };
 }
 

@@ -346,6 +346,7 @@ describe("settlements", () => {
     const [claimed, unclaimed] = [await deliveredParcel(700), await deliveredParcel(300)];
     // The process claimed the first parcel and died before the second and the final write.
     const stalled = await CourierSettlement.create({
+      courier: "manual",
       amount: 1000,
       collectedTotal: 1000,
       reference: "DIED-MIDWAY",

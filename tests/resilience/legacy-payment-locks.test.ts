@@ -56,6 +56,7 @@ describe("starting on orders the previous version wrote", () => {
         "2026-11-delivery-phone",
         "2026-11-drop-old-payment-lock-fields",
         "2026-11-one-payment-lock",
+        "2026-11-settlement-courier-ids",
       ]);
     await killShopProcess(first);
     await Order.collection.updateOne({ _id: paid._id }, { $set: { paymentWindow: null } });
@@ -64,6 +65,6 @@ describe("starting on orders the previous version wrote", () => {
     expect(await runMigrations("inBackground", (line) => logged.push(line))).toEqual([]);
     expect(logged).toEqual([]);
     expect(await Order.collection.countDocuments({ paymentWindow: { $exists: true } })).toBe(1);
-    expect(await Order.db.collection("migrations").countDocuments()).toBe(4);
+    expect(await Order.db.collection("migrations").countDocuments()).toBe(5);
   }, 120_000);
 });

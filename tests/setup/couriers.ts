@@ -41,6 +41,8 @@ export function useSteadfastStub(ready: (steadfast: SteadfastStub) => void): voi
       steadfast.records = {};
       steadfast.fraudChecks.length = 0;
       steadfast.fraudCheckFails = null;
+      steadfast.payments.length = 0;
+      steadfast.paymentCalls = 0;
     },
     ready,
   );

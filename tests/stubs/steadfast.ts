@@ -6,6 +6,8 @@ import { readJson, startHttpStub } from "./http-stub";
  * and the fraud check (`/fraud_check/{phone}`: the number's parcels in its whole network, as
  * `{status, total_parcels, total_delivered, total_cancelled}`; zeros for a number it never saw).
  * Every call needs both keys in the `Api-Key` and `Secret-Key` headers (else 401).
+ * and the payouts: `payments` (the list, in `data`) and `payments/{id}` (one, with its
+ * consignments). Every call needs both keys in the `Api-Key` and `Secret-Key` headers (else 401).
  */
 export interface SteadfastStub {
   url: string;
@@ -24,7 +26,31 @@ export interface SteadfastStub {
   slowMs: number;
   /** Sets a consignment's `delivery_status`, as Steadfast's riders move it along. */
   setStatus(consignmentId: string, status: string): void;
+  /** Payouts made to the merchant, each with the consignments it pays for. */
+  payments: SteadfastStubPayment[];
+  /** Records a payout of these consignments (amount = their cash less the charges); answers its id. */
+  pay(consignments: SteadfastStubPaymentLine[], createdAt?: string): number;
+  /** Calls to `payments` and `payments/{id}`. */
+  paymentCalls: number;
   close(): Promise<void>;
+}
+
+export interface SteadfastStubPaymentLine {
+  consignment_id: number | string;
+  invoice: string;
+  tracking_code: string;
+  cod_amount: number;
+  delivery_charge: number;
+  cod_charge?: number;
+}
+
+export interface SteadfastStubPayment {
+  id: number;
+  amount: number;
+  status: string;
+  created_at: string;
+  updated_at: string;
+  consignments: SteadfastStubPaymentLine[];
 }
 
 const INVOICE = /^[A-Za-z0-9_-]+$/;
@@ -41,6 +67,24 @@ export async function startSteadfastStub(): Promise<SteadfastStub> {
     fraudChecks: [],
     fraudCheckFails: null,
     slowMs: 2000,
+    payments: [],
+    paymentCalls: 0,
+    pay(consignments, createdAt = "2026-11-25T10:00:00.000000Z") {
+      const id = 501 + stub.payments.length;
+      const amount = consignments.reduce(
+        (sum, line) => sum + line.cod_amount - line.delivery_charge - (line.cod_charge ?? 0),
+        0,
+      );
+      stub.payments.push({
+        id,
+        amount,
+        status: "paid",
+        created_at: createdAt,
+        updated_at: createdAt,
+        consignments,
+      });
+      return id;
+    },
     setStatus(consignmentId, status) {
       const found = stub.consignments.find(
         (entry) => String(entry.consignment_id) === consignmentId,
@@ -143,6 +187,20 @@ export async function startSteadfastStub(): Promise<SteadfastStub> {
         total_delivered: delivered,
         total_cancelled: cancelled,
       });
+    }
+    if (req.method === "GET" && path === "/payments") {
+      stub.paymentCalls += 1;
+      return send(200, {
+        status: 200,
+        data: stub.payments.map(({ consignments: _lines, ...payment }) => payment),
+      });
+    }
+    const payment = /^\/payments\/([^/]+)$/.exec(path);
+    if (req.method === "GET" && payment) {
+      stub.paymentCalls += 1;
+      const found = stub.payments.find((entry) => String(entry.id) === payment[1]);
+      if (!found) return send(404, { status: 404, message: "Payment not found." });
+      return send(200, { status: 200, data: found });
     }
     const match = /^\/status_by_cid\/([^/]+)$/.exec(path);
     if (req.method === "GET" && match) {

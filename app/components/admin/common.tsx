@@ -243,7 +243,14 @@ export function TableSkeleton({ rows = 6 }: { rows?: number }) {
 /** A horizontally scrollable table with the admin look. */
 export function DataTable({ children, className }: { children: ReactNode; className?: string }) {
   return (
-    <div className={cn("overflow-x-auto rounded-lg border border-stone-200 bg-white", className)}>
+    // `relative`: an absolutely placed child (a screen-reader-only label) scrolls with the table
+    // instead of widening the page on a phone.
+    <div
+      className={cn(
+        "relative overflow-x-auto rounded-lg border border-stone-200 bg-white",
+        className,
+      )}
+    >
       <table className="w-full min-w-[640px] text-left text-sm [&_td]:px-3 [&_td]:py-2 [&_th]:bg-stone-50 [&_th]:px-3 [&_th]:py-2 [&_th]:text-xs [&_th]:font-semibold [&_th]:tracking-wide [&_th]:text-stone-600 [&_th]:uppercase [&_tr]:border-b [&_tr]:border-stone-100">
         {children}
       </table>

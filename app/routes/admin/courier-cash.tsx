@@ -6,9 +6,11 @@ import {
   readSubmission,
   runAdminAction,
   showFieldErrors,
+  submittedForm,
   unknownIntent,
   useAdminAction,
 } from "~/components/admin/admin-action";
+import { StatementPanel } from "~/components/admin/courier-statement";
 import {
   DataTable,
   EmptyRow,
@@ -21,11 +23,12 @@ import {
   TableSkeleton,
   useLoadedData,
 } from "~/components/admin/common";
-import { listQuery, TextField } from "~/components/admin/list";
+import { FilterSelect, listQuery, TextField } from "~/components/admin/list";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { api } from "~/lib/api-client";
 import { validateInto } from "~/lib/form-validation";
+import { COURIER_IDS, COURIER_NAMES, type CourierId } from "#contract/couriers";
 import { SHOP_TIME_ZONE } from "#contract/dates";
 import { formatBDT } from "#contract/money";
 import {
@@ -35,6 +38,10 @@ import {
   type SettlementAnswer,
   type SettlementInput,
 } from "#contract/schemas/courier-cash";
+import type {
+  ConfirmedStatementAnswer,
+  StatementAnswer,
+} from "#contract/schemas/courier-statements";
 import type { Route } from "./+types/courier-cash";
 
 export function meta() {
@@ -43,17 +50,26 @@ export function meta() {
 
 const SETTLEMENTS_PER_PAGE = 10;
 
-/** What the courier owes (parcels and totals) and the latest settlements. */
+/** `?courier=` as a courier id, or "" (every courier) for anything else. */
+function courierOf(value: unknown): CourierId | "" {
+  return COURIER_IDS.find((id) => id === value) ?? "";
+}
+
+/** What the couriers owe (parcels and totals, one courier's with `?courier=`) and the latest settlements. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const { page, limit } = listQuery(request.url, {
+  const query = listQuery(request.url, {
     key: "settlements",
     limit: SETTLEMENTS_PER_PAGE,
+    filters: ["courier"],
   });
+  const courier = courierOf(query.courier) || undefined;
   const [owed, settlements] = await Promise.all([
-    loadForAdmin(request, () => api.courierCash.owed()),
-    loadForAdmin(request, () => api.courierCash.settlements({ page, limit })),
+    loadForAdmin(request, () => api.courierCash.owed({ courier })),
+    loadForAdmin(request, () =>
+      api.courierCash.settlements({ page: query.page, limit: query.limit, courier }),
+    ),
   ]);
-  return { owed, settlements };
+  return { owed, settlements, courier: courier ?? "" };
 }
 
 /**
@@ -84,9 +100,35 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
           return `Settlement ${settlement.reference} recorded: ${formatBDT(settlement.amount)} for ${settlement.parcels.length} parcels`;
         },
       );
+    case "statement":
+      return runAdminAction(
+        () => api.courierCash.uploadStatement(submittedForm(body)),
+        (answer) => statementSummary(answer as StatementAnswer),
+      );
+    case "payout":
+      return runAdminAction(
+        () =>
+          api.courierCash.payoutStatement(
+            courierOf((body as { courier?: unknown } | undefined)?.courier) || "steadfast",
+            id,
+          ),
+        (answer) => statementSummary(answer as StatementAnswer),
+      );
+    case "confirm-statement":
+      return runAdminAction(
+        () => api.courierCash.confirmStatement(id, {}),
+        (answer) => {
+          const { settlement } = answer as ConfirmedStatementAnswer;
+          return `Settlement ${settlement.reference} recorded: ${formatBDT(settlement.amount)} for ${settlement.parcels.length} parcels`;
+        },
+      );
     default:
       return unknownIntent(intent);
   }
+}
+
+function statementSummary(statement: StatementAnswer): string {
+  return `${statement.reference}: ${statement.counts.matched} of ${statement.rows.length} rows match`;
 }
 
 /** Today in the shop's calendar, as a date input wants it (yyyy-MM-dd). */
@@ -97,6 +139,8 @@ function shopToday(): string {
 export default function AdminCourierCash({ loaderData }: Route.ComponentProps) {
   const owed = useLoadedData(loaderData.owed);
   const settlements = useLoadedData(loaderData.settlements);
+  const [, setSearchParams] = useSearchParams();
+  const courierFilter = courierOf(loaderData.courier);
   const parcels = owed.data?.parcels ?? [];
   // Ids of the chosen parcels; one that left the list (settled) simply matches nothing below.
   const [chosen, setChosen] = useState<Set<string>>(new Set());
@@ -118,8 +162,47 @@ export default function AdminCourierCash({ loaderData }: Route.ComponentProps) {
     <div>
       <PageHeader
         title="Courier cash"
-        description="Cash the courier collected on delivered cash-on-delivery parcels and has not yet paid to the shop."
+        description="Cash the couriers collected on delivered cash-on-delivery parcels and have not yet paid to the shop."
       />
+      <div className="mb-4 flex flex-wrap items-center gap-2">
+        <FilterSelect
+          label="Courier"
+          allLabel="Every courier"
+          value={courierFilter}
+          onChange={(courier) => {
+            setChosen(new Set());
+            setSearchParams(courier ? { courier } : {});
+          }}
+        >
+          {COURIER_IDS.map((id) => (
+            <option key={id} value={id}>
+              {COURIER_NAMES[id]}
+            </option>
+          ))}
+        </FilterSelect>
+      </div>
+      {owed.data && owed.data.couriers.length > 0 && (
+        <ul
+          className="mb-4 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-4"
+          aria-label="Owed per courier"
+          data-testid="courier-totals"
+        >
+          {owed.data.couriers.map((entry) => (
+            <li
+              key={entry.courier}
+              className="rounded-lg border border-stone-200 bg-white p-3 text-sm"
+              data-testid={`courier-total-${entry.courier}`}
+            >
+              <span className="font-semibold text-stone-900">{entry.name}</span>
+              <span className="block text-lg font-bold tabular-nums">{formatBDT(entry.owed)}</span>
+              <span className="text-xs text-stone-500">
+                {entry.parcels} parcels recorded
+                {entry.unrecorded > 0 ? `, ${entry.unrecorded} not recorded` : ""}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
       {owed.error && <ErrorNote message={owed.error} onRetry={owed.reload} />}
       {owed.data && (
         <dl
@@ -127,7 +210,7 @@ export default function AdminCourierCash({ loaderData }: Route.ComponentProps) {
           data-testid="courier-cash-totals"
         >
           <Total
-            label="Owed by the courier"
+            label={courierFilter ? `Owed by ${COURIER_NAMES[courierFilter]}` : "Owed in all"}
             value={formatBDT(owed.data.totals.owed)}
             testId="owed"
           />
@@ -184,8 +267,14 @@ export default function AdminCourierCash({ loaderData }: Route.ComponentProps) {
                 </td>
                 <td className="font-medium whitespace-nowrap">
                   {parcel.orderNumber}
-                  {parcel.consignmentId && (
-                    <span className="block text-xs text-stone-500">{parcel.consignmentId}</span>
+                  <span className="block text-xs text-stone-500">
+                    {parcel.courierName}
+                    {parcel.consignmentId ? ` · ${parcel.consignmentId}` : ""}
+                  </span>
+                  {parcel.partial && (
+                    <span className="block text-xs font-semibold text-amber-800">
+                      Delivered in part
+                    </span>
                   )}
                 </td>
                 <td>
@@ -202,6 +291,8 @@ export default function AdminCourierCash({ loaderData }: Route.ComponentProps) {
           </tbody>
         </DataTable>
       )}
+      {/* Follows the courier filter: picking another courier starts the panel afresh. */}
+      <StatementPanel key={courierFilter} initialCourier={courierFilter} />
       <SettlementForm chosen={chosenParcels} chosenTotal={chosenTotal} />
       <SettlementList
         data={settlements.data}
@@ -222,6 +313,12 @@ function Total({ label, value, testId }: { label: string; value: string; testId?
     </div>
   );
 }
+
+const COLLECTED_SOURCE_LABELS = {
+  courier: "from the courier",
+  admin: "entered by an admin",
+  statement: "from its payout statement",
+} as const;
 
 /** The collected amount, and a small form to record or correct it. */
 function CollectedCell({ parcel }: { parcel: OwedParcelAnswer }) {
@@ -264,11 +361,7 @@ function CollectedCell({ parcel }: { parcel: OwedParcelAnswer }) {
         {parcel.collected === null ? "Record" : "Save"}
       </Button>
       <span className="text-xs text-stone-500">
-        {parcel.collectedSource === "courier"
-          ? "from the courier"
-          : parcel.collectedSource === "admin"
-            ? "entered by an admin"
-            : "not recorded"}
+        {parcel.collectedSource ? COLLECTED_SOURCE_LABELS[parcel.collectedSource] : "not recorded"}
       </span>
       {error && (
         <p id={`${inputId}-error`} className="w-full text-xs text-red-600">
@@ -425,6 +518,7 @@ function SettlementList({
           <thead>
             <tr>
               <th>Paid on</th>
+              <th>Courier</th>
               <th>Reference</th>
               <th className="text-right">Amount</th>
               <th className="text-right">Fees kept</th>
@@ -434,7 +528,7 @@ function SettlementList({
             </tr>
           </thead>
           <tbody>
-            {data.settlements.length === 0 && <EmptyRow colSpan={7} text="No settlements yet." />}
+            {data.settlements.length === 0 && <EmptyRow colSpan={8} text="No settlements yet." />}
             {data.settlements.map((settlement) => (
               <SettlementRow
                 key={settlement._id}
@@ -452,7 +546,12 @@ function SettlementList({
           page={data.page}
           totalPages={data.totalPages}
           total={data.total}
-          onPage={(page) => setSearchParams({ page: String(page) })}
+          onPage={(page) =>
+            setSearchParams((current) => {
+              current.set("page", String(page));
+              return current;
+            })
+          }
         />
       )}
     </Panel>
@@ -471,6 +570,7 @@ function SettlementRow({
   return (
     <tr data-testid="settlement-row">
       <td className="whitespace-nowrap">{formatDate(settlement.paidAt)}</td>
+      <td>{settlement.courierName}</td>
       <td className="font-medium">{settlement.reference}</td>
       <td className="text-right tabular-nums">{formatBDT(settlement.amount)}</td>
       <td className="text-right tabular-nums">{formatBDT(settlement.deductions)}</td>

@@ -207,10 +207,11 @@ function OrderDetail({
             <h3 className="text-sm font-semibold">History</h3>
             <ol className="mt-2 space-y-1 text-sm">
               {order.statusHistory.map((entry, index) => (
-                <li key={index} className="flex gap-2">
+                <li key={index} className="flex flex-wrap gap-2">
                   <StatusBadge status={entry.status} />
                   <span className="text-stone-600">{formatDate(entry.at, true)}</span>
                   {entry.by && <span className="text-stone-500">by {entry.by}</span>}
+                  {entry.note && <span className="text-stone-700">{entry.note}</span>}
                 </li>
               ))}
             </ol>
