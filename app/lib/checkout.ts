@@ -1,10 +1,13 @@
 import type { z } from "zod";
 import type { ShippingAddressBody } from "#contract/schemas/orders";
+import { withPlaceIds } from "~/lib/places";
 import { readCustomerInfo, saveCustomerInfo, type CustomerInfo } from "~/lib/tracking";
 
 /**
- * The checkout's address form: every field as typed. The form is checked with the API's own
- * ShippingAddressBody (~/lib/storefront-schemas), which also normalises the mobile number.
+ * The checkout's address form: every field as typed, or as chosen in the district and thana
+ * pickers (`city` and `zone` are then the district's and thana's English names, beside their ids).
+ * The form is checked with the API's own ShippingAddressBody (~/lib/storefront-schemas,
+ * CheckoutAddressForm), which also normalises the mobile number.
  */
 export type CheckoutAddress = {
   firstName: string;
@@ -16,6 +19,10 @@ export type CheckoutAddress = {
   zone: string;
   area: string;
   zipCode: string;
+  /** The district's id (`dhaka`), "" until one is chosen. */
+  districtId: string;
+  /** The thana's id (`dhaka/dhanmondi`), "" until one is chosen. */
+  thanaId: string;
 };
 
 /** The address as the API takes it (ShippingAddressBody's output: mobile as 01XXXXXXXXX). */
@@ -31,16 +38,23 @@ export const EMPTY_ADDRESS: CheckoutAddress = {
   zone: "",
   area: "",
   zipCode: "",
+  districtId: "",
+  thanaId: "",
 };
 
 /** The message shown under each field (the schema's, per field). */
 export type FieldErrors = Partial<Record<keyof CheckoutAddress | "root", string>>;
 
-/** The guest or selected address kept in browser storage (spec §3); country is always Bangladesh. */
+/**
+ * The guest or selected address kept in browser storage; country is always Bangladesh. An address
+ * stored before the district and thana pickers has no ids: `readStoredAddress` finds them.
+ */
 export type StoredAddress = CustomerInfo & {
   streetAddress?: string;
   zone?: string;
   area?: string;
+  districtId?: string;
+  thanaId?: string;
   country?: "Bangladesh";
 };
 
@@ -54,9 +68,21 @@ export function toCheckoutAddress(
   return address;
 }
 
+/**
+ * An address for the form with its district (and the city as the district's English name), found
+ * from the city name when it was written before the pickers; a city that names no district leaves
+ * the place empty, to be chosen again. The thana follows once its district's list is fetched.
+ */
+export function toPickedAddress(
+  source: Partial<Record<keyof CheckoutAddress, string | null>>,
+): CheckoutAddress {
+  const address = toCheckoutAddress(source);
+  return { ...address, ...withPlaceIds(address) };
+}
+
 export function readStoredAddress(): CheckoutAddress {
   const info = readCustomerInfo() as StoredAddress;
-  return toCheckoutAddress({ ...info, mobile: info.mobile ?? info.phoneNumber ?? info.phone });
+  return toPickedAddress({ ...info, mobile: info.mobile ?? info.phoneNumber ?? info.phone });
 }
 
 export function storeAddress(
@@ -77,6 +103,8 @@ export function storeAddress(
     zone: address.zone ?? "",
     area: address.area ?? "",
     zipCode: address.zipCode ?? "",
+    districtId: address.districtId ?? "",
+    thanaId: address.thanaId ?? "",
     isGuestCheckout: who.isGuestCheckout,
     country: "Bangladesh",
   };

@@ -13,7 +13,7 @@ import {
 } from "#contract/advance-delivery-charge";
 import type { Address, PaymentMethod, Quote } from "~/lib/api-client";
 import { ApiError } from "~/lib/api-client";
-import { EMPTY_ADDRESS, toCheckoutAddress, type CheckoutAddress } from "~/lib/checkout";
+import { EMPTY_ADDRESS, toPickedAddress, type CheckoutAddress } from "~/lib/checkout";
 
 export type CheckoutValues = CheckoutAddress & {
   paymentMethod: PaymentMethod;
@@ -83,9 +83,12 @@ export function setAddress(setValue: UseFormSetValue<CheckoutValues>, address: C
   for (const field of ADDRESS_FIELDS) setValue(field, address[field]);
 }
 
-/** A saved address of the profile as the form holds it. */
+/**
+ * A saved address of the profile as the form holds it: the profile keeps a city and a zone name
+ * only, so its district (and then its thana) is found from them, or chosen again.
+ */
 export function fromSaved(address: Address): CheckoutAddress {
-  return toCheckoutAddress(address);
+  return toPickedAddress(address);
 }
 
 /** Moves the keyboard to the first field with a message. */
