@@ -1,6 +1,5 @@
 import type { z } from "zod";
 import type { ShippingAddressBody } from "#contract/schemas/orders";
-import { withPlaceIds } from "~/lib/places";
 import { readCustomerInfo, saveCustomerInfo, type CustomerInfo } from "~/lib/tracking";
 
 /**
@@ -47,7 +46,8 @@ export type FieldErrors = Partial<Record<keyof CheckoutAddress | "root", string>
 
 /**
  * The guest or selected address kept in browser storage; country is always Bangladesh. An address
- * stored before the district and thana pickers has no ids: `readStoredAddress` finds them.
+ * stored before the district and thana pickers has no ids (the checkout finds them: withPickedPlace
+ * in app/components/checkout/checkout-form.ts).
  */
 export type StoredAddress = CustomerInfo & {
   streetAddress?: string;
@@ -68,21 +68,10 @@ export function toCheckoutAddress(
   return address;
 }
 
-/**
- * An address for the form with its district (and the city as the district's English name), found
- * from the city name when it was written before the pickers; a city that names no district leaves
- * the place empty, to be chosen again. The thana follows once its district's list is fetched.
- */
-export function toPickedAddress(
-  source: Partial<Record<keyof CheckoutAddress, string | null>>,
-): CheckoutAddress {
-  const address = toCheckoutAddress(source);
-  return { ...address, ...withPlaceIds(address) };
-}
-
+/** The stored address as it was kept (one kept before the pickers has no ids: `withPickedPlace`). */
 export function readStoredAddress(): CheckoutAddress {
   const info = readCustomerInfo() as StoredAddress;
-  return toPickedAddress({ ...info, mobile: info.mobile ?? info.phoneNumber ?? info.phone });
+  return toCheckoutAddress({ ...info, mobile: info.mobile ?? info.phoneNumber ?? info.phone });
 }
 
 export function storeAddress(

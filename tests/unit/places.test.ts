@@ -6,6 +6,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { thanasOf } from "#contract/locations";
+import { fromSaved, withPickedPlace } from "~/components/checkout/checkout-form";
 import { readStoredAddress, storeAddress, type ShippingAddress } from "~/lib/checkout";
 import {
   createPickerSearch,
@@ -175,7 +176,7 @@ describe("the address kept in browser storage", () => {
       CUSTOMER_INFO_KEY,
       JSON.stringify({ firstName: "Rahim", mobile: "01712345678", city: "Comilla", zone: "" }),
     );
-    expect(readStoredAddress()).toMatchObject({
+    expect(withPickedPlace(readStoredAddress())).toMatchObject({
       firstName: "Rahim",
       city: "Cumilla",
       districtId: "cumilla",
@@ -183,6 +184,26 @@ describe("the address kept in browser storage", () => {
       thanaId: "",
     });
     window.localStorage.setItem(CUSTOMER_INFO_KEY, JSON.stringify({ city: "Atlantis" }));
-    expect(readStoredAddress()).toMatchObject({ city: "", districtId: "", thanaId: "" });
+    expect(withPickedPlace(readStoredAddress())).toMatchObject({
+      city: "",
+      districtId: "",
+      thanaId: "",
+    });
+  });
+
+  it("saved in the profile (a city and a zone name), gets its district, the zone kept for the thana", () => {
+    const saved = {
+      _id: "0123456789abcdef01234567",
+      firstName: "Rahim",
+      city: "Chittagong",
+      zone: "Panchlaish",
+    };
+    expect(fromSaved(saved)).toMatchObject({
+      firstName: "Rahim",
+      city: "Chattogram",
+      districtId: "chattogram",
+      zone: "Panchlaish",
+      thanaId: "",
+    });
   });
 });

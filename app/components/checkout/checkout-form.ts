@@ -13,7 +13,8 @@ import {
 } from "#contract/advance-delivery-charge";
 import type { Address, PaymentMethod, Quote } from "~/lib/api-client";
 import { ApiError } from "~/lib/api-client";
-import { EMPTY_ADDRESS, toPickedAddress, type CheckoutAddress } from "~/lib/checkout";
+import { EMPTY_ADDRESS, toCheckoutAddress, type CheckoutAddress } from "~/lib/checkout";
+import { withPlaceIds } from "~/lib/places";
 
 export type CheckoutValues = CheckoutAddress & {
   paymentMethod: PaymentMethod;
@@ -84,11 +85,18 @@ export function setAddress(setValue: UseFormSetValue<CheckoutValues>, address: C
 }
 
 /**
- * A saved address of the profile as the form holds it: the profile keeps a city and a zone name
- * only, so its district (and then its thana) is found from them, or chosen again.
+ * An address for the pickers: with its district (and the city as the district's English name),
+ * found from the city name when it was written before them (kept in the browser, or saved in the
+ * profile, which keeps names only); a city that names no district leaves the place empty, to be
+ * chosen again. The thana follows once the district's list is fetched (DistrictAndThana).
  */
+export function withPickedPlace(address: CheckoutAddress): CheckoutAddress {
+  return { ...address, ...withPlaceIds(address) };
+}
+
+/** A saved address of the profile as the form holds it. */
 export function fromSaved(address: Address): CheckoutAddress {
-  return toPickedAddress(address);
+  return withPickedPlace(toCheckoutAddress(address));
 }
 
 /** Moves the keyboard to the first field with a message. */
