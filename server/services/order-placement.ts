@@ -485,6 +485,8 @@ function orderDocument(placement: Placement): Record<string, unknown> {
       zone: address.zone ?? "",
       area: address.area ?? "",
       zipCode: address.zipCode ?? "",
+      districtId: address.districtId || null,
+      thanaId: address.thanaId || null,
       country: "Bangladesh",
     },
     totalPrice: quote.subtotal,
