@@ -166,7 +166,7 @@ export function PlaceCombobox({
           aria-controls={listId}
           aria-expanded={expanded}
           aria-activedescendant={expanded && highlighted >= 0 ? optionId(highlighted) : undefined}
-          aria-busy={places === null ? true : undefined}
+          aria-busy={places === null && !disabled ? true : undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           value={text}
