@@ -88,9 +88,13 @@ export function namesPlace(place: SearchablePlace, typed: string): boolean {
   );
 }
 
-/** The thana of this list that a zone name written before the pickers names, if one does. */
+/**
+ * The thana of this list that a zone name written before the pickers names, if exactly one does
+ * ("Uttara" is the other name of Uttara East and of Uttara West: the shopper chooses).
+ */
 export function thanaNamed(thanas: readonly ThanaOption[], zone: string): ThanaOption | undefined {
-  return thanas.find((thana) => namesPlace(thana, zone));
+  const named = thanas.filter((thana) => namesPlace(thana, zone));
+  return named.length === 1 ? named[0] : undefined;
 }
 
 /**

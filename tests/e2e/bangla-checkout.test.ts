@@ -90,7 +90,7 @@ describe("buying in Bangla on a phone (375 px)", () => {
     expect(new URL(page.url()).searchParams.get("guest")).toBe("true");
     await waitForHydration(page);
     // The district picker, labelled and searched in Bangla (checkout-place-picker.test.ts has more).
-    await page.getByRole("combobox", { name: "জেলা" }).waitFor();
+    await page.getByRole("combobox", { name: "জেলা", exact: true }).waitFor();
     await expectBanglaPage(page, "checkout");
 
     // A wrong mobile number: the API's own rule, its message in Bangla.

@@ -134,6 +134,9 @@ describe("an address written before the pickers", () => {
     expect(thanaNamed(dhaka, "ধানমন্ডি")?.id).toBe("dhaka/dhanmondi");
     expect(thanaNamed(dhaka, "Ashulia")?.id).toBe("dhaka/savar");
     expect(thanaNamed(dhaka, "Gulshan 1")).toBeUndefined();
+    // Two thanas are known as Uttara: neither is taken for the shopper.
+    expect(thanaNamed(dhaka, "Uttara")).toBeUndefined();
+    expect(thanaNamed(dhaka, "Uttara West")?.id).toBe("dhaka/uttara-west");
     expect(thanaNamed(dhaka, "Gul")).toBeUndefined();
   });
 });
