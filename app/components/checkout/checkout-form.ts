@@ -99,7 +99,10 @@ export function fromSaved(address: Address): CheckoutAddress {
   return withPickedPlace(toCheckoutAddress(address));
 }
 
+/** The field that shows a message about a place's id: its picker. */
+const PICKER_OF: Record<string, string> = { districtId: "city", thanaId: "zone" };
+
 /** Moves the keyboard to the first field with a message. */
 export function focusField(field: string | undefined) {
-  if (field) document.getElementById(`addr-${field}`)?.focus();
+  if (field) document.getElementById(`addr-${PICKER_OF[field] ?? field}`)?.focus();
 }

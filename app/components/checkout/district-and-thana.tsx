@@ -62,6 +62,11 @@ export function DistrictAndThana({
     control,
     name: ["districtId", "thanaId", "zone"],
   });
+  // Registered (without an element: the pickers write them), so a submit re-checks them and a
+  // message left on one from the previous submit or the server clears.
+  useEffect(() => {
+    for (const field of ["city", "zone", "districtId", "thanaId"] as const) register(field);
+  }, [register]);
   const list = useThanas(districtId);
   const thanas = list?.status === "ready" ? list.thanas : null;
 
@@ -87,7 +92,7 @@ export function DistrictAndThana({
           setValue("zone", "");
         }}
         placeholder={i18n._("Type to search, e.g. Bogura")}
-        error={errors.city}
+        error={errors.city ?? errors.districtId}
       />
       {list?.status === "failed" ? (
         <Field
@@ -110,7 +115,7 @@ export function DistrictAndThana({
           disabled={!districtId}
           placeholder={districtId ? i18n._("Type to search") : i18n._("Choose the district first")}
           loadingText={i18n._("Loading thanas…")}
-          error={errors.zone}
+          error={errors.zone ?? errors.thanaId}
         />
       )}
     </>
