@@ -72,6 +72,7 @@ export default [
     route("size-guides", "routes/admin/size-guides.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("courier-cash", "routes/admin/courier-cash.tsx"),
+    route("couriers", "routes/admin/couriers.tsx"),
     route("phone-blocks", "routes/admin/phone-blocks.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -7,8 +7,22 @@
 import { z } from "zod";
 
 /** Why the delivery charge is paid in advance: the shop settings' rules that matched. */
-export const ADVANCE_RULES = ["outsideDhaka", "riskyNumber", "aboveAmount"] as const;
+export const ADVANCE_RULES = [
+  "outsideDhaka",
+  "riskyNumber",
+  "aboveAmount",
+  "courierRecord",
+] as const;
 export type AdvanceRule = (typeof ADVANCE_RULES)[number];
+
+/**
+ * The rules read from the number's history (the shop's, or the couriers' record of it): the back
+ * office sees them, the shopper never does (docs/cod.md, "What a number reveals").
+ */
+export const NUMBER_ADVANCE_RULES = ["riskyNumber", "courierRecord"] as const;
+export type ShopperAdvanceRule = Exclude<AdvanceRule, (typeof NUMBER_ADVANCE_RULES)[number]>;
+export const isShopperAdvanceRule = (reason: AdvanceRule): reason is ShopperAdvanceRule =>
+  !(NUMBER_ADVANCE_RULES as readonly AdvanceRule[]).includes(reason);
 
 /**
  * The code of the placement's refusal when a cash-on-delivery order must pay its delivery charge

@@ -1,8 +1,9 @@
 /**
  * Delivery city names: one key for every way a shopper or the courier writes a city (English
  * spellings old and new, Bangla in either Unicode form, spaces and punctuation), and the Bangla
- * name of each district. Every comparison of city names (inside or outside Dhaka, the courier's
- * city and zone ids) and the Bangla screens go through `placeKey`, so they never disagree.
+ * name of each district. Every comparison of city names (the district of an address sent without
+ * ids, the courier's city and zone ids) and the Bangla screens go through `placeKey`, so they never
+ * disagree.
  *
  * The Bangla names are Bangladesh's 64 districts (plus the towns the built-in list adds) in the
  * spelling the districts use themselves. The English name stays the value that is stored and sent
@@ -77,7 +78,7 @@ export function placeKey(name: string): string {
   return KNOWN_SPELLINGS.get(folded) ?? folded;
 }
 
-/** Whether the delivery city is Dhaka, however it was written (the delivery charge's two rates). */
+/** Whether the city names the district Dhaka, however it was written. */
 export function isInsideDhaka(city: string): boolean {
   return placeKey(city) === "dhaka";
 }

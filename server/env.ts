@@ -150,6 +150,25 @@ const TrustProxy = z
     return z.NEVER;
   });
 
+/**
+ * A key for AES-256-GCM: 32 random bytes written as base64 (`openssl rand -base64 32`) or as 64 hex
+ * digits. Kept as the text given; server/lib/secret-box.ts turns it into bytes.
+ */
+const EncryptionKey = z
+  .string()
+  .trim()
+  .refine((value) => encryptionKeyBytes(value) !== undefined, {
+    message: "must be 32 random bytes as base64 (openssl rand -base64 32) or 64 hex digits",
+  });
+
+/** The 32 bytes of an encryption key written as 64 hex digits or base64; undefined for anything else. */
+export function encryptionKeyBytes(value: string): Buffer | undefined {
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, "hex");
+  if (!/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) return undefined;
+  const bytes = Buffer.from(value.replace(/-/g, "+").replace(/_/g, "/"), "base64");
+  return bytes.length === 32 ? bytes : undefined;
+}
+
 const boolish = z
   .enum(["true", "false", "1", "0"])
   .transform((value) => value === "true" || value === "1");
@@ -262,12 +281,29 @@ export const EnvSchema = z
     STEADFAST_API_KEY: z.string().optional(),
     STEADFAST_SECRET_KEY: z.string().optional(),
     STEADFAST_BASE_URL: z.url().default("https://portal.packzy.com/api/v1"),
+    // How long a courier's record of a number (Steadfast's fraud check) may take before it counts
+    // as unavailable: the order view and the checkout wait no longer (docs/cod.md).
+    COURIER_RECORD_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2500),
     // RedX: the merchant dashboard's API token (a JWT), its pickup store, and our own webhook
     // secret (its `?token=`; unset: RedX webhooks are refused).
     REDX_API_TOKEN: z.string().optional(),
     REDX_BASE_URL: z.url().default("https://openapi.redx.com.bd/v1.0.0-beta"),
     REDX_PICKUP_STORE_ID: z.coerce.number().int().optional(),
     REDX_WEBHOOK_SECRET: z.string().min(16).optional(),
+    // Encrypts the couriers' credentials stored in the database (docs/couriers.md). Unset outside
+    // production: derived from JWT_SECRET; unset in production: credentials can not be stored.
+    SETTINGS_ENCRYPTION_KEY: EncryptionKey.optional(),
+    // Keys being rotated out, comma-separated: still read, and stored values move to the new key.
+    SETTINGS_ENCRYPTION_KEY_PREVIOUS: z
+      .string()
+      .transform((value) =>
+        value
+          .split(",")
+          .map((key) => key.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(EncryptionKey))
+      .optional(),
     // A staging shop in production mode may talk to the sandboxes (a warning is printed at start).
     ALLOW_SANDBOX_IN_PRODUCTION: boolish.default(false),
     // BulkSMSBD-compatible gateway, e.g. http://bulksmsbd.net

@@ -11,6 +11,7 @@ import { reconcileReservations } from "./services/reservations.service.js";
 import { releaseStalledSettlements } from "./services/courier-cash.service.js";
 import { cancelUnconfirmedCodOrders } from "./services/unconfirmed-orders.service.js";
 import { pollOpenShipments } from "./services/shipments.service.js";
+import { purgeOldCourierRecords } from "./services/courier-records.service.js";
 
 export interface Job {
   name: string;
@@ -43,6 +44,8 @@ export const JOBS: readonly Job[] = [
   { name: "rate-limit-purge", everyMs: 10 * 60_000, run: () => purgeEndedRateLimits() },
   // One-time-code rows with no send for a day.
   { name: "otp-purge", everyMs: 60 * 60_000, run: () => purgeStaleOtps() },
+  // Couriers' records of numbers older than a day (FerretDB has no TTL index).
+  { name: "courier-record-purge", everyMs: 60 * 60_000, run: () => purgeOldCourierRecords() },
 ];
 
 /** This process, as named in the lease documents (host, pid and a random part). */

@@ -1,4 +1,5 @@
 import { AdvanceQuoteAnswer } from "../advance-delivery-charge.js";
+import { ZoneSummary } from "../delivery-zones.js";
 /** Answers of /api/cart/* and the checkout quote. */
 import { z } from "zod";
 
@@ -77,6 +78,8 @@ export const QuoteAnswer = z.object({
   total: z.number(),
   promoCode: z.string().nullable(),
   deliverySource: z.enum(DELIVERY_SOURCES),
+  /** The delivery zone the address falls in (docs/delivery-zones.md); sent for an empty cart too. */
+  zone: ZoneSummary.optional(),
   /** Paid by cash on delivery, this order's delivery charge is paid online first (absent: not). */
   advanceDeliveryCharge: AdvanceQuoteAnswer.optional(),
 });

@@ -40,6 +40,9 @@ export const ShippingAddressAnswer = z.object({
   area: z.string(),
   zipCode: z.string(),
   country: z.string(),
+  /** Ids of the district and thana lists (docs/delivery-zones.md); null when not known. */
+  districtId: z.string().nullable().optional(),
+  thanaId: z.string().nullable().optional(),
 });
 
 /**

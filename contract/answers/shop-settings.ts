@@ -1,7 +1,7 @@
 /** Answers of /api/admin/settings* and /api/settings: the shop settings and their change log. */
 import { z } from "zod";
 import { ObjectIdString } from "../schemas/common.js";
-import { DeliverySettings, ShopSettings } from "../schemas/shop-settings.js";
+import { ShopSettings } from "../schemas/shop-settings.js";
 
 const ChangedBy = z.object({ id: z.string(), email: z.string(), name: z.string() });
 
@@ -29,7 +29,7 @@ export const SettingsChange = z.object({
   version: z.number(),
   changedAt: z.string(),
   changedBy: ChangedBy,
-  /** Every field whose value changed, as a dotted path (`delivery.insideDhaka`). */
+  /** Every field whose value changed, as a dotted path (`delivery.zones.inside-dhaka.charge`). */
   fields: z.array(z.object({ path: z.string(), before: z.unknown(), after: z.unknown() })),
 });
 export type SettingsChange = z.output<typeof SettingsChange>;
@@ -41,9 +41,23 @@ export const SettingsChangesAnswer = z.object({
   pages: z.number(),
 });
 
+/** A delivery zone as the storefront shows it: its names and charge, not the places it lists. */
+const ZoneCharge = z.object({
+  id: z.string(),
+  name: z.string(),
+  nameBn: z.string(),
+  charge: z.number(),
+  /** This zone's own free-delivery threshold; null: the shop-wide one. */
+  freeDeliveryThreshold: z.number().nullable(),
+});
+
 /** What the storefront shows (footer, cart and checkout): no limits, no SMS details. */
 export const StorefrontSettings = z.object({
-  delivery: DeliverySettings,
+  delivery: z.object({
+    /** Every zone, the fallback ("everywhere else") last. */
+    zones: z.array(ZoneCharge),
+    freeDeliveryThreshold: z.number(),
+  }),
   contact: ContactAnswer,
 });
 export type StorefrontSettings = z.output<typeof StorefrontSettings>;

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { BdMobile } from "../phone.js";
 import { ObjectIdString } from "./common.js";
+import { CourierRecord } from "../courier-insights.js";
 
 export const PHONE_RISK_LEVELS = ["new", "good", "risky", "blocked"] as const;
 export type PhoneRiskLevel = (typeof PHONE_RISK_LEVELS)[number];
@@ -40,6 +41,13 @@ export const PhoneRisk = z.object({
   block: PhoneBlockInfo.nullable(),
 });
 export type PhoneRisk = z.output<typeof PhoneRisk>;
+
+/**
+ * `GET /api/admin/phones/:phone`: the shop's own history and risk, and beside it each courier's
+ * record of the number in its whole network (couriers whose API offers one), each with its state.
+ */
+export const PhoneHistoryAnswer = PhoneRisk.extend({ couriers: z.array(CourierRecord) });
+export type PhoneHistoryAnswer = z.output<typeof PhoneHistoryAnswer>;
 
 /** `/api/admin/phones/:phone`: any written form of the number. */
 export const PhoneParams = z.object({ phone: BdMobile });

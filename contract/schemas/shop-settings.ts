@@ -10,15 +10,34 @@
 import { z } from "zod";
 import { INVALID_MOBILE_MESSAGE, normalizeBdMobile } from "../phone.js";
 import { PageQuery, Taka } from "./common.js";
+import {
+  checkZoneTable,
+  DeliveryZone,
+  FallbackZone,
+  LIVE_PRICE_SOURCES,
+  MAX_DELIVERY_ZONES,
+} from "./delivery-zones.js";
 
 const Limit = z.number().int().min(1).max(1_000_000);
 
-export const DeliverySettings = z.strictObject({
-  insideDhaka: Taka(10_000),
-  outsideDhaka: Taka(10_000),
-  /** Goods amount (after discounts) from which delivery is free; 0 switches free delivery off. */
-  freeDeliveryThreshold: Taka(10_000_000),
-});
+/**
+ * The delivery charge by zone (docs/delivery-zones.md). The two fixed charges of earlier versions,
+ * `insideDhaka` and `outsideDhaka`, became the zones "Inside Dhaka" and "Outside Dhaka" (a document
+ * saved before zones is read that way: shop-settings.service.ts).
+ */
+export const DeliverySettings = z
+  .strictObject({
+    zones: z.array(DeliveryZone).max(MAX_DELIVERY_ZONES, `At most ${MAX_DELIVERY_ZONES} zones`),
+    fallbackZone: FallbackZone,
+    /**
+     * Goods amount (after discounts) from which delivery is free, in every zone without its own;
+     * 0 switches free delivery off.
+     */
+    freeDeliveryThreshold: Taka(10_000_000),
+    /** A courier's live price in place of the zone's charge, where the courier can price the address. */
+    livePrice: z.enum(LIVE_PRICE_SOURCES),
+  })
+  .superRefine(checkZoneTable);
 
 /**
  * Order attempts (placed or refused; docs/cod.md, "How attempts count"): per client address an
@@ -101,6 +120,22 @@ export const AdvanceDeliveryChargeSettings = z.strictObject({
   aboveAmount: Taka(10_000_000),
 });
 
+/**
+ * What a poor delivery record in the couriers' networks (Steadfast's fraud check) asks of a
+ * cash-on-delivery order (docs/cod.md, "The couriers' record of a number"): the phone's code, the
+ * delivery charge in advance, or nothing. Never a refusal. Poor: fewer than `successRateBelow` per
+ * cent of at least `minParcels` parcels delivered.
+ */
+export const COURIER_RECORD_ACTIONS = ["none", "phoneCode", "advance"] as const;
+export type CourierRecordAction = (typeof COURIER_RECORD_ACTIONS)[number];
+
+export const CourierRecordSettings = z.strictObject({
+  action: z.enum(COURIER_RECORD_ACTIONS),
+  successRateBelow: z.number().int().min(1, "At least 1%").max(100, "At most 100%"),
+  minParcels: z.number().int().min(1).max(1000),
+});
+export type CourierRecordSettings = z.output<typeof CourierRecordSettings>;
+
 /** The cash-on-delivery rules (docs/cod.md). */
 export const CodSettings = z.strictObject({
   phoneConfirmation: z.enum(PHONE_CONFIRMATION_RULES),
@@ -111,6 +146,7 @@ export const CodSettings = z.strictObject({
     .int()
     .min(0)
     .max(24 * 30),
+  courierRecord: CourierRecordSettings,
 });
 
 export const ShopSettings = z.strictObject({

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { CourierId } from "#contract/couriers";
 import type { OrderStatus } from "#contract/order-status";
+import type { CourierSettingsDefinition } from "./settings.js";
 
 /**
  * One courier behind one interface (docs/couriers.md): booking parcels, reading their status,
@@ -19,6 +20,9 @@ export interface ParcelRequest {
   /** The address as typed, for couriers that look up their own area ids. */
   city: string;
   zone?: string;
+  /** The district and thana ids of the shop's list (docs/locations.md), when the address has them. */
+  districtId?: string;
+  thanaId?: string;
   itemQuantity: number;
   itemDescription: string;
   note?: string;
@@ -81,8 +85,11 @@ export interface CourierWebhook {
 
 export interface Courier<Id extends CourierId = CourierId> {
   readonly id: Id;
-  /** Whether its credentials are set (a courier without them refuses to book, naming them). */
-  configured(): boolean;
+  /**
+   * Its settings (credentials and defaults), declared in its own file and read through the one
+   * store (server/services/courier-settings.service.ts); complete settings make it "configured".
+   */
+  readonly settings: CourierSettingsDefinition;
   /** The message a booking gets while it is not configured (names what to set). */
   readonly notConfiguredMessage: string;
   /** The order states a parcel may be booked from (a manual shipment may be recorded after "Mark shipped"). */
@@ -100,8 +107,30 @@ export interface Courier<Id extends CourierId = CourierId> {
    * left the shop, the booking is then released and the order may be booked again.
    */
   givenUp?(status: string): boolean;
+  /**
+   * Cancels a booked parcel through the courier's API (the courier refuses one already on its
+   * way). Absent: its API has no cancellation.
+   */
+  cancel?(consignmentId: string): Promise<void>;
+  /**
+   * For couriers without a cancellation call: whether the status says the courier has not picked
+   * the parcel up yet, so the shop may let the booking go (the owner cancels it in their panel).
+   */
+  notPickedUp?(status: string): boolean;
   /** Absent for couriers that send none (their parcels are read again instead). */
   readonly webhook?: CourierWebhook;
+  /**
+   * The number's parcels in the courier's whole network, every merchant's (a fraud check), for
+   * couriers whose API offers one; `phone` is 01XXXXXXXXX. Fails (never answers zeros) when the
+   * courier does not answer within `timeoutMs` or answers something else.
+   */
+  deliveryRecord?(phone: string, timeoutMs: number): Promise<DeliveryRecord>;
+}
+
+/** A courier's parcels to one number, in its whole network. */
+export interface DeliveryRecord {
+  delivered: number;
+  cancelled: number;
 }
 
 /**
@@ -123,6 +152,11 @@ export class CourierRefusal extends Error {
   get refusedByCourier(): boolean {
     return this.status !== undefined && this.status >= 400 && this.status < 500;
   }
+}
+
+/** A courier asked to work without its settings (they were cleared meanwhile): names `courier`. */
+export function notConfiguredRefusal(courier: CourierId, message: string): CourierRefusal {
+  return new CourierRefusal(courier, message, 400, [{ path: "courier", message }]);
 }
 
 /** What the couriers' API clients throw: their words, HTTP status and field errors. */

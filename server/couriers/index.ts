@@ -1,4 +1,13 @@
-import { COURIER_NAMES, type CourierId } from "#contract/couriers";
+import {
+  COURIER_IDS,
+  COURIER_NAMES,
+  type CourierAnswer,
+  type CourierId,
+  type CourierSettingsUpdate,
+} from "#contract/couriers";
+import type { ActingAdmin } from "../lib/acting-admin.js";
+import { notFound } from "../lib/http-error.js";
+import { describeCourier, saveCourierSettings } from "../services/courier-settings.service.js";
 import type { Courier } from "./courier.js";
 import { manualCourier } from "./manual.js";
 import { pathaoCourier } from "./pathao.js";
@@ -28,11 +37,22 @@ export function courierName(id: CourierId): string {
   return COURIER_NAMES[id];
 }
 
-/** Every courier with whether it can book now (the back office's courier list). */
-export function listCouriers(): { id: CourierId; name: string; configured: boolean }[] {
-  return (Object.keys(COURIERS) as CourierId[]).map((id) => ({
-    id,
-    name: COURIER_NAMES[id],
-    configured: COURIERS[id].configured(),
-  }));
+/** Every courier with whether it can book now and its settings, secrets as set / not set only. */
+export async function listCouriers(): Promise<CourierAnswer[]> {
+  return Promise.all(COURIER_IDS.map((id) => describeCourier(COURIERS[id].settings)));
+}
+
+/** The courier of a path's id; an id no courier has is a 404. */
+function courierOf(id: string): Courier {
+  if (!Object.hasOwn(COURIERS, id)) throw notFound(`There is no courier "${id}"`);
+  return COURIERS[id as CourierId];
+}
+
+/** Saves a courier's settings (docs/couriers.md, "Configuration"); answers its new state. */
+export function updateCourierSettings(
+  id: string,
+  update: CourierSettingsUpdate,
+  admin: ActingAdmin,
+): Promise<CourierAnswer> {
+  return saveCourierSettings(courierOf(id).settings, update, admin);
 }

@@ -1,5 +1,6 @@
 import { TRACKING_PLACEHOLDER } from "#contract/couriers";
 import { CourierRefusal, type Courier } from "./courier.js";
+import { defineCourierSettings } from "./settings.js";
 
 /**
  * Any other courier (Sundarban, SA Paribahan, eCourier...) or the shop's own rider: nothing to
@@ -11,7 +12,8 @@ export const HANDED_OVER = "handed-over";
 
 export const manualCourier: Courier<"manual"> = {
   id: "manual",
-  configured: () => true,
+  // Nothing to sign in to: only the switch.
+  settings: defineCourierSettings("manual", {}, () => true),
   notConfiguredMessage: "",
   // Also after "Mark shipped": the tracking number can be added once the parcel has left.
   bookableFrom: ["PLACED", "CONFIRMED", "SHIPPED"],
@@ -44,4 +46,6 @@ export const manualCourier: Courier<"manual"> = {
       error: new CourierRefusal("manual", "A manual shipment is recorded one order at a time", 422),
     })),
   orderMove: (status) => (status === HANDED_OVER ? "SHIPPED" : undefined),
+  // Nobody to ask: the owner's record is let go (a wrong number, a parcel taken back).
+  cancel: async () => undefined,
 };

@@ -2,26 +2,84 @@ import { getEnv } from "../env.js";
 import {
   createPathaoOrder,
   getPathaoOrderInfo,
-  isPathaoConfigured,
   PathaoError,
+  type PathaoCredentials,
 } from "../integrations/pathao.js";
+import { courierState, courierValues } from "../services/courier-settings.service.js";
 import { resolvePathaoLocation } from "../services/delivery.service.js";
 import {
   bookOneByOne,
+  notConfiguredRefusal,
   refusalFrom,
   refusing,
   sameSecret,
+  statusKey,
   statusMapper,
   type Courier,
   type ParcelRequest,
 } from "./courier.js";
+import { boundedNumberField, defineCourierSettings, idField, secretField } from "./settings.js";
 
 /**
  * Pathao behind the courier interface. server/integrations/pathao.ts stays its API client; this
  * file turns an order's parcel into Pathao's order fields and Pathao's statuses into order moves.
  * Pathao's bulk call answers 202 with no consignment ids, so many parcels are booked one by one.
  */
-export const PATHAO_NOT_CONFIGURED = "Pathao is not configured (set the PATHAO_* variables)";
+export const PATHAO_NOT_CONFIGURED =
+  "Pathao is not configured (enter its credentials and store id under Couriers)";
+
+/** What an item weighs when the owner has not said (kg); a parcel is 0.5-10 kg for Pathao. */
+const DEFAULT_ITEM_WEIGHT_KG = 0.3;
+
+/**
+ * The merchant API's client id and secret, the merchant login (Pathao's password grant), the
+ * pickup store, and what one item weighs. Its checkout prices need the store too.
+ */
+export const pathaoSettings = defineCourierSettings(
+  "pathao",
+  {
+    clientId: secretField("Client ID", "PATHAO_CLIENT_ID"),
+    clientSecret: secretField("Client secret", "PATHAO_CLIENT_SECRET"),
+    username: secretField("Merchant login email", "PATHAO_USERNAME"),
+    password: secretField("Merchant password", "PATHAO_PASSWORD"),
+    storeId: idField("Store id", "PATHAO_STORE_ID", "The pickup store's id in Pathao's panel"),
+    itemWeightKg: boundedNumberField(
+      "Weight of one item (kg)",
+      { min: 0.05, max: 10 },
+      `Unset: ${DEFAULT_ITEM_WEIGHT_KG} kg. A parcel weighs this times its items (0.5-10 kg).`,
+    ),
+  },
+  (values) =>
+    Boolean(
+      values.clientId &&
+      values.clientSecret &&
+      values.username &&
+      values.password &&
+      values.storeId,
+    ),
+);
+
+/**
+ * Pathao's credentials while the owner has it switched on (the checkout's city lists and prices
+ * read it too); undefined otherwise. `storeId` may be missing: the lists do not need it.
+ */
+export async function pathaoCredentials(): Promise<PathaoCredentials | undefined> {
+  const { clientId, clientSecret, username, password, storeId } =
+    await courierValues(pathaoSettings);
+  if (!clientId || !clientSecret || !username || !password) return undefined;
+  return { clientId, clientSecret, username, password, storeId };
+}
+
+/** The credentials for the checkout's prices and lists: only while Pathao is switched on. */
+export async function pathaoForCheckout(): Promise<PathaoCredentials | undefined> {
+  return (await courierState(pathaoSettings)).enabled ? pathaoCredentials() : undefined;
+}
+
+async function bookingCredentials(): Promise<PathaoCredentials> {
+  const credentials = await pathaoCredentials();
+  if (credentials?.storeId) return credentials;
+  throw notConfiguredRefusal("pathao", PATHAO_NOT_CONFIGURED);
+}
 
 /** The fixed reply header value the official Pathao plugin sends (Pathao's merchant API). */
 export const PATHAO_WEBHOOK_REPLY_SECRET = "f3992ecc-59da-4cbe-a049-a13da2018d51";
@@ -43,15 +101,32 @@ const orderMove = statusMapper({
   return: "RETURNED",
 });
 
+/** Statuses before a rider has the parcel (its order info and webhook events, `order.` dropped). */
+const NOT_PICKED_UP = new Set([
+  "pending",
+  "created",
+  "order-created",
+  "updated",
+  "order-updated",
+  "pickup-requested",
+  "assigned-for-pickup",
+  "pickup-failed",
+  "pickup-cancelled",
+]);
+
 /** Pathao's error as the courier interface's refusal. */
 const asRefusal = refusalFrom("pathao", PathaoError);
 
 async function book(parcel: ParcelRequest) {
-  const location = await resolvePathaoLocation(parcel.city, parcel.zone || undefined).catch(
-    () => undefined,
-  );
+  const credentials = await bookingCredentials();
+  const itemWeightKg = (await courierValues(pathaoSettings)).itemWeightKg ?? DEFAULT_ITEM_WEIGHT_KG;
+  const location = await resolvePathaoLocation(
+    credentials,
+    parcel.city,
+    parcel.zone || undefined,
+  ).catch(() => undefined);
   try {
-    const answer = await createPathaoOrder({
+    const answer = await createPathaoOrder(credentials, {
       merchantOrderId: parcel.orderNumber,
       recipientName: parcel.recipientName.padEnd(3, ".").slice(0, 100),
       recipientPhone: parcel.recipientPhone,
@@ -59,7 +134,7 @@ async function book(parcel: ParcelRequest) {
       recipientCity: location?.cityId,
       recipientZone: location?.zoneId,
       itemQuantity: parcel.itemQuantity,
-      itemWeightKg: Math.min(10, Math.max(0.5, parcel.itemQuantity * 0.3)),
+      itemWeightKg: Math.min(10, Math.max(0.5, parcel.itemQuantity * itemWeightKg)),
       itemDescription: parcel.itemDescription,
       specialInstruction: parcel.note,
       amountToCollect: parcel.cashToCollect,
@@ -79,14 +154,21 @@ async function book(parcel: ParcelRequest) {
 
 export const pathaoCourier: Courier<"pathao"> = {
   id: "pathao",
-  configured: () => isPathaoConfigured() && Boolean(getEnv().PATHAO_STORE_ID),
+  settings: pathaoSettings,
   notConfiguredMessage: PATHAO_NOT_CONFIGURED,
   bookableFrom: ["PLACED", "CONFIRMED"],
   book,
   bookMany: (parcels) => bookOneByOne(pathaoCourier, parcels),
   readStatus: (consignmentId) =>
-    refusing(asRefusal, async () => (await getPathaoOrderInfo(consignmentId)).order_status),
+    refusing(
+      asRefusal,
+      async () =>
+        (await getPathaoOrderInfo(await bookingCredentials(), consignmentId)).order_status,
+    ),
   orderMove,
+  // No cancellation call in its merchant API: before pickup the shop may let the booking go, and
+  // the owner cancels the parcel in Pathao's panel.
+  notPickedUp: (status) => NOT_PICKED_UP.has(statusKey(status)),
   webhook: {
     /**
      * X-PATHAO-Signature carries PATHAO_WEBHOOK_SECRET (plain equality, not an HMAC); unset, every

@@ -1,13 +1,16 @@
 import {
   createSteadfastOrder,
   createSteadfastOrders,
-  isSteadfastConfigured,
   SteadfastError,
+  steadfastFraudCheck,
   steadfastStatus,
+  type SteadfastCredentials,
   type SteadfastOrderInput,
 } from "../integrations/steadfast.js";
+import { courierValues } from "../services/courier-settings.service.js";
 import {
   CourierRefusal,
+  notConfiguredRefusal,
   refusalFrom,
   refusing,
   statusKey,
@@ -17,6 +20,7 @@ import {
   type Courier,
   type ParcelRequest,
 } from "./courier.js";
+import { defineCourierSettings, secretField } from "./settings.js";
 
 /**
  * Steadfast behind the courier interface: free-text addresses (no area ids), our order number as
@@ -24,7 +28,23 @@ import {
  * its bulk call for many parcels, and status polling (its webhooks are not documented).
  */
 export const STEADFAST_NOT_CONFIGURED =
-  "Steadfast is not configured (set STEADFAST_API_KEY and STEADFAST_SECRET_KEY)";
+  "Steadfast is not configured (enter its API key and secret key under Couriers)";
+
+/** The merchant panel's two keys (Settings > API in Steadfast's panel). */
+export const steadfastSettings = defineCourierSettings(
+  "steadfast",
+  {
+    apiKey: secretField("API key", "STEADFAST_API_KEY"),
+    secretKey: secretField("Secret key", "STEADFAST_SECRET_KEY"),
+  },
+  (values) => Boolean(values.apiKey && values.secretKey),
+);
+
+async function credentials(): Promise<SteadfastCredentials> {
+  const { apiKey, secretKey } = await courierValues(steadfastSettings);
+  if (apiKey && secretKey) return { apiKey, secretKey };
+  throw notConfiguredRefusal("steadfast", STEADFAST_NOT_CONFIGURED);
+}
 
 /** Steadfast's public tracking page for a tracking code. */
 export const steadfastTrackingUrl = (trackingCode: string) =>
@@ -45,6 +65,9 @@ const orderMove = statusMapper({
   "partial-delivered": "DELIVERED",
   cancelled: "RETURNING",
 });
+
+/** Before Steadfast has the parcel: every new consignment is in review until it is accepted. */
+const NOT_PICKED_UP = new Set(["in-review"]);
 
 function orderFields(parcel: ParcelRequest): SteadfastOrderInput {
   return {
@@ -80,16 +103,18 @@ function bookedParcel(consignment: {
 
 export const steadfastCourier: Courier<"steadfast"> = {
   id: "steadfast",
-  configured: isSteadfastConfigured,
+  settings: steadfastSettings,
   notConfiguredMessage: STEADFAST_NOT_CONFIGURED,
   bookableFrom: ["PLACED", "CONFIRMED"],
   book: (parcel) =>
-    refusing(asRefusal, async () => bookedParcel(await createSteadfastOrder(orderFields(parcel)))),
+    refusing(asRefusal, async () =>
+      bookedParcel(await createSteadfastOrder(await credentials(), orderFields(parcel))),
+    ),
   /** One bulk call; each order's own answer (success with its consignment, or its error). */
   async bookMany(parcels) {
     let items;
     try {
-      items = await createSteadfastOrders(parcels.map(orderFields));
+      items = await createSteadfastOrders(await credentials(), parcels.map(orderFields));
     } catch (error) {
       // The whole call refused (a wrong key, Steadfast down): every order gets that answer.
       const refused = asRefusal(error);
@@ -115,7 +140,14 @@ export const steadfastCourier: Courier<"steadfast"> = {
       };
     });
   },
-  readStatus: (consignmentId) => refusing(asRefusal, () => steadfastStatus(consignmentId)),
+  readStatus: (consignmentId) =>
+    refusing(asRefusal, async () => steadfastStatus(await credentials(), consignmentId)),
   orderMove,
   givenUp: (status) => statusKey(status) === "cancelled",
+  // No cancellation call in its API: a parcel still in review (not picked up) may be let go here,
+  // and the owner cancels it in Steadfast's panel.
+  notPickedUp: (status) => NOT_PICKED_UP.has(statusKey(status)),
+  /** Its fraud check: the number's delivered and cancelled parcels across every merchant. */
+  deliveryRecord: async (phone, timeoutMs) =>
+    steadfastFraudCheck(await credentials(), phone, timeoutMs),
 };

@@ -1,10 +1,12 @@
+import { createHash } from "node:crypto";
 import { getEnv } from "../env.js";
 import { logger } from "../lib/logger.js";
 import { countCourierCall } from "../lib/metrics.js";
 
 /**
- * Pathao Courier merchant API ("aladdin"). Base URL and credentials from the
- * environment; the access token is cached until shortly before it expires and re-issued on a 401.
+ * Pathao Courier merchant API ("aladdin"). The credentials come from the couriers' settings
+ * (server/couriers/pathao.ts), the base URL from the environment; the access token is cached per
+ * set of credentials until shortly before it expires and re-issued on a 401.
  */
 export class PathaoError extends Error {
   constructor(
@@ -17,11 +19,13 @@ export class PathaoError extends Error {
   }
 }
 
-export function isPathaoConfigured(): boolean {
-  const env = getEnv();
-  return Boolean(
-    env.PATHAO_CLIENT_ID && env.PATHAO_CLIENT_SECRET && env.PATHAO_USERNAME && env.PATHAO_PASSWORD,
-  );
+/** The merchant's API client and login, and the store parcels are picked up from. */
+export interface PathaoCredentials {
+  clientId: string;
+  clientSecret: string;
+  username: string;
+  password: string;
+  storeId?: number;
 }
 
 interface CachedToken {
@@ -40,20 +44,27 @@ function baseUrl(): string {
   return getEnv().PATHAO_BASE_URL.replace(/\/+$/, "");
 }
 
-async function issueToken(): Promise<string> {
-  const env = getEnv();
-  const key = `${baseUrl()}|${env.PATHAO_CLIENT_ID}|${env.PATHAO_USERNAME}`;
+/** Which credentials a token was issued for (a digest: the cache holds no secret of them). */
+function tokenKey(credentials: PathaoCredentials): string {
+  const { clientId, clientSecret, username, password } = credentials;
+  return createHash("sha256")
+    .update(JSON.stringify([baseUrl(), clientId, clientSecret, username, password]))
+    .digest("hex");
+}
+
+async function issueToken(credentials: PathaoCredentials): Promise<string> {
+  const key = tokenKey(credentials);
   if (cachedToken && cachedToken.key === key && cachedToken.expiresAt > Date.now())
     return cachedToken.accessToken;
   const response = await fetch(`${baseUrl()}/aladdin/api/v1/issue-token`, {
     method: "POST",
     headers: { "content-type": "application/json", accept: "application/json" },
     body: JSON.stringify({
-      client_id: env.PATHAO_CLIENT_ID,
-      client_secret: env.PATHAO_CLIENT_SECRET,
+      client_id: credentials.clientId,
+      client_secret: credentials.clientSecret,
       grant_type: "password",
-      username: env.PATHAO_USERNAME,
-      password: env.PATHAO_PASSWORD,
+      username: credentials.username,
+      password: credentials.password,
     }),
     signal: AbortSignal.timeout(15_000),
   });
@@ -81,12 +92,22 @@ interface Envelope<T> {
 }
 
 /** Every API call of the courier, counted by operation and outcome (docs/operations.md). */
-const call = <T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> =>
-  countCourierCall("pathao", path, callUncounted<T>(method, path, body));
+const call = <T>(
+  credentials: PathaoCredentials,
+  method: "GET" | "POST",
+  path: string,
+  body?: unknown,
+): Promise<T> =>
+  countCourierCall("pathao", path, callUncounted<T>(credentials, method, path, body));
 
-async function callUncounted<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
+async function callUncounted<T>(
+  credentials: PathaoCredentials,
+  method: "GET" | "POST",
+  path: string,
+  body?: unknown,
+): Promise<T> {
   for (let attempt = 0; attempt < 2; attempt += 1) {
-    const token = await issueToken();
+    const token = await issueToken(credentials);
     const response = await fetch(`${baseUrl()}${path}`, {
       method,
       headers: {
@@ -128,25 +149,47 @@ export interface PathaoArea {
   pickup_available: boolean;
 }
 
-export async function listCities(): Promise<PathaoCity[]> {
+export async function listCities(credentials: PathaoCredentials): Promise<PathaoCity[]> {
   try {
-    return (await call<{ data: PathaoCity[] }>("GET", "/aladdin/api/v1/city-list")).data;
+    return (await call<{ data: PathaoCity[] }>(credentials, "GET", "/aladdin/api/v1/city-list"))
+      .data;
   } catch (error) {
     // The official plugin uses the country-scoped path; the documented one may not exist.
     if (!(error instanceof PathaoError) || error.status !== 404) throw error;
-    return (await call<{ data: PathaoCity[] }>("GET", "/aladdin/api/v1/countries/1/city-list"))
-      .data;
+    return (
+      await call<{ data: PathaoCity[] }>(
+        credentials,
+        "GET",
+        "/aladdin/api/v1/countries/1/city-list",
+      )
+    ).data;
   }
 }
 
-export async function listZones(cityId: number): Promise<PathaoZone[]> {
-  return (await call<{ data: PathaoZone[] }>("GET", `/aladdin/api/v1/cities/${cityId}/zone-list`))
-    .data;
+export async function listZones(
+  credentials: PathaoCredentials,
+  cityId: number,
+): Promise<PathaoZone[]> {
+  return (
+    await call<{ data: PathaoZone[] }>(
+      credentials,
+      "GET",
+      `/aladdin/api/v1/cities/${cityId}/zone-list`,
+    )
+  ).data;
 }
 
-export async function listAreas(zoneId: number): Promise<PathaoArea[]> {
-  return (await call<{ data: PathaoArea[] }>("GET", `/aladdin/api/v1/zones/${zoneId}/area-list`))
-    .data;
+export async function listAreas(
+  credentials: PathaoCredentials,
+  zoneId: number,
+): Promise<PathaoArea[]> {
+  return (
+    await call<{ data: PathaoArea[] }>(
+      credentials,
+      "GET",
+      `/aladdin/api/v1/zones/${zoneId}/area-list`,
+    )
+  ).data;
 }
 
 export interface PricePlan {
@@ -160,14 +203,12 @@ export interface PricePlan {
   final_price: number;
 }
 
-export async function pricePlan(input: {
-  recipientCity: number;
-  recipientZone: number;
-  itemWeightKg?: number;
-}): Promise<PricePlan> {
-  const env = getEnv();
-  return call<PricePlan>("POST", "/aladdin/api/v1/merchant/price-plan", {
-    store_id: env.PATHAO_STORE_ID,
+export async function pricePlan(
+  credentials: PathaoCredentials,
+  input: { recipientCity: number; recipientZone: number; itemWeightKg?: number },
+): Promise<PricePlan> {
+  return call<PricePlan>(credentials, "POST", "/aladdin/api/v1/merchant/price-plan", {
+    store_id: credentials.storeId,
     item_type: 2,
     delivery_type: 48,
     item_weight: input.itemWeightKg ?? 0.5,
@@ -198,10 +239,12 @@ export interface PathaoOrderAnswer {
   delivery_fee: number;
 }
 
-export async function createPathaoOrder(input: PathaoOrderInput): Promise<PathaoOrderAnswer> {
-  const env = getEnv();
+export async function createPathaoOrder(
+  credentials: PathaoCredentials,
+  input: PathaoOrderInput,
+): Promise<PathaoOrderAnswer> {
   const body: Record<string, unknown> = {
-    store_id: env.PATHAO_STORE_ID,
+    store_id: credentials.storeId,
     merchant_order_id: input.merchantOrderId,
     recipient_name: input.recipientName,
     recipient_phone: input.recipientPhone,
@@ -218,7 +261,7 @@ export async function createPathaoOrder(input: PathaoOrderInput): Promise<Pathao
   if (input.recipientArea) body.recipient_area = input.recipientArea;
   if (input.itemDescription) body.item_description = input.itemDescription.slice(0, 250);
   if (input.specialInstruction) body.special_instruction = input.specialInstruction.slice(0, 250);
-  const answer = await call<PathaoOrderAnswer>("POST", "/aladdin/api/v1/orders", body);
+  const answer = await call<PathaoOrderAnswer>(credentials, "POST", "/aladdin/api/v1/orders", body);
   logger.info(
     { orderNumber: input.merchantOrderId, consignment: answer.consignment_id },
     "Pathao parcel booked",
@@ -235,8 +278,12 @@ export interface PathaoOrderInfo {
 }
 
 /** A parcel's current status (polling, where no webhook came). */
-export async function getPathaoOrderInfo(consignmentId: string): Promise<PathaoOrderInfo> {
+export async function getPathaoOrderInfo(
+  credentials: PathaoCredentials,
+  consignmentId: string,
+): Promise<PathaoOrderInfo> {
   return call<PathaoOrderInfo>(
+    credentials,
     "GET",
     `/aladdin/api/v1/orders/${encodeURIComponent(consignmentId)}/info`,
   );

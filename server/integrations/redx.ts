@@ -4,7 +4,8 @@ import { countCourierCall } from "../lib/metrics.js";
 
 /**
  * RedX merchant Open API. Every call carries `API-ACCESS-TOKEN: Bearer <JWT from the merchant
- * dashboard>`; JSON in and out. Base URL and token from the environment.
+ * dashboard>`; JSON in and out. The token comes from the adapter (the couriers' settings,
+ * server/couriers/redx.ts), the base URL from the environment.
  */
 export class RedxError extends Error {
   constructor(
@@ -17,21 +18,38 @@ export class RedxError extends Error {
   }
 }
 
-export function isRedxConfigured(): boolean {
-  return Boolean(getEnv().REDX_API_TOKEN);
+/** The merchant dashboard's API token (a JWT). */
+export interface RedxCredentials {
+  apiToken: string;
 }
 
-const call = <T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> =>
-  countCourierCall("redx", path.replace(/\?.*$/, ""), callUncounted<T>(method, path, body));
+type Method = "GET" | "POST" | "PATCH";
 
-async function callUncounted<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
+const call = <T>(
+  credentials: RedxCredentials,
+  method: Method,
+  path: string,
+  body?: unknown,
+): Promise<T> =>
+  countCourierCall(
+    "redx",
+    path.replace(/\?.*$/, ""),
+    callUncounted<T>(credentials, method, path, body),
+  );
+
+async function callUncounted<T>(
+  credentials: RedxCredentials,
+  method: Method,
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const env = getEnv();
   let response: Response;
   try {
     response = await fetch(`${env.REDX_BASE_URL.replace(/\/+$/, "")}${path}`, {
       method,
       headers: {
-        "API-ACCESS-TOKEN": `Bearer ${env.REDX_API_TOKEN ?? ""}`,
+        "API-ACCESS-TOKEN": `Bearer ${credentials.apiToken}`,
         accept: "application/json",
         ...(body === undefined ? {} : { "content-type": "application/json" }),
       },
@@ -71,10 +89,14 @@ export interface RedxArea {
   zone_id?: number;
 }
 
-export async function redxAreasOfDistrict(district: string): Promise<RedxArea[]> {
+export async function redxAreasOfDistrict(
+  credentials: RedxCredentials,
+  district: string,
+): Promise<RedxArea[]> {
   return (
     (
       await call<{ areas?: RedxArea[] }>(
+        credentials,
         "GET",
         `/areas?district_name=${encodeURIComponent(district)}`,
       )
@@ -96,8 +118,11 @@ export interface RedxParcelInput {
   pickup_store_id?: number;
 }
 
-export async function createRedxParcel(parcel: RedxParcelInput): Promise<string> {
-  const answer = await call<{ tracking_id?: string }>("POST", "/parcel", parcel);
+export async function createRedxParcel(
+  credentials: RedxCredentials,
+  parcel: RedxParcelInput,
+): Promise<string> {
+  const answer = await call<{ tracking_id?: string }>(credentials, "POST", "/parcel", parcel);
   if (!answer.tracking_id) throw new RedxError("RedX /parcel: no tracking_id", 502);
   logger.info(
     { orderNumber: parcel.merchant_invoice_id, tracking: answer.tracking_id },
@@ -106,11 +131,32 @@ export async function createRedxParcel(parcel: RedxParcelInput): Promise<string>
   return answer.tracking_id;
 }
 
-export async function redxParcelStatus(trackingId: string): Promise<string> {
+export async function redxParcelStatus(
+  credentials: RedxCredentials,
+  trackingId: string,
+): Promise<string> {
   const answer = await call<{ parcel?: { status?: string } }>(
+    credentials,
     "GET",
     `/parcel/info/${encodeURIComponent(trackingId)}`,
   );
   if (!answer.parcel?.status) throw new RedxError("RedX /parcel/info: no status", 502);
   return answer.parcel.status;
+}
+
+/**
+ * Cancels a parcel (`PATCH /parcels`, its status set to `cancelled` with a reason). RedX refuses
+ * once the parcel is on its way.
+ */
+export async function cancelRedxParcel(
+  credentials: RedxCredentials,
+  trackingId: string,
+  reason: string,
+): Promise<void> {
+  await call(credentials, "PATCH", "/parcels", {
+    entity_type: "parcel-tracking-id",
+    entity_id: trackingId,
+    update_details: { property_name: "status", new_value: "cancelled", reason },
+  });
+  logger.info({ tracking: trackingId }, "RedX parcel cancelled");
 }

@@ -4,8 +4,9 @@ import { countCourierCall } from "../lib/metrics.js";
 
 /**
  * Steadfast Courier (packzy) merchant API. No OAuth: every call carries the merchant panel's two
- * keys in the `Api-Key` and `Secret-Key` headers. Base URL and keys from the environment. No
- * sandbox is published, so tests run against tests/stubs/steadfast.ts.
+ * keys in the `Api-Key` and `Secret-Key` headers. The keys come from the adapter (the couriers'
+ * settings, server/couriers/steadfast.ts), the base URL from the environment. No sandbox is
+ * published, so tests run against tests/stubs/steadfast.ts.
  */
 export class SteadfastError extends Error {
   constructor(
@@ -18,9 +19,10 @@ export class SteadfastError extends Error {
   }
 }
 
-export function isSteadfastConfigured(): boolean {
-  const env = getEnv();
-  return Boolean(env.STEADFAST_API_KEY && env.STEADFAST_SECRET_KEY);
+/** The merchant panel's two keys. */
+export interface SteadfastCredentials {
+  apiKey: string;
+  secretKey: string;
 }
 
 /** Its answers carry `status` (200 on success) beside the HTTP status; errors a field map. */
@@ -40,26 +42,48 @@ function fieldErrors(errors: SteadfastAnswer["errors"]): Record<string, string[]
   );
 }
 
-const call = <T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> =>
-  countCourierCall("steadfast", path, callUncounted<T>(method, path, body));
+/** How long a call may take; `label` names it in errors when its path holds what must not be logged. */
+interface CallOptions {
+  timeoutMs?: number;
+  label?: string;
+}
 
-async function callUncounted<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
+const call = <T>(
+  credentials: SteadfastCredentials,
+  method: "GET" | "POST",
+  path: string,
+  body?: unknown,
+  options: CallOptions = {},
+): Promise<T> =>
+  countCourierCall(
+    "steadfast",
+    options.label ?? path,
+    callUncounted<T>(credentials, method, path, body, options),
+  );
+
+async function callUncounted<T>(
+  credentials: SteadfastCredentials,
+  method: "GET" | "POST",
+  path: string,
+  body: unknown,
+  { timeoutMs = 15_000, label = path }: CallOptions,
+): Promise<T> {
   const env = getEnv();
   let response: Response;
   try {
     response = await fetch(`${env.STEADFAST_BASE_URL.replace(/\/+$/, "")}${path}`, {
       method,
       headers: {
-        "Api-Key": env.STEADFAST_API_KEY ?? "",
-        "Secret-Key": env.STEADFAST_SECRET_KEY ?? "",
+        "Api-Key": credentials.apiKey,
+        "Secret-Key": credentials.secretKey,
         "Content-Type": "application/json",
         accept: "application/json",
       },
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(15_000),
+      signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
-    throw new SteadfastError(`Steadfast ${path}: ${(error as Error).message}`);
+    throw new SteadfastError(`Steadfast ${label}: ${(error as Error).message}`);
   }
   const answer = (await response.json().catch(() => ({}))) as T & SteadfastAnswer;
   const refused = !response.ok || (typeof answer.status === "number" && answer.status !== 200);
@@ -67,7 +91,7 @@ async function callUncounted<T>(method: "GET" | "POST", path: string, body?: unk
     // A refusal in a 200 answer carries its own status (e.g. 400 with field errors).
     const status = response.ok ? (answer.status ?? 400) : response.status;
     throw new SteadfastError(
-      `Steadfast ${path}: ${answer.message ?? `HTTP ${status}`}`,
+      `Steadfast ${label}: ${answer.message ?? `HTTP ${status}`}`,
       status,
       fieldErrors(answer.errors),
     );
@@ -95,9 +119,15 @@ export interface SteadfastConsignment {
 }
 
 export async function createSteadfastOrder(
+  credentials: SteadfastCredentials,
   order: SteadfastOrderInput,
 ): Promise<SteadfastConsignment> {
-  const answer = await call<{ consignment?: SteadfastConsignment }>("POST", "/create_order", order);
+  const answer = await call<{ consignment?: SteadfastConsignment }>(
+    credentials,
+    "POST",
+    "/create_order",
+    order,
+  );
   if (!answer.consignment) throw new SteadfastError("Steadfast /create_order: no consignment", 502);
   logger.info(
     { orderNumber: order.invoice, consignment: answer.consignment.consignment_id },
@@ -118,9 +148,11 @@ export interface SteadfastBulkItem {
 
 /** Up to 500 orders in one call; one answer per order. */
 export async function createSteadfastOrders(
+  credentials: SteadfastCredentials,
   orders: SteadfastOrderInput[],
 ): Promise<SteadfastBulkItem[]> {
   const answer = await call<SteadfastBulkItem[] | { data?: SteadfastBulkItem[] }>(
+    credentials,
     "POST",
     "/create_order/bulk-order",
     { data: orders },
@@ -129,12 +161,52 @@ export async function createSteadfastOrders(
   return Array.isArray(answer) ? answer : (answer.data ?? []);
 }
 
-export async function steadfastStatus(consignmentId: string): Promise<string> {
+export async function steadfastStatus(
+  credentials: SteadfastCredentials,
+  consignmentId: string,
+): Promise<string> {
   const answer = await call<{ delivery_status?: string }>(
+    credentials,
     "GET",
     `/status_by_cid/${encodeURIComponent(consignmentId)}`,
   );
   if (!answer.delivery_status)
     throw new SteadfastError("Steadfast /status_by_cid: no delivery_status", 502);
   return answer.delivery_status;
+}
+
+/** A count in the fraud check's answer: a whole number of 0 or more, as a number or numeric text. */
+function parcelCount(value: unknown): number | undefined {
+  const count = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+  return typeof count === "number" && Number.isInteger(count) && count >= 0 ? count : undefined;
+}
+
+/**
+ * The number's parcels across Steadfast's whole network (`GET /fraud_check/{phone}`: every
+ * merchant's, not only ours): delivered and cancelled. Not in the published API document, so its
+ * shape is checked here: an answer without both counts is an error, never read as zero. `phone`
+ * is 01XXXXXXXXX; errors name the call without it (the log and the metrics keep no number).
+ */
+export async function steadfastFraudCheck(
+  credentials: SteadfastCredentials,
+  phone: string,
+  timeoutMs: number,
+): Promise<{ delivered: number; cancelled: number }> {
+  const answer = await call<Record<string, unknown>>(
+    credentials,
+    "GET",
+    `/fraud_check/${encodeURIComponent(phone)}`,
+    undefined,
+    { timeoutMs, label: "/fraud_check" },
+  );
+  // Copies of the call differ on whether the counts are the answer or its `data`.
+  const counts =
+    answer.data && typeof answer.data === "object"
+      ? (answer.data as Record<string, unknown>)
+      : answer;
+  const delivered = parcelCount(counts.total_delivered);
+  const cancelled = parcelCount(counts.total_cancelled);
+  if (delivered === undefined || cancelled === undefined)
+    throw new SteadfastError("Steadfast /fraud_check: no total_delivered and total_cancelled", 502);
+  return { delivered, cancelled };
 }

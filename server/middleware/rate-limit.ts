@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import {
   ipKeyGenerator,
   rateLimit,
@@ -148,15 +148,28 @@ function limiter(spec: LimiterSpec): RequestHandler {
   if (!givesBack) return limit;
   return (req, res, next) => {
     const key = spec.key(req);
-    if (key !== undefined)
-      res.once("finish", () => {
-        if (!givesBack(res.statusCode)) return;
-        store.decrement(key).catch((error: unknown) => {
-          logger.warn({ err: error, limiter: spec.name }, "rate limit hit not given back");
-        });
-      });
+    if (key !== undefined) giveBackWhenAnswered(res, store, key, givesBack, spec.name);
     void limit(req, res, next);
   };
+}
+
+/**
+ * Takes a counted hit back once the answer has been sent in full and its status says so; a client
+ * that drops the connection first stays counted.
+ */
+function giveBackWhenAnswered(
+  res: Response,
+  store: MongoRateLimitStore,
+  key: string,
+  givesBack: (status: number) => boolean,
+  counter: string,
+): void {
+  res.once("finish", () => {
+    if (!givesBack(res.statusCode)) return;
+    store.decrement(key).catch((error: unknown) => {
+      logger.warn({ err: error, counter }, "rate limit hit not given back");
+    });
+  });
 }
 
 const byIp = (req: Request) => ipKeyGenerator(req.ip ?? "unknown");
@@ -201,12 +214,7 @@ function slowDownAfterAccountFailures(): RequestHandler {
     const email = byEmail(req);
     if (!email) return next();
     const { totalHits } = await store.increment(email);
-    res.once("finish", () => {
-      if (res.statusCode < 400)
-        store.decrement(email).catch((error: unknown) => {
-          req.log?.warn({ err: error }, "sign-in failure counter not taken back");
-        });
-    });
+    giveBackWhenAnswered(res, store, email, (status) => status < 400, "signin-account");
     // This attempt is counted already: the delay is for the failures before it.
     const delay = signinDelayMs(totalHits - 1, getEnv().AUTH_SLOW_DOWN_ACCOUNT_AFTER_PER_15_MIN);
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));

@@ -10,7 +10,7 @@ import {
 } from "#contract/schemas/orders";
 import { badRequest } from "../lib/http-error.js";
 import { AdminOrderAnswer, AdminOrderPageAnswer } from "#contract/answers/orders";
-import { bookShipment, refreshShipment } from "../services/shipments.service.js";
+import { bookShipment, cancelShipment, refreshShipment } from "../services/shipments.service.js";
 import { BookShipmentBody } from "#contract/couriers";
 import {
   deleteOrder,
@@ -113,6 +113,25 @@ endpoint(adminOrdersRouter, PREFIX, {
     502: { description: "The courier could not be reached" },
   },
   handler: async ({ params }) => toAdminOrderAnswer(await refreshShipment(params.id)),
+});
+
+endpoint(adminOrdersRouter, PREFIX, {
+  ...common,
+  method: "delete",
+  path: "/:id/shipment",
+  summary:
+    "Cancels the parcel and releases the booking (manual: always; RedX: its cancellation; Pathao, Steadfast: only before pickup, per their status); in the order's history",
+  params: IdParams,
+  responses: {
+    200: { description: "The order, without its shipment", schema: AdminOrderAnswer },
+    409: {
+      description:
+        "No parcel (NOT_BOOKED), or it can no longer be cancelled (CANCEL_REFUSED, the reason in message)",
+    },
+    502: { description: "The courier could not be reached" },
+  },
+  handler: async ({ params }, req) =>
+    toAdminOrderAnswer(await cancelShipment(params.id, `admin:${req.user!.email}`)),
 });
 
 endpoint(adminOrdersRouter, PREFIX, {

@@ -17,6 +17,12 @@ endpoint(checkoutRouter, PREFIX, {
   auth: "optional",
   before: [getOptionalUser, cartOwner({ create: false })],
   body: QuoteBody,
-  responses: { 200: { description: "The quote", schema: QuoteAnswer } },
+  responses: {
+    200: { description: "The quote, with the delivery zone it used", schema: QuoteAnswer },
+    400: {
+      description:
+        "Invalid input, or a district or thana id the lists do not know or that do not match (UNKNOWN_PLACE)",
+    },
+  },
   handler: ({ body }, req) => quoteCheckout(req.cartOwner, body.shippingAddress),
 });

@@ -25,6 +25,7 @@ import {
   courierWebhooksRouter,
 } from "./shipments.router.js";
 import { locationsRouter } from "./locations.router.js";
+import { adminCourierSuggestionsRouter } from "./courier-suggestions.router.js";
 
 /**
  * Every REST router and where it is mounted. Paths given to endpoint() inside a router are relative
@@ -60,4 +61,5 @@ export const apiRouters: { prefix: string; router: Router }[] = [
   { prefix: "/api/admin/couriers", router: adminCouriersRouter },
   { prefix: "/api/admin/shipments", router: adminShipmentsRouter },
   { prefix: "/api/couriers", router: courierWebhooksRouter },
+  { prefix: "/api/admin/courier-suggestions", router: adminCourierSuggestionsRouter },
 ];

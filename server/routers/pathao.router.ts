@@ -83,7 +83,13 @@ endpoint(pathaoRouter, PREFIX, {
   responses: {
     200: { description: "The charge", schema: DeliveryChargeAnswer },
   },
-  handler: ({ body }) => quoteDelivery({ city: body.city, zone: body.zone }, body.subtotal ?? 0),
+  handler: async ({ body }) => {
+    const { deliveryCharge, source } = await quoteDelivery(
+      { city: body.city, zone: body.zone },
+      body.subtotal ?? 0,
+    );
+    return { deliveryCharge, source };
+  },
 });
 
 endpoint(pathaoRouter, PREFIX, {

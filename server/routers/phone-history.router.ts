@@ -7,9 +7,9 @@ import {
   PhoneBlockBody,
   PhoneBlocksAnswer,
   PhoneBlocksQuery,
+  PhoneHistoryAnswer,
   PhoneHistoryQuery,
   PhoneParams,
-  PhoneRisk,
 } from "#contract/schemas/phone-history";
 import {
   blockPhone,
@@ -17,6 +17,7 @@ import {
   listPhoneBlocks,
   phoneRiskOf,
 } from "../services/phone-history.service.js";
+import { courierRecordsOf } from "../services/courier-records.service.js";
 
 /** Customer history by phone and the block list (/api/admin/phones; docs/cod.md). */
 export const adminPhonesRouter = Router();
@@ -62,9 +63,18 @@ endpoint(adminPhonesRouter, PREFIX, {
   ...admin,
   method: "get",
   path: "/:phone",
-  summary: "A number's orders by outcome (delivered, returned, cancelled, open) and its risk level",
+  summary:
+    "A number's orders by outcome (delivered, returned, cancelled, open), its risk level, and each courier's record of it in its whole network",
   params: PhoneParams,
   query: PhoneHistoryQuery,
-  responses: { 200: { description: "History and risk", schema: PhoneRisk } },
-  handler: ({ params, query }) => phoneRiskOf(params.phone, { excludeOrderId: query.excludeOrder }),
+  responses: {
+    200: { description: "History, risk and couriers' records", schema: PhoneHistoryAnswer },
+  },
+  handler: async ({ params, query }) => {
+    const [risk, couriers] = await Promise.all([
+      phoneRiskOf(params.phone, { excludeOrderId: query.excludeOrder }),
+      courierRecordsOf(params.phone),
+    ]);
+    return { ...risk, couriers };
+  },
 });

@@ -5,10 +5,15 @@ import { z } from "zod";
 import {
   BookShipmentsAnswer,
   BookShipmentsBody,
+  CourierAnswer,
+  CourierIdParams,
   CourierParams,
   CouriersAnswer,
+  CourierSettingsUpdate,
 } from "#contract/couriers";
-import { getCourier, listCouriers } from "../couriers/index.js";
+import { getCourier, listCouriers, updateCourierSettings } from "../couriers/index.js";
+import { actingAdmin } from "../lib/acting-admin.js";
+import { canStoreSecrets } from "../services/courier-settings.service.js";
 import { notFound, unauthorized } from "../lib/http-error.js";
 import { applyCourierStatus, bookShipments } from "../services/shipments.service.js";
 import { shipmentOf } from "../services/shipment-answer.js";
@@ -22,9 +27,27 @@ endpoint(adminCouriersRouter, "/api/admin/couriers", {
   ...common,
   method: "get",
   path: "/",
-  summary: "Every courier and whether it is configured (can book now)",
+  summary:
+    "Every courier: whether it is configured and switched on, and each setting (secrets only as set / not set)",
   responses: { 200: { description: "The couriers", schema: CouriersAnswer } },
-  handler: () => ({ couriers: listCouriers() }),
+  handler: async () => ({ couriers: await listCouriers(), canStoreSecrets: canStoreSecrets() }),
+});
+
+endpoint(adminCouriersRouter, "/api/admin/couriers", {
+  ...common,
+  method: "put",
+  path: "/:id",
+  summary:
+    "Saves a courier's credentials, defaults and switch (a secret left out or empty keeps its value, null clears it); logged in the settings log without values of secrets",
+  params: CourierIdParams,
+  body: CourierSettingsUpdate,
+  responses: {
+    200: { description: "The courier's new state", schema: CourierAnswer },
+    400: { description: "A field it does not have or a value refused (errors name them)" },
+    404: { description: "No such courier" },
+    409: { description: "Saved by someone else at the same moment" },
+  },
+  handler: ({ params, body }, req) => updateCourierSettings(params.id, body, actingAdmin(req)),
 });
 
 endpoint(adminShipmentsRouter, "/api/admin/shipments", {

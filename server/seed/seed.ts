@@ -525,7 +525,11 @@ export async function retirePublishedSignIns(log: (line: string) => void): Promi
     { email: DEMO_ADMIN_EMAIL, password: DEFAULT_ADMIN_PASSWORD },
     DEMO_CUSTOMER,
   ];
+  const checked = new Set<string>();
   for (const { email, password, next } of published) {
+    // ADMIN_EMAIL may be the demo admin's address: one password check (bcrypt) per account.
+    if (checked.has(email.toLowerCase())) continue;
+    checked.add(email.toLowerCase());
     const user = await User.findOne({ email: email.toLowerCase() }).select("+password");
     if (!user?.password || !(await user.checkPassword(password))) continue;
     user.password = next ?? randomBytes(24).toString("base64url");

@@ -5,7 +5,6 @@
  * placement asks for it, payments.service takes it.
  */
 import { configuredGateways } from "../integrations/gateways.js";
-import { isInsideDhaka } from "./delivery.service.js";
 import { phoneRiskOf } from "./phone-history.service.js";
 import { getShopSettings } from "./shop-settings.service.js";
 import type { PhoneRisk } from "#contract/schemas/phone-history";
@@ -17,7 +16,8 @@ export const ADVANCE_METHOD_UNAVAILABLE =
   "That payment method is not available for the delivery charge; choose another";
 
 export interface AdvanceInput {
-  city: string;
+  /** The address's zone is not Dhaka city's (docs/delivery-zones.md): suburbs count as outside. */
+  outsideDhaka: boolean;
   /** Goods after every discount (the amount the "above" rule compares). */
   goods: number;
   deliveryCharge: number;
@@ -28,7 +28,12 @@ export interface AdvanceInput {
    * when the placement has read it already. The quote passes none: anyone may ask it for any
    * number, so it answers from the public rules only (docs/cod.md, "What a number reveals").
    */
-  placement?: { mobile: string; riskLevel?: PhoneRisk["level"] };
+  placement?: {
+    mobile: string;
+    riskLevel?: PhoneRisk["level"];
+    /** A poor record in the couriers' networks, when the shop asks an advance for it. */
+    poorCourierRecord?: boolean;
+  };
 }
 
 /**
@@ -40,13 +45,14 @@ export async function advanceFor(input: AdvanceInput): Promise<AdvanceQuoteAnswe
   if (input.deliveryCharge <= 0) return null;
   const rules = (await getShopSettings()).cod.advanceDeliveryCharge;
   const reasons: AdvanceRule[] = [];
-  if (rules.outsideDhaka && !isInsideDhaka(input.city)) reasons.push("outsideDhaka");
+  if (rules.outsideDhaka && input.outsideDhaka) reasons.push("outsideDhaka");
   if (rules.riskyNumbers && input.placement) {
     const { mobile, riskLevel } = input.placement;
     const level = riskLevel ?? (await phoneRiskOf(mobile)).level;
     if (level === "risky") reasons.push("riskyNumber");
   }
   if (rules.aboveAmount > 0 && input.goods >= rules.aboveAmount) reasons.push("aboveAmount");
+  if (input.placement?.poorCourierRecord) reasons.push("courierRecord");
   const methods = configuredGateways();
   if (reasons.length === 0 || methods.length === 0) return null;
   return {

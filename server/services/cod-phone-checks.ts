@@ -5,7 +5,8 @@
  * COD order must carry the one-time code sent to the delivery phone. The code is the sign-in OTP
  * (otp.service.ts): same length, expiry, attempts, resend and hourly limits, same SMS texts. It is
  * checked before anything is reserved and spent only when the order is written. Online payments
- * pass through every check untouched.
+ * pass through every check untouched. A poor delivery record in the couriers' networks may ask for
+ * the code too (`cod.courierRecord`, courier-records.service.ts).
  */
 import type { PhoneConfirmationRule } from "#contract/schemas/shop-settings";
 import { PHONE_BLOCKED_MESSAGE, type PhoneRisk } from "#contract/schemas/phone-history";
@@ -19,6 +20,7 @@ import { HttpError } from "../lib/http-error.js";
 import type { Step } from "../lib/steps.js";
 import { checkOtpCode, consumeOtpCode, type CheckedOtp } from "./otp.service.js";
 import { isPhoneBlocked, phoneRiskOf } from "./phone-history.service.js";
+import { courierRecordAction } from "./courier-records.service.js";
 import { getShopSettings } from "./shop-settings.service.js";
 
 const PHONE_BLOCKED_CODE = "PHONE_BLOCKED";
@@ -35,6 +37,11 @@ export interface CodPhoneContext {
   cart?: { totalDiscountedPrice: number };
   /** The delivery phone's history and risk (COD orders, read when the rule is "risky"). */
   phoneRisk?: PhoneRisk;
+  /**
+   * What a poor record in the couriers' networks asks of this COD order (`cod.courierRecord`):
+   * the code (`phoneCode`), the delivery charge in advance (`advance`), or nothing.
+   */
+  courierRecordAction?: "phoneCode" | "advance";
   /** Whether this COD order must carry a confirmed code. */
   phoneConfirmationNeeded?: boolean;
   /** The code, checked right and not spent yet (spent when the order is written). */
@@ -97,7 +104,12 @@ export const checkCodPhone: Step<CodPhoneContext> = {
     if (blocked) throw new HttpError(403, PHONE_BLOCKED_MESSAGE, PHONE_BLOCKED_CODE);
     const threshold = orderCaps.codPhoneConfirmationAbove;
     const large = threshold > 0 && (context.cart?.totalDiscountedPrice ?? 0) > threshold;
-    context.phoneConfirmationNeeded = large || (await ruleAsksForCode(rule, context));
+    // Bounded by the courier lookup's timeout; a record that cannot be read asks nothing.
+    context.courierRecordAction = await courierRecordAction(phone, cod.courierRecord);
+    context.phoneConfirmationNeeded =
+      large ||
+      context.courierRecordAction === "phoneCode" ||
+      (await ruleAsksForCode(rule, context));
     if (context.phoneConfirmationNeeded && !context.input.phoneCode)
       throw new HttpError(
         428,

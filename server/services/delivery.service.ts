@@ -1,23 +1,33 @@
 import { getEnv } from "../env.js";
 import { logger } from "../lib/logger.js";
 import {
-  isPathaoConfigured,
   listAreas,
   listCities,
   listZones,
   pricePlan,
   type PathaoArea,
   type PathaoCity,
+  type PathaoCredentials,
   type PathaoZone,
 } from "../integrations/pathao.js";
+import { pathaoForCheckout } from "../couriers/pathao.js";
 import { getShopSettings } from "./shop-settings.service.js";
-import { isInsideDhaka, placeKey } from "#contract/city-names";
+import { resolvePlace, type AddressPlace, type ResolvedPlace } from "./delivery-place.js";
+import { placeKey } from "#contract/city-names";
+import {
+  dhakaCityZone,
+  zoneOf,
+  zoneSummary,
+  type PlaceIds,
+  type ZoneSummary,
+} from "#contract/delivery-zones";
 
 /**
- * Delivery charge and the checkout's address pickers. Without Pathao credentials: the built-in
- * table (the shop settings' charges inside and outside Dhaka, free from their threshold) and a built-in city
- * list (no zones or areas). With them: Pathao's lists and price plan, falling back to the table
- * whenever Pathao cannot price the address (no zone chosen, unknown city, Pathao down).
+ * Delivery charge and the courier's address lists. The charge is the shop's zone table (shop
+ * settings, docs/delivery-zones.md), free from the zone's threshold; with Pathao configured and
+ * chosen as the live price, Pathao's price plan, falling back to the zone's charge whenever Pathao
+ * cannot price the address (no zone chosen, unknown city, Pathao down). Without Pathao credentials
+ * the city list is a built-in one (no zones or areas).
  */
 export type DeliverySource = "pathao" | "builtin";
 
@@ -49,22 +59,18 @@ export const BUILTIN_CITIES: PathaoCity[] = [
   "Tongi",
 ].map((name, index) => ({ city_id: index + 1, city_name: name }));
 
-// Every comparison of city names goes through the one key (contract/city-names.ts); the advance
-// rule "outside Dhaka" reads isInsideDhaka from here too.
-export { isInsideDhaka };
-
-/** The built-in table (shop settings), on the goods amount after discounts. */
-export async function tableDeliveryCharge(city: string, goodsTotal: number): Promise<number> {
+/**
+ * The zone an address falls in, with its charge and free-delivery threshold (a zone's own, else
+ * the shop-wide one; 0: never free).
+ */
+export async function deliveryZoneOf(place: PlaceIds) {
   const { delivery } = await getShopSettings();
-  if (await isFreeDelivery(goodsTotal)) return 0;
-  return isInsideDhaka(city) ? delivery.insideDhaka : delivery.outsideDhaka;
+  const zone = zoneOf(delivery, place);
+  const threshold = zone.freeDeliveryThreshold ?? delivery.freeDeliveryThreshold;
+  return { zone, threshold, livePrice: delivery.livePrice, dhakaCity: dhakaCityZone(delivery) };
 }
 
-/** A free-delivery threshold of 0 switches free delivery off. */
-export async function isFreeDelivery(goodsTotal: number): Promise<boolean> {
-  const threshold = (await getShopSettings()).delivery.freeDeliveryThreshold;
-  return threshold > 0 && goodsTotal >= threshold;
-}
+const isFree = (threshold: number, goodsTotal: number) => threshold > 0 && goodsTotal >= threshold;
 
 const LIST_TTL_MS = 60 * 60 * 1000;
 const listCache = new Map<string, { at: number; value: unknown }>();
@@ -82,22 +88,31 @@ export function resetDeliveryCacheForTests(): void {
 }
 
 export async function deliveryCities(): Promise<{ source: DeliverySource; cities: PathaoCity[] }> {
-  if (!isPathaoConfigured()) return { source: "builtin", cities: BUILTIN_CITIES };
-  return { source: "pathao", cities: await cached("cities", listCities) };
+  const pathao = await pathaoForCheckout();
+  if (!pathao) return { source: "builtin", cities: BUILTIN_CITIES };
+  return { source: "pathao", cities: await cached("cities", () => listCities(pathao)) };
 }
 
 export async function deliveryZones(
   cityId: number,
 ): Promise<{ source: DeliverySource; zones: PathaoZone[] }> {
-  if (!isPathaoConfigured()) return { source: "builtin", zones: [] };
-  return { source: "pathao", zones: await cached(`zones:${cityId}`, () => listZones(cityId)) };
+  const pathao = await pathaoForCheckout();
+  if (!pathao) return { source: "builtin", zones: [] };
+  return {
+    source: "pathao",
+    zones: await cached(`zones:${cityId}`, () => listZones(pathao, cityId)),
+  };
 }
 
 export async function deliveryAreas(
   zoneId: number,
 ): Promise<{ source: DeliverySource; areas: PathaoArea[] }> {
-  if (!isPathaoConfigured()) return { source: "builtin", areas: [] };
-  return { source: "pathao", areas: await cached(`areas:${zoneId}`, () => listAreas(zoneId)) };
+  const pathao = await pathaoForCheckout();
+  if (!pathao) return { source: "builtin", areas: [] };
+  return {
+    source: "pathao",
+    areas: await cached(`areas:${zoneId}`, () => listAreas(pathao, zoneId)),
+  };
 }
 
 function matchByName<T>(items: T[], name: string, field: (item: T) => string): T | undefined {
@@ -107,16 +122,19 @@ function matchByName<T>(items: T[], name: string, field: (item: T) => string): T
 
 /** Pathao ids for a city and zone given by id or by name; undefined when they cannot be found. */
 export async function resolvePathaoLocation(
+  pathao: PathaoCredentials,
   city: string,
   zone?: string,
 ): Promise<{ cityId: number; zoneId?: number } | undefined> {
-  const cities = await cached("cities", listCities);
+  const cities = await cached("cities", () => listCities(pathao));
   const foundCity = /^\d+$/.test(city.trim())
     ? cities.find((entry) => entry.city_id === Number(city))
     : matchByName(cities, city, (entry) => entry.city_name);
   if (!foundCity) return undefined;
   if (!zone?.trim()) return { cityId: foundCity.city_id };
-  const zones = await cached(`zones:${foundCity.city_id}`, () => listZones(foundCity.city_id));
+  const zones = await cached(`zones:${foundCity.city_id}`, () =>
+    listZones(pathao, foundCity.city_id),
+  );
   const foundZone = /^\d+$/.test(zone.trim())
     ? zones.find((entry) => entry.zone_id === Number(zone))
     : matchByName(zones, zone, (entry) => entry.zone_name);
@@ -126,32 +144,49 @@ export async function resolvePathaoLocation(
 export interface DeliveryQuote {
   deliveryCharge: number;
   source: DeliverySource;
+  /** The zone the address falls in (whoever priced it). */
+  zone: ZoneSummary;
+  /** The address's district and thana ids and names, as the order stores them. */
+  place: ResolvedPlace;
+  /** Whether the zone is not Dhaka city's (the advance rule "outside Dhaka"). */
+  outsideDhaka: boolean;
 }
 
-/** The delivery charge for an address and the goods amount (after discounts). */
+/**
+ * The delivery charge for an address and the goods amount (after discounts): free from the zone's
+ * threshold; else the courier's live price where the settings choose it and the courier can price
+ * the address; else the zone's charge. A district or thana id the lists do not know is a 400.
+ */
 export async function quoteDelivery(
-  address: { city: string; zone?: string },
+  address: AddressPlace,
   goodsTotal: number,
 ): Promise<DeliveryQuote> {
-  if (await isFreeDelivery(goodsTotal)) return { deliveryCharge: 0, source: "builtin" };
-  if (isPathaoConfigured() && getEnv().PATHAO_STORE_ID) {
+  const place = resolvePlace(address);
+  const { zone, threshold, livePrice, dhakaCity } = await deliveryZoneOf(place);
+  const answer = (deliveryCharge: number, source: DeliverySource): DeliveryQuote => ({
+    deliveryCharge,
+    source,
+    zone: zoneSummary(zone),
+    place,
+    outsideDhaka: zone !== dhakaCity,
+  });
+  if (isFree(threshold, goodsTotal)) return answer(0, "builtin");
+  const pathao = livePrice === "pathao" ? await pathaoForCheckout() : undefined;
+  if (pathao?.storeId) {
     try {
-      const location = await resolvePathaoLocation(address.city, address.zone);
+      const location = await resolvePathaoLocation(pathao, place.city, place.zone);
       if (location?.zoneId) {
-        const plan = await pricePlan({
+        const plan = await pricePlan(pathao, {
           recipientCity: location.cityId,
           recipientZone: location.zoneId,
         });
-        return { deliveryCharge: Math.round(Number(plan.final_price)), source: "pathao" };
+        return answer(Math.round(Number(plan.final_price)), "pathao");
       }
     } catch (error) {
-      logger.warn({ err: error }, "Pathao price plan failed; using the built-in table");
+      logger.warn({ err: error }, "Pathao price plan failed; using the zone's charge");
     }
   }
-  return {
-    deliveryCharge: await tableDeliveryCharge(address.city, goodsTotal),
-    source: "builtin",
-  };
+  return answer(zone.charge, "builtin");
 }
 
 /** Tax on the goods amount; prices include VAT in Bangladesh, so 0 unless a rate is configured. */

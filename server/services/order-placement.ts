@@ -20,7 +20,9 @@ import {
   type CartAnswer,
   type CartOwner,
 } from "./cart.service.js";
-import { computeTax, quoteDelivery } from "./delivery.service.js";
+import { computeTax, deliveryZoneOf, quoteDelivery } from "./delivery.service.js";
+import { resolvePlace, type AddressPlace, type ResolvedPlace } from "./delivery-place.js";
+import { zoneSummary, type ZoneSummary } from "#contract/delivery-zones";
 import {
   ADVANCE_METHOD_REQUIRED,
   ADVANCE_METHOD_UNAVAILABLE,
@@ -83,6 +85,8 @@ export interface Quote {
   total: number;
   promoCode: string | null;
   deliverySource: "pathao" | "builtin";
+  /** The delivery zone the address falls in (named for an empty cart too). */
+  zone: ZoneSummary;
   /** Paid cash on delivery, the delivery charge is paid online first (absent: not). */
   advanceDeliveryCharge?: AdvanceQuoteAnswer;
 }
@@ -96,8 +100,13 @@ async function priceQuote(
   cart: CartAnswer,
   address: QuoteAddress,
   promo: PromoEvaluation | null,
-  order?: { paymentMethod: string; riskLevel?: PhoneRisk["level"] },
-): Promise<Quote> {
+  order?: {
+    paymentMethod: string;
+    riskLevel?: PhoneRisk["level"];
+    /** The couriers' record of the number asks for the advance (`cod.courierRecord`). */
+    poorCourierRecord?: boolean;
+  },
+): Promise<Quote & { place: ResolvedPlace }> {
   const promoCodeDiscount = promo?.discount ?? 0;
   const goods = cart.totalPrice - cart.discount - promoCodeDiscount;
   const delivery = await quoteDelivery(address, goods);
@@ -109,13 +118,19 @@ async function priceQuote(
     order && order.paymentMethod !== "COD"
       ? null
       : await advanceFor({
-          city: address.city,
+          outsideDhaka: delivery.outsideDhaka,
           goods,
           deliveryCharge: delivery.deliveryCharge,
           total,
           // Only a placement reads the number's history; the quote is anonymous (docs/cod.md).
           ...(order && address.mobile
-            ? { placement: { mobile: address.mobile, riskLevel: order.riskLevel } }
+            ? {
+                placement: {
+                  mobile: address.mobile,
+                  riskLevel: order.riskLevel,
+                  poorCourierRecord: order.poorCourierRecord,
+                },
+              }
             : {}),
         });
   return {
@@ -127,12 +142,14 @@ async function priceQuote(
     total,
     promoCode: promo?.code ?? null,
     deliverySource: delivery.source,
+    zone: delivery.zone,
     ...(advance ? { advanceDeliveryCharge: advance } : {}),
+    place: delivery.place,
   };
 }
 
 /** Where the order goes; a placement's mobile decides the risky-number rule. */
-type QuoteAddress = { city: string; zone?: string; mobile?: string };
+type QuoteAddress = AddressPlace & { mobile?: string };
 
 /**
  * The totals the current cart would have at this address (all zero without a cart). Anonymous:
@@ -143,7 +160,9 @@ export async function quoteCheckout(
   address: Omit<QuoteAddress, "mobile">,
 ): Promise<Quote> {
   const cart = owner ? await getPricedCart(owner) : undefined;
-  if (!cart || cart.cartItems.length === 0)
+  if (!cart || cart.cartItems.length === 0) {
+    // Nothing to price, but the address is checked and its zone named all the same.
+    const { zone } = await deliveryZoneOf(resolvePlace(address));
     return {
       subtotal: 0,
       discount: 0,
@@ -153,8 +172,11 @@ export async function quoteCheckout(
       total: 0,
       promoCode: null,
       deliverySource: "builtin",
+      zone: zoneSummary(zone),
     };
-  return priceQuote(cart, address, cart.promoDetails);
+  }
+  const { place: _place, ...quote } = await priceQuote(cart, address, cart.promoDetails);
+  return quote;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -181,6 +203,8 @@ interface Placement extends ReservationWork, CodPhoneContext {
   /** `<cart id>:<version>` of the cart as priced: one cart as it stood gives one order. */
   cartVersion?: string | null;
   quote?: Quote;
+  /** Where the address goes (ids, and the names to store), as resolved when it was priced. */
+  place?: ResolvedPlace;
   order?: mongoose.HydratedDocument<OrderFields>;
   trackingToken?: string;
   /** Cash on delivery whose delivery charge is paid online first: how and why. */
@@ -239,10 +263,13 @@ const priceOrder: Step<Placement> = {
           userId ? { userId } : { guestMobile: input.shippingAddress.mobile },
         )
       : null;
-    placement.quote = await priceQuote(cart, input.shippingAddress, promo, {
+    const { place, ...quote } = await priceQuote(cart, input.shippingAddress, promo, {
       paymentMethod: input.paymentMethod,
       riskLevel: placement.phoneRisk?.level,
+      poorCourierRecord: placement.courierRecordAction === "advance",
     });
+    placement.quote = quote;
+    placement.place = place;
     placement.promoCode = placement.quote.promoCode;
     placement.lines = cart.cartItems.map((item) => ({
       productId: item.productId,
@@ -481,13 +508,13 @@ function orderDocument(placement: Placement): Record<string, unknown> {
       mobile: address.mobile,
       email: address.email ?? "",
       streetAddress: address.streetAddress,
-      city: address.city,
-      zone: address.zone ?? "",
+      city: placement.place!.city,
+      zone: placement.place!.zone,
       area: address.area ?? "",
       zipCode: address.zipCode ?? "",
-      districtId: address.districtId || null,
-      thanaId: address.thanaId || null,
       country: "Bangladesh",
+      districtId: placement.place!.districtId,
+      thanaId: placement.place!.thanaId,
     },
     totalPrice: quote.subtotal,
     discount: quote.discount,

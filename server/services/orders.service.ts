@@ -13,7 +13,7 @@ import { logger } from "../lib/logger.js";
 import { orderLogFields } from "../lib/log-fields.js";
 import { recordOrderCancelled } from "../lib/metrics.js";
 import { normalizeBdMobile } from "#contract/phone";
-import { paymentSplit } from "#contract/advance-delivery-charge";
+import { isShopperAdvanceRule, paymentSplit } from "#contract/advance-delivery-charge";
 import { notifyOrder } from "./notifications.service.js";
 import { forgetReservation } from "./reservations.service.js";
 import { releaseOrderStock, updateOrderWhere } from "./stock.service.js";
@@ -104,7 +104,7 @@ export function toOrderAnswer(order: StoredOrder): OrderAnswer {
       : {
           advanceDeliveryCharge: advance && {
             ...advance,
-            reasons: advance.reasons.filter((reason) => reason !== "riskyNumber"),
+            reasons: advance.reasons.filter(isShopperAdvanceRule),
           },
         }),
   };

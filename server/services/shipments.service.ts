@@ -14,6 +14,7 @@ import {
   type ManualDetails,
   type ParcelRequest,
 } from "../couriers/index.js";
+import { courierState } from "./courier-settings.service.js";
 import { recordCourierCollection } from "./courier-cash.service.js";
 import { moveOrder } from "./orders.service.js";
 import { updateOrderWhere } from "./stock.service.js";
@@ -40,6 +41,8 @@ export function parcelRequestOf(order: OrderDoc): ParcelRequest {
       .join(", "),
     city: address.city,
     zone: address.zone || undefined,
+    districtId: address.districtId || undefined,
+    thanaId: address.thanaId || undefined,
     itemQuantity: order.orderItems.reduce((sum, item) => sum + item.quantity, 0),
     itemDescription: order.orderItems
       .map((item) => `${item.title} ${item.size}/${item.color} x${item.quantity}`)
@@ -82,11 +85,19 @@ function refusalError(courier: Courier, error: CourierRefusal, style: BookingRef
   );
 }
 
-function assertConfigured(courier: Courier) {
-  if (!courier.configured())
-    throw badRequest(courier.notConfiguredMessage, [
-      { path: "courier", message: courier.notConfiguredMessage },
-    ]);
+/** What a booking with a courier the owner switched off gets (its `errors` name `courier`). */
+export const courierDisabledMessage = (name: string) =>
+  `${name} is switched off: switch it on under Couriers to book with it`;
+
+/** Refuses a courier that is switched off or not configured, naming `courier`. */
+async function assertBookable(courier: Courier) {
+  const state = await courierState(courier.settings);
+  const refusal = !state.enabled
+    ? courierDisabledMessage(COURIER_NAMES[courier.id])
+    : !state.configured
+      ? courier.notConfiguredMessage
+      : undefined;
+  if (refusal) throw badRequest(refusal, [{ path: "courier", message: refusal }]);
 }
 
 /**
@@ -167,7 +178,7 @@ export async function bookShipment(
   options: { manual?: ManualDetails; by: string } & BookingRefusalStyle,
 ) {
   const courier = getCourier(courierId);
-  assertConfigured(courier);
+  await assertBookable(courier);
   const order = await claimForBooking(orderId, courier);
   let parcel;
   try {
@@ -199,7 +210,7 @@ export type ShipmentResult =
  */
 export async function bookShipments(orderIds: string[], courierId: CourierId, by: string) {
   const courier = getCourier(courierId);
-  assertConfigured(courier);
+  await assertBookable(courier);
   const results = new Map<string, ShipmentResult>();
   const refused = (orderId: string, error: HttpError): ShipmentResult => ({
     orderId,
@@ -349,10 +360,13 @@ const OPEN_PARCEL_STATES = ["PLACED", "CONFIRMED", "SHIPPED", "RETURNING"];
  * round; it never stops the others. Answers how many were read.
  */
 export async function pollOpenShipments(limit = 50): Promise<number> {
-  const polled = COURIER_IDS.filter((id) => {
+  const polled: CourierId[] = [];
+  // A courier switched off still has its parcels followed; one without credentials cannot be asked.
+  for (const id of COURIER_IDS) {
     const courier = getCourier(id);
-    return !courier.webhook && Boolean(courier.readStatus) && courier.configured();
-  });
+    if (!courier.webhook && courier.readStatus && (await courierState(courier.settings)).configured)
+      polled.push(id);
+  }
   if (polled.length === 0) return 0;
   const orders = await Order.find({
     "shipment.courier": { $in: polled },
@@ -379,4 +393,64 @@ export async function pollOpenShipments(limit = 50): Promise<number> {
     }
   }
   return read;
+}
+
+export const NOT_BOOKED = "This order has no parcel booked with a courier";
+
+/**
+ * Cancels the order's shipment and releases the booking, so the order may be booked again (with
+ * the same courier or another). A manual shipment is let go at once; a courier with a
+ * cancellation call (RedX) is asked to cancel, and its refusal (the parcel is on its way) is a
+ * 409; a courier without one (Pathao, Steadfast) is asked for the parcel's status, and only a
+ * parcel it has not picked up is let go, the owner cancelling it in the courier's panel. Once the
+ * parcel has left the shop (SHIPPED or later, manual: DELIVERED or later), nothing is asked: 409.
+ * The order's history records who cancelled which parcel.
+ */
+export async function cancelShipment(orderId: string, by: string) {
+  const order = await Order.findById(orderId);
+  if (!order) throw notFound("Order not found");
+  const shipment = shipmentOf(order);
+  const consignmentId = order.shipment?.consignmentId ?? order.courier?.consignmentId;
+  if (!shipment || !consignmentId) throw conflict(NOT_BOOKED, "NOT_BOOKED");
+  const courier = getCourier(shipment.courier);
+  const name = shipment.courierName;
+  const refused = (message: string) => new HttpError(409, message, "CANCEL_REFUSED");
+  if (!courier.bookableFrom.includes(order.orderStatus))
+    throw refused(
+      `The parcel has left the shop with ${name} (the order is ${order.orderStatus}); it can no longer be cancelled`,
+    );
+  let note = `shipment with ${name} cancelled (tracking ${shipment.trackingNumber})`;
+  try {
+    if (courier.cancel) {
+      await courier.cancel(consignmentId);
+    } else if (courier.readStatus && courier.notPickedUp) {
+      const status = await courier.readStatus(consignmentId);
+      if (!courier.notPickedUp(status))
+        throw refused(
+          `${name} has the parcel already (status "${status}"); it can no longer be cancelled`,
+        );
+      note = `booking with ${name} released (tracking ${shipment.trackingNumber}, not picked up); cancel the parcel in ${name}'s panel too`;
+    } else {
+      throw refused(`${name} offers no way to cancel a parcel; cancel it with ${name}`);
+    }
+  } catch (error) {
+    if (!(error instanceof CourierRefusal)) throw error;
+    if (!error.refusedByCourier) throw refusalError(courier, error, { refusedStatus: 422 });
+    throw refused(`${COURIER_NAMES[courier.id]} refused to cancel the parcel: ${error.message}`);
+  }
+  const released = await updateOrderWhere(
+    {
+      _id: order._id,
+      ...(order.shipment
+        ? { "shipment.consignmentId": consignmentId }
+        : { "courier.consignmentId": consignmentId }),
+    },
+    {
+      $set: { shipment: null, ...legacyCourierRecord(courier, null) },
+      $push: { statusHistory: { status: order.orderStatus, at: new Date(), by, note } },
+    },
+  );
+  if (!released) throw conflict(NOT_BOOKED, "NOT_BOOKED");
+  logger.info({ orderId, courier: courier.id, consignmentId }, "shipment cancelled");
+  return (await Order.findById(order._id))!;
 }

@@ -9,6 +9,7 @@ import {
 import { getEnv, type Env } from "../env.js";
 import { conflict } from "../lib/http-error.js";
 import { logger } from "../lib/logger.js";
+import { defaultDeliverySettings, withDeliveryZones } from "./default-delivery-zones.js";
 import type {
   SettingsChange,
   ShopSettingsAnswer,
@@ -41,11 +42,11 @@ interface Snapshot {
 /** First-start values: today's environment variables (server/env.ts keeps their defaults). */
 export function defaultShopSettings(env: Env = getEnv()): ShopSettings {
   return {
-    delivery: {
+    delivery: defaultDeliverySettings({
       insideDhaka: env.DELIVERY_INSIDE_DHAKA,
       outsideDhaka: env.DELIVERY_OUTSIDE_DHAKA,
       freeDeliveryThreshold: env.FREE_DELIVERY_THRESHOLD,
-    },
+    }),
     orderLimits: {
       perClientAddressPerHour: env.ORDER_RATE_LIMIT_IP_PER_HOUR,
       perPhonePerDay: env.ORDER_RATE_LIMIT_PHONE_PER_DAY,
@@ -68,6 +69,7 @@ export function defaultShopSettings(env: Env = getEnv()): ShopSettings {
       phoneConfirmation: "never",
       advanceDeliveryCharge: { outsideDhaka: false, riskyNumbers: false, aboveAmount: 0 },
       unconfirmedCancelAfterHours: 48,
+      courierRecord: { action: "none", successRateBelow: 70, minParcels: 5 },
     },
   };
 }
@@ -95,7 +97,7 @@ function overlay(defaults: Record<string, unknown>, stored: unknown): Record<str
 
 function settingsOf(stored: unknown): ShopSettings {
   const defaults = defaultShopSettings();
-  const parsed = ShopSettings.safeParse(overlay(defaults, stored));
+  const parsed = ShopSettings.safeParse(overlay(defaults, withDeliveryZones(stored)));
   if (parsed.success) return parsed.data;
   logger.error({ issues: parsed.error.issues }, "stored shop settings are invalid; using defaults");
   return defaults;
@@ -191,15 +193,32 @@ export async function readShopSettings(): Promise<ShopSettingsAnswer> {
   return answerOf(await checkNow());
 }
 
-/** Each leaf that differs, as `section.field` with its old and new value. */
+/** A list of objects with ids (the delivery zones), as an object keyed by id; else undefined. */
+function byId(list: unknown): Record<string, unknown> | undefined {
+  if (!Array.isArray(list)) return undefined;
+  const entries = list.map((item) =>
+    isPlainObject(item) && typeof item.id === "string" ? ([item.id, item] as const) : undefined,
+  );
+  return entries.every((entry) => entry !== undefined) ? Object.fromEntries(entries) : undefined;
+}
+
+/**
+ * Each leaf that differs, as `section.field` with its old and new value. A list of zones is
+ * compared zone by zone, by id (`delivery.zones.dhaka-suburbs.charge`); any other list as a whole.
+ */
 function changedFields(before: unknown, after: unknown, prefix = ""): SettingsChange["fields"] {
+  const [beforeById, afterById] = [byId(before), byId(after)];
+  if (beforeById && afterById) return changedFields(beforeById, afterById, prefix);
   if (isPlainObject(before) && isPlainObject(after)) {
     const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
     return [...keys].flatMap((key) =>
       changedFields(before[key], after[key], prefix ? `${prefix}.${key}` : key),
     );
   }
-  return before === after ? [] : [{ path: prefix, before: before ?? null, after: after ?? null }];
+  const same = Array.isArray(before)
+    ? JSON.stringify(before) === JSON.stringify(after)
+    : before === after;
+  return same ? [] : [{ path: prefix, before: before ?? null, after: after ?? null }];
 }
 
 /**
@@ -267,8 +286,17 @@ export async function listSettingsChanges(page: number, limit: number) {
   return { changes, total, page, pages: Math.max(1, Math.ceil(total / limit)) };
 }
 
-/** What the storefront shows: the delivery charges and the contact details. */
+/** What the storefront shows: each zone's charge (the fallback last) and the contact details. */
 export async function storefrontSettings(): Promise<StorefrontSettings> {
   const { delivery, contact } = await getShopSettings();
-  return { delivery, contact };
+  const zones = [...delivery.zones, delivery.fallbackZone].map(
+    ({ id, name, nameBn, charge, freeDeliveryThreshold }) => ({
+      id,
+      name,
+      nameBn,
+      charge,
+      freeDeliveryThreshold,
+    }),
+  );
+  return { delivery: { zones, freeDeliveryThreshold: delivery.freeDeliveryThreshold }, contact };
 }

@@ -224,4 +224,16 @@ describe("answers match their documented schema exactly", () => {
     expect(lifted.body.liftedBy).not.toBeNull();
     await expectDocumented("/api/admin/phones/blocks/{phone}", "delete", lifted);
   });
+
+  it("the back office's suggested courier per order", async () => {
+    const order = await createOrder({ orderStatus: "CONFIRMED" });
+    const admin = await createAdmin();
+    await expectDocumented(
+      "/api/admin/courier-suggestions",
+      "get",
+      await request(app)
+        .get(`/api/admin/courier-suggestions?orderIds=${String(order._id)}`)
+        .set("Authorization", `Bearer ${admin.token}`),
+    );
+  });
 });

@@ -95,7 +95,9 @@ describe("/api/pathao without Pathao credentials (built-in table)", () => {
       .post(`/api/admin/orders/${order._id}/courier`)
       .set("Authorization", `Bearer ${adminToken}`);
     expect(answer.status).toBe(400);
-    expect(answer.body.message).toBe("Pathao is not configured (set the PATHAO_* variables)");
+    expect(answer.body.message).toBe(
+      "Pathao is not configured (enter its credentials and store id under Couriers)",
+    );
   });
 });
 

@@ -273,10 +273,16 @@ describe("orders, payments, SMS, courier and lost conditional writes", () => {
   it("counts courier calls by operation template and outcome", async () => {
     const before = await scrape();
     const cityId = STUB_CITIES[0]!.city_id;
-    expect((await listZones(cityId)).length).toBeGreaterThan(0);
+    const account = {
+      clientId: pathao.clientId,
+      clientSecret: pathao.clientSecret,
+      username: pathao.username,
+      password: pathao.password,
+    };
+    expect((await listZones(account, cityId)).length).toBeGreaterThan(0);
     usePathaoAt("http://127.0.0.1:9"); // nothing listens: the call fails
     try {
-      await expect(listZones(cityId)).rejects.toThrow();
+      await expect(listZones(account, cityId)).rejects.toThrow();
     } finally {
       usePathaoAt(pathao.url);
     }

@@ -40,9 +40,14 @@ describe("POST /api/checkout/quote", () => {
       total: 1660,
       promoCode: null,
       deliverySource: "builtin",
+      zone: { id: "inside-dhaka", name: "Inside Dhaka", nameBn: "ঢাকার ভেতরে" },
     });
     const outside = await guest.quote({ city: "Chittagong" });
-    expect(outside.body).toMatchObject({ deliveryCharge: 120, total: 1720 });
+    expect(outside.body).toMatchObject({
+      deliveryCharge: 120,
+      total: 1720,
+      zone: { id: "outside-dhaka" },
+    });
   });
 
   it("applies the promo code and free delivery from the threshold", async () => {

@@ -60,14 +60,14 @@ describe("the registry", () => {
 
   it("GET /api/admin/couriers says which can book now (admins only)", async () => {
     const list = () => request(app).get("/api/admin/couriers").set(bearer(adminToken));
-    expect((await list()).body).toEqual({
-      couriers: [
-        { id: "pathao", name: "Pathao", configured: true },
-        { id: "steadfast", name: "Steadfast", configured: true },
-        { id: "redx", name: "RedX", configured: true },
-        { id: "manual", name: "Other courier", configured: true },
-      ],
-    });
+    const summary = (body: { couriers: Record<string, unknown>[] }) =>
+      body.couriers.map(({ id, name, configured, enabled }) => ({ id, name, configured, enabled }));
+    expect(summary((await list()).body)).toEqual([
+      { id: "pathao", name: "Pathao", configured: true, enabled: true },
+      { id: "steadfast", name: "Steadfast", configured: true, enabled: true },
+      { id: "redx", name: "RedX", configured: true, enabled: true },
+      { id: "manual", name: "Other courier", configured: true, enabled: true },
+    ]);
     await withEnv({ STEADFAST_SECRET_KEY: "", REDX_API_TOKEN: "" }, async () => {
       const configured = (await list()).body.couriers.map(
         (courier: { configured: boolean }) => courier.configured,
@@ -259,7 +259,7 @@ describe("Steadfast", () => {
       expect(unset.body.errors).toEqual([
         {
           path: "courier",
-          message: "Steadfast is not configured (set STEADFAST_API_KEY and STEADFAST_SECRET_KEY)",
+          message: "Steadfast is not configured (enter its API key and secret key under Couriers)",
         },
       ]);
     });

@@ -57,7 +57,43 @@ describe("first start", () => {
       version: 1,
       updatedBy: null,
       settings: {
-        delivery: { insideDhaka: 60, outsideDhaka: 120, freeDeliveryThreshold: 3000 },
+        delivery: {
+          zones: [
+            {
+              id: "inside-dhaka",
+              name: "Inside Dhaka",
+              nameBn: "ঢাকার ভেতরে",
+              charge: 60,
+              freeDeliveryThreshold: null,
+              districts: ["dhaka"],
+              thanas: [],
+            },
+            {
+              id: "dhaka-suburbs",
+              name: "Dhaka suburbs",
+              nameBn: "ঢাকার আশপাশ",
+              charge: 90,
+              freeDeliveryThreshold: null,
+              districts: ["gazipur", "narayanganj"],
+              thanas: [
+                "dhaka/savar",
+                "dhaka/keraniganj",
+                "dhaka/dhamrai",
+                "dhaka/dohar",
+                "dhaka/nawabganj",
+              ],
+            },
+          ],
+          fallbackZone: {
+            id: "outside-dhaka",
+            name: "Outside Dhaka",
+            nameBn: "ঢাকার বাইরে",
+            charge: 120,
+            freeDeliveryThreshold: null,
+          },
+          freeDeliveryThreshold: 3000,
+          livePrice: "pathao",
+        },
         // tests/setup/per-file.ts lifts the order limits for the whole suite.
         orderLimits: {
           perClientAddressPerHour: 100000,
@@ -80,6 +116,7 @@ describe("first start", () => {
           phoneConfirmation: "never",
           advanceDeliveryCharge: { outsideDhaka: false, riskyNumbers: false, aboveAmount: 0 },
           unconfirmedCancelAfterHours: 48,
+          courierRecord: { action: "none", successRateBelow: 70, minParcels: 5 },
         },
       },
     });
@@ -112,19 +149,62 @@ describe("first start", () => {
     expect(refused.status).toBe(403);
     const storefront = await request(app).get("/api/settings/storefront");
     expect(storefront.status).toBe(200);
+    const zone = (id: string, name: string, nameBn: string, charge: number) => ({
+      id,
+      name,
+      nameBn,
+      charge,
+      freeDeliveryThreshold: null,
+    });
     expect(storefront.body).toEqual({
-      delivery: { insideDhaka: 60, outsideDhaka: 120, freeDeliveryThreshold: 3000 },
+      delivery: {
+        zones: [
+          zone("inside-dhaka", "Inside Dhaka", "ঢাকার ভেতরে", 60),
+          zone("dhaka-suburbs", "Dhaka suburbs", "ঢাকার আশপাশ", 90),
+          zone("outside-dhaka", "Outside Dhaka", "ঢাকার বাইরে", 120),
+        ],
+        freeDeliveryThreshold: 3000,
+      },
       contact: { phone: "", email: "", address: "", hours: "" },
     });
   });
 });
 
 describe("saving", () => {
+  it("saves what a poor courier record asks, and refuses a rate or a sample out of bounds", async () => {
+    const saved = await changed((settings) => {
+      settings.cod.courierRecord = { action: "advance", successRateBelow: 60, minParcels: 8 };
+    });
+    expect(saved.body.settings.cod.courierRecord).toEqual({
+      action: "advance",
+      successRateBelow: 60,
+      minParcels: 8,
+    });
+    const refused = await change((settings) => {
+      settings.cod.courierRecord = { action: "phoneCode", successRateBelow: 0, minParcels: 0 };
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([
+      { path: "settings.cod.courierRecord.successRateBelow", message: "At least 1%" },
+      {
+        path: "settings.cod.courierRecord.minParcels",
+        message: "Too small: expected number to be >=1",
+      },
+    ]);
+    const refusal = await change((settings) => {
+      (settings.cod.courierRecord as { action: string }).action = "refuse";
+    });
+    expect(refusal.status).toBe(400);
+    expect(refusal.body.errors.map((error: { path: string }) => error.path)).toEqual([
+      "settings.cod.courierRecord.action",
+    ]);
+  });
+
   it("refuses bad values with a 400 naming each field, and changes nothing", async () => {
     const { body: loaded } = await readSettings();
     const bad = structuredClone(loaded.settings);
-    bad.delivery.insideDhaka = -5;
-    bad.delivery.outsideDhaka = 99.5;
+    bad.delivery.zones[0].charge = -5;
+    bad.delivery.fallbackZone.charge = 99.5;
     bad.orderLimits.perPhonePerDay = 0;
     bad.contact.phone = "12345";
     bad.contact.email = "not-an-email";
@@ -134,8 +214,8 @@ describe("saving", () => {
     expect(answer.body.errors.map((error: { path: string }) => error.path).sort()).toEqual([
       "settings.contact.email",
       "settings.contact.phone",
-      "settings.delivery.insideDhaka",
-      "settings.delivery.outsideDhaka",
+      "settings.delivery.fallbackZone.charge",
+      "settings.delivery.zones.0.charge",
       "settings.orderLimits.perPhonePerDay",
     ]);
     expect(answer.body.errors).toContainEqual({
@@ -144,11 +224,11 @@ describe("saving", () => {
     });
 
     expect(answer.body.errors).toContainEqual({
-      path: "settings.delivery.insideDhaka",
+      path: "settings.delivery.zones.0.charge",
       message: "An amount cannot be negative",
     });
     expect(answer.body.errors).toContainEqual({
-      path: "settings.delivery.outsideDhaka",
+      path: "settings.delivery.fallbackZone.charge",
       message: "Whole taka only",
     });
 
@@ -166,7 +246,9 @@ describe("saving", () => {
 
   it("takes the new delivery charge into the quote and the order, to the taka", async () => {
     const saved = await changed((settings) => {
-      settings.delivery = { insideDhaka: 75, outsideDhaka: 145, freeDeliveryThreshold: 2500 };
+      settings.delivery.zones[0].charge = 75;
+      settings.delivery.fallbackZone.charge = 145;
+      settings.delivery.freeDeliveryThreshold = 2500;
     });
     expect(saved.status).toBe(200);
     expect(saved.body.version).toBe(2);
@@ -201,9 +283,8 @@ describe("saving", () => {
       total: 1600,
     });
     const storefront = await request(app).get("/api/settings/storefront");
-    expect(storefront.body.delivery).toEqual({
-      insideDhaka: 75,
-      outsideDhaka: 145,
+    expect(storefront.body.delivery).toMatchObject({
+      zones: [{ charge: 75 }, { charge: 90 }, { charge: 145 }],
       freeDeliveryThreshold: 1600,
     });
   });
@@ -211,9 +292,9 @@ describe("saving", () => {
   it("of two admins saving the same version at once, one wins and the other gets a 409", async () => {
     const { body: loaded } = await readSettings();
     const first = structuredClone(loaded.settings);
-    first.delivery.insideDhaka = 70;
+    first.delivery.zones[0].charge = 70;
     const second = structuredClone(loaded.settings);
-    second.delivery.insideDhaka = 80;
+    second.delivery.zones[0].charge = 80;
     const answers = await Promise.all([
       saveSettings({ version: loaded.version, settings: first }),
       saveSettings({ version: loaded.version, settings: second }),
@@ -225,7 +306,9 @@ describe("saving", () => {
 
     const now = (await readSettings()).body;
     expect(now.version).toBe(2);
-    expect(now.settings.delivery.insideDhaka).toBe(winner.body.settings.delivery.insideDhaka);
+    expect(now.settings.delivery.zones[0].charge).toBe(
+      winner.body.settings.delivery.zones[0].charge,
+    );
     expect(await SettingsChangeModel.countDocuments()).toBe(1);
 
     // A save from the old version after that is stale too, and changes nothing.
@@ -237,7 +320,7 @@ describe("saving", () => {
   it("logs who changed what and when, old and new value, newest first", async () => {
     const before = Date.now();
     await changed((settings) => {
-      settings.delivery.outsideDhaka = 130;
+      settings.delivery.fallbackZone.charge = 130;
       settings.contact.phone = "+880 1711-000000";
     });
     await changed((settings) => void (settings.orderLimits.perPhonePerDay = 4));
@@ -258,7 +341,7 @@ describe("saving", () => {
     expect(earlier).toMatchObject({
       version: 2,
       fields: [
-        { path: "delivery.outsideDhaka", before: 120, after: 130 },
+        { path: "delivery.fallbackZone.charge", before: 120, after: 130 },
         { path: "contact.phone", before: "", after: "01711000000" },
       ],
     });

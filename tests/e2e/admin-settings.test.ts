@@ -16,7 +16,11 @@ const session = useAdminSession();
 interface SettingsAnswer {
   version: number;
   settings: {
-    delivery: { insideDhaka: number; outsideDhaka: number; freeDeliveryThreshold: number };
+    delivery: {
+      zones: { name: string; charge: number }[];
+      fallbackZone: { name: string; charge: number };
+      freeDeliveryThreshold: number;
+    };
     [key: string]: unknown;
   };
 }
@@ -38,8 +42,12 @@ async function openSettingsFromNav(page: Page) {
     .click();
   await page.waitForURL((url) => url.pathname === "/admin/settings");
   await page.getByRole("heading", { name: "Shop settings", level: 1 }).waitFor();
-  await page.getByLabel("Inside Dhaka (৳)").waitFor();
+  await page.getByLabel(INSIDE_CHARGE).waitFor();
 }
+
+// The zones' charges, labelled with their names (docs/delivery-zones.md).
+const INSIDE_CHARGE = "Inside Dhaka: charge (৳)";
+const OUTSIDE_CHARGE = "Every other place: charge (৳)";
 
 describe.each([
   { width: 375, height: 812, inside: 65, phone: "01711000375" },
@@ -50,15 +58,15 @@ describe.each([
     await page.setViewportSize({ width, height });
     await openSettingsFromNav(page);
     const before = await settingsFromApi();
-    expect(await page.getByLabel("Inside Dhaka (৳)").inputValue()).toBe(
-      String(before.settings.delivery.insideDhaka),
+    expect(await page.getByLabel(INSIDE_CHARGE).inputValue()).toBe(
+      String(before.settings.delivery.zones[0].charge),
     );
 
-    await page.getByLabel("Inside Dhaka (৳)").fill("-5");
+    await page.getByLabel(INSIDE_CHARGE).fill("-5");
     await page.getByLabel("Phone", { exact: true }).fill("12345");
     await page.getByLabel("Different items per order").fill("0");
     await page.getByRole("button", { name: "Save settings" }).click();
-    await page.locator("#settings-delivery-insideDhaka-error").waitFor();
+    await page.locator("#settings-delivery-zones-0-charge-error").waitFor();
     expect(await page.locator("#settings-orderCaps-maxLines-error").textContent()).toBe(
       "Too small: expected number to be >=1",
     );
@@ -69,7 +77,7 @@ describe.each([
     );
     expect((await settingsFromApi()).version).toBe(before.version);
 
-    await page.getByLabel("Inside Dhaka (৳)").fill(String(inside));
+    await page.getByLabel(INSIDE_CHARGE).fill(String(inside));
     await page.getByLabel("Phone", { exact: true }).fill(phone);
     await page.getByLabel("Different items per order").fill(String(width === 375 ? 15 : 25));
     await page.getByRole("button", { name: "Save settings" }).click();
@@ -81,12 +89,12 @@ describe.each([
     const log = page.getByRole("list", { name: "Settings changes" });
     await log
       .locator("li", {
-        hasText: `Inside Dhaka (৳): ${before.settings.delivery.insideDhaka} → ${inside}`,
+        hasText: `Zone inside-dhaka: charge: ${before.settings.delivery.zones[0].charge} → ${inside}`,
       })
       .first()
       .waitFor();
     const saved = await settingsFromApi();
-    expect(saved.settings.delivery.insideDhaka).toBe(inside);
+    expect(saved.settings.delivery.zones[0].charge).toBe(inside);
     expect(saved.settings.orderCaps).toMatchObject({ maxLines: width === 375 ? 15 : 25 });
     await log
       .locator("li", {
@@ -103,13 +111,15 @@ describe.each([
     // The storefront shows the new charge and phone (same instance: at once).
     await page.goto(`${session.shop.baseUrl}/`);
     await waitForHydration(page);
-    const { outsideDhaka, freeDeliveryThreshold } = before.settings.delivery;
+    const { zones, fallbackZone, freeDeliveryThreshold } = saved.settings.delivery;
     const free = freeDeliveryThreshold > 0 ? `; free from ${formatBDT(freeDeliveryThreshold)}` : "";
+    const charges = [...zones, fallbackZone]
+      .map((zone) => `${zone.name} ${formatBDT(zone.charge)}`)
+      .join(", ");
+    expect(charges).toContain(`Inside Dhaka ${formatBDT(inside)}`);
     await expect
       .poll(() => page.getByTestId("footer-delivery").textContent())
-      .toBe(
-        `Prices include VAT. Delivery inside Dhaka ${formatBDT(inside)}, outside Dhaka ${formatBDT(outsideDhaka)}${free}.`,
-      );
+      .toBe(`Prices include VAT. Delivery: ${charges}${free}.`);
     expect(await page.getByRole("link", { name: phone }).getAttribute("href")).toBe(`tel:${phone}`);
     await page.close();
   });
@@ -122,7 +132,7 @@ describe.each([
 
     // Another admin saves meanwhile.
     const other = await settingsFromApi();
-    other.settings.delivery.outsideDhaka = other.settings.delivery.outsideDhaka + 5;
+    other.settings.delivery.fallbackZone.charge = other.settings.delivery.fallbackZone.charge + 5;
     const saved = await fetch(`${session.shop.baseUrl}/api/admin/settings`, {
       method: "PUT",
       headers: {
@@ -133,18 +143,18 @@ describe.each([
     });
     expect(saved.status).toBe(200);
 
-    await page.getByLabel("Inside Dhaka (৳)").fill("99");
+    await page.getByLabel(INSIDE_CHARGE).fill("99");
     await page.getByRole("button", { name: "Save settings" }).click();
     const stale = page.getByRole("alert").filter({ hasText: STALE_SETTINGS_MESSAGE });
     await stale.waitFor();
     await screenshots(page, `admin-settings-stale-${width}`);
-    expect((await settingsFromApi()).settings.delivery.insideDhaka).not.toBe(99);
+    expect((await settingsFromApi()).settings.delivery.zones[0].charge).not.toBe(99);
 
     await page.getByRole("button", { name: "Load the latest settings" }).click();
     await expect
-      .poll(() => page.getByLabel("Outside Dhaka (৳)").inputValue())
-      .toBe(String(other.settings.delivery.outsideDhaka));
-    expect(await page.getByLabel("Inside Dhaka (৳)").inputValue()).not.toBe("99");
+      .poll(() => page.getByLabel(OUTSIDE_CHARGE).inputValue())
+      .toBe(String(other.settings.delivery.fallbackZone.charge));
+    expect(await page.getByLabel(INSIDE_CHARGE).inputValue()).not.toBe("99");
     await page.close();
   });
 });

@@ -117,3 +117,59 @@ export async function createOrder(overrides: OrderOverrides = {}) {
   await order.save({ timestamps: false });
   return order;
 }
+
+/** Where a parcel went: the city as typed and, on orders placed since addresses carry it, the district id. */
+export interface ParcelPlace {
+  city: string;
+  districtId?: string | null;
+}
+
+/**
+ * `count` orders shipped with `courier` to `place`, in `status` (a courier's finished parcels, for
+ * the suggested courier), written in one insert.
+ */
+export async function createShippedOrders(
+  courier: string,
+  status: OrderStatus,
+  place: ParcelPlace,
+  count: number,
+) {
+  if (count === 0) return;
+  const template = (await createOrder()).toObject();
+  await Order.deleteOne({ _id: template._id });
+  await Order.collection.insertMany(
+    Array.from({ length: count }, () => ({
+      ...template,
+      _id: new Types.ObjectId(),
+      orderNumber: `TW-SHIPPED-${randomUUID().slice(0, 8).toUpperCase()}`,
+      orderStatus: status,
+      shippingAddress: { ...template.shippingAddress, districtId: null, ...place },
+      shipment: { courier, courierName: courier, consignmentId: randomUUID(), status: "test" },
+    })),
+  );
+}
+
+/** A courier's record in a place: `delivered` parcels and `returned` ones (RETURNED and RETURNING). */
+export async function createCourierRecord(
+  courier: string,
+  place: ParcelPlace,
+  delivered: number,
+  returned: number,
+) {
+  await createShippedOrders(courier, "DELIVERED", place, delivered);
+  await createShippedOrders(courier, "RETURNED", place, Math.ceil(returned / 2));
+  await createShippedOrders(courier, "RETURNING", place, Math.floor(returned / 2));
+}
+
+/** Moves an order's address to `place` (as a checkout that sent the district id would have). */
+export async function moveOrderTo(orderId: unknown, place: ParcelPlace) {
+  await Order.updateOne(
+    { _id: orderId },
+    {
+      $set: {
+        "shippingAddress.city": place.city,
+        "shippingAddress.districtId": place.districtId ?? null,
+      },
+    },
+  );
+}

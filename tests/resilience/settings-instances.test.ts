@@ -50,8 +50,8 @@ describe("shop settings across instances", () => {
       .set("Authorization", `Bearer ${adminToken}`)
       .expect(200);
     const settings = loaded.body.settings;
-    settings.delivery.insideDhaka = 55;
-    settings.delivery.outsideDhaka = 135;
+    settings.delivery.zones[0].charge = 55; // Inside Dhaka
+    settings.delivery.fallbackZone.charge = 135; // Outside Dhaka
     const saved = await request(instanceA)
       .put("/api/admin/settings")
       .set("Authorization", `Bearer ${adminToken}`)

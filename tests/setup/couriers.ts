@@ -38,6 +38,9 @@ export function useSteadfastStub(ready: (steadfast: SteadfastStub) => void): voi
     (steadfast) => {
       steadfast.consignments.length = 0;
       steadfast.bookingCalls = 0;
+      steadfast.records = {};
+      steadfast.fraudChecks.length = 0;
+      steadfast.fraudCheckFails = null;
     },
     ready,
   );

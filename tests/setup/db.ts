@@ -1,5 +1,6 @@
 import mongoose from "mongoose";
 import { catalogReadModel } from "../../server/services/catalog-read-model";
+import { invalidateCourierSettings } from "../../server/services/courier-settings.service";
 import { invalidateShopSettings } from "../../server/services/shop-settings.service";
 
 /** Empties every collection but keeps indexes, so each test starts from a known state. */
@@ -12,4 +13,6 @@ export async function clearDatabase(): Promise<void> {
   catalogReadModel.invalidate();
   // Likewise the shop settings: the next read starts them afresh from the environment.
   invalidateShopSettings();
+  // And the couriers' settings: the environment's again until a test saves some.
+  invalidateCourierSettings();
 }

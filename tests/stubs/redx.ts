@@ -2,7 +2,7 @@ import { readJson, startHttpStub } from "./http-stub";
 
 /**
  * A local RedX Open API on 127.0.0.1: areas by district, parcel creation (validated; a second
- * parcel for one merchant invoice refused), parcel info. Every call needs the header
+ * parcel for one merchant invoice refused), parcel info, cancellation before pickup. Every call needs the header
  * `API-ACCESS-TOKEN: Bearer <token>` (else 401). `webhook` builds what RedX POSTs to the merchant.
  */
 export const REDX_STUB_AREAS: Record<string, { id: number; name: string; post_code: number }[]> = {
@@ -87,6 +87,22 @@ export async function startRedxStub(): Promise<RedxStub> {
       next += 1;
       stub.parcels.push({ ...parcel, tracking_id: trackingId, status: "pickup-pending" });
       return send(200, { tracking_id: trackingId });
+    }
+    if (req.method === "PATCH" && path === "/parcels") {
+      // Cancellation: `{entity_type, entity_id, update_details: {property_name, new_value, reason}}`.
+      // Its refusal once an agent has the parcel is not documented; assumed a 400 with a message.
+      const change = await readJson(req);
+      const details = (change.update_details ?? {}) as Record<string, unknown>;
+      const found = stub.parcels.find((entry) => entry.tracking_id === change.entity_id);
+      if (change.entity_type !== "parcel-tracking-id" || !found)
+        return send(404, { message: "Parcel not found" });
+      if (details.property_name !== "status" || details.new_value !== "cancelled")
+        return send(400, { message: "Only a cancellation is supported" });
+      if (found.status !== "pickup-pending")
+        return send(400, { message: "Parcel cannot be cancelled after pickup" });
+      found.status = "cancelled";
+      found.cancel_reason = details.reason;
+      return send(200, { success: true, message: "Parcel cancelled" });
     }
     const match = /^\/parcel\/info\/([^/]+)$/.exec(path);
     if (req.method === "GET" && match) {

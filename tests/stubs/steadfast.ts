@@ -2,7 +2,9 @@ import { readJson, startHttpStub } from "./http-stub";
 
 /**
  * A local Steadfast (packzy) merchant API on 127.0.0.1: create_order (validated as the document
- * says, a second parcel for one invoice refused), bulk-order (one answer per order), status_by_cid.
+ * says, a second parcel for one invoice refused), bulk-order (one answer per order), status_by_cid,
+ * and the fraud check (`/fraud_check/{phone}`: the number's parcels in its whole network, as
+ * `{status, total_parcels, total_delivered, total_cancelled}`; zeros for a number it never saw).
  * Every call needs both keys in the `Api-Key` and `Secret-Key` headers (else 401).
  */
 export interface SteadfastStub {
@@ -13,6 +15,13 @@ export interface SteadfastStub {
   consignments: Record<string, unknown>[];
   /** Calls to create_order and bulk-order (one bulk call counts once). */
   bookingCalls: number;
+  /** The network's record of numbers (01XXXXXXXXX) its fraud check answers; others: zeros. */
+  records: Record<string, { delivered: number; cancelled: number }>;
+  /** The numbers the fraud check was asked for, in order. */
+  fraudChecks: string[];
+  /** How the fraud check fails: `error` a 500, `slow` answers after `slowMs`, `garbled` no counts. */
+  fraudCheckFails: "error" | "slow" | "garbled" | null;
+  slowMs: number;
   /** Sets a consignment's `delivery_status`, as Steadfast's riders move it along. */
   setStatus(consignmentId: string, status: string): void;
   close(): Promise<void>;
@@ -28,6 +37,10 @@ export async function startSteadfastStub(): Promise<SteadfastStub> {
     secretKey: "stub-steadfast-secret-key",
     consignments: [],
     bookingCalls: 0,
+    records: {},
+    fraudChecks: [],
+    fraudCheckFails: null,
+    slowMs: 2000,
     setStatus(consignmentId, status) {
       const found = stub.consignments.find(
         (entry) => String(entry.consignment_id) === consignmentId,
@@ -112,6 +125,24 @@ export async function startSteadfastStub(): Promise<SteadfastStub> {
           };
         }),
       );
+    }
+    const fraudCheck = /^\/fraud_check\/([^/]+)$/.exec(path);
+    if (req.method === "GET" && fraudCheck) {
+      const phone = decodeURIComponent(fraudCheck[1]!);
+      stub.fraudChecks.push(phone);
+      if (!/^01\d{9}$/.test(phone))
+        return send(422, { status: 422, message: "The phone must be 11 digits." });
+      if (stub.fraudCheckFails === "error") return send(500, { message: "Server Error" });
+      if (stub.fraudCheckFails === "garbled") return send(200, { status: 200, message: "ok" });
+      if (stub.fraudCheckFails === "slow")
+        await new Promise((resolve) => setTimeout(resolve, stub.slowMs));
+      const { delivered, cancelled } = stub.records[phone] ?? { delivered: 0, cancelled: 0 };
+      return send(200, {
+        status: 200,
+        total_parcels: delivered + cancelled,
+        total_delivered: delivered,
+        total_cancelled: cancelled,
+      });
     }
     const match = /^\/status_by_cid\/([^/]+)$/.exec(path);
     if (req.method === "GET" && match) {

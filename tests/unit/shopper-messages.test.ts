@@ -51,6 +51,10 @@ import { PHONE_CONFIRMATION_REQUIRED_MESSAGE } from "#contract/schemas/orders";
 import { PROBABLY_PLACED } from "~/components/checkout/use-place-order";
 import { USER_MESSAGES } from "../../server/services/users.service";
 import { DISTRICT_NOT_FOUND } from "../../server/services/locations.service";
+import {
+  THANA_NOT_IN_DISTRICT_MESSAGE,
+  UNKNOWN_DISTRICT_MESSAGE,
+} from "../../server/services/delivery-place";
 import { catalogI18n } from "../setup/ui-i18n";
 
 const bangla = await catalogI18n("bn");
@@ -92,6 +96,8 @@ const SERVER_TEXTS = [
   ...[1, 38].map(OTP_MESSAGES.hourly),
   ORDER_NOT_FOUND,
   DISTRICT_NOT_FOUND,
+  UNKNOWN_DISTRICT_MESSAGE,
+  THANA_NOT_IN_DISTRICT_MESSAGE,
   EMPTY_CART_MESSAGE,
   INVALID_PROMO_MESSAGE,
   minimumOrderMessage(1500),

@@ -12,6 +12,7 @@ import {
   ShieldBan,
   Shirt,
   ShoppingBag,
+  Truck,
   Users,
   Wallet,
 } from "lucide-react";
@@ -28,6 +29,7 @@ export const ADMIN_NAV = [
   { to: "/admin/orders", label: "Orders", icon: ShoppingBag },
   { to: "/admin/payments", label: "Payments", icon: Wallet },
   { to: "/admin/courier-cash", label: "Courier cash", icon: Banknote },
+  { to: "/admin/couriers", label: "Couriers", icon: Truck },
   { to: "/admin/customers", label: "Customers", icon: Users },
   { to: "/admin/phone-blocks", label: "Blocked numbers", icon: ShieldBan },
   { to: "/admin/promo-codes", label: "Promo codes", icon: BadgePercent },

@@ -2,15 +2,18 @@
  * "Book many" above the back office's order list: every placed or confirmed order shown that has no
  * parcel yet, booked with one API courier in one request (Steadfast's bulk call; the others one by
  * one). Each order is answered on its own; the toast says how many were booked and why others
- * were not (docs/couriers.md).
+ * were not (docs/couriers.md). The couriers suggested for those orders (each by its district's
+ * delivered shares) are named as a hint, and the one suggested most is chosen until the owner picks.
  */
 import { useState } from "react";
 import { useAdminAction } from "~/components/admin/admin-action";
 import { useAdminData } from "~/components/admin/common";
+import { suggestionRule, useCourierSuggestions } from "~/components/admin/courier-insights";
 import { Button } from "~/components/ui/button";
 import type { AdminOrder } from "~/lib/api-client";
 import { api } from "~/lib/api-client";
-import type { CourierId } from "#contract/couriers";
+import { COURIER_NAMES, type CourierId } from "#contract/couriers";
+import { suggestionCounts } from "#contract/courier-insights";
 
 const BOOKABLE = new Set(["PLACED", "CONFIRMED"]);
 
@@ -25,12 +28,16 @@ export function BulkShipment({ orders }: { orders: readonly AdminOrder[] }) {
   const couriers = useAdminData(() => api.admin.couriers(), "couriers");
   // Couriers with an API that can book now (a manual shipment needs each parcel's own number).
   const bookable = (couriers.data?.couriers ?? []).filter(
-    (courier) => courier.configured && courier.id !== "manual",
+    (courier) => courier.configured && courier.enabled && courier.id !== "manual",
   );
   const [chosen, setChosen] = useState<CourierId | "">("");
   const booking = useAdminAction();
   const waiting = unbookedOrders(orders);
-  const courier = chosen || bookable[0]?.id;
+  const suggestions = useCourierSuggestions(waiting.map((order) => order._id));
+  const suggested = suggestionCounts(suggestions).filter(({ courier }) =>
+    bookable.some((entry) => entry.id === courier),
+  );
+  const courier = chosen || suggested[0]?.courier || bookable[0]?.id;
   if (bookable.length === 0 || waiting.length === 0) return null;
   return (
     <div
@@ -62,6 +69,18 @@ export function BulkShipment({ orders }: { orders: readonly AdminOrder[] }) {
       >
         Book {waiting.length} orders
       </Button>
+      {suggested.length > 0 && (
+        <p className="basis-full text-xs text-stone-600" data-testid="bulk-suggestion">
+          Suggested:{" "}
+          {suggested
+            .map(
+              (entry) =>
+                `${COURIER_NAMES[entry.courier]} for ${entry.orders} ${entry.orders === 1 ? "order" : "orders"}`,
+            )
+            .join(", ")}
+          {suggestions[0] && <span className="block">{suggestionRule(suggestions[0])}</span>}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { BadgeCheck, ShieldAlert } from "lucide-react";
 import { Link } from "react-router";
 import { formatDate, useAdminData } from "~/components/admin/common";
+import { CourierRecords } from "~/components/admin/courier-insights";
 import { api, type PhoneRisk } from "~/lib/api-client";
 import { cn } from "~/lib/utils";
 import { normalizeBdMobile } from "#contract/phone";
@@ -41,8 +42,9 @@ const COUNTS: { key: keyof PhoneRisk["counts"]; label: string }[] = [
 
 /**
  * A mobile number in the back office (an order's, or a customer's): its orders by outcome (the
- * order being viewed left out), the risk level as a badge, a block in force, and on an order view
- * whether its phone was confirmed with a code.
+ * order being viewed left out), the risk level as a badge, each courier's record of the number in
+ * its whole network, a block in force, and on an order view whether its phone was confirmed with a
+ * code.
  */
 export function PhoneHistory(props: PhoneHistoryProps) {
   // A number that is no Bangladeshi mobile (an old or odd record) has no history to ask for.
@@ -103,6 +105,7 @@ function PhoneHistoryCard({ phone, orderId, phoneConfirmedAt }: PhoneHistoryProp
             Cancelled counts the customer&apos;s cancellations only, not the shop&apos;s or the
             system&apos;s.
           </p>
+          <CourierRecords records={risk.couriers} />
           {risk.block ? (
             <p className="mt-2 text-red-700">
               Blocked {formatDate(risk.block.blockedAt, true)}

@@ -2,10 +2,12 @@
  * "Ship with" in the back office's order dialog: the courier that carries the parcel. API couriers
  * (Pathao, Steadfast) book through their API; any other courier or the shop's own rider is recorded
  * with its name and tracking number, and an optional tracking link (`{tracking}` where the number
- * goes) for the shopper (docs/couriers.md).
+ * goes) for the shopper (docs/couriers.md). The courier suggested for the order (its district's
+ * delivered shares) is chosen until the owner picks another, with the numbers behind it.
  */
 import { useId, useState, type FormEvent } from "react";
-import { useAdminData } from "~/components/admin/common";
+import { ConfirmAction, useAdminData } from "~/components/admin/common";
+import { SuggestionNote, useCourierSuggestions } from "~/components/admin/courier-insights";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { api } from "~/lib/api-client";
@@ -17,35 +19,46 @@ import {
 } from "#contract/couriers";
 
 export function ShipmentForm({
+  orderId,
   disabled,
   onBook,
 }: {
+  orderId: string;
   disabled: boolean;
   onBook: (body: BookShipmentBody) => void;
 }) {
   const id = useId();
-  const [courier, setCourier] = useState<CourierId>("manual");
+  // What the owner picked; until then the suggested courier (or a manual shipment).
+  const [picked, setCourier] = useState<CourierId | null>(null);
+  const [suggestion] = useCourierSuggestions([orderId]);
   const [courierName, setCourierName] = useState("");
   const [trackingNumber, setTrackingNumber] = useState("");
   const [trackingUrlTemplate, setTemplate] = useState("");
-  const typed = courier === "manual";
   // Which couriers can book now; until it is known (or if it fails) every one is offered and the
-  // server names what is missing.
+  // server names what is missing. A courier the owner switched off is not offered.
   const couriers = useAdminData(() => api.admin.couriers(), "couriers");
-  const configured = (value: CourierId) =>
-    couriers.data?.couriers.find((entry) => entry.id === value)?.configured ?? true;
+  const stateOf = (value: CourierId) => couriers.data?.couriers.find((entry) => entry.id === value);
+  const configured = (value: CourierId) => stateOf(value)?.configured ?? true;
+  const offered = COURIER_IDS.filter((value) => stateOf(value)?.enabled ?? true);
+  const suggested =
+    suggestion?.courier && configured(suggestion.courier) && offered.includes(suggestion.courier)
+      ? suggestion.courier
+      : null;
+  const wanted = picked ?? suggested ?? "manual";
+  const chosen = offered.includes(wanted) ? wanted : (offered[0] ?? wanted);
+  const typed = chosen === "manual";
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onBook(
       typed
         ? {
-            courier,
+            courier: chosen,
             courierName,
             trackingNumber,
             ...(trackingUrlTemplate ? { trackingUrlTemplate } : {}),
           }
-        : { courier },
+        : { courier: chosen },
     );
   };
 
@@ -59,17 +72,23 @@ export function ShipmentForm({
       <h3 id={`${id}-title`} className="font-semibold sm:col-span-2">
         Shipment
       </h3>
+      {suggestion && (
+        <div className="sm:col-span-2">
+          <SuggestionNote suggestion={suggestion} />
+        </div>
+      )}
       <label className="grid gap-1 sm:col-span-2">
         <span>Ship with</span>
         <select
           className="h-10 rounded-md border border-stone-300 bg-white px-2"
-          value={courier}
+          value={chosen}
           onChange={(event) => setCourier(event.target.value as CourierId)}
         >
-          {COURIER_IDS.map((value) => (
+          {offered.map((value) => (
             <option key={value} value={value} disabled={!configured(value)}>
               {COURIER_NAMES[value]}
               {configured(value) ? "" : " (not configured)"}
+              {value === suggested ? " (suggested)" : ""}
             </option>
           ))}
         </select>
@@ -109,9 +128,36 @@ export function ShipmentForm({
       )}
       <div className="sm:col-span-2">
         <Button type="submit" variant="outline" disabled={disabled}>
-          {typed ? "Record shipment" : `Book with ${COURIER_NAMES[courier]}`}
+          {typed ? "Record shipment" : `Book with ${COURIER_NAMES[chosen]}`}
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * "Cancel shipment": releases the booking so the order may be booked again. The server asks the
+ * courier (RedX cancels; Pathao and Steadfast only before pickup) and refuses with the reason.
+ */
+export function CancelShipmentAction({
+  courierName,
+  disabled,
+  onCancel,
+}: {
+  courierName: string;
+  disabled: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <ConfirmAction
+      title="Cancel this shipment?"
+      description={`The parcel with ${courierName} is cancelled where ${courierName} allows it, and the order may be booked again. A courier without a cancellation in its API keeps the parcel until you cancel it in its panel.`}
+      confirmLabel="Cancel shipment"
+      onConfirm={onCancel}
+    >
+      <Button variant="outline" size="sm" disabled={disabled} data-testid="cancel-shipment">
+        Cancel shipment
+      </Button>
+    </ConfirmAction>
   );
 }

@@ -9,12 +9,12 @@ import type { I18n } from "@lingui/core";
 import { useLingui } from "@lingui/react";
 import { Info } from "lucide-react";
 import { useFormContext, useWatch } from "react-hook-form";
-import type { AdvanceQuoteAnswer, AdvanceRule } from "#contract/advance-delivery-charge";
-
-/** The rules a shopper may be told about: the public ones, never the number's history. */
-type ShopperAdvanceRule = Exclude<AdvanceRule, "riskyNumber">;
-const isShopperRule = (reason: AdvanceRule): reason is ShopperAdvanceRule =>
-  reason !== "riskyNumber";
+// The rules a shopper may be told about: the public ones, never the number's history.
+import {
+  isShopperAdvanceRule as isShopperRule,
+  type AdvanceQuoteAnswer,
+  type ShopperAdvanceRule,
+} from "#contract/advance-delivery-charge";
 import { formatMoney, toLocale } from "#contract/i18n";
 import { useLocale } from "~/lib/i18n/i18n";
 import { advanceMethodOf, type CheckoutValues } from "./checkout-form";

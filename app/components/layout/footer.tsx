@@ -8,9 +8,14 @@ export function Footer({ settings }: { settings: StorefrontSettings }) {
   const { delivery, contact } = settings;
   const { i18n } = useLingui();
   const locale = useLocale();
+  // Each zone by its name in the page's language, the fallback ("Outside Dhaka") last.
   const charges = {
-    inside: formatMoney(delivery.insideDhaka, locale),
-    outside: formatMoney(delivery.outsideDhaka, locale),
+    charges: delivery.zones
+      .map(
+        (zone) =>
+          `${locale === "bn" ? zone.nameBn : zone.name} ${formatMoney(zone.charge, locale)}`,
+      )
+      .join(", "),
     free: formatMoney(delivery.freeDeliveryThreshold, locale),
   };
   return (
@@ -38,14 +43,8 @@ export function Footer({ settings }: { settings: StorefrontSettings }) {
         <div className="space-y-2">
           <p data-testid="footer-delivery">
             {delivery.freeDeliveryThreshold > 0
-              ? i18n._(
-                  "Prices include VAT. Delivery inside Dhaka {inside}, outside Dhaka {outside}; free from {free}.",
-                  charges,
-                )
-              : i18n._(
-                  "Prices include VAT. Delivery inside Dhaka {inside}, outside Dhaka {outside}.",
-                  charges,
-                )}
+              ? i18n._("Prices include VAT. Delivery: {charges}; free from {free}.", charges)
+              : i18n._("Prices include VAT. Delivery: {charges}.", charges)}
           </p>
           <address className="space-y-1 not-italic" aria-label={i18n._("Contact us")}>
             {contact.phone && (

@@ -5,9 +5,13 @@ import type { AdminCancelledBy } from "#contract/order-status";
 import type {
   BookShipmentBody,
   BookShipmentsAnswer,
+  CourierAnswer,
   CourierId,
   CouriersAnswer,
+  CourierSettingsUpdate,
 } from "#contract/couriers";
+import type { CourierSuggestionsAnswer } from "#contract/courier-insights";
+import type { PhoneHistoryAnswer } from "#contract/schemas/phone-history";
 import { request, segment, type Query } from "./transport";
 import type {
   AdminCategory,
@@ -21,7 +25,6 @@ import type {
   PaymentPage,
   PhoneBlock,
   PhoneBlocks,
-  PhoneRisk,
   Product,
   PromoCode,
   PromoCodePage,
@@ -30,9 +33,14 @@ import type {
 } from "./types";
 
 export const admin = {
-  /** GET /api/admin/phones/{phone}: a number's orders by outcome and its risk level. */
+  /**
+   * GET /api/admin/phones/{phone}: a number's orders by outcome, its risk level, and each
+   * courier's record of it in its whole network.
+   */
   phoneHistory: (phone: string, excludeOrder?: string) =>
-    request<PhoneRisk>(`/api/admin/phones/${segment(phone)}`, { query: { excludeOrder } }),
+    request<PhoneHistoryAnswer>(`/api/admin/phones/${segment(phone)}`, {
+      query: { excludeOrder },
+    }),
   phoneBlocks: (show: "active" | "all" = "active") =>
     request<PhoneBlocks>("/api/admin/phones/blocks", { query: { show } }),
   blockPhone: (body: { phone: string; reason: string }) =>
@@ -57,11 +65,25 @@ export const admin = {
     }),
   /** GET /api/admin/couriers: every courier and whether it can book now. */
   couriers: () => request<CouriersAnswer>("/api/admin/couriers"),
+  /** PUT /api/admin/couriers/{id}: a courier's credentials, defaults and switch. */
+  saveCourier: (courier: CourierId, update: CourierSettingsUpdate) =>
+    request<CourierAnswer>(`/api/admin/couriers/${segment(courier)}`, {
+      method: "PUT",
+      body: update,
+    }),
+  /** DELETE /api/admin/orders/{id}/shipment: cancels the parcel where the courier allows it. */
+  cancelShipment: (orderId: string) =>
+    request<AdminOrder>(`/api/admin/orders/${segment(orderId)}/shipment`, { method: "DELETE" }),
   /** POST /api/admin/orders/{id}/shipment: books the parcel with a courier, or records a manual one. */
   bookShipment: (orderId: string, body: BookShipmentBody) =>
     request<AdminOrder>(`/api/admin/orders/${segment(orderId)}/shipment`, {
       method: "POST",
       body,
+    }),
+  /** GET /api/admin/courier-suggestions: the courier to book each order with, and why. */
+  courierSuggestions: (orderIds: readonly string[]) =>
+    request<CourierSuggestionsAnswer>("/api/admin/courier-suggestions", {
+      query: { orderIds: orderIds.join(",") },
     }),
   /** POST /api/admin/shipments: many orders booked with one courier, each answered on its own. */
   bookShipments: (orderIds: string[], courier: CourierId) =>

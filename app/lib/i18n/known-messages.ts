@@ -56,6 +56,9 @@ export function knownMessages(i18n: Pick<I18n, "_">): string[] {
     i18n._("Order not found"),
     // The address pickers (GET /api/locations/*)
     i18n._("District not found"),
+    // Where the address goes (server/services/delivery-place.ts)
+    i18n._("This district is not on our list. Choose your district from the list."),
+    i18n._("This thana is not in the chosen district. Choose your thana from the list."),
     i18n._("This order is paid cash on delivery"),
     i18n._("This order is not awaiting payment"),
     i18n._("This order is no longer awaiting payment"),

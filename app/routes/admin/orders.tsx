@@ -27,7 +27,7 @@ import {
 import { CancelOrderAction, CANCELLED_BY_LABEL } from "~/components/admin/cancel-order";
 import { OrderInvoice } from "~/components/admin/order-invoice";
 import { PhoneHistory } from "~/components/admin/phone-history";
-import { ShipmentForm } from "~/components/admin/shipment-form";
+import { CancelShipmentAction, ShipmentForm } from "~/components/admin/shipment-form";
 import { BulkShipment } from "~/components/admin/bulk-shipment";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
@@ -183,8 +183,21 @@ function OrderDetail({
             )}
           </p>
         )}
+        {["PLACED", "CONFIRMED", "SHIPPED"].includes(order.orderStatus) && shipped && (
+          <div className="no-print mt-2">
+            <CancelShipmentAction
+              courierName={order.shipment?.courierName ?? order.courier?.name ?? "the courier"}
+              disabled={busy}
+              onCancel={() => void change.submit("cancel-shipment", { id: order._id })}
+            />
+          </div>
+        )}
         {["PLACED", "CONFIRMED", "SHIPPED"].includes(order.orderStatus) && !shipped && (
-          <ShipmentForm disabled={busy} onBook={(body) => void bookShipment(body)} />
+          <ShipmentForm
+            orderId={order._id}
+            disabled={busy}
+            onBook={(body) => void bookShipment(body)}
+          />
         )}
         <div className="invoice-frame mt-4 rounded-md border border-stone-200 p-4">
           <OrderInvoice order={order} />
@@ -318,6 +331,15 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
           return shipment
             ? `Shipment recorded: ${shipment.courierName} ${shipment.trackingNumber}`
             : "Shipment recorded";
+        },
+      );
+    case "cancel-shipment":
+      return runAdminAction(
+        () => api.admin.cancelShipment(id),
+        // The history says what became of the parcel (and what to do in the courier's panel).
+        (answer) => {
+          const note = (answer as AdminOrder).statusHistory?.at(-1)?.note;
+          return note ? `${note.charAt(0).toUpperCase()}${note.slice(1)}` : "Shipment cancelled";
         },
       );
     case "book-shipments": {

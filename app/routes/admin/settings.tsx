@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useForm, type Path } from "react-hook-form";
+import { FormProvider, useForm, type Path } from "react-hook-form";
 import {
   parseSubmitted,
   readSubmission,
@@ -19,14 +19,23 @@ import {
   useLoadedData,
 } from "~/components/admin/common";
 import { TextField } from "~/components/admin/list";
+import {
+  DeliveryZonesPanel,
+  deliverySettingsOf,
+  deliveryValues,
+  isZonePath,
+  type DeliveryValues,
+} from "~/components/admin/delivery-zones-panel";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/input";
 import { api } from "~/lib/api-client";
 import type { Route } from "./+types/settings";
 import {
+  COURIER_RECORD_ACTIONS,
   PHONE_CONFIRMATION_RULES,
   ShopSettings,
   ShopSettingsUpdate,
+  type CourierRecordAction,
   type PhoneConfirmationRule,
 } from "#contract/schemas/shop-settings";
 
@@ -36,7 +45,7 @@ export function meta() {
 
 /** The form holds what the inputs hold: numbers as typed text, turned into numbers on save. */
 interface Values {
-  delivery: { insideDhaka: string; outsideDhaka: string; freeDeliveryThreshold: string };
+  delivery: DeliveryValues;
   orderLimits: {
     perClientAddressPerHour: string;
     perPhonePerDay: string;
@@ -58,14 +67,14 @@ interface Values {
     phoneConfirmation: PhoneConfirmationRule;
     advanceDeliveryCharge: { outsideDhaka: boolean; riskyNumbers: boolean; aboveAmount: string };
     unconfirmedCancelAfterHours: string;
+    courierRecord: { action: CourierRecordAction; successRateBelow: string; minParcels: string };
   };
 }
 
 /** Every field's label, by its path in the settings (also names the fields in the change log). */
 const LABELS: Record<string, string> = {
-  "delivery.insideDhaka": "Inside Dhaka (৳)",
-  "delivery.outsideDhaka": "Outside Dhaka (৳)",
   "delivery.freeDeliveryThreshold": "Free delivery from (৳)",
+  "delivery.livePrice": "Courier's live price",
   "orderLimits.perClientAddressPerHour": "Orders per network address an hour",
   "orderLimits.perPhonePerDay": "Orders per phone number a day",
   "orderLimits.perGuestCartPerDay": "Orders per guest cart a day",
@@ -87,6 +96,15 @@ const LABELS: Record<string, string> = {
   "cod.advanceDeliveryCharge.riskyNumbers": "Advance delivery charge: risky numbers",
   "cod.advanceDeliveryCharge.aboveAmount": "Advance delivery charge from (৳)",
   "cod.unconfirmedCancelAfterHours": "Cancel unconfirmed orders after (hours)",
+  "cod.courierRecord.action": "A poor courier record asks for",
+  "cod.courierRecord.successRateBelow": "Poor: delivered below (%)",
+  "cod.courierRecord.minParcels": "Of at least (parcels)",
+};
+
+const COURIER_RECORD_ACTION_LABELS: Record<CourierRecordAction, string> = {
+  none: "Nothing (shown on the order only)",
+  phoneCode: "The phone's code",
+  advance: "The delivery charge in advance",
 };
 
 const PHONE_CONFIRMATION_LABELS: Record<PhoneConfirmationRule, string> = {
@@ -104,7 +122,7 @@ function toValues(settings: ShopSettings): Values {
       [K in keyof T]: string;
     };
   return {
-    delivery: text(settings.delivery),
+    delivery: deliveryValues(settings.delivery),
     orderLimits: text(settings.orderLimits),
     orderCaps: text(settings.orderCaps),
     contact: { ...settings.contact },
@@ -116,6 +134,11 @@ function toValues(settings: ShopSettings): Values {
         aboveAmount: String(settings.cod.advanceDeliveryCharge.aboveAmount),
       },
       unconfirmedCancelAfterHours: String(settings.cod.unconfirmedCancelAfterHours),
+      courierRecord: {
+        action: settings.cod.courierRecord.action,
+        successRateBelow: String(settings.cod.courierRecord.successRateBelow),
+        minParcels: String(settings.cod.courierRecord.minParcels),
+      },
     },
   };
 }
@@ -128,7 +151,7 @@ function toSettings(values: Values, current: ShopSettings) {
     Object.fromEntries(Object.entries(section).map(([key, value]) => [key, asNumber(value)]));
   return {
     ...current,
-    delivery: numbers(values.delivery),
+    delivery: deliverySettingsOf(values.delivery, asNumber),
     orderLimits: numbers(values.orderLimits),
     orderCaps: numbers(values.orderCaps),
     contact: values.contact,
@@ -140,12 +163,36 @@ function toSettings(values: Values, current: ShopSettings) {
         aboveAmount: asNumber(values.cod.advanceDeliveryCharge.aboveAmount),
       },
       unconfirmedCancelAfterHours: asNumber(values.cod.unconfirmedCancelAfterHours),
+      courierRecord: {
+        action: values.cod.courierRecord.action,
+        successRateBelow: asNumber(values.cod.courierRecord.successRateBelow),
+        minParcels: asNumber(values.cod.courierRecord.minParcels),
+      },
     },
   };
 }
 
-const show = (value: unknown) =>
-  typeof value === "boolean" ? (value ? "on" : "off") : value === "" ? "(empty)" : String(value);
+const show = (value: unknown): string =>
+  typeof value === "boolean"
+    ? value
+      ? "on"
+      : "off"
+    : value === "" || value === null
+      ? "(empty)"
+      : Array.isArray(value)
+        ? value.map(show).join(", ") || "(none)"
+        : typeof value === "object"
+          ? String((value as { name?: unknown }).name ?? JSON.stringify(value))
+          : String(value);
+
+/** A change's field as the log names it: a zone's by its id (`Zone inside-dhaka: charge`). */
+function labelOf(path: string): string {
+  const zone = /^delivery\.zones\.([^.]+)(?:\.(.+))?$/.exec(path);
+  if (zone) return zone[2] ? `Zone ${zone[1]}: ${zone[2]}` : `Zone ${zone[1]}`;
+  const fallback = /^delivery\.fallbackZone\.(.+)$/.exec(path);
+  if (fallback) return `Every other place: ${fallback[1]}`;
+  return LABELS[path] ?? path;
+}
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { settings: await loadForAdmin(request, () => api.admin.settings.read()) };
@@ -170,7 +217,8 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
     `changes-${changesPage}-${changesTick}`,
   );
   const [stale, setStale] = useState<string | null>(null);
-  const { register, handleSubmit, reset, setError, clearErrors, formState } = useForm<Values>();
+  const form = useForm<Values>();
+  const { register, handleSubmit, reset, setError, clearErrors, formState } = form;
   const { errors, isDirty } = formState;
   const answer = loaded.data;
   const save = useAdminAction({
@@ -201,7 +249,8 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
 
   function showErrors(issues: { path: string; message: string }[]) {
     for (const issue of issues)
-      if (LABELS[issue.path]) setError(issue.path as Path<Values>, { message: issue.message });
+      if (LABELS[issue.path] || isZonePath(issue.path))
+        setError(issue.path as Path<Values>, { message: issue.message });
   }
 
   async function onSubmit(values: Values) {
@@ -238,161 +287,187 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
     <div>
       <PageHeader
         title="Shop settings"
-        description="Delivery charges, order limits and caps, the footer's contact details, SMS and the cash-on-delivery rules. A save is in force on the storefront within seconds."
+        description="Delivery zones and charges, order limits and caps, the footer's contact details, SMS and the cash-on-delivery rules. A save is in force on the storefront within seconds."
       />
       {loaded.error && <ErrorNote message={loaded.error} onRetry={loaded.reload} />}
       {!answer ? (
         loaded.loading && <TableSkeleton rows={6} />
       ) : (
-        <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
-          <Panel title="Delivery charges">
-            <div className="grid gap-3 sm:grid-cols-3">
-              {field("delivery.insideDhaka", { inputMode: "numeric" })}
-              {field("delivery.outsideDhaka", { inputMode: "numeric" })}
-              {field("delivery.freeDeliveryThreshold", {
-                inputMode: "numeric",
-                hint: "Goods total after discounts; 0 turns free delivery off",
-              })}
-            </div>
-          </Panel>
-          <Panel title="Order limits">
-            <div className="grid gap-3 sm:grid-cols-3">
-              {field("orderLimits.perClientAddressPerHour", { inputMode: "numeric" })}
-              {field("orderLimits.perPhonePerDay", { inputMode: "numeric" })}
-              {field("orderLimits.perGuestCartPerDay", { inputMode: "numeric" })}
-            </div>
-            <p className="mt-2 text-xs text-stone-500">
-              Every attempt counts, placed or refused (a typo in the phone code too).
-            </p>
-          </Panel>
-          <Panel title="Order caps">
-            <div className="grid gap-3 sm:grid-cols-3">
-              {field("orderCaps.maxLines", {
-                inputMode: "numeric",
-                hint: "A product in one colour and size is one item",
-              })}
-              {field("orderCaps.maxUnits", {
-                inputMode: "numeric",
-                hint: "Every item's quantity added up; larger orders use the bulk form",
-              })}
-              {field("orderCaps.codPhoneConfirmationAbove", {
-                inputMode: "numeric",
-                hint: "Goods after discounts, every customer, each order; 0 turns this off",
-              })}
-            </div>
-          </Panel>
-          <Panel title="Contact details (storefront footer)">
-            <div className="grid gap-3 sm:grid-cols-2">
-              {field("contact.phone", { inputMode: "tel", hint: "Empty: not shown" })}
-              {field("contact.email", { type: "email" })}
-              {field("contact.address")}
-              {field("contact.hours", { placeholder: "Sat–Thu, 10am–8pm" })}
-            </div>
-          </Panel>
-          <Panel title="SMS">
-            <div className="grid gap-3 sm:grid-cols-2">
-              {field("sms.senderId", { hint: "As registered with the SMS gateway" })}
-              <fieldset>
-                <legend className="mb-1 text-sm font-medium text-stone-800">
-                  Order texts sent to customers
-                </legend>
-                <div className="grid grid-cols-2 gap-2">
-                  {ORDER_TEXTS.map((name) => (
-                    <label key={name} className="flex items-center gap-2 text-sm">
-                      <input type="checkbox" {...register(`sms.orderTexts.${name}`)} />
-                      {LABELS[`sms.orderTexts.${name}`].replace("SMS: order", "Order")}
-                    </label>
-                  ))}
-                </div>
-                <p className="mt-1 text-xs text-stone-500">Sign-in codes are always sent.</p>
-              </fieldset>
-            </div>
-          </Panel>
-          <Panel title="Cash on delivery">
-            <div className="grid gap-3 sm:grid-cols-2">
-              <div>
-                <label
-                  htmlFor="settings-cod-phoneConfirmation"
-                  className="mb-1 block text-sm font-medium text-stone-800"
-                >
-                  {LABELS["cod.phoneConfirmation"]}
-                </label>
-                <NativeSelect
-                  id="settings-cod-phoneConfirmation"
-                  {...register("cod.phoneConfirmation")}
-                >
-                  {PHONE_CONFIRMATION_RULES.map((rule) => (
-                    <option key={rule} value={rule}>
-                      {PHONE_CONFIRMATION_LABELS[rule]}
-                    </option>
-                  ))}
-                </NativeSelect>
-                <p className="mt-1 text-xs text-stone-500">
-                  The customer types the code sent to the delivery phone before the order is placed.
-                </p>
+        <FormProvider {...form}>
+          <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
+            <DeliveryZonesPanel errorOf={fieldError} />
+            <Panel title="Order limits">
+              <div className="grid gap-3 sm:grid-cols-3">
+                {field("orderLimits.perClientAddressPerHour", { inputMode: "numeric" })}
+                {field("orderLimits.perPhonePerDay", { inputMode: "numeric" })}
+                {field("orderLimits.perGuestCartPerDay", { inputMode: "numeric" })}
               </div>
-              {field("cod.unconfirmedCancelAfterHours", {
-                inputMode: "numeric",
-                hint: "Nobody confirmed the order in time: cancelled, units released; 0: never",
-              })}
-              <fieldset>
-                <legend className="mb-1 text-sm font-medium text-stone-800">
-                  Delivery charge paid online in advance for
-                </legend>
-                <div className="grid gap-2">
-                  <label className="flex items-center gap-2 text-sm">
-                    <input
-                      type="checkbox"
-                      {...register("cod.advanceDeliveryCharge.outsideDhaka")}
-                    />
-                    Orders outside Dhaka
+              <p className="mt-2 text-xs text-stone-500">
+                Every attempt counts, placed or refused (a typo in the phone code too).
+              </p>
+            </Panel>
+            <Panel title="Order caps">
+              <div className="grid gap-3 sm:grid-cols-3">
+                {field("orderCaps.maxLines", {
+                  inputMode: "numeric",
+                  hint: "A product in one colour and size is one item",
+                })}
+                {field("orderCaps.maxUnits", {
+                  inputMode: "numeric",
+                  hint: "Every item's quantity added up; larger orders use the bulk form",
+                })}
+                {field("orderCaps.codPhoneConfirmationAbove", {
+                  inputMode: "numeric",
+                  hint: "Goods after discounts, every customer, each order; 0 turns this off",
+                })}
+              </div>
+            </Panel>
+            <Panel title="Contact details (storefront footer)">
+              <div className="grid gap-3 sm:grid-cols-2">
+                {field("contact.phone", { inputMode: "tel", hint: "Empty: not shown" })}
+                {field("contact.email", { type: "email" })}
+                {field("contact.address")}
+                {field("contact.hours", { placeholder: "Sat–Thu, 10am–8pm" })}
+              </div>
+            </Panel>
+            <Panel title="SMS">
+              <div className="grid gap-3 sm:grid-cols-2">
+                {field("sms.senderId", { hint: "As registered with the SMS gateway" })}
+                <fieldset>
+                  <legend className="mb-1 text-sm font-medium text-stone-800">
+                    Order texts sent to customers
+                  </legend>
+                  <div className="grid grid-cols-2 gap-2">
+                    {ORDER_TEXTS.map((name) => (
+                      <label key={name} className="flex items-center gap-2 text-sm">
+                        <input type="checkbox" {...register(`sms.orderTexts.${name}`)} />
+                        {LABELS[`sms.orderTexts.${name}`].replace("SMS: order", "Order")}
+                      </label>
+                    ))}
+                  </div>
+                  <p className="mt-1 text-xs text-stone-500">Sign-in codes are always sent.</p>
+                </fieldset>
+              </div>
+            </Panel>
+            <Panel title="Cash on delivery">
+              <div className="grid gap-3 sm:grid-cols-2">
+                <div>
+                  <label
+                    htmlFor="settings-cod-phoneConfirmation"
+                    className="mb-1 block text-sm font-medium text-stone-800"
+                  >
+                    {LABELS["cod.phoneConfirmation"]}
                   </label>
-                  <label className="flex items-center gap-2 text-sm">
-                    <input
-                      type="checkbox"
-                      {...register("cod.advanceDeliveryCharge.riskyNumbers")}
-                    />
-                    Risky numbers
-                  </label>
+                  <NativeSelect
+                    id="settings-cod-phoneConfirmation"
+                    {...register("cod.phoneConfirmation")}
+                  >
+                    {PHONE_CONFIRMATION_RULES.map((rule) => (
+                      <option key={rule} value={rule}>
+                        {PHONE_CONFIRMATION_LABELS[rule]}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                  <p className="mt-1 text-xs text-stone-500">
+                    The customer types the code sent to the delivery phone before the order is
+                    placed.
+                  </p>
                 </div>
-              </fieldset>
-              {field("cod.advanceDeliveryCharge.aboveAmount", {
-                inputMode: "numeric",
-                hint: "Orders from this amount after discounts; 0 turns this off",
-              })}
-            </div>
-          </Panel>
-          {stale && (
-            <div
-              role="alert"
-              className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
-            >
-              <span>{stale}</span>
-              <Button
-                type="button"
-                size="sm"
-                variant="outline"
-                onClick={() => {
-                  setStale(null);
-                  loaded.reload();
-                }}
+                {field("cod.unconfirmedCancelAfterHours", {
+                  inputMode: "numeric",
+                  hint: "Nobody confirmed the order in time: cancelled, units released; 0: never",
+                })}
+                <fieldset>
+                  <legend className="mb-1 text-sm font-medium text-stone-800">
+                    Delivery charge paid online in advance for
+                  </legend>
+                  <div className="grid gap-2">
+                    <label className="flex items-center gap-2 text-sm">
+                      <input
+                        type="checkbox"
+                        {...register("cod.advanceDeliveryCharge.outsideDhaka")}
+                      />
+                      Orders outside Dhaka
+                    </label>
+                    <label className="flex items-center gap-2 text-sm">
+                      <input
+                        type="checkbox"
+                        {...register("cod.advanceDeliveryCharge.riskyNumbers")}
+                      />
+                      Risky numbers
+                    </label>
+                  </div>
+                </fieldset>
+                {field("cod.advanceDeliveryCharge.aboveAmount", {
+                  inputMode: "numeric",
+                  hint: "Orders from this amount after discounts; 0 turns this off",
+                })}
+              </div>
+            </Panel>
+            <Panel title="The couriers' record of a number">
+              <p className="mb-3 text-sm text-stone-600">
+                Steadfast tells how many parcels to the customer&apos;s number were delivered and
+                cancelled across every shop. When that record is poor, a cash-on-delivery order may
+                ask for more. It is never refused, and a record that cannot be read asks nothing.
+              </p>
+              <div className="grid gap-3 sm:grid-cols-3">
+                <div>
+                  <label
+                    htmlFor="settings-cod-courierRecord-action"
+                    className="mb-1 block text-sm font-medium text-stone-800"
+                  >
+                    {LABELS["cod.courierRecord.action"]}
+                  </label>
+                  <NativeSelect
+                    id="settings-cod-courierRecord-action"
+                    {...register("cod.courierRecord.action")}
+                  >
+                    {COURIER_RECORD_ACTIONS.map((action) => (
+                      <option key={action} value={action}>
+                        {COURIER_RECORD_ACTION_LABELS[action]}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </div>
+                {field("cod.courierRecord.successRateBelow", { inputMode: "numeric" })}
+                {field("cod.courierRecord.minParcels", {
+                  inputMode: "numeric",
+                  hint: "Fewer parcels than this: too few to judge",
+                })}
+              </div>
+            </Panel>
+            {stale && (
+              <div
+                role="alert"
+                className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
               >
-                Load the latest settings
+                <span>{stale}</span>
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="outline"
+                  onClick={() => {
+                    setStale(null);
+                    loaded.reload();
+                  }}
+                >
+                  Load the latest settings
+                </Button>
+              </div>
+            )}
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <p className="text-sm text-stone-600" data-testid="settings-version">
+                Version {answer.version}
+                {answer.updatedBy
+                  ? ` · saved by ${answer.updatedBy.name || answer.updatedBy.email} on ${formatDate(answer.updatedAt, true)}`
+                  : " · first-start values"}
+              </p>
+              <Button type="submit" disabled={save.pending || !isDirty}>
+                {save.pending ? "Saving…" : "Save settings"}
               </Button>
             </div>
-          )}
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <p className="text-sm text-stone-600" data-testid="settings-version">
-              Version {answer.version}
-              {answer.updatedBy
-                ? ` · saved by ${answer.updatedBy.name || answer.updatedBy.email} on ${formatDate(answer.updatedAt, true)}`
-                : " · first-start values"}
-            </p>
-            <Button type="submit" disabled={save.pending || !isDirty}>
-              {save.pending ? "Saving…" : "Save settings"}
-            </Button>
-          </div>
-        </form>
+          </form>
+        </FormProvider>
       )}
 
       <Panel title="Change log" className="mt-6">
@@ -414,7 +489,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
                   <ul className="mt-1 space-y-0.5 text-stone-700">
                     {entry.fields.map((change) => (
                       <li key={change.path} className="break-words">
-                        {LABELS[change.path] ?? change.path}: {show(change.before)} →{" "}
+                        {labelOf(change.path)}: {show(change.before)} →{" "}
                         <strong>{show(change.after)}</strong>
                       </li>
                     ))}
