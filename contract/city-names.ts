@@ -78,11 +78,6 @@ export function placeKey(name: string): string {
   return KNOWN_SPELLINGS.get(folded) ?? folded;
 }
 
-/** Whether the city names the district Dhaka, however it was written. */
-export function isInsideDhaka(city: string): boolean {
-  return placeKey(city) === "dhaka";
-}
-
 /** The district's Bangla name, or undefined for a place the table does not know. */
 export function banglaCityName(name: string): string | undefined {
   return BANGLA_CITY_NAMES[placeKey(name)];

@@ -11,8 +11,7 @@ import { invalidateCourierSettings } from "../../server/services/courier-setting
 import { clearDatabase } from "../setup/db";
 import { withEnv } from "../setup/env";
 import { captureLogLines } from "../setup/log-capture";
-import { usePathaoStub } from "../setup/pathao";
-import { useRedxStub, useSteadfastStub } from "../setup/couriers";
+import { useCourierStubs } from "../setup/couriers";
 import { bearer, createAdmin } from "../factories/user";
 import { createOrder } from "../factories/order";
 import type { PathaoStub } from "../stubs/pathao";
@@ -30,9 +29,7 @@ let adminToken: string;
 let pathao: PathaoStub;
 let steadfast: SteadfastStub;
 let redx: RedxStub;
-usePathaoStub((stub) => (pathao = stub));
-useSteadfastStub((stub) => (steadfast = stub));
-useRedxStub((stub) => (redx = stub));
+useCourierStubs((stubs) => ({ pathao, steadfast, redx } = stubs));
 const logLines = captureLogLines();
 
 beforeAll(() => {

@@ -3,8 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Order } from "../../models/order.model";
 import { createApp } from "../../server/app";
 import { clearDatabase } from "../setup/db";
-import { usePathaoStub } from "../setup/pathao";
-import { useRedxStub, useSteadfastStub } from "../setup/couriers";
+import { useCourierStubs } from "../setup/couriers";
 import { bearer, createAdmin } from "../factories/user";
 import { createOrder } from "../factories/order";
 import type { PathaoStub } from "../stubs/pathao";
@@ -23,9 +22,7 @@ let adminEmail: string;
 let pathao: PathaoStub;
 let steadfast: SteadfastStub;
 let redx: RedxStub;
-usePathaoStub((stub) => (pathao = stub));
-useSteadfastStub((stub) => (steadfast = stub));
-useRedxStub((stub) => (redx = stub));
+useCourierStubs((stubs) => ({ pathao, steadfast, redx } = stubs));
 
 beforeAll(() => {
   app = createApp();

@@ -9,8 +9,7 @@ import { orderEmail, orderMessage } from "../../server/services/notifications.se
 import { pollOpenShipments } from "../../server/services/shipments.service";
 import { clearDatabase } from "../setup/db";
 import { withEnv } from "../setup/env";
-import { usePathaoStub } from "../setup/pathao";
-import { useRedxStub, useSteadfastStub } from "../setup/couriers";
+import { useCourierStubs } from "../setup/couriers";
 import { bearer, createAdmin } from "../factories/user";
 import { createOrder } from "../factories/order";
 import type { PathaoStub } from "../stubs/pathao";
@@ -28,9 +27,7 @@ let adminToken: string;
 let pathao: PathaoStub;
 let steadfast: SteadfastStub;
 let redx: RedxStub;
-usePathaoStub((stub) => (pathao = stub));
-useSteadfastStub((stub) => (steadfast = stub));
-useRedxStub((stub) => (redx = stub));
+useCourierStubs((stubs) => ({ pathao, steadfast, redx } = stubs));
 
 beforeAll(() => {
   app = createApp();

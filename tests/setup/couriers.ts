@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { redxEnv, startRedxStub, type RedxStub } from "../stubs/redx";
 import { startSteadfastStub, steadfastEnv, type SteadfastStub } from "../stubs/steadfast";
+import type { PathaoStub } from "../stubs/pathao";
 import { setEnv } from "./env";
+import { usePathaoStub } from "./pathao";
 
 /**
  * Registers hooks (in the file or describe block it is called in) that start a courier's stub and
@@ -50,4 +52,19 @@ export function useSteadfastStub(ready: (steadfast: SteadfastStub) => void): voi
 
 export function useRedxStub(ready: (redx: RedxStub) => void): void {
   useCourierStub(startRedxStub, redxEnv, (redx) => (redx.parcels.length = 0), ready);
+}
+
+export interface CourierStubs {
+  pathao: PathaoStub;
+  steadfast: SteadfastStub;
+  redx: RedxStub;
+}
+
+/** Pathao's, Steadfast's and RedX's stubs together, handed over once all three run. */
+export function useCourierStubs(ready: (stubs: CourierStubs) => void): void {
+  const stubs: Partial<CourierStubs> = {};
+  usePathaoStub((pathao) => (stubs.pathao = pathao));
+  useSteadfastStub((steadfast) => (stubs.steadfast = steadfast));
+  useRedxStub((redx) => (stubs.redx = redx));
+  beforeAll(() => ready(stubs as CourierStubs));
 }
