@@ -142,9 +142,12 @@ export const CategoryBody = z.object({
 });
 export const CategoryUpdateBody = CategoryBody.partial();
 
+/** JSON, or multipart with up to MAX_REVIEW_PHOTOS files in `photos` (contract/images.ts). */
 export const ReviewBody = z.object({
   productId: ObjectIdString,
   review: z.string().trim().min(1).max(2000),
+  /** The reviewer's stars, saved as their rating of the product. */
+  rating: numeric(z.number().int().min(1).max(5)).optional(),
 });
 
 export const RatingBody = z.object({

@@ -69,6 +69,8 @@ export function defaultShopSettings(env: Env = getEnv()): ShopSettings {
       advanceDeliveryCharge: { outsideDhaka: false, riskyNumbers: false, aboveAmount: 0 },
       unconfirmedCancelAfterHours: 48,
     },
+    // Reviews from people who never received the product are what shoppers distrust most.
+    reviews: { whoMayReview: "verifiedBuyers" },
   };
 }
 

@@ -51,6 +51,10 @@ import { PHONE_CONFIRMATION_REQUIRED_MESSAGE } from "#contract/schemas/orders";
 import { PROBABLY_PLACED } from "~/components/checkout/use-place-order";
 import { USER_MESSAGES } from "../../server/services/users.service";
 import { DISTRICT_NOT_FOUND } from "../../server/services/locations.service";
+import {
+  REVIEW_NEEDS_DELIVERY_MESSAGE,
+  TOO_MANY_REVIEW_PHOTOS_MESSAGE,
+} from "../../server/services/reviews.service";
 import { catalogI18n } from "../setup/ui-i18n";
 
 const bangla = await catalogI18n("bn");
@@ -92,6 +96,11 @@ const SERVER_TEXTS = [
   ...[1, 38].map(OTP_MESSAGES.hourly),
   ORDER_NOT_FOUND,
   DISTRICT_NOT_FOUND,
+  REVIEW_NEEDS_DELIVERY_MESSAGE,
+  TOO_MANY_REVIEW_PHOTOS_MESSAGE,
+  "File too large",
+  "Only JPEG, PNG, WebP or GIF images are accepted",
+  "The image is too large: at most 25 megapixels (this one is 6000 x 6000)",
   EMPTY_CART_MESSAGE,
   INVALID_PROMO_MESSAGE,
   minimumOrderMessage(1500),
