@@ -4,6 +4,7 @@ import {
   FolderTree,
   Image,
   LayoutDashboard,
+  MessageSquareText,
   LogOut,
   Banknote,
   Package,
@@ -33,6 +34,7 @@ export const ADMIN_NAV = [
   { to: "/admin/promo-codes", label: "Promo codes", icon: BadgePercent },
   { to: "/admin/tshirt-orders", label: "Bulk orders", icon: Shirt },
   { to: "/admin/size-guides", label: "Size guides", icon: Ruler },
+  { to: "/admin/reviews", label: "Reviews", icon: MessageSquareText },
   { to: "/admin/popup-images", label: "Popup images", icon: Image },
   { to: "/admin/settings", label: "Settings", icon: Settings },
 ] as const;

@@ -87,6 +87,7 @@ const LABELS: Record<string, string> = {
   "cod.advanceDeliveryCharge.riskyNumbers": "Advance delivery charge: risky numbers",
   "cod.advanceDeliveryCharge.aboveAmount": "Advance delivery charge from (৳)",
   "cod.unconfirmedCancelAfterHours": "Cancel unconfirmed orders after (hours)",
+  "reviews.whoMayReview": "Who may review (Reviews screen)",
 };
 
 const PHONE_CONFIRMATION_LABELS: Record<PhoneConfirmationRule, string> = {
