@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_REVIEW_PHOTOS } from "../images.js";
 import { numeric } from "../numeric.js";
 import { IdParams, ObjectIdString, zeroBasedPageQuery } from "./common.js";
 import { BanglaText } from "./i18n.js";
@@ -148,6 +149,16 @@ export const ReviewBody = z.object({
   review: z.string().trim().min(1).max(2000),
   /** The reviewer's stars, saved as their rating of the product. */
   rating: numeric(z.number().int().min(1).max(5)).optional(),
+  /**
+   * Writing again: the photos of the earlier review to keep (their URLs; one multipart field per
+   * photo). Those not named are removed; new files are added after them.
+   */
+  keepPhotos: z
+    .preprocess(
+      (value) => (typeof value === "string" ? [value] : value),
+      z.array(z.string().max(300)).max(MAX_REVIEW_PHOTOS),
+    )
+    .optional(),
 });
 
 export const RatingBody = z.object({

@@ -251,25 +251,31 @@ export async function myReview(userId: string, productId: string): Promise<MyRev
 
 /**
  * Creates the user's review of the product, or replaces the one they wrote (same `_id`, its place
- * in the list, the owner's reply and whether it is hidden are kept): its text, its photos (those
- * sent, none when none are) and, when given, its stars. `created` tells which.
+ * in the list, the owner's reply and whether it is hidden are kept): its text, its photos (the
+ * earlier ones named in `keepPhotos`, then the files sent) and, when given, its stars. `created`
+ * tells which.
  */
 export async function writeReview(
   userId: string,
-  input: { productId: string; review: string; rating?: number },
+  input: { productId: string; review: string; rating?: number; keepPhotos?: string[] },
   photoFiles: Buffer[] = [],
 ): Promise<{ review: ReviewAnswer; created: boolean }> {
   await assertProduct(input.productId);
   const verifiedPurchase = await assertMayReview(userId, input.productId);
-  if (photoFiles.length > MAX_REVIEW_PHOTOS) throw badRequest(TOO_MANY_REVIEW_PHOTOS_MESSAGE);
-  const photos = await saveResponsiveWebps(photoFiles, PHOTO_FOLDER);
   const filter = { user: userId, product: input.productId };
+  // Only the shopper's own earlier photos can be kept: a URL of anything else is dropped.
+  const earlier = await Review.findOne(filter).select("photos").lean();
+  const kept = (earlier?.photos ?? []).filter((url) => input.keepPhotos?.includes(url));
+  if (kept.length + photoFiles.length > MAX_REVIEW_PHOTOS)
+    throw badRequest(TOO_MANY_REVIEW_PHOTOS_MESSAGE);
+  const added = await saveResponsiveWebps(photoFiles, PHOTO_FOLDER);
+  const photos = [...kept, ...added];
   let before: { photos?: string[] } | null;
   try {
     before = await upsertOwn(Review, filter, { review: input.review, verifiedPurchase, photos });
     if (input.rating !== undefined) await upsertOwn(Rating, filter, { rating: input.rating });
   } catch (error) {
-    await removePhotos(photos);
+    await removePhotos(added);
     throw error;
   }
   await removePhotos((before?.photos ?? []).filter((url) => !photos.includes(url)));

@@ -212,7 +212,7 @@ describe("stars, photos and a second review", () => {
     expect(mine.body.review).toMatchObject({ _id: first.body._id, rating: 5 });
   });
 
-  it("stores up to three photos re-encoded as WebP, and a second review's photos replace the first's", async () => {
+  it("stores up to three photos re-encoded as WebP; a second review keeps the earlier ones it names", async () => {
     const nadia = await buyer();
     const photos = [await jpeg(), await jpeg(900, 1200, "#c0392b"), await jpeg(400, 400)];
     const posted = await postWithPhotos(
@@ -230,19 +230,55 @@ describe("stars, photos and a second review", () => {
     expect(stored.width).toBe(1200);
     expect((await publicList())[0].photos).toEqual(posted.body.photos);
 
-    const replaced = await postWithPhotos(
-      nadia.token,
-      { productId: silkId(), review: "One photo is enough" },
-      [await jpeg(800, 800)],
+    // Writing again keeps the earlier photos named in keepPhotos (the others are removed) and
+    // adds the new files after them; three kept and one more is one too many.
+    const [first, second, third] = posted.body.photos as string[];
+    const tooMany = request(app)
+      .post("/api/reviews/create")
+      .set(bearer(nadia.token))
+      .field("productId", silkId())
+      .field("review", "Four photos")
+      .field("keepPhotos", first)
+      .field("keepPhotos", second)
+      .field("keepPhotos", third)
+      .attach("photos", await jpeg(300, 300), { filename: "more.jpg", contentType: "image/jpeg" });
+    expect((await tooMany).status).toBe(400);
+
+    const stranger = await buyer("Rafi");
+    const strangers = await postWithPhotos(
+      stranger.token,
+      { productId: silkId(), review: "Borrowing photos", keepPhotos: first },
+      [],
     );
+    // Another shopper's photo URL is not theirs to keep.
+    expect(strangers.body.photos).toEqual([]);
+
+    const replaced = await request(app)
+      .post("/api/reviews/create")
+      .set(bearer(nadia.token))
+      .field("productId", silkId())
+      .field("review", "Two photos are enough")
+      .field("keepPhotos", second)
+      .attach("photos", await jpeg(800, 800), { filename: "new.jpg", contentType: "image/jpeg" });
     expect(replaced.status).toBe(200);
     expect(replaced.body._id).toBe(posted.body._id);
-    expect(replaced.body.photos).toHaveLength(1);
-    for (const url of posted.body.photos as string[])
+    expect(replaced.body.photos).toHaveLength(2);
+    expect(replaced.body.photos[0]).toBe(second);
+    for (const url of [first, third])
       for (const file of filesOf(url)) expect(existsSync(file), file).toBe(false);
-    for (const file of filesOf(replaced.body.photos[0])) expect(existsSync(file), file).toBe(true);
+    for (const url of replaced.body.photos as string[])
+      for (const file of filesOf(url)) expect(existsSync(file), file).toBe(true);
     // No stars given this time: the earlier ones stay.
     expect(replaced.body.rating).toBe(4);
+
+    // Nothing named to keep and no file: the review has no photos left.
+    const textOnly = await request(app)
+      .post("/api/reviews/create")
+      .set(bearer(nadia.token))
+      .send({ productId: silkId(), review: "Words only" });
+    expect(textOnly.body.photos).toEqual([]);
+    for (const url of replaced.body.photos as string[])
+      for (const file of filesOf(url)) expect(existsSync(file), file).toBe(false);
   });
 
   it("refuses a fourth photo, a file that is not an image, one over 5 MB or over 25 megapixels, storing nothing", async () => {

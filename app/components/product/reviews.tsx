@@ -159,6 +159,8 @@ export function ReviewsSection({
   const [rating, setRating] = useState(0);
   const [text, setText] = useState("");
   const [photos, setPhotos] = useState<File[]>([]);
+  /** The shopper's earlier photos that the next post keeps (writing again replaces the review). */
+  const [kept, setKept] = useState<string[]>([]);
   const [submit, setSubmit] = useState<
     { status: "idle" | "pending" | "done" } | { status: "error"; message: string }
   >({
@@ -189,6 +191,7 @@ export function ReviewsSection({
           if (mine.review) {
             setText(mine.review.review);
             setRating(mine.review.rating ?? 0);
+            setKept(mine.review.photos);
           }
         })
         // Unknown (offline, an older server): the form stays; the post tells.
@@ -208,7 +211,7 @@ export function ReviewsSection({
     event.target.value = "";
     const problem = chosen.map(imageFileProblem).find(Boolean);
     if (problem) return setSubmit({ status: "error", message: shopperMessage(i18n, problem) });
-    if (chosen.length > MAX_REVIEW_PHOTOS)
+    if (kept.length + chosen.length > MAX_REVIEW_PHOTOS)
       return setSubmit({
         status: "error",
         message: shopperMessage(i18n, `A review can have at most ${MAX_REVIEW_PHOTOS} photos`),
@@ -244,8 +247,11 @@ export function ReviewsSection({
         form.set("productId", productId);
         form.set("review", review);
         if (rating > 0) form.set("rating", String(rating));
+        for (const url of kept) form.append("keepPhotos", url);
         for (const photo of photos) form.append("photos", photo);
-        showSaved(await api.reviews.create(form));
+        const saved = await api.reviews.create(form);
+        showSaved(saved);
+        setKept(saved.photos);
       } else {
         await api.ratings.create({ productId, rating });
       }
@@ -329,6 +335,31 @@ export function ReviewsSection({
               onChange={onPhotos}
               className="sr-only"
             />
+            {kept.length > 0 && (
+              <ul className="mt-2 flex gap-2" aria-label={i18n._("Your photos")}>
+                {kept.map((url, index) => (
+                  <li key={url} className="relative">
+                    <img
+                      src={imageUrl(photoAt(url, 400))}
+                      alt=""
+                      width={64}
+                      height={64}
+                      className="h-16 w-16 rounded border border-stone-200 object-cover"
+                    />
+                    <button
+                      type="button"
+                      onClick={() => setKept(kept.filter((item) => item !== url))}
+                      aria-label={i18n._("Remove photo {number}", {
+                        number: formatNumber(index + 1, locale),
+                      })}
+                      className="absolute -top-2 -right-2 inline-flex h-7 w-7 items-center justify-center rounded-full border border-stone-300 bg-white"
+                    >
+                      <X className="h-4 w-4" aria-hidden="true" />
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
             {photos.length > 0 && (
               <ul className="mt-2 space-y-1 text-sm" aria-label={i18n._("Chosen photos")}>
                 {photos.map((photo, index) => (
