@@ -18,6 +18,7 @@ import { createOrder } from "../factories/order";
 import { letAnyoneReview } from "../factories/review";
 import { createAdmin, createUser } from "../factories/user";
 import { useSeededCatalog } from "../setup/catalog";
+import { withEnv } from "../setup/env";
 
 const app = createApp();
 const seeded = useSeededCatalog();
@@ -334,6 +335,41 @@ describe("stars, photos and a second review", () => {
 
     expect(await Review.countDocuments()).toBe(0);
     expect(storedPhotoFiles()).toEqual(filesBefore);
+  });
+});
+
+describe("posting limits", () => {
+  it("refuses an account's posts past REVIEW_RATE_LIMIT_USER_PER_HOUR before reading its photos; other accounts go on", async () => {
+    const nadia = await buyer("Nadia");
+    const rafi = await buyer("Rafi");
+    await withEnv({ REVIEW_RATE_LIMIT_USER_PER_HOUR: "2" }, async () => {
+      const post = (token: string, review: string) =>
+        request(app)
+          .post("/api/reviews/create")
+          .set(bearer(token))
+          .send({ productId: silkId(), review });
+      expect((await post(nadia.token, "One")).status).toBe(201);
+      expect(
+        (
+          await request(app)
+            .post("/api/ratings/create")
+            .set(bearer(nadia.token))
+            .send({ productId: silkId(), rating: 4 })
+        ).status,
+      ).toBe(201);
+      const filesBefore = storedPhotoFiles();
+      const third = await postWithPhotos(nadia.token, { productId: silkId(), review: "Three" }, [
+        await jpeg(300, 300),
+      ]);
+      expect(third.status).toBe(429);
+      expect(third.body.code).toBe("RATE_LIMITED");
+      expect(third.body.message).toMatch(
+        /^Too many reviews from this account\. Please try again in (59|60) minutes\.$/,
+      );
+      expect(storedPhotoFiles()).toEqual(filesBefore);
+      expect((await post(rafi.token, "Mine")).status).toBe(201);
+    });
+    expect((await Review.findOne({ review: "One" }).lean())!.review).toBe("One");
   });
 });
 
