@@ -4,7 +4,6 @@ import {
   FolderTree,
   Image,
   LayoutDashboard,
-  MessageSquareText,
   LogOut,
   Banknote,
   Package,
@@ -13,6 +12,7 @@ import {
   ShieldBan,
   Shirt,
   ShoppingBag,
+  Star,
   Users,
   Wallet,
 } from "lucide-react";
@@ -34,7 +34,7 @@ export const ADMIN_NAV = [
   { to: "/admin/promo-codes", label: "Promo codes", icon: BadgePercent },
   { to: "/admin/tshirt-orders", label: "Bulk orders", icon: Shirt },
   { to: "/admin/size-guides", label: "Size guides", icon: Ruler },
-  { to: "/admin/reviews", label: "Reviews", icon: MessageSquareText },
+  { to: "/admin/reviews", label: "Reviews", icon: Star },
   { to: "/admin/popup-images", label: "Popup images", icon: Image },
   { to: "/admin/settings", label: "Settings", icon: Settings },
 ] as const;
