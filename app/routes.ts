@@ -70,6 +70,7 @@ export default [
     route("tshirt-orders", "routes/admin/tshirt-orders.tsx"),
     route("popup-images", "routes/admin/popup-images.tsx"),
     route("size-guides", "routes/admin/size-guides.tsx"),
+    route("reviews", "routes/admin/reviews.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("courier-cash", "routes/admin/courier-cash.tsx"),
     route("couriers", "routes/admin/couriers.tsx"),

@@ -149,6 +149,15 @@ export const CodSettings = z.strictObject({
   courierRecord: CourierRecordSettings,
 });
 
+/** Who may rate and review a product (docs/reviews.md). */
+export const REVIEWERS = ["signedIn", "verifiedBuyers"] as const;
+export type Reviewers = (typeof REVIEWERS)[number];
+
+export const ReviewSettings = z.strictObject({
+  /** `verifiedBuyers`: only an account with a delivered order of the product; `signedIn`: any account. */
+  whoMayReview: z.enum(REVIEWERS),
+});
+
 export const ShopSettings = z.strictObject({
   delivery: DeliverySettings,
   orderLimits: OrderLimitSettings,
@@ -156,6 +165,7 @@ export const ShopSettings = z.strictObject({
   contact: ContactSettings,
   sms: SmsSettings,
   cod: CodSettings,
+  reviews: ReviewSettings,
 });
 export type ShopSettings = z.output<typeof ShopSettings>;
 export type ShopSettingsInput = z.input<typeof ShopSettings>;

@@ -316,6 +316,21 @@ export const bulkOrderLimits: RequestHandler[] = [
   }),
 ];
 
+/**
+ * POST /api/reviews/create and /api/ratings/create (after requireUser): per account, every post,
+ * before any photo is read. A review is one per product, so a shopper needs few; a script posting
+ * photos again and again is stopped here.
+ */
+export const reviewLimits: RequestHandler[] = [
+  limiter({
+    name: "review-user",
+    windowMs: ONE_HOUR,
+    limit: () => getEnv().REVIEW_RATE_LIMIT_USER_PER_HOUR,
+    key: (req) => req.user?._id.toString(),
+    message: (wait) => `Too many reviews from this account. Please try again in ${wait}.`,
+  }),
+];
+
 const shippingPhone = (req: Request) => {
   const address = (req.body as { shippingAddress?: { mobile?: unknown } } | undefined)
     ?.shippingAddress;

@@ -71,6 +71,8 @@ export function defaultShopSettings(env: Env = getEnv()): ShopSettings {
       unconfirmedCancelAfterHours: 48,
       courierRecord: { action: "none", successRateBelow: 70, minParcels: 5 },
     },
+    // Reviews from people who never received the product are what shoppers distrust most.
+    reviews: { whoMayReview: "verifiedBuyers" },
   };
 }
 

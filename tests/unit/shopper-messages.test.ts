@@ -55,6 +55,10 @@ import {
   THANA_NOT_IN_DISTRICT_MESSAGE,
   UNKNOWN_DISTRICT_MESSAGE,
 } from "../../server/services/delivery-place";
+import {
+  REVIEW_NEEDS_DELIVERY_MESSAGE,
+  TOO_MANY_REVIEW_PHOTOS_MESSAGE,
+} from "../../server/services/reviews.service";
 import { catalogI18n } from "../setup/ui-i18n";
 
 const bangla = await catalogI18n("bn");
@@ -98,6 +102,11 @@ const SERVER_TEXTS = [
   DISTRICT_NOT_FOUND,
   UNKNOWN_DISTRICT_MESSAGE,
   THANA_NOT_IN_DISTRICT_MESSAGE,
+  REVIEW_NEEDS_DELIVERY_MESSAGE,
+  TOO_MANY_REVIEW_PHOTOS_MESSAGE,
+  "File too large",
+  "Only JPEG, PNG, WebP or GIF images are accepted",
+  "The image is too large: at most 25 megapixels (this one is 6000 x 6000)",
   EMPTY_CART_MESSAGE,
   INVALID_PROMO_MESSAGE,
   minimumOrderMessage(1500),

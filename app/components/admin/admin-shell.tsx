@@ -13,6 +13,7 @@ import {
   Shirt,
   ShoppingBag,
   Truck,
+  Star,
   Users,
   Wallet,
 } from "lucide-react";
@@ -35,6 +36,7 @@ export const ADMIN_NAV = [
   { to: "/admin/promo-codes", label: "Promo codes", icon: BadgePercent },
   { to: "/admin/tshirt-orders", label: "Bulk orders", icon: Shirt },
   { to: "/admin/size-guides", label: "Size guides", icon: Ruler },
+  { to: "/admin/reviews", label: "Reviews", icon: Star },
   { to: "/admin/popup-images", label: "Popup images", icon: Image },
   { to: "/admin/settings", label: "Settings", icon: Settings },
 ] as const;

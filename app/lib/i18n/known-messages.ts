@@ -162,6 +162,13 @@ export function knownMessages(i18n: Pick<I18n, "_">): string[] {
     i18n._("Use a JPEG, PNG, WebP or GIF image"),
     i18n._("The image is larger than 5 MB"),
     i18n._("The image could not be read"),
+    // Reviews
+    i18n._("Only shoppers who received this product can review it."),
+    i18n._("A review can have at most {0} photos"),
+    i18n._("File too large"),
+    i18n._("Only JPEG, PNG, WebP or GIF images are accepted"),
+    i18n._("The image is too large: at most {0} megapixels (this one is {1} x {2})"),
+    i18n._("Too many reviews from this account. Please try again in {0}."),
     // Form fields (the API's schemas, checked in the browser and again by the server)
     i18n._("Invalid input"),
     i18n._("First name is required"),

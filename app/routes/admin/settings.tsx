@@ -99,6 +99,7 @@ const LABELS: Record<string, string> = {
   "cod.courierRecord.action": "A poor courier record asks for",
   "cod.courierRecord.successRateBelow": "Poor: delivered below (%)",
   "cod.courierRecord.minParcels": "Of at least (parcels)",
+  "reviews.whoMayReview": "Who may review (Reviews screen)",
 };
 
 const COURIER_RECORD_ACTION_LABELS: Record<CourierRecordAction, string> = {
