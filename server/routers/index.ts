@@ -25,6 +25,7 @@ import {
   courierWebhooksRouter,
 } from "./shipments.router.js";
 import { locationsRouter } from "./locations.router.js";
+import { adminPagesRouter, pagesRouter } from "./pages.router.js";
 
 /**
  * Every REST router and where it is mounted. Paths given to endpoint() inside a router are relative
@@ -60,4 +61,6 @@ export const apiRouters: { prefix: string; router: Router }[] = [
   { prefix: "/api/admin/couriers", router: adminCouriersRouter },
   { prefix: "/api/admin/shipments", router: adminShipmentsRouter },
   { prefix: "/api/couriers", router: courierWebhooksRouter },
+  { prefix: "/api/pages", router: pagesRouter },
+  { prefix: "/api/admin/pages", router: adminPagesRouter },
 ];

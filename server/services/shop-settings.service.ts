@@ -69,6 +69,9 @@ export function defaultShopSettings(env: Env = getEnv()): ShopSettings {
       advanceDeliveryCharge: { outsideDhaka: false, riskyNumbers: false, aboveAmount: 0 },
       unconfirmedCancelAfterHours: 48,
     },
+    // Seven days is the common return window of Bangladeshi fashion shops.
+    business: { tradeLicence: "", tin: "", returnDays: 7 },
+    channels: { whatsapp: "", messenger: "", facebook: "", instagram: "", youtube: "", tiktok: "" },
   };
 }
 
@@ -267,8 +270,8 @@ export async function listSettingsChanges(page: number, limit: number) {
   return { changes, total, page, pages: Math.max(1, Math.ceil(total / limit)) };
 }
 
-/** What the storefront shows: the delivery charges and the contact details. */
+/** What the storefront shows: delivery charges, contact details, registration, chat and social links. */
 export async function storefrontSettings(): Promise<StorefrontSettings> {
-  const { delivery, contact } = await getShopSettings();
-  return { delivery, contact };
+  const { delivery, contact, business, channels } = await getShopSettings();
+  return { delivery, contact, business, channels };
 }

@@ -11,6 +11,7 @@ import { useLocale } from "~/lib/i18n/i18n";
 import { shopperMessage } from "~/lib/i18n/shopper-messages";
 import type { QuoteState } from "./use-delivery-quote";
 import type { PlacingState } from "./use-place-order";
+import { TermsConsent } from "./terms-consent";
 
 /** The totals: the quote's once the delivery charge is known, the cart's (delivery to come) before. */
 function CheckoutTotals({ cart, quote }: { cart: Cart; quote: QuoteState }) {
@@ -150,6 +151,7 @@ export function CheckoutSummary({
         ))}
       </ul>
       <CheckoutTotals cart={cart} quote={quote} />
+      <TermsConsent />
       <PlaceOrder
         method={method}
         total={total}
