@@ -12,6 +12,8 @@ import { shopperMessage } from "~/lib/i18n/shopper-messages";
 import type { QuoteState } from "./use-delivery-quote";
 import type { PlacingState } from "./use-place-order";
 import { TermsConsent } from "./terms-consent";
+import { ReachTheShop } from "~/components/layout/shop-contact";
+import { PHONE_BLOCKED_CODE } from "#contract/schemas/phone-history";
 
 /** The totals: the quote's once the delivery charge is known, the cart's (delivery to come) before. */
 function CheckoutTotals({ cart, quote }: { cart: Cart; quote: QuoteState }) {
@@ -95,6 +97,9 @@ function PlaceOrder({
           {shopperMessage(i18n, placing.message)}
           <OrderCapHint code={placing.code} withCart />
         </p>
+      )}
+      {placing.status === "error" && placing.code === PHONE_BLOCKED_CODE && (
+        <ReachTheShop message={i18n._("Hello! I would like to place an order.")} />
       )}
       {fieldsInvalid && (
         <p role="alert" className="text-sm text-red-600">
