@@ -73,6 +73,7 @@ export default [
     route("popup-images", "routes/admin/popup-images.tsx"),
     route("size-guides", "routes/admin/size-guides.tsx"),
     route("settings", "routes/admin/settings.tsx"),
+    route("pages", "routes/admin/pages.tsx"),
     route("courier-cash", "routes/admin/courier-cash.tsx"),
     route("phone-blocks", "routes/admin/phone-blocks.tsx"),
   ]),

@@ -15,6 +15,8 @@ export function TermsConsent() {
   const { i18n } = useLingui();
   const { register, formState } = useFormContext<CheckoutValues>();
   const error = formState.errors.termsAccepted?.message;
+  // The link sits where the sentence puts it in each language ("আমি {terms} মেনে নিচ্ছি").
+  const [before, after = ""] = i18n._("I accept the {terms}", { terms: "\u0000" }).split("\u0000");
   return (
     <div className="text-sm">
       <div className="flex items-start gap-2">
@@ -28,7 +30,7 @@ export function TermsConsent() {
           {...register("termsAccepted")}
         />
         <label htmlFor={TERMS_CHECKBOX_ID} className="text-stone-700">
-          {i18n._("I accept the")}{" "}
+          {before}
           <LocalLink
             to="/pages/terms"
             target="_blank"
@@ -37,6 +39,7 @@ export function TermsConsent() {
           >
             {i18n._("terms and conditions")}
           </LocalLink>
+          {after}
         </label>
       </div>
       {error && (

@@ -59,6 +59,8 @@ interface Values {
     advanceDeliveryCharge: { outsideDhaka: boolean; riskyNumbers: boolean; aboveAmount: string };
     unconfirmedCancelAfterHours: string;
   };
+  business: { tradeLicence: string; tin: string; returnDays: string };
+  channels: ShopSettings["channels"];
 }
 
 /** Every field's label, by its path in the settings (also names the fields in the change log). */
@@ -87,6 +89,15 @@ const LABELS: Record<string, string> = {
   "cod.advanceDeliveryCharge.riskyNumbers": "Advance delivery charge: risky numbers",
   "cod.advanceDeliveryCharge.aboveAmount": "Advance delivery charge from (৳)",
   "cod.unconfirmedCancelAfterHours": "Cancel unconfirmed orders after (hours)",
+  "business.tradeLicence": "Trade licence number",
+  "business.tin": "TIN (e-TIN)",
+  "business.returnDays": "Return window (days)",
+  "channels.whatsapp": "WhatsApp number",
+  "channels.messenger": "Messenger (Facebook page user name)",
+  "channels.facebook": "Facebook page",
+  "channels.instagram": "Instagram",
+  "channels.youtube": "YouTube",
+  "channels.tiktok": "TikTok",
 };
 
 const PHONE_CONFIRMATION_LABELS: Record<PhoneConfirmationRule, string> = {
@@ -117,6 +128,8 @@ function toValues(settings: ShopSettings): Values {
       },
       unconfirmedCancelAfterHours: String(settings.cod.unconfirmedCancelAfterHours),
     },
+    business: { ...settings.business, returnDays: String(settings.business.returnDays) },
+    channels: { ...settings.channels },
   };
 }
 
@@ -141,6 +154,8 @@ function toSettings(values: Values, current: ShopSettings) {
       },
       unconfirmedCancelAfterHours: asNumber(values.cod.unconfirmedCancelAfterHours),
     },
+    business: { ...values.business, returnDays: asNumber(values.business.returnDays) },
+    channels: values.channels,
   };
 }
 
@@ -287,6 +302,32 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
               {field("contact.email", { type: "email" })}
               {field("contact.address")}
               {field("contact.hours", { placeholder: "Sat–Thu, 10am–8pm" })}
+            </div>
+          </Panel>
+          <Panel title="Business registration and returns (footer, shop pages)">
+            <div className="grid gap-3 sm:grid-cols-3">
+              {field("business.tradeLicence", { hint: "Shown in the footer; empty: not shown" })}
+              {field("business.tin", { inputMode: "numeric", hint: "12 digits; empty: not shown" })}
+              {field("business.returnDays", {
+                inputMode: "numeric",
+                hint: "Written into the return policy of a new shop; 0: no returns",
+              })}
+            </div>
+          </Panel>
+          <Panel title="Chat and social links (chat button, footer, Order on WhatsApp)">
+            <div className="grid gap-3 sm:grid-cols-2">
+              {field("channels.whatsapp", {
+                inputMode: "tel",
+                hint: "Empty: no WhatsApp button",
+              })}
+              {field("channels.messenger", {
+                placeholder: "yourshop",
+                hint: "As in m.me/yourshop; a pasted address is fine",
+              })}
+              {field("channels.facebook", { type: "url", placeholder: "https://facebook.com/…" })}
+              {field("channels.instagram", { type: "url", placeholder: "https://instagram.com/…" })}
+              {field("channels.youtube", { type: "url", placeholder: "https://youtube.com/@…" })}
+              {field("channels.tiktok", { type: "url", placeholder: "https://tiktok.com/@…" })}
             </div>
           </Panel>
           <Panel title="SMS">
