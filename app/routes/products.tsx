@@ -18,7 +18,7 @@ import { colorName } from "~/lib/i18n/color-names";
 import { LocalLink, metaI18n, useLocale } from "~/lib/i18n/i18n";
 import { localizeCard } from "~/lib/i18n/localize-card";
 import { canonicalUrl, pageMeta } from "~/lib/seo";
-import { ReachTheShop } from "~/components/layout/shop-contact";
+import { ReachTheShop } from "~/components/layout/reach-the-shop";
 import type { Route } from "./+types/products";
 
 function names(list: unknown): string[] {

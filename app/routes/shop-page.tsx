@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react";
 import { data as dataResponse } from "react-router";
 import { formatDate, formatNumber, localeOfPath } from "#contract/i18n";
 import { TERMS_PAGE_SLUG } from "#contract/schemas/pages";
+import { RouteErrorPage } from "~/components/layout/route-error";
 import { metaI18n, useLocale } from "~/lib/i18n/i18n";
 import { canonicalUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/shop-page";
@@ -67,4 +68,9 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
       <div className={`mt-6 ${TEXT_STYLES}`} dangerouslySetInnerHTML={{ __html: page.html }} />
     </article>
   );
+}
+
+// Its own boundary, so its meta (the 404's title and noindex) applies to the page.
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorPage error={error} />;
 }

@@ -38,7 +38,8 @@ export const BusinessSettings = z.strictObject({
 });
 export type BusinessSettings = z.output<typeof BusinessSettings>;
 
-const MESSENGER_URL = /^(?:https?:\/\/)?(?:www\.|web\.|m\.)?(?:m\.me|facebook\.com|fb\.com)\/([\w.]+)\/?$/i;
+const MESSENGER_URL =
+  /^(?:https?:\/\/)?(?:www\.|web\.|m\.)?(?:m\.me|facebook\.com|fb\.com)\/([\w.]+)\/?$/i;
 
 /**
  * A Facebook page's user name or numeric id (what m.me/<name> opens); a pasted m.me or

@@ -24,7 +24,8 @@ function contactLines(settings: ShopSettings, locale: Locale): string {
   const bn = locale === "bn";
   const lines = [
     contact.phone && (bn ? `- ফোন: ${contact.phone}` : `- Phone: ${contact.phone}`),
-    channels.whatsapp && (bn ? `- হোয়াটসঅ্যাপ: ${channels.whatsapp}` : `- WhatsApp: ${channels.whatsapp}`),
+    channels.whatsapp &&
+      (bn ? `- হোয়াটসঅ্যাপ: ${channels.whatsapp}` : `- WhatsApp: ${channels.whatsapp}`),
     channels.messenger &&
       (bn
         ? `- মেসেঞ্জার: [m.me/${channels.messenger}](https://m.me/${channels.messenger})`

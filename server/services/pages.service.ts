@@ -186,8 +186,7 @@ export async function updatePage(
 }
 
 export async function deletePage(slug: string): Promise<{ message: string }> {
-  if (isStandard(slug))
-    throw new HttpError(409, STANDARD_PAGE_DELETE_MESSAGE, "STANDARD_PAGE");
+  if (isStandard(slug)) throw new HttpError(409, STANDARD_PAGE_DELETE_MESSAGE, "STANDARD_PAGE");
   const deleted = await Page.findOneAndDelete({ slug }).lean();
   if (!deleted) throw notFound(PAGE_NOT_FOUND_MESSAGE);
   return { message: "Page deleted" };

@@ -166,9 +166,9 @@ describe("/api/admin/pages", () => {
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual({ message: "Page deleted" });
     expect((await request(app).get("/api/pages/size-exchange-week")).status).toBe(404);
-    expect((await request(app).delete("/api/admin/pages/size-exchange-week").set(admin)).status).toBe(
-      404,
-    );
+    expect(
+      (await request(app).delete("/api/admin/pages/size-exchange-week").set(admin)).status,
+    ).toBe(404);
   });
 
   it("moves the version only when a title, description or text changes", async () => {
@@ -205,9 +205,9 @@ describe("/api/admin/pages", () => {
       '<form action="https://evil.example"><input name=x></form>',
       '<a href="//evil.example">i</a>',
       "<details open ontoggle=alert(1)>j</details>",
-      "<math><mi xlink:href=\"javascript:alert(1)\">k</mi></math>",
+      '<math><mi xlink:href="javascript:alert(1)">k</mi></math>',
       '<object data="javascript:alert(1)"></object>',
-      "<noscript><p title=\"</noscript><img src=x onerror=alert(1)>\"></noscript>",
+      '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>',
     ];
     const body = attacks.join("\n\n");
     const saved = await edit("about", { body: { en: body, bn: body } });

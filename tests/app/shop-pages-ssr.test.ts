@@ -24,7 +24,7 @@ describe("/pages/{slug} and /bn/pages/{slug} (server-rendered)", () => {
     const html = answer.text;
     expect(html).toContain("<title>Terms and conditions — Tweest</title>");
     expect(metaContent(html, "description")).toBe(
-      "By placing an order on this website you accept these terms. Orders An order is a request to buy; it is confirmed when we call or message you, or when it…",
+      "By placing an order on this website you accept these terms. Orders An order is a request to buy; it is confirmed when we call or message you, or when it s…",
     );
     expect(html).toContain(`<link rel="canonical" href="${base()}/pages/terms"/>`);
     expect(html).toContain(`<link rel="alternate" hrefLang="bn" href="${base()}/bn/pages/terms"/>`);
@@ -35,18 +35,20 @@ describe("/pages/{slug} and /bn/pages/{slug} (server-rendered)", () => {
     expect(html).toContain("<h2>Orders</h2>");
     expect(html).toMatch(/Version 1, updated \d{1,2} \w{3} \d{4}/);
     // The footer lists the published pages.
-    expect(html).toContain('href="/pages/returns">Return and exchange policy</a>');
+    expect(html).toContain(
+      'href="/pages/returns" data-discover="true">Return and exchange policy</a>',
+    );
   });
 
   it("renders the Bangla page in Bangla, its canonical under /bn", async () => {
     const answer = await request(app).get("/bn/pages/delivery");
     expect(answer.status).toBe(200);
     const html = answer.text;
-    expect(html).toContain("<title>ডেলিভারি তথ্য — টুইস্ট</title>");
+    expect(html).toContain("<title>ডেলিভারি তথ্য — Tweest</title>");
     expect(html).toContain(`<link rel="canonical" href="${base()}/bn/pages/delivery"/>`);
     expect(html).toContain("<h2>চার্জ</h2>");
     expect(html).toContain("<li>ঢাকার ভেতরে: ৳৬০</li>");
-    expect(html).toContain('href="/bn/pages/terms">শর্তাবলি</a>');
+    expect(html).toContain('href="/bn/pages/terms" data-discover="true">শর্তাবলি</a>');
     expect(metaContent(html, "description")).toMatch(/^আমাদের কুরিয়ার পার্টনারের মাধ্যমে/);
   });
 

@@ -12,7 +12,7 @@ import { shopperMessage } from "~/lib/i18n/shopper-messages";
 import type { QuoteState } from "./use-delivery-quote";
 import type { PlacingState } from "./use-place-order";
 import { TermsConsent } from "./terms-consent";
-import { ReachTheShop } from "~/components/layout/shop-contact";
+import { ReachTheShop } from "~/components/layout/reach-the-shop";
 import { PHONE_BLOCKED_CODE } from "#contract/schemas/phone-history";
 
 /** The totals: the quote's once the delivery charge is known, the cart's (delivery to come) before. */

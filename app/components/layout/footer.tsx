@@ -24,7 +24,10 @@ const SOCIAL = [
   ["tiktok", "TikTok"],
 ] as const;
 
-function DeliveryCharges({ delivery, locale }: Pick<StorefrontSettings, "delivery"> & { locale: Locale }) {
+function DeliveryCharges({
+  delivery,
+  locale,
+}: Pick<StorefrontSettings, "delivery"> & { locale: Locale }) {
   const { i18n } = useLingui();
   const charges = {
     inside: formatMoney(delivery.insideDhaka, locale),

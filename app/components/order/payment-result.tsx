@@ -6,7 +6,7 @@ import { useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { api, errorMessage, getToken } from "~/lib/api-client";
 import { LocalLink } from "~/lib/i18n/i18n";
-import { ReachTheShop } from "~/components/layout/shop-contact";
+import { ReachTheShop } from "~/components/layout/reach-the-shop";
 import { unlocalizedPath } from "#contract/i18n";
 import { paymentFailureReason } from "~/lib/i18n/payment-reasons";
 import { shopperMessage } from "~/lib/i18n/shopper-messages";
