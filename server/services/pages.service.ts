@@ -60,6 +60,15 @@ async function createMissingStandardPages(present: Set<string>): Promise<void> {
   }
 }
 
+/**
+ * Creates the standard pages a shop lacks: at start-up (server/index.ts), so no request writes them
+ * on a running shop; a read that still finds one missing (a database emptied behind the shop's
+ * back) creates it then.
+ */
+export async function ensureStandardPages(): Promise<void> {
+  await allPages();
+}
+
 /** Every page, the standard ones created first when any is missing (one read when none is). */
 async function allPages(): Promise<PageFields[]> {
   let pages = await Page.find().lean<PageFields[]>();
