@@ -31,6 +31,8 @@ function storefront(locale: "en" | "bn"): RouteConfigEntry[] {
     page("order/guest/track/:id", "routes/order-guest-track.tsx"),
     page("order/:id", "routes/order-details.tsx"),
     page("bulk-order", "routes/bulk-order.tsx"),
+    // The shop's own pages (terms, returns, delivery...), written in the back office
+    page("pages/:slug", "routes/shop-page.tsx"),
     // Sign-in and account screens
     page("login", "routes/login.tsx"),
     page("register", "routes/register.tsx"),
@@ -72,6 +74,7 @@ export default [
     route("size-guides", "routes/admin/size-guides.tsx"),
     route("reviews", "routes/admin/reviews.tsx"),
     route("settings", "routes/admin/settings.tsx"),
+    route("pages", "routes/admin/pages.tsx"),
     route("courier-cash", "routes/admin/courier-cash.tsx"),
     route("couriers", "routes/admin/couriers.tsx"),
     route("phone-blocks", "routes/admin/phone-blocks.tsx"),

@@ -38,6 +38,10 @@ export const ShippingAddressBody = z.object({
   ...PlaceIds,
 });
 
+export const TERMS_NOT_ACCEPTED_CODE = "TERMS_NOT_ACCEPTED";
+export const TERMS_NOT_ACCEPTED_MESSAGE =
+  "Please accept the terms and conditions to place your order.";
+
 export const PlaceOrderBody = z.object({
   shippingAddress: ShippingAddressBody,
   paymentMethod: z.enum(PAYMENT_METHODS),
@@ -50,6 +54,11 @@ export const PlaceOrderBody = z.object({
    * `PHONE_CONFIRMATION_REQUIRED` says so; docs/cod.md).
    */
   phoneCode: OtpVerifyBody.shape.otp.optional(),
+  /**
+   * The shopper ticked "I accept the terms" (the shop's terms page): required, and the order
+   * records the terms page's version in force (`termsAcceptedVersion`).
+   */
+  termsAccepted: z.literal(true, { error: TERMS_NOT_ACCEPTED_MESSAGE }),
 });
 
 export const PHONE_CONFIRMATION_REQUIRED_CODE = "PHONE_CONFIRMATION_REQUIRED";

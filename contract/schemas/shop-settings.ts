@@ -8,7 +8,6 @@
  * and a stored document written before it existed is read with that default filled in.
  */
 import { z } from "zod";
-import { INVALID_MOBILE_MESSAGE, normalizeBdMobile } from "../phone.js";
 import { PageQuery, Taka } from "./common.js";
 import {
   checkZoneTable,
@@ -17,6 +16,7 @@ import {
   LIVE_PRICE_SOURCES,
   MAX_DELIVERY_ZONES,
 } from "./delivery-zones.js";
+import { BusinessSettings, ChannelSettings, OptionalPhone } from "./shop-presence.js";
 
 const Limit = z.number().int().min(1).max(1_000_000);
 
@@ -65,21 +65,6 @@ export const OrderCapSettings = z.strictObject({
   codPhoneConfirmationAbove: Taka(10_000_000),
 });
 export type OrderCapSettings = z.output<typeof OrderCapSettings>;
-
-/** An empty text is allowed (the footer leaves that line out); a number is stored as 01XXXXXXXXX. */
-const OptionalPhone = z
-  .string()
-  .trim()
-  .max(20)
-  .transform((value, ctx) => {
-    if (value === "") return "";
-    const normalized = normalizeBdMobile(value);
-    if (!normalized) {
-      ctx.addIssue({ code: "custom", message: INVALID_MOBILE_MESSAGE });
-      return z.NEVER;
-    }
-    return normalized;
-  });
 
 export const ContactSettings = z.strictObject({
   phone: OptionalPhone,
@@ -166,6 +151,8 @@ export const ShopSettings = z.strictObject({
   sms: SmsSettings,
   cod: CodSettings,
   reviews: ReviewSettings,
+  business: BusinessSettings,
+  channels: ChannelSettings,
 });
 export type ShopSettings = z.output<typeof ShopSettings>;
 export type ShopSettingsInput = z.input<typeof ShopSettings>;

@@ -27,6 +27,7 @@ import {
 import { locationsRouter } from "./locations.router.js";
 import { adminCourierSuggestionsRouter } from "./courier-suggestions.router.js";
 import { adminReviewsRouter } from "./admin-reviews.router.js";
+import { adminPagesRouter, pagesRouter } from "./pages.router.js";
 
 /**
  * Every REST router and where it is mounted. Paths given to endpoint() inside a router are relative
@@ -64,4 +65,6 @@ export const apiRouters: { prefix: string; router: Router }[] = [
   { prefix: "/api/admin/shipments", router: adminShipmentsRouter },
   { prefix: "/api/couriers", router: courierWebhooksRouter },
   { prefix: "/api/admin/courier-suggestions", router: adminCourierSuggestionsRouter },
+  { prefix: "/api/pages", router: pagesRouter },
+  { prefix: "/api/admin/pages", router: adminPagesRouter },
 ];

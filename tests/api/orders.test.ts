@@ -176,7 +176,7 @@ describe("POST /api/orders (guest, cash on delivery)", () => {
     expect(empty.body.message).toBe("Your cart is empty");
     const nobody = await request(app)
       .post("/api/orders")
-      .send({ shippingAddress: shippingAddress(), paymentMethod: "COD" });
+      .send({ shippingAddress: shippingAddress(), paymentMethod: "COD", termsAccepted: true });
     expect(nobody.status).toBe(400);
     expect(nobody.body.message).toBe("Your cart is empty");
     expect(await Order.countDocuments()).toBe(0);

@@ -108,6 +108,7 @@ describe("buying in Bangla on a phone (375 px)", () => {
 
     // A wrong mobile number: the API's own rule, its message in Bangla.
     await fillAddress(page, "12345");
+    await page.getByTestId("terms-accepted").check();
     await page.getByTestId("place-order").click();
     await page.locator("#addr-mobile-error").waitFor();
     expect(await page.locator("#addr-mobile-error").textContent()).toBe(
@@ -119,6 +120,7 @@ describe("buying in Bangla on a phone (375 px)", () => {
     await page.getByLabel("মোবাইল নম্বর").fill("01712345375");
     await page.getByTestId("delivery-charge").filter({ hasText: /৳/ }).waitFor();
     expect(await page.getByTestId("place-order").textContent()).toMatch(/^অর্ডার করুন · ৳[০-৯,]+$/);
+    await page.getByTestId("terms-accepted").check();
     await page.getByTestId("place-order").click();
     await page.waitForURL((url) => url.pathname === "/bn/order-confirmation");
     const orderId = new URL(page.url()).searchParams.get("orderId")!;
@@ -176,6 +178,7 @@ describe("buying in Bangla on a phone (375 px)", () => {
       await page.goto("/bn/checkout?guest=true");
       await waitForHydration(page);
       await fillAddress(page, "01711000377");
+      await page.getByTestId("terms-accepted").check();
       await page.getByTestId("place-order").click();
       const refusal = page.getByTestId("place-order-error");
       await refusal.getByTestId("order-cap-hint").waitFor();
@@ -225,6 +228,7 @@ describe("buying in Bangla on a phone (375 px)", () => {
       await page.goto("/bn/checkout?guest=true");
       await waitForHydration(page);
       await fillAddress(page, phone);
+      await page.getByTestId("terms-accepted").check();
       await page.getByTestId("place-order").click();
 
       const step = page.getByTestId("phone-confirmation");

@@ -47,7 +47,10 @@ import {
   tooManyOfOneItemMessage,
   tooManyUnitsMessage,
 } from "#contract/order-caps";
-import { PHONE_CONFIRMATION_REQUIRED_MESSAGE } from "#contract/schemas/orders";
+import {
+  PHONE_CONFIRMATION_REQUIRED_MESSAGE,
+  TERMS_NOT_ACCEPTED_MESSAGE,
+} from "#contract/schemas/orders";
 import { PROBABLY_PLACED } from "~/components/checkout/use-place-order";
 import { USER_MESSAGES } from "../../server/services/users.service";
 import { DISTRICT_NOT_FOUND } from "../../server/services/locations.service";
@@ -122,6 +125,7 @@ const SERVER_TEXTS = [
   "failure",
   PHONE_BLOCKED_MESSAGE,
   PHONE_CONFIRMATION_REQUIRED_MESSAGE,
+  TERMS_NOT_ACCEPTED_MESSAGE,
   PROBABLY_PLACED,
   INVALID_MOBILE_MESSAGE,
   QUANTITY_MINIMUM_MESSAGE,

@@ -1,5 +1,6 @@
 /** The back-office frame: a side navigation (a scrolling strip on phones), the screen, and the toasts. */
 import {
+  FileText,
   BadgePercent,
   FolderTree,
   Image,
@@ -38,6 +39,7 @@ export const ADMIN_NAV = [
   { to: "/admin/size-guides", label: "Size guides", icon: Ruler },
   { to: "/admin/reviews", label: "Reviews", icon: Star },
   { to: "/admin/popup-images", label: "Popup images", icon: Image },
+  { to: "/admin/pages", label: "Shop pages", icon: FileText },
   { to: "/admin/settings", label: "Settings", icon: Settings },
 ] as const;
 

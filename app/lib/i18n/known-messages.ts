@@ -50,6 +50,7 @@ export function knownMessages(i18n: Pick<I18n, "_">): string[] {
     ),
     i18n._("Minimum order amount of ৳{0} required"),
     i18n._("Your cart is empty"),
+    i18n._("Please accept the terms and conditions to place your order."),
     i18n._("Only {count} left of {product} ({color}, {size})"),
     i18n._("{product} ({color}, {size}) is out of stock"),
     i18n._("The shop is busy right now. Please try again."),

@@ -153,6 +153,18 @@ function OrderDetail({
             phoneConfirmedAt={order.phoneConfirmed ? order.phoneConfirmedAt : null}
           />
         )}
+        <p className="no-print mt-3 text-sm text-stone-600" data-testid="terms-accepted-version">
+          {order.termsAcceptedVersion != null ? (
+            <>
+              Terms accepted at checkout:{" "}
+              <a className="underline" href="/pages/terms" target="_blank" rel="noopener">
+                version {order.termsAcceptedVersion}
+              </a>
+            </>
+          ) : (
+            "Placed before the checkout asked to accept the terms"
+          )}
+        </p>
         {order.courier?.consignmentId && (
           <p className="no-print mt-3 rounded-md bg-stone-50 px-3 py-2 text-sm">
             Courier {order.courier.name ?? "Pathao"}: consignment{" "}
