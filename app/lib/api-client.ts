@@ -17,7 +17,7 @@ import { auth } from "./api/auth";
 import { cart, checkout } from "./api/cart";
 import { courierCash } from "./api/courier-cash";
 import { categories, products, ratings, reviews, sizeGuides } from "./api/catalog";
-import { orders, pathao, payment } from "./api/orders";
+import { locations, orders, payment } from "./api/orders";
 import { popupImages } from "./api/popup-images";
 import { tshirtOrders } from "./api/tshirt-orders";
 import { users } from "./api/users";
@@ -69,7 +69,7 @@ export const api = {
   checkout,
   orders,
   payment,
-  pathao,
+  locations,
   popupImages,
   tshirtOrders,
   courierCash,

@@ -3,8 +3,10 @@ import type { ShippingAddressBody } from "#contract/schemas/orders";
 import { readCustomerInfo, saveCustomerInfo, type CustomerInfo } from "~/lib/tracking";
 
 /**
- * The checkout's address form: every field as typed. The form is checked with the API's own
- * ShippingAddressBody (~/lib/storefront-schemas), which also normalises the mobile number.
+ * The checkout's address form: every field as typed, or as chosen in the district and thana
+ * pickers (`city` and `zone` are then the district's and thana's English names, beside their ids).
+ * The form is checked with the API's own ShippingAddressBody (~/lib/storefront-schemas,
+ * CheckoutAddressForm), which also normalises the mobile number.
  */
 export type CheckoutAddress = {
   firstName: string;
@@ -16,6 +18,10 @@ export type CheckoutAddress = {
   zone: string;
   area: string;
   zipCode: string;
+  /** The district's id (`dhaka`), "" until one is chosen. */
+  districtId: string;
+  /** The thana's id (`dhaka/dhanmondi`), "" until one is chosen. */
+  thanaId: string;
 };
 
 /** The address as the API takes it (ShippingAddressBody's output: mobile as 01XXXXXXXXX). */
@@ -31,16 +37,24 @@ export const EMPTY_ADDRESS: CheckoutAddress = {
   zone: "",
   area: "",
   zipCode: "",
+  districtId: "",
+  thanaId: "",
 };
 
 /** The message shown under each field (the schema's, per field). */
 export type FieldErrors = Partial<Record<keyof CheckoutAddress | "root", string>>;
 
-/** The guest or selected address kept in browser storage (spec §3); country is always Bangladesh. */
+/**
+ * The guest or selected address kept in browser storage; country is always Bangladesh. An address
+ * stored before the district and thana pickers has no ids (the checkout finds them: withPickedPlace
+ * in app/components/checkout/checkout-form.ts).
+ */
 export type StoredAddress = CustomerInfo & {
   streetAddress?: string;
   zone?: string;
   area?: string;
+  districtId?: string;
+  thanaId?: string;
   country?: "Bangladesh";
 };
 
@@ -54,6 +68,7 @@ export function toCheckoutAddress(
   return address;
 }
 
+/** The stored address as it was kept (one kept before the pickers has no ids: `withPickedPlace`). */
 export function readStoredAddress(): CheckoutAddress {
   const info = readCustomerInfo() as StoredAddress;
   return toCheckoutAddress({ ...info, mobile: info.mobile ?? info.phoneNumber ?? info.phone });
@@ -77,6 +92,8 @@ export function storeAddress(
     zone: address.zone ?? "",
     area: address.area ?? "",
     zipCode: address.zipCode ?? "",
+    districtId: address.districtId ?? "",
+    thanaId: address.thanaId ?? "",
     isGuestCheckout: who.isGuestCheckout,
     country: "Bangladesh",
   };

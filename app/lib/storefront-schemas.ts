@@ -42,6 +42,21 @@ export const PasswordForm = ChangePasswordBody.extend({ confirmPassword: z.strin
   { path: ["confirmPassword"], message: PASSWORDS_DIFFER_MESSAGE },
 );
 
+export const CHOOSE_DISTRICT_MESSAGE = "Choose your district";
+export const CHOOSE_THANA_MESSAGE = "Choose your thana";
+
+/**
+ * The checkout's address: the API's ShippingAddressBody, with the district and the thana required.
+ * The server also takes an address with a city name only (older pages and API clients); the
+ * checkout's pickers always know both, and every address is in some thana, so the courier and the
+ * delivery zone get the most precise place (docs/locations.md, "The checkout's picker"). The
+ * pickers fill `city` and `zone` with the chosen names, so those carry the messages.
+ */
+export const CheckoutAddressForm = ShippingAddressBody.extend({
+  city: z.string().trim().max(80).min(1, CHOOSE_DISTRICT_MESSAGE),
+  zone: ShippingAddressBody.shape.zone.unwrap().min(1, CHOOSE_THANA_MESSAGE),
+});
+
 /**
  * Guest tracking by the mobile number used at checkout: the API normalises ?phone with the same
  * rule as BdMobile (and answers "not found" otherwise); the form asks for a number the checkout took.

@@ -55,11 +55,14 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     // The messages change on submit only, as the shopper last asked.
     reValidateMode: "onSubmit",
   });
-  const [city, zone, method, mobile] = useWatch({
+  const [city, zone, districtId, thanaId, method, mobile] = useWatch({
     control: form.control,
-    name: ["city", "zone", "paymentMethod", "mobile"],
+    name: ["city", "zone", "districtId", "thanaId", "paymentMethod", "mobile"],
   });
-  const quote = useDeliveryQuote(city.trim(), zone.trim(), cart);
+  const quote = useDeliveryQuote(
+    { city: city.trim(), zone: zone.trim(), districtId, thanaId },
+    cart,
+  );
   // The mobile the placement last asked an advance for (the quote never reads the number).
   const [advanceAskedFor, setAdvanceAskedFor] = useState<string | null>(null);
   const quoted = method === "COD" && quote.status === "ready" ? quote.quote : undefined;

@@ -20,6 +20,11 @@ export const ThanaAnswer = z.object({
   id: z.string(),
   name: z.string(),
   nameBn: z.string(),
+  /**
+   * Other spellings it is known under, in either script (Ashulia for Savar, Comilla Sadar for
+   * Cumilla Sadar): the checkout's picker searches them too. Often empty.
+   */
+  aliases: z.array(z.string()),
 });
 export type ThanaAnswer = z.infer<typeof ThanaAnswer>;
 

@@ -23,7 +23,14 @@ export function listDistricts(): DistrictsAnswer {
 const thanasAnswers = new Map<string, ThanasAnswer>(
   DISTRICT_LIST.map((district) => [
     district.id,
-    { thanas: thanasOf(district.id).map(({ id, name, nameBn }) => ({ id, name, nameBn })) },
+    {
+      thanas: thanasOf(district.id).map(({ id, name, nameBn, aliases }) => ({
+        id,
+        name,
+        nameBn,
+        aliases: [...aliases],
+      })),
+    },
   ]),
 );
 

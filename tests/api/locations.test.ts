@@ -15,7 +15,7 @@ const app = createApp();
 const BANGLA = /^[\u0980-\u09FF ]+$/;
 
 type DistrictRow = { id: string; name: string; nameBn: string; division: string };
-type ThanaRow = { id: string; name: string; nameBn: string };
+type ThanaRow = { id: string; name: string; nameBn: string; aliases: string[] };
 let districts: DistrictRow[];
 
 beforeAll(async () => {
@@ -136,8 +136,20 @@ describe("GET /api/locations/districts/{id}/thanas", () => {
   it("lists Dhaka's upazilas and metropolitan thanas by English name", async () => {
     const thanas = await thanasOf("dhaka");
     expect(thanas).toHaveLength(55);
-    expect(thanas).toContainEqual({ id: "dhaka/dhanmondi", name: "Dhanmondi", nameBn: "ধানমন্ডি" });
-    expect(thanas).toContainEqual({ id: "dhaka/savar", name: "Savar", nameBn: "সাভার" });
+    expect(thanas).toContainEqual({
+      id: "dhaka/dhanmondi",
+      name: "Dhanmondi",
+      nameBn: "ধানমন্ডি",
+      aliases: ["ধানমণ্ডি"],
+    });
+    // The other spellings travel with the names: the checkout's picker finds Savar by "Ashulia".
+    expect(thanas).toContainEqual({
+      id: "dhaka/savar",
+      name: "Savar",
+      nameBn: "সাভার",
+      aliases: ["Ashulia", "আশুলিয়া"],
+    });
+    expect(thanas.find((thana) => thana.id === "dhaka/gulshan")?.aliases).toEqual([]);
     expect(thanas.map((thana) => thana.name)).toEqual(
       expect.arrayContaining(["Gulshan", "Mirpur", "Uttara East", "Keraniganj", "Motijheel"]),
     );
@@ -151,6 +163,7 @@ describe("GET /api/locations/districts/{id}/thanas", () => {
       id: "chattogram/panchlaish",
       name: "Panchlaish",
       nameBn: "পাঁচলাইশ",
+      aliases: [],
     });
     expect(thanas.map((thana) => thana.name)).toEqual(
       expect.arrayContaining(["Double Mooring", "Kotwali", "Patenga", "Hathazari", "Sitakunda"]),
@@ -169,6 +182,13 @@ describe("GET /api/locations/districts/{id}/thanas", () => {
       total += thanas.length;
     }
     expect(total).toBe(495 + 50 + 15);
+  });
+
+  it("travels gzipped: Dhaka's, the largest list, aliases included, under 1.5 KB", async () => {
+    const { encoding, bytes } = await gzippedBytes("/api/locations/districts/dhaka/thanas");
+    expect(encoding).toBe("gzip");
+    expect(JSON.parse(gunzipSync(bytes).toString("utf8")).thanas).toHaveLength(55);
+    expect(bytes.length).toBeLessThan(1_500);
   });
 
   it("answers 404 with the error shape for an id that is not a district's, not cached", async () => {

@@ -157,6 +157,26 @@ describe("POST /api/orders (guest, cash on delivery)", () => {
     );
   });
 
+  it("keeps the district and thana ids the checkout's pickers send with the names", async () => {
+    const { buyer: guest } = await shopperWithCart(app, 1);
+    const placed = await guest.order({
+      shippingAddress: shippingAddress({
+        city: "Bhola",
+        zone: "Char Fasson",
+        districtId: "bhola",
+        thanaId: "bhola/char-fasson",
+      }),
+    });
+    expect(placed.status).toBe(201);
+    const stored = await Order.findById(placed.body._id).lean();
+    expect(stored!.shippingAddress).toMatchObject({
+      city: "Bhola",
+      zone: "Char Fasson",
+      districtId: "bhola",
+      thanaId: "bhola/char-fasson",
+    });
+  });
+
   it("places one order when the same cart is submitted twice at once", async () => {
     const { product, buyer: guest } = await shopperWithCart(app, 2);
     const answers = await Promise.all([guest.order(), guest.order()]);

@@ -64,7 +64,8 @@ describe("advance delivery charge at checkout (bKash stub)", () => {
         lastName: "Hasan",
         mobile,
         streetAddress: "Station Road, Agrabad",
-        city: "Chattogram",
+        district: "Chattogram",
+        thana: "Panchlaish",
       });
       await expect.poll(() => checkout.deliveryCharge()).toBe("৳120");
 
@@ -128,7 +129,8 @@ describe("advance delivery charge at checkout (bKash stub)", () => {
       firstName: "Rafi",
       mobile,
       streetAddress: "House 3, Road 7, Mirpur",
-      city: "Dhaka",
+      district: "Dhaka",
+      thana: "Dhanmondi",
     });
     await expect.poll(() => checkout.deliveryCharge()).toBe("৳60");
     // The quote is the same as for anyone: no advance shown before placing.

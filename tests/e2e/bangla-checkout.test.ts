@@ -5,8 +5,8 @@
  * page shows English UI text (tests/e2e/bangla-detector.ts says what counts and how brand names and
  * codes are told apart). The order is placed in Bangla (`locale: "bn"`) and its SMS reaches the
  * gateway stub in Bangla as Unicode. With the shop asking for phone confirmation, the code step, the
- * API's refusal of a wrong code and the code's SMS are Bangla too. With the courier (Pathao) on,
- * its cities are named in Bangla, its zones and areas as it writes them.
+ * API's refusal of a wrong code and the code's SMS are Bangla too. (The district and thana pickers
+ * in Bangla: checkout-place-picker.test.ts.)
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,14 +14,13 @@ import { Order } from "../../models/order.model";
 import { formatMoney } from "#contract/i18n/format";
 import { changeShopSettings } from "../factories/shop-settings";
 import { setEnv } from "../setup/env";
-import { usePathaoStub } from "../setup/pathao";
-import { STUB_CITIES } from "../stubs/pathao";
 import { otpIn, smsEnv, startSmsGatewayStub, type SmsGatewayStub } from "../stubs/sms-gateway";
 import { englishUiText } from "./bangla-detector";
 import { banglaChecks, type BanglaChecks } from "./bangla-page";
 import { allowBrowserProblems } from "./guard";
 import { waitForHydration } from "./harness";
 import { addToGuestCart } from "./pages/cart-page";
+import { CheckoutPage } from "./pages/checkout-page";
 import { startShoppingSession, type ShoppingSession } from "./shop-harness";
 
 let shop: ShoppingSession;
@@ -63,7 +62,10 @@ async function fillAddress(page: Page, mobile: string) {
   await page.getByLabel("নামের প্রথম অংশ").fill("নুসরাত");
   await page.getByLabel("মোবাইল নম্বর").fill(mobile);
   await page.getByLabel("বাড়ি, রোড ও এলাকা").fill("বাড়ি ৩, রোড ৭, মিরপুর");
-  await page.getByLabel("শহর").selectOption("Dhaka");
+  // The district and thana typed in Bangla and chosen with Enter.
+  const checkout = new CheckoutPage(page);
+  expect(await checkout.choosePlace("district", "ঢাকা")).toBe("ঢাকা");
+  expect(await checkout.choosePlace("thana", "মিরপুর")).toBe("মিরপুর");
 }
 
 describe("buying in Bangla on a phone (375 px)", () => {
@@ -87,23 +89,8 @@ describe("buying in Bangla on a phone (375 px)", () => {
     await page.waitForURL((url) => url.pathname === "/bn/checkout");
     expect(new URL(page.url()).searchParams.get("guest")).toBe("true");
     await waitForHydration(page);
-    await page.getByLabel("শহর").waitFor();
-    // The cities by their Bangla names; each keeps the English name as its value (stored, and
-    // sent to the courier).
-    const cityOptions = () =>
-      page
-        .getByLabel("শহর")
-        .locator("option")
-        .evaluateAll((options) =>
-          options.map((option) => [(option as HTMLOptionElement).value, option.textContent]),
-        );
-    await expect.poll(cityOptions).toEqual(
-      expect.arrayContaining([
-        ["Dhaka", "ঢাকা"],
-        ["Chattogram", "চট্টগ্রাম"],
-        ["Cox's Bazar", "কক্সবাজার"],
-      ]),
-    );
+    // The district picker, labelled and searched in Bangla (checkout-place-picker.test.ts has more).
+    await page.getByRole("combobox", { name: "জেলা", exact: true }).waitFor();
     await expectBanglaPage(page, "checkout");
 
     // A wrong mobile number: the API's own rule, its message in Bangla.
@@ -126,7 +113,9 @@ describe("buying in Bangla on a phone (375 px)", () => {
     const orderId = new URL(page.url()).searchParams.get("orderId")!;
     await page.getByTestId("order-number").waitFor();
     await expectBanglaPage(page, "order-confirmation");
-    expect(await page.getByText("বাড়ি ৩, রোড ৭, মিরপুর, ঢাকা").count()).toBe(1);
+    // The thana as stored, its English name marked not to translate; the district in Bangla.
+    expect(await page.getByText("বাড়ি ৩, রোড ৭, মিরপুর, Mirpur, ঢাকা").count()).toBe(1);
+    expect(await page.locator('[translate="no"]', { hasText: /^Mirpur$/ }).count()).toBe(1);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("অর্ডারের জন্য ধন্যবাদ!");
     expect(await page.getByTestId("order-status").textContent()).toContain("অর্ডার হয়েছে");
 
@@ -343,47 +332,5 @@ describe("buying in Bangla on a phone (375 px)", () => {
     await page.getByRole("heading", { name: "আমার অ্যাকাউন্ট" }).waitFor();
     await page.getByRole("heading", { name: "আমার অর্ডার" }).waitFor();
     await expectBanglaPage(page, "account", ["Rahim", "Uddin"]);
-  });
-});
-
-describe("the courier's delivery places on a Bangla checkout (375 px)", () => {
-  usePathaoStub(() => undefined);
-
-  it("names the courier's cities in Bangla and shows its zones and areas as it writes them", async () => {
-    const { context, page, errors } = await shop.newPage(375);
-    await context.setExtraHTTPHeaders({ "Accept-Language": "bn" });
-    await fillGuestCart(page);
-    await page.goto("/bn/checkout?guest=true");
-    await waitForHydration(page);
-    // Pathao's list, in Pathao's spelling ("Chittagong"): the Bangla names, English values.
-    const options = (select: string) =>
-      page
-        .locator(`${select} option`)
-        .evaluateAll((list) =>
-          list.map((option) => [(option as HTMLOptionElement).value, option.textContent]),
-        );
-    await expect
-      .poll(() => options("#addr-city"))
-      .toEqual([
-        ["", "শহর বেছে নিন"],
-        ...STUB_CITIES.map((city) => [city.city_name, expect.stringMatching(/^[\u0980-\u09FF]+$/)]),
-      ]);
-    expect(await options("#addr-city")).toEqual(
-      expect.arrayContaining([
-        ["Dhaka", "ঢাকা"],
-        ["Chittagong", "চট্টগ্রাম"],
-        ["Gazipur", "গাজীপুর"],
-      ]),
-    );
-    // Zones and areas: proper names from the courier, shown as sent and marked not to translate.
-    await page.getByLabel("শহর").selectOption("Dhaka");
-    await expect.poll(() => options("#addr-zone")).toContainEqual(["Gulshan", "Gulshan"]);
-    expect(await page.locator('#addr-zone option[value="Gulshan"]').getAttribute("translate")).toBe(
-      "no",
-    );
-    await page.locator("#addr-zone").selectOption("Gulshan");
-    await expect.poll(() => options("#addr-area")).toContainEqual(["Gulshan 1", "Gulshan 1"]);
-    await expectBanglaPage(page, "checkout-courier-places");
-    expect(errors).toEqual([]);
   });
 });

@@ -51,7 +51,8 @@ async function payWithSslCommerz(page: Page) {
     lastName: "Akter",
     mobile: "01612345678",
     streetAddress: "Road 11, Banani",
-    city: "Dhaka",
+    district: "Dhaka",
+    thana: "Dhanmondi",
   });
   await expect.poll(() => checkout.deliveryCharge()).toBe("৳60");
   await page.getByLabel(/Card, mobile or net banking/).check();

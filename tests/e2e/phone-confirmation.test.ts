@@ -48,7 +48,8 @@ async function placeGuestOrder(page: Page, phone: string): Promise<CheckoutPage>
     firstName: "Sadia",
     mobile: phone,
     streetAddress: "House 3, Road 7, Mirpur",
-    city: "Dhaka",
+    district: "Dhaka",
+    thana: "Dhanmondi",
   });
   await checkout.placeOrder();
   return checkout;

@@ -129,7 +129,8 @@ describe("shopping journey (375 px, guest, cash on delivery)", () => {
     await expect.poll(() => fieldError("firstName")).toBe("First name is required");
     expect(await fieldError("mobile")).toBe(INVALID_MOBILE_MESSAGE);
     expect(await fieldError("streetAddress")).toBe("Street address is required");
-    expect(await fieldError("city")).toBe("City is required");
+    expect(await fieldError("city")).toBe("Choose your district");
+    expect(await fieldError("zone")).toBe("Choose your thana");
     expect(
       await page.getByLabel("First name").evaluate((input) => input === document.activeElement),
     ).toBe(true);
@@ -141,7 +142,8 @@ describe("shopping journey (375 px, guest, cash on delivery)", () => {
       mobile: "(+880) 1712-345678",
       email: "rahim@example.com",
       streetAddress: "House 12, Road 5, Dhanmondi",
-      city: "Dhaka",
+      district: "Dhaka",
+      thana: "Dhanmondi",
     });
     await expect.poll(() => checkout.deliveryCharge()).toBe("৳60");
     const total = subtotal - promoDiscount + 60;
@@ -262,7 +264,8 @@ describe("more shopping screens", () => {
       lastName: "Jahan",
       mobile: "01812345678",
       streetAddress: "Flat 3B, 22 Agrabad Road",
-      city: "Chattogram",
+      district: "Chattogram",
+      thana: "Double Mooring",
     });
     await expect.poll(() => checkout.deliveryCharge()).toBe("৳120");
     await screenshot(page, "checkout-1280");
@@ -435,6 +438,8 @@ describe("more shopping screens", () => {
             lastName: "Islam",
             mobile: "01512345678",
             streetAddress: "House 7, Road 2, Sector 4, Uttara",
+            // Saved as the profile keeps addresses: names only, no ids. "Uttara" names two
+            // thanas (East and West): the shopper chooses.
             city: "Dhaka",
             zone: "Uttara",
           },
@@ -467,18 +472,28 @@ describe("more shopping screens", () => {
     await expect.poll(() => page.getByLabel("First name").inputValue()).toBe("Sadia");
     expect(await page.getByRole("radio", { name: /Sadia Islam/ }).isChecked()).toBe(true);
     expect(await page.getByLabel("Mobile number").inputValue()).toBe("01512345678");
+    // The saved city found its district; the thana is chosen with the keyboard.
+    const checkout = new CheckoutPage(page);
+    expect(await checkout.picker("district").inputValue()).toBe("Dhaka");
+    expect(await checkout.picker("thana").inputValue()).toBe("");
+    expect(await checkout.choosePlace("thana", "Uttara W")).toBe("Uttara West");
     const subtotal = product!.discountedPrice * 2;
     const delivery = subtotal >= 3000 ? 0 : 60;
     await expect
       .poll(() => page.getByTestId("delivery-charge").textContent())
       .toBe(delivery === 0 ? "Free" : "৳60");
-    await new CheckoutPage(page).placeOrder();
+    await checkout.placeOrder();
     const orderId = await new ConfirmationPage(page).orderId();
     await page.getByTestId("order-number").waitFor();
     expect(await page.getByTestId("guest-tracking").count()).toBe(0);
     const order = await Order.findById(orderId).lean();
     expect(String(order!.user)).toBe(userId);
-    expect(order!.shippingAddress.zone).toBe("Uttara");
+    expect(order!.shippingAddress).toMatchObject({
+      city: "Dhaka",
+      zone: "Uttara West",
+      districtId: "dhaka",
+      thanaId: "dhaka/uttara-west",
+    });
     expect(order!.totalDiscountedPrice).toBe(subtotal + delivery);
     const purchase = (await dataLayer(page)).find((entry) => entry.event === "purchase")!;
     expect(purchase.user_data).toMatchObject({

@@ -6,6 +6,9 @@
 import { describe, expect, it } from "vitest";
 import { checkWith } from "../../app/lib/form-validation";
 import {
+  CHOOSE_DISTRICT_MESSAGE,
+  CHOOSE_THANA_MESSAGE,
+  CheckoutAddressForm,
   LoginForm,
   PasswordForm,
   ProfileForm,
@@ -74,6 +77,42 @@ describe("checkout address form (ShippingAddressBody)", () => {
   it("refuses a malformed email with the same text as the account forms", () => {
     const checked = checkWith(ShippingAddressBody, { ...address, email: "rahim@" }, ADDRESS_FIELDS);
     expect(checked).toEqual({ ok: false, errors: { email: "Enter a valid email address" } });
+  });
+});
+
+describe("the checkout's address (CheckoutAddressForm: ShippingAddressBody with district and thana)", () => {
+  const picked = {
+    ...address,
+    city: "Dhaka",
+    zone: "Dhanmondi",
+    districtId: "dhaka",
+    thanaId: "dhaka/dhanmondi",
+  };
+
+  it("gives the API the district and the thana with their ids", () => {
+    const checked = checkWith(CheckoutAddressForm, picked, ADDRESS_FIELDS);
+    expect(checked).toMatchObject({
+      ok: true,
+      value: { city: "Dhaka", zone: "Dhanmondi", districtId: "dhaka", thanaId: "dhaka/dhanmondi" },
+    });
+  });
+
+  it("asks for the district and the thana, where the API alone needs a city only", () => {
+    const unpicked = { ...picked, city: " ", zone: "", districtId: "", thanaId: "" };
+    expect(checkWith(CheckoutAddressForm, unpicked, ADDRESS_FIELDS)).toEqual({
+      ok: false,
+      errors: { city: "Choose your district", zone: "Choose your thana" },
+    });
+    expect([CHOOSE_DISTRICT_MESSAGE, CHOOSE_THANA_MESSAGE]).toEqual([
+      "Choose your district",
+      "Choose your thana",
+    ]);
+    const cityOnly = { ...address, city: "Dhaka" };
+    expect(checkWith(ShippingAddressBody, cityOnly, ADDRESS_FIELDS).ok).toBe(true);
+    expect(checkWith(CheckoutAddressForm, cityOnly, ADDRESS_FIELDS)).toEqual({
+      ok: false,
+      errors: { zone: "Choose your thana" },
+    });
   });
 });
 

@@ -7,7 +7,7 @@ import { cityName } from "~/lib/i18n/city-names";
 import { useLocale } from "~/lib/i18n/i18n";
 import { normalizeBdMobile } from "~/lib/storefront-schemas";
 import { AddressForm } from "./address-form";
-import { fromSaved, setAddress, type CheckoutValues } from "./checkout-form";
+import { fromSaved, setAddress, withPickedPlace, type CheckoutValues } from "./checkout-form";
 
 /**
  * Fills the address once the page is in the browser: the address used last time (kept in the
@@ -19,13 +19,13 @@ function usePrefilledAddress(user: User | null, choose: (index: number | "new") 
   const { setValue, getValues } = useFormContext<CheckoutValues>();
 
   useEffect(() => {
-    setAddress(setValue, readStoredAddress());
+    setAddress(setValue, withPickedPlace(readStoredAddress()));
   }, [setValue]);
 
   useEffect(() => {
     if (!user) return;
     const addresses = user.addresses ?? [];
-    const stored = readStoredAddress();
+    const stored = withPickedPlace(readStoredAddress());
     const mobileOf = (value: string) => normalizeBdMobile(value) ?? value;
     const sameAs = (item: Address) =>
       (item.streetAddress ?? "") === stored.streetAddress &&

@@ -14,6 +14,7 @@ import {
 import type { Address, PaymentMethod, Quote } from "~/lib/api-client";
 import { ApiError } from "~/lib/api-client";
 import { EMPTY_ADDRESS, toCheckoutAddress, type CheckoutAddress } from "~/lib/checkout";
+import { withPlaceIds } from "~/lib/places";
 
 export type CheckoutValues = CheckoutAddress & {
   paymentMethod: PaymentMethod;
@@ -86,12 +87,25 @@ export function setAddress(setValue: UseFormSetValue<CheckoutValues>, address: C
   for (const field of ADDRESS_FIELDS) setValue(field, address[field]);
 }
 
+/**
+ * An address for the pickers: with its district (and the city as the district's English name),
+ * found from the city name when it was written before them (kept in the browser, or saved in the
+ * profile, which keeps names only); a city that names no district leaves the place empty, to be
+ * chosen again. The thana follows once the district's list is fetched (DistrictAndThana).
+ */
+export function withPickedPlace(address: CheckoutAddress): CheckoutAddress {
+  return { ...address, ...withPlaceIds(address) };
+}
+
 /** A saved address of the profile as the form holds it. */
 export function fromSaved(address: Address): CheckoutAddress {
-  return toCheckoutAddress(address);
+  return withPickedPlace(toCheckoutAddress(address));
 }
+
+/** The field that shows a message about a place's id: its picker. */
+const PICKER_OF: Record<string, string> = { districtId: "city", thanaId: "zone" };
 
 /** Moves the keyboard to the first field with a message. */
 export function focusField(field: string | undefined) {
-  if (field) document.getElementById(`addr-${field}`)?.focus();
+  if (field) document.getElementById(`addr-${PICKER_OF[field] ?? field}`)?.focus();
 }

@@ -6,12 +6,23 @@ export type QuoteState =
   | { status: "ready"; quote: Quote }
   | { status: "error"; message: string };
 
+/** Where the parcel goes, as the pickers hold it ("" for what is not chosen yet). */
+export interface QuotedPlace {
+  city: string;
+  zone: string;
+  districtId: string;
+  thanaId: string;
+}
+
 /**
- * Delivery charge and totals for the chosen city/zone (POST /api/checkout/quote), asked a quarter
- * second after the last change and again when the cart changes. The quote is anonymous: it is
- * never sent the mobile number (docs/cod.md).
+ * Delivery charge and totals for the chosen district and thana (POST /api/checkout/quote: their
+ * names and ids), asked a quarter second after the last change and again when the cart changes.
+ * The quote is anonymous: it is never sent the mobile number (docs/cod.md).
  */
-export function useDeliveryQuote(city: string, zone: string, cart: Cart | null): QuoteState {
+export function useDeliveryQuote(
+  { city, zone, districtId, thanaId }: QuotedPlace,
+  cart: Cart | null,
+): QuoteState {
   const [quote, setQuote] = useState<QuoteState>({ status: "idle" });
   useEffect(() => {
     if (!city || !cart || cart.cartItems.length === 0) {
@@ -22,7 +33,15 @@ export function useDeliveryQuote(city: string, zone: string, cart: Cart | null):
     setQuote({ status: "loading" });
     const timer = setTimeout(() => {
       api.checkout
-        .quote({ city, ...(zone ? { zone } : {}) }, { guest: !getToken() })
+        .quote(
+          {
+            city,
+            ...(zone ? { zone } : {}),
+            ...(districtId ? { districtId } : {}),
+            ...(thanaId ? { thanaId } : {}),
+          },
+          { guest: !getToken() },
+        )
         .then((answer) => live && setQuote({ status: "ready", quote: answer }))
         .catch(
           (error: unknown) => live && setQuote({ status: "error", message: errorMessage(error) }),
@@ -32,6 +51,6 @@ export function useDeliveryQuote(city: string, zone: string, cart: Cart | null):
       live = false;
       clearTimeout(timer);
     };
-  }, [city, zone, cart]);
+  }, [city, zone, districtId, thanaId, cart]);
   return quote;
 }

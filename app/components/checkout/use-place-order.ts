@@ -6,7 +6,7 @@ import { useLocale, useLocalizedPath } from "~/lib/i18n/i18n";
 import { api, ApiError, errorMessage, getToken } from "~/lib/api-client";
 import { LAST_ORDER_KEY, storeAddress } from "~/lib/checkout";
 import { checkWith, serverFieldErrors } from "~/lib/form-validation";
-import { ShippingAddressBody } from "~/lib/storefront-schemas";
+import { CheckoutAddressForm } from "~/lib/storefront-schemas";
 import { trackAddPaymentInfo, trackPurchase, type TrackableOrder } from "~/lib/tracking";
 import type { AdvanceQuoteAnswer } from "#contract/advance-delivery-charge";
 import {
@@ -73,8 +73,9 @@ export function usePlaceOrder(
 
   async function placeOrder(values: CheckoutValues) {
     form.clearErrors();
-    // The API's own rules and messages (ShippingAddressBody); the mobile number comes out normalised.
-    const checked = checkWith(ShippingAddressBody, addressOf(values), ADDRESS_FIELDS);
+    // The API's own rules and messages (ShippingAddressBody, with the district and thana required);
+    // the mobile number comes out normalised.
+    const checked = checkWith(CheckoutAddressForm, addressOf(values), ADDRESS_FIELDS);
     if (!values.termsAccepted)
       form.setError("termsAccepted", { message: TERMS_NOT_ACCEPTED_MESSAGE });
     if (!checked.ok) {
@@ -105,6 +106,8 @@ export function usePlaceOrder(
             zipCode: address.zipCode ?? "",
             ...(address.zone ? { zone: address.zone } : {}),
             ...(address.area ? { area: address.area } : {}),
+            ...(address.districtId ? { districtId: address.districtId } : {}),
+            ...(address.thanaId ? { thanaId: address.thanaId } : {}),
           },
           paymentMethod: method,
           ...(method === "COD" && advance

@@ -1,6 +1,7 @@
 import type { I18n } from "@lingui/core";
 import { useLingui } from "@lingui/react";
 import { CheckCircle2, Circle } from "lucide-react";
+import { Fragment } from "react";
 import { CartTotals } from "~/components/cart/cart-totals";
 import type { OrderView } from "~/lib/api-client";
 import { imageUrl } from "~/lib/image-url";
@@ -216,12 +217,18 @@ export function OrderSummary({ order }: { order: OrderView }) {
                 {[
                   address.streetAddress,
                   address.area,
-                  address.zone,
+                  // The thana's English name, as stored (a proper name: not for translation).
+                  address.zone && <span translate="no">{address.zone}</span>,
                   address.city && cityName(address.city, locale),
                   address.zipCode,
                 ]
                   .filter(Boolean)
-                  .join(", ")}
+                  .map((part, index) => (
+                    <Fragment key={index}>
+                      {index > 0 && ", "}
+                      {part}
+                    </Fragment>
+                  ))}
                 <br />
                 {i18n._("Bangladesh")}
               </p>

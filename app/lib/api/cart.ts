@@ -108,7 +108,10 @@ export const cart = {
 };
 
 export const checkout = {
-  quote: (shippingAddress: { city: string; zone?: string }, options: GuestOption = {}) =>
+  quote: (
+    shippingAddress: { city: string; zone?: string; districtId?: string; thanaId?: string },
+    options: GuestOption = {},
+  ) =>
     request<Quote>("/api/checkout/quote", {
       method: "POST",
       body: { shippingAddress },

@@ -1,15 +1,7 @@
-/** Orders (place, list, read, guest tracking), online payment start, and the courier's city lists. */
+/** Orders (place, list, read, guest tracking), online payment start, and the address pickers' thanas. */
 import type { GuestOption } from "./session";
 import { request, segment } from "./transport";
-import type {
-  Areas,
-  Cities,
-  Order,
-  OrderTracking,
-  PaymentStarted,
-  PlaceOrder,
-  Zones,
-} from "./types";
+import type { Order, OrderTracking, PaymentStarted, PlaceOrder, Thanas } from "./types";
 
 export const orders = {
   create: (body: PlaceOrder, options: GuestOption = {}) =>
@@ -34,10 +26,8 @@ export const payment = {
     }),
 };
 
-export const pathao = {
-  cities: () => request<Cities>("/api/pathao/cities"),
-  zones: (cityId: string | number) =>
-    request<Zones>(`/api/pathao/cities/${segment(String(cityId))}/zones`),
-  areas: (zoneId: string | number) =>
-    request<Areas>(`/api/pathao/zones/${segment(String(zoneId))}/areas`),
+/** The address pickers' lists (the districts are bundled: app/lib/places.ts). */
+export const locations = {
+  thanas: (districtId: string) =>
+    request<Thanas>(`/api/locations/districts/${segment(districtId)}/thanas`),
 };

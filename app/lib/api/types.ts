@@ -20,7 +20,7 @@ import type {
 } from "#contract/answers/catalog";
 import type { Wire } from "#contract/answers/common";
 import type { DashboardStats } from "#contract/answers/dashboard";
-import type { AreasAnswer, CitiesAnswer, ZonesAnswer } from "#contract/answers/delivery";
+import type { ThanasAnswer } from "#contract/answers/locations";
 import type {
   AdminOrderAnswer,
   AdminOrderPageAnswer,
@@ -104,9 +104,7 @@ export type Dashboard = Wire<DashboardStats>;
 export type PhoneRisk = PhoneRiskAnswer;
 export type PhoneBlock = PhoneBlockAnswer;
 export type PhoneBlocks = PhoneBlocksAnswer;
-export type Cities = CitiesAnswer;
-export type Zones = ZonesAnswer;
-export type Areas = AreasAnswer;
+export type Thanas = ThanasAnswer;
 
 /** A request body the back office sends as it is (the server's schemas validate it). */
 export type Json = Record<string, unknown>;

@@ -175,6 +175,9 @@ export function knownMessages(i18n: Pick<I18n, "_">): string[] {
     i18n._("First name is required"),
     i18n._("Street address is required"),
     i18n._("City is required"),
+    // The checkout's own rule: its pickers always know the district and the thana
+    i18n._("Choose your district"),
+    i18n._("Choose your thana"),
     i18n._("Enter a valid email address"),
     i18n._("Enter a valid Bangladeshi mobile number (01XXXXXXXXX or +8801XXXXXXXXX)"),
     i18n._("Password is required"),

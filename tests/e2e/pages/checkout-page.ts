@@ -1,4 +1,5 @@
 import type { Page } from "playwright-core";
+import { expect } from "vitest";
 import { CartPage } from "./cart-page";
 import { ProductPage } from "./product-page";
 import { Screen } from "./screen";
@@ -23,8 +24,15 @@ export interface CheckoutAddress {
   mobile: string;
   email?: string;
   streetAddress: string;
-  city: string;
+  /** Typed in the district picker; its best match is chosen (Enter). */
+  district: string;
+  /** Typed in the thana picker once the district's thanas are there; its best match is chosen. */
+  thana: string;
 }
+
+/** The district and thana pickers (combobox inputs), whatever the page's language. */
+export type PlacePicker = "district" | "thana";
+const PICKER_IDS: Record<PlacePicker, string> = { district: "#addr-city", thana: "#addr-zone" };
 
 /** The checkout form. */
 export class CheckoutPage extends Screen {
@@ -36,7 +44,37 @@ export class CheckoutPage extends Screen {
     await page.getByLabel("Mobile number").fill(address.mobile);
     if (address.email !== undefined) await page.getByLabel("Email (optional)").fill(address.email);
     await page.getByLabel("House, road and area").fill(address.streetAddress);
-    await page.getByLabel("City").selectOption(address.city);
+    await this.choosePlace("district", address.district);
+    await this.choosePlace("thana", address.thana);
+  }
+
+  picker(which: PlacePicker) {
+    return this.page.locator(PICKER_IDS[which]);
+  }
+
+  /** The picker's highlighted option (its aria-activedescendant), once there is one. */
+  async highlighted(which: PlacePicker): Promise<string> {
+    const picker = this.picker(which);
+    await expect.poll(() => picker.getAttribute("aria-activedescendant")).toBeTruthy();
+    const id = await picker.getAttribute("aria-activedescendant");
+    return (await this.page.locator(`[id="${id}"]`).textContent()) ?? "";
+  }
+
+  /**
+   * With the keyboard only: focuses the picker, types, waits for the list, and chooses the
+   * highlighted (best) match with Enter; answers what the picker then shows.
+   */
+  async choosePlace(which: PlacePicker, typed: string): Promise<string> {
+    const picker = this.picker(which);
+    await expect.poll(() => picker.isEnabled()).toBe(true);
+    await picker.focus();
+    await picker.press("ControlOrMeta+a");
+    await picker.pressSequentially(typed);
+    await expect.poll(() => picker.getAttribute("aria-expanded")).toBe("true");
+    const choice = await this.highlighted(which);
+    await picker.press("Enter");
+    await expect.poll(() => picker.inputValue()).toBe(choice);
+    return choice;
   }
 
   deliveryCharge() {
