@@ -8,7 +8,7 @@
  * and a stored document written before it existed is read with that default filled in.
  */
 import { z } from "zod";
-import { INVALID_MOBILE_MESSAGE, normalizeBdMobile } from "../phone.js";
+import { OptionalBdMobile } from "../phone.js";
 import { PageQuery, Taka } from "./common.js";
 
 const Limit = z.number().int().min(1).max(1_000_000);
@@ -47,23 +47,9 @@ export const OrderCapSettings = z.strictObject({
 });
 export type OrderCapSettings = z.output<typeof OrderCapSettings>;
 
-/** An empty text is allowed (the footer leaves that line out); a number is stored as 01XXXXXXXXX. */
-const OptionalPhone = z
-  .string()
-  .trim()
-  .max(20)
-  .transform((value, ctx) => {
-    if (value === "") return "";
-    const normalized = normalizeBdMobile(value);
-    if (!normalized) {
-      ctx.addIssue({ code: "custom", message: INVALID_MOBILE_MESSAGE });
-      return z.NEVER;
-    }
-    return normalized;
-  });
-
 export const ContactSettings = z.strictObject({
-  phone: OptionalPhone,
+  // Empty: the footer leaves that line out; a number is stored as 01XXXXXXXXX.
+  phone: OptionalBdMobile,
   email: z.union([z.literal(""), z.email("Enter a valid email address").max(120)]),
   address: z.string().trim().max(200),
   hours: z.string().trim().max(100),

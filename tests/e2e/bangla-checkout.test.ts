@@ -15,6 +15,7 @@ import { formatMoney } from "#contract/i18n/format";
 import { changeShopSettings } from "../factories/shop-settings";
 import { setEnv } from "../setup/env";
 import { usePathaoStub } from "../setup/pathao";
+import { placedSmsLink } from "../setup/sms";
 import { STUB_CITIES } from "../stubs/pathao";
 import { otpIn, smsEnv, startSmsGatewayStub, type SmsGatewayStub } from "../stubs/sms-gateway";
 import { englishUiText } from "./bangla-detector";
@@ -136,7 +137,7 @@ describe("buying in Bangla on a phone (375 px)", () => {
     const placedSms = sms.messages.find((message) => message.number === "8801712345375")!;
     expect(placedSms.type).toBe("unicode");
     expect(placedSms.message).toBe(
-      `Tweest: নুসরাত, আপনার অর্ডার ${order!.orderNumber} গ্রহণ করা হয়েছে। মোট ${formatMoney(order!.totalDiscountedPrice, "bn")} (ক্যাশ অন ডেলিভারি)। ধন্যবাদ!`,
+      `Tweest: নুসরাত, আপনার অর্ডার ${order!.orderNumber} গ্রহণ করা হয়েছে। মোট ${formatMoney(order!.totalDiscountedPrice, "bn")} (ক্যাশ অন ডেলিভারি)। ধন্যবাদ!${placedSmsLink("bn")}`,
     );
 
     // The confirmation's tracking link: the tracking page, in Bangla.
@@ -152,7 +153,9 @@ describe("buying in Bangla on a phone (375 px)", () => {
     await page.getByLabel("চেকআউটে দেওয়া মোবাইল নম্বর").fill("01812345000");
     await page.getByRole("button", { name: "অর্ডার ট্র্যাক করুন" }).click();
     await page.getByTestId("track-error").waitFor();
-    expect(await page.getByTestId("track-error").textContent()).toBe("অর্ডারটি পাওয়া যায়নি");
+    expect(await page.getByTestId("track-error").textContent()).toBe(
+      "এই অর্ডার নম্বর ও মোবাইল নম্বরে কোনো অর্ডার পাওয়া যায়নি। দুটোই দেখে আবার চেষ্টা করুন।",
+    );
     await expectBanglaPage(page, "tracking-not-found", ["01812345000"]);
     await page.getByLabel("চেকআউটে দেওয়া মোবাইল নম্বর").fill("01712345375");
     await page.getByRole("button", { name: "অর্ডার ট্র্যাক করুন" }).click();

@@ -34,6 +34,9 @@ export function Footer({ settings }: { settings: StorefrontSettings }) {
           <li>
             <LocalLink to="/cart">{i18n._("Cart")}</LocalLink>
           </li>
+          <li>
+            <LocalLink to="/order/track">{i18n._("Track order")}</LocalLink>
+          </li>
         </ul>
         <div className="space-y-2">
           <p data-testid="footer-delivery">
