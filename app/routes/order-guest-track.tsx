@@ -106,7 +106,10 @@ export default function TrackOrder({ params }: Route.ComponentProps) {
         <PackageSearch className="h-7 w-7 shrink-0 text-brand-600" aria-hidden="true" />{" "}
         {found ? (
           <span>
-            {i18n._("Order")} <span translate="no">{found.orderNumber}</span>
+            {i18n._("Order")}{" "}
+            <span translate="no" className="whitespace-nowrap">
+              {found.orderNumber}
+            </span>
           </span>
         ) : (
           i18n._("Track your order")
