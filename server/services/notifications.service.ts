@@ -73,7 +73,8 @@ export function smsName(firstName: string): string {
 /**
  * Order numbers, tracking codes and the OTP stay in ASCII digits in both languages: shoppers type
  * or paste them back. Amounts follow the language (৳১,৬৬০ in Bangla). Every text fits two SMS
- * parts with the longest name and tracking code (tests/api/bangla-messages.test.ts).
+ * parts with the longest name and tracking code, the placed one with its link three
+ * (tests/api/bangla-messages.test.ts).
  */
 const SMS_TEXTS: Record<
   Locale,
