@@ -28,6 +28,8 @@ function storefront(locale: "en" | "bn"): RouteConfigEntry[] {
     page("payment-failed", "routes/payment-result.tsx", "payment-failed"),
     page("payment-cancelled", "routes/payment-result.tsx", "payment-cancelled"),
     page("payment/success", "routes/payment-result.tsx", "payment/success"),
+    // Tracking: by order number and mobile, or the confirmation's link to one order.
+    page("order/track", "routes/order-guest-track.tsx", "order-track"),
     page("order/guest/track/:id", "routes/order-guest-track.tsx"),
     page("order/:id", "routes/order-details.tsx"),
     page("bulk-order", "routes/bulk-order.tsx"),

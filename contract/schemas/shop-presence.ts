@@ -4,22 +4,7 @@
  * a shopper can reach the shop (WhatsApp, Messenger, social pages). Only zod.
  */
 import { z } from "zod";
-import { INVALID_MOBILE_MESSAGE, normalizeBdMobile } from "../phone.js";
-
-/** An empty text is allowed (the storefront leaves that line out); a number is stored as 01XXXXXXXXX. */
-export const OptionalPhone = z
-  .string()
-  .trim()
-  .max(20)
-  .transform((value, ctx) => {
-    if (value === "") return "";
-    const normalized = normalizeBdMobile(value);
-    if (!normalized) {
-      ctx.addIssue({ code: "custom", message: INVALID_MOBILE_MESSAGE });
-      return z.NEVER;
-    }
-    return normalized;
-  });
+import { OptionalBdMobile } from "../phone.js";
 
 export const BusinessSettings = z.strictObject({
   /** The trade licence number as the city corporation wrote it; empty: not shown. */
@@ -67,7 +52,8 @@ const ProfileUrl = z.union([
 
 export const ChannelSettings = z.strictObject({
   /** The WhatsApp number (a Bangladeshi mobile); empty: no WhatsApp button. */
-  whatsapp: OptionalPhone,
+  /** Empty: no WhatsApp button; a number is stored as 01XXXXXXXXX. */
+  whatsapp: OptionalBdMobile,
   messenger: MessengerName,
   facebook: ProfileUrl,
   instagram: ProfileUrl,

@@ -8,6 +8,7 @@
  * and a stored document written before it existed is read with that default filled in.
  */
 import { z } from "zod";
+import { OptionalBdMobile } from "../phone.js";
 import { PageQuery, Taka } from "./common.js";
 import {
   checkZoneTable,
@@ -16,7 +17,7 @@ import {
   LIVE_PRICE_SOURCES,
   MAX_DELIVERY_ZONES,
 } from "./delivery-zones.js";
-import { BusinessSettings, ChannelSettings, OptionalPhone } from "./shop-presence.js";
+import { BusinessSettings, ChannelSettings } from "./shop-presence.js";
 
 const Limit = z.number().int().min(1).max(1_000_000);
 
@@ -67,7 +68,8 @@ export const OrderCapSettings = z.strictObject({
 export type OrderCapSettings = z.output<typeof OrderCapSettings>;
 
 export const ContactSettings = z.strictObject({
-  phone: OptionalPhone,
+  // Empty: the footer leaves that line out; a number is stored as 01XXXXXXXXX.
+  phone: OptionalBdMobile,
   email: z.union([z.literal(""), z.email("Enter a valid email address").max(120)]),
   address: z.string().trim().max(200),
   hours: z.string().trim().max(100),

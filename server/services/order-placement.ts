@@ -62,6 +62,7 @@ import {
 } from "./reservations.service.js";
 import { assertMayHave, reserveStock, type StockLine } from "./stock.service.js";
 import { DEFAULT_LOCALE } from "#contract/i18n/locale";
+import { ORDER_NUMBER_ALPHABET } from "#contract/order-number";
 
 /**
  * Placing an order: the checkout's steps in the order they run, each with its undo. When a step
@@ -550,8 +551,6 @@ function orderDocument(placement: Placement): Record<string, unknown> {
     reservationId: new mongoose.Types.ObjectId(placement.reservation!.id),
   };
 }
-
-const ORDER_NUMBER_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 
 /** TW-YYMMDD-XXXX: the Dhaka date plus 4 unambiguous characters (unique index retries on clash). */
 export function newOrderNumber(now = new Date()): string {

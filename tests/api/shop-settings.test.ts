@@ -12,7 +12,7 @@ import { shopper } from "../factories/cart";
 import { createProduct } from "../factories/product";
 import { createAdmin, createUser } from "../factories/user";
 import { clearDatabase } from "../setup/db";
-import { useSmsGateway } from "../setup/sms";
+import { placedSmsLink, useSmsGateway } from "../setup/sms";
 import type { SmsGatewayStub } from "../stubs/sms-gateway";
 import type { createApp } from "../../server/app";
 
@@ -279,7 +279,7 @@ describe("saving", () => {
     ]);
     expect(answer.body.errors).toContainEqual({
       path: "settings.contact.phone",
-      message: "Enter a valid Bangladeshi mobile number (01XXXXXXXXX or +8801XXXXXXXXX)",
+      message: "A Bangladeshi mobile number starts with 01 (01XXXXXXXXX)",
     });
 
     expect(answer.body.errors).toContainEqual({
@@ -445,7 +445,7 @@ describe("what the settings drive", () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(sms.messages).toHaveLength(1);
     expect(sms.messages[0].message).toBe(
-      `Tweest: Hi Nusrat, your order ${told.body.orderNumber} is placed. Total ৳860 (cash on delivery). Thank you!`,
+      `Tweest: Hi Nusrat, your order ${told.body.orderNumber} is placed. Total ৳860 (cash on delivery). Thank you!${placedSmsLink("en")}`,
     );
   });
 });

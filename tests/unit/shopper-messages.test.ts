@@ -14,7 +14,7 @@ import { knownMessages } from "~/lib/i18n/known-messages";
 import { paymentFailureReason } from "~/lib/i18n/payment-reasons";
 import { shopperMessage } from "~/lib/i18n/shopper-messages";
 import { PASSWORDS_DIFFER_MESSAGE } from "~/lib/storefront-schemas";
-import { INVALID_MOBILE_MESSAGE } from "#contract/phone";
+import { MOBILE_MESSAGES } from "#contract/phone";
 import { SigninBody, SignupBody } from "#contract/schemas/auth";
 import { PlaceOrderBody } from "#contract/schemas/orders";
 import {
@@ -127,7 +127,7 @@ const SERVER_TEXTS = [
   PHONE_CONFIRMATION_REQUIRED_MESSAGE,
   TERMS_NOT_ACCEPTED_MESSAGE,
   PROBABLY_PLACED,
-  INVALID_MOBILE_MESSAGE,
+  ...Object.values(MOBILE_MESSAGES),
   QUANTITY_MINIMUM_MESSAGE,
   QUANTITY_SUM_MESSAGE,
   PASSWORDS_DIFFER_MESSAGE,
@@ -215,7 +215,7 @@ describe("shopper-facing messages on Bangla pages", () => {
       "একটি অর্ডারে মোট সর্বোচ্চ ৫০টি পিস রাখা যায়। কার্ট থেকে কিছু সরিয়ে দিন, অথবা বেশি পরিমাণে কিনতে আমাদের বাল্ক টি-শার্ট অর্ডার পেজ ব্যবহার করুন।",
     );
     // A code with digits in it is a message as it is, not a number to convert.
-    expect(shopperMessage(bangla, INVALID_MOBILE_MESSAGE)).toContain("01XXXXXXXXX");
+    expect(shopperMessage(bangla, MOBILE_MESSAGES.tooShort)).toContain("01XXXXXXXXX");
   });
 
   it("shows a text no message knows as the server wrote it", () => {

@@ -89,6 +89,9 @@ export function Footer({
             <li>
               <LocalLink to="/cart">{i18n._("Cart")}</LocalLink>
             </li>
+            <li>
+              <LocalLink to="/order/track">{i18n._("Track order")}</LocalLink>
+            </li>
           </ul>
         </nav>
         {pages.length > 0 && (

@@ -38,6 +38,7 @@ import type { Route } from "./+types/orders";
 import { formatBDT } from "#contract/money";
 import type { AdminCancelledBy } from "#contract/order-status";
 import type { BookShipmentBody, BookShipmentsAnswer, CourierId } from "#contract/couriers";
+import { statusWord } from "#contract/status-words";
 
 export function meta() {
   return [{ title: "Orders — Tweest admin" }];
@@ -327,7 +328,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
           ),
         (answer) => {
           const saved = answer as AdminOrder;
-          return `Order ${saved.orderNumber ?? ""} is ${saved.orderStatus}`.replace("  ", " ");
+          return `Order ${saved.orderNumber ?? ""}: ${statusWord(saved.orderStatus)}`;
         },
       );
     }
@@ -473,7 +474,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                 </span>
               )}
               {order.paymentDetails?.status && (
-                <span className="text-xs text-stone-500">({order.paymentDetails.status})</span>
+                <span className="text-xs text-stone-500">
+                  ({statusWord(order.paymentDetails.status)})
+                </span>
               )}
             </td>
             <td>
