@@ -178,7 +178,9 @@ describe("GET /api/admin/phones/{phone}: the couriers' record", () => {
     ).toBe(403);
     const invalid = await history("12345");
     expect(invalid.status).toBe(400);
-    expect(invalid.body.errors).toEqual([{ path: "phone", message: MOBILE_MESSAGES.notStartingWith01 }]);
+    expect(invalid.body.errors).toEqual([
+      { path: "phone", message: MOBILE_MESSAGES.notStartingWith01 },
+    ]);
     expect(steadfast.fraudChecks).toEqual([]);
   });
 });
