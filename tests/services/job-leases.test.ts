@@ -50,6 +50,7 @@ describe("job leases", () => {
     expect(new Set(names).size).toBe(names.length);
     expect(names.sort()).toEqual([
       "cancel-unconfirmed-cod-orders",
+      "courier-record-purge",
       "expire-pending-orders",
       "otp-purge",
       "poll-open-shipments",

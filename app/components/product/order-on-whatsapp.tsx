@@ -43,7 +43,7 @@ export function OrderOnWhatsApp({
     <a
       href={whatsappUrl(number, message)}
       rel="noopener"
-      className="mt-3 flex min-h-11 w-full items-center justify-center gap-2 rounded-md border border-[#1a8f4c] px-4 py-2 font-semibold text-[#136b39] hover:bg-green-50"
+      className="mt-3 flex min-h-11 w-full items-center justify-center gap-2 rounded-md border border-green-700 px-4 py-2 font-semibold text-green-800 hover:bg-green-50"
       data-testid="order-on-whatsapp"
     >
       <MessageCircle className="size-5" aria-hidden="true" />
