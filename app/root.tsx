@@ -14,6 +14,7 @@ import { useLingui } from "@lingui/react";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import { Footer } from "./components/layout/footer";
+import { ChatButton } from "./components/layout/shop-contact";
 import { CartProvider } from "./components/cart/cart-context";
 import { CartHeader } from "./components/cart/cart-header";
 import { Spinner } from "./components/ui/spinner";
@@ -41,9 +42,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const bangla = localeRedirect(request);
   if (bangla) throw redirect(bangla, { headers: { Vary: PREFERENCE_VARY } });
   const locale = localeOfPath(new URL(request.url).pathname);
-  const [categories, storefront] = await Promise.all([
+  const [categories, storefront, pages] = await Promise.all([
     context.services.catalog.listCategories(),
     context.services.settings.storefront(),
+    context.services.pages.listPublished(),
   ]);
   return {
     nonce: context.cspNonce,
@@ -51,6 +53,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     googleSignIn: context.config.googleSignIn,
     categories,
     storefront,
+    // The footer's links to the shop's pages, and the payment methods the checkout really offers.
+    pages,
+    paymentMethods: context.config.paymentMethods,
     popupDialogChunks: context.clientBuild.popupDialogChunks,
     publicUrl: context.config.publicUrl.replace(/\/$/, ""),
     locale,
@@ -186,7 +191,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
           {timedOut ? <ChunkLoadRetry href={timedOut} /> : <Outlet />}
         </main>
       </CartProvider>
-      <Footer settings={loaderData.storefront} />
+      <Footer
+        settings={loaderData.storefront}
+        pages={loaderData.pages}
+        paymentMethods={loaderData.paymentMethods}
+      />
+      <ChatButton />
       <StorefrontPopup />
     </AuthProvider>
   );

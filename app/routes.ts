@@ -28,9 +28,13 @@ function storefront(locale: "en" | "bn"): RouteConfigEntry[] {
     page("payment-failed", "routes/payment-result.tsx", "payment-failed"),
     page("payment-cancelled", "routes/payment-result.tsx", "payment-cancelled"),
     page("payment/success", "routes/payment-result.tsx", "payment/success"),
+    // Tracking: by order number and mobile, or the confirmation's link to one order.
+    page("order/track", "routes/order-guest-track.tsx", "order-track"),
     page("order/guest/track/:id", "routes/order-guest-track.tsx"),
     page("order/:id", "routes/order-details.tsx"),
     page("bulk-order", "routes/bulk-order.tsx"),
+    // The shop's own pages (terms, returns, delivery...), written in the back office
+    page("pages/:slug", "routes/shop-page.tsx"),
     // Sign-in and account screens
     page("login", "routes/login.tsx"),
     page("register", "routes/register.tsx"),
@@ -70,7 +74,9 @@ export default [
     route("tshirt-orders", "routes/admin/tshirt-orders.tsx"),
     route("popup-images", "routes/admin/popup-images.tsx"),
     route("size-guides", "routes/admin/size-guides.tsx"),
+    route("reviews", "routes/admin/reviews.tsx"),
     route("settings", "routes/admin/settings.tsx"),
+    route("pages", "routes/admin/pages.tsx"),
     route("courier-cash", "routes/admin/courier-cash.tsx"),
     route("couriers", "routes/admin/couriers.tsx"),
     route("phone-blocks", "routes/admin/phone-blocks.tsx"),

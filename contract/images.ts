@@ -7,5 +7,7 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const IMAGE_MIME_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
 /** A product has at most this many images. */
 export const MAX_PRODUCT_IMAGES = 8;
+/** A review has at most this many photos. */
+export const MAX_REVIEW_PHOTOS = 3;
 /** For `<input type="file" accept>`. */
 export const IMAGE_ACCEPT = IMAGE_MIME_TYPES.join(",");

@@ -145,6 +145,8 @@ const OrderSchema = new Schema(
       default: null,
     },
     note: { type: String, default: "" },
+    // The version of the terms page the shopper accepted at checkout (null: placed before the box).
+    termsAcceptedVersion: { type: Number, default: null },
     // The language the order was placed in: its SMS and emails go out in it.
     locale: { type: String, enum: LOCALES, default: DEFAULT_LOCALE },
     // Set once stock has been returned, so a cancel racing the expiry job never returns it twice.

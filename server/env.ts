@@ -250,6 +250,8 @@ export const EnvSchema = z
     // The public bulk-order form: requests per client address, and design files stored per day.
     BULK_ORDER_RATE_LIMIT_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
     BULK_ORDER_DESIGN_MB_PER_DAY: z.coerce.number().int().min(1).default(200),
+    // Reviews and ratings one account may post an hour (each review up to 3 photos).
+    REVIEW_RATE_LIMIT_USER_PER_HOUR: z.coerce.number().int().min(1).default(20),
     // Order attempts, placed or refused (per client address an hour; per delivery phone and per
     // guest cart a day; docs/cod.md), and failed guest tracking lookups (per client address and
     // per order, 15 minutes). 60, not fewer: mobile carriers in Bangladesh put many shoppers behind

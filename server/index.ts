@@ -65,6 +65,9 @@ async function main() {
   // first request does not write them.
   const { getShopSettings } = await import("./services/shop-settings.service.js");
   await getShopSettings();
+  // The shop's standard pages, likewise written from those settings on the first start (docs/pages.md).
+  const { ensureStandardPages } = await import("./services/pages.service.js");
+  await ensureStandardPages();
   // Data written by earlier versions, brought up to date once per database (docs/database.md,
   // "Migrations"): what a request relies on before serving, the rest in the background.
   const { runMigrations } = await import("./db/migrations.js");

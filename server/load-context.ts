@@ -3,6 +3,7 @@ import { googleHandoffConfirmed, googleStateLocale } from "./services/auth.servi
 import * as catalog from "./services/catalog.service.js";
 import * as products from "./services/products.service.js";
 import { storefrontSettings } from "./services/shop-settings.service.js";
+import { listPublishedPages, readPublishedPage } from "./services/pages.service.js";
 import { configuredGateways } from "./integrations/gateways.js";
 import { isGoogleConfigured } from "./integrations/google.js";
 
@@ -41,6 +42,8 @@ export function createLoadContext(
       products,
       /** Delivery charges and contact details (shop settings) for the footer and the home page. */
       settings: { storefront: storefrontSettings },
+      /** The shop's own pages: the footer's links, the sitemap, /pages/{slug}. */
+      pages: { listPublished: once(listPublishedPages), read: readPublishedPage },
       auth: { googleHandoffConfirmed, googleStateLocale },
     },
   };

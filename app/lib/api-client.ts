@@ -12,6 +12,7 @@
  * without a token.
  */
 import { admin } from "./api/admin";
+import { adminReviews } from "./api/admin-reviews";
 import { auth } from "./api/auth";
 import { cart, checkout } from "./api/cart";
 import { courierCash } from "./api/courier-cash";
@@ -72,4 +73,5 @@ export const api = {
   popupImages,
   tshirtOrders,
   courierCash,
+  adminReviews,
 };

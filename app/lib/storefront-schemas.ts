@@ -16,9 +16,10 @@ import {
   SignupBody,
 } from "#contract/schemas/auth";
 import { ShippingAddressBody } from "#contract/schemas/orders";
-import { BdMobile, INVALID_MOBILE_MESSAGE, normalizeBdMobile } from "#contract/phone";
+import { OrderNumber } from "#contract/order-number";
+import { BdMobile, MOBILE_MESSAGES, normalizeBdMobile } from "#contract/phone";
 
-export { BdMobile, INVALID_MOBILE_MESSAGE, normalizeBdMobile };
+export { BdMobile, MOBILE_MESSAGES, normalizeBdMobile };
 export { OtpSendBody, OtpVerifyBody, ShippingAddressBody };
 
 /** The one message of the storefront that has no server side: a repeated password that differs. */
@@ -58,7 +59,7 @@ export const CheckoutAddressForm = ShippingAddressBody.extend({
 });
 
 /**
- * Guest tracking by the mobile number used at checkout: the API normalises ?phone with the same
- * rule as BdMobile (and answers "not found" otherwise); the form asks for a number the checkout took.
+ * Order tracking (/order/track): the order number and the mobile used at checkout, each typed in
+ * either digit script and normalised as the API reads them (the API answers "no order" otherwise).
  */
-export const TrackByPhoneForm = z.object({ phone: BdMobile });
+export const TrackOrderForm = z.object({ orderNumber: OrderNumber, phone: BdMobile });

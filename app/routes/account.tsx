@@ -5,7 +5,7 @@ import { useState, type ComponentProps } from "react";
 import { useForm, type FieldError } from "react-hook-form";
 import { Link, redirect, useNavigate } from "react-router";
 import { formatDate, formatMoney, formatNumber, localeOfPath, localizePath } from "#contract/i18n";
-import { statusLabel } from "~/components/order/order-summary";
+import { orderStatusWord } from "~/lib/i18n/status-words";
 import type { z } from "zod";
 import { FormMessage } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
@@ -504,14 +504,24 @@ function OrdersSection({ orders, error }: { orders: Order[]; error: string | nul
                 <p className="font-semibold">
                   {formatMoney(order.totalDiscountedPrice ?? order.totalPrice, locale)}
                 </p>
-                <p className="text-xs font-medium tracking-wide text-stone-600 uppercase">
-                  {locale === "en" ? order.orderStatus : statusLabel(order.orderStatus, i18n)}
+                <p className="text-xs font-medium text-stone-600" data-testid="order-status-word">
+                  {orderStatusWord(order.orderStatus, i18n)}
                 </p>
               </div>
             </li>
           ))}
         </ul>
       )}
+      {/* Orders placed as a guest are not in this list: they are found by number and mobile. */}
+      <p className="mt-3 text-sm text-stone-600">
+        <LocalLink
+          to="/order/track"
+          className="font-semibold text-brand-700 hover:underline"
+          data-testid="account-track-order"
+        >
+          {i18n._("Track an order placed without signing in")}
+        </LocalLink>
+      </p>
     </Section>
   );
 }

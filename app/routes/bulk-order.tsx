@@ -10,8 +10,9 @@ import { checkWith, imageFileProblem, serverFieldErrors } from "~/lib/form-valid
 import { LocalLink, metaI18n, useLocale } from "~/lib/i18n/i18n";
 import { shopperMessage } from "~/lib/i18n/shopper-messages";
 import { pageMeta } from "~/lib/seo";
-import { formatNumber } from "#contract/i18n";
-import { MIN_BULK_QUANTITY, TSHIRT_SIZES, type PrintType } from "#contract/tshirt-order-status";
+import { formatNumber, toAsciiDigits } from "#contract/i18n";
+import { MIN_BULK_QUANTITY, PRINT_TYPES, TSHIRT_SIZES } from "#contract/tshirt-order-status";
+import { PRINT_TYPE_WORDS } from "#contract/status-words";
 import { IMAGE_ACCEPT } from "#contract/images";
 import { CreateTshirtOrderBody } from "#contract/schemas/tshirt-orders";
 
@@ -25,13 +26,9 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 const SIZES = TSHIRT_SIZES;
+/** The print types with the contract's words in the page's language. */
 const printTypes = (i18n: I18n) =>
-  [
-    { value: "SCREEN", label: i18n._("Screen print") },
-    { value: "DTF", label: i18n._("DTF (full colour)") },
-    { value: "EMBROIDERY", label: i18n._("Embroidery") },
-    { value: "NONE", label: i18n._("Plain, no print") },
-  ] as const satisfies readonly { value: PrintType; label: string }[];
+  PRINT_TYPES.map((value) => ({ value, label: i18n._(PRINT_TYPE_WORDS[value]) }));
 
 type Errors = Record<string, string>;
 
@@ -65,12 +62,14 @@ export default function BulkOrder() {
   >({
     status: "idle",
   });
-  const quantity = SIZES.reduce((sum, size) => sum + (Number(counts[size]) || 0), 0);
+  // A count typed on a Bangla keyboard (১০) is the same count.
+  const count = (size: (typeof SIZES)[number]) => Number(toAsciiDigits(counts[size])) || 0;
+  const quantity = SIZES.reduce((sum, size) => sum + count(size), 0);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const sizes = Object.fromEntries(SIZES.map((size) => [size, Number(counts[size]) || 0]));
+    const sizes = Object.fromEntries(SIZES.map((size) => [size, count(size)]));
     const text = (name: string) => String(form.get(name) ?? "");
     // The API's own schema: its rules, its messages, and the mobile number normalised as it would.
     const checked = checkWith(
@@ -212,9 +211,10 @@ export default function BulkOrder() {
                     <Input
                       id={`bulk-size-${size}`}
                       name={`size-${size}`}
-                      type="number"
+                      // Text, not type=number: Chromium's number field drops digits typed on
+                      // a Bangla keyboard (১০); the contract's numeric() reads them.
+                      type="text"
                       inputMode="numeric"
-                      min={0}
                       value={counts[size]}
                       onChange={(event) => {
                         setCounts((current) => ({ ...current, [size]: event.target.value }));

@@ -10,7 +10,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
   const { i18n, locale } = metaI18n(matches);
   const title = i18n._("Tweest — everyday clothes across Bangladesh");
   const description = i18n._(
-    "T-shirts, polo shirts, hoodies, panjabi, kurti and jeans in BDT. Cash on delivery, bKash and cards.",
+    "T-shirts, polo shirts, hoodies, panjabi, kurti and jeans in BDT. Cash on delivery across Bangladesh.",
   );
   return [
     ...pageMeta(title, description),

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react";
 import { CheckCircle2 } from "lucide-react";
 import { useRevalidator } from "react-router";
-import { GuestTrackingNote, OrderLoading } from "~/components/order/order-extras";
+import { OrderNumberNote, OrderLoading } from "~/components/order/order-extras";
 import { OrderSummary } from "~/components/order/order-summary";
 import { loadOrder } from "~/components/order/use-order";
 import { Button } from "~/components/ui/button";
@@ -72,11 +72,11 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
       )}
       {state.status === "ready" && (
         <div className="space-y-6">
-          {(state.order.trackingToken ?? token) && (
-            <GuestTrackingNote
+          {state.order.orderNumber && (
+            <OrderNumberNote
               orderId={state.order._id}
               orderNumber={state.order.orderNumber}
-              token={(state.order.trackingToken ?? token)!}
+              token={state.order.trackingToken ?? token}
             />
           )}
           <OrderSummary order={state.order} />

@@ -1,16 +1,17 @@
 import { useLingui } from "@lingui/react";
 import { PackageSearch } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Form, useNavigation, useSearchParams } from "react-router";
+import { Form, useSearchParams } from "react-router";
 import { OrderSummary } from "~/components/order/order-summary";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
 import { Skeleton } from "~/components/ui/skeleton";
 import { api, errorMessage, type OrderTracking } from "~/lib/api-client";
-import { checkWith } from "~/lib/form-validation";
-import { normalizeBdMobile, TrackByPhoneForm } from "~/lib/storefront-schemas";
+import { checkWith, type FieldMessages } from "~/lib/form-validation";
+import { TrackOrderForm } from "~/lib/storefront-schemas";
 import { metaI18n } from "~/lib/i18n/i18n";
 import { shopperMessage } from "~/lib/i18n/shopper-messages";
+import { normalizeOrderNumber } from "#contract/order-number";
 import type { Route } from "./+types/order-guest-track";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -23,71 +24,131 @@ type State =
   | { status: "ready"; order: OrderTracking }
   | { status: "error"; message: string };
 
+const FIELDS = ["orderNumber", "phone"] as const;
+
 /**
- * Guest tracking: the order number/id in the path, and either the mobile number used at checkout or the
- * tracking code from the confirmation link. Fetched in the browser through the (rate-limited) API, never in
- * a loader, so the form cannot be used to guess phone numbers faster than the API allows.
+ * Order tracking for anyone with the order number and the mobile used at checkout (either digit
+ * script): `/order/track` asks for both; `/order/guest/track/{id}` is the confirmation's link (with
+ * its `?token`) or an order page's "track it with your mobile number" (the path names the order,
+ * only the mobile is asked). Fetched in the browser through the rate-limited API, never in a loader,
+ * so the page cannot be used to try numbers faster than the API allows; the mobile is not put in the
+ * URL (a form sent before the page's script ran still works: `?number=&phone=`).
  */
-export default function GuestTrack({ params }: Route.ComponentProps) {
+export default function TrackOrder({ params }: Route.ComponentProps) {
   const { i18n } = useLingui();
   const [searchParams] = useSearchParams();
-  const navigation = useNavigation();
-  const phone = searchParams.get("phone") ?? "";
+  // The path's order when it is a database id (its number is unknown until the answer comes).
+  const pathNumber = params.id ? normalizeOrderNumber(params.id) : undefined;
+  const pathOrderId = params.id && !pathNumber ? params.id : undefined;
+  const initialNumber = pathNumber ?? searchParams.get("number") ?? "";
   const token = searchParams.get("token") ?? "";
+  const phoneInUrl = searchParams.get("phone") ?? "";
   const [state, setState] = useState<State>({ status: "idle" });
-  const [phoneError, setPhoneError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldMessages>({});
 
-  useEffect(() => {
-    if (!phone && !token) {
-      setState({ status: "idle" });
-      return;
-    }
+  function lookUp(order: string, credentials: { phone?: string; token?: string }) {
     let live = true;
     setState({ status: "loading" });
     api.orders
-      .guestTrack(params.id, token ? { token } : { phone: normalizeBdMobile(phone) ?? phone })
-      .then((order) => live && setState({ status: "ready", order }))
+      .guestTrack(order, credentials)
+      .then((found) => live && setState({ status: "ready", order: found }))
       .catch(
         (error: unknown) => live && setState({ status: "error", message: errorMessage(error) }),
       );
     return () => {
       live = false;
     };
-  }, [params.id, phone, token]);
+  }
+
+  // The confirmation's link (token), or a form sent before the page's script ran (?phone).
+  useEffect(() => {
+    const order = pathOrderId ?? initialNumber;
+    if (!order || (!token && !phoneInUrl)) return;
+    const checked = token ? undefined : checkWith(TrackOrderForm.shape.phone, phoneInUrl, []);
+    if (checked && !checked.ok) return;
+    return lookUp(
+      pathOrderId ?? normalizeOrderNumber(order) ?? order,
+      checked ? { phone: checked.value } : { token },
+    );
+  }, [pathOrderId, initialNumber, token, phoneInUrl]);
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const checked = checkWith(
+      pathOrderId ? TrackOrderForm.pick({ phone: true }) : TrackOrderForm,
+      {
+        orderNumber: String(form.get("number") ?? ""),
+        phone: String(form.get("phone") ?? ""),
+      },
+      FIELDS,
+    );
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      document.getElementById(checked.errors.orderNumber ? "track-number" : "track-phone")?.focus();
+      return;
+    }
+    setErrors({});
+    const { orderNumber, phone } = checked.value as { orderNumber?: string; phone: string };
+    lookUp(orderNumber ?? pathOrderId!, { phone });
+  }
+
+  const errorOf = (name: (typeof FIELDS)[number]) =>
+    errors[name] ? shopperMessage(i18n, errors[name]) : undefined;
+  const found = state.status === "ready" ? state.order : undefined;
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-6">
-      <h1 className="flex items-center gap-2 text-2xl font-extrabold sm:text-3xl">
-        <PackageSearch className="h-7 w-7 text-brand-600" aria-hidden="true" />{" "}
-        {i18n._("Track your order")}
+      <h1
+        className="flex items-center gap-2 text-2xl font-extrabold sm:text-3xl"
+        data-testid="track-heading"
+      >
+        <PackageSearch className="h-7 w-7 shrink-0 text-brand-600" aria-hidden="true" />{" "}
+        {found ? (
+          <span>
+            {i18n._("Order")}{" "}
+            <span translate="no" className="whitespace-nowrap">
+              {found.orderNumber}
+            </span>
+          </span>
+        ) : (
+          i18n._("Track your order")
+        )}
       </h1>
-      <p className="mt-1 text-sm text-stone-600">
-        {i18n._("Order")}{" "}
-        <span className="font-semibold" translate="no">
-          {params.id}
-        </span>
-      </p>
 
-      {state.status !== "ready" && (
+      {!found && (
         <Form
           method="get"
+          noValidate
+          onSubmit={onSubmit}
           className="mt-5 space-y-3 rounded-lg border border-stone-200 bg-white p-4"
-          onSubmit={(event) => {
-            const checked = checkWith(
-              TrackByPhoneForm,
-              { phone: String(new FormData(event.currentTarget).get("phone") ?? "") },
-              ["phone"],
-            );
-            if (!checked.ok) {
-              event.preventDefault();
-              setPhoneError(checked.errors.phone ?? null);
-            } else setPhoneError(null);
-          }}
         >
+          <p className="text-sm text-stone-600">
+            {pathOrderId
+              ? i18n._("Enter the mobile number you ordered with.")
+              : i18n._(
+                  "Enter the order number from your confirmation or SMS and the mobile number you ordered with.",
+                )}
+          </p>
+          {!pathOrderId && (
+            <Field id="track-number" label={i18n._("Order number")} error={errorOf("orderNumber")}>
+              <Input
+                id="track-number"
+                name="number"
+                autoCapitalize="characters"
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="TW-250101-AB23"
+                defaultValue={initialNumber}
+                aria-invalid={errors.orderNumber ? true : undefined}
+                required
+              />
+            </Field>
+          )}
           <Field
             id="track-phone"
             label={i18n._("Mobile number used at checkout")}
-            error={phoneError ? shopperMessage(i18n, phoneError) : undefined}
+            error={errorOf("phone")}
           >
             <Input
               id="track-phone"
@@ -96,20 +157,14 @@ export default function GuestTrack({ params }: Route.ComponentProps) {
               inputMode="tel"
               autoComplete="tel"
               placeholder="01712345678"
-              defaultValue={phone}
-              aria-invalid={phoneError ? true : undefined}
+              defaultValue={phoneInUrl}
+              aria-invalid={errors.phone ? true : undefined}
               required
             />
           </Field>
-          <Button
-            type="submit"
-            disabled={navigation.state !== "idle" || state.status === "loading"}
-          >
+          <Button type="submit" disabled={state.status === "loading"}>
             {state.status === "loading" ? i18n._("Finding your order…") : i18n._("Track order")}
           </Button>
-          <p className="text-xs text-stone-500">
-            {i18n._("Or open the tracking link from your confirmation page.")}
-          </p>
         </Form>
       )}
 
@@ -129,9 +184,12 @@ export default function GuestTrack({ params }: Route.ComponentProps) {
             {shopperMessage(i18n, state.message)}
           </p>
         )}
-        {state.status === "ready" && (
-          <div data-testid="tracked-order">
-            <OrderSummary order={state.order} />
+        {found && (
+          <div data-testid="tracked-order" className="space-y-4">
+            <OrderSummary order={found} />
+            <Button type="button" variant="outline" onClick={() => setState({ status: "idle" })}>
+              {i18n._("Track another order")}
+            </Button>
           </div>
         )}
       </div>

@@ -4,6 +4,7 @@ import { useLingui } from "@lingui/react";
 import { data as dataResponse } from "react-router";
 import { formatMoney, formatNumber, localized, localizePath } from "#contract/i18n";
 import { AddToCart } from "~/components/product/add-to-cart";
+import { OrderOnWhatsApp } from "~/components/product/order-on-whatsapp";
 import { Gallery } from "~/components/product/gallery";
 import { ReviewsSection, Stars } from "~/components/product/reviews";
 import { SizeGuideDialog } from "~/components/product/size-guide-dialog";
@@ -220,6 +221,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             color={color}
             size={size}
             available={size ? available : Math.max(available, 1)}
+          />
+          <OrderOnWhatsApp
+            title={title}
+            price={product.discountedPrice ?? product.price}
+            color={color}
+            size={size}
+            url={canonical}
           />
 
           {description && (

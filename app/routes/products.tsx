@@ -18,6 +18,7 @@ import { colorName } from "~/lib/i18n/color-names";
 import { LocalLink, metaI18n, useLocale } from "~/lib/i18n/i18n";
 import { localizeCard } from "~/lib/i18n/localize-card";
 import { canonicalUrl, pageMeta } from "~/lib/seo";
+import { ReachTheShop } from "~/components/layout/reach-the-shop";
 import type { Route } from "./+types/products";
 
 function names(list: unknown): string[] {
@@ -293,6 +294,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
               <LocalLink to="/products" className="mt-3 inline-block text-brand-700 underline">
                 {i18n._("See all products")}
               </LocalLink>
+              <ReachTheShop className="mt-6" />
             </div>
           ) : (
             <ProductGrid products={products} eagerCount={4} />

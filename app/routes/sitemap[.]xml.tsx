@@ -8,19 +8,21 @@ function escapeXml(text: string): string {
 }
 
 /**
- * /sitemap.xml: home, the listing, every category and every active product, each in English and
+ * /sitemap.xml: home, the listing, the shop's published pages, every category and every active product, each in English and
  * in Bangla (`/bn/...`). The pages themselves name their alternates (hreflang links), so the
  * entries stay plain: 6,000 products are 12,000 short entries.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const base = context.config.publicUrl.replace(/\/$/, "");
-  const { catalog, products } = context.services;
+  const { catalog, products, pages } = context.services;
   // Paths are English site paths; each becomes one entry per language.
   const urls: { path: string; lastmod?: string; priority: string }[] = [
     { path: "/", priority: "1.0" },
     { path: "/products", priority: "0.8" },
     { path: "/bulk-order", priority: "0.4" },
   ];
+  for (const page of await pages.listPublished())
+    urls.push({ path: `/pages/${encodeURIComponent(page.slug)}`, priority: "0.3" });
   for (const category of await catalog.listCategories())
     urls.push({
       path: `/products?category=${encodeURIComponent(category.slug)}`,

@@ -111,9 +111,17 @@ export type AdminCategoryAnswer = z.infer<typeof AdminCategoryAnswer>;
  */
 const Reviewer = z.object({ firstName: z.string() });
 
+/** The shop's answer under a review. */
+export const ReviewReply = z.object({ text: z.string(), repliedAt: z.string() });
+
 export const ReviewAnswer = z.object({
   _id: z.string(),
   review: z.string(),
+  /** The reviewer's stars for the product (their rating), null when they gave none. */
+  rating: z.number().int().min(1).max(5).nullable(),
+  /** Up to 3 photos, each the URL of its 800 px WebP (400 and 1200 px beside it). */
+  photos: z.array(z.string()),
+  reply: ReviewReply.nullable(),
   verifiedPurchase: z.boolean(),
   productId: z.string(),
   user: Reviewer,

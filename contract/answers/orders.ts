@@ -119,6 +119,8 @@ export const OrderAnswer = z.object({
   /** Who is bringing the parcel and how to follow it; null until booked with a courier. */
   shipment: ShipmentAnswer.nullable(),
   note: z.string(),
+  /** The version of the terms page accepted at checkout; null for orders placed before the box. */
+  termsAcceptedVersion: z.number().nullable().optional(),
   /** A cash-on-delivery order whose delivery phone was confirmed with a one-time code. */
   phoneConfirmed: z.boolean().optional(),
   phoneConfirmedAt: Timestamp.nullable().optional(),

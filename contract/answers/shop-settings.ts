@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { ObjectIdString } from "../schemas/common.js";
 import { ShopSettings } from "../schemas/shop-settings.js";
+import { BusinessSettings } from "../schemas/shop-presence.js";
 
 const ChangedBy = z.object({ id: z.string(), email: z.string(), name: z.string() });
 
@@ -16,11 +17,21 @@ const ContactAnswer = z.object({
   hours: z.string(),
 });
 
+/** The shop's chat and social links as answers describe them: plain text (checked on input). */
+const ChannelAnswer = z.object({
+  whatsapp: z.string(),
+  messenger: z.string(),
+  facebook: z.string(),
+  instagram: z.string(),
+  youtube: z.string(),
+  tiktok: z.string(),
+});
+
 export const ShopSettingsAnswer = z.object({
   version: z.number(),
   updatedAt: z.string(),
   updatedBy: ChangedBy.nullable(),
-  settings: ShopSettings.extend({ contact: ContactAnswer }),
+  settings: ShopSettings.extend({ contact: ContactAnswer, channels: ChannelAnswer }),
 });
 export type ShopSettingsAnswer = z.output<typeof ShopSettingsAnswer>;
 
@@ -51,7 +62,9 @@ const ZoneCharge = z.object({
   freeDeliveryThreshold: z.number().nullable(),
 });
 
-/** What the storefront shows (footer, cart and checkout): no limits, no SMS details. */
+/**
+ * What the storefront shows (footer, cart, checkout, the chat button): no limits, no SMS details.
+ */
 export const StorefrontSettings = z.object({
   delivery: z.object({
     /** Every zone, the fallback ("everywhere else") last. */
@@ -59,5 +72,7 @@ export const StorefrontSettings = z.object({
     freeDeliveryThreshold: z.number(),
   }),
   contact: ContactAnswer,
+  business: BusinessSettings,
+  channels: ChannelAnswer,
 });
 export type StorefrontSettings = z.output<typeof StorefrontSettings>;

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { IdParams, PageQuery } from "./common.js";
-import { BdMobile, INVALID_MOBILE_MESSAGE, normalizeBdMobile } from "../phone.js";
+import { BdMobile, OptionalBdMobile } from "../phone.js";
 import { toAsciiDigits } from "../i18n/digits.js";
+import { Postcode } from "../numeric.js";
 import { LocaleField } from "./i18n.js";
 
 /** Inputs and answers of /auth/* and /api/users/* (contract §3). */
@@ -26,20 +27,6 @@ export const NewPassword = z
 
 const Name = z.string().trim().max(80);
 
-/** An optional mobile: empty means "none", anything else must be a Bangladeshi mobile. */
-const OptionalMobile = z
-  .string()
-  .max(20)
-  .transform((value, ctx) => {
-    if (value.trim() === "") return "";
-    const normalized = normalizeBdMobile(value);
-    if (!normalized) {
-      ctx.addIssue({ code: "custom", message: INVALID_MOBILE_MESSAGE });
-      return z.NEVER;
-    }
-    return normalized;
-  });
-
 export const ObjectIdParam = IdParams;
 
 export const SignupBody = z.object({
@@ -47,7 +34,7 @@ export const SignupBody = z.object({
   lastName: Name.default(""),
   email: Email,
   password: NewPassword,
-  mobile: OptionalMobile.optional(),
+  mobile: OptionalBdMobile.optional(),
 });
 
 export const SigninBody = z.object({
@@ -89,20 +76,20 @@ export const AddressInput = z.object({
     .optional(),
   firstName: Name.optional(),
   lastName: Name.optional(),
-  mobile: OptionalMobile.optional(),
+  mobile: OptionalBdMobile.optional(),
   email: z.union([z.literal(""), Email]).optional(),
   streetAddress: z.string().trim().max(300).optional(),
   city: z.string().trim().max(80).optional(),
   zone: z.string().trim().max(80).optional(),
   area: z.string().trim().max(80).optional(),
-  zipCode: z.string().trim().max(10).optional(),
+  zipCode: Postcode.optional(),
 });
 
 export const ProfileUpdateBody = z.object({
   firstName: Name.min(1, "First name is required").optional(),
   lastName: Name.optional(),
   email: Email.optional(),
-  mobile: OptionalMobile.optional(),
+  mobile: OptionalBdMobile.optional(),
   addresses: z.array(AddressInput).max(10, "At most 10 addresses").optional(),
 });
 
@@ -122,7 +109,7 @@ export const CustomerUpdateBody = z.object({
   firstName: Name.min(1, "First name is required").optional(),
   lastName: Name.optional(),
   email: Email.optional(),
-  mobile: OptionalMobile.optional(),
+  mobile: OptionalBdMobile.optional(),
   role: z.enum(["CUSTOMER", "ADMIN"]).optional(),
   isOTPVerified: z.boolean().optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { numeric } from "../numeric.js";
+import { numeric, typedCode } from "../numeric.js";
 import { MAX_LINE_QUANTITY } from "../order-caps.js";
 import { ObjectIdString } from "./catalog.js";
 
@@ -16,4 +16,4 @@ export const UpdateCartItemBody = z.object({
 
 export const CartItemParams = z.object({ cartItemId: z.string().min(1).max(64) });
 
-export const ApplyPromoBody = z.object({ code: z.string().trim().min(1).max(40) });
+export const ApplyPromoBody = z.object({ code: typedCode(40) });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_REVIEW_PHOTOS } from "../images.js";
 import { numeric } from "../numeric.js";
 import { IdParams, ObjectIdString, zeroBasedPageQuery } from "./common.js";
 import { BanglaText } from "./i18n.js";
@@ -142,9 +143,22 @@ export const CategoryBody = z.object({
 });
 export const CategoryUpdateBody = CategoryBody.partial();
 
+/** JSON, or multipart with up to MAX_REVIEW_PHOTOS files in `photos` (contract/images.ts). */
 export const ReviewBody = z.object({
   productId: ObjectIdString,
   review: z.string().trim().min(1).max(2000),
+  /** The reviewer's stars, saved as their rating of the product. */
+  rating: numeric(z.number().int().min(1).max(5)).optional(),
+  /**
+   * Writing again: the photos of the earlier review to keep (their URLs; one multipart field per
+   * photo). Those not named are removed; new files are added after them.
+   */
+  keepPhotos: z
+    .preprocess(
+      (value) => (typeof value === "string" ? [value] : value),
+      z.array(z.string().max(300)).max(MAX_REVIEW_PHOTOS),
+    )
+    .optional(),
 });
 
 export const RatingBody = z.object({

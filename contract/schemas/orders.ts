@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { numeric } from "../numeric.js";
+import { numeric, Postcode } from "../numeric.js";
 import { ADVANCE_METHODS } from "../advance-delivery-charge.js";
 import {
   ADMIN_CANCELLED_BY,
@@ -34,9 +34,13 @@ export const ShippingAddressBody = z.object({
   city: Text(80).min(1, "City is required"),
   zone: Text(80).optional(),
   area: Text(80).optional(),
-  zipCode: Text(10).optional(),
+  zipCode: Postcode.optional(),
   ...PlaceIds,
 });
+
+export const TERMS_NOT_ACCEPTED_CODE = "TERMS_NOT_ACCEPTED";
+export const TERMS_NOT_ACCEPTED_MESSAGE =
+  "Please accept the terms and conditions to place your order.";
 
 export const PlaceOrderBody = z.object({
   shippingAddress: ShippingAddressBody,
@@ -50,6 +54,11 @@ export const PlaceOrderBody = z.object({
    * `PHONE_CONFIRMATION_REQUIRED` says so; docs/cod.md).
    */
   phoneCode: OtpVerifyBody.shape.otp.optional(),
+  /**
+   * The shopper ticked "I accept the terms" (the shop's terms page): required, and the order
+   * records the terms page's version in force (`termsAcceptedVersion`).
+   */
+  termsAccepted: z.literal(true, { error: TERMS_NOT_ACCEPTED_MESSAGE }),
 });
 
 export const PHONE_CONFIRMATION_REQUIRED_CODE = "PHONE_CONFIRMATION_REQUIRED";
@@ -71,8 +80,12 @@ export const QuoteBody = z.object({
 export const IdParams = z.object({ id: z.string().min(1).max(64) });
 export const OrderIdParams = z.object({ orderId: z.string().min(1).max(64) });
 
+/**
+ * Guest tracking: the mobile used at checkout (either digit script; a number that cannot be a
+ * Bangladeshi mobile is a 400 saying why, whatever the order) or the confirmation's token.
+ */
 export const TrackQuery = z.object({
-  phone: z.string().max(20).optional(),
+  phone: BdMobile.optional(),
   token: z.string().max(200).optional(),
 });
 

@@ -90,5 +90,6 @@ export type PhoneBlocksAnswer = z.output<typeof PhoneBlocksAnswer>;
  * The polite refusal a blocked number gets at a cash-on-delivery checkout. It names no number and
  * no history: the shopper learns what to do, not why (docs/cod.md, "What a number reveals").
  */
+export const PHONE_BLOCKED_CODE = "PHONE_BLOCKED";
 export const PHONE_BLOCKED_MESSAGE =
   "Cash on delivery is not available for this order. Please choose another payment method or contact us.";

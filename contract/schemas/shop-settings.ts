@@ -8,7 +8,7 @@
  * and a stored document written before it existed is read with that default filled in.
  */
 import { z } from "zod";
-import { INVALID_MOBILE_MESSAGE, normalizeBdMobile } from "../phone.js";
+import { OptionalBdMobile } from "../phone.js";
 import { PageQuery, Taka } from "./common.js";
 import {
   checkZoneTable,
@@ -17,6 +17,7 @@ import {
   LIVE_PRICE_SOURCES,
   MAX_DELIVERY_ZONES,
 } from "./delivery-zones.js";
+import { BusinessSettings, ChannelSettings } from "./shop-presence.js";
 
 const Limit = z.number().int().min(1).max(1_000_000);
 
@@ -66,23 +67,9 @@ export const OrderCapSettings = z.strictObject({
 });
 export type OrderCapSettings = z.output<typeof OrderCapSettings>;
 
-/** An empty text is allowed (the footer leaves that line out); a number is stored as 01XXXXXXXXX. */
-const OptionalPhone = z
-  .string()
-  .trim()
-  .max(20)
-  .transform((value, ctx) => {
-    if (value === "") return "";
-    const normalized = normalizeBdMobile(value);
-    if (!normalized) {
-      ctx.addIssue({ code: "custom", message: INVALID_MOBILE_MESSAGE });
-      return z.NEVER;
-    }
-    return normalized;
-  });
-
 export const ContactSettings = z.strictObject({
-  phone: OptionalPhone,
+  // Empty: the footer leaves that line out; a number is stored as 01XXXXXXXXX.
+  phone: OptionalBdMobile,
   email: z.union([z.literal(""), z.email("Enter a valid email address").max(120)]),
   address: z.string().trim().max(200),
   hours: z.string().trim().max(100),
@@ -149,6 +136,15 @@ export const CodSettings = z.strictObject({
   courierRecord: CourierRecordSettings,
 });
 
+/** Who may rate and review a product (docs/reviews.md). */
+export const REVIEWERS = ["signedIn", "verifiedBuyers"] as const;
+export type Reviewers = (typeof REVIEWERS)[number];
+
+export const ReviewSettings = z.strictObject({
+  /** `verifiedBuyers`: only an account with a delivered order of the product; `signedIn`: any account. */
+  whoMayReview: z.enum(REVIEWERS),
+});
+
 export const ShopSettings = z.strictObject({
   delivery: DeliverySettings,
   orderLimits: OrderLimitSettings,
@@ -156,6 +152,9 @@ export const ShopSettings = z.strictObject({
   contact: ContactSettings,
   sms: SmsSettings,
   cod: CodSettings,
+  reviews: ReviewSettings,
+  business: BusinessSettings,
+  channels: ChannelSettings,
 });
 export type ShopSettings = z.output<typeof ShopSettings>;
 export type ShopSettingsInput = z.input<typeof ShopSettings>;

@@ -162,6 +162,25 @@ export async function removeResponsiveWebp(publicUrl: string): Promise<void> {
   );
 }
 
+/**
+ * Several uploads as saveResponsiveWebp saves them: every file is checked by content and declared
+ * size first (415 / 413 before anything is written), then each is re-encoded; when one fails, those
+ * already saved are removed and the answer is the store's own (503) or a 400 for a file sharp
+ * could not decode.
+ */
+export async function saveResponsiveWebps(buffers: Buffer[], folder: string): Promise<string[]> {
+  for (const buffer of buffers) await assertImageWithin(buffer, MAX_IMAGE_PIXELS.product);
+  const saved: string[] = [];
+  try {
+    for (const buffer of buffers) saved.push(await saveResponsiveWebp(buffer, folder));
+  } catch (error) {
+    await Promise.all(saved.map((url) => removeResponsiveWebp(url)));
+    if (error instanceof HttpError) throw error;
+    throw new HttpError(400, "The image could not be read", "BAD_REQUEST");
+  }
+  return saved;
+}
+
 const UNREADABLE_IMAGE = () =>
   new HttpError(415, "The image could not be read", "UNSUPPORTED_MEDIA_TYPE");
 

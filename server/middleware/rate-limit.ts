@@ -12,6 +12,7 @@ import { getEnv } from "../env.js";
 import { tooManyRequests } from "../lib/http-error.js";
 import { logger } from "../lib/logger.js";
 import { normalizeBdMobile } from "#contract/phone";
+import { orderLookupKey } from "#contract/order-number";
 import { getShopSettings } from "../services/shop-settings.service.js";
 import { readGuestId } from "./cart-owner.js";
 
@@ -316,6 +317,21 @@ export const bulkOrderLimits: RequestHandler[] = [
   }),
 ];
 
+/**
+ * POST /api/reviews/create and /api/ratings/create (after requireUser): per account, every post,
+ * before any photo is read. A review is one per product, so a shopper needs few; a script posting
+ * photos again and again is stopped here.
+ */
+export const reviewLimits: RequestHandler[] = [
+  limiter({
+    name: "review-user",
+    windowMs: ONE_HOUR,
+    limit: () => getEnv().REVIEW_RATE_LIMIT_USER_PER_HOUR,
+    key: (req) => req.user?._id.toString(),
+    message: (wait) => `Too many reviews from this account. Please try again in ${wait}.`,
+  }),
+];
+
 const shippingPhone = (req: Request) => {
   const address = (req.body as { shippingAddress?: { mobile?: unknown } } | undefined)
     ?.shippingAddress;
@@ -378,7 +394,12 @@ export const guestTrackingLimits: RequestHandler[] = [
     name: "track-order",
     windowMs: FIFTEEN_MINUTES,
     limit: () => getEnv().TRACKING_RATE_LIMIT_ORDER_PER_15_MIN,
-    key: (req) => (typeof req.params.id === "string" ? req.params.id.toUpperCase() : undefined),
+    // The order as the lookup finds it: TW-261127-K7QP typed as tw261127k7qp or in Bangla digits
+    // is one order, one count.
+    key: (req) =>
+      typeof req.params.id === "string"
+        ? Object.values(orderLookupKey(req.params.id)).join("")
+        : undefined,
     onlyFailures: true,
     message: (wait) => `Too many tries for this order. Please try again in ${wait}.`,
   }),

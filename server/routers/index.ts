@@ -26,6 +26,8 @@ import {
 } from "./shipments.router.js";
 import { locationsRouter } from "./locations.router.js";
 import { adminCourierSuggestionsRouter } from "./courier-suggestions.router.js";
+import { adminReviewsRouter } from "./admin-reviews.router.js";
+import { adminPagesRouter, pagesRouter } from "./pages.router.js";
 
 /**
  * Every REST router and where it is mounted. Paths given to endpoint() inside a router are relative
@@ -44,6 +46,7 @@ export const apiRouters: { prefix: string; router: Router }[] = [
   { prefix: "/api/admin/categories", router: adminCategoriesRouter },
   { prefix: "/api/reviews", router: reviewsRouter },
   { prefix: "/api/ratings", router: ratingsRouter },
+  { prefix: "/api/admin/reviews", router: adminReviewsRouter },
   { prefix: "/api/size-guides", router: sizeGuidesRouter },
   { prefix: "/api/admin/size-guides", router: adminSizeGuidesRouter },
   { prefix: "/api/admin/promo-codes", router: adminPromoCodesRouter },
@@ -62,4 +65,6 @@ export const apiRouters: { prefix: string; router: Router }[] = [
   { prefix: "/api/admin/shipments", router: adminShipmentsRouter },
   { prefix: "/api/couriers", router: courierWebhooksRouter },
   { prefix: "/api/admin/courier-suggestions", router: adminCourierSuggestionsRouter },
+  { prefix: "/api/pages", router: pagesRouter },
+  { prefix: "/api/admin/pages", router: adminPagesRouter },
 ];

@@ -1,10 +1,18 @@
-import { Router, type Request } from "express";
+import { Router, type Request, type RequestHandler } from "express";
 import { z } from "zod";
 import { getOptionalUser, requireUser } from "../middleware/auth.js";
 import { cartOwner, readGuestId } from "../middleware/cart-owner.js";
 import { guestTrackingLimits, placeOrderLimits } from "../middleware/rate-limit.js";
 import { endpoint } from "../middleware/validate.js";
-import { IdParams, PlaceOrderBody, ReadOrderQuery, TrackQuery } from "#contract/schemas/orders";
+import { HttpError } from "../lib/http-error.js";
+import {
+  IdParams,
+  PlaceOrderBody,
+  ReadOrderQuery,
+  TERMS_NOT_ACCEPTED_CODE,
+  TERMS_NOT_ACCEPTED_MESSAGE,
+  TrackQuery,
+} from "#contract/schemas/orders";
 import { OrderAnswer, OrderTrackingAnswer } from "#contract/answers/orders";
 import { placeOrder } from "../services/order-placement.js";
 import {
@@ -28,6 +36,19 @@ export function orderReader(req: Request, token?: string): OrderReader {
   };
 }
 
+/**
+ * An order without the terms ticked is refused with its own message and code (not the generic
+ * "Invalid input" of the schema's check, which says the same for any field). After the rate
+ * limits: a refused attempt counts like any other.
+ */
+const requireTermsAccepted: RequestHandler = (req, _res, next) => {
+  if ((req.body as { termsAccepted?: unknown } | undefined)?.termsAccepted !== true)
+    throw new HttpError(400, TERMS_NOT_ACCEPTED_MESSAGE, TERMS_NOT_ACCEPTED_CODE, [
+      { path: "termsAccepted", message: TERMS_NOT_ACCEPTED_MESSAGE },
+    ]);
+  next();
+};
+
 endpoint(ordersRouter, PREFIX, {
   method: "post",
   path: "/",
@@ -35,11 +56,20 @@ endpoint(ordersRouter, PREFIX, {
     "Places an order from the current cart (signed in or guest cookie); COD -> PLACED, online -> PENDING",
   tags: ["orders"],
   auth: "optional",
-  before: [getOptionalUser, ...placeOrderLimits, cartOwner({ create: false })],
+  before: [
+    getOptionalUser,
+    ...placeOrderLimits,
+    requireTermsAccepted,
+    cartOwner({ create: false }),
+  ],
   body: PlaceOrderBody,
   status: 201,
   responses: {
     201: { description: "The order (+ trackingToken for guests)", schema: OrderAnswer },
+    400: {
+      description:
+        "Refused input; `termsAccepted` missing or not true: TERMS_NOT_ACCEPTED (the terms must be accepted)",
+    },
     403: { description: "Cash on delivery refused: the delivery phone is blocked (PHONE_BLOCKED)" },
     409: { description: "Not enough stock for a line" },
     422: {

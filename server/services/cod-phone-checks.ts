@@ -9,7 +9,11 @@
  * the code too (`cod.courierRecord`, courier-records.service.ts).
  */
 import type { PhoneConfirmationRule } from "#contract/schemas/shop-settings";
-import { PHONE_BLOCKED_MESSAGE, type PhoneRisk } from "#contract/schemas/phone-history";
+import {
+  PHONE_BLOCKED_CODE,
+  PHONE_BLOCKED_MESSAGE,
+  type PhoneRisk,
+} from "#contract/schemas/phone-history";
 import {
   PHONE_CONFIRMATION_REQUIRED_CODE,
   PHONE_CONFIRMATION_REQUIRED_MESSAGE,
@@ -22,8 +26,6 @@ import { checkOtpCode, consumeOtpCode, type CheckedOtp } from "./otp.service.js"
 import { isPhoneBlocked, phoneRiskOf } from "./phone-history.service.js";
 import { courierRecordAction } from "./courier-records.service.js";
 import { getShopSettings } from "./shop-settings.service.js";
-
-const PHONE_BLOCKED_CODE = "PHONE_BLOCKED";
 
 /** What the steps read from and leave on the placement. */
 export interface CodPhoneContext {

@@ -1,6 +1,7 @@
 import { getEnv } from "../env.js";
 import { isEmailConfigured, sendEmail } from "../integrations/email.js";
 import { sendSms } from "../integrations/sms.js";
+import { smsSize } from "../lib/sms-encoding.js";
 import { logger } from "../lib/logger.js";
 import { formatMoney } from "#contract/i18n/format";
 import { toLocale, type Locale } from "#contract/i18n/locale";
@@ -72,7 +73,8 @@ export function smsName(firstName: string): string {
 /**
  * Order numbers, tracking codes and the OTP stay in ASCII digits in both languages: shoppers type
  * or paste them back. Amounts follow the language (৳১,৬৬০ in Bangla). Every text fits two SMS
- * parts with the longest name and tracking code (tests/api/bangla-messages.test.ts).
+ * parts with the longest name and tracking code, the placed one with its link three
+ * (tests/api/bangla-messages.test.ts).
  */
 const SMS_TEXTS: Record<
   Locale,
@@ -102,9 +104,28 @@ const SMS_TEXTS: Record<
   },
 };
 
+/**
+ * The "placed" text, the one a shopper keeps, ends with the tracking page's address, so the order
+ * can be followed without the confirmation page. In Bangla (or with the ৳ sign) a text travels as
+ * Unicode, 67 characters a part, and the address makes it three parts instead of two; the other
+ * texts stay without it (the shipped one names the courier's own tracking number). A PUBLIC_URL so
+ * long that even three parts cannot hold it leaves the address out.
+ */
+const LINKED_EVENTS = new Set<OrderEvent>(["PLACED"]);
+const TRACK_WORD: Record<Locale, string> = { en: "Track it", bn: "ট্র্যাক করুন" };
+export const LINKED_SMS_PARTS = 3;
+
+/** The tracking page (order number + mobile) in the order's language. */
+export function trackingPageUrl(locale: Locale): string {
+  return new URL(localizePath("/order/track", locale), getEnv().PUBLIC_URL).toString();
+}
+
 export function orderMessage(event: OrderEvent, order: NotifiableOrder): string {
-  const name = smsName(order.shippingAddress.firstName);
-  return SMS_TEXTS[toLocale(order.locale)][event](order, name);
+  const locale = toLocale(order.locale);
+  const text = SMS_TEXTS[locale][event](order, smsName(order.shippingAddress.firstName));
+  if (!LINKED_EVENTS.has(event)) return text;
+  const linked = `${text} ${TRACK_WORD[locale]}: ${trackingPageUrl(locale)}`;
+  return smsSize(linked).segments <= LINKED_SMS_PARTS ? linked : text;
 }
 
 /** Where an order's emails go, or null: the shipping address email, else the guest's. */

@@ -44,6 +44,7 @@ import {
   type CodPhoneContext,
 } from "./cod-phone-checks.js";
 import { hashTrackingToken, toOrderAnswer, type OrderAnswer } from "./orders.service.js";
+import { termsVersion } from "./pages.service.js";
 import {
   claimPromoUse,
   evaluatePromo,
@@ -61,6 +62,7 @@ import {
 } from "./reservations.service.js";
 import { assertMayHave, reserveStock, type StockLine } from "./stock.service.js";
 import { DEFAULT_LOCALE } from "#contract/i18n/locale";
+import { ORDER_NUMBER_ALPHABET } from "#contract/order-number";
 
 /**
  * Placing an order: the checkout's steps in the order they run, each with its undo. When a step
@@ -209,6 +211,8 @@ interface Placement extends ReservationWork, CodPhoneContext {
   trackingToken?: string;
   /** Cash on delivery whose delivery charge is paid online first: how and why. */
   advance?: { amount: number; method: AdvanceMethod; reasons: AdvanceRule[] };
+  /** The version of the terms page in force, which the shopper accepted (docs/pages.md). */
+  termsVersion?: number;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -236,6 +240,14 @@ const validateCart: Step<Placement> = {
     placement.userId = "userId" in owner ? owner.userId : undefined;
     placement.cart = cart;
     placement.cartVersion = version;
+  },
+};
+
+/** The shopper accepted the terms (the router refused the order otherwise): which version. */
+const noteTermsVersion: Step<Placement> = {
+  name: "note the terms' version",
+  async run(placement) {
+    placement.termsVersion = await termsVersion();
   },
 };
 
@@ -411,6 +423,7 @@ const RESERVATION_STEPS: readonly Step<ReservationWork>[] = [
 export const PLACEMENT_STEPS: readonly Step<Placement>[] = [
   checkPaymentMethod,
   validateCart,
+  noteTermsVersion,
   checkCaps,
   checkCodPhone,
   checkPhoneCode,
@@ -530,6 +543,7 @@ function orderDocument(placement: Placement): Record<string, unknown> {
     orderStatus: status,
     statusHistory: [{ status, at: new Date(), by: userId ? "customer" : "guest" }],
     note: input.note ?? "",
+    termsAcceptedVersion: placement.termsVersion ?? null,
     locale: input.locale ?? DEFAULT_LOCALE,
     phoneConfirmed: Boolean(placement.phoneConfirmedAt),
     phoneConfirmedAt: placement.phoneConfirmedAt ?? null,
@@ -537,8 +551,6 @@ function orderDocument(placement: Placement): Record<string, unknown> {
     reservationId: new mongoose.Types.ObjectId(placement.reservation!.id),
   };
 }
-
-const ORDER_NUMBER_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 
 /** TW-YYMMDD-XXXX: the Dhaka date plus 4 unambiguous characters (unique index retries on clash). */
 export function newOrderNumber(now = new Date()): string {

@@ -13,6 +13,7 @@ import { logger } from "../lib/logger.js";
 import { orderLogFields } from "../lib/log-fields.js";
 import { recordOrderCancelled } from "../lib/metrics.js";
 import { normalizeBdMobile } from "#contract/phone";
+import { orderLookupKey } from "#contract/order-number";
 import { isShopperAdvanceRule, paymentSplit } from "#contract/advance-delivery-charge";
 import { notifyOrder } from "./notifications.service.js";
 import { forgetReservation } from "./reservations.service.js";
@@ -35,6 +36,12 @@ export type { AdminOrderAnswer, OrderAnswer };
  */
 
 export const ORDER_NOT_FOUND = "Order not found";
+/**
+ * Guest tracking's one refusal, for an unknown order number and for a known one with another
+ * mobile alike: it never tells which (docs/security.md, order tracking).
+ */
+export const NO_ORDER_FOR_NUMBER_AND_MOBILE =
+  "No order matches this order number and mobile number. Check both and try again.";
 
 export function hashTrackingToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
@@ -120,7 +127,7 @@ export async function listUserOrders(userId: string): Promise<OrderAnswer[]> {
 }
 
 function findByIdOrNumber(id: string) {
-  const filter = mongoose.isValidObjectId(id) ? { _id: id } : { orderNumber: id.toUpperCase() };
+  const filter = orderLookupKey(id);
   return Order.findOne(filter).select("+trackingTokenHash");
 }
 
@@ -163,13 +170,13 @@ export async function trackOrder(
   credentials: { phone?: string; token?: string },
 ): Promise<OrderTrackingAnswer> {
   const order = await findByIdOrNumber(id);
-  if (!order) throw notFound(ORDER_NOT_FOUND);
+  if (!order) throw notFound(NO_ORDER_FOR_NUMBER_AND_MOBILE);
   const phone = credentials.phone ? normalizeBdMobile(credentials.phone) : undefined;
   const phoneOk =
     phone !== undefined &&
     (order.shippingAddress.mobile === phone || order.guest?.mobile === phone);
   if (!phoneOk && !tokenMatches(order.trackingTokenHash, credentials.token))
-    throw notFound(ORDER_NOT_FOUND);
+    throw notFound(NO_ORDER_FOR_NUMBER_AND_MOBILE);
   const full = toOrderAnswer(order);
   return {
     _id: full._id,

@@ -1,16 +1,10 @@
 import mongoose from "mongoose";
 import { Category } from "../../models/category.model.js";
 import { Product, type ProductFields } from "../../models/product.model.js";
-import { Rating } from "../../models/rating.model.js";
-import { Review } from "../../models/review.model.js";
-import { HttpError, badRequest, conflict, notFound } from "../lib/http-error.js";
-import {
-  MAX_IMAGE_PIXELS,
-  assertImageWithin,
-  removeResponsiveWebp,
-  saveResponsiveWebp,
-} from "../lib/images.js";
+import { badRequest, conflict, notFound } from "../lib/http-error.js";
+import { removeResponsiveWebp, saveResponsiveWebps } from "../lib/images.js";
 import { MAX_PRODUCT_IMAGES } from "#contract/images";
+import { removeReviewsOfProduct } from "./reviews.service.js";
 import {
   catalogReadModel,
   comparatorFor,
@@ -464,19 +458,12 @@ export interface UploadedImage {
   buffer: Buffer;
 }
 
-/** Checks every file by content and declared size first (415 / 413 before anything is written), then re-encodes them. */
-async function saveImages(files: UploadedImage[]): Promise<string[]> {
-  for (const file of files) await assertImageWithin(file.buffer, MAX_IMAGE_PIXELS.product);
-  const saved: string[] = [];
-  try {
-    for (const file of files) saved.push(await saveResponsiveWebp(file.buffer, "products"));
-  } catch (error) {
-    await Promise.all(saved.map((url) => removeResponsiveWebp(url)));
-    // The store's own answer (503 when it cannot be reached); anything else is sharp's refusal.
-    if (error instanceof HttpError) throw error;
-    throw badRequest("The image could not be read");
-  }
-  return saved;
+/** Product images: re-encoded into the store's `products/` folder (saveResponsiveWebps). */
+function saveImages(files: UploadedImage[]): Promise<string[]> {
+  return saveResponsiveWebps(
+    files.map((file) => file.buffer),
+    "products",
+  );
 }
 
 export async function createProduct(
@@ -654,8 +641,7 @@ export async function deleteProduct(id: string): Promise<{ message: string }> {
     throw notFound("Product not found");
   await Promise.all([
     ...product.images.map((url) => removeResponsiveWebp(url)),
-    Review.deleteMany({ product: product._id }),
-    Rating.deleteMany({ product: product._id }),
+    removeReviewsOfProduct(product._id),
   ]);
   return { message: "Product deleted" };
 }

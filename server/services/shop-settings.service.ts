@@ -71,6 +71,11 @@ export function defaultShopSettings(env: Env = getEnv()): ShopSettings {
       unconfirmedCancelAfterHours: 48,
       courierRecord: { action: "none", successRateBelow: 70, minParcels: 5 },
     },
+    // Reviews from people who never received the product are what shoppers distrust most.
+    reviews: { whoMayReview: "verifiedBuyers" },
+    // Seven days is the common return window of Bangladeshi fashion shops.
+    business: { tradeLicence: "", tin: "", returnDays: 7 },
+    channels: { whatsapp: "", messenger: "", facebook: "", instagram: "", youtube: "", tiktok: "" },
   };
 }
 
@@ -286,9 +291,9 @@ export async function listSettingsChanges(page: number, limit: number) {
   return { changes, total, page, pages: Math.max(1, Math.ceil(total / limit)) };
 }
 
-/** What the storefront shows: each zone's charge (the fallback last) and the contact details. */
+/** What the storefront shows: each zone's charge (the fallback last), contact details, registration, chat and social links. */
 export async function storefrontSettings(): Promise<StorefrontSettings> {
-  const { delivery, contact } = await getShopSettings();
+  const { delivery, contact, business, channels } = await getShopSettings();
   const zones = [...delivery.zones, delivery.fallbackZone].map(
     ({ id, name, nameBn, charge, freeDeliveryThreshold }) => ({
       id,
@@ -298,5 +303,10 @@ export async function storefrontSettings(): Promise<StorefrontSettings> {
       freeDeliveryThreshold,
     }),
   );
-  return { delivery: { zones, freeDeliveryThreshold: delivery.freeDeliveryThreshold }, contact };
+  return {
+    delivery: { zones, freeDeliveryThreshold: delivery.freeDeliveryThreshold },
+    contact,
+    business,
+    channels,
+  };
 }

@@ -11,6 +11,7 @@ import { uploadsRoot } from "../../server/lib/images";
 import { createCategory } from "../factories/category";
 import { createAdmin, createUser } from "../factories/user";
 import { useSeededCatalog } from "../setup/catalog";
+import { letAnyoneReview } from "../factories/review";
 
 const app = createApp();
 const seeded = useSeededCatalog();
@@ -235,6 +236,7 @@ describe("PUT /api/admin/products/{id} and DELETE", () => {
     expect(listed.body.products[0]._id).toBe(created.body._id);
 
     const reviewer = await createUser();
+    await letAnyoneReview();
     await request(app)
       .post("/api/reviews/create")
       .set({ Authorization: `Bearer ${reviewer.token}` })

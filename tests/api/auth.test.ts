@@ -7,7 +7,7 @@ import { RateLimit } from "../../models/rate-limit.model";
 import { User } from "../../models/user.model";
 import { createApp } from "../../server/app";
 import { getEnv, resetEnvForTests } from "../../server/env";
-import { INVALID_MOBILE_MESSAGE } from "#contract/phone";
+import { MOBILE_MESSAGES } from "#contract/phone";
 import { MongoRateLimitStore } from "../../server/middleware/rate-limit";
 import { hashOtp } from "../../server/services/otp.service";
 import { SIGN_IN_HOOKS, type SignInHook } from "../../server/sign-in-hooks";
@@ -114,7 +114,7 @@ describe("POST /auth/signup", () => {
       expect.arrayContaining([
         { path: "email", message: "Enter a valid email address" },
         { path: "password", message: "Password must have at least 8 characters" },
-        { path: "mobile", message: INVALID_MOBILE_MESSAGE },
+        { path: "mobile", message: MOBILE_MESSAGES.unknownOperator },
       ]),
     );
     expect(await User.countDocuments()).toBe(0);
@@ -463,7 +463,9 @@ describe("POST /auth/otp/send", () => {
   it("answers 400 for a number that is not a Bangladeshi mobile", async () => {
     const answer = await request(app).post("/auth/otp/send").send({ phone: "01212345678" });
     expect(answer.status).toBe(400);
-    expect(answer.body.errors).toEqual([{ path: "phone", message: INVALID_MOBILE_MESSAGE }]);
+    expect(answer.body.errors).toEqual([
+      { path: "phone", message: MOBILE_MESSAGES.unknownOperator },
+    ]);
     expect(sms.messages).toHaveLength(0);
   });
 });

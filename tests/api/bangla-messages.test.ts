@@ -5,13 +5,18 @@ import { Otp } from "../../models/otp.model";
 import type { createApp } from "../../server/app";
 import { sendSms, SmsError } from "../../server/integrations/sms";
 import { smsSize } from "../../server/lib/sms-encoding";
-import { orderMessage, type OrderEvent } from "../../server/services/notifications.service";
+import {
+  LINKED_SMS_PARTS,
+  orderMessage,
+  type OrderEvent,
+} from "../../server/services/notifications.service";
 import { otpSmsText } from "../../server/services/otp.service";
 import { createAdmin } from "../factories/user";
 import { shippingAddress } from "../factories/address";
 import { shopperWithCart } from "../factories/cart";
 import { clearDatabase } from "../setup/db";
-import { useSmsGateway } from "../setup/sms";
+import { withEnv } from "../setup/env";
+import { placedSmsLink, useSmsGateway } from "../setup/sms";
 import type { SmtpStub } from "../stubs/smtp";
 import { useSmtpServer } from "../setup/smtp";
 import { otpIn, type SmsGatewayStub } from "../stubs/sms-gateway";
@@ -59,7 +64,7 @@ describe("an order placed in Bangla", () => {
     expect(sms.messages[0]).toMatchObject({
       type: "unicode",
       number: "8801712345678",
-      message: `Tweest: নুসরাত, আপনার অর্ডার ${number} গ্রহণ করা হয়েছে। মোট ৳১,৬৬০ (ক্যাশ অন ডেলিভারি)। ধন্যবাদ!`,
+      message: `Tweest: নুসরাত, আপনার অর্ডার ${number} গ্রহণ করা হয়েছে। মোট ৳১,৬৬০ (ক্যাশ অন ডেলিভারি)। ধন্যবাদ!${placedSmsLink("bn")}`,
     });
 
     expect((await move(id, "confirmed")).status).toBe(200);
@@ -75,10 +80,11 @@ describe("an order placed in Bangla", () => {
     ]);
     // Placed, shipped and delivered are emailed as well (confirmation is an SMS only).
     await expect.poll(() => smtp.messages).toHaveLength(3);
-    for (const sent of sms.messages) {
+    // The placed text carries the tracking page's address: three parts; the others two at most.
+    for (const [index, sent] of sms.messages.entries()) {
       expect(sent.type).toBe("unicode");
       expect(smsSize(sent.message)).toMatchObject({ encoding: "UCS-2" });
-      expect(smsSize(sent.message).segments).toBeLessThanOrEqual(2);
+      expect(smsSize(sent.message).segments).toBeLessThanOrEqual(index === 0 ? 3 : 2);
     }
   });
 
@@ -112,7 +118,7 @@ describe("an order placed in English", () => {
     await expect.poll(() => sms.messages).toHaveLength(1);
     expect(sms.messages[0]).toMatchObject({
       type: "unicode",
-      message: `Tweest: Hi Nusrat, your order ${number} is placed. Total ৳1660 (cash on delivery). Thank you!`,
+      message: `Tweest: Hi Nusrat, your order ${number} is placed. Total ৳1660 (cash on delivery). Thank you!${placedSmsLink("en")}`,
     });
     expect((await move(placed.body._id, "confirmed")).status).toBe(200);
     await expect.poll(() => sms.messages).toHaveLength(2);
@@ -135,7 +141,7 @@ describe("an order placed in English", () => {
 });
 
 describe("order SMS sizes", () => {
-  it("keeps every order SMS within two parts with the longest name and a tracking code", () => {
+  it("keeps every order SMS within two parts (placed, with its link, three) with the longest name and a tracking code", () => {
     const order = {
       orderNumber: "TW-250101-ABCDEF",
       totalDiscountedPrice: 12_34_567,
@@ -146,7 +152,24 @@ describe("order SMS sizes", () => {
     const events: OrderEvent[] = ["PLACED", "CONFIRMED", "SHIPPED", "DELIVERED", "CANCELLED"];
     for (const locale of ["en", "bn"])
       for (const event of events)
-        expect(smsSize(orderMessage(event, { ...order, locale })).segments).toBeLessThanOrEqual(2);
+        expect(smsSize(orderMessage(event, { ...order, locale })).segments).toBeLessThanOrEqual(
+          event === "PLACED" ? LINKED_SMS_PARTS : 2,
+        );
+  });
+
+  it("leaves the tracking address out when even three parts cannot hold it", async () => {
+    const order = {
+      orderNumber: "TW-250101-ABCD",
+      totalDiscountedPrice: 1660,
+      paymentMethod: "COD",
+      shippingAddress: { mobile: "01712345678", firstName: "নুসরাত" },
+      locale: "bn",
+    };
+    const placed = `Tweest: নুসরাত, আপনার অর্ডার TW-250101-ABCD গ্রহণ করা হয়েছে। মোট ৳১,৬৬০ (ক্যাশ অন ডেলিভারি)। ধন্যবাদ!`;
+    expect(orderMessage("PLACED", order)).toBe(`${placed}${placedSmsLink("bn")}`);
+    await withEnv({ PUBLIC_URL: `https://${"a".repeat(90)}.example` }, async () =>
+      expect(orderMessage("PLACED", order)).toBe(placed),
+    );
   });
 
   it("refuses a text longer than the gateway's parts before calling it", async () => {

@@ -10,7 +10,7 @@ import {
   purgeOldCourierRecords,
 } from "../../server/services/courier-records.service";
 import { ADVANCE_REQUIRED_CODE } from "#contract/advance-delivery-charge";
-import { INVALID_MOBILE_MESSAGE } from "#contract/phone";
+import { MOBILE_MESSAGES } from "#contract/phone";
 import type { CourierRecordSettings } from "#contract/schemas/shop-settings";
 import {
   PHONE_CONFIRMATION_REQUIRED_CODE,
@@ -178,7 +178,9 @@ describe("GET /api/admin/phones/{phone}: the couriers' record", () => {
     ).toBe(403);
     const invalid = await history("12345");
     expect(invalid.status).toBe(400);
-    expect(invalid.body.errors).toEqual([{ path: "phone", message: INVALID_MOBILE_MESSAGE }]);
+    expect(invalid.body.errors).toEqual([
+      { path: "phone", message: MOBILE_MESSAGES.notStartingWith01 },
+    ]);
     expect(steadfast.fraudChecks).toEqual([]);
   });
 });

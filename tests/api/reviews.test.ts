@@ -6,6 +6,7 @@ import { Rating } from "../../models/rating.model";
 import { Review } from "../../models/review.model";
 import { createApp } from "../../server/app";
 import { createOrder } from "../factories/order";
+import { letAnyoneReview } from "../factories/review";
 import { createUser } from "../factories/user";
 import { useSeededCatalog } from "../setup/catalog";
 
@@ -47,6 +48,17 @@ describe("POST /api/reviews/create", () => {
       productId: id(seeded.products.silk),
       user: { firstName: "Nadia" },
     });
+    // The shop's default: only buyers who received the product review it.
+    const refused = await request(app)
+      .post("/api/reviews/create")
+      .set({ Authorization: `Bearer ${browser.token}` })
+      .send({ productId: id(seeded.products.silk), review: "Looks nice online." });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      message: "Only shoppers who received this product can review it.",
+      code: "REVIEW_NOT_ALLOWED",
+    });
+    await letAnyoneReview();
     const unverified = await request(app)
       .post("/api/reviews/create")
       .set({ Authorization: `Bearer ${browser.token}` })
@@ -82,6 +94,7 @@ describe("POST /api/reviews/create", () => {
   });
 
   it("needs a token, a known product and 1..2000 characters", async () => {
+    await letAnyoneReview();
     const { token } = await createUser();
     const auth = { Authorization: `Bearer ${token}` };
     const anonymous = await request(app)
@@ -117,6 +130,7 @@ describe("POST /api/reviews/create", () => {
 
 describe("POST /api/ratings/create", () => {
   it("keeps one rating per user and product and the product's average", async () => {
+    await letAnyoneReview();
     const first = await createUser({ firstName: "Nadia" });
     const second = await createUser({ firstName: "Rafi" });
     const rate = (token: string, rating: number) =>
@@ -158,6 +172,7 @@ describe("POST /api/ratings/create", () => {
   });
 
   it("refuses ratings outside 1..5 and anonymous ratings", async () => {
+    await letAnyoneReview();
     const { token } = await createUser();
     for (const rating of [0, 6, 3.5]) {
       const answer = await request(app)

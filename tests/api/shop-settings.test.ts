@@ -12,7 +12,7 @@ import { shopper } from "../factories/cart";
 import { createProduct } from "../factories/product";
 import { createAdmin, createUser } from "../factories/user";
 import { clearDatabase } from "../setup/db";
-import { useSmsGateway } from "../setup/sms";
+import { placedSmsLink, useSmsGateway } from "../setup/sms";
 import type { SmsGatewayStub } from "../stubs/sms-gateway";
 import type { createApp } from "../../server/app";
 
@@ -166,7 +166,66 @@ describe("first start", () => {
         freeDeliveryThreshold: 3000,
       },
       contact: { phone: "", email: "", address: "", hours: "" },
+      business: { tradeLicence: "", tin: "", returnDays: 7 },
+      channels: {
+        whatsapp: "",
+        messenger: "",
+        facebook: "",
+        instagram: "",
+        youtube: "",
+        tiktok: "",
+      },
     });
+  });
+});
+
+describe("the shop's registration, chat and social links", () => {
+  it("stores the WhatsApp number normalised and the Messenger page's name from a pasted address", async () => {
+    const saved = await change((settings) => {
+      settings.channels.whatsapp = "+880 1811-000000";
+      settings.channels.messenger = "https://www.facebook.com/tweest.bd/";
+      settings.channels.facebook = "https://www.facebook.com/tweest.bd";
+      settings.business.tradeLicence = "TRAD/DNCC/012345/2024";
+      settings.business.tin = "123456789012";
+      settings.business.returnDays = 3;
+    });
+    expect(saved.status).toBe(200);
+    const storefront = await request(app).get("/api/settings/storefront");
+    expect(storefront.body.channels).toMatchObject({
+      whatsapp: "01811000000",
+      messenger: "tweest.bd",
+      facebook: "https://www.facebook.com/tweest.bd",
+    });
+    expect(storefront.body.business).toEqual({
+      tradeLicence: "TRAD/DNCC/012345/2024",
+      tin: "123456789012",
+      returnDays: 3,
+    });
+  });
+
+  it("refuses a wrong TIN, a script address and a page name with spaces, naming each field", async () => {
+    const answer = await change((settings) => {
+      settings.business.tin = "12345";
+      settings.channels.instagram = "javascript:alert(1)";
+      settings.channels.youtube = "http://youtube.com/@tweest";
+      settings.channels.messenger = "my shop";
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual([
+      { path: "settings.business.tin", message: "A TIN is 12 digits" },
+      {
+        path: "settings.channels.messenger",
+        message: "Enter the Facebook page's user name (as in m.me/yourshop)",
+      },
+      {
+        path: "settings.channels.instagram",
+        message: "Enter the page's address, starting with https://",
+      },
+      {
+        path: "settings.channels.youtube",
+        message: "Enter the page's address, starting with https://",
+      },
+    ]);
   });
 });
 
@@ -220,7 +279,7 @@ describe("saving", () => {
     ]);
     expect(answer.body.errors).toContainEqual({
       path: "settings.contact.phone",
-      message: "Enter a valid Bangladeshi mobile number (01XXXXXXXXX or +8801XXXXXXXXX)",
+      message: "A Bangladeshi mobile number starts with 01 (01XXXXXXXXX)",
     });
 
     expect(answer.body.errors).toContainEqual({
@@ -386,7 +445,7 @@ describe("what the settings drive", () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(sms.messages).toHaveLength(1);
     expect(sms.messages[0].message).toBe(
-      `Tweest: Hi Nusrat, your order ${told.body.orderNumber} is placed. Total ৳860 (cash on delivery). Thank you!`,
+      `Tweest: Hi Nusrat, your order ${told.body.orderNumber} is placed. Total ৳860 (cash on delivery). Thank you!${placedSmsLink("en")}`,
     );
   });
 });

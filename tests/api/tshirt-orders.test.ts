@@ -5,7 +5,7 @@ import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { TshirtOrder } from "../../models/tshirt-order.model";
 import { createApp } from "../../server/app";
-import { INVALID_MOBILE_MESSAGE } from "#contract/phone";
+import { MOBILE_MESSAGES } from "#contract/phone";
 import { createTshirtOrder } from "../factories/tshirt-order";
 import { createAdmin, createUser } from "../factories/user";
 import { clearDatabase } from "../setup/db";
@@ -156,7 +156,7 @@ describe("POST /api/tshirt-orders", () => {
     [
       "a mobile number that is not Bangladeshi",
       { mobile: "0123456789" },
-      { path: "mobile", message: INVALID_MOBILE_MESSAGE },
+      { path: "mobile", message: MOBILE_MESSAGES.unknownOperator },
     ],
     [
       "a bad email",

@@ -25,7 +25,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { Cart } from "../../models/cart.model";
 import { Product } from "../../models/product.model";
 import { User } from "../../models/user.model";
-import { INVALID_MOBILE_MESSAGE } from "#contract/phone";
+import { MOBILE_MESSAGES } from "#contract/phone";
 import { addToCart } from "../../server/services/cart.service";
 import { createUser } from "../factories/user";
 import { setEnv } from "../setup/env";
@@ -145,7 +145,7 @@ describe("/account: mobile number OTP and password change", () => {
     await phoneSection.getByRole("button", { name: "Send code" }).click();
     await expect
       .poll(() => page.locator("#phone-number-error").textContent())
-      .toBe(INVALID_MOBILE_MESSAGE);
+      .toBe(MOBILE_MESSAGES.tooShort);
     expect(otpSendCalls).toBe(0);
 
     // Send code: the gateway stub receives the SMS (international form of the number). The number is

@@ -73,7 +73,7 @@ describe.each([
     await page.getByLabel("Different items per order").scrollIntoViewIfNeeded();
     await screenshots(page, `admin-settings-caps-${width}`);
     expect(await page.locator("#settings-contact-phone-error").textContent()).toBe(
-      "Enter a valid Bangladeshi mobile number (01XXXXXXXXX or +8801XXXXXXXXX)",
+      "A Bangladeshi mobile number starts with 01 (01XXXXXXXXX)",
     );
     expect((await settingsFromApi()).version).toBe(before.version);
 

@@ -211,14 +211,15 @@ describe("admin screens", () => {
     await shot(page, "admin-invoice-print-1280");
     await page.emulateMedia({ media: "screen" });
 
-    for (const [button, status] of [
-      ["Confirm", "CONFIRMED"],
-      ["Mark shipped", "SHIPPED"],
-      ["Mark delivered", "DELIVERED"],
+    for (const [button, status, word] of [
+      ["Confirm", "CONFIRMED", "Confirmed"],
+      ["Mark shipped", "SHIPPED", "Shipped"],
+      ["Mark delivered", "DELIVERED", "Delivered"],
     ] as const) {
       await actions.getByRole("button", { name: button }).click();
-      await session.screen(page).toast(`Order ${order.orderNumber} is ${status}`).waitFor();
-      await dialog.getByText(status, { exact: true }).first().waitFor();
+      // The admin reads words, not codes (contract/status-words.ts).
+      await session.screen(page).toast(`Order ${order.orderNumber}: ${word}`).waitFor();
+      await dialog.getByText(word, { exact: true }).first().waitFor();
       expect((await Order.findById(order._id).lean())!.orderStatus).toBe(status);
     }
     // Delivered is final: no more moves, and the list shows it.
@@ -230,7 +231,7 @@ describe("admin screens", () => {
       expect.arrayContaining(["CONFIRMED", "SHIPPED", "DELIVERED"]),
     );
     await page.keyboard.press("Escape");
-    expect(await row.getByText("DELIVERED").count()).toBe(1);
+    expect(await row.getByText("Delivered", { exact: true }).count()).toBe(1);
     await page.close();
   });
 

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { Product } from "../../models/product.model";
 import { User } from "../../models/user.model";
 import { signUserToken } from "../../server/lib/jwt";
-import { INVALID_MOBILE_MESSAGE } from "#contract/phone";
+import { MOBILE_MESSAGES } from "#contract/phone";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   dataLayerEvents,
@@ -363,7 +363,7 @@ describe("sign-in flows", () => {
     await page.getByRole("button", { name: "Create account" }).click();
     await expect.poll(() => fieldError("firstName")).toBe("First name is required");
     expect(await fieldError("email")).toBe("Enter a valid email address");
-    expect(await fieldError("mobile")).toBe(INVALID_MOBILE_MESSAGE);
+    expect(await fieldError("mobile")).toBe(MOBILE_MESSAGES.tooShort);
     expect(await fieldError("password")).toBe("Password must have at least 8 characters");
     // The last name is optional on the server, so it is here too.
     expect(await page.locator("#register-lastName-error").count()).toBe(0);

@@ -14,6 +14,7 @@ import { Order } from "../../models/order.model";
 import { formatMoney } from "#contract/i18n/format";
 import { changeShopSettings } from "../factories/shop-settings";
 import { setEnv } from "../setup/env";
+import { placedSmsLink } from "../setup/sms";
 import { otpIn, smsEnv, startSmsGatewayStub, type SmsGatewayStub } from "../stubs/sms-gateway";
 import { englishUiText } from "./bangla-detector";
 import { banglaChecks, type BanglaChecks } from "./bangla-page";
@@ -95,17 +96,20 @@ describe("buying in Bangla on a phone (375 px)", () => {
 
     // A wrong mobile number: the API's own rule, its message in Bangla.
     await fillAddress(page, "12345");
+    await page.getByTestId("terms-accepted").check();
     await page.getByTestId("place-order").click();
     await page.locator("#addr-mobile-error").waitFor();
     expect(await page.locator("#addr-mobile-error").textContent()).toBe(
-      "সঠিক বাংলাদেশি মোবাইল নম্বর দিন (01XXXXXXXXX অথবা +8801XXXXXXXXX)",
+      "বাংলাদেশি মোবাইল নম্বর 01 দিয়ে শুরু হয় (01XXXXXXXXX)",
     );
     expect(await englishUiText(page, [...allowed, "12345"])).toEqual([]);
 
-    // Cash on delivery with a good number: the order is placed in Bangla.
-    await page.getByLabel("মোবাইল নম্বর").fill("01712345375");
+    // Cash on delivery with a good number typed on a Bangla keyboard: the order is placed in Bangla
+    // (and its SMS goes to 8801712345375 below).
+    await page.getByLabel("মোবাইল নম্বর").fill("০১৭১২৩৪৫৩৭৫");
     await page.getByTestId("delivery-charge").filter({ hasText: /৳/ }).waitFor();
     expect(await page.getByTestId("place-order").textContent()).toMatch(/^অর্ডার করুন · ৳[০-৯,]+$/);
+    await page.getByTestId("terms-accepted").check();
     await page.getByTestId("place-order").click();
     await page.waitForURL((url) => url.pathname === "/bn/order-confirmation");
     const orderId = new URL(page.url()).searchParams.get("orderId")!;
@@ -125,7 +129,7 @@ describe("buying in Bangla on a phone (375 px)", () => {
     const placedSms = sms.messages.find((message) => message.number === "8801712345375")!;
     expect(placedSms.type).toBe("unicode");
     expect(placedSms.message).toBe(
-      `Tweest: নুসরাত, আপনার অর্ডার ${order!.orderNumber} গ্রহণ করা হয়েছে। মোট ${formatMoney(order!.totalDiscountedPrice, "bn")} (ক্যাশ অন ডেলিভারি)। ধন্যবাদ!`,
+      `Tweest: নুসরাত, আপনার অর্ডার ${order!.orderNumber} গ্রহণ করা হয়েছে। মোট ${formatMoney(order!.totalDiscountedPrice, "bn")} (ক্যাশ অন ডেলিভারি)। ধন্যবাদ!${placedSmsLink("bn")}`,
     );
 
     // The confirmation's tracking link: the tracking page, in Bangla.
@@ -141,7 +145,9 @@ describe("buying in Bangla on a phone (375 px)", () => {
     await page.getByLabel("চেকআউটে দেওয়া মোবাইল নম্বর").fill("01812345000");
     await page.getByRole("button", { name: "অর্ডার ট্র্যাক করুন" }).click();
     await page.getByTestId("track-error").waitFor();
-    expect(await page.getByTestId("track-error").textContent()).toBe("অর্ডারটি পাওয়া যায়নি");
+    expect(await page.getByTestId("track-error").textContent()).toBe(
+      "এই অর্ডার নম্বর ও মোবাইল নম্বরে কোনো অর্ডার পাওয়া যায়নি। দুটোই দেখে আবার চেষ্টা করুন।",
+    );
     await expectBanglaPage(page, "tracking-not-found", ["01812345000"]);
     await page.getByLabel("চেকআউটে দেওয়া মোবাইল নম্বর").fill("01712345375");
     await page.getByRole("button", { name: "অর্ডার ট্র্যাক করুন" }).click();
@@ -165,6 +171,7 @@ describe("buying in Bangla on a phone (375 px)", () => {
       await page.goto("/bn/checkout?guest=true");
       await waitForHydration(page);
       await fillAddress(page, "01711000377");
+      await page.getByTestId("terms-accepted").check();
       await page.getByTestId("place-order").click();
       const refusal = page.getByTestId("place-order-error");
       await refusal.getByTestId("order-cap-hint").waitFor();
@@ -214,6 +221,7 @@ describe("buying in Bangla on a phone (375 px)", () => {
       await page.goto("/bn/checkout?guest=true");
       await waitForHydration(page);
       await fillAddress(page, phone);
+      await page.getByTestId("terms-accepted").check();
       await page.getByTestId("place-order").click();
 
       const step = page.getByTestId("phone-confirmation");

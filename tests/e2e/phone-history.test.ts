@@ -158,7 +158,7 @@ describe.each([
     await screenshots(page, "admin-cancel-order-who");
     await confirm.click();
 
-    await session.screen(page).toast(`Order ${order.orderNumber} is CANCELLED`).waitFor();
+    await session.screen(page).toast(`Order ${order.orderNumber}: Cancelled`).waitFor();
     expect(await Order.findById(order._id).lean()).toMatchObject({
       orderStatus: "CANCELLED",
       cancelledBy: "customer",

@@ -9,7 +9,8 @@ import { describe, expect, it } from "vitest";
 import { Order } from "../../models/order.model";
 import { Product } from "../../models/product.model";
 import { TshirtOrder } from "../../models/tshirt-order.model";
-import { INVALID_MOBILE_MESSAGE } from "#contract/phone";
+import { MOBILE_MESSAGES } from "#contract/phone";
+import { NO_ORDER_FOR_NUMBER_AND_MOBILE } from "../../server/services/orders.service";
 import { dataLayer, waitForHydration } from "./harness";
 import { CartPage } from "./pages/cart-page";
 import { CheckoutPage, ConfirmationPage } from "./pages/checkout-page";
@@ -127,7 +128,7 @@ describe("shopping journey (375 px, guest, cash on delivery)", () => {
     await checkout.placeOrder();
     const fieldError = (id: string) => page.locator(`#addr-${id}-error`).textContent();
     await expect.poll(() => fieldError("firstName")).toBe("First name is required");
-    expect(await fieldError("mobile")).toBe(INVALID_MOBILE_MESSAGE);
+    expect(await fieldError("mobile")).toBe(MOBILE_MESSAGES.unknownOperator);
     expect(await fieldError("streetAddress")).toBe("Street address is required");
     expect(await fieldError("city")).toBe("Choose your district");
     expect(await fieldError("zone")).toBe("Choose your thana");
@@ -152,7 +153,7 @@ describe("shopping journey (375 px, guest, cash on delivery)", () => {
     await screenshot(page, "checkout-375");
     await checkout.placeOrder();
     const orderId = await new ConfirmationPage(page).orderId();
-    await page.getByTestId("guest-tracking").waitFor();
+    await page.getByTestId("order-number-note").waitFor();
     await expect.poll(() => page.getByTestId("cart-badge").textContent()).toBe("0");
     await screenshot(page, "confirmation-375");
 
@@ -222,13 +223,15 @@ describe("shopping journey (375 px, guest, cash on delivery)", () => {
     expect(await page.getByTestId("order-status").getAttribute("data-status")).toBe("PLACED");
     await tracking.open(orderId);
     await tracking.track("01712345679");
-    await expect.poll(() => page.getByTestId("track-error").textContent()).toBe("Order not found");
+    await expect
+      .poll(() => page.getByTestId("track-error").textContent())
+      .toBe(NO_ORDER_FOR_NUMBER_AND_MOBILE);
     await tracking.open(orderId);
     // Not a mobile number: the checkout's rule and message (BdMobile), no call.
     await tracking.track("1712345");
     await expect
       .poll(() => page.locator("#track-phone-error").textContent())
-      .toBe(INVALID_MOBILE_MESSAGE);
+      .toBe(MOBILE_MESSAGES.notStartingWith01);
     // Typed as the checkout took it: normalised like the server does.
     await tracking.track("(+880) 1712 345678");
     await tracking.trackedOrder.waitFor();
@@ -271,7 +274,7 @@ describe("more shopping screens", () => {
     await screenshot(page, "checkout-1280");
     await checkout.placeOrder();
     const orderId = await new ConfirmationPage(page).orderId();
-    await page.getByTestId("guest-tracking").waitFor();
+    await page.getByTestId("order-number-note").waitFor();
     await screenshot(page, "confirmation-1280");
 
     // The one payment-result screen: failed and cancelled events at checkout step 3 with the spec's labels.
@@ -368,7 +371,7 @@ describe("more shopping screens", () => {
     await expect
       .poll(() => page.locator("#bulk-quantity-error").textContent())
       .toBe("Minimum order quantity is 10");
-    expect(await page.locator("#bulk-mobile-error").textContent()).toBe(INVALID_MOBILE_MESSAGE);
+    expect(await page.locator("#bulk-mobile-error").textContent()).toBe(MOBILE_MESSAGES.tooShort);
     expect(await TshirtOrder.countDocuments()).toBe(0);
     // A number the server accepts (+88, brackets, a dash) is accepted here too, stored normalised.
     await page.getByLabel("Mobile number").fill("(+88) 01912-345678");
@@ -485,7 +488,10 @@ describe("more shopping screens", () => {
     await checkout.placeOrder();
     const orderId = await new ConfirmationPage(page).orderId();
     await page.getByTestId("order-number").waitFor();
-    expect(await page.getByTestId("guest-tracking").count()).toBe(0);
+    // A signed-in shopper's note links the tracking page by the order number (no token).
+    expect(await page.getByTestId("guest-tracking-link").getAttribute("href")).toMatch(
+      /^\/order\/track\?number=TW-\d{6}-[A-Z0-9]{4}$/,
+    );
     const order = await Order.findById(orderId).lean();
     expect(String(order!.user)).toBe(userId);
     expect(order!.shippingAddress).toMatchObject({

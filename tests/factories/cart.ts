@@ -38,6 +38,7 @@ export function shopper(app: Express, token?: string) {
       auth(agent.post("/api/orders")).send({
         shippingAddress: shippingAddress(),
         paymentMethod: "COD",
+        termsAccepted: true,
         ...body,
       }),
     get: (path: string) => auth(agent.get(path)),

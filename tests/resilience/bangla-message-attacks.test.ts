@@ -9,7 +9,7 @@ import { smsSize } from "../../server/lib/sms-encoding";
 import { shippingAddress } from "../factories/address";
 import { shopperWithCart } from "../factories/cart";
 import { clearDatabase } from "../setup/db";
-import { useSmsGateway } from "../setup/sms";
+import { placedSmsLink, useSmsGateway } from "../setup/sms";
 import type { SmsGatewayStub } from "../stubs/sms-gateway";
 import type { SmtpStub } from "../stubs/smtp";
 import { useSmtpServer } from "../setup/smtp";
@@ -45,23 +45,24 @@ async function emailText(number: string): Promise<string> {
 }
 
 describe("the order SMS's greeting", () => {
-  it("keeps two parts with a name of letters outside the BMP (was three: 𝐀 takes two units)", async () => {
+  it("keeps its parts with a name of letters outside the BMP (was one more: 𝐀 takes two units)", async () => {
     // Mathematical bold capitals are letters (\p{L}) of two UTF-16 units each.
     const number = await placeOrder("𝐀".repeat(30), "bn");
     await vi.waitFor(() => expect(sms.messages).toHaveLength(1));
     const [sent] = sms.messages;
     expect(sent.message).toBe(
-      `Tweest: ${"𝐀".repeat(10)}, আপনার অর্ডার ${number} গ্রহণ করা হয়েছে। মোট ৳১,৬৬০ (ক্যাশ অন ডেলিভারি)। ধন্যবাদ!`,
+      `Tweest: ${"𝐀".repeat(10)}, আপনার অর্ডার ${number} গ্রহণ করা হয়েছে। মোট ৳১,৬৬০ (ক্যাশ অন ডেলিভারি)। ধন্যবাদ!${placedSmsLink("bn")}`,
     );
-    expect(smsSize(sent.message)).toEqual({ encoding: "UCS-2", length: 116, segments: 2 });
+    // Two parts of text and the tracking page's address: three, as with a name of plain letters.
+    expect(smsSize(sent.message)).toMatchObject({ encoding: "UCS-2", segments: 3 });
 
     sms.messages.length = 0;
     const english = await placeOrder("𒀀".repeat(25), "en");
     await vi.waitFor(() => expect(sms.messages).toHaveLength(1));
     expect(sms.messages[0].message).toBe(
-      `Tweest: Hi ${"𒀀".repeat(10)}, your order ${english} is placed. Total ৳1660 (cash on delivery). Thank you!`,
+      `Tweest: Hi ${"𒀀".repeat(10)}, your order ${english} is placed. Total ৳1660 (cash on delivery). Thank you!${placedSmsLink("en")}`,
     );
-    expect(smsSize(sms.messages[0].message).segments).toBe(2);
+    expect(smsSize(sms.messages[0].message).segments).toBe(3);
   });
 });
 

@@ -52,6 +52,7 @@ describe("POST /api/orders: 200 concurrent checkouts for 10 units", () => {
         guest.call("POST", "/api/orders", {
           shippingAddress: shippingAddress({ mobile: `017${String(10_000_000 + index)}` }),
           paymentMethod: "COD",
+          termsAccepted: true,
         }),
       ),
     );

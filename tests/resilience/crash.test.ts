@@ -45,6 +45,7 @@ describe("the server killed with SIGKILL during a stream of orders", () => {
               mobile: `018${String(10_000_000 + worker * 1000 + round)}`,
             }),
             paymentMethod: "COD",
+            termsAccepted: true,
           });
           if (placed.status === 201) acknowledged.push({ _id: String(placed.body._id), quantity });
         } catch {
@@ -114,6 +115,7 @@ describe("the server killed with SIGKILL during a stream of orders", () => {
     const placed = await guest.call("POST", "/api/orders", {
       shippingAddress: shippingAddress(),
       paymentMethod: "COD",
+      termsAccepted: true,
     });
     expect(placed.status).toBe(201);
     expect(await Order.countDocuments({ _id: placed.body._id })).toBe(1);

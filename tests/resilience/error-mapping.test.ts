@@ -6,6 +6,7 @@ import { createApp } from "../../server/app";
 import { clearDatabase } from "../setup/db";
 import { seedCatalog } from "../factories/catalog";
 import { createAdmin, createUser } from "../factories/user";
+import { letAnyoneReview } from "../factories/review";
 
 /** Regressions for what the attack tests found (each was a 500 or a silent wrong write). */
 const app = createApp();
@@ -51,6 +52,7 @@ describe("POST /api/ratings/create", () => {
   it('refuses true, [], null and "" as a number (z.coerce.number() made them 1 or 0)', async () => {
     const { products } = await seedCatalog();
     const { token } = await createUser();
+    await letAnyoneReview();
     for (const rating of [true, [], null, ""]) {
       const answer = await request(app)
         .post("/api/ratings/create")

@@ -13,6 +13,7 @@ import { shopper } from "../factories/cart";
 import { createProduct } from "../factories/product";
 import { bearer, createUser } from "../factories/user";
 import { snapshotDatabase } from "./helpers";
+import { letAnyoneReview } from "../factories/review";
 
 const app = createApp();
 
@@ -164,6 +165,7 @@ describe("POST /api/reviews/create, POST /api/ratings/create, PUT /api/users/pro
     const alice = await createUser({ email: "alice@example.com" });
     const bob = await createUser({ email: "bob@example.com" });
     const product = await createProduct({ title: "Reviewed Tee" });
+    await letAnyoneReview();
     const mine = await request(app)
       .post("/api/reviews/create")
       .set(bearer(alice.token))

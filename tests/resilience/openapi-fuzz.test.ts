@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TshirtOrder } from "../../models/tshirt-order.model";
 import { clearDatabase } from "../setup/db";
 import { getShopSettings } from "../../server/services/shop-settings.service";
+import { ensureStandardPages } from "../../server/services/pages.service";
 import { seedCatalog } from "../factories/catalog";
 import { createOrder } from "../factories/order";
 import { createPayment } from "../factories/payment";
@@ -331,8 +332,10 @@ beforeAll(async () => {
   await clearDatabase();
   server = await startOpenApiTarget();
   const { categories, products } = await seedCatalog();
-  // Written on the first start, as server/index.ts does, not by the first page the fuzz reads.
+  // Written on the first start, as server/index.ts does, not by the first page the fuzz reads
+  // (the settings, then the standard pages from them).
   await getShopSettings();
+  await ensureStandardPages();
   const promo = await createPromo({ code: "FUZZ10", type: "PERCENTAGE", value: 10 });
   const sizeGuide = await createSizeGuide({ category: categories.menTees._id });
   const popup = await createPopupImage();

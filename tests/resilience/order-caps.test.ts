@@ -5,6 +5,7 @@ import { Order } from "../../models/order.model";
 import { RateLimit } from "../../models/rate-limit.model";
 import type { createApp } from "../../server/app";
 import { OTP_MESSAGES } from "../../server/services/otp.service";
+import { ensureStandardPages } from "../../server/services/pages.service";
 import {
   TOO_MANY_LINES_CODE,
   TOO_MANY_UNITS_CODE,
@@ -35,6 +36,8 @@ useSmsGateway((gateway) => ({ sms, app } = gateway));
 
 beforeEach(async () => {
   await clearDatabase();
+  // What a shop has from its start-up (the standard pages, whose terms version an order records).
+  await ensureStandardPages();
 });
 
 const COLORS = ["Black", "White"];

@@ -2,6 +2,7 @@ import type { Express } from "express";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { createApp, type CreateAppOptions } from "../../server/app";
 import { smsEnv, startSmsGatewayStub, type SmsGatewayStub } from "../stubs/sms-gateway";
+import { getEnv } from "../../server/env";
 import { setEnv } from "./env";
 
 export interface SmsGatewayContext {
@@ -36,4 +37,13 @@ export function useSmsGateway(
     await sms?.close();
     restoreEnv?.();
   });
+}
+
+/**
+ * The end of an order's "placed" SMS: the tracking page's address in the order's language (the
+ * shop's PUBLIC_URL, as the test's environment sets it).
+ */
+export function placedSmsLink(locale: "en" | "bn"): string {
+  const base = getEnv().PUBLIC_URL.replace(/\/$/, "");
+  return locale === "bn" ? ` ট্র্যাক করুন: ${base}/bn/order/track` : ` Track it: ${base}/order/track`;
 }

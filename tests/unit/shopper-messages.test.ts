@@ -14,7 +14,7 @@ import { knownMessages } from "~/lib/i18n/known-messages";
 import { paymentFailureReason } from "~/lib/i18n/payment-reasons";
 import { shopperMessage } from "~/lib/i18n/shopper-messages";
 import { PASSWORDS_DIFFER_MESSAGE } from "~/lib/storefront-schemas";
-import { INVALID_MOBILE_MESSAGE } from "#contract/phone";
+import { MOBILE_MESSAGES } from "#contract/phone";
 import { SigninBody, SignupBody } from "#contract/schemas/auth";
 import { PlaceOrderBody } from "#contract/schemas/orders";
 import {
@@ -47,7 +47,10 @@ import {
   tooManyOfOneItemMessage,
   tooManyUnitsMessage,
 } from "#contract/order-caps";
-import { PHONE_CONFIRMATION_REQUIRED_MESSAGE } from "#contract/schemas/orders";
+import {
+  PHONE_CONFIRMATION_REQUIRED_MESSAGE,
+  TERMS_NOT_ACCEPTED_MESSAGE,
+} from "#contract/schemas/orders";
 import { PROBABLY_PLACED } from "~/components/checkout/use-place-order";
 import { USER_MESSAGES } from "../../server/services/users.service";
 import { DISTRICT_NOT_FOUND } from "../../server/services/locations.service";
@@ -55,6 +58,10 @@ import {
   THANA_NOT_IN_DISTRICT_MESSAGE,
   UNKNOWN_DISTRICT_MESSAGE,
 } from "../../server/services/delivery-place";
+import {
+  REVIEW_NEEDS_DELIVERY_MESSAGE,
+  TOO_MANY_REVIEW_PHOTOS_MESSAGE,
+} from "../../server/services/reviews.service";
 import { catalogI18n } from "../setup/ui-i18n";
 
 const bangla = await catalogI18n("bn");
@@ -98,6 +105,11 @@ const SERVER_TEXTS = [
   DISTRICT_NOT_FOUND,
   UNKNOWN_DISTRICT_MESSAGE,
   THANA_NOT_IN_DISTRICT_MESSAGE,
+  REVIEW_NEEDS_DELIVERY_MESSAGE,
+  TOO_MANY_REVIEW_PHOTOS_MESSAGE,
+  "File too large",
+  "Only JPEG, PNG, WebP or GIF images are accepted",
+  "The image is too large: at most 25 megapixels (this one is 6000 x 6000)",
   EMPTY_CART_MESSAGE,
   INVALID_PROMO_MESSAGE,
   minimumOrderMessage(1500),
@@ -113,8 +125,9 @@ const SERVER_TEXTS = [
   "failure",
   PHONE_BLOCKED_MESSAGE,
   PHONE_CONFIRMATION_REQUIRED_MESSAGE,
+  TERMS_NOT_ACCEPTED_MESSAGE,
   PROBABLY_PLACED,
-  INVALID_MOBILE_MESSAGE,
+  ...Object.values(MOBILE_MESSAGES),
   QUANTITY_MINIMUM_MESSAGE,
   QUANTITY_SUM_MESSAGE,
   PASSWORDS_DIFFER_MESSAGE,
@@ -202,7 +215,7 @@ describe("shopper-facing messages on Bangla pages", () => {
       "একটি অর্ডারে মোট সর্বোচ্চ ৫০টি পিস রাখা যায়। কার্ট থেকে কিছু সরিয়ে দিন, অথবা বেশি পরিমাণে কিনতে আমাদের বাল্ক টি-শার্ট অর্ডার পেজ ব্যবহার করুন।",
     );
     // A code with digits in it is a message as it is, not a number to convert.
-    expect(shopperMessage(bangla, INVALID_MOBILE_MESSAGE)).toContain("01XXXXXXXXX");
+    expect(shopperMessage(bangla, MOBILE_MESSAGES.tooShort)).toContain("01XXXXXXXXX");
   });
 
   it("shows a text no message knows as the server wrote it", () => {

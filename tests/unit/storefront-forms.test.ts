@@ -14,9 +14,9 @@ import {
   ProfileForm,
   RegisterForm,
   ShippingAddressBody,
-  TrackByPhoneForm,
+  TrackOrderForm,
 } from "../../app/lib/storefront-schemas";
-import { INVALID_MOBILE_MESSAGE } from "#contract/phone";
+import { MOBILE_MESSAGES } from "#contract/phone";
 import { SignupBody } from "#contract/schemas/auth";
 import { CreateTshirtOrderBody } from "#contract/schemas/tshirt-orders";
 
@@ -66,7 +66,7 @@ describe("checkout address form (ShippingAddressBody)", () => {
       ok: false,
       errors: {
         firstName: "First name is required",
-        mobile: INVALID_MOBILE_MESSAGE,
+        mobile: MOBILE_MESSAGES.unknownOperator,
         streetAddress: "Street address is required",
         city: "City is required",
       },
@@ -163,13 +163,21 @@ describe("account forms", () => {
     ).toEqual({ ok: false, errors: { newPassword: "Password must have at least 8 characters" } });
   });
 
-  it("guest tracking takes the numbers the checkout takes", () => {
-    expect(TrackByPhoneForm.parse({ phone: "+880 1712-345678" })).toEqual({
-      phone: "01712345678",
-    });
-    expect(checkWith(TrackByPhoneForm, { phone: "1712345" }, ["phone"])).toEqual({
+  it("tracking takes the order number and mobile however they were typed", () => {
+    expect(
+      TrackOrderForm.parse({ orderNumber: "tw ২৬১১২৭ k7qp", phone: "+৮৮০ ১৭১২-৩৪৫৬৭৮" }),
+    ).toEqual({ orderNumber: "TW-261127-K7QP", phone: "01712345678" });
+    expect(
+      checkWith(TrackOrderForm, { orderNumber: "TW-12", phone: "1712345" }, [
+        "orderNumber",
+        "phone",
+      ]),
+    ).toEqual({
       ok: false,
-      errors: { phone: INVALID_MOBILE_MESSAGE },
+      errors: {
+        orderNumber: "An order number looks like TW-250101-AB23",
+        phone: MOBILE_MESSAGES.notStartingWith01,
+      },
     });
   });
 });

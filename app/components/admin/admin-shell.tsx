@@ -1,5 +1,6 @@
 /** The back-office frame: a side navigation (a scrolling strip on phones), the screen, and the toasts. */
 import {
+  FileText,
   BadgePercent,
   FolderTree,
   Image,
@@ -13,6 +14,7 @@ import {
   Shirt,
   ShoppingBag,
   Truck,
+  Star,
   Users,
   Wallet,
 } from "lucide-react";
@@ -35,7 +37,9 @@ export const ADMIN_NAV = [
   { to: "/admin/promo-codes", label: "Promo codes", icon: BadgePercent },
   { to: "/admin/tshirt-orders", label: "Bulk orders", icon: Shirt },
   { to: "/admin/size-guides", label: "Size guides", icon: Ruler },
+  { to: "/admin/reviews", label: "Reviews", icon: Star },
   { to: "/admin/popup-images", label: "Popup images", icon: Image },
+  { to: "/admin/pages", label: "Shop pages", icon: FileText },
   { to: "/admin/settings", label: "Settings", icon: Settings },
 ] as const;
 

@@ -22,6 +22,7 @@ import { ApiError, errorMessage } from "~/lib/api-client";
 import { rememberRedirectAfterLogin } from "~/lib/auth";
 import { cn } from "~/lib/utils";
 import { adminScreenAllowed } from "./admin-access";
+import { statusWord } from "#contract/status-words";
 
 // ---------------------------------------------------------------------------------------------------
 // Data
@@ -345,7 +346,7 @@ export function StatusBadge({ status }: { status: string | undefined | null }) {
         BADGE[text] ?? "bg-stone-100 text-stone-700",
       )}
     >
-      {text.replace(/_/g, " ")}
+      {statusWord(text)}
     </span>
   );
 }

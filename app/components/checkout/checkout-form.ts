@@ -22,6 +22,8 @@ export type CheckoutValues = CheckoutAddress & {
    * ("" until they pick one); what counts is `advanceMethodOf` it. */
   advancePaymentMethod: AdvanceMethod | "";
   note: string;
+  /** "I accept the terms" (unticked until the shopper ticks it). */
+  termsAccepted: boolean;
 };
 
 export const ADDRESS_FIELDS = Object.keys(EMPTY_ADDRESS) as (keyof CheckoutAddress)[];
@@ -31,6 +33,7 @@ export const CHECKOUT_DEFAULTS: CheckoutValues = {
   paymentMethod: "COD",
   advancePaymentMethod: "",
   note: "",
+  termsAccepted: false,
 };
 
 /**

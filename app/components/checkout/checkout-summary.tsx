@@ -11,6 +11,9 @@ import { useLocale } from "~/lib/i18n/i18n";
 import { shopperMessage } from "~/lib/i18n/shopper-messages";
 import type { QuoteState } from "./use-delivery-quote";
 import type { PlacingState } from "./use-place-order";
+import { TermsConsent } from "./terms-consent";
+import { ReachTheShop } from "~/components/layout/reach-the-shop";
+import { PHONE_BLOCKED_CODE } from "#contract/schemas/phone-history";
 
 /** The totals: the quote's once the delivery charge is known, the cart's (delivery to come) before. */
 function CheckoutTotals({ cart, quote }: { cart: Cart; quote: QuoteState }) {
@@ -95,6 +98,9 @@ function PlaceOrder({
           <OrderCapHint code={placing.code} withCart />
         </p>
       )}
+      {placing.status === "error" && placing.code === PHONE_BLOCKED_CODE && (
+        <ReachTheShop message={i18n._("Hello! I would like to place an order.")} />
+      )}
       {fieldsInvalid && (
         <p role="alert" className="text-sm text-red-600">
           {i18n._("Please check the highlighted fields.")}
@@ -150,6 +156,7 @@ export function CheckoutSummary({
         ))}
       </ul>
       <CheckoutTotals cart={cart} quote={quote} />
+      <TermsConsent />
       <PlaceOrder
         method={method}
         total={total}

@@ -17,7 +17,11 @@ import {
   focusField,
   type CheckoutValues,
 } from "./checkout-form";
-import { PHONE_CONFIRMATION_REQUIRED_CODE } from "#contract/schemas/orders";
+import {
+  PHONE_CONFIRMATION_REQUIRED_CODE,
+  TERMS_NOT_ACCEPTED_MESSAGE,
+} from "#contract/schemas/orders";
+import { TERMS_CHECKBOX_ID } from "./terms-consent";
 
 /** A cash-on-delivery order waiting for its phone's one-time code (phone-confirmation.tsx). */
 export interface PhoneCodeState {
@@ -72,8 +76,14 @@ export function usePlaceOrder(
     // The API's own rules and messages (ShippingAddressBody, with the district and thana required);
     // the mobile number comes out normalised.
     const checked = checkWith(CheckoutAddressForm, addressOf(values), ADDRESS_FIELDS);
+    if (!values.termsAccepted)
+      form.setError("termsAccepted", { message: TERMS_NOT_ACCEPTED_MESSAGE });
     if (!checked.ok) {
       showFieldErrors(checked.errors);
+      return;
+    }
+    if (!values.termsAccepted) {
+      document.getElementById(TERMS_CHECKBOX_ID)?.focus();
       return;
     }
     setPlacing({ status: "placing" });
@@ -105,6 +115,7 @@ export function usePlaceOrder(
             : {}),
           ...(note ? { note } : {}),
           locale,
+          termsAccepted: true,
           // The code sent to this delivery phone, once the shop asked for one.
           ...(method === "COD" && phoneCode?.phone === address.mobile && phoneCode.code
             ? { phoneCode: phoneCode.code }

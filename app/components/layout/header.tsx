@@ -96,6 +96,14 @@ export function Header({
               </li>
             </ul>
           </nav>
+          {/* Outside the scrolling list, so a guest finds it at 375 px without scrolling. */}
+          <LocalLink
+            to="/order/track"
+            className="shrink-0 py-2 text-sm font-medium whitespace-nowrap hover:text-brand-600"
+            data-testid="header-track-order"
+          >
+            {i18n._("Track order")}
+          </LocalLink>
           <LanguageSwitch />
         </div>
       </div>

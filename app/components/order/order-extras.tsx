@@ -14,44 +14,48 @@ export function OrderLoading() {
 }
 
 /**
- * Guests keep this link: it shows the order without an account. The link addresses the order by its
- * id; the shopper reads the order number (TW-...), the one they quote on the phone.
+ * The order number is what the shopper keeps (read out on the phone, typed on the tracking page
+ * with the mobile); never the database id or the 32-character token. A guest's link still carries
+ * the token, so this browser opens the order without typing anything.
  */
-export function GuestTrackingNote({
+export function OrderNumberNote({
   orderId,
   orderNumber,
   token,
 }: {
   orderId: string;
-  orderNumber?: string;
-  token: string;
+  orderNumber: string;
+  token?: string | null;
 }) {
   const { i18n } = useLingui();
-  const href = `/order/guest/track/${orderId}?token=${encodeURIComponent(token)}`;
+  const href = token
+    ? `/order/guest/track/${orderId}?token=${encodeURIComponent(token)}`
+    : `/order/track?number=${encodeURIComponent(orderNumber)}`;
   return (
     <div
       className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm"
-      data-testid="guest-tracking"
+      data-testid="order-number-note"
     >
-      <p className="font-semibold">{i18n._("Keep this link to track your order")}</p>
+      <p className="font-semibold">{i18n._("Your order number")}</p>
+      <p
+        className="mt-1 font-mono text-xl font-bold tracking-wide select-all"
+        translate="no"
+        data-testid="confirmation-order-number"
+      >
+        {orderNumber}
+      </p>
       <p className="mt-1 text-stone-700">
         {i18n._(
-          "You checked out as a guest. Track your order any time with this link, or with your order number and mobile number.",
+          "Keep it: with your mobile number it finds your order on the Track order page (in the menu at the top), and it is what to tell us when you call.",
         )}
       </p>
       <LocalLink
         to={href}
-        className="mt-2 inline-block font-semibold break-all text-brand-700 underline"
+        className="mt-2 inline-block font-semibold text-brand-700 underline"
         data-testid="guest-tracking-link"
       >
-        {i18n._("Track order {number}", { number: orderNumber ?? orderId })}
+        {i18n._("Track order {number}", { number: orderNumber })}
       </LocalLink>
-      <p className="mt-2 text-xs text-stone-600">
-        {i18n._("Tracking code:")}{" "}
-        <code className="break-all select-all" translate="no">
-          {token}
-        </code>
-      </p>
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import type { I18n } from "@lingui/core";
 import { useLingui } from "@lingui/react";
 import { CheckCircle2, Circle } from "lucide-react";
 import { Fragment } from "react";
@@ -17,43 +16,7 @@ import { colorName } from "~/lib/i18n/color-names";
 import { useLocale } from "~/lib/i18n/i18n";
 import { cn } from "~/lib/utils";
 import { PaymentParts } from "./payment-parts";
-
-/** An order status in the page's language. */
-export function statusLabel(status: string, i18n: I18n): string {
-  switch (status) {
-    case "PENDING":
-      return i18n._("Awaiting payment");
-    case "PLACED":
-      return i18n._("Order placed");
-    case "CONFIRMED":
-      return i18n._("Confirmed");
-    case "SHIPPED":
-      return i18n._("Shipped");
-    case "DELIVERED":
-      return i18n._("Delivered");
-    case "CANCELLED":
-      return i18n._("Cancelled");
-    case "RETURNING":
-      return i18n._("Returning to the shop");
-    case "RETURNED":
-      return i18n._("Returned to the shop");
-    default:
-      return status;
-  }
-}
-
-/** A payment method in the page's language (the gateways' names are names). */
-export function paymentLabel(method: string | undefined, i18n: I18n): string {
-  return method === "COD"
-    ? i18n._("Cash on delivery")
-    : (PAYMENT_LABELS[method ?? ""] ?? method ?? "");
-}
-
-const PAYMENT_LABELS: Record<string, string> = {
-  COD: "Cash on delivery",
-  SSLCOMMERZ: "SSLCommerz",
-  BKASH: "bKash",
-};
+import { orderStatusWord, paymentMethodWord, paymentStatusWord } from "~/lib/i18n/status-words";
 
 const STEPS = ["PLACED", "CONFIRMED", "SHIPPED", "DELIVERED"];
 /** An order time in the page's language, Dhaka time; "" when missing or not a date. */
@@ -76,7 +39,7 @@ export function StatusTimeline({ order }: { order: OrderView }) {
         )}
         data-testid="order-status"
       >
-        {statusLabel(order.orderStatus, i18n)}
+        {orderStatusWord(order.orderStatus, i18n)}
       </p>
     );
   }
@@ -103,7 +66,7 @@ export function StatusTimeline({ order }: { order: OrderView }) {
               <Circle className="h-6 w-6 text-stone-300" aria-hidden="true" />
             )}
             <span className={cn("font-medium", done ? "text-stone-900" : "text-stone-400")}>
-              {statusLabel(step, i18n)}
+              {orderStatusWord(step, i18n)}
               <span className="sr-only">{done ? i18n._(" (done)") : i18n._(" (not yet)")}</span>
             </span>
             {done && at(step) && (
@@ -198,12 +161,12 @@ export function OrderSummary({ order }: { order: OrderView }) {
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="space-y-1 text-sm">
           <h3 className="font-semibold">{i18n._("Payment")}</h3>
-          <p>{paymentLabel(order.paymentMethod, i18n)}</p>
+          <p>{paymentMethodWord(order.paymentMethod, i18n)}</p>
           <PaymentParts order={order} />
           {order.paymentDetails?.status && (
             <p className="text-stone-600">
               {i18n._("Status: {status}", {
-                status: paymentStatusLabel(order.paymentDetails.status, i18n),
+                status: paymentStatusWord(order.paymentDetails.status, i18n),
               })}
             </p>
           )}
@@ -249,23 +212,4 @@ export function OrderSummary({ order }: { order: OrderView }) {
       </div>
     </div>
   );
-}
-
-/** A payment's state in Bangla; English pages show the API's name for it, as they always did. */
-function paymentStatusLabel(status: string, i18n: I18n): string {
-  if (i18n.locale === "en") return status;
-  switch (status) {
-    case "PENDING":
-      return i18n._("Awaiting payment");
-    case "COMPLETED":
-      return i18n._("Paid");
-    case "FAILED":
-      return i18n._("Failed");
-    case "CANCELLED":
-      return i18n._("Cancelled");
-    case "REFUNDED":
-      return i18n._("Refunded");
-    default:
-      return status;
-  }
 }

@@ -6,6 +6,7 @@ import { useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { api, errorMessage, getToken } from "~/lib/api-client";
 import { LocalLink } from "~/lib/i18n/i18n";
+import { ReachTheShop } from "~/components/layout/reach-the-shop";
 import { unlocalizedPath } from "#contract/i18n";
 import { paymentFailureReason } from "~/lib/i18n/payment-reasons";
 import { shopperMessage } from "~/lib/i18n/shopper-messages";
@@ -150,6 +151,18 @@ export function PaymentResult({ outcome }: { outcome: PaymentOutcome }) {
       )}
       {orderId && state.status === "error" && (
         <RetryAlert message={shopperMessage(i18n, state.message)} onRetry={() => void reload()} />
+      )}
+      {outcome !== "success" && (
+        <ReachTheShop
+          className="mb-6"
+          message={
+            state.status === "ready"
+              ? i18n._("Hello! My payment for order {number} did not go through.", {
+                  number: state.order.orderNumber,
+                })
+              : undefined
+          }
+        />
       )}
       {state.status === "ready" && <OrderSummary order={state.order} />}
       <div className="mt-8 text-center">

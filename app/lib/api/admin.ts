@@ -1,6 +1,8 @@
-/** The back office: dashboard, orders, payments, products, categories, promo codes, size guides, customers, shop settings. */
+/** The back office: dashboard, orders, payments, products, categories, promo codes, size guides, customers, shop settings, shop pages. */
 import type { SettingsChange, ShopSettingsAnswer } from "#contract/answers/shop-settings";
 import type { ShopSettingsUpdate } from "#contract/schemas/shop-settings";
+import type { AdminPageAnswer } from "#contract/answers/pages";
+import type { PageCreateBody, PageUpdateBody } from "#contract/schemas/pages";
 import type { AdminCancelledBy } from "#contract/order-status";
 import type {
   BookShipmentBody,
@@ -152,6 +154,16 @@ export const admin = {
       request<ShopSettingsAnswer>("/api/admin/settings", { method: "PUT", body: update }),
     changes: (page: number, limit = 10) =>
       request<SettingsChangesPage>("/api/admin/settings/changes", { query: { page, limit } }),
+  },
+  /** The shop's own pages (terms, returns, delivery...): Markdown in both languages. */
+  pages: {
+    list: () => request<AdminPageAnswer[]>("/api/admin/pages"),
+    create: (body: PageCreateBody) =>
+      request<AdminPageAnswer>("/api/admin/pages", { method: "POST", body }),
+    update: (slug: string, body: PageUpdateBody) =>
+      request<AdminPageAnswer>(`/api/admin/pages/${segment(slug)}`, { method: "PUT", body }),
+    remove: (slug: string) =>
+      request<{ message: string }>(`/api/admin/pages/${segment(slug)}`, { method: "DELETE" }),
   },
 };
 

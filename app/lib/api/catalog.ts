@@ -1,6 +1,14 @@
 /** The catalogue: products, categories, reviews, ratings and size guides. */
 import { request, segment, type Query } from "./transport";
-import type { CategoryRef, Product, ProductList, Rating, Review, SizeGuide } from "./types";
+import type {
+  CategoryRef,
+  MyReview,
+  Product,
+  ProductList,
+  Rating,
+  Review,
+  SizeGuide,
+} from "./types";
 
 export const products = {
   list: (query: Query = {}) => request<ProductList>("/api/products", { query }),
@@ -15,7 +23,10 @@ export const categories = {
 export const reviews = {
   forProduct: (productId: string) =>
     request<Review[]>(`/api/reviews/product/${segment(productId)}`),
-  create: (body: { productId: string; review: string }) =>
+  /** Whether the signed-in shopper may review the product, and their own review of it. */
+  mine: (productId: string) => request<MyReview>(`/api/reviews/product/${segment(productId)}/mine`),
+  /** JSON, or a FormData with productId, review, rating and up to 3 files in `photos`. */
+  create: (body: { productId: string; review: string; rating?: number } | FormData) =>
     request<Review>("/api/reviews/create", { method: "POST", body }),
 };
 

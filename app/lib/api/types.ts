@@ -32,6 +32,11 @@ import type {
   PaymentStartedAnswer,
 } from "#contract/answers/orders";
 import type { ActivePopupImage, PopupImageView } from "#contract/answers/popup-images";
+import type {
+  AdminReviewAnswer,
+  AdminReviewPageAnswer,
+  MyReviewAnswer,
+} from "#contract/answers/reviews";
 import type { TshirtOrderListAnswer, TshirtOrderView } from "#contract/answers/tshirt-orders";
 import type {
   AddressAnswer,
@@ -84,6 +89,9 @@ export type PaymentPage = Wire<PaymentPageAnswer>;
 export type { ActivePopupImage };
 export type PopupImage = Wire<PopupImageView>;
 export type Review = ReviewAnswer;
+export type MyReview = MyReviewAnswer;
+export type AdminReview = AdminReviewAnswer;
+export type AdminReviewPage = AdminReviewPageAnswer;
 export type Rating = RatingAnswer;
 export type Rated = RatedAnswer;
 export type SizeGuide = SizeGuideAnswer;

@@ -38,6 +38,7 @@ import type { Route } from "./+types/orders";
 import { formatBDT } from "#contract/money";
 import type { AdminCancelledBy } from "#contract/order-status";
 import type { BookShipmentBody, BookShipmentsAnswer, CourierId } from "#contract/couriers";
+import { statusWord } from "#contract/status-words";
 
 export function meta() {
   return [{ title: "Orders — Tweest admin" }];
@@ -153,6 +154,18 @@ function OrderDetail({
             phoneConfirmedAt={order.phoneConfirmed ? order.phoneConfirmedAt : null}
           />
         )}
+        <p className="no-print mt-3 text-sm text-stone-600" data-testid="terms-accepted-version">
+          {order.termsAcceptedVersion != null ? (
+            <>
+              Terms accepted at checkout:{" "}
+              <a className="underline" href="/pages/terms" target="_blank" rel="noopener">
+                version {order.termsAcceptedVersion}
+              </a>
+            </>
+          ) : (
+            "Placed before the checkout asked to accept the terms"
+          )}
+        </p>
         {order.courier?.consignmentId && (
           <p className="no-print mt-3 rounded-md bg-stone-50 px-3 py-2 text-sm">
             Courier {order.courier.name ?? "Pathao"}: consignment{" "}
@@ -315,7 +328,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
           ),
         (answer) => {
           const saved = answer as AdminOrder;
-          return `Order ${saved.orderNumber ?? ""} is ${saved.orderStatus}`.replace("  ", " ");
+          return `Order ${saved.orderNumber ?? ""}: ${statusWord(saved.orderStatus)}`;
         },
       );
     }
@@ -461,7 +474,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                 </span>
               )}
               {order.paymentDetails?.status && (
-                <span className="text-xs text-stone-500">({order.paymentDetails.status})</span>
+                <span className="text-xs text-stone-500">
+                  ({statusWord(order.paymentDetails.status)})
+                </span>
               )}
             </td>
             <td>

@@ -69,6 +69,8 @@ interface Values {
     unconfirmedCancelAfterHours: string;
     courierRecord: { action: CourierRecordAction; successRateBelow: string; minParcels: string };
   };
+  business: { tradeLicence: string; tin: string; returnDays: string };
+  channels: ShopSettings["channels"];
 }
 
 /** Every field's label, by its path in the settings (also names the fields in the change log). */
@@ -99,6 +101,16 @@ const LABELS: Record<string, string> = {
   "cod.courierRecord.action": "A poor courier record asks for",
   "cod.courierRecord.successRateBelow": "Poor: delivered below (%)",
   "cod.courierRecord.minParcels": "Of at least (parcels)",
+  "reviews.whoMayReview": "Who may review (Reviews screen)",
+  "business.tradeLicence": "Trade licence number",
+  "business.tin": "TIN (e-TIN)",
+  "business.returnDays": "Return window (days)",
+  "channels.whatsapp": "WhatsApp number",
+  "channels.messenger": "Messenger (Facebook page user name)",
+  "channels.facebook": "Facebook page",
+  "channels.instagram": "Instagram",
+  "channels.youtube": "YouTube",
+  "channels.tiktok": "TikTok",
 };
 
 const COURIER_RECORD_ACTION_LABELS: Record<CourierRecordAction, string> = {
@@ -140,6 +152,8 @@ function toValues(settings: ShopSettings): Values {
         minParcels: String(settings.cod.courierRecord.minParcels),
       },
     },
+    business: { ...settings.business, returnDays: String(settings.business.returnDays) },
+    channels: { ...settings.channels },
   };
 }
 
@@ -169,6 +183,8 @@ function toSettings(values: Values, current: ShopSettings) {
         minParcels: asNumber(values.cod.courierRecord.minParcels),
       },
     },
+    business: { ...values.business, returnDays: asNumber(values.business.returnDays) },
+    channels: values.channels,
   };
 }
 
@@ -328,6 +344,38 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
                 {field("contact.email", { type: "email" })}
                 {field("contact.address")}
                 {field("contact.hours", { placeholder: "Sat–Thu, 10am–8pm" })}
+              </div>
+            </Panel>
+            <Panel title="Business registration and returns (footer, shop pages)">
+              <div className="grid gap-3 sm:grid-cols-3">
+                {field("business.tradeLicence", { hint: "Shown in the footer; empty: not shown" })}
+                {field("business.tin", {
+                  inputMode: "numeric",
+                  hint: "12 digits; empty: not shown",
+                })}
+                {field("business.returnDays", {
+                  inputMode: "numeric",
+                  hint: "Written into the return policy of a new shop; 0: no returns",
+                })}
+              </div>
+            </Panel>
+            <Panel title="Chat and social links (chat button, footer, Order on WhatsApp)">
+              <div className="grid gap-3 sm:grid-cols-2">
+                {field("channels.whatsapp", {
+                  inputMode: "tel",
+                  hint: "Empty: no WhatsApp button",
+                })}
+                {field("channels.messenger", {
+                  placeholder: "yourshop",
+                  hint: "As in m.me/yourshop; a pasted address is fine",
+                })}
+                {field("channels.facebook", { type: "url", placeholder: "https://facebook.com/…" })}
+                {field("channels.instagram", {
+                  type: "url",
+                  placeholder: "https://instagram.com/…",
+                })}
+                {field("channels.youtube", { type: "url", placeholder: "https://youtube.com/@…" })}
+                {field("channels.tiktok", { type: "url", placeholder: "https://tiktok.com/@…" })}
               </div>
             </Panel>
             <Panel title="SMS">

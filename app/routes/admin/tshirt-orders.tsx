@@ -29,6 +29,7 @@ import { api, type TshirtOrder } from "~/lib/api-client";
 import type { Route } from "./+types/tshirt-orders";
 import { imageUrl } from "~/lib/image-url";
 import { formatBDT } from "#contract/money";
+import { PRINT_TYPE_WORDS, TSHIRT_ORDER_STATUS_WORDS } from "#contract/status-words";
 
 export function meta() {
   return [{ title: "Bulk orders — Tweest admin" }];
@@ -92,7 +93,7 @@ function BulkOrderEditor({
             <dt className="text-stone-500">Colour</dt>
             <dd>{order.color}</dd>
             <dt className="text-stone-500">Print</dt>
-            <dd>{order.printType}</dd>
+            <dd>{PRINT_TYPE_WORDS[order.printType] ?? order.printType}</dd>
             <dt className="text-stone-500">Quantity</dt>
             <dd>{order.quantity}</dd>
             <dt className="text-stone-500">Sizes</dt>
@@ -133,7 +134,7 @@ function BulkOrderEditor({
               <NativeSelect id="t-status" {...register("status")}>
                 {TSHIRT_ORDER_STATUSES.map((status) => (
                   <option key={status} value={status}>
-                    {status.replace(/_/g, " ")}
+                    {TSHIRT_ORDER_STATUS_WORDS[status]}
                   </option>
                 ))}
               </NativeSelect>
@@ -224,7 +225,8 @@ export default function AdminTshirtOrders({ loaderData }: Route.ComponentProps) 
               </p>
             </td>
             <td>
-              {order.quantity} × {order.color} ({order.printType})
+              {order.quantity} × {order.color} (
+              {PRINT_TYPE_WORDS[order.printType] ?? order.printType})
             </td>
             <td>
               <StatusBadge status={order.status} />

@@ -81,7 +81,14 @@ export class CheckoutPage extends Screen {
     return this.page.getByTestId("delivery-charge").textContent();
   }
 
-  async placeOrder(): Promise<void> {
+  /** "I accept the terms" (the order is refused without it). */
+  termsBox() {
+    return this.page.getByTestId("terms-accepted");
+  }
+
+  /** Ticks the terms box (unless `acceptTerms` is false) and presses "Place order". */
+  async placeOrder({ acceptTerms = true }: { acceptTerms?: boolean } = {}): Promise<void> {
+    if (acceptTerms) await this.termsBox().check();
     await this.page.getByTestId("place-order").click();
   }
 }
