@@ -5,6 +5,7 @@ import path from "node:path";
 import { constants as zlib } from "node:zlib";
 import { defineConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
+import { stripRadixKeepNames } from "./scripts/build/strip-keep-names";
 
 const STOREFRONT_SHELL =
   /\/app\/components\/(cart\/(cart-context|optimistic-cart|cart-actions)|layout\/(route-error|chunk-load))\./;
@@ -13,6 +14,7 @@ export default defineConfig({
   plugins: [
     tailwindcss(),
     reactRouter(),
+    stripRadixKeepNames(),
     // Compiles the PO catalogs the server imports (app/lib/i18n/messages.server.ts); a Bangla
     // message left untranslated or broken fails the build.
     lingui({ failOnMissing: true, failOnCompileError: true }),

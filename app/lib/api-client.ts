@@ -5,17 +5,15 @@
  * - `session` — token storage ('jwt' in localStorage), guest mode, auth-exempt pages, the 401 rules;
  * - `bindings` — the replaceable browser bindings (`configureApiClient`, `resetApiClient`);
  * - one module per resource: `auth`, `users`, `catalog`, `cart`, `orders`, `popup-images`,
- *   `tshirt-orders`, `admin`, gathered here as `api`.
+ *   `tshirt-orders`, gathered here as `api`; the back office's groups (`admin`, `admin-reviews`,
+ *   `courier-cash`) are added by `~/lib/admin-api-client`, which admin screens import instead.
  *
  * Guest mode: `guest=true` in the page URL, or `{ guest: true }` passed to a cart/order call (a shopper who
  * chose "continue as guest"). The server keeps guest carts in a signed cookie, so guest calls simply go
  * without a token.
  */
-import { admin } from "./api/admin";
-import { adminReviews } from "./api/admin-reviews";
 import { auth } from "./api/auth";
 import { cart, checkout } from "./api/cart";
-import { courierCash } from "./api/courier-cash";
 import { categories, products, ratings, reviews, sizeGuides } from "./api/catalog";
 import { locations, orders, payment } from "./api/orders";
 import { popupImages } from "./api/popup-images";
@@ -55,11 +53,10 @@ export {
 export type * from "./api/types";
 export { ADMIN_VERIFY_TIMEOUT_MS, PROFILE_TIMEOUT_MS } from "./api/users";
 
-/** Typed functions per endpoint group; each returns the contract's answer. */
+/** Typed functions per storefront endpoint group; each returns the contract's answer. */
 export const api = {
   auth,
   users,
-  admin,
   products,
   categories,
   reviews,
@@ -72,6 +69,4 @@ export const api = {
   locations,
   popupImages,
   tshirtOrders,
-  courierCash,
-  adminReviews,
 };

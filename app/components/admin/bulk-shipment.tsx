@@ -10,8 +10,8 @@ import { useAdminAction } from "~/components/admin/admin-action";
 import { useAdminData } from "~/components/admin/common";
 import { suggestionRule, useCourierSuggestions } from "~/components/admin/courier-insights";
 import { Button } from "~/components/ui/button";
-import type { AdminOrder } from "~/lib/api-client";
-import { api } from "~/lib/api-client";
+import type { AdminOrder } from "~/lib/admin-api-client";
+import { api } from "~/lib/admin-api-client";
 import { COURIER_NAMES, type CourierId } from "#contract/couriers";
 import { suggestionCounts } from "#contract/courier-insights";
 

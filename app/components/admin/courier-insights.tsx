@@ -4,7 +4,7 @@
  * order from this shop's own delivered shares, with the rule and its numbers.
  */
 import { formatDate, useAdminData } from "~/components/admin/common";
-import { api } from "~/lib/api-client";
+import { api } from "~/lib/admin-api-client";
 import { COURIER_NAMES } from "#contract/couriers";
 import {
   describeRates,

@@ -9,7 +9,7 @@ import { DataTable, EmptyRow, formatDate, Panel } from "~/components/admin/commo
 import { TextField } from "~/components/admin/list";
 import { Button } from "~/components/ui/button";
 import { Field, Input, NativeSelect } from "~/components/ui/input";
-import { api, errorMessage } from "~/lib/api-client";
+import { api, errorMessage } from "~/lib/admin-api-client";
 import { cn } from "~/lib/utils";
 import { COURIER_IDS, COURIER_NAMES, type CourierId } from "#contract/couriers";
 import { formatBDT } from "#contract/money";

@@ -2,7 +2,7 @@ import { BadgeCheck, ShieldAlert } from "lucide-react";
 import { Link } from "react-router";
 import { formatDate, useAdminData } from "~/components/admin/common";
 import { CourierRecords } from "~/components/admin/courier-insights";
-import { api, type PhoneRisk } from "~/lib/api-client";
+import { api, type PhoneRisk } from "~/lib/admin-api-client";
 import { cn } from "~/lib/utils";
 import { normalizeBdMobile } from "#contract/phone";
 

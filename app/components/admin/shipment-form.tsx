@@ -10,7 +10,7 @@ import { ConfirmAction, useAdminData } from "~/components/admin/common";
 import { SuggestionNote, useCourierSuggestions } from "~/components/admin/courier-insights";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { api } from "~/lib/api-client";
+import { api } from "~/lib/admin-api-client";
 import {
   COURIER_IDS,
   COURIER_NAMES,

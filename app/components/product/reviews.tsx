@@ -68,19 +68,6 @@ export function Stars({
   );
 }
 
-function reviewerName(review: Review): string | undefined {
-  if (review.user && typeof review.user === "object" && review.user.firstName)
-    return review.user.firstName;
-  const extra = review as Review & { firstName?: string; userName?: string };
-  return extra.firstName ?? extra.userName;
-}
-
-function asList<T>(answer: unknown, key: string): T[] {
-  if (Array.isArray(answer)) return answer as T[];
-  const inner = (answer as Record<string, unknown> | null)?.[key];
-  return Array.isArray(inner) ? (inner as T[]) : [];
-}
-
 /** A review photo at another stored width (the API gives the 800 px one). */
 const photoAt = (url: string, width: 400 | 1200) => url.replace(/-800\.webp$/, `-${width}.webp`);
 
@@ -177,8 +164,8 @@ export function ReviewsSection({
     ])
       .then(([reviewAnswer, ratingAnswer]) => {
         if (!live) return;
-        setReviews(asList<Review>(reviewAnswer, "reviews"));
-        setRatings(asList<Rating>(ratingAnswer, "ratings"));
+        setReviews(reviewAnswer);
+        setRatings(ratingAnswer);
       })
       .catch((error: unknown) => live && setLoadError(errorMessage(error)));
     if (token)
@@ -412,7 +399,7 @@ export function ReviewsSection({
         )}
         <ul className="max-w-xl space-y-4" data-testid="review-list">
           {reviews?.map((review) => {
-            const name = reviewerName(review) ?? i18n._("Shopper");
+            const name = review.user?.firstName || i18n._("Shopper");
             return (
               <li
                 key={review._id}

@@ -29,7 +29,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Field, NativeSelect } from "~/components/ui/input";
 import { CategoryBody, validateInto } from "~/lib/admin-schemas";
-import { api } from "~/lib/api-client";
+import { api } from "~/lib/admin-api-client";
 import type { Route } from "./+types/categories";
 
 export function meta() {

@@ -26,7 +26,7 @@ import {
 import { FilterSelect, listQuery, TextField } from "~/components/admin/list";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { api } from "~/lib/api-client";
+import { api } from "~/lib/admin-api-client";
 import { validateInto } from "~/lib/form-validation";
 import { COURIER_IDS, COURIER_NAMES, type CourierId } from "#contract/couriers";
 import { SHOP_TIME_ZONE } from "#contract/dates";

@@ -17,7 +17,7 @@ import {
 } from "~/components/admin/common";
 import { TextField } from "~/components/admin/list";
 import { Button } from "~/components/ui/button";
-import { api } from "~/lib/api-client";
+import { api } from "~/lib/admin-api-client";
 import { cn } from "~/lib/utils";
 import {
   COURIER_IDS,

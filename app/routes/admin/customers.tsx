@@ -27,7 +27,7 @@ import { PhoneHistory } from "~/components/admin/phone-history";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Field, NativeSelect } from "~/components/ui/input";
 import { CustomerUpdateBody, ResetPasswordBody, validateInto } from "~/lib/admin-schemas";
-import { api, type User } from "~/lib/api-client";
+import { api, type User } from "~/lib/admin-api-client";
 import type { Route } from "./+types/customers";
 
 export function meta() {

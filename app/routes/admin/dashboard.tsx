@@ -12,7 +12,7 @@ import {
 import { ErrorNote, loadForAdmin, PageHeader, useLoadedData } from "~/components/admin/common";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
-import { api } from "~/lib/api-client";
+import { api } from "~/lib/admin-api-client";
 import { formatBDT } from "#contract/money";
 import type { Route } from "./+types/dashboard";
 

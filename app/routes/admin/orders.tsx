@@ -33,7 +33,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { nextStatuses, ORDER_STATUSES, type OrderStatus } from "~/lib/admin-schemas";
-import { api, type AdminOrder } from "~/lib/api-client";
+import { api, type AdminOrder } from "~/lib/admin-api-client";
 import type { Route } from "./+types/orders";
 import { formatBDT } from "#contract/money";
 import type { AdminCancelledBy } from "#contract/order-status";

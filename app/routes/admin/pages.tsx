@@ -18,7 +18,7 @@ import {
   wholeList,
 } from "~/components/admin/list";
 import { PageEditor } from "~/components/admin/page-editor";
-import { api } from "~/lib/api-client";
+import { api } from "~/lib/admin-api-client";
 import type { Route } from "./+types/pages";
 
 export function meta() {

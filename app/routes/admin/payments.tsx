@@ -8,7 +8,7 @@ import {
   usePagedList,
   type ListSpec,
 } from "~/components/admin/list";
-import { api, type Payment } from "~/lib/api-client";
+import { api, type Payment } from "~/lib/admin-api-client";
 import type { Route } from "./+types/payments";
 import { formatBDT } from "#contract/money";
 import { PAYMENT_STATUSES, type PaymentMethod } from "#contract/order-status";

@@ -20,7 +20,7 @@ import {
   useLoadedData,
 } from "~/components/admin/common";
 import { Button } from "~/components/ui/button";
-import { api, type PhoneBlock } from "~/lib/api-client";
+import { api, type PhoneBlock } from "~/lib/admin-api-client";
 import { validateInto } from "~/lib/form-validation";
 import { TextField } from "~/components/admin/list";
 import { cn } from "~/lib/utils";

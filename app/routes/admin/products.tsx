@@ -25,7 +25,7 @@ import {
 } from "~/components/admin/list";
 import { ProductEditor } from "~/components/admin/product-editor";
 import { Button } from "~/components/ui/button";
-import { api, type Product } from "~/lib/api-client";
+import { api, type Product } from "~/lib/admin-api-client";
 import { imageUrl } from "~/lib/image-url";
 import { formatBDT } from "#contract/money";
 import type { Route } from "./+types/products";

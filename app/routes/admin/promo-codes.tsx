@@ -26,9 +26,9 @@ import {
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Field, NativeSelect } from "~/components/ui/input";
 import { PromoCodeBody, PromoCodeUpdateBody, validateInto } from "~/lib/admin-schemas";
-import { api } from "~/lib/api-client";
+import { api } from "~/lib/admin-api-client";
 import type { Route } from "./+types/promo-codes";
-import type { PromoCode as PromoCodeAnswer } from "~/lib/api-client";
+import type { PromoCode as PromoCodeAnswer } from "~/lib/admin-api-client";
 import { formatBDT } from "#contract/money";
 
 export function meta() {

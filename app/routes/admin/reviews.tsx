@@ -20,7 +20,7 @@ import {
   useLoadedData,
 } from "~/components/admin/common";
 import { Button } from "~/components/ui/button";
-import { api, type AdminReview } from "~/lib/api-client";
+import { api, type AdminReview } from "~/lib/admin-api-client";
 import { imageUrl } from "~/lib/image-url";
 import { cn } from "~/lib/utils";
 import { REVIEW_FILTERS, REVIEW_REPLY_MAX, ReviewReplyBody } from "#contract/schemas/reviews";

@@ -28,7 +28,7 @@ import {
 } from "~/components/admin/delivery-zones-panel";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/input";
-import { api } from "~/lib/api-client";
+import { api } from "~/lib/admin-api-client";
 import type { Route } from "./+types/settings";
 import {
   COURIER_RECORD_ACTIONS,

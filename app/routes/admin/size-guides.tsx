@@ -18,7 +18,7 @@ import {
 } from "~/components/admin/admin-action";
 import { SizeGuideEditor } from "~/components/admin/size-guide-editor";
 import { SizeGuideBody } from "~/lib/admin-schemas";
-import { api, type SizeGuide } from "~/lib/api-client";
+import { api, type SizeGuide } from "~/lib/admin-api-client";
 import type { Route } from "./+types/size-guides";
 
 export function meta() {

@@ -1,0 +1,14 @@
+/**
+ * The back office's entry of the API client: everything `~/lib/api-client` exports, with `api`
+ * extended by the admin-only groups. Storefront pages import `~/lib/api-client`, so the back
+ * office's request functions never enter a shopper's scripts.
+ */
+import { api as storefrontApi } from "./api-client";
+import { admin } from "./api/admin";
+import { adminReviews } from "./api/admin-reviews";
+import { courierCash } from "./api/courier-cash";
+
+export * from "./api-client";
+
+/** Typed functions per endpoint group, the storefront's and the back office's. */
+export const api = { ...storefrontApi, admin, adminReviews, courierCash };
