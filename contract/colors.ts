@@ -27,3 +27,18 @@ export const SEED_COLORS = [
   "Sky Blue",
   "Mustard",
 ] as const;
+
+/**
+ * The photo of one of a product's colours. A product's photos follow the order of its colours
+ * (`colors`, the order the variants first name them): photo 1 shows the first colour, photo 2 the
+ * second, and so on; photos past one per colour are further views. A colour without a photo of its
+ * own, or no colour, shows the first photo (`imageUrl`). The back office labels each photo with
+ * the colour it stands for.
+ */
+export function colorPhoto(
+  product: { colors?: readonly string[]; images?: readonly string[]; imageUrl?: string },
+  color: string | null | undefined,
+): string {
+  const index = color ? (product.colors?.indexOf(color) ?? -1) : -1;
+  return (index >= 0 ? product.images?.[index] : undefined) ?? product.imageUrl ?? "";
+}

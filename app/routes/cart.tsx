@@ -4,6 +4,7 @@ import { performCartAction } from "~/components/cart/perform-cart-action";
 import { refreshCart, useCart } from "~/components/cart/cart-context";
 import { CartLines } from "~/components/cart/cart-lines";
 import { CartTotals } from "~/components/cart/cart-totals";
+import { FreeDeliveryProgress } from "~/components/cart/free-delivery";
 import { PromoForm, promoCodeOf } from "~/components/cart/promo-form";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
@@ -112,6 +113,7 @@ export default function CartPage() {
                 total: cart.totalDiscountedPrice,
               }}
             />
+            <FreeDeliveryProgress goods={cart.totalDiscountedPrice} />
             <p className="text-xs text-stone-500">
               {i18n._("Delivery charge is added at checkout.")}
             </p>

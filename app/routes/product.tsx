@@ -6,6 +6,7 @@ import { formatMoney, formatNumber, localized, localizePath } from "#contract/i1
 import { AddToCart } from "~/components/product/add-to-cart";
 import { OrderOnWhatsApp } from "~/components/product/order-on-whatsapp";
 import { Gallery } from "~/components/product/gallery";
+import { colorPhoto } from "#contract/colors";
 import { ReviewsSection, Stars } from "~/components/product/reviews";
 import { SizeGuideDialog } from "~/components/product/size-guide-dialog";
 import { stockOf, VariantPicker } from "~/components/product/variant-picker";
@@ -158,7 +159,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
       <div className="grid gap-6 md:grid-cols-2 md:gap-10">
         <Gallery
+          // A colour picked shows its photo (colorPhoto): the gallery starts over on it.
+          key={color}
           images={product.images?.length ? product.images : [product.imageUrl]}
+          start={colorPhoto(product, color)}
           title={title}
         />
         <div className="space-y-5">

@@ -188,8 +188,8 @@ function garmentSvg(kind: GarmentKind, fill: string, width: number, height: numb
     jeans: "M60 10 L140 10 L150 190 L110 190 L100 70 L90 190 L50 190 Z",
     kids: "M70 40 L100 32 L130 40 L160 65 L145 85 L130 78 L130 170 L70 170 L70 78 L55 85 L40 65 Z",
   };
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 200 200" preserveAspectRatio="xMidYMid meet">
-  <rect width="200" height="200" fill="#f5f1ea"/>
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 -25 200 250" preserveAspectRatio="xMidYMid meet">
+  <rect y="-25" width="200" height="250" fill="#f5f1ea"/>
   <path d="${shapes[kind]}" fill="${fill}" stroke="#111827" stroke-opacity="0.25" stroke-width="2"/>
 </svg>`;
 }
@@ -255,7 +255,8 @@ async function seedProducts(
     const category = categories.get(product.categorySlug)!;
     const firstColor = product.variants[0].color;
     const imageUrl = await writeWebpWidths(
-      garmentSvg(product.kind, COLOR_HEX[firstColor], 800, 800),
+      // Portrait, 4:5, as clothes are photographed (the cards and gallery show 4:5).
+      garmentSvg(product.kind, COLOR_HEX[firstColor], 800, 1000),
       "products",
       `seed-${product.slug}`,
     );

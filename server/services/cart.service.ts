@@ -23,6 +23,7 @@ import { recordConditionalWriteLost } from "../lib/metrics.js";
 import { evaluatePromo } from "./promo-codes.service.js";
 import { getShopSettings } from "./shop-settings.service.js";
 import type { CartAnswer, CartLine, CartLineProduct, PromoDetails } from "#contract/answers/cart";
+import { colorPhoto } from "#contract/colors";
 import { banglaFieldsOf } from "#contract/i18n";
 import {
   MAX_LINE_QUANTITY,
@@ -164,7 +165,7 @@ async function priceStoredCart(owner: CartOwner, cart: StoredCart): Promise<Cart
     productIds.map((productId) =>
       Product.findById(productId)
         .select(
-          "title titleBn slug brand price discountedPrice discountPercent imageUrl category categoryName isActive variants",
+          "title titleBn slug brand price discountedPrice discountPercent imageUrl images colors category categoryName isActive variants",
         )
         .populate<{ category: { _id: mongoose.Types.ObjectId; name: string } | null }>(
           "category",
@@ -213,7 +214,8 @@ async function priceStoredCart(owner: CartOwner, cart: StoredCart): Promise<Cart
       quantity: item.quantity,
       color: item.color,
       size: item.size,
-      imageUrl: product.imageUrl,
+      // The line's colour in its photo (and so in the order it becomes).
+      imageUrl: colorPhoto(product, item.color),
       stock,
     });
     answer.totalPrice += product.price * item.quantity;

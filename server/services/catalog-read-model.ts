@@ -66,6 +66,8 @@ export interface CatalogEntry {
   answer: string;
   /** Its card fields as JSON text (what listing pages and the home page's rows show). */
   card: string;
+  /** Its photos, for the card of a listing filtered by colour (colorPhoto). */
+  images: string[];
   keys: Record<string, unknown>;
   facet: ProductFacetDoc;
   isFeatured: boolean;
@@ -164,6 +166,7 @@ function toEntry(
     id: String(doc._id),
     answer: JSON.stringify(answer),
     card: JSON.stringify(toProductCard(answer)),
+    images: answer.images ?? [],
     keys,
     facet: {
       colors: doc.colors,

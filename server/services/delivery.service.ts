@@ -14,6 +14,7 @@ import { pathaoForCheckout } from "../couriers/pathao.js";
 import { getShopSettings } from "./shop-settings.service.js";
 import { resolvePlace, type AddressPlace, type ResolvedPlace } from "./delivery-place.js";
 import { placeKey } from "#contract/city-names";
+import { zoneFreeDeliveryThreshold } from "#contract/free-delivery";
 import {
   dhakaCityZone,
   zoneOf,
@@ -66,7 +67,7 @@ export const BUILTIN_CITIES: PathaoCity[] = [
 export async function deliveryZoneOf(place: PlaceIds) {
   const { delivery } = await getShopSettings();
   const zone = zoneOf(delivery, place);
-  const threshold = zone.freeDeliveryThreshold ?? delivery.freeDeliveryThreshold;
+  const threshold = zoneFreeDeliveryThreshold(zone, delivery.freeDeliveryThreshold);
   return { zone, threshold, livePrice: delivery.livePrice, dhakaCity: dhakaCityZone(delivery) };
 }
 

@@ -3,6 +3,7 @@ import { Category } from "../../models/category.model.js";
 import { Product, type ProductFields } from "../../models/product.model.js";
 import { badRequest, conflict, notFound } from "../lib/http-error.js";
 import { removeResponsiveWebp, saveResponsiveWebps } from "../lib/images.js";
+import { colorPhoto } from "#contract/colors";
 import { MAX_PRODUCT_IMAGES } from "#contract/images";
 import { removeReviewsOfProduct } from "./reviews.service.js";
 import {
@@ -192,7 +193,12 @@ function facetsOf(docs: ProductFacetDoc[]): { colors: string[]; sizes: string[] 
  */
 export async function listProducts(input: ProductListInput): Promise<ProductListAnswer> {
   const { entries, ...listing } = await listEntries(input);
-  return { content: entries.map((entry) => JSON.parse(entry.answer) as ProductAnswer), ...listing };
+  const photoOf = filteredColorPhoto(input);
+  const content = entries.map((entry) => JSON.parse(entry.answer) as ProductAnswer);
+  return {
+    content: content.map((product) => ({ ...product, imageUrl: photoOf(product) })),
+    ...listing,
+  };
 }
 
 /** The same listing with card fields only (the listing page: less to parse and to send). */
@@ -200,7 +206,24 @@ export async function listProductCards(
   input: ProductListInput,
 ): Promise<Omit<ProductListAnswer, "content"> & { content: ProductCard[] }> {
   const { entries, ...listing } = await listEntries(input);
-  return { content: entries.map((entry) => JSON.parse(entry.card) as ProductCard), ...listing };
+  const photoOf = filteredColorPhoto(input);
+  const content = entries.map((entry) => {
+    const card = JSON.parse(entry.card) as ProductCard;
+    return { ...card, imageUrl: photoOf({ ...card, images: entry.images }) };
+  });
+  return { content, ...listing };
+}
+
+/**
+ * A listing filtered by colour shows each product in that colour: the photo (colorPhoto) of the
+ * first filtered colour the product has; an unfiltered listing shows the first photo.
+ */
+function filteredColorPhoto({ colors }: ProductListInput) {
+  return (product: { colors?: string[]; images?: string[]; imageUrl?: string }) =>
+    colorPhoto(
+      product,
+      colors?.find((color) => product.colors?.includes(color)),
+    );
 }
 
 async function listEntries(
@@ -328,8 +351,11 @@ export async function listProductsFromDatabase(
     Product.find(base).select(FACET_FIELDS).lean<ProductFacetDoc[]>(),
   ]);
   const totalProducts = facets.filter(refines).length;
+  const photoOf = filteredColorPhoto(input);
   return {
-    content: docs.map(toProductAnswer),
+    content: docs
+      .map(toProductAnswer)
+      .map((product) => ({ ...product, imageUrl: photoOf(product) })),
     totalPages: pageCount(totalProducts, input.pageSize),
     currentPage: input.pageNumber,
     totalProducts,

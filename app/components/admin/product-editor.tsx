@@ -66,6 +66,15 @@ const splitList = (text: string) =>
   );
 const cellKey = (color: string, size: string) => `${color}\u0000${size}`;
 
+/** The colour a photo stands for (colorPhoto: photo n shows colour n), under its thumbnail. */
+function PhotoColor({ colors, index }: { colors: string[]; index: number }) {
+  return (
+    <p className="w-16 truncate text-center text-xs text-stone-600" data-testid="photo-colour">
+      {colors[index] ?? "More views"}
+    </p>
+  );
+}
+
 function categoryIdOf(product: Product | null): string {
   if (!product?.category) return "";
   return typeof product.category === "string" ? product.category : product.category._id;
@@ -357,14 +366,19 @@ export function ProductEditor({
 
           <fieldset className="space-y-2 rounded-md border border-stone-200 p-3">
             <legend className="px-1 text-sm font-semibold">Images</legend>
+            <p className="text-xs text-stone-600">
+              One photo per colour first, in the order of the colours (cards, cart lines and
+              filtered listings show a colour by its photo); further photos are more views.
+            </p>
             <div className="flex flex-wrap gap-2">
               {existing.map((path, index) => (
                 <div key={path} className="relative">
                   <img
                     src={imageUrl(path)}
                     alt={`Image ${index + 1}`}
-                    className="h-20 w-20 rounded border border-stone-200 object-cover"
+                    className="h-20 w-16 rounded border border-stone-200 object-cover"
                   />
+                  <PhotoColor colors={colors} index={index} />
                   <button
                     type="button"
                     aria-label={`Remove image ${index + 1}`}
@@ -382,8 +396,9 @@ export function ProductEditor({
                   <img
                     src={entry.url}
                     alt={`New image ${index + 1}`}
-                    className="h-20 w-20 rounded border-2 border-brand-500 object-cover"
+                    className="h-20 w-16 rounded border-2 border-brand-500 object-cover"
                   />
+                  <PhotoColor colors={colors} index={existing.length + index} />
                   <button
                     type="button"
                     aria-label={`Remove new image ${index + 1}`}
@@ -395,7 +410,7 @@ export function ProductEditor({
                 </div>
               ))}
               {existing.length + files.length < MAX_PRODUCT_IMAGES && (
-                <label className="flex h-20 w-20 cursor-pointer flex-col items-center justify-center rounded border border-dashed border-stone-400 text-xs text-stone-600 hover:bg-stone-50">
+                <label className="flex h-20 w-16 cursor-pointer flex-col items-center justify-center rounded border border-dashed border-stone-400 text-xs text-stone-600 hover:bg-stone-50">
                   <ImagePlus className="h-5 w-5" aria-hidden="true" />
                   Add
                   <input

@@ -34,10 +34,10 @@ function CartLine({ item }: { item: CartItem }) {
       <img
         src={imageUrl(item.imageUrl ?? item.product?.imageUrl)}
         alt=""
-        width={80}
+        width={64}
         height={80}
         loading="lazy"
-        className="h-20 w-20 shrink-0 rounded-md bg-stone-100 object-cover"
+        className="h-20 w-16 shrink-0 rounded-md bg-stone-100 object-contain"
       />
       <div className="min-w-0 flex-1">
         <div className="flex justify-between gap-2">

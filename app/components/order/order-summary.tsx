@@ -134,10 +134,10 @@ export function OrderSummary({ order }: { order: OrderView }) {
             <img
               src={imageUrl(item.product?.imageUrl)}
               alt=""
-              width={56}
-              height={56}
+              width={48}
+              height={60}
               loading="lazy"
-              className="h-14 w-14 shrink-0 rounded bg-stone-100 object-cover"
+              className="h-15 w-12 shrink-0 rounded bg-stone-100 object-contain"
             />
             <div className="min-w-0 flex-1">
               <p className="line-clamp-1 font-semibold">

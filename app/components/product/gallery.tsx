@@ -5,10 +5,21 @@ import { useLocale } from "~/lib/i18n/i18n";
 import { imageSrcSet, imageUrl } from "~/lib/image-url";
 import { cn } from "~/lib/utils";
 
-/** Main image plus thumbnails; the first image loads eagerly (above the fold), the rest lazily. */
-export function Gallery({ images, title }: { images: string[]; title: string }) {
+/**
+ * Main image plus thumbnails, opening on `start` (a chosen colour's photo) else the first; the
+ * main image loads eagerly (above the fold), the thumbnails lazily.
+ */
+export function Gallery({
+  images,
+  start,
+  title,
+}: {
+  images: string[];
+  start?: string;
+  title: string;
+}) {
   const list = images.length ? images : [""];
-  const [active, setActive] = useState(0);
+  const [active, setActive] = useState(() => Math.max(0, list.indexOf(start ?? "")));
   const { i18n } = useLingui();
   const locale = useLocale();
   return (
@@ -28,10 +39,10 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
               : title
           }
           width={800}
-          height={800}
+          height={1000}
           loading="eager"
           fetchPriority="high"
-          className="aspect-square w-full object-cover"
+          className="aspect-[4/5] w-full object-contain"
           data-testid="gallery-main"
         />
       </div>
@@ -54,13 +65,13 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
                 <img
                   src={imageUrl(image)}
                   srcSet={imageSrcSet(image)}
-                  sizes="80px"
+                  sizes="64px"
                   alt=""
-                  width={80}
+                  width={64}
                   height={80}
                   loading="lazy"
                   decoding="async"
-                  className="h-16 w-16 object-cover sm:h-20 sm:w-20"
+                  className="h-20 w-16 bg-stone-100 object-contain"
                 />
               </button>
             </li>

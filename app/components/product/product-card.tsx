@@ -27,11 +27,11 @@ export function ProductCard({
           sizes="(min-width: 1024px) 25vw, 50vw"
           alt={product.title}
           width={400}
-          height={400}
+          height={500}
           loading={eager || priority ? "eager" : "lazy"}
           fetchPriority={priority ? "high" : undefined}
           decoding="async"
-          className="aspect-square w-full bg-stone-100 object-cover transition group-hover:scale-[1.02]"
+          className="aspect-[4/5] w-full bg-stone-100 object-contain transition group-hover:scale-[1.02]"
         />
         <div className="p-3">
           <p className="text-xs text-stone-500">{product.categoryName}</p>
