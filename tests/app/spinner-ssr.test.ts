@@ -1,5 +1,5 @@
 /**
- * The spinner as the server renders it (spec §2: size 40, thickness 3.6 by default), on the Google
+ * The spinner as the server renders it (size 40, thickness 3.6 by default), on the Google
  * callback screen, which shows it while the sign-in finishes, in English and Bangla.
  */
 import request from "supertest";

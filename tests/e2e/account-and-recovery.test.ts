@@ -538,7 +538,7 @@ describe("Google sign-in on a Bangla page (issue 20)", () => {
   });
 });
 
-// Spec §8: a profile that fails to load on the Google callback screen removes the token, in
+// A profile that fails to load on the Google callback screen removes the token, in
 // either language (the Bangla screen kept it before).
 describe("Google sign-in whose profile load fails", () => {
   it.each([

@@ -88,7 +88,7 @@ describe("campaign popup", () => {
     const box = await page.getByTestId("campaign-popup").boundingBox();
     expect(box!.width).toBeLessThanOrEqual(375 * 0.95 + 1);
     expect(box!.height).toBeLessThanOrEqual(812 * 0.9 + 1);
-    // Spec §2: the dialog comes in and goes out over 500 ms (backdrop and panel), images cross-fade
+    // The dialog comes in and goes out over 500 ms (backdrop and panel), images cross-fade
     // over 300 ms. Chromium's computed styles, so a changed class or keyframe rule shows here.
     const motion = (testId: string) =>
       page.getByTestId(testId).evaluate((element) => {

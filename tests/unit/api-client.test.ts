@@ -356,7 +356,7 @@ describe("api client: error catalogue", () => {
     expect(storage.getItem("jwt")).toBe("t");
   });
 
-  // Spec §8: on the Google callback path a failed profile load removes the token, in either language.
+  // On the Google callback path a failed profile load removes the token, in either language.
   it.each(["/auth/google/callback", "/bn/auth/google/callback"])(
     "profile failure on %s removes the token (failed call and empty answer)",
     async (pathname) => {

@@ -3,9 +3,9 @@
 // every request says no-cache, as a browser with its cache turned off.
 // @vitest-environment-options {"settings":{"fetch":{"requestHeaders":[{"headers":{"Cache-Control":"no-cache"}}]}}}
 /**
- * The storefront's auth state (app/lib/auth.tsx, spec §3 "Auth state", §4 "Auth") with the real
- * provider rendered by React, the real API client and the real shop API serving the page (same
- * origin, loopback port). Each action is held at its request to read the state while it runs:
+ * The storefront's auth state (app/lib/auth.tsx: its fields and their loading/error rules) with
+ * the real provider rendered by React, the real API client and the real shop API serving the page
+ * (same origin, loopback port). Each action is held at its request to read the state while it runs:
  * loading on and the error cleared; then loading off and the answer's fields, or the message stored.
  */
 import type { Server } from "node:http";
@@ -21,7 +21,7 @@ import { hashOtp } from "../../server/services/otp.service";
 import { clearDatabase } from "../setup/db";
 import { createAdmin, createUser, DEFAULT_PASSWORD } from "../factories/user";
 
-/** The spec's list of the auth state's fields, in its order. */
+/** The auth state's fields, in the order the product rules list them. */
 const SPEC_FIELDS = [
   "user",
   "isLoading",
@@ -120,7 +120,7 @@ async function withStaleError() {
 const LOADING = { isLoading: true, error: null };
 
 describe("the auth state", () => {
-  it("has exactly the spec's fields, all cleared at the start", () => {
+  it("has exactly the nine fields, all cleared at the start", () => {
     expect(Object.keys(initialAuthState)).toEqual([...SPEC_FIELDS]);
     expect(fields(auth)).toEqual({
       user: null,
@@ -196,7 +196,7 @@ describe("sign-in and registration", () => {
 });
 
 describe("profile, phone and password", () => {
-  it("profile load: no token is refused with the spec's text; a user not OTP-verified must verify", async () => {
+  it("profile load: no token is refused with its own text; a user not OTP-verified must verify", async () => {
     // Refused before any request: loading is set and cleared in the same turn.
     const missing = await observe((current) => current.loadProfile());
     expect(missing.after).toMatchObject({

@@ -1,5 +1,5 @@
 /**
- * The image address rules (spec §3 "Images", app/lib/image-url.ts): absolute addresses kept,
+ * The image address rules (app/lib/image-url.ts): absolute addresses kept,
  * relative ones prefixed with the shop's image host, and an inline 'No Image' placeholder when
  * there is no image, so an empty one never costs a request.
  */
