@@ -76,6 +76,7 @@ describe("POST /api/reviews/create", () => {
       .send({ productId: id(seeded.products.silk), review: "Bought it after all." });
     expect(replaced.status).toBe(200);
     expect(replaced.body.review).toBe("Bought it after all.");
+    expect(replaced.body._id).toBe(unverified.body._id);
     expect((await Product.findById(seeded.products.silk._id).lean())!.numReviews).toBe(2);
 
     const listed = await request(app).get(`/api/reviews/product/${id(seeded.products.silk)}`);

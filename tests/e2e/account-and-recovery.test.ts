@@ -537,3 +537,51 @@ describe("Google sign-in on a Bangla page (issue 20)", () => {
     expect(errors).toEqual([]);
   });
 });
+
+// A profile that fails to load on the Google callback screen removes the token, in
+// either language (the Bangla screen kept it before).
+describe("Google sign-in whose profile load fails", () => {
+  it.each([
+    {
+      language: "English",
+      login: "/login",
+      link: "Continue with Google",
+      callback: "/auth/google/callback",
+      failure: "Failed to fetch user data",
+    },
+    {
+      language: "Bangla",
+      login: "/bn/login",
+      link: "গুগল দিয়ে চালিয়ে যান",
+      callback: "/bn/auth/google/callback",
+      failure: "অ্যাকাউন্টের তথ্য আনা যায়নি",
+    },
+  ])("$language: the token is removed and the reason shown", async (screen) => {
+    allowBrowserProblems(/^503 GET \/api\/users\/profile$/);
+    googleClaims = {
+      iss: "https://accounts.google.com",
+      sub: `1098765432109876543${screen.language.length}`,
+      email: `profile.fails.${screen.language.toLowerCase()}@gmail.com`,
+      email_verified: true,
+      given_name: "Shirin",
+      family_name: "Akter",
+      name: "Shirin Akter",
+    };
+    const { page, errors } = await newPage();
+    await page.goto(`${shop.baseUrl}${screen.login}`);
+    await waitForHydration(page);
+    // The shop cannot answer the profile after Google handed the token over.
+    await page.route("**/api/users/profile", (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ message: "The shop is busy" }),
+      }),
+    );
+    await page.getByRole("link", { name: screen.link }).click();
+    await page.waitForURL((url) => url.pathname === screen.callback, { timeout: 20_000 });
+    await page.getByRole("alert").filter({ hasText: screen.failure }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem("jwt"))).toBeNull();
+    expect(errors).toEqual([]);
+  });
+});

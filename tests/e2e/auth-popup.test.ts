@@ -88,6 +88,28 @@ describe("campaign popup", () => {
     const box = await page.getByTestId("campaign-popup").boundingBox();
     expect(box!.width).toBeLessThanOrEqual(375 * 0.95 + 1);
     expect(box!.height).toBeLessThanOrEqual(812 * 0.9 + 1);
+    // The dialog comes in and goes out over 500 ms (backdrop and panel), images cross-fade
+    // over 300 ms. Chromium's computed styles, so a changed class or keyframe rule shows here.
+    const motion = (testId: string) =>
+      page.getByTestId(testId).evaluate((element) => {
+        const style = getComputedStyle(element);
+        return `${style.animationName} ${style.animationDuration}`;
+      });
+    expect(await motion("popup-overlay")).toBe("popup-fade-in 0.5s");
+    expect(await motion("campaign-popup")).toBe("popup-zoom-in 0.5s");
+    const fades = await page
+      .locator("[data-testid=popup-stage] > [data-index]")
+      .evaluateAll((layers) =>
+        layers.map((layer) => {
+          const style = getComputedStyle(layer);
+          return `${style.transitionProperty} ${style.transitionDuration}`;
+        }),
+      );
+    expect(fades).toEqual(["opacity 0.3s", "opacity 0.3s", "opacity 0.3s"]);
+    // Images are hosted by the shop itself: the relative imagePath prefixed with the page's origin.
+    expect(await page.getByTestId("popup-active-image").locator("img").getAttribute("src")).toMatch(
+      new RegExp(`^${shop.baseUrl}/uploads/popups/[^/]+$`),
+    );
     await page.waitForTimeout(600); // let the 500 ms dialog transition finish for the screenshot
     await screenshots(page, "popup");
 
@@ -162,8 +184,25 @@ describe("campaign popup", () => {
     await opened.close();
     await page.bringToFront(); // a background tab does not run the dialog's exit animation
 
+    // Closing plays the 500 ms exit animations: read in the page the moment each part turns
+    // "closed" (the dialog leaves the page once they end).
+    await page.evaluate(() => {
+      const exits: string[] = [];
+      Object.assign(window, { e2eExits: exits });
+      for (const testId of ["popup-overlay", "campaign-popup"]) {
+        const part = document.querySelector(`[data-testid="${testId}"]`)!;
+        new MutationObserver(() => {
+          if (part.getAttribute("data-state") !== "closed") return;
+          const style = getComputedStyle(part);
+          exits.push(`${testId} ${style.animationName} ${style.animationDuration}`);
+        }).observe(part, { attributes: true, attributeFilter: ["data-state"] });
+      }
+    });
     await page.getByRole("button", { name: "Close" }).click();
     await expect.poll(() => dialog.count()).toBe(0);
+    expect(
+      (await page.evaluate(() => (window as unknown as { e2eExits: string[] }).e2eExits)).sort(),
+    ).toEqual(["campaign-popup popup-zoom-out 0.5s", "popup-overlay popup-fade-out 0.5s"]);
 
     // Same tab (same session): reloading does not ask for the popup again.
     await page.reload();

@@ -125,10 +125,16 @@ describe.each([
     expect(await page.locator("#review-text").inputValue()).toBe(`Fits well, says ${name}`);
     await page.locator("#review-photos ~ ul img").first().waitFor();
     await page.locator("#review-text").fill(`Still fits after washing, says ${name}`);
+    // The list item shown before saving: the saved review (same _id, the list's key) must take
+    // its place, not be added beside it.
+    const shownBefore = await reviewNamed(page, name).elementHandle();
     await page.getByRole("button", { name: text.send, exact: true }).click();
     await page.getByText(text.saved).waitFor();
     await reviewNamed(page, name).filter({ hasText: "Still fits after washing" }).waitFor();
     expect(await reviewNamed(page, name).count()).toBe(1);
+    expect(await shownBefore!.evaluate((item) => item.isConnected && item.textContent)).toContain(
+      `Still fits after washing, says ${name}`,
+    );
     // The photo shown in the form was kept.
     expect(await reviewNamed(page, name).locator("img[loading=lazy]").getAttribute("src")).toBe(
       photoSrc,

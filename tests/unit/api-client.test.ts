@@ -351,10 +351,29 @@ describe("api client: error catalogue", () => {
     handler = (_req, res) => json(res, 500, {});
     expect((await failure(api.users.profile())).message).toBe("Failed to fetch user data");
     expect(storage.getItem("jwt")).toBe("t");
-    page = { pathname: "/auth/google/callback", search: "?token=t" };
+    page = { pathname: "/bn/account", search: "" };
     expect((await failure(api.users.profile())).message).toBe("Failed to fetch user data");
-    expect(storage.getItem("jwt")).toBeNull();
+    expect(storage.getItem("jwt")).toBe("t");
   });
+
+  // On the Google callback path a failed profile load removes the token, in either language.
+  it.each(["/auth/google/callback", "/bn/auth/google/callback"])(
+    "profile failure on %s removes the token (failed call and empty answer)",
+    async (pathname) => {
+      page = { pathname, search: "" };
+      storage.setItem("jwt", "t");
+      handler = (_req, res) => json(res, 500, {});
+      expect((await failure(api.users.profile())).message).toBe("Failed to fetch user data");
+      expect(storage.getItem("jwt")).toBeNull();
+      storage.setItem("jwt", "t");
+      handler = (_req, res) => json(res, 200);
+      expect((await failure(api.users.profile())).message).toBe(
+        "No user data received from server",
+      );
+      expect(storage.getItem("jwt")).toBeNull();
+      expect(redirects).toEqual([]);
+    },
+  );
 
   it("update phone: empty answer is 'Failed to update phone number'", async () => {
     storage.setItem("jwt", "t");

@@ -52,10 +52,17 @@ export function isCheckoutContext(): boolean {
   return CHECKOUT_PATHS.some((pattern) => pattern.test(pathname));
 }
 
+const GOOGLE_CALLBACK_PATH = /^\/auth\/google\/callback(\/|$)/;
+
+/** The Google sign-in's return screen, English or Bangla (`/bn/auth/google/callback`). */
+export function isGoogleCallbackPage(): boolean {
+  return GOOGLE_CALLBACK_PATH.test(pagePath());
+}
+
 const AUTH_EXEMPT_PATHS = [
   /^\/login(\/|$)/,
   /^\/register(\/|$)/,
-  /^\/auth\/google\/callback(\/|$)/,
+  GOOGLE_CALLBACK_PATH,
   /^\/checkout(\/|$)/,
   /^\/cart(\/|$)/,
   /^\/order-confirmation(\/|$)/,

@@ -1,8 +1,7 @@
 /** The signed-in user's profile and password, and the back office's admin check. */
-import { currentLocation } from "./bindings";
 import { ApiError, serverMessage } from "./errors";
 import { MESSAGES } from "./messages";
-import { getToken, removeToken, setToken } from "./session";
+import { getToken, isGoogleCallbackPage, removeToken, setToken } from "./session";
 import { request } from "./transport";
 import type { User } from "./types";
 
@@ -13,11 +12,11 @@ export const users = {
   /**
    * GET /api/users/profile (8 s). 'No authentication token found' without a token, 'No user data received
    * from server' on an empty answer, 'Failed to fetch user data' on failure (401 keeps its own rule);
-   * on the Google callback path a failure also removes the token.
+   * on the Google callback screen (either language) a failure also removes the token.
    */
   async profile(): Promise<User> {
     if (!getToken()) throw new ApiError(MESSAGES.noToken, 401);
-    const onCallback = /^\/auth\/google\/callback/.test(currentLocation().pathname);
+    const onCallback = isGoogleCallbackPage();
     let user: User | null;
     try {
       user = await request<User | null>("/api/users/profile", { timeoutMs: PROFILE_TIMEOUT_MS });
