@@ -52,6 +52,7 @@ describe("starting on orders the previous version wrote", () => {
           .sort(),
       )
       .toEqual([
+        "2026-11-buyers",
         "2026-11-cancelled-by",
         "2026-11-delivery-phone",
         "2026-11-drop-old-payment-lock-fields",

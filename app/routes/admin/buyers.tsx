@@ -368,7 +368,7 @@ function BuyerOrders({ orders }: { orders: BuyerDetail["recentOrders"] }) {
         {orders.map((order) => (
           <li key={order.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
             <Link
-              to={`/admin/orders?search=${encodeURIComponent(order.orderNumber)}`}
+              to={`/admin/orders?open=${order.id}`}
               className="font-mono text-brand-700 underline"
             >
               {order.orderNumber}
