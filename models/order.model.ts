@@ -4,6 +4,7 @@ import { DEFAULT_LOCALE, LOCALES } from "#contract/i18n/locale";
 import { CANCELLED_BY, ORDER_STATUSES, PAYMENT_METHODS } from "#contract/order-status";
 import { normalizeBdMobile } from "#contract/phone";
 import { COURIER_IDS } from "#contract/couriers";
+import { trackBuyerChanges } from "./buyer.model.js";
 import {
   ADVANCE_METHODS,
   ADVANCE_RULES,
@@ -196,6 +197,8 @@ OrderSchema.index({ "shipment.courier": 1, "shipment.trackingNumber": 1 }, { spa
 OrderSchema.index({ "courier.consignmentId": 1 }, { sparse: true });
 // Customer history by phone: one indexed match, grouped by status (phone-history.service).
 OrderSchema.index({ deliveryPhone: 1, orderStatus: 1 });
+// Each buyer's figures follow its orders (models/buyer.model.ts, docs/buyers.md).
+OrderSchema.plugin(trackBuyerChanges);
 
 export type OrderFields = InferSchemaType<typeof OrderSchema>;
 /**

@@ -6,6 +6,7 @@ import { CourierSettlement } from "../../models/courier-settlement.model.js";
 import { Order, PAYMENT_LOCK_MS, type CancelledBy } from "../../models/order.model.js";
 import { parcelCourier } from "../services/courier-cash.service.js";
 import { Payment } from "../../models/payment.model.js";
+import { rebuildBuyers } from "../services/buyer-summary.js";
 
 /**
  * One-off data changes that bring a database written by an earlier version up to date. Each runs
@@ -203,6 +204,15 @@ const MIGRATIONS = {
       up: async () => {
         const derived = await deriveCancelledBy();
         return derived > 0 ? `who cancelled derived on ${derived} older orders` : undefined;
+      },
+    },
+    // After the two above (it reads the delivery phone and who cancelled): each number's buyer
+    // figures from its orders (docs/buyers.md). Until it ends, the Buyers screen misses older numbers.
+    {
+      name: "2026-11-buyers",
+      up: async () => {
+        const numbers = await rebuildBuyers();
+        return numbers > 0 ? `buyer figures computed for ${numbers} numbers` : undefined;
       },
     },
   ],

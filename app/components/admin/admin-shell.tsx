@@ -17,6 +17,7 @@ import {
   Star,
   Users,
   Wallet,
+  Contact,
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { NavLink, useNavigate } from "react-router";
@@ -33,6 +34,7 @@ export const ADMIN_NAV = [
   { to: "/admin/courier-cash", label: "Courier cash", icon: Banknote },
   { to: "/admin/couriers", label: "Couriers", icon: Truck },
   { to: "/admin/customers", label: "Customers", icon: Users },
+  { to: "/admin/buyers", label: "Buyers", icon: Contact },
   { to: "/admin/phone-blocks", label: "Blocked numbers", icon: ShieldBan },
   { to: "/admin/promo-codes", label: "Promo codes", icon: BadgePercent },
   { to: "/admin/tshirt-orders", label: "Bulk orders", icon: Shirt },
