@@ -80,5 +80,6 @@ export default [
     route("courier-cash", "routes/admin/courier-cash.tsx"),
     route("couriers", "routes/admin/couriers.tsx"),
     route("phone-blocks", "routes/admin/phone-blocks.tsx"),
+    route("call-list", "routes/admin/call-list.tsx"),
   ]),
 ] satisfies RouteConfig;
