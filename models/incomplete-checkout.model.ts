@@ -8,8 +8,9 @@ import { CALL_OUTCOMES } from "#contract/schemas/incomplete-checkouts";
  *
  * Indexes: `{phone: 1}` unique (one saved checkout per normalised number, written by one upsert);
  * `{ownerKey: 1}` (a cart's earlier number is replaced when the shopper corrects it);
- * `{updatedAt: -1}` for the call list (newest first) and `{expiresAt: 1}` for the purge job. No TTL
- * index: FerretDB refuses `expireAfterSeconds`, so `incomplete-checkout-purge` deletes the expired.
+ * `{updatedAt: -1}` for the call list (newest first) and the purge job, which deletes those last
+ * saved more than `callList.keepDays` ago. No TTL index: FerretDB refuses `expireAfterSeconds`, and
+ * the setting can change.
  */
 const CallSchema = new Schema(
   {
@@ -43,7 +44,6 @@ const IncompleteCheckoutSchema = new Schema(
     restoreNonce: { type: String, default: null },
     smsSentAt: { type: Date, default: null },
     smsCount: { type: Number, default: 0 },
-    expiresAt: { type: Date, required: true },
   },
   { timestamps: true, collection: "incomplete_checkouts" },
 );
@@ -51,7 +51,6 @@ const IncompleteCheckoutSchema = new Schema(
 IncompleteCheckoutSchema.index({ phone: 1 }, { unique: true });
 IncompleteCheckoutSchema.index({ ownerKey: 1 });
 IncompleteCheckoutSchema.index({ updatedAt: -1 });
-IncompleteCheckoutSchema.index({ expiresAt: 1 });
 
 export type IncompleteCheckoutFields = InferSchemaType<typeof IncompleteCheckoutSchema>;
 
