@@ -42,9 +42,12 @@ describe.each([
 ])("the checkout's call notice in $locale at 375 px", (language) => {
   it("shows the notice under the mobile and saves the checkout once the mobile is valid", async () => {
     const { page, errors } = await shop.newPage(375);
-    await addToGuestCart(page, 2, { startAt: language.prefix || "/" });
-    await page.goto(`${language.prefix}/checkout`);
+    // From the cart page (a light page to start a cold browser on).
+    await addToGuestCart(page, 2, { startAt: `${language.prefix}/cart` });
+    // The checkout as a guest, as the cart's button leads there.
+    await page.goto(`${language.prefix}/checkout?guest=true`, { waitUntil: "domcontentloaded" });
     await waitForHydration(page);
+    await page.locator("#addr-mobile").waitFor();
     const notice = page.locator("#addr-mobile-call-notice");
     expect(await notice.textContent()).toBe(language.notice);
     // Under the field, inside the page's width.
