@@ -122,6 +122,16 @@ describe("PUT /api/checkout/incomplete", () => {
     // Nobody worked on it: not a recovery.
     expect(await RecoveredCheckout.countDocuments()).toBe(0);
   });
+  it("counts an order after a recorded call as recovered by the call", async () => {
+    const { buyer, saved } = await savedCheckout();
+    await asAdmin(request(app).post(`/api/admin/incomplete-checkouts/${String(saved._id)}/calls`))
+      .send({ outcome: "will-order" })
+      .expect(201);
+    const order = await buyer.order().expect(201);
+    expect(await RecoveredCheckout.findOne().lean()).toMatchObject({ via: "call", phone: PHONE });
+    const summary = await asAdmin(request(app).get("/api/admin/incomplete-checkouts/recovered"));
+    expect(summary.body).toMatchObject({ orders: 1, revenue: order.body.totalDiscountedPrice });
+  });
 });
 
 describe("the call list (staff only)", () => {
