@@ -81,5 +81,6 @@ export default [
     route("couriers", "routes/admin/couriers.tsx"),
     route("phone-blocks", "routes/admin/phone-blocks.tsx"),
     route("buyers", "routes/admin/buyers.tsx"),
+    route("call-list", "routes/admin/call-list.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -12,6 +12,7 @@ import { releaseStalledSettlements } from "./services/courier-cash.service.js";
 import { cancelUnconfirmedCodOrders } from "./services/unconfirmed-orders.service.js";
 import { pollOpenShipments } from "./services/shipments.service.js";
 import { purgeOldCourierRecords } from "./services/courier-records.service.js";
+import { purgeExpiredIncompleteCheckouts } from "./services/incomplete-checkouts.service.js";
 
 export interface Job {
   name: string;
@@ -46,6 +47,12 @@ export const JOBS: readonly Job[] = [
   { name: "otp-purge", everyMs: 60 * 60_000, run: () => purgeStaleOtps() },
   // Couriers' records of numbers older than a day (FerretDB has no TTL index).
   { name: "courier-record-purge", everyMs: 60 * 60_000, run: () => purgeOldCourierRecords() },
+  // Saved checkouts past the shop's `callList.keepDays`, with their carts (docs/call-list.md).
+  {
+    name: "incomplete-checkout-purge",
+    everyMs: 60 * 60_000,
+    run: () => purgeExpiredIncompleteCheckouts(),
+  },
 ];
 
 /** This process, as named in the lease documents (host, pid and a random part). */

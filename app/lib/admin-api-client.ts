@@ -8,8 +8,16 @@ import { admin } from "./api/admin";
 import { adminReviews } from "./api/admin-reviews";
 import { courierCash } from "./api/courier-cash";
 import { buyers } from "./api/buyers";
+import { incompleteCheckouts } from "./api/incomplete-checkouts";
 
 export * from "./api-client";
 
 /** Typed functions per endpoint group, the storefront's and the back office's. */
-export const api = { ...storefrontApi, admin, adminReviews, courierCash, buyers };
+export const api = {
+  ...storefrontApi,
+  admin,
+  adminReviews,
+  courierCash,
+  buyers,
+  incompleteCheckouts,
+};

@@ -145,6 +145,11 @@ export const ReviewSettings = z.strictObject({
   whoMayReview: z.enum(REVIEWERS),
 });
 
+/** Checkouts left after the mobile was typed (docs/call-list.md): how long they are kept. */
+export const CallListSettings = z.strictObject({
+  keepDays: z.number().int().min(1, "At least 1 day").max(90, "At most 90 days"),
+});
+
 export const ShopSettings = z.strictObject({
   delivery: DeliverySettings,
   orderLimits: OrderLimitSettings,
@@ -155,6 +160,7 @@ export const ShopSettings = z.strictObject({
   reviews: ReviewSettings,
   business: BusinessSettings,
   channels: ChannelSettings,
+  callList: CallListSettings,
 });
 export type ShopSettings = z.output<typeof ShopSettings>;
 export type ShopSettingsInput = z.input<typeof ShopSettings>;

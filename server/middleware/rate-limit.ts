@@ -305,6 +305,30 @@ export const otpVerifyLimits: RequestHandler[] = [
   }),
 ];
 
+/**
+ * PUT /api/checkout/incomplete (the checkout's background save, docs/call-list.md): per client
+ * address and per guest cart, every save. A shopper's debounced saves are a few dozen at most;
+ * a script writing numbers into the call list is stopped here. The page never shows these.
+ */
+export const INCOMPLETE_CHECKOUT_SAVES_PER_IP_PER_15_MIN = 120;
+export const INCOMPLETE_CHECKOUT_SAVES_PER_CART_PER_15_MIN = 40;
+export const incompleteCheckoutLimits: RequestHandler[] = [
+  limiter({
+    name: "incomplete-ip",
+    windowMs: FIFTEEN_MINUTES,
+    limit: () => INCOMPLETE_CHECKOUT_SAVES_PER_IP_PER_15_MIN,
+    key: byIp,
+    message: (wait) => `Too many checkout saves from this network. Please try again in ${wait}.`,
+  }),
+  limiter({
+    name: "incomplete-cart",
+    windowMs: FIFTEEN_MINUTES,
+    limit: () => INCOMPLETE_CHECKOUT_SAVES_PER_CART_PER_15_MIN,
+    key: (req) => (req.user ? undefined : readGuestId(req)),
+    message: (wait) => `Too many checkout saves from this cart. Please try again in ${wait}.`,
+  }),
+];
+
 /** POST /api/tshirt-orders (public, multipart): per IP, every request, before the upload is read. */
 export const bulkOrderLimits: RequestHandler[] = [
   limiter({

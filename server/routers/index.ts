@@ -29,6 +29,11 @@ import { adminCourierSuggestionsRouter } from "./courier-suggestions.router.js";
 import { adminReviewsRouter } from "./admin-reviews.router.js";
 import { adminPagesRouter, pagesRouter } from "./pages.router.js";
 import { adminBuyersRouter } from "./buyers.router.js";
+import {
+  adminIncompleteCheckoutsRouter,
+  cartRestoreRouter,
+  incompleteCheckoutRouter,
+} from "./incomplete-checkouts.router.js";
 
 /**
  * Every REST router and where it is mounted. Paths given to endpoint() inside a router are relative
@@ -69,4 +74,7 @@ export const apiRouters: { prefix: string; router: Router }[] = [
   { prefix: "/api/pages", router: pagesRouter },
   { prefix: "/api/admin/pages", router: adminPagesRouter },
   { prefix: "/api/admin/buyers", router: adminBuyersRouter },
+  { prefix: "/api/checkout/incomplete", router: incompleteCheckoutRouter },
+  { prefix: "/cart/restore", router: cartRestoreRouter },
+  { prefix: "/api/admin/incomplete-checkouts", router: adminIncompleteCheckoutsRouter },
 ];

@@ -61,6 +61,7 @@ import {
   type Reservation,
 } from "./reservations.service.js";
 import { assertMayHave, reserveStock, type StockLine } from "./stock.service.js";
+import { dropIncompleteCheckout } from "./saved-checkout-drop.js";
 import { DEFAULT_LOCALE } from "#contract/i18n/locale";
 import { ORDER_NUMBER_ALPHABET } from "#contract/order-number";
 
@@ -433,6 +434,7 @@ export const PLACEMENT_STEPS: readonly Step<Placement>[] = [
   consumePhoneCode,
   createOrder,
   emptyCart,
+  dropIncompleteCheckout,
   announce,
 ];
 

@@ -76,6 +76,8 @@ export function defaultShopSettings(env: Env = getEnv()): ShopSettings {
     // Seven days is the common return window of Bangladeshi fashion shops.
     business: { tradeLicence: "", tin: "", returnDays: 7 },
     channels: { whatsapp: "", messenger: "", facebook: "", instagram: "", youtube: "", tiktok: "" },
+    // A week covers a payday's wait; older carts are seldom recovered by a call.
+    callList: { keepDays: 7 },
   };
 }
 

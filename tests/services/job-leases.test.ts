@@ -52,6 +52,7 @@ describe("job leases", () => {
       "cancel-unconfirmed-cod-orders",
       "courier-record-purge",
       "expire-pending-orders",
+      "incomplete-checkout-purge",
       "otp-purge",
       "poll-open-shipments",
       "rate-limit-purge",

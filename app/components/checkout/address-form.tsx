@@ -57,9 +57,13 @@ export function AddressForm({ disabled }: { disabled?: boolean }) {
           autoComplete="tel"
           placeholder="01712345678"
           {...register("mobile")}
+          aria-describedby="addr-mobile-call-notice"
           {...invalid("mobile")}
           required
         />
+        <p id="addr-mobile-call-notice" className="text-xs text-stone-600">
+          {i18n._("We may call this number about your order.")}
+        </p>
       </Field>
       <Field id="addr-email" label={i18n._("Email (optional)")} error={errors.email}>
         <Input

@@ -7,6 +7,7 @@ import { cityName } from "~/lib/i18n/city-names";
 import { useLocale } from "~/lib/i18n/i18n";
 import { normalizeBdMobile } from "~/lib/storefront-schemas";
 import { AddressForm } from "./address-form";
+import { useSaveIncompleteCheckout } from "./save-incomplete-checkout";
 import { fromSaved, setAddress, withPickedPlace, type CheckoutValues } from "./checkout-form";
 
 /**
@@ -106,6 +107,7 @@ export function AddressStep({ user, disabled }: { user: User | null; disabled: b
   const { setValue } = useFormContext<CheckoutValues>();
   const [chosen, setChosen] = useState<number | "new">("new");
   usePrefilledAddress(user, setChosen);
+  useSaveIncompleteCheckout();
   const saved = user?.addresses ?? [];
 
   function choose(index: number | "new") {

@@ -9,6 +9,7 @@ import {
   TopCategories,
   WeeklyChart,
 } from "~/components/admin/dashboard-parts";
+import { RecoveredCheckouts } from "~/components/admin/recovered-checkouts";
 import { ErrorNote, loadForAdmin, PageHeader, useLoadedData } from "~/components/admin/common";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
@@ -106,6 +107,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               testId="stat-advance-paid"
             />
           </div>
+          <RecoveredCheckouts />
           <div className="grid gap-4 lg:grid-cols-3">
             <PanelBoundary title="Orders this week">
               <WeeklyChart title="Orders this week" data={stats.weeklySalesData} kind="bar" />
