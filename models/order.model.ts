@@ -4,6 +4,7 @@ import { DEFAULT_LOCALE, LOCALES } from "#contract/i18n/locale";
 import { CANCELLED_BY, ORDER_STATUSES, PAYMENT_METHODS } from "#contract/order-status";
 import { normalizeBdMobile } from "#contract/phone";
 import { COURIER_IDS } from "#contract/couriers";
+import { ORDER_SOURCES } from "#contract/order-sources";
 import {
   ADVANCE_METHODS,
   ADVANCE_RULES,
@@ -172,6 +173,10 @@ const OrderSchema = new Schema(
     // A cash-on-delivery order whose phone was confirmed with a one-time code at the checkout.
     phoneConfirmed: { type: Boolean, default: false },
     phoneConfirmedAt: { type: Date, default: null },
+    // Where the order came from: the storefront, or a channel staff took it on (docs/order-desk.md).
+    source: { type: String, enum: ORDER_SOURCES, default: "web" },
+    // The staff member who entered it (`admin:<email>`); null for the storefront's orders.
+    createdBy: { type: String, default: null },
   },
   { timestamps: true },
 );
