@@ -64,12 +64,14 @@ const FIELD_OF_LABEL = new Map<string, Field>(
   ),
 );
 
-/** `Label: value`, with the separators people type (the Bangla visarga ঃ stands in for a colon). */
-const LABELLED_LINE = /^\s*([\p{L}\p{M}][\p{L}\p{M} .-]{0,30}?)\s*(?::|：|ঃ|=)\s*(.*)$/u;
+/** `Label: value`, with the separators people type (the Bangla visarga ঃ stands in for a colon; a
+ * dash between spaces, never the one of "Mirpur-10"). */
+const LABELLED_LINE =
+  /^\s*([\p{L}\p{M}][\p{L}\p{M} .-]{0,30}?)(?:\s*(?::|：|ঃ|=)|\s+[-–])\s*(.*)$/u;
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
 /** A run of digits as people write a number: spaces, dashes, dots, brackets, a leading + or 00. */
 const NUMBER_RUN = /\+?[\d(][\d\s().-]{8,20}\d/g;
-const WORDS_OF_A_NAME = 5;
+const WORDS_OF_A_NAME = 4;
 const NAME_LENGTH = 80;
 const STREET_LENGTH = 220;
 const COUNTRY_KEYS = new Set(["bangladesh", "বাংলাদেশ", "bd"]);
@@ -126,8 +128,8 @@ const isDivisionName = (district: District) =>
  * first ("Sreepur, Gazipur, Dhaka" is Gazipur's Sreepur), then one not named like a division; with
  * no district, a thana only one district has ("Dhanmondi").
  */
-function findPlace(address: string): { districtId?: DistrictId; thanaId?: string } {
-  const keys = keysOfRuns(address);
+function findPlace(parts: string[]): { districtId?: DistrictId; thanaId?: string } {
+  const keys = parts.flatMap(keysOfRuns);
   const districts = [
     ...new Map(
       keys
@@ -136,8 +138,12 @@ function findPlace(address: string): { districtId?: DistrictId; thanaId?: string
         .map((district) => [district.id, district]),
     ).values(),
   ];
+  // The district's own name is the district, not its Sadar thana (which some lists call so too).
   const thanaIn = (district: District) =>
-    keys.map((key) => thanaNamed(district.id, key)).find((thana) => thana !== undefined);
+    keys
+      .filter((key) => districtNamed(key)?.id !== district.id)
+      .map((key) => thanaNamed(district.id, key))
+      .find((thana) => thana !== undefined);
   const withThana = districts
     .map((district) => ({ district, thana: thanaIn(district) }))
     .find((found) => found.thana);
@@ -153,7 +159,8 @@ function streetOf(parts: string[], place: { districtId?: string; thanaId?: strin
   const placeKeys = new Set<string>();
   const district = place.districtId ? findDistrict(place.districtId) : undefined;
   if (district)
-    for (const name of [district.name, district.nameBn]) placeKeys.add(placeSearchKey(name));
+    for (const name of [district.name, district.nameBn, ...district.aliases])
+      placeKeys.add(placeSearchKey(name));
   const segments = parts
     .flatMap((part) => part.split(/[,;،\n]/))
     .map((segment) => segment.trim().replace(/[.।]+$/u, ""))
@@ -172,12 +179,17 @@ function streetOf(parts: string[], place: { districtId?: string; thanaId?: strin
   return (street.length >= 5 ? street : segments.join(", ")).slice(0, STREET_LENGTH);
 }
 
-/** A line without the mobile and email found in it, nor the punctuation left around them. */
+/**
+ * What a line says besides the mobile and email found in it, as the parts on either side of them
+ * ("Rakib 01912000222 Savar": a name, then a place), without the punctuation left around them.
+ */
 function withoutContact(line: string, mobile: string | undefined, email: string | undefined) {
-  let rest = email ? line.replace(email, "") : line;
-  const ascii = toAsciiDigits(rest);
-  if (mobile && ascii.includes(mobile)) rest = ascii.replace(mobile, "");
-  return rest.replace(/^[\s,;:।-]+|[\s,;:।-]+$/gu, "").trim();
+  let parts = email ? line.split(email) : [line];
+  if (mobile)
+    parts = parts.flatMap((part) =>
+      toAsciiDigits(part).includes(mobile) ? toAsciiDigits(part).split(mobile) : [part],
+    );
+  return parts.map((part) => part.replace(/^[\s,;:।-]+|[\s,;:।-]+$/gu, "").trim()).filter(Boolean);
 }
 
 function parse(text: string): ParsedContactAnswer {
@@ -200,8 +212,7 @@ function parse(text: string): ParsedContactAnswer {
     // Another label (product, size, price...): the order's lines, not the contact.
     if (match && !/\d/.test(match[1])) continue;
     // The number and the email are taken above: what else the line says is kept.
-    const rest = withoutContact(line, mobile?.written, email);
-    if (rest) unlabelled.push(rest);
+    unlabelled.push(...withoutContact(line, mobile?.written, email));
   }
 
   let name = labelled.name;
@@ -216,7 +227,10 @@ function parse(text: string): ParsedContactAnswer {
   if (addressParts.length === 0) addressParts = unlabelled;
   if (name) found.name = name.replace(/\s+/g, " ").slice(0, NAME_LENGTH);
 
-  const place = findPlace(addressParts.join(", "));
+  // A thana or district written under its own label is the strongest hint: read first.
+  const place = findPlace(
+    [labelled.thana, labelled.district, ...addressParts].filter((part) => part !== undefined),
+  );
   if (place.districtId) found.districtId = place.districtId;
   if (place.thanaId) found.thanaId = place.thanaId;
   const addressOnly = labelled.address ? [labelled.address] : addressParts;
