@@ -313,3 +313,24 @@ describe("POST /api/admin/orders", () => {
     await expectNothingTaken();
   });
 });
+
+describe("GET /api/admin/dashboard bySource", () => {
+  it("splits this month's sales by channel; unpaid and cancelled orders are no sales", async () => {
+    const web = await createOrder({ orderStatus: "DELIVERED" });
+    await createOrder({ orderStatus: "CANCELLED", cancelledBy: "shop" });
+    expect((await post(staffOrder({ source: "phone" }))).status).toBe(201);
+    expect((await post(staffOrder({ source: "whatsapp", paymentMethod: "BKASH" }))).status).toBe(
+      201,
+    );
+    const dashboard = await request(app).get("/api/admin/dashboard").set(bearer(adminToken));
+    expect(dashboard.status).toBe(200);
+    expect(dashboard.body.bySource).toEqual([
+      { source: "web", orders: 1, revenue: web.totalDiscountedPrice },
+      { source: "phone", orders: 1, revenue: 1_660 },
+      { source: "facebook", orders: 0, revenue: 0 },
+      { source: "instagram", orders: 0, revenue: 0 },
+      { source: "whatsapp", orders: 0, revenue: 0 },
+      { source: "walk-in", orders: 0, revenue: 0 },
+    ]);
+  });
+});
