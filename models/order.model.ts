@@ -5,6 +5,7 @@ import { CANCELLED_BY, ORDER_STATUSES, PAYMENT_METHODS } from "#contract/order-s
 import { normalizeBdMobile } from "#contract/phone";
 import { COURIER_IDS } from "#contract/couriers";
 import { trackBuyerChanges } from "./buyer.model.js";
+import { ORDER_SOURCES } from "#contract/order-sources";
 import {
   ADVANCE_METHODS,
   ADVANCE_RULES,
@@ -173,6 +174,10 @@ const OrderSchema = new Schema(
     // A cash-on-delivery order whose phone was confirmed with a one-time code at the checkout.
     phoneConfirmed: { type: Boolean, default: false },
     phoneConfirmedAt: { type: Date, default: null },
+    // Where the order came from: the storefront, or a channel staff took it on (docs/order-desk.md).
+    source: { type: String, enum: ORDER_SOURCES, default: "web" },
+    // The staff member who entered it (`admin:<email>`); null for the storefront's orders.
+    createdBy: { type: String, default: null },
   },
   { timestamps: true },
 );

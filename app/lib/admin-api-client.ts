@@ -9,6 +9,7 @@ import { adminReviews } from "./api/admin-reviews";
 import { courierCash } from "./api/courier-cash";
 import { buyers } from "./api/buyers";
 import { incompleteCheckouts } from "./api/incomplete-checkouts";
+import { staffOrders } from "./api/staff-orders";
 
 export * from "./api-client";
 
@@ -20,4 +21,5 @@ export const api = {
   courierCash,
   buyers,
   incompleteCheckouts,
+  staffOrders,
 };

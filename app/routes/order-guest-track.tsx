@@ -3,6 +3,7 @@ import { PackageSearch } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, useSearchParams } from "react-router";
 import { OrderSummary } from "~/components/order/order-summary";
+import { PayNow } from "~/components/order/pay-now";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
 import { Skeleton } from "~/components/ui/skeleton";
@@ -186,6 +187,7 @@ export default function TrackOrder({ params }: Route.ComponentProps) {
         )}
         {found && (
           <div data-testid="tracked-order" className="space-y-4">
+            {token && found.orderStatus === "PENDING" && <PayNow order={found} token={token} />}
             <OrderSummary order={found} />
             <Button type="button" variant="outline" onClick={() => setState({ status: "idle" })}>
               {i18n._("Track another order")}

@@ -1,5 +1,6 @@
 /** The back office's dashboard: sales and payment statistics (Asia/Dhaka; weeks from Sunday). */
 import { z } from "zod";
+import { ORDER_SOURCES } from "../order-sources.js";
 
 export const StatusTotals = z.object({ count: z.number(), amount: z.number() });
 export type StatusTotals = z.infer<typeof StatusTotals>;
@@ -38,6 +39,16 @@ export const RecentPayment = z.object({
   createdAt: z.date(),
 });
 export type RecentPayment = z.infer<typeof RecentPayment>;
+
+/** This month's sales from one channel (docs/order-desk.md, "Orders from every channel"). */
+export const SourceSales = z.object({
+  source: z.enum(ORDER_SOURCES),
+  /** Sales (every order but PENDING and CANCELLED) created this month. */
+  orders: z.number(),
+  /** Their totals, taka. */
+  revenue: z.number(),
+});
+export type SourceSales = z.infer<typeof SourceSales>;
 
 export const DashboardAnswer = z.object({
   totalOrdersRevenue: z.number(),
@@ -88,6 +99,8 @@ export const DashboardAnswer = z.object({
       advanceOrdersThisMonth: z.number(),
     })
     .optional(),
+  /** This month's sales by channel, every source listed (0 when none). */
+  bySource: z.array(SourceSales).optional(),
   /** The periods used, as Dhaka calendar dates (yyyy-MM-dd), for chart labels. */
   period: z.object({
     timeZone: z.string(),

@@ -10,6 +10,7 @@ import {
   PAYMENT_STATUSES,
 } from "../order-status.js";
 import { ShipmentAnswer } from "../couriers.js";
+import { ORDER_SOURCES } from "../order-sources.js";
 import { LineFields } from "./cart.js";
 import { pageOf, Timestamp } from "./common.js";
 
@@ -124,6 +125,8 @@ export const OrderAnswer = z.object({
   /** A cash-on-delivery order whose delivery phone was confirmed with a one-time code. */
   phoneConfirmed: z.boolean().optional(),
   phoneConfirmedAt: Timestamp.nullable().optional(),
+  /** Where the order came from (absent on orders placed before sources: the storefront). */
+  source: z.enum(ORDER_SOURCES).optional(),
   /** The delivery mobile as 01XXXXXXXXX (the key of the customer's history by phone). */
   deliveryPhone: z.string().optional(),
   /** Set once the order's stock has been given back (cancelled or expired). */
@@ -160,6 +163,8 @@ export const AdminOrderAnswer = OrderAnswer.extend({
     .optional(),
   /** The courier settlement that paid this parcel's cash to the shop; null until settled. */
   cashSettlement: z.string().nullable().optional(),
+  /** The staff member who entered the order (`admin:<email>`); null for the storefront's. */
+  createdBy: z.string().nullable().optional(),
 });
 export type AdminOrderAnswer = z.infer<typeof AdminOrderAnswer>;
 

@@ -3,6 +3,7 @@ import { DashboardAnswer } from "#contract/answers/dashboard";
 import { requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
 import { getDashboardStats } from "../services/dashboard.service.js";
+import { salesBySource } from "../services/orders-by-source.js";
 
 export const dashboardRouter = Router();
 const PREFIX = "/api/admin/dashboard";
@@ -15,5 +16,9 @@ endpoint(dashboardRouter, PREFIX, {
   auth: "admin",
   before: [requireAdmin],
   responses: { 200: { description: "The stats", schema: DashboardAnswer } },
-  handler: () => getDashboardStats(new Date()),
+  handler: async () => {
+    const now = new Date();
+    const [stats, bySource] = await Promise.all([getDashboardStats(now), salesBySource(now)]);
+    return { ...stats, bySource };
+  },
 });

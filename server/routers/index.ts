@@ -12,6 +12,7 @@ import { popupImagesRouter } from "./popup-images.router.js";
 import { tshirtOrdersRouter } from "./tshirt-orders.router.js";
 import { usersRouter } from "./users.router.js";
 import { adminOrdersRouter } from "./admin-orders.router.js";
+import { adminStaffOrdersRouter } from "./admin-staff-orders.router.js";
 import { checkoutRouter } from "./checkout.router.js";
 import { ordersRouter } from "./orders.router.js";
 import { pathaoRouter } from "./pathao.router.js";
@@ -59,6 +60,7 @@ export const apiRouters: { prefix: string; router: Router }[] = [
   { prefix: "/api/checkout", router: checkoutRouter },
   { prefix: "/api/orders", router: ordersRouter },
   { prefix: "/api/admin/orders", router: adminOrdersRouter },
+  { prefix: "/api/admin/orders", router: adminStaffOrdersRouter },
   { prefix: "/api/payment", router: paymentRouter },
   { prefix: "/api/payments", router: paymentsRouter },
   { prefix: "/api/pathao", router: pathaoRouter },

@@ -156,7 +156,40 @@ function readStoredCart(owner: CartOwner) {
   return Cart.findOne(cartOwnerFilter(owner)).lean();
 }
 
-async function priceStoredCart(owner: CartOwner, cart: StoredCart): Promise<CartAnswer> {
+/**
+ * Lines staff entered for a customer (docs/order-desk.md), priced exactly as a cart holding them
+ * would be, without storing one. A product that does not exist or is not for sale is a 404 naming
+ * its line. No promo code: a staff order takes none.
+ */
+export async function priceLines(
+  lines: readonly { productId: string; color: string; size: string; quantity: number }[],
+): Promise<CartAnswer> {
+  const unsellable = (index: number) =>
+    new HttpError(404, "Product not found", undefined, [
+      { path: `lines.${index}.productId`, message: "Product not found" },
+    ]);
+  const invalid = lines.findIndex((line) => !mongoose.isValidObjectId(line.productId));
+  if (invalid >= 0) throw unsellable(invalid);
+  const cartItems = lines.map((line) => ({
+    _id: new mongoose.Types.ObjectId(),
+    product: new mongoose.Types.ObjectId(line.productId),
+    color: line.color,
+    size: line.size,
+    quantity: line.quantity,
+  }));
+  const unsaved = { _id: new mongoose.Types.ObjectId(), __v: 0, promoCode: null, cartItems };
+  const answer = await priceStoredCart(undefined, unsaved as unknown as StoredCart);
+  const priced = new Set(answer.cartItems.map((item) => item._id));
+  const gone = cartItems.findIndex((item) => !priced.has(item._id.toString()));
+  if (gone >= 0) throw unsellable(gone);
+  return { ...answer, _id: null };
+}
+
+/** `owner` undefined: lines priced without a stored cart (priceLines), nothing written back. */
+async function priceStoredCart(
+  owner: CartOwner | undefined,
+  cart: StoredCart,
+): Promise<CartAnswer> {
   const answer = emptyCartAnswer(cart._id.toString());
   const productIds = [...new Set(cart.cartItems.map((item) => item.product.toString()))];
   // One `_id` lookup per product rather than `$in`: FerretDB pushes only a bare `_id` equality
@@ -221,7 +254,7 @@ async function priceStoredCart(owner: CartOwner, cart: StoredCart): Promise<Cart
     answer.totalPrice += product.price * item.quantity;
     answer.discount += (product.price - product.discountedPrice) * item.quantity;
   }
-  if (gone.length > 0) {
+  if (owner && gone.length > 0) {
     // Rewrites the array rather than $pull-ing, which FerretDB handles unevenly.
     // Only if nobody changed the cart since it was read (else the next read tidies it).
     const goneIds = new Set(gone.map(String));
@@ -241,7 +274,7 @@ async function priceStoredCart(owner: CartOwner, cart: StoredCart): Promise<Cart
       const promo = await evaluatePromo(
         cart.promoCode,
         answer.totalPrice - answer.discount,
-        "userId" in owner ? owner : undefined,
+        owner && "userId" in owner ? owner : undefined,
       );
       answer.promoDetails = promo;
       answer.promoCodeDiscount = promo.discount;

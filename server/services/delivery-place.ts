@@ -67,14 +67,15 @@ const thanaIndexes = new Map<DistrictId, Map<string, Thana[]>>();
 const onlyOne = <T>(found: T[] | undefined): T | undefined =>
   found?.length === 1 ? found[0] : undefined;
 
-function districtNamed(city: string) {
+/** The district a name (any spelling the lists know, either script) is written for. */
+export function districtNamed(city: string) {
   const byAlias = findDistrict(placeKey(city));
   if (byAlias) return byAlias;
   districtIndex ??= indexByName(DISTRICT_LIST);
   return onlyOne(districtIndex.get(placeSearchKey(city)));
 }
 
-function thanaNamed(districtId: DistrictId, zone: string | undefined): Thana | undefined {
+export function thanaNamed(districtId: DistrictId, zone: string | undefined): Thana | undefined {
   if (!zone?.trim()) return undefined;
   let index = thanaIndexes.get(districtId);
   if (!index) thanaIndexes.set(districtId, (index = indexByName(thanasOf(districtId))));
@@ -82,7 +83,7 @@ function thanaNamed(districtId: DistrictId, zone: string | undefined): Thana | u
 }
 
 /** A town written as the city (Savar, Tongi): the thana of that name, when only one district has one. */
-function thanaNamedAnywhere(city: string): Thana | undefined {
+export function thanaNamedAnywhere(city: string): Thana | undefined {
   thanaIndex ??= indexByName(DISTRICT_LIST.flatMap((district) => thanasOf(district.id)));
   return onlyOne(thanaIndex.get(placeSearchKey(city)));
 }

@@ -1,5 +1,7 @@
 import type { z } from "zod";
 import type { PlaceOrderBody, ShippingAddressBody } from "#contract/schemas/orders";
+import type { StaffOrderLineBody } from "#contract/schemas/staff-orders";
+import type { StaffOrderSource } from "#contract/order-sources";
 import { randomBytes, randomInt } from "node:crypto";
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
@@ -17,6 +19,7 @@ import {
   clearCart,
   getPricedCart,
   getPricedCartVersion,
+  priceLines,
   type CartAnswer,
   type CartOwner,
 } from "./cart.service.js";
@@ -188,8 +191,27 @@ export async function quoteCheckout(
 /** An address as the checkout's schema takes it. */
 export type ShippingAddressInput = z.input<typeof ShippingAddressBody>;
 
-/** The checkout's body as the contract validates it, and whose cart it is. */
-export type PlaceOrderInput = z.input<typeof PlaceOrderBody> & { owner: CartOwner | undefined };
+/**
+ * An order staff entered for a customer (docs/order-desk.md, "Orders from every channel"): the
+ * lines instead of a cart, the channel, who entered it, and whether they confirmed the phone by
+ * speaking with the customer on it.
+ */
+export interface StaffEntry {
+  lines: StaffOrderLineBody[];
+  source: StaffOrderSource;
+  /** `admin:<email>`. */
+  createdBy: string;
+  phoneConfirmedByCall: boolean;
+}
+
+/**
+ * The checkout's body as the contract validates it, and whose cart it is; or a staff order (no
+ * cart, no terms box: the customer never saw the shop's checkout).
+ */
+export type PlaceOrderInput = Omit<z.input<typeof PlaceOrderBody>, "termsAccepted"> & {
+  owner: CartOwner | undefined;
+  staff?: StaffEntry;
+};
 
 /** What the reservation steps need and leave: also what reserveForCheckout runs alone. */
 interface ReservationWork {
@@ -232,7 +254,11 @@ const checkPaymentMethod: Step<Placement> = {
 const validateCart: Step<Placement> = {
   name: "validate the cart",
   async run(placement) {
-    const owner = placement.input.owner;
+    const { owner, staff } = placement.input;
+    if (staff) {
+      placement.cart = await priceLines(staff.lines);
+      return;
+    }
     if (!owner) throw badRequest(EMPTY_CART_MESSAGE);
     const { cart, version } = await getPricedCartVersion(owner);
     if (cart.cartItems.length === 0) throw badRequest(EMPTY_CART_MESSAGE);
@@ -248,7 +274,7 @@ const validateCart: Step<Placement> = {
 const noteTermsVersion: Step<Placement> = {
   name: "note the terms' version",
   async run(placement) {
-    placement.termsVersion = await termsVersion();
+    if (!placement.input.staff) placement.termsVersion = await termsVersion();
   },
 };
 
@@ -385,7 +411,8 @@ const createOrder: Step<Placement> = {
 const emptyCart: Step<Placement> = {
   name: "clear the cart",
   async run({ owner, order }) {
-    await clearCart(owner!).catch((error: unknown) => {
+    if (!owner) return;
+    await clearCart(owner).catch((error: unknown) => {
       logger.warn({ err: error, ...orderLogFields(order!) }, "cart not cleared after order");
     });
   },
@@ -483,7 +510,7 @@ export async function abandonReservation(reservation: Reservation): Promise<void
 
 function orderDocument(placement: Placement): Record<string, unknown> {
   const { input, userId, trackingToken } = placement;
-  const [cart, quote, owner] = [placement.cart!, placement.quote!, placement.owner!];
+  const [cart, quote, owner] = [placement.cart!, placement.quote!, placement.owner];
   // Awaiting a payment (the whole total, or a COD order's delivery charge) until the gateway confirms.
   const awaitsPayment = input.paymentMethod !== "COD" || placement.advance !== undefined;
   const status: OrderStatus = awaitsPayment ? "PENDING" : "PLACED";
@@ -495,7 +522,7 @@ function orderDocument(placement: Placement): Record<string, unknown> {
       : {
           email: address.email ?? "",
           mobile: address.mobile,
-          guestId: "guestId" in owner ? owner.guestId : undefined,
+          guestId: owner && "guestId" in owner ? owner.guestId : undefined,
         },
     trackingTokenHash: trackingToken ? hashTrackingToken(trackingToken) : null,
     orderItems: cart.cartItems.map((item) => ({
@@ -543,13 +570,22 @@ function orderDocument(placement: Placement): Record<string, unknown> {
     advanceDeliveryCharge: placement.advance ? { ...placement.advance, status: "PENDING" } : null,
     paymentDetails: { status: "PENDING", paymentId: null, transactionId: null },
     orderStatus: status,
-    statusHistory: [{ status, at: new Date(), by: userId ? "customer" : "guest" }],
+    statusHistory: [
+      {
+        status,
+        at: new Date(),
+        by: input.staff?.createdBy ?? (userId ? "customer" : "guest"),
+        ...(placement.phoneConfirmedBy ? { note: "phone confirmed by call" } : {}),
+      },
+    ],
     note: input.note ?? "",
     termsAcceptedVersion: placement.termsVersion ?? null,
     locale: input.locale ?? DEFAULT_LOCALE,
     phoneConfirmed: Boolean(placement.phoneConfirmedAt),
     phoneConfirmedAt: placement.phoneConfirmedAt ?? null,
     checkoutOf: placement.cartVersion ?? undefined,
+    source: input.staff?.source ?? "web",
+    createdBy: input.staff?.createdBy ?? null,
     reservationId: new mongoose.Types.ObjectId(placement.reservation!.id),
   };
 }

@@ -97,6 +97,7 @@ export function toOrderAnswer(order: StoredOrder): OrderAnswer {
     cashCollected: _recordedBy,
     cashSettlement: _settlement,
     cancelledBy: _cancelledBy,
+    createdBy: _staff,
     advanceDeliveryCharge: advance,
     ...rest
   } = toAdminOrderAnswer(order);

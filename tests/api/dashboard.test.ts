@@ -17,6 +17,7 @@ const FIELDS = [
   "weeklySalesData",
   "weeklyRevenueData",
   "salesByCategory",
+  "bySource",
   "orderRevenueGrowth",
   "orderStatusSummary",
   "recentOrders",

@@ -18,11 +18,13 @@ export const orders = {
 };
 
 export const payment = {
-  start: (orderId: string, options: GuestOption = {}) =>
+  /** `token`: the order's tracking token (the link the shop texted for an order staff entered). */
+  start: (orderId: string, options: GuestOption & { token?: string } = {}) =>
     request<PaymentStarted>(`/api/payment/${segment(orderId)}`, {
       method: "POST",
       body: {},
       guest: options.guest,
+      ...(options.token ? { query: { token: options.token } } : {}),
     }),
 };
 

@@ -15,6 +15,8 @@ import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
 import { api } from "~/lib/admin-api-client";
 import { formatBDT } from "#contract/money";
+import { NewOrderButton } from "~/components/admin/new-order-dialog";
+import { SalesBySource } from "~/components/admin/sales-by-source";
 import type { Route } from "./+types/dashboard";
 
 export function meta() {
@@ -36,9 +38,12 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         title="Dashboard"
         description="Sales and payments in the shop's time zone (Asia/Dhaka); weeks start on Sunday."
         actions={
-          <Button variant="outline" size="sm" onClick={reload} disabled={loading}>
-            <RefreshCw className="h-4 w-4" aria-hidden="true" /> Refresh
-          </Button>
+          <>
+            <NewOrderButton />
+            <Button variant="outline" size="sm" onClick={reload} disabled={loading}>
+              <RefreshCw className="h-4 w-4" aria-hidden="true" /> Refresh
+            </Button>
+          </>
         }
       />
       {error && <ErrorNote message={error} onRetry={reload} />}
@@ -140,6 +145,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               <StatusSummary title="Payments by status" summary={stats.paymentStatusSummary} />
             </PanelBoundary>
           </div>
+          <SalesBySource answer={error ? null : data} />
           <div className="grid gap-4">
             <PanelBoundary title="Recent orders">
               <RecentOrders rows={stats.recentOrders} />

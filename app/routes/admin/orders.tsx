@@ -34,6 +34,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/compone
 import { Input } from "~/components/ui/input";
 import { nextStatuses, ORDER_STATUSES, type OrderStatus } from "~/lib/admin-schemas";
 import { api, type AdminOrder } from "~/lib/admin-api-client";
+import { NewOrderButton } from "~/components/admin/new-order-dialog";
 import type { Route } from "./+types/orders";
 import { formatBDT } from "#contract/money";
 import type { AdminCancelledBy } from "#contract/order-status";
@@ -391,7 +392,11 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
 
   return (
     <div>
-      <PageHeader title="Orders" description="Newest first. Open an order to move it along." />
+      <PageHeader
+        title="Orders"
+        description="Newest first. Open an order to move it along."
+        actions={<NewOrderButton />}
+      />
       <ListToolbar
         search={search}
         onSearch={(text) => orders.update({ search: text, page: "" })}
