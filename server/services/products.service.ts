@@ -25,6 +25,8 @@ import {
 } from "./product-answer.js";
 import { pageCount } from "../lib/paging.js";
 import { escapeRegex } from "../lib/search-pattern.js";
+import { synonymTable } from "../lib/search-synonyms.js";
+import { getShopSettings } from "./shop-settings.service.js";
 import type { ProductListAnswer, ProductSuggestion } from "#contract/answers/catalog";
 
 export type { ProductListAnswer, ProductSuggestion };
@@ -203,10 +205,17 @@ export async function listProductCards(
   return { content: entries.map((entry) => JSON.parse(entry.card) as ProductCard), ...listing };
 }
 
+/** The read model brought up to date, searching with the shop's synonyms as last saved. */
+async function readyToSearch(): Promise<void> {
+  const [, settings] = await Promise.all([catalogReadModel.ensureFresh(), getShopSettings()]);
+  catalogReadModel.useSynonyms(synonymTable(settings.search.synonyms));
+}
+
 async function listEntries(
   input: ProductListInput,
 ): Promise<Omit<ProductListAnswer, "content"> & { entries: CatalogEntry[] }> {
-  await catalogReadModel.ensureFresh();
+  if (input.search) await readyToSearch();
+  else await catalogReadModel.ensureFresh();
   const model = catalogReadModel;
   let categoryId: string | undefined;
   if (input.category) {
@@ -273,12 +282,12 @@ async function listEntries(
 
 /** Products the search index matches, for the listing's reference query (tests, MongoDB side). */
 export async function searchProductIds(search: string): Promise<string[]> {
-  await catalogReadModel.ensureFresh();
+  await readyToSearch();
   return catalogReadModel.searchIds(search).map((hit) => hit.id);
 }
 
 export async function suggestProducts(query: string, limit = 8): Promise<ProductSuggestion[]> {
-  await catalogReadModel.ensureFresh();
+  await readyToSearch();
   const suggestions: ProductSuggestion[] = [];
   for (const hit of catalogReadModel.searchIds(query)) {
     const entry = catalogReadModel.entry(hit.id);

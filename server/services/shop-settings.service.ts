@@ -10,6 +10,7 @@ import { getEnv, type Env } from "../env.js";
 import { conflict } from "../lib/http-error.js";
 import { logger } from "../lib/logger.js";
 import { defaultDeliverySettings, withDeliveryZones } from "./default-delivery-zones.js";
+import { DEFAULT_SEARCH_SYNONYMS } from "./default-search-synonyms.js";
 import type {
   SettingsChange,
   ShopSettingsAnswer,
@@ -76,6 +77,7 @@ export function defaultShopSettings(env: Env = getEnv()): ShopSettings {
     // Seven days is the common return window of Bangladeshi fashion shops.
     business: { tradeLicence: "", tin: "", returnDays: 7 },
     channels: { whatsapp: "", messenger: "", facebook: "", instagram: "", youtube: "", tiktok: "" },
+    search: { synonyms: structuredClone(DEFAULT_SEARCH_SYNONYMS) },
   };
 }
 
