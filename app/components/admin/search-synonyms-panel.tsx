@@ -71,9 +71,26 @@ export function synonymError(
 }
 
 /** A group as the change log shows it: `tee / t-shirt (also finds vest)`. */
-export function describeSynonymGroup(group: SynonymGroup): string {
+function describeSynonymGroup(group: SynonymGroup): string {
   const also = group.alsoFinds.length > 0 ? ` (also finds ${joined(group.alsoFinds)})` : "";
   return `${group.words.join(" / ")}${also}`;
+}
+
+/**
+ * A change of the synonyms as the change log shows it: the groups added and removed (an edited
+ * group is both), not the whole list twice.
+ */
+export function synonymChanges(before: unknown, after: unknown): string {
+  const described = (list: unknown) =>
+    Array.isArray(list) ? (list as SynonymGroup[]).map(describeSynonymGroup) : [];
+  const [old, now] = [described(before), described(after)];
+  const added = now.filter((group) => !old.includes(group));
+  const removed = old.filter((group) => !now.includes(group));
+  const parts = [
+    ...(added.length > 0 ? [`added ${added.join("; ")}`] : []),
+    ...(removed.length > 0 ? [`removed ${removed.join("; ")}`] : []),
+  ];
+  return parts.join(" · ") || "reordered";
 }
 
 /**

@@ -27,10 +27,10 @@ import {
   type DeliveryValues,
 } from "~/components/admin/delivery-zones-panel";
 import {
-  describeSynonymGroup,
   SearchSynonymsPanel,
   searchSettingsOf,
   searchValues,
+  synonymChanges,
   synonymError,
   type SearchValues,
 } from "~/components/admin/search-synonyms-panel";
@@ -209,11 +209,9 @@ const show = (value: unknown): string =>
       ? "(empty)"
       : Array.isArray(value)
         ? value.map(show).join(", ") || "(none)"
-        : typeof value === "object" && "words" in value
-          ? describeSynonymGroup(value as Parameters<typeof describeSynonymGroup>[0])
-          : typeof value === "object"
-            ? String((value as { name?: unknown }).name ?? JSON.stringify(value))
-            : String(value);
+        : typeof value === "object"
+          ? String((value as { name?: unknown }).name ?? JSON.stringify(value))
+          : String(value);
 
 /** A change's field as the log names it: a zone's by its id (`Zone inside-dhaka: charge`). */
 function labelOf(path: string): string {
@@ -555,8 +553,14 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
                   <ul className="mt-1 space-y-0.5 text-stone-700">
                     {entry.fields.map((change) => (
                       <li key={change.path} className="break-words">
-                        {labelOf(change.path)}: {show(change.before)} →{" "}
-                        <strong>{show(change.after)}</strong>
+                        {labelOf(change.path)}:{" "}
+                        {change.path === "search.synonyms" ? (
+                          synonymChanges(change.before, change.after)
+                        ) : (
+                          <>
+                            {show(change.before)} → <strong>{show(change.after)}</strong>
+                          </>
+                        )}
                       </li>
                     ))}
                   </ul>
