@@ -52,6 +52,8 @@ describe.each([
       "“tee (.*”: Letters, digits, spaces, hyphens and apostrophes only",
     );
     expect(await settingsVersion()).toBe(version);
+    await error.scrollIntoViewIfNeeded();
+    await screenshots(page, `admin-search-synonyms-refused-${width}`);
 
     await words.fill(word);
     await page.getByRole("button", { name: "Save settings" }).click();
@@ -64,7 +66,6 @@ describe.each([
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       width,
     );
-    await screenshots(page, `admin-search-synonyms-${width}`);
 
     await page.goto(`${session.shop.baseUrl}/products?search=${word}`);
     await page.locator('a[href^="/product/"]').first().waitFor();
