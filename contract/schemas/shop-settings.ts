@@ -18,6 +18,7 @@ import {
   MAX_DELIVERY_ZONES,
 } from "./delivery-zones.js";
 import { BusinessSettings, ChannelSettings } from "./shop-presence.js";
+import { SearchSettings } from "./search-synonyms.js";
 
 const Limit = z.number().int().min(1).max(1_000_000);
 
@@ -161,6 +162,7 @@ export const ShopSettings = z.strictObject({
   business: BusinessSettings,
   channels: ChannelSettings,
   callList: CallListSettings,
+  search: SearchSettings,
 });
 export type ShopSettings = z.output<typeof ShopSettings>;
 export type ShopSettingsInput = z.input<typeof ShopSettings>;

@@ -16,6 +16,7 @@ import type { ProductListInput } from "#contract/schemas/catalog";
 import { toProductAnswer, toProductCard, type LeanProductDoc } from "./product-answer.js";
 import type { ProductFacetDoc, ProductListAnswer } from "./products.service.js";
 import { searchTerm } from "../lib/bangla-search.js";
+import { expandQuery, NO_SYNONYMS, type SynonymTable } from "../lib/search-synonyms.js";
 
 /**
  * The catalogue read model: every active product of this process's database in memory, with
@@ -193,6 +194,8 @@ export class CatalogReadModel {
   private memos = new Map<string, unknown>();
   /** Search hits by query, dropped only when the search index changes (not on stock changes). */
   private searches = new Map<string, { id: string; tier: number }[]>();
+  /** The shop's search synonyms in force (shop settings); a new table drops every search answer. */
+  private synonyms: SynonymTable = NO_SYNONYMS;
   private loaded = false;
   private epoch = "";
   private version = 0;
@@ -435,6 +438,17 @@ export class CatalogReadModel {
   }
 
   /**
+   * Searches from now on with `table` (the settings' synonyms): a different table drops the kept
+   * hits and every derived answer keyed by a search (filters, counts).
+   */
+  useSynonyms(table: SynonymTable): void {
+    if (table === this.synonyms) return;
+    this.synonyms = table;
+    this.searches.clear();
+    this.memos.clear();
+  }
+
+  /**
    * Search hits, best first: products whose title matches every word as typed (or as its start),
    * then title matches with typos, then matches in the other fields as typed, then with typos;
    * the newest first within each group (a predictable order the shopper can page through).
@@ -452,7 +466,7 @@ export class CatalogReadModel {
 
   private rankedSearch(query: string): { id: string; tier: number }[] {
     const newest = comparatorFor({ createdAt: -1, _id: -1 });
-    const hits = this.search.search(query).flatMap((hit) => {
+    const hits = this.search.search(expandQuery(query, this.synonyms)).flatMap((hit) => {
       const entry = this.entries.get(String(hit.id));
       if (!entry) return [];
       const inTitle = Object.values(hit.match).some((fields) => fields.includes("title"));

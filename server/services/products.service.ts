@@ -26,6 +26,8 @@ import {
 } from "./product-answer.js";
 import { pageCount } from "../lib/paging.js";
 import { escapeRegex } from "../lib/search-pattern.js";
+import { synonymTable } from "../lib/search-synonyms.js";
+import { getShopSettings } from "./shop-settings.service.js";
 import type { ProductListAnswer, ProductSuggestion } from "#contract/answers/catalog";
 
 export type { ProductListAnswer, ProductSuggestion };
@@ -226,10 +228,17 @@ function filteredColorPhoto({ colors }: ProductListInput) {
     );
 }
 
+/** The read model brought up to date, searching with the shop's synonyms as last saved. */
+async function readyToSearch(): Promise<void> {
+  const [, settings] = await Promise.all([catalogReadModel.ensureFresh(), getShopSettings()]);
+  catalogReadModel.useSynonyms(synonymTable(settings.search.synonyms));
+}
+
 async function listEntries(
   input: ProductListInput,
 ): Promise<Omit<ProductListAnswer, "content"> & { entries: CatalogEntry[] }> {
-  await catalogReadModel.ensureFresh();
+  if (input.search) await readyToSearch();
+  else await catalogReadModel.ensureFresh();
   const model = catalogReadModel;
   let categoryId: string | undefined;
   if (input.category) {
@@ -296,12 +305,12 @@ async function listEntries(
 
 /** Products the search index matches, for the listing's reference query (tests, MongoDB side). */
 export async function searchProductIds(search: string): Promise<string[]> {
-  await catalogReadModel.ensureFresh();
+  await readyToSearch();
   return catalogReadModel.searchIds(search).map((hit) => hit.id);
 }
 
 export async function suggestProducts(query: string, limit = 8): Promise<ProductSuggestion[]> {
-  await catalogReadModel.ensureFresh();
+  await readyToSearch();
   const suggestions: ProductSuggestion[] = [];
   for (const hit of catalogReadModel.searchIds(query)) {
     const entry = catalogReadModel.entry(hit.id);

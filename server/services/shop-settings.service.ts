@@ -10,6 +10,7 @@ import { getEnv, type Env } from "../env.js";
 import { conflict } from "../lib/http-error.js";
 import { logger } from "../lib/logger.js";
 import { defaultDeliverySettings, withDeliveryZones } from "./default-delivery-zones.js";
+import { DEFAULT_SEARCH_SYNONYMS } from "./default-search-synonyms.js";
 import type {
   SettingsChange,
   ShopSettingsAnswer,
@@ -78,6 +79,7 @@ export function defaultShopSettings(env: Env = getEnv()): ShopSettings {
     channels: { whatsapp: "", messenger: "", facebook: "", instagram: "", youtube: "", tiktok: "" },
     // A week covers a payday's wait; older carts are seldom recovered by a call.
     callList: { keepDays: 7 },
+    search: { synonyms: structuredClone(DEFAULT_SEARCH_SYNONYMS) },
   };
 }
 

@@ -8,6 +8,8 @@ export interface ProductOverrides {
   /** Default: the title as a slug with a random suffix. */
   slug?: string;
   description?: string;
+  titleBn?: string;
+  descriptionBn?: string;
   brand?: string;
   price?: number;
   discountedPrice?: number;
@@ -39,6 +41,8 @@ export async function createProduct(overrides: ProductOverrides = {}) {
     title,
     slug,
     description: overrides.description ?? "",
+    titleBn: overrides.titleBn ?? "",
+    descriptionBn: overrides.descriptionBn ?? "",
     brand: overrides.brand ?? "Tweest",
     price: overrides.price ?? 1000,
     discountedPrice: overrides.discountedPrice ?? 800,

@@ -26,6 +26,14 @@ import {
   isZonePath,
   type DeliveryValues,
 } from "~/components/admin/delivery-zones-panel";
+import {
+  SearchSynonymsPanel,
+  searchSettingsOf,
+  searchValues,
+  synonymChanges,
+  synonymError,
+  type SearchValues,
+} from "~/components/admin/search-synonyms-panel";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/input";
 import { api } from "~/lib/admin-api-client";
@@ -71,6 +79,7 @@ interface Values {
   };
   business: { tradeLicence: string; tin: string; returnDays: string };
   channels: ShopSettings["channels"];
+  search: SearchValues;
 }
 
 /** Every field's label, by its path in the settings (also names the fields in the change log). */
@@ -111,6 +120,7 @@ const LABELS: Record<string, string> = {
   "channels.instagram": "Instagram",
   "channels.youtube": "YouTube",
   "channels.tiktok": "TikTok",
+  "search.synonyms": "Search synonyms",
 };
 
 const COURIER_RECORD_ACTION_LABELS: Record<CourierRecordAction, string> = {
@@ -154,6 +164,7 @@ function toValues(settings: ShopSettings): Values {
     },
     business: { ...settings.business, returnDays: String(settings.business.returnDays) },
     channels: { ...settings.channels },
+    search: searchValues(settings.search),
   };
 }
 
@@ -185,6 +196,7 @@ function toSettings(values: Values, current: ShopSettings) {
     },
     business: { ...values.business, returnDays: asNumber(values.business.returnDays) },
     channels: values.channels,
+    search: searchSettingsOf(values.search),
   };
 }
 
@@ -264,9 +276,12 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   };
 
   function showErrors(issues: { path: string; message: string }[]) {
-    for (const issue of issues)
-      if (LABELS[issue.path] || isZonePath(issue.path))
+    for (const issue of issues) {
+      const synonym = synonymError(issue.path, issue.message, form.getValues("search"));
+      if (synonym) setError(synonym.path as Path<Values>, { message: synonym.message });
+      else if (LABELS[issue.path] || isZonePath(issue.path))
         setError(issue.path as Path<Values>, { message: issue.message });
+    }
   }
 
   async function onSubmit(values: Values) {
@@ -378,6 +393,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
                 {field("channels.tiktok", { type: "url", placeholder: "https://tiktok.com/@…" })}
               </div>
             </Panel>
+            <SearchSynonymsPanel errorOf={fieldError} />
             <Panel title="SMS">
               <div className="grid gap-3 sm:grid-cols-2">
                 {field("sms.senderId", { hint: "As registered with the SMS gateway" })}
@@ -537,8 +553,14 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
                   <ul className="mt-1 space-y-0.5 text-stone-700">
                     {entry.fields.map((change) => (
                       <li key={change.path} className="break-words">
-                        {labelOf(change.path)}: {show(change.before)} →{" "}
-                        <strong>{show(change.after)}</strong>
+                        {labelOf(change.path)}:{" "}
+                        {change.path === "search.synonyms" ? (
+                          synonymChanges(change.before, change.after)
+                        ) : (
+                          <>
+                            {show(change.before)} → <strong>{show(change.after)}</strong>
+                          </>
+                        )}
                       </li>
                     ))}
                   </ul>
