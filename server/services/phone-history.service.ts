@@ -53,7 +53,7 @@ function phoneKey(phone: string): string {
   return normalizeBdMobile(phone) ?? phone.trim();
 }
 
-interface OrderGroup {
+export interface OrderGroup {
   status: OrderStatus;
   method: string;
   cancelledBy?: CancelledBy | null;
@@ -65,7 +65,7 @@ interface OrderGroup {
  * anyone can cause with a stranger's number) say nothing of the customer, and an online order
  * cancelled unpaid is no sign of a fake order.
  */
-function countedAs(group: OrderGroup): keyof PhoneOrderCounts | undefined {
+export function countedAs(group: OrderGroup): keyof PhoneOrderCounts | undefined {
   if (group.status === "CANCELLED")
     return group.method === "COD" && group.cancelledBy === "customer" ? "cancelled" : undefined;
   return COUNTED_AS[group.status];
