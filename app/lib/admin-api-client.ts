@@ -7,8 +7,9 @@ import { api as storefrontApi } from "./api-client";
 import { admin } from "./api/admin";
 import { adminReviews } from "./api/admin-reviews";
 import { courierCash } from "./api/courier-cash";
+import { orderDesk } from "./api/order-desk";
 
 export * from "./api-client";
 
 /** Typed functions per endpoint group, the storefront's and the back office's. */
-export const api = { ...storefrontApi, admin, adminReviews, courierCash };
+export const api = { ...storefrontApi, admin, adminReviews, courierCash, orderDesk };
