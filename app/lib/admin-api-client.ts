@@ -10,6 +10,7 @@ import { courierCash } from "./api/courier-cash";
 import { buyers } from "./api/buyers";
 import { incompleteCheckouts } from "./api/incomplete-checkouts";
 import { staffOrders } from "./api/staff-orders";
+import { orderDesk } from "./api/order-desk";
 
 export * from "./api-client";
 
@@ -22,4 +23,5 @@ export const api = {
   buyers,
   incompleteCheckouts,
   staffOrders,
+  orderDesk,
 };

@@ -13,6 +13,7 @@ import { ShipmentAnswer } from "../couriers.js";
 import { ORDER_SOURCES } from "../order-sources.js";
 import { LineFields } from "./cart.js";
 import { pageOf, Timestamp } from "./common.js";
+import { PHONE_RISK_LEVELS } from "../schemas/phone-history.js";
 
 /** A line as ordered: a snapshot of the product then, never changed by the catalogue. */
 export const OrderLineAnswer = z.object({
@@ -168,7 +169,16 @@ export const AdminOrderAnswer = OrderAnswer.extend({
 });
 export type AdminOrderAnswer = z.infer<typeof AdminOrderAnswer>;
 
-export const AdminOrderPageAnswer = pageOf("orders", AdminOrderAnswer);
+/**
+ * An order as the back office's list shows it: with the risk level of its delivery phone (docs/cod.md,
+ * its other orders counted, never itself), so each order can be judged without opening it.
+ */
+export const AdminOrderRowAnswer = AdminOrderAnswer.extend({
+  riskLevel: z.enum(PHONE_RISK_LEVELS).optional(),
+});
+export type AdminOrderRowAnswer = z.infer<typeof AdminOrderRowAnswer>;
+
+export const AdminOrderPageAnswer = pageOf("orders", AdminOrderRowAnswer);
 export type AdminOrderPageAnswer = z.infer<typeof AdminOrderPageAnswer>;
 
 /** Guest tracking: status, history, items and totals; no street address, no contact. */

@@ -1,16 +1,13 @@
 import { z } from "zod";
 import { numeric, Postcode } from "../numeric.js";
 import { ADVANCE_METHODS } from "../advance-delivery-charge.js";
-import {
-  ADMIN_CANCELLED_BY,
-  ORDER_STATUSES,
-  PAYMENT_METHODS,
-  PAYMENT_STATUSES,
-} from "../order-status.js";
+import type { ORDER_STATUSES } from "../order-status.js";
+import { ADMIN_CANCELLED_BY, PAYMENT_METHODS, PAYMENT_STATUSES } from "../order-status.js";
 import { BdMobile } from "../phone.js";
 import { OtpVerifyBody } from "./auth.js";
 import { PageQuery } from "./common.js";
 import { LocaleField } from "./i18n.js";
+import { ONLY_CANCELLATION_SAYS_WHO, OrderFilterFields } from "./order-desk.js";
 
 const Text = (max: number) => z.string().trim().max(max);
 
@@ -121,19 +118,10 @@ export const AdminMoveBody = z.strictObject({
   cancelledBy: z.enum(ADMIN_CANCELLED_BY).optional(),
 });
 
-export const ONLY_CANCELLATION_SAYS_WHO = "Only a cancellation says who cancelled";
+export { ONLY_CANCELLATION_SAYS_WHO };
 
-export const AdminOrdersQuery = z.object({
-  status: z
-    .string()
-    .transform((value) => value.toUpperCase())
-    .pipe(z.enum(ORDER_STATUSES))
-    .optional(),
-  search: z.string().max(100).optional(),
-  from: z.coerce.date().optional(),
-  to: z.coerce.date().optional(),
-  ...PageQuery,
-});
+/** The orders list: its filters (a queue among them; docs/order-desk.md) and a page. */
+export const AdminOrdersQuery = z.object({ ...OrderFilterFields, ...PageQuery });
 
 /** The back office's payments list: filters (any letter case) and a page. */
 export const PaymentListQuery = z.object({

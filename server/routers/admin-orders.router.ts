@@ -28,7 +28,8 @@ endpoint(adminOrdersRouter, PREFIX, {
   ...common,
   method: "get",
   path: "/",
-  summary: "Orders, newest first; filters status, search, from/to dates; paged",
+  summary:
+    "Orders, newest first; filters queue (docs/order-desk.md), status, search, from/to dates; paged; each with its phone's risk level",
   query: AdminOrdersQuery,
   responses: {
     200: {

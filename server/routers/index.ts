@@ -13,6 +13,7 @@ import { tshirtOrdersRouter } from "./tshirt-orders.router.js";
 import { usersRouter } from "./users.router.js";
 import { adminOrdersRouter } from "./admin-orders.router.js";
 import { adminStaffOrdersRouter } from "./admin-staff-orders.router.js";
+import { adminOrderDeskRouter } from "./admin-order-desk.router.js";
 import { checkoutRouter } from "./checkout.router.js";
 import { ordersRouter } from "./orders.router.js";
 import { pathaoRouter } from "./pathao.router.js";
@@ -59,6 +60,8 @@ export const apiRouters: { prefix: string; router: Router }[] = [
   { prefix: "/api/admin/promo-codes", router: adminPromoCodesRouter },
   { prefix: "/api/checkout", router: checkoutRouter },
   { prefix: "/api/orders", router: ordersRouter },
+  // The desk's fixed paths (queues, export.csv, bulk) before the one-order routes' /:id.
+  { prefix: "/api/admin/orders", router: adminOrderDeskRouter },
   { prefix: "/api/admin/orders", router: adminOrdersRouter },
   { prefix: "/api/admin/orders", router: adminStaffOrdersRouter },
   { prefix: "/api/payment", router: paymentRouter },

@@ -235,9 +235,9 @@ export async function convertToOrder(id: string, body: ConvertCheckoutBody) {
     shippingAddress: body.shippingAddress,
     paymentMethod: "COD",
     note: body.note ?? saved.note,
+    // The staff read the shop's terms to the shopper on the call (docs/call-list.md); the order
+    // records the terms' version in force, as a checkout's does.
     locale: toLocale(saved.locale),
-    // The staff read the shop's terms to the shopper on the call (docs/call-list.md).
-    termsAccepted: true,
   });
   // The order went to another number than the one saved (a corrected typo): dropped all the same.
   await dropSavedCheckout({ _id: saved._id }, order, owner);

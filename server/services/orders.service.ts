@@ -20,9 +20,13 @@ import { forgetReservation } from "./reservations.service.js";
 import { releaseOrderStock, updateOrderWhere } from "./stock.service.js";
 import { shipmentOf } from "./shipment-answer.js";
 import { pageSummary, pageWindow } from "../lib/paging.js";
+import { orderRiskLevels } from "./order-risk.js";
+import { ORDER_QUEUE_FILTERS } from "./order-queues.js";
+import type { OrderFilter } from "#contract/schemas/order-desk";
 import { containsText } from "../lib/search-pattern.js";
 import type {
   AdminOrderAnswer,
+  AdminOrderPageAnswer,
   OrderActor,
   OrderAnswer,
   OrderTrackingAnswer,
@@ -210,23 +214,26 @@ export async function trackOrder(
 // ---------------------------------------------------------------------------------------------
 // Admin
 
-export interface AdminOrderQuery {
-  status?: OrderStatus;
-  search?: string;
-  from?: Date;
-  to?: Date;
+export interface AdminOrderQuery extends OrderFilter {
   page: number;
   limit: number;
 }
 
-export async function listAdminOrders(query: AdminOrderQuery) {
-  const filter: Record<string, unknown> = {};
-  if (query.status) filter.orderStatus = query.status;
+/**
+ * The orders list's filter as a query: a queue (docs/order-desk.md), a status, the days placed and
+ * a search text. The list, its CSV and a many-at-once change to "everything in the filter" share it.
+ */
+export function adminOrderFilter(query: OrderFilter): Record<string, unknown> {
+  const all: Record<string, unknown>[] = [];
+  if (query.queue) all.push(ORDER_QUEUE_FILTERS[query.queue]);
+  if (query.status) all.push({ orderStatus: query.status });
   if (query.from || query.to)
-    filter.createdAt = {
-      ...(query.from ? { $gte: query.from } : {}),
-      ...(query.to ? { $lte: query.to } : {}),
-    };
+    all.push({
+      createdAt: {
+        ...(query.from ? { $gte: query.from } : {}),
+        ...(query.to ? { $lte: query.to } : {}),
+      },
+    });
   const search = query.search?.trim();
   if (search) {
     const pattern = containsText(search);
@@ -240,8 +247,13 @@ export async function listAdminOrders(query: AdminOrderQuery) {
       { "paymentDetails.transactionId": pattern },
     ];
     if (mongoose.isValidObjectId(search)) or.push({ _id: search });
-    filter.$or = or;
+    all.push({ $or: or });
   }
+  return all.length === 0 ? {} : all.length === 1 ? all[0] : { $and: all };
+}
+
+export async function listAdminOrders(query: AdminOrderQuery): Promise<AdminOrderPageAnswer> {
+  const filter = adminOrderFilter(query);
   const [orders, total] = await Promise.all([
     Order.find(filter)
       .sort({ createdAt: -1 })
@@ -250,8 +262,12 @@ export async function listAdminOrders(query: AdminOrderQuery) {
       .populate("user", "firstName lastName email mobile"),
     Order.countDocuments(filter),
   ]);
+  const risks = await orderRiskLevels(orders);
   return {
-    orders: orders.map(toAdminOrderAnswer),
+    orders: orders.map((order, index) => ({
+      ...toAdminOrderAnswer(order),
+      riskLevel: risks[index],
+    })),
     ...pageSummary(total, query),
   };
 }

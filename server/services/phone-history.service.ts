@@ -53,7 +53,7 @@ function phoneKey(phone: string): string {
   return normalizeBdMobile(phone) ?? phone.trim();
 }
 
-interface OrderGroup {
+export interface OrderGroup {
   status: OrderStatus;
   method: string;
   cancelledBy?: CancelledBy | null;

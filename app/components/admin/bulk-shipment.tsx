@@ -24,7 +24,14 @@ export function unbookedOrders(orders: readonly AdminOrder[]): AdminOrder[] {
   );
 }
 
-export function BulkShipment({ orders }: { orders: readonly AdminOrder[] }) {
+export function BulkShipment({
+  orders,
+  which = "shown",
+}: {
+  orders: readonly AdminOrder[];
+  /** The orders given: the page's ("shown") or the desk's selection ("selected"). */
+  which?: "shown" | "selected";
+}) {
   const couriers = useAdminData(() => api.admin.couriers(), "couriers");
   // Couriers with an API that can book now (a manual shipment needs each parcel's own number).
   const bookable = (couriers.data?.couriers ?? []).filter(
@@ -45,7 +52,9 @@ export function BulkShipment({ orders }: { orders: readonly AdminOrder[] }) {
       data-testid="bulk-shipment"
     >
       <label className="grid gap-1">
-        <span>Book the {waiting.length} unbooked orders shown with</span>
+        <span>
+          Book the {waiting.length} unbooked orders {which} with
+        </span>
         <select
           className="h-10 rounded-md border border-stone-300 bg-white px-2"
           value={courier}

@@ -40,20 +40,25 @@ export const CANCELLED_BY_LABEL = {
 export function CancelOrderAction({
   disabled,
   onCancel,
+  label: buttonLabel = "Cancel order",
+  title = "Cancel this order?",
 }: {
   disabled: boolean;
   onCancel: (cancelledBy: AdminCancelledBy) => void;
+  /** The button and the question (many orders at once say how many). */
+  label?: string;
+  title?: string;
 }) {
   const [who, setWho] = useState<AdminCancelledBy | null>(null);
   return (
     <AlertDialog onOpenChange={(open) => !open && setWho(null)}>
       <AlertDialogTrigger asChild>
         <Button variant="outline" disabled={disabled}>
-          Cancel order
+          {buttonLabel}
         </Button>
       </AlertDialogTrigger>
       <AlertDialogContent className="max-h-[92vh] overflow-y-auto">
-        <AlertDialogTitle>Cancel this order?</AlertDialogTitle>
+        <AlertDialogTitle>{title}</AlertDialogTitle>
         <AlertDialogDescription>
           The order is cancelled and its stock returned. This cannot be undone.
         </AlertDialogDescription>
@@ -84,7 +89,7 @@ export function CancelOrderAction({
         <AlertDialogFooter className="flex-wrap">
           <AlertDialogCancel>Keep order</AlertDialogCancel>
           <AlertDialogAction disabled={who === null} onClick={() => who && onCancel(who)}>
-            Cancel order
+            {buttonLabel}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

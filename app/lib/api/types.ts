@@ -22,7 +22,7 @@ import type { Wire } from "#contract/answers/common";
 import type { DashboardStats } from "#contract/answers/dashboard";
 import type { ThanasAnswer } from "#contract/answers/locations";
 import type {
-  AdminOrderAnswer,
+  AdminOrderRowAnswer,
   AdminOrderPageAnswer,
   OrderAnswer,
   OrderLineAnswer,
@@ -70,8 +70,11 @@ export type Quote = QuoteAnswer;
 export type OrderItem = OrderLineAnswer;
 /** An order as its customer or guest reads it (the shop, never a staff member, moved it). */
 export type Order = Wire<OrderAnswer>;
-/** An order as the back office reads it: its customer, and which admin did what. */
-export type AdminOrder = Wire<AdminOrderAnswer>;
+/**
+ * An order as the back office reads it: its customer, and which admin did what (list rows also
+ * carry their phone's risk level).
+ */
+export type AdminOrder = Wire<AdminOrderRowAnswer>;
 export type OrderPage = Wire<AdminOrderPageAnswer>;
 /** What guest tracking shows: status, history, items and totals, no address or contact. */
 export type OrderTracking = Wire<OrderTrackingAnswer>;

@@ -11,6 +11,7 @@ import {
 } from "~/components/admin/dashboard-parts";
 import { RecoveredCheckouts } from "~/components/admin/recovered-checkouts";
 import { ErrorNote, loadForAdmin, PageHeader, useLoadedData } from "~/components/admin/common";
+import { QueueTodo } from "~/components/admin/order-queues";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
 import { api } from "~/lib/admin-api-client";
@@ -55,6 +56,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <div className="space-y-4" data-testid="dashboard">
+          <QueueTodo />
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
             <StatCard
               label="Total revenue"

@@ -19,11 +19,19 @@ import {
 import {
   FilterSelect,
   listQuery,
-  ListTable,
   ListToolbar,
   usePagedList,
   type ListSpec,
 } from "~/components/admin/list";
+import { OrderContact } from "~/components/admin/order-contact";
+import { OrderList } from "~/components/admin/order-list";
+import { QueueTabs, useQueues } from "~/components/admin/order-queues";
+import {
+  bulkSummary,
+  ExportCsvButton,
+  SelectionBar,
+  type Selection,
+} from "~/components/admin/order-selection";
 import { CancelOrderAction, CANCELLED_BY_LABEL } from "~/components/admin/cancel-order";
 import { OrderInvoice } from "~/components/admin/order-invoice";
 import { PhoneHistory } from "~/components/admin/phone-history";
@@ -36,9 +44,11 @@ import { nextStatuses, ORDER_STATUSES, type OrderStatus } from "~/lib/admin-sche
 import { api, type AdminOrder } from "~/lib/admin-api-client";
 import { NewOrderButton } from "~/components/admin/new-order-dialog";
 import type { Route } from "./+types/orders";
-import { formatBDT } from "#contract/money";
 import type { AdminCancelledBy } from "#contract/order-status";
 import type { BookShipmentBody, BookShipmentsAnswer, CourierId } from "#contract/couriers";
+import type { BulkOrdersAnswer } from "#contract/schemas/order-desk";
+import type { OrderFilterQuery } from "~/lib/api/order-desk";
+import { useState } from "react";
 import { statusWord } from "#contract/status-words";
 
 export function meta() {
@@ -56,12 +66,6 @@ const ACTION_LABEL: Record<OrderStatus, string> = {
   RETURNING: "Mark returning",
   RETURNED: "Mark returned",
 };
-
-function customerOf(order: AdminOrder): string {
-  const address = order.shippingAddress;
-  const name = [address?.firstName, address?.lastName].filter(Boolean).join(" ");
-  return name || order.guest?.email || order.guest?.mobile || "—";
-}
 
 function OrderDetail({
   order,
@@ -148,6 +152,9 @@ function OrderDetail({
             </Button>
           </ConfirmAction>
         </div>
+        {order.shippingAddress?.mobile && (
+          <OrderContact mobile={order.shippingAddress.mobile} note={order.note} />
+        )}
         {order.shippingAddress?.mobile && (
           <PhoneHistory
             phone={order.deliveryPhone ?? order.shippingAddress.mobile}
@@ -280,19 +287,30 @@ function OpenOrder({
   );
 }
 
-const LIST: ListSpec = { key: "orders", filters: ["status", "search", "from", "to"], limit: LIMIT };
+const LIST: ListSpec = {
+  key: "orders",
+  filters: ["queue", "status", "search", "from", "to"],
+  limit: LIMIT,
+};
+
+/** The list's filters as the API reads them: the days as Dhaka's whole days. */
+function filterQuery(filters: Record<string, string>): OrderFilterQuery {
+  const { from, to, queue, status, search } = filters;
+  return {
+    queue,
+    status,
+    search,
+    from: from ? `${from}T00:00:00+06:00` : "",
+    to: to ? `${to}T23:59:59+06:00` : "",
+  };
+}
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const query = listQuery(request.url, LIST);
+  const { page, limit, ...filters } = listQuery(request.url, LIST);
   return {
-    orders: await loadForAdmin(request, () => {
-      const { from, to, ...rest } = query;
-      return api.admin.orders({
-        ...rest,
-        from: from ? `${from}T00:00:00+06:00` : "",
-        to: to ? `${to}T23:59:59+06:00` : "",
-      });
-    }),
+    orders: await loadForAdmin(request, () =>
+      api.admin.orders({ page, limit, ...filterQuery(filters as Record<string, string>) }),
+    ),
   };
 }
 
@@ -367,6 +385,17 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
         (answer) => bulkBookingSummary(answer as BookShipmentsAnswer),
       );
     }
+    case "bulk-orders": {
+      const bulk = body as Parameters<typeof api.orderDesk.bulk>[0];
+      return runAdminAction(
+        () => api.orderDesk.bulk(bulk),
+        (answer) =>
+          bulkSummary(
+            answer as BulkOrdersAnswer,
+            bulk.action === "confirm" ? "confirmed" : "cancelled",
+          ),
+      );
+    }
     case "delete":
       return runAdminAction(() => api.admin.deleteOrder(id), "Order deleted");
     default:
@@ -386,20 +415,62 @@ function bulkBookingSummary({ results }: BookShipmentsAnswer): string {
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const orders = usePagedList<AdminOrder>(LIST, loaderData.orders);
-  const { status, search, from, to } = orders.filters;
+  const { queue, status, search, from, to } = orders.filters;
   const openId = orders.params.get("open") ?? "";
   const open = (order: AdminOrder) => orders.update({ open: order._id });
+  // The counts are read again whenever the list comes back changed (after a move or a bulk change).
+  const queues = useQueues(orders.rows.map((order) => order._id + order.orderStatus).join());
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  const [wholeFilter, setWholeFilter] = useState(false);
+  // A selection is of the list as shown: another filter or page starts a new one.
+  const listKey = JSON.stringify({ ...orders.filters, page: orders.page });
+  const [selectionOf, setSelectionOf] = useState(listKey);
+  if (selectionOf !== listKey) {
+    setSelectionOf(listKey);
+    setPicked(new Set());
+    setWholeFilter(false);
+  }
+  const chosen = orders.rows.filter((order) => picked.has(order._id));
+  const selection: Selection | null = wholeFilter
+    ? { kind: "filter", count: orders.total }
+    : chosen.length > 0
+      ? { kind: "orders", orders: chosen }
+      : null;
+  const clear = () => {
+    setPicked(new Set());
+    setWholeFilter(false);
+  };
+  const toggle = (orderId: string) => {
+    setWholeFilter(false);
+    setPicked((current) => {
+      const next = new Set(current);
+      if (next.has(orderId)) next.delete(orderId);
+      else next.add(orderId);
+      return next;
+    });
+  };
+  const filterChange = (next: Record<string, string>) => orders.update({ ...next, page: "" });
 
   return (
     <div>
       <PageHeader
         title="Orders"
-        description="Newest first. Open an order to move it along."
-        actions={<NewOrderButton />}
+        description="Newest first. Open an order to move it along, or select several."
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <NewOrderButton />
+            <ExportCsvButton filter={filterQuery(orders.filters)} />
+          </div>
+        }
+      />
+      <QueueTabs
+        queues={queues.data?.queues ?? []}
+        current={queue}
+        onPick={(next) => filterChange({ queue: next })}
       />
       <ListToolbar
         search={search}
-        onSearch={(text) => orders.update({ search: text, page: "" })}
+        onSearch={(text) => filterChange({ search: text })}
         label="Search orders"
         placeholder="Order number, name, phone or email"
       >
@@ -409,7 +480,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           className="w-40"
           value={status}
           values={ORDER_STATUSES}
-          onChange={(value) => orders.update({ status: value, page: "" })}
+          onChange={(value) => filterChange({ status: value })}
         />
         <label className="flex flex-col gap-1 text-xs text-stone-600">
           From
@@ -417,7 +488,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
             type="date"
             className="w-40"
             value={from}
-            onChange={(event) => orders.update({ from: event.target.value, page: "" })}
+            onChange={(event) => filterChange({ from: event.target.value })}
           />
         </label>
         <label className="flex flex-col gap-1 text-xs text-stone-600">
@@ -426,73 +497,33 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
             type="date"
             className="w-40"
             value={to}
-            onChange={(event) => orders.update({ to: event.target.value, page: "" })}
+            onChange={(event) => filterChange({ to: event.target.value })}
           />
         </label>
       </ListToolbar>
-      <BulkShipment orders={orders.rows} />
-      <ListTable
+      {selection ? (
+        <SelectionBar
+          selection={selection}
+          filter={filterQuery(orders.filters)}
+          total={orders.total}
+          pageCount={orders.rows.length}
+          onSelectFilter={() => setWholeFilter(true)}
+          onClear={clear}
+        />
+      ) : (
+        <BulkShipment orders={orders.rows} />
+      )}
+      <OrderList
         list={orders}
-        columns={[
-          "Order",
-          "Date",
-          "Customer",
-          "Payment",
-          "Status",
-          { label: "Total", right: true },
-        ]}
-        emptyText="No orders match."
+        selected={wholeFilter ? new Set(orders.rows.map((order) => order._id)) : picked}
+        onToggle={toggle}
+        onToggleAll={(all) => {
+          setWholeFilter(false);
+          setPicked(new Set(all ? orders.rows.map((order) => order._id) : []));
+        }}
+        onOpen={open}
         onPage={(next) => orders.update({ page: String(next) })}
-      >
-        {orders.rows.map((order) => (
-          <tr
-            key={order._id}
-            data-testid="order-row"
-            className="cursor-pointer hover:bg-stone-50"
-            onClick={() => open(order)}
-          >
-            <td>
-              <button
-                type="button"
-                className="font-medium whitespace-nowrap text-brand-700 hover:underline"
-                onClick={(event) => {
-                  event.stopPropagation();
-                  open(order);
-                }}
-              >
-                #{order.orderNumber ?? order._id.slice(-6)}
-              </button>
-            </td>
-            <td>{formatDate(order.createdAt, true)}</td>
-            <td>{customerOf(order)}</td>
-            <td>
-              {order.paymentMethod}{" "}
-              {order.advanceDeliveryCharge && (
-                <span className="text-xs text-stone-500">
-                  (delivery charge{" "}
-                  {order.advanceDeliveryCharge.status === "PAID"
-                    ? "paid online"
-                    : order.orderStatus === "PENDING"
-                      ? "due online"
-                      : "not paid: collect in full"}
-                  ){" "}
-                </span>
-              )}
-              {order.paymentDetails?.status && (
-                <span className="text-xs text-stone-500">
-                  ({statusWord(order.paymentDetails.status)})
-                </span>
-              )}
-            </td>
-            <td>
-              <StatusBadge status={order.orderStatus} />
-            </td>
-            <td className="text-right tabular-nums">
-              {formatBDT(order.totalDiscountedPrice ?? order.totalPrice)}
-            </td>
-          </tr>
-        ))}
-      </ListTable>
+      />
       {openId && (
         <OpenOrder
           key={openId}

@@ -1,0 +1,142 @@
+/**
+ * Many orders at once (docs/order-desk.md): the bar above the orders list once orders are
+ * selected: one by one, the page, or everything in the filter. Confirm and Cancel go to
+ * POST /api/admin/orders/bulk (each order answered on its own); "Book courier" hands the selected
+ * orders to the courier booking (BulkShipment); anything else that works on a selection (printing
+ * labels and invoices) is one entry of SELECTION_ACTIONS. Export CSV downloads the filtered list.
+ */
+import { Download } from "lucide-react";
+import { toast } from "sonner";
+import { useState, type ReactNode } from "react";
+import { useAdminAction } from "~/components/admin/admin-action";
+import { BulkShipment } from "~/components/admin/bulk-shipment";
+import { CancelOrderAction } from "~/components/admin/cancel-order";
+import { Button } from "~/components/ui/button";
+import { api, type AdminOrder } from "~/lib/admin-api-client";
+import type { OrderFilterQuery } from "~/lib/api/order-desk";
+import type { BulkOrdersAnswer } from "#contract/schemas/order-desk";
+import { MAX_BULK_ORDERS } from "#contract/schemas/order-desk";
+import type { AdminCancelledBy } from "#contract/order-status";
+
+/** What is selected: orders picked on this page, or everything the filter matches. */
+export type Selection =
+  { kind: "orders"; orders: AdminOrder[] } | { kind: "filter"; count: number };
+
+/**
+ * Actions on the selected orders that other screens provide. Printing (labels and invoices for
+ * many orders) plugs in here: `{id: "print", render: (orders) => <PrintButton orders={orders} />}`.
+ * They get the selected orders of the page (a whole filter is selected by ids only here).
+ */
+export const SELECTION_ACTIONS: {
+  id: string;
+  render: (orders: readonly AdminOrder[]) => ReactNode;
+}[] = [];
+
+/** "2 orders confirmed; 1 not: <its reason>" (the first reason; each order was answered alone). */
+export function bulkSummary({ done, refused, results }: BulkOrdersAnswer, verb: string): string {
+  const first = results.find((result) => !result.ok);
+  return `${done} ${done === 1 ? "order" : "orders"} ${verb}${
+    first && !first.ok ? `; ${refused} not: ${first.message}` : ""
+  }`;
+}
+
+/** Saves `text` as a file the browser downloads (with the BOM Excel needs to read Bangla). */
+function download(text: string, name: string) {
+  const url = URL.createObjectURL(
+    new Blob([`\uFEFF${text.replace(/^\uFEFF/, "")}`], { type: "text/csv;charset=utf-8" }),
+  );
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+export function ExportCsvButton({ filter }: { filter: OrderFilterQuery }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      variant="outline"
+      className="min-h-11"
+      disabled={busy}
+      onClick={() => {
+        setBusy(true);
+        api.orderDesk
+          .exportCsv(filter)
+          .then((text) => download(text, "orders.csv"))
+          .catch((error: unknown) =>
+            toast.error(error instanceof Error ? error.message : "The export failed"),
+          )
+          .finally(() => setBusy(false));
+      }}
+    >
+      <Download className="h-4 w-4" aria-hidden="true" /> Export CSV
+    </Button>
+  );
+}
+
+export function SelectionBar({
+  selection,
+  filter,
+  total,
+  pageCount,
+  onSelectFilter,
+  onClear,
+}: {
+  selection: Selection;
+  filter: OrderFilterQuery;
+  /** Orders the filter matches, and how many of them the page shows. */
+  total: number;
+  pageCount: number;
+  onSelectFilter: () => void;
+  onClear: () => void;
+}) {
+  const change = useAdminAction({ onSuccess: onClear });
+  const count = selection.kind === "orders" ? selection.orders.length : selection.count;
+  const target =
+    selection.kind === "orders"
+      ? { orderIds: selection.orders.map((order) => order._id) }
+      : { filter };
+  const plural = (n: number) => `${n} ${n === 1 ? "order" : "orders"}`;
+  const submit = (action: "confirm" | "cancel", cancelledBy?: AdminCancelledBy) =>
+    void change.submit("bulk-orders", { body: { action, ...target, cancelledBy } });
+  const wholePageSelected = selection.kind === "orders" && count === pageCount;
+  return (
+    <div
+      className="sticky top-0 z-10 mb-3 space-y-2 rounded-md border border-brand-300 bg-brand-50 p-3 text-sm"
+      data-testid="selection-bar"
+    >
+      <p className="flex flex-wrap items-center gap-2">
+        <span className="font-semibold" data-testid="selection-count">
+          {selection.kind === "filter"
+            ? `All ${plural(count)} in this filter selected`
+            : `${plural(count)} selected`}
+        </span>
+        {wholePageSelected && total > pageCount && total <= MAX_BULK_ORDERS && (
+          <Button variant="ghost" className="min-h-11 underline" onClick={onSelectFilter}>
+            Select all {total} in this filter
+          </Button>
+        )}
+        <Button variant="ghost" className="min-h-11" onClick={onClear}>
+          Clear
+        </Button>
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button className="min-h-11" disabled={change.pending} onClick={() => submit("confirm")}>
+          Confirm {plural(count)}
+        </Button>
+        <CancelOrderAction
+          disabled={change.pending}
+          label={`Cancel ${plural(count)}`}
+          title={`Cancel ${plural(count)}?`}
+          onCancel={(cancelledBy) => submit("cancel", cancelledBy)}
+        />
+        {selection.kind === "orders" &&
+          SELECTION_ACTIONS.map((action) => (
+            <span key={action.id}>{action.render(selection.orders)}</span>
+          ))}
+      </div>
+      {selection.kind === "orders" && <BulkShipment orders={selection.orders} which="selected" />}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { once } from "node:events";
+import { Router } from "express";
+import { requireAdmin } from "../middleware/auth.js";
+import { endpoint } from "../middleware/validate.js";
+import {
+  BulkOrdersAnswer,
+  BulkOrdersBody,
+  MAX_BULK_ORDERS,
+  MAX_EXPORT_ROWS,
+  OrderExportQuery,
+  QueuesAnswer,
+} from "#contract/schemas/order-desk";
+import { countQueues } from "../services/order-queues.js";
+import { applyBulk, ordersCsv } from "../services/order-desk.service.js";
+
+/**
+ * The order desk (docs/order-desk.md): the queues' counts, many orders at once and the list as
+ * CSV. Mounted at /api/admin/orders ahead of the one-order routes, so `queues` and `export.csv`
+ * are never read as an order's id.
+ */
+export const adminOrderDeskRouter = Router();
+const PREFIX = "/api/admin/orders";
+const common = { tags: ["admin", "orders"], auth: "admin" as const, before: [requireAdmin] };
+
+endpoint(adminOrderDeskRouter, PREFIX, {
+  ...common,
+  method: "get",
+  path: "/queues",
+  summary:
+    "The queues of the day with their counts: to-confirm, to-ship, in-transit, returning (filters of the orders list, ?queue=) and incomplete (the incomplete checkouts)",
+  responses: { 200: { description: "Every queue with its count", schema: QueuesAnswer } },
+  handler: () => countQueues(),
+});
+
+endpoint(adminOrderDeskRouter, PREFIX, {
+  ...common,
+  method: "get",
+  path: "/export.csv",
+  summary: `The orders list with its filters as CSV (UTF-8 with BOM, text/csv), newest first, at most ${MAX_EXPORT_ROWS} orders; formula-looking cells start with '`,
+  query: OrderExportQuery,
+  responses: {
+    200: { description: "The CSV file (text/csv; charset=utf-8), one order a line" },
+    400: { description: `The filter matches more than ${MAX_EXPORT_ROWS} orders` },
+  },
+  handler: async ({ query }, _req, res) => {
+    const lines = await ordersCsv(query);
+    res.status(200);
+    res.setHeader("Content-Type", "text/csv; charset=utf-8");
+    res.setHeader("Content-Disposition", 'attachment; filename="orders.csv"');
+    res.setHeader("Cache-Control", "no-store");
+    // A slow client holds the cursor back rather than filling the server's memory.
+    for await (const line of lines) if (!res.write(line)) await once(res, "drain");
+    res.end();
+  },
+});
+
+endpoint(adminOrderDeskRouter, PREFIX, {
+  ...common,
+  method: "post",
+  path: "/bulk",
+  summary: `Confirms or cancels many orders: orderIds (at most ${MAX_BULK_ORDERS}) or everything in a filter; each order answered on its own with the one-order move's rules`,
+  body: BulkOrdersBody,
+  responses: {
+    200: {
+      description: "Each order's new status or why it was refused (the others went on)",
+      schema: BulkOrdersAnswer,
+    },
+    400: {
+      description: `Neither or both of orderIds and filter, more than ${MAX_BULK_ORDERS} orders, or cancelledBy on a confirm`,
+    },
+  },
+  handler: ({ body }, req) => applyBulk(body, `admin:${req.user!.email}`),
+});

@@ -1,0 +1,60 @@
+/**
+ * The queues of the owner's day (docs/order-desk.md): each order queue is a filter of the orders
+ * list, and every queue has a counter. The counters are one record keyed by queue id, so a queue
+ * added to QUEUE_IDS does not compile until it says how it is counted.
+ */
+import { Order } from "../../models/order.model.js";
+import { countOpenIncompleteCheckouts } from "./incomplete-checkouts.service.js";
+import {
+  QUEUE_IDS,
+  type OrderQueueId,
+  type QueueId,
+  type QueuesAnswer,
+} from "#contract/schemas/order-desk";
+
+/** No parcel booked with any courier (and no Pathao record from before shipments existed). */
+const NO_PARCEL = { shipment: null, courier: null };
+
+/**
+ * Each order queue's rule, from the order's status and its parcel:
+ * - to confirm: placed, no parcel booked yet: the confirmation call is due;
+ * - to ship: confirmed, or placed with a parcel already booked (the courier has not picked it up);
+ * - in transit: shipped, with the courier;
+ * - returning: refused, on its way back to the shop.
+ */
+export const ORDER_QUEUE_FILTERS: Record<OrderQueueId, Record<string, unknown>> = {
+  "to-confirm": { orderStatus: "PLACED", ...NO_PARCEL },
+  "to-ship": {
+    $or: [
+      { orderStatus: "CONFIRMED" },
+      { orderStatus: "PLACED", $or: [{ shipment: { $ne: null } }, { courier: { $ne: null } }] },
+    ],
+  },
+  "in-transit": { orderStatus: "SHIPPED" },
+  returning: { orderStatus: "RETURNING" },
+};
+
+type QueueCounter = () => Promise<number>;
+
+/** Incomplete checkouts are not orders: the call list's own collection counts the open ones. */
+const countIncompleteCheckouts: QueueCounter = countOpenIncompleteCheckouts;
+
+const countOrders =
+  (queue: OrderQueueId): QueueCounter =>
+  () =>
+    Order.countDocuments(ORDER_QUEUE_FILTERS[queue]);
+
+/** How each queue is counted: the type checker refuses a queue without its counter. */
+export const queueCounters: Record<QueueId, QueueCounter> = {
+  "to-confirm": countOrders("to-confirm"),
+  "to-ship": countOrders("to-ship"),
+  "in-transit": countOrders("in-transit"),
+  returning: countOrders("returning"),
+  incomplete: countIncompleteCheckouts,
+};
+
+/** Every queue with its count, in the order of the day. */
+export async function countQueues(): Promise<QueuesAnswer> {
+  const counts = await Promise.all(QUEUE_IDS.map((id) => queueCounters[id]()));
+  return { queues: QUEUE_IDS.map((id, index) => ({ id, count: counts[index] })) };
+}

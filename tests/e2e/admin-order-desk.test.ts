@@ -1,0 +1,107 @@
+/**
+ * The order desk in a real browser at 375 and 1280 px (docs/order-desk.md): the queue tabs with
+ * their counts, each order's phone, district, items, risk and note in the list (cards on a phone,
+ * nothing wider than the screen), two orders selected and confirmed at once, and the order
+ * dialog's Call and WhatsApp buttons beside the number with the shopper's note.
+ *
+ * The shop serves a private copy of the build (tests/e2e/admin-shop.ts).
+ */
+import { randomUUID } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { Order } from "../../models/order.model";
+import { createOrder } from "../factories/order";
+import { useAdminSession } from "./admin-shop";
+import { ARTIFACTS } from "./harness";
+
+const session = useAdminSession();
+
+describe.each([
+  { width: 375, height: 812 },
+  { width: 1280, height: 900 },
+])("the order desk at $width px", ({ width, height }) => {
+  it("shows the queues and each order's details, and confirms two orders at once", async () => {
+    const batch = `TW-DESK-${randomUUID().slice(0, 4).toUpperCase()}`;
+    const orders = await Promise.all(
+      [1, 2].map((index) =>
+        createOrder({
+          orderNumber: `${batch}-${index}`,
+          orderStatus: "PLACED",
+          mobile: `0171${String(Date.now()).slice(-6)}${index}`,
+        }),
+      ),
+    );
+    await Order.updateOne(
+      { _id: orders[0]._id },
+      { $set: { note: "Call after 5 pm, বিকেলে", "shippingAddress.districtId": "sylhet" } },
+    );
+    const page = await session.tab();
+    await page.setViewportSize({ width, height });
+    await session.screen(page).visit(`/admin/orders?queue=to-confirm&search=${batch}`);
+    await page.getByTestId("queue-tab-to-confirm").waitFor();
+    expect(await page.getByTestId("queue-tab-to-confirm").getAttribute("aria-selected")).toBe(
+      "true",
+    );
+    const rows = page.getByTestId("order-row");
+    await expect.poll(() => rows.count()).toBe(2);
+    const first = rows.filter({ hasText: `${batch}-1` });
+    expect(await first.getByTestId("order-district").textContent()).toBe("Sylhet");
+    expect(await first.getByTestId("order-items").textContent()).toBe("1 item");
+    expect(await first.getByTestId("order-row-note").textContent()).toBe(
+      "Note: Call after 5 pm, বিকেলে",
+    );
+    await first.getByTestId("risk-badge").waitFor();
+    // Nothing wider than the screen.
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: path.join(ARTIFACTS, `admin-order-desk-${width}.png`) });
+
+    // The dialog: the number with Call and WhatsApp, and the note.
+    await first.getByRole("button", { name: `#${batch}-1` }).click();
+    const dialog = page.getByRole("dialog");
+    const contact = dialog.getByTestId("order-contact");
+    await contact.waitFor();
+    const mobile = orders[0].shippingAddress.mobile;
+    expect(await contact.getByTestId("call-link").getAttribute("href")).toBe(`tel:${mobile}`);
+    expect(await contact.getByTestId("whatsapp-link").getAttribute("href")).toBe(
+      `https://wa.me/88${mobile}`,
+    );
+    expect(await contact.getByTestId("order-note").textContent()).toContain(
+      "Call after 5 pm, বিকেলে",
+    );
+    const dialogOverflow = await dialog.evaluate(
+      (element) => element.scrollWidth - element.clientWidth,
+    );
+    expect(dialogOverflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: path.join(ARTIFACTS, `admin-order-desk-dialog-${width}.png`) });
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+
+    // Select the page, confirm both.
+    await page.getByLabel(`Select order #${batch}-1`).check();
+    await page.getByLabel(`Select order #${batch}-2`).check();
+    const bar = page.getByTestId("selection-bar");
+    expect(await bar.getByTestId("selection-count").textContent()).toBe("2 orders selected");
+    const confirm = bar.getByRole("button", { name: "Confirm 2 orders" });
+    const box = await confirm.boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+    await confirm.click();
+    await session.screen(page).toast("2 orders confirmed").waitFor();
+    await expect
+      .poll(async () =>
+        (await Order.find({ _id: { $in: orders.map((order) => order._id) } }).lean()).map(
+          (order) => order.orderStatus,
+        ),
+      )
+      .toEqual(["CONFIRMED", "CONFIRMED"]);
+    await page.getByText("No orders match.").waitFor();
+    await page.close();
+    expect(session.consoleErrors.filter((text) => !/Failed to load resource/.test(text))).toEqual(
+      [],
+    );
+  });
+});
