@@ -8,7 +8,7 @@ import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import { stripRadixKeepNames } from "./scripts/build/strip-keep-names";
 
 const STOREFRONT_SHELL =
-  /\/app\/components\/(cart\/(cart-context|optimistic-cart|cart-actions)|layout\/(route-error|chunk-load))\./;
+  /\/app\/components\/(cart\/(cart-context|optimistic-cart|cart-actions)|layout\/(route-error|chunk-load|breadcrumb))\./;
 
 export default defineConfig({
   plugins: [
@@ -55,7 +55,9 @@ export default defineConfig({
             return "framework";
           if (id.includes("node_modules/lucide-react/")) return "icons";
           // What every storefront page runs besides its own screen (the shared cart, the error
-          // pages) is one chunk of its own, so no screen's code is folded into it.
+          // pages) is one chunk of its own, so no screen's code is folded into it. The breadcrumb
+          // (listing and product) is there too: a chunk of its own for it cost the product page
+          // 0.65 KB, in the shell 0.3 KB.
           if (STOREFRONT_SHELL.test(id)) return "storefront-shell";
         },
       },

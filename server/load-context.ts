@@ -3,6 +3,7 @@ import { googleHandoffConfirmed, googleStateLocale } from "./services/auth.servi
 import * as catalog from "./services/catalog.service.js";
 import * as products from "./services/products.service.js";
 import { storefrontSettings } from "./services/shop-settings.service.js";
+import { categoriesWithSizeGuide } from "./services/size-guides.service.js";
 import { listPublishedPages, readPublishedPage } from "./services/pages.service.js";
 import { configuredGateways } from "./integrations/gateways.js";
 import { isGoogleConfigured } from "./integrations/google.js";
@@ -40,6 +41,8 @@ export function createLoadContext(
       // The root loader (header) and the page's loader both want the categories: one query per page.
       catalog: { ...catalog, listCategories: once(catalog.listCategories) },
       products,
+      /** Which categories have a size guide: the product page's link shows only for those. */
+      sizeGuides: { categories: categoriesWithSizeGuide },
       /** Delivery charges and contact details (shop settings) for the footer and the home page. */
       settings: { storefront: storefrontSettings },
       /** The shop's own pages: the footer's links, the sitemap, /pages/{slug}. */

@@ -1,8 +1,8 @@
-import { ChevronRight } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useLingui } from "@lingui/react";
 import { data as dataResponse } from "react-router";
 import { formatMoney, formatNumber, localized, localizePath } from "#contract/i18n";
+import { Breadcrumb } from "~/components/layout/breadcrumb";
 import { AddToCart } from "~/components/product/add-to-cart";
 import { OrderOnWhatsApp } from "~/components/product/order-on-whatsapp";
 import { Gallery } from "~/components/product/gallery";
@@ -10,7 +10,8 @@ import { colorPhoto } from "#contract/colors";
 import { ReviewsSection, Stars } from "~/components/product/reviews";
 import { SizeGuideDialog } from "~/components/product/size-guide-dialog";
 import { stockOf, VariantPicker } from "~/components/product/variant-picker";
-import { LocalLink, metaI18n, useLocale } from "~/lib/i18n/i18n";
+import { metaI18n, useLocale } from "~/lib/i18n/i18n";
+import { categoryTrail, toSteps } from "~/lib/category-trail";
 import { imageUrl } from "~/lib/image-url";
 import { canonicalUrl } from "~/lib/seo";
 import { trackViewItem } from "~/lib/tracking";
@@ -46,15 +47,27 @@ export function meta({ data, matches }: Route.MetaArgs) {
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const product = await context.services.products
-    .getProductBySlug(params.slug)
-    .catch((error: unknown) => {
+  const [product, categories, guided] = await Promise.all([
+    context.services.products.getProductBySlug(params.slug).catch((error: unknown) => {
       if ((error as { status?: number }).status === 404)
         throw dataResponse(null, { status: 404, statusText: "Product not found" });
       throw error;
-    });
-  const publicUrl = context.config.publicUrl;
-  return { product, publicUrl };
+    }),
+    context.services.catalog.listCategories(),
+    context.services.sizeGuides.categories(),
+  ]);
+  const category = product.category;
+  // Men › T-Shirts: the header's category list gives the ancestors the product answer lacks.
+  const trail = category ? categoryTrail(categories, category._id) : [];
+  const path = trail.length > 0 ? trail : category ? [category] : [];
+  return {
+    product,
+    publicUrl: context.config.publicUrl,
+    trail: toSteps(path),
+    // The size guide's link only where the dialog would find one: the category's own guide or
+    // its nearest ancestor's.
+    sizeGuideCategory: category && path.some((step) => guided.has(step._id)) ? category._id : null,
+  };
 }
 
 /** schema.org Product, with `<` escaped so the JSON cannot close the script element. */
@@ -93,7 +106,7 @@ function productJsonLd(
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, publicUrl } = loaderData;
+  const { product, publicUrl, trail, sizeGuideCategory } = loaderData;
   const { i18n } = useLingui();
   const locale = useLocale();
   const canonical = canonicalUrl(publicUrl, `/product/${product.slug}`, locale);
@@ -114,8 +127,6 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const [size, setSize] = useState<string | null>(null);
   const available = color && size ? stockOf(variants, color, size) : stockOf(variants, color, null);
   const discounted = product.discountedPrice < product.price;
-  const category =
-    product.category && typeof product.category === "object" ? product.category : null;
 
   useEffect(() => {
     trackViewItem(product);
@@ -133,29 +144,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         type="application/ld+json"
         dangerouslySetInnerHTML={{ __html: productJsonLd(product, canonical, publicUrl) }}
       />
-      <nav aria-label={i18n._("Breadcrumb")} className="mb-4 text-sm text-stone-600">
-        <ol className="flex flex-wrap items-center gap-1">
-          <li>
-            <LocalLink to="/" className="hover:underline">
-              {i18n._("Home")}
-            </LocalLink>
-          </li>
-          {category?.slug && (
-            <li className="flex items-center gap-1">
-              <ChevronRight className="h-3.5 w-3.5" aria-hidden="true" />
-              <LocalLink to={`/products?category=${category.slug}`} className="hover:underline">
-                {localized(category, "name", locale)}
-              </LocalLink>
-            </li>
-          )}
-          <li className="flex items-center gap-1">
-            <ChevronRight className="h-3.5 w-3.5" aria-hidden="true" />
-            <span aria-current="page" className="line-clamp-1">
-              {title}
-            </span>
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb trail={trail} current={title} />
 
       <div className="grid gap-6 md:grid-cols-2 md:gap-10">
         <Gallery
@@ -219,8 +208,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             }}
             onSize={setSize}
           />
-          {category && <SizeGuideDialog category={category._id} />}
+          {sizeGuideCategory && <SizeGuideDialog category={sizeGuideCategory} />}
           <AddToCart
+            key={product._id}
             product={product}
             color={color}
             size={size}

@@ -18,7 +18,9 @@ import { colorName } from "~/lib/i18n/color-names";
 import { LocalLink, metaI18n, useLocale } from "~/lib/i18n/i18n";
 import { localizeCard } from "~/lib/i18n/localize-card";
 import { canonicalUrl, pageMeta } from "~/lib/seo";
+import { Breadcrumb } from "~/components/layout/breadcrumb";
 import { ReachTheShop } from "~/components/layout/reach-the-shop";
+import { type CategoryStep, categoryTrail, toSteps } from "~/lib/category-trail";
 import type { Route } from "./+types/products";
 
 function names(list: unknown): string[] {
@@ -76,9 +78,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const category = filters.category
     ? categories.find((item) => item.slug === filters.category || item._id === filters.category)
     : undefined;
-  const parent = category?.parentCategory
-    ? categories.find((item) => item._id === category.parentCategory)
-    : undefined;
+  const trail = categoryTrail(categories, category?._id);
+  const parent = trail.at(-2);
   // Canonical: the category (or plain listing) and page; filters are variations of it.
   const canonicalParams = new URLSearchParams();
   if (filters.category) canonicalParams.set("category", filters.category);
@@ -100,6 +101,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     subcategories: category
       ? categories.filter((item) => item.parentCategory === category._id)
       : categories.filter((item) => item.parentCategory === null),
+    // The category's ancestors (Men), for the breadcrumb.
+    trail: toSteps(trail.slice(0, -1)),
+    // Where a search or an empty category sends the shopper on: the shop's departments.
+    departments: toSteps(
+      categories.filter((item) => item.parentCategory === null && item !== category),
+    ),
     publicUrl: context.config.publicUrl,
     canonicalPath: `/products${canonicalQuery ? `?${canonicalQuery}` : ""}`,
   };
@@ -151,6 +158,16 @@ function Pagination({ filters, totalPages }: { filters: ListingFilters; totalPag
   );
 }
 
+/** Filters only: what "Clear filters" keeps is the category and the search. */
+const NO_FILTERS = {
+  colors: [],
+  sizes: [],
+  minPrice: undefined,
+  maxPrice: undefined,
+  minDiscount: undefined,
+  stock: undefined,
+} satisfies Partial<ListingFilters>;
+
 function ActiveFilters({ filters }: { filters: ListingFilters }) {
   const { i18n } = useLingui();
   const locale = useLocale();
@@ -201,20 +218,81 @@ function ActiveFilters({ filters }: { filters: ListingFilters }) {
       ))}
       <li>
         <LocalLink
-          to={listingHref(filters, {
-            colors: [],
-            sizes: [],
-            minPrice: undefined,
-            maxPrice: undefined,
-            minDiscount: undefined,
-            stock: undefined,
-          })}
+          to={listingHref(filters, NO_FILTERS)}
           className="inline-block px-2 py-1 text-xs font-medium text-brand-700 underline"
         >
           {i18n._("Clear all")}
         </LocalLink>
       </li>
     </ul>
+  );
+}
+
+/**
+ * Nothing to show, and why: the filters (offer to clear them), the search (check the word, or
+ * browse a department), or a category with nothing in it yet. Always all products and the shop's
+ * contacts, so the page is never a dead end.
+ */
+function NoResults({
+  filters,
+  inCategory,
+  departments,
+}: {
+  filters: ListingFilters;
+  inCategory: boolean;
+  departments: CategoryStep[];
+}) {
+  const { i18n } = useLingui();
+  const locale = useLocale();
+  const filtered = activeFilterCount(filters) > 0;
+  const link = "inline-flex min-h-11 items-center text-brand-700 underline";
+  return (
+    <div
+      className="rounded-lg border border-dashed border-stone-300 bg-white p-6 text-center sm:p-10"
+      data-testid="no-results"
+    >
+      <p className="font-semibold" data-testid="no-results-title">
+        {filtered
+          ? i18n._("No products match these filters.")
+          : filters.search
+            ? i18n._("No products match “{search}”.", { search: filters.search })
+            : inCategory
+              ? i18n._("No products in this category yet.")
+              : i18n._("No products yet.")}
+      </p>
+      {!filtered && filters.search && (
+        <p className="mt-1 text-sm text-stone-600">
+          {i18n._("Check the spelling, or try a more general word.")}
+        </p>
+      )}
+      {!filtered && departments.length > 0 && (
+        <nav aria-label={i18n._("Shop by category")} className="mt-4">
+          <ul className="flex flex-wrap justify-center gap-2">
+            {departments.map((department) => (
+              <li key={department.slug}>
+                <LocalLink
+                  to={`/products?category=${department.slug}`}
+                  className="inline-flex min-h-11 items-center rounded-full border border-stone-300 px-4 text-sm font-medium hover:border-brand-500"
+                >
+                  {localized(department, "name", locale)}
+                </LocalLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      <div className="mt-3 flex flex-wrap justify-center gap-x-6">
+        {filtered && (
+          <LocalLink to={listingHref(filters, NO_FILTERS)} className={link}>
+            {i18n._("Clear filters")}
+          </LocalLink>
+        )}
+        <LocalLink to="/products" className={link}>
+          {i18n._("See all products")}
+        </LocalLink>
+      </div>
+      <ReachTheShop className="mt-6" />
+    </div>
   );
 }
 
@@ -227,6 +305,12 @@ export default function Products({ loaderData }: Route.ComponentProps) {
   const count = activeFilterCount(filters);
   return (
     <div className="mx-auto max-w-6xl px-4 py-5">
+      {loaderData.category && (
+        <Breadcrumb
+          trail={loaderData.trail}
+          current={localized(loaderData.category, "name", locale)}
+        />
+      )}
       <div className="mb-4">
         <h1 className="text-2xl font-extrabold sm:text-3xl">{heading}</h1>
         <p className="mt-1 text-sm text-stone-600" aria-live="polite">
@@ -289,13 +373,11 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           </div>
           <ActiveFilters filters={filters} />
           {products.length === 0 ? (
-            <div className="rounded-lg border border-dashed border-stone-300 bg-white p-10 text-center">
-              <p className="font-semibold">{i18n._("No products match these filters.")}</p>
-              <LocalLink to="/products" className="mt-3 inline-block text-brand-700 underline">
-                {i18n._("See all products")}
-              </LocalLink>
-              <ReachTheShop className="mt-6" />
-            </div>
+            <NoResults
+              filters={filters}
+              inCategory={Boolean(loaderData.category)}
+              departments={loaderData.departments}
+            />
           ) : (
             <ProductGrid products={products} eagerCount={4} />
           )}

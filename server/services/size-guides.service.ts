@@ -59,6 +59,16 @@ export async function listSizeGuides(category?: string): Promise<SizeGuideAnswer
   return [];
 }
 
+/**
+ * The categories with a size guide of their own. A product page shows its "Size guide" link when
+ * its category or an ancestor is one (what `listSizeGuides` would find), so the link never opens
+ * an empty guide. One small read of a collection of a few documents, beside the product's.
+ */
+export async function categoriesWithSizeGuide(): Promise<Set<string>> {
+  const ids = await SizeGuide.distinct("category", { category: { $ne: null } });
+  return new Set(ids.map(String));
+}
+
 export interface SizeGuideInput {
   name?: string;
   category?: string | null;

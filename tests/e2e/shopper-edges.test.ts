@@ -6,6 +6,7 @@
  */
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { Category } from "../../models/category.model";
 import { hashTrackingToken } from "../../server/services/orders.service";
 import { createOrder } from "../factories/order";
 import { expectFocusReturns } from "./dialog-focus";
@@ -144,7 +145,9 @@ describe("Google sign-in only when configured (375 px)", () => {
 describe("storefront dialogs give focus back to their opener (375 px)", () => {
   it("the add-to-cart question (closed, or answered 'Continue as guest'), the size guide and the filters", async () => {
     const { page, errors } = await shop.newPage(375);
-    const { product } = await productWithStock(3);
+    // A T-shirt: its category has a size guide (the link shows only then).
+    const tees = await Category.findOne({ slug: "men-t-shirts" }).lean();
+    const { product } = await productWithStock(3, { category: tees!._id });
     const productPage = new ProductPage(page);
     await productPage.open(product.slug);
     await productPage.chooseFirstAvailableSize();

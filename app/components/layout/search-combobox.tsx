@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { useNavigate } from "react-router";
-import { formatMoney, localized } from "#contract/i18n";
+import { useLocation, useNavigate } from "react-router";
+import { formatMoney, localized, unlocalizedPath } from "#contract/i18n";
 import { useLocale, useLocalizedPath } from "~/lib/i18n/i18n";
 import { imageUrl } from "~/lib/image-url";
 import type { ProductSuggestion } from "~/lib/api-client";
@@ -32,14 +32,24 @@ export function SearchCombobox({
   const locale = useLocale();
   const localizedPath = useLocalizedPath();
   const navigate = useNavigate();
-  const [query, setQuery] = useState("");
+  const { pathname, search } = useLocation();
+  // The results page's search: the box shows it there (server-rendered too), empty elsewhere.
+  const searched =
+    unlocalizedPath(pathname) === "/products"
+      ? (new URLSearchParams(search).get("search") ?? "")
+      : "";
+  // What the shopper typed, on the page where they typed it; only typed text asks for suggestions.
+  const [typed, setTyped] = useState<{ text: string; on: string } | null>(null);
+  const typedText = typed?.on === searched ? typed.text : null;
+  const query = typedText ?? searched;
+  const setQuery = (text: string) => setTyped({ text, on: searched });
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const latest = useRef(0);
 
   useEffect(() => {
-    const text = query.trim();
+    const text = (typedText ?? "").trim();
     if (text.length < MIN_CHARS) {
       setSuggestions([]);
       setActive(-1);
@@ -64,7 +74,7 @@ export function SearchCombobox({
       clearTimeout(timer);
       controller.abort();
     };
-  }, [query]);
+  }, [typedText]);
 
   const expanded = open && suggestions.length > 0;
   const optionId = (index: number) => `${listId}-option-${index}`;

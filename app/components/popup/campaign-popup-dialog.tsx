@@ -6,10 +6,11 @@
 import { useLingui } from "@lingui/react";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { ChevronDown, ChevronLeft, ChevronRight, ChevronUp, ExternalLink, X } from "lucide-react";
-import { useCallback, useRef, useState, type PointerEvent } from "react";
+import { useCallback, useRef, useState, type MouseEvent, type PointerEvent } from "react";
+import { useNavigate } from "react-router";
 import { formatNumber, localized, toBanglaDigits } from "#contract/i18n";
 import type { ActivePopupImage } from "~/lib/api-client";
-import { useLocale } from "~/lib/i18n/i18n";
+import { useLocale, useLocalizedPath } from "~/lib/i18n/i18n";
 import { useReturnFocus } from "~/components/ui/return-focus";
 import { imageUrl } from "~/lib/image-url";
 import { cn } from "~/lib/utils";
@@ -73,13 +74,36 @@ export default function CampaignPopupDialog({
     if (target !== index) setIndex(target);
   }
 
-  function openLink(link?: string) {
-    if (dragged.current) {
-      dragged.current = false;
-      return;
-    }
-    if (link) window.open(link, "_blank", "noopener,noreferrer");
+  const navigate = useNavigate();
+  const localizedPath = useLocalizedPath();
+
+  /**
+   * The shop's own page a campaign link names (`/path` or this site's address), in the page's
+   * language; null for another site. Own pages open in this tab, other sites in a new one.
+   */
+  function ownPath(link: string): string | null {
+    const { origin } = window.location;
+    const path = link.startsWith(`${origin}/`) ? link.slice(origin.length) : link;
+    // Not `//host` or `/\host`: browsers read both as another site.
+    return /^\/(?![/\\])/.test(path) ? localizedPath(path) : null;
   }
+
+  function followLink(event: MouseEvent, link: string) {
+    event.preventDefault();
+    const path = ownPath(link);
+    if (path === null) window.open(link, "_blank", "noopener,noreferrer");
+    else {
+      onOpenChange(false);
+      void navigate(path);
+    }
+  }
+
+  const linkProps = (link: string) => {
+    const path = ownPath(link);
+    return path === null
+      ? { href: link, target: "_blank", rel: "noopener noreferrer" }
+      : { href: path };
+  };
 
   const titleOf = (image: ActivePopupImage | undefined) =>
     image ? localized(image, "title", locale) : "";
@@ -155,17 +179,23 @@ export default function CampaignPopupDialog({
                 >
                   {image.link ? (
                     <a
-                      href={image.link}
-                      target="_blank"
-                      rel="noopener noreferrer"
+                      {...linkProps(image.link)}
                       tabIndex={active ? 0 : -1}
-                      aria-label={i18n._("{title} (opens in a new tab)", {
-                        title: titleOf(image) || i18n._("Campaign"),
-                      })}
+                      // The shop's own page: the image's text names the link.
+                      aria-label={
+                        ownPath(image.link) === null
+                          ? i18n._("{title} (opens in a new tab)", {
+                              title: titleOf(image) || i18n._("Campaign"),
+                            })
+                          : undefined
+                      }
                       draggable={false}
                       onClick={(event) => {
-                        event.preventDefault();
-                        openLink(image.link);
+                        // The end of a swipe, not a tap on the image.
+                        if (dragged.current) {
+                          event.preventDefault();
+                          dragged.current = false;
+                        } else followLink(event, image.link!);
                       }}
                       className="block cursor-pointer"
                     >
@@ -286,13 +316,14 @@ export default function CampaignPopupDialog({
                 )}
                 {current?.link && (
                   <a
-                    href={current.link}
-                    target="_blank"
-                    rel="noopener noreferrer"
+                    {...linkProps(current.link)}
+                    onClick={(event) => followLink(event, current.link!)}
                     className="inline-flex items-center gap-1 rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700"
                   >
                     {i18n._("Visit Link")}
-                    <ExternalLink className="h-4 w-4" aria-hidden="true" />
+                    {ownPath(current.link) === null && (
+                      <ExternalLink className="h-4 w-4" aria-hidden="true" />
+                    )}
                   </a>
                 )}
               </div>

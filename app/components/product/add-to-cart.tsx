@@ -37,12 +37,17 @@ export function AddToCart({
   const locale = useLocale();
   const localizedPath = useLocalizedPath();
   const [quantity, setQuantity] = useState(1);
-  // A choice still missing (colour, size), found here before any call; cleared by the next add.
-  const [missingChoice, setMissingChoice] = useState<string | null>(null);
+  // Set when "Add to cart" found a choice missing; the prompt names what is still missing
+  // ("Choose a size"), so it goes once the shopper has chosen.
+  const [askedToChoose, setAskedToChoose] = useState(false);
   const [askGuest, setAskGuest] = useState(false);
   const fetcher = useCartFetcher("add-to-cart");
-  const feedback = missingChoice
-    ? { kind: "error" as const, message: missingChoice }
+  const missing = !color ? i18n._("Choose a colour") : !size ? i18n._("Choose a size") : null;
+  // Until the next add, the prompt (or nothing once chosen), not an earlier add's answer.
+  const feedback = askedToChoose
+    ? missing
+      ? { kind: "error" as const, message: missing }
+      : { kind: "idle" as const }
     : fetcher.state !== "idle"
       ? { kind: "pending" as const }
       : !fetcher.data
@@ -57,12 +62,11 @@ export function AddToCart({
   const navigate = useNavigate();
   const location = useLocation();
   const max = Math.max(1, Math.min(MAX_QUANTITY, available));
-  const missing = !color ? i18n._("Choose a colour") : !size ? i18n._("Choose a size") : null;
 
   /** Adds through the cart fetcher; the cart route's action sends add_to_cart once the server agreed. */
   function add(asGuest: boolean) {
     if (!color || !size) return;
-    setMissingChoice(null);
+    setAskedToChoose(false);
     void fetcher.submit("add", {
       productId: product._id,
       color,
@@ -77,7 +81,7 @@ export function AddToCart({
   function onAdd() {
     if (feedback.kind === "pending") return;
     if (missing) {
-      setMissingChoice(missing);
+      setAskedToChoose(true);
       return;
     }
     if (getToken() || isGuestMode() || hasGuestCart()) add(!getToken());
@@ -181,14 +185,17 @@ export function AddToCart({
               "Sign in to keep your cart on every device, or continue as a guest — you can still check out without an account.",
             )}
           </DialogDescription>
+          {/* sm:flex-1 only: in the phone's column, flex-1 squeezed each button to its text's
+              height (20 px). Both are 48 px tap targets. */}
           <div className="mt-5 flex flex-col gap-2 sm:flex-row">
-            <Button type="button" onClick={signInFirst} className="flex-1">
+            <Button type="button" size="lg" onClick={signInFirst} className="sm:flex-1">
               {i18n._("Sign in")}
             </Button>
             <Button
               type="button"
+              size="lg"
               variant="outline"
-              className="flex-1"
+              className="sm:flex-1"
               data-testid="continue-as-guest"
               onClick={() => {
                 setAskGuest(false);

@@ -14,7 +14,10 @@ import { api, errorMessage, type SizeGuide } from "~/lib/api-client";
 import { useLocale } from "~/lib/i18n/i18n";
 import { measurementName } from "~/lib/i18n/measurement-names";
 
-/** "Size guide" link + modal; the guide is fetched the first time it opens (GET /api/size-guides?category). */
+/**
+ * "Size guide" link + modal; the guide is fetched the first time it opens (GET /api/size-guides?category).
+ * The product page shows it only when the category (or an ancestor) has a guide (its loader knows).
+ */
 export function SizeGuideDialog({ category }: { category: string }) {
   const { i18n } = useLingui();
   const locale = useLocale();
@@ -28,11 +31,7 @@ export function SizeGuideDialog({ category }: { category: string }) {
   async function load() {
     setState({ status: "loading" });
     try {
-      const answer = await api.sizeGuides.list(category);
-      const guides = Array.isArray(answer)
-        ? answer
-        : (((answer as { sizeGuides?: SizeGuide[] } | null)?.sizeGuides ?? []) as SizeGuide[]);
-      setState({ status: "ready", guides });
+      setState({ status: "ready", guides: await api.sizeGuides.list(category) });
     } catch (error) {
       setState({ status: "error", message: errorMessage(error) });
     }
@@ -66,9 +65,6 @@ export function SizeGuideDialog({ category }: { category: string }) {
               {i18n._("Try again")}
             </button>
           </p>
-        )}
-        {state.status === "ready" && state.guides.length === 0 && (
-          <p className="text-sm text-stone-600">{i18n._("No size guide for this category yet.")}</p>
         )}
         {state.status === "ready" &&
           state.guides.map((guide) => (
