@@ -5,7 +5,11 @@ import path from "node:path";
 import { constants as zlib } from "node:zlib";
 import { defineConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
+import { backOfficeOnlyIcons } from "./scripts/build/back-office-icons";
 import { stripRadixKeepNames } from "./scripts/build/strip-keep-names";
+
+const BACK_OFFICE_ICONS = backOfficeOnlyIcons(path.resolve(import.meta.dirname, "app"));
+const LUCIDE_ICON = /node_modules\/lucide-react\/dist\/esm\/icons\/([\w-]+)\.mjs$/;
 
 const STOREFRONT_SHELL =
   /\/app\/components\/(cart\/(cart-context|optimistic-cart|cart-actions)|layout\/(route-error|chunk-load|breadcrumb))\./;
@@ -47,13 +51,21 @@ export default defineConfig({
       // - React and React Router are one "framework" chunk; react-dom stays in entry.client, which
       //   React Router imports on its own after the page's modules: two shorter start-up tasks
       //   instead of one long one on a slow CPU (Lighthouse's Total Blocking Time);
-      // - the icons (each a few hundred bytes, ~5 KB together) are one chunk.
+      // - the storefront's icons (each a few hundred bytes, ~5 KB together) are one chunk; those only
+      //   the back office uses stay out of it.
       output: {
         experimentalMinChunkSize: 1_000,
         manualChunks(id) {
           if (/node_modules\/(react|react-router|turbo-stream|cookie|set-cookie-parser)\//.test(id))
             return "framework";
-          if (id.includes("node_modules/lucide-react/")) return "icons";
+          // Icons only the back office uses are a chunk of their own (scripts/build/back-office-icons.ts;
+          // left unassigned, the small-chunk merging above folds them back into `icons`).
+          const icon = LUCIDE_ICON.exec(id);
+          if (icon && BACK_OFFICE_ICONS.has(icon[1])) return "back-office-icons";
+          // Not the package's index: a manual chunk takes its modules' dependencies along, and the
+          // index imports every icon.
+          if (id.includes("node_modules/lucide-react/") && !id.endsWith("/lucide-react.mjs"))
+            return "icons";
           // What every storefront page runs besides its own screen (the shared cart, the error
           // pages) is one chunk of its own, so no screen's code is folded into it. The breadcrumb
           // (listing and product) is there too: a chunk of its own for it cost the product page

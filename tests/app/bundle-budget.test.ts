@@ -11,6 +11,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { backOfficeOnlyIcons } from "../../scripts/build/back-office-icons";
 
 const BUDGET_KB = 170;
 const CLIENT = path.resolve(process.env.E2E_BUILD_DIR ?? "build", "client");
@@ -95,6 +96,16 @@ describe("storefront JavaScript budget (production build)", () => {
       expect(kb, `${page}: ${kb.toFixed(1)} KB in ${files.size} files`).toBeLessThanOrEqual(
         BUDGET_KB,
       );
+    });
+
+    it(`the ${page} page loads no icon only the back office uses`, () => {
+      const { files } = pageScripts(routeId);
+      expect([...files].filter((url) => url.includes("back-office-icons"))).toEqual([]);
+      // Each Lucide icon in a built chunk is `{name:"layout-dashboard",size:24,node:[…]}`.
+      const backOfficeIcons = [...backOfficeOnlyIcons(path.resolve("app"))];
+      expect(backOfficeIcons).toContain("layout-dashboard");
+      const loaded = [...files].map(chunkSource).join("\n");
+      expect(backOfficeIcons.filter((icon) => loaded.includes(`name:"${icon}"`))).toEqual([]);
     });
 
     it(`the ${page} page never loads the dashboard charts (recharts)`, () => {
