@@ -71,16 +71,17 @@ endpoint(cartRestoreRouter, "/cart/restore", {
   tags: ["checkout"],
   auth: "optional",
   before: [cookieParser(getEnv().COOKIE_SECRET), cartOwner({ create: true })],
-  // Any `t` at all: a link an SMS app mangled (cut, doubled, lengthened) is a failed link that
-  // lands on the cart page like an expired one, never a JSON error in the shopper's browser.
-  query: z.object({ t: z.unknown().optional() }),
+  // Any length: a link an SMS app mangled (cut or lengthened) is a failed link that lands on the
+  // cart page like an expired one; only a `t` that is not one text at all is a 400.
+  query: z.object({ t: z.string() }),
   responses: {
     303: {
       description: `To the cart page; \`?restore=${RESTORE_LINK_FAILED}\` when the link was tampered, expired or superseded`,
     },
+    400: { description: "No `t`, or `t` given more than once or as an object" },
   },
   handler: async ({ query }, req, res) => {
-    const token = typeof query.t === "string" && query.t.length <= MAX_RESTORE_TOKEN ? query.t : "";
+    const token = query.t.length <= MAX_RESTORE_TOKEN ? query.t : "";
     const locale = token ? await restoreCart(token, req.cartOwner!) : undefined;
     const target = locale ? localizePath("/cart", locale) : `/cart?restore=${RESTORE_LINK_FAILED}`;
     res.set("Cache-Control", "no-store").redirect(303, target);
