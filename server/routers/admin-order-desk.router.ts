@@ -1,5 +1,6 @@
 import { once } from "node:events";
 import { Router } from "express";
+import { startCsvDownload } from "../lib/csv.js";
 import { requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
 import {
@@ -44,10 +45,7 @@ endpoint(adminOrderDeskRouter, PREFIX, {
   },
   handler: async ({ query }, _req, res) => {
     const lines = await ordersCsv(query);
-    res.status(200);
-    res.setHeader("Content-Type", "text/csv; charset=utf-8");
-    res.setHeader("Content-Disposition", 'attachment; filename="orders.csv"');
-    res.setHeader("Cache-Control", "no-store");
+    startCsvDownload(res, "orders.csv");
     // A slow client holds the cursor back rather than filling the server's memory.
     for await (const line of lines) if (!res.write(line)) await once(res, "drain");
     res.end();

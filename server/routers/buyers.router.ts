@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { actingAdmin } from "../lib/acting-admin.js";
-import { sendCsv } from "../lib/csv-download.js";
+import { startCsvDownload } from "../lib/csv.js";
 import { requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
 import {
@@ -48,7 +48,9 @@ endpoint(adminBuyersRouter, PREFIX, {
   query: BuyersExportQuery,
   responses: { 200: { description: "text/csv" } },
   handler: async ({ query }, _req, res) => {
-    sendCsv(res, "buyers.csv", await exportBuyersCsv(query));
+    const csv = await exportBuyersCsv(query);
+    startCsvDownload(res, "buyers.csv");
+    res.send(csv);
   },
 });
 

@@ -61,6 +61,8 @@ endpoint(incompleteCheckoutRouter, "/api/checkout/incomplete", {
  * language. A link that is tampered, expired or superseded restores nothing and says so in the URL.
  */
 export const cartRestoreRouter = Router();
+/** Far above a real token's length (id, expiry, nonce and MAC in base64url). */
+const MAX_RESTORE_TOKEN = 200;
 
 endpoint(cartRestoreRouter, "/cart/restore", {
   method: "get",
@@ -69,14 +71,18 @@ endpoint(cartRestoreRouter, "/cart/restore", {
   tags: ["checkout"],
   auth: "optional",
   before: [cookieParser(getEnv().COOKIE_SECRET), cartOwner({ create: true })],
-  query: z.object({ t: z.string().max(200).default("") }),
+  // Any length: a link an SMS app mangled (cut or lengthened) is a failed link that lands on the
+  // cart page like an expired one; only a `t` that is not one text at all is a 400.
+  query: z.object({ t: z.string() }),
   responses: {
     303: {
       description: `To the cart page; \`?restore=${RESTORE_LINK_FAILED}\` when the link was tampered, expired or superseded`,
     },
+    400: { description: "No `t`, or `t` given more than once or as an object" },
   },
   handler: async ({ query }, req, res) => {
-    const locale = await restoreCart(query.t, req.cartOwner!);
+    const token = query.t.length <= MAX_RESTORE_TOKEN ? query.t : "";
+    const locale = token ? await restoreCart(token, req.cartOwner!) : undefined;
     const target = locale ? localizePath("/cart", locale) : `/cart?restore=${RESTORE_LINK_FAILED}`;
     res.set("Cache-Control", "no-store").redirect(303, target);
   },

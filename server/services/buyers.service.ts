@@ -28,7 +28,7 @@ import type { ActingAdmin } from "../lib/acting-admin.js";
 import { conflict, notFound } from "../lib/http-error.js";
 import { pageSummary, pageWindow, type PageRequest } from "../lib/paging.js";
 import { containsText, escapeRegex } from "../lib/search-pattern.js";
-import { csvText } from "../lib/csv-download.js";
+import { csvText } from "../lib/csv.js";
 import { courierRecordsOf } from "./courier-records.service.js";
 import { phoneRiskOf, riskLevelOf } from "./phone-history.service.js";
 

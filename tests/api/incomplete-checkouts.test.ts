@@ -301,6 +301,8 @@ describe("the recovery SMS and its restore link", () => {
       "not a token",
       signRestoreToken(id, restoreNonce!, new Date(Date.now() - 1000)),
       signRestoreToken(id, "0102030405ff", future),
+      // An SMS app's mangling: the token lengthened past any real one.
+      token.repeat(4),
     ];
     for (const bad of refused) {
       const visitor = shopper(app);

@@ -80,6 +80,8 @@ describe.each([
     await page.getByLabel(INSIDE_CHARGE).fill(String(inside));
     await page.getByLabel("Phone", { exact: true }).fill(phone);
     await page.getByLabel("Different items per order").fill(String(width === 375 ? 15 : 25));
+    const keepDays = width === 375 ? 10 : 14;
+    await page.getByLabel("Keep incomplete checkouts for (days)").fill(String(keepDays));
     await page.getByRole("button", { name: "Save settings" }).click();
     await session.screen(page).toast("Settings saved").waitFor();
     await page
@@ -96,6 +98,7 @@ describe.each([
     const saved = await settingsFromApi();
     expect(saved.settings.delivery.zones[0].charge).toBe(inside);
     expect(saved.settings.orderCaps).toMatchObject({ maxLines: width === 375 ? 15 : 25 });
+    expect(saved.settings.callList).toEqual({ keepDays });
     await log
       .locator("li", {
         hasText: `Different items per order: ${(before.settings.orderCaps as { maxLines: number }).maxLines} → ${width === 375 ? 15 : 25}`,

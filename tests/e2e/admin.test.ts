@@ -223,9 +223,10 @@ describe("admin screens", () => {
       expect((await Order.findById(order._id).lean())!.orderStatus).toBe(status);
     }
     // Delivered is final: no more moves, and the list shows it.
-    expect(await actions.getByRole("button", { name: /Confirm|Mark|Cancel order/ }).count()).toBe(
-      0,
-    );
+    // (Polled: the dialog shows the delivered order once the list has reloaded it.)
+    await expect
+      .poll(() => actions.getByRole("button", { name: /Confirm|Mark|Cancel order/ }).count())
+      .toBe(0);
     const stored = await Order.findById(order._id).lean();
     expect(stored!.statusHistory.map((entry) => entry.status)).toEqual(
       expect.arrayContaining(["CONFIRMED", "SHIPPED", "DELIVERED"]),

@@ -79,6 +79,7 @@ interface Values {
   };
   business: { tradeLicence: string; tin: string; returnDays: string };
   channels: ShopSettings["channels"];
+  callList: { keepDays: string };
   search: SearchValues;
 }
 
@@ -114,6 +115,7 @@ const LABELS: Record<string, string> = {
   "business.tradeLicence": "Trade licence number",
   "business.tin": "TIN (e-TIN)",
   "business.returnDays": "Return window (days)",
+  "callList.keepDays": "Keep incomplete checkouts for (days)",
   "channels.whatsapp": "WhatsApp number",
   "channels.messenger": "Messenger (Facebook page user name)",
   "channels.facebook": "Facebook page",
@@ -164,6 +166,7 @@ function toValues(settings: ShopSettings): Values {
     },
     business: { ...settings.business, returnDays: String(settings.business.returnDays) },
     channels: { ...settings.channels },
+    callList: { keepDays: String(settings.callList.keepDays) },
     search: searchValues(settings.search),
   };
 }
@@ -196,6 +199,7 @@ function toSettings(values: Values, current: ShopSettings) {
     },
     business: { ...values.business, returnDays: asNumber(values.business.returnDays) },
     channels: values.channels,
+    callList: { keepDays: asNumber(values.callList.keepDays) },
     search: searchSettingsOf(values.search),
   };
 }
@@ -465,6 +469,14 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
                 {field("cod.advanceDeliveryCharge.aboveAmount", {
                   inputMode: "numeric",
                   hint: "Orders from this amount after discounts; 0 turns this off",
+                })}
+              </div>
+            </Panel>
+            <Panel title="Call list (incomplete checkouts)">
+              <div className="grid gap-3 sm:grid-cols-3">
+                {field("callList.keepDays", {
+                  inputMode: "numeric",
+                  hint: "A checkout left with a mobile typed is deleted after this; 1 to 90",
                 })}
               </div>
             </Panel>
