@@ -114,6 +114,7 @@ endpoint(ratingsRouter, RATINGS, {
     200: { description: "Updated (rated before); the product's new average", schema: RatedAnswer },
     403: REFUSED_REVIEWER,
     404: { description: "Product not found" },
+    429: { description: "Too many reviews and ratings from this account this hour" },
   },
   handler: async ({ body }, req, res) => {
     const { rating, created, averageRating, numRatings } = await rateProduct(

@@ -88,7 +88,8 @@ describe("admin dialogs give focus back to their opener (1280 px)", () => {
       .toBe("delete");
     expect(await page.getByRole("dialog").count()).toBe(1);
     expect(errors).toEqual([]);
-  });
+    // Every screen of the back office in one walk: about 25 s on two quiet cores.
+  }, 60_000);
 });
 
 describe("admin sign-out (375 px)", () => {
