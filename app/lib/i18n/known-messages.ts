@@ -173,6 +173,8 @@ export function knownMessages(i18n: Pick<I18n, "_">): string[] {
     i18n._("Too many orders from this cart today. Please sign in or try again in {0}."),
     i18n._("Too many tracking lookups from this network. Please try again in {0}."),
     i18n._("Too many tries for this order. Please try again in {0}."),
+    i18n._("Too many checkout saves from this network. Please try again in {0}."),
+    i18n._("Too many checkout saves from this cart. Please try again in {0}."),
     // Bulk orders
     i18n._(
       "We cannot accept more design files today. Please send your request without the design, or try again tomorrow.",
