@@ -1,4 +1,4 @@
-import mongoose, { Schema, type Query } from "mongoose";
+import mongoose, { Schema, type Document, type Query } from "mongoose";
 
 /**
  * One document per delivery mobile (docs/buyers.md): what that number's orders came to, kept
@@ -93,8 +93,14 @@ type PhoneDoc = { _id?: unknown; deliveryPhone?: string | null };
  * is logged and never fails the order.
  */
 export function trackBuyerChanges(schema: Schema) {
-  schema.post("save", async function (doc: PhoneDoc) {
-    await refreshQuietly([doc.deliveryPhone]);
+  // A save of a new order, or one that changed a counted field; not the many saves of payments,
+  // shipments and notes that change none (read before the save: afterwards nothing is modified).
+  schema.pre("save", function () {
+    this.$locals.buyerCounted =
+      this.isNew || this.modifiedPaths().some((path) => COUNTED_PATHS.test(path));
+  });
+  schema.post("save", async function (doc: PhoneDoc & Document) {
+    if (doc.$locals.buyerCounted) await refreshQuietly([doc.deliveryPhone]);
   });
   schema.post("insertMany", async function (docs: PhoneDoc[]) {
     await refreshQuietly(docs.map((doc) => doc.deliveryPhone));

@@ -89,6 +89,19 @@ describe("GET /api/admin/buyers", () => {
     expect((await list()).body.buyers[0]).toMatchObject({ delivered: 1, open: 0, spend: 500 });
   });
 
+  it("recounts a buyer when a save changes a counted field, not when it changes only others", async () => {
+    const order = await Order.findById((await createOrder({ mobile: RAHIM }))._id);
+    const version = async () => (await Buyer.findById(RAHIM).lean())!.statsVersion;
+    const placed = await version();
+    order!.note = "Call after 5 pm";
+    await order!.save();
+    expect(await version()).toBe(placed);
+    order!.orderStatus = "CANCELLED";
+    await order!.save();
+    expect(await version()).toBe(placed + 1);
+    expect((await list()).body.buyers[0]).toMatchObject({ cancelled: 1, open: 0 });
+  });
+
   it("finds a buyer by +880, 880, Bangla digits, a piece of the number, a name and an order number", async () => {
     await createOrder({ mobile: RAHIM, firstName: "Rahim", lastName: "Uddin" });
     const karimOrder = await createOrder({

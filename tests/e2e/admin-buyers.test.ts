@@ -11,7 +11,7 @@ import { toBanglaDigits } from "#contract/i18n/digits";
 import { createOrder } from "../factories/order";
 import { createUser } from "../factories/user";
 import { useAdminSession } from "./admin-shop";
-import { screenshots, waitForHydration } from "./harness";
+import { screenshots } from "./harness";
 
 const session = useAdminSession();
 
@@ -37,13 +37,7 @@ describe.each([
     const page = await session.tab();
     await page.setViewportSize({ width, height });
 
-    await page.goto(`${session.shop.baseUrl}/admin`);
-    await waitForHydration(page);
-    await page
-      .getByRole("navigation", { name: "Admin" })
-      .getByRole("link", { name: "Buyers" })
-      .click();
-    await page.waitForURL((url) => url.pathname === "/admin/buyers");
+    await session.screen(page).openFromNavigation("Buyers", "/admin/buyers");
     await page.getByRole("heading", { name: "Buyers", level: 1 }).waitFor();
 
     await page.getByLabel("Search buyers").fill(toBanglaDigits(phone));

@@ -9,7 +9,7 @@ import { Cart } from "../../models/cart.model";
 import { IncompleteCheckout } from "../../models/incomplete-checkout.model";
 import { createProduct } from "../factories/product";
 import { useAdminSession } from "./admin-shop";
-import { screenshots, waitForHydration } from "./harness";
+import { screenshots } from "./harness";
 
 const session = useAdminSession();
 
@@ -42,13 +42,7 @@ describe.each([
     const saved = await savedCheckout(phone);
     const page = await session.tab();
     await page.setViewportSize({ width, height });
-    await page.goto(`${session.shop.baseUrl}/admin`);
-    await waitForHydration(page);
-    await page
-      .getByRole("navigation", { name: "Admin" })
-      .getByRole("link", { name: "Call list" })
-      .click();
-    await page.waitForURL((url) => url.pathname === "/admin/call-list");
+    await session.screen(page).openFromNavigation("Call list", "/admin/call-list");
     const card = page.getByTestId("incomplete-checkout").filter({ hasText: phone });
     await card.waitFor();
     const text = await card.textContent();

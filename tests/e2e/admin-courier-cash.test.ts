@@ -13,7 +13,7 @@ import { Order } from "../../models/order.model";
 import { formatBDT } from "#contract/money";
 import { createOrder } from "../factories/order";
 import { useAdminSession } from "./admin-shop";
-import { screenshots, waitForHydration } from "./harness";
+import { screenshots } from "./harness";
 
 const session = useAdminSession();
 
@@ -56,13 +56,7 @@ describe.each([
 
     const page = await session.tab();
     await page.setViewportSize({ width, height });
-    await page.goto(`${session.shop.baseUrl}/admin`);
-    await waitForHydration(page);
-    await page
-      .getByRole("navigation", { name: "Admin" })
-      .getByRole("link", { name: "Courier cash" })
-      .click();
-    await page.waitForURL((url) => url.pathname === "/admin/courier-cash");
+    await session.screen(page).openFromNavigation("Courier cash", "/admin/courier-cash");
     await page.getByRole("heading", { name: "Courier cash", level: 1 }).waitFor();
     const owed = page.getByTestId("owed");
     await expect.poll(() => owed.textContent()).toBe(formatBDT(owedBefore));

@@ -13,7 +13,7 @@ import { formatBDT } from "#contract/money";
 import { createOrder } from "../factories/order";
 import { useAdminSession } from "./admin-shop";
 import { allowBrowserProblems } from "./guard";
-import { screenshots, waitForHydration } from "./harness";
+import { screenshots } from "./harness";
 
 const session = useAdminSession();
 
@@ -58,13 +58,7 @@ describe.each([
 
     const page = await session.tab();
     await page.setViewportSize({ width, height });
-    await page.goto(`${session.shop.baseUrl}/admin`);
-    await waitForHydration(page);
-    await page
-      .getByRole("navigation", { name: "Admin" })
-      .getByRole("link", { name: "Courier cash" })
-      .click();
-    await page.waitForURL((url) => url.pathname === "/admin/courier-cash");
+    await session.screen(page).openFromNavigation("Courier cash", "/admin/courier-cash");
     await page.getByRole("heading", { name: "Courier cash", level: 1 }).waitFor();
     await page.getByTestId("courier-total-redx").waitFor();
     expect(await page.getByTestId("courier-total-steadfast").textContent()).toContain("Steadfast");

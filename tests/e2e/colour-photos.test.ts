@@ -17,6 +17,7 @@ import { createCategory } from "../factories/category";
 import { createProduct } from "../factories/product";
 import { changeShopSettings } from "../factories/shop-settings";
 import { waitForHydration } from "./harness";
+import { addLineInBrowser } from "./pages/cart-page";
 import { screenshot, useShoppingSession } from "./shop-harness";
 
 const shop = useShoppingSession();
@@ -84,20 +85,8 @@ async function shown(image: Locator) {
 /** A 4:5 photo in a 4:5 box, shown whole. */
 const WHOLE_PORTRAIT = { box: 1.25, pixels: 1.25, fit: "contain" };
 
-async function addWhiteToCart(page: Page, productId: string) {
-  const status = await page.evaluate(
-    async (body) =>
-      (
-        await fetch("/api/cart/add", {
-          method: "PUT",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify(body),
-        })
-      ).status,
-    { productId, color: "White", size: "M", quantity: 1 },
-  );
-  expect(status).toBe(200);
-}
+const addWhiteToCart = (page: Page, productId: string) =>
+  addLineInBrowser(page, { productId, color: "White", size: "M", quantity: 1 });
 
 const FREE_DELIVERY = {
   en: (zones: string, threshold: string, amount: string) =>

@@ -9,6 +9,16 @@ export class AdminPage extends Screen {
     await this.page.getByTestId("admin-skeleton").first().waitFor({ state: "detached" });
   }
 
+  /** Reaches an admin screen as the admin does: the dashboard, then its link in the navigation. */
+  async openFromNavigation(linkName: string, pathname: string): Promise<void> {
+    await this.visit("/admin");
+    await this.page
+      .getByRole("navigation", { name: "Admin" })
+      .getByRole("link", { name: linkName })
+      .click();
+    await this.page.waitForURL((url) => url.pathname === pathname);
+  }
+
   /**
    * The back office's toast (sonner) whose whole text is `text`, or whose text matches the pattern
    * `text` (for a text with a generated part, anchored by the caller). A toast is all the admin sees

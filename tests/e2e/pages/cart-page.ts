@@ -33,6 +33,20 @@ export async function addToGuestCart(
   const { product, variant } = await productWithStock(5, filter);
   await page.goto(startAt);
   await waitForHydration(page);
+  await addLineInBrowser(page, {
+    productId: String(product._id),
+    color: variant.color,
+    size: variant.size,
+    quantity,
+  });
+  return product;
+}
+
+/** Adds a line through the API from the open page, with the browser's own cookie or token. */
+export async function addLineInBrowser(
+  page: Page,
+  line: { productId: string; color: string; size: string; quantity: number },
+): Promise<void> {
   const status = await page.evaluate(
     async (body) =>
       (
@@ -42,10 +56,9 @@ export async function addToGuestCart(
           body: JSON.stringify(body),
         })
       ).status,
-    { productId: String(product._id), color: variant.color, size: variant.size, quantity },
+    line,
   );
   expect(status).toBe(200);
-  return product;
 }
 
 /** The cart: lines, promo codes, the way to checkout. */
