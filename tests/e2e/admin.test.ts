@@ -258,11 +258,11 @@ describe("admin screens", () => {
     expect(await ids()).toEqual(dragged);
     await expect.poll(active).toEqual(dragged);
 
-    // Keyboard: move the (new) first image down with its button.
-    await page
-      .getByRole("button", { name: /^Move .* down$/ })
-      .first()
-      .focus();
+    // Keyboard: move the (new) first image down with its button. The arrows stay disabled until the
+    // list has been loaded again after the save (the toast comes first).
+    const moveDown = page.getByRole("button", { name: /^Move .* down$/ }).first();
+    await expect.poll(() => moveDown.isEnabled()).toBe(true);
+    await moveDown.focus();
     await page.keyboard.press("Enter");
     const keyed = [dragged[1], dragged[0], ...dragged.slice(2)];
     await expect.poll(ids).toEqual(keyed);
