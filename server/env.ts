@@ -191,6 +191,9 @@ export const EnvSchema = z
       .optional(),
     DATA_DIR: z.string().default("./data"),
     UPLOADS_DIR: z.string().default("./uploads"),
+    // A folder where the demo seed keeps its rendered images to reuse them (the tests seed a fresh
+    // shop per file); unset, the seed renders them each time it needs them.
+    SEED_IMAGE_CACHE_DIR: z.string().optional(),
     // Where uploaded images live (docs/operations.md): `local` (UPLOADS_DIR) or `s3` (any
     // S3-compatible bucket: AWS S3, Cloudflare R2, MinIO), so several instances share them.
     IMAGE_STORAGE: z.enum(["local", "s3"]).default("local"),

@@ -1,4 +1,6 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
 import sharp from "sharp";
 import { Category } from "../../models/category.model.js";
 import { COLOR_HEX, SEED_COLORS } from "#contract/colors";
@@ -194,15 +196,38 @@ function garmentSvg(kind: GarmentKind, fill: string, width: number, height: numb
 </svg>`;
 }
 
+/**
+ * An SVG drawing as WebP, `width` px wide when given. With SEED_IMAGE_CACHE_DIR set, each drawing is
+ * rendered once and read back after (the images are a pure function of the drawing); the file is
+ * written under a temporary name and renamed, so two seeds at once never read half a file.
+ */
+async function renderWebp(svg: string, quality: number, width?: number): Promise<Buffer> {
+  const render = () => {
+    const image = sharp(Buffer.from(svg));
+    return (width ? image.resize({ width }) : image).webp({ quality }).toBuffer();
+  };
+  const cacheDir = getEnv().SEED_IMAGE_CACHE_DIR;
+  if (!cacheDir) return render();
+  const key = createHash("sha256")
+    .update(`${width ?? "-"}:${quality}:${svg}`)
+    .digest("hex");
+  const file = path.join(cacheDir, `${key}.webp`);
+  const cached = await readFile(file).catch(() => null);
+  if (cached) return cached;
+  const rendered = await render();
+  await mkdir(cacheDir, { recursive: true });
+  const partial = `${file}.${randomUUID()}.part`;
+  await writeFile(partial, rendered);
+  await rename(partial, file);
+  return rendered;
+}
+
 async function writeWebpWidths(svg: string, folder: string, baseName: string): Promise<string> {
   const store = getImageStore();
   for (const width of RESPONSIVE_WIDTHS) {
     const key = `${folder}/${baseName}-${width}.webp`;
     if (await store.stat(key)) continue;
-    await store.put(
-      key,
-      await sharp(Buffer.from(svg)).resize({ width }).webp({ quality: 78 }).toBuffer(),
-    );
+    await store.put(key, await renderWebp(svg, 78, width));
   }
   return uploadUrl(`${folder}/${baseName}-${PRIMARY_WIDTH}.webp`);
 }
@@ -363,10 +388,7 @@ async function seedPopupImages() {
     const fileName = `seed-campaign-${sequence + 1}.webp`;
     if (!(await store.stat(`popups/${fileName}`))) {
       const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" fill="${banner.fill}"/><circle cx="950" cy="250" r="260" fill="#ffffff" fill-opacity="0.12"/><rect x="80" y="520" width="520" height="24" rx="12" fill="#ffffff" fill-opacity="0.6"/></svg>`;
-      await store.put(
-        `popups/${fileName}`,
-        await sharp(Buffer.from(svg)).webp({ quality: 80 }).toBuffer(),
-      );
+      await store.put(`popups/${fileName}`, await renderWebp(svg, 80));
     }
     await PopupImage.updateOne(
       { title: banner.title },

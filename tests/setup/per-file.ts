@@ -15,6 +15,8 @@ process.env.BCRYPT_ROUNDS ??= "4";
 process.env.ORDER_RATE_LIMIT_IP_PER_HOUR ??= "100000";
 process.env.ORDER_RATE_LIMIT_PHONE_PER_DAY ??= "100000";
 process.env.ORDER_RATE_LIMIT_GUEST_CART_PER_DAY ??= "100000";
+// The demo seed's images are rendered once per machine, not once per file that seeds a shop.
+process.env.SEED_IMAGE_CACHE_DIR ??= path.resolve("node_modules/.cache/tweest-seed-images");
 const uploadsDir = mkdtempSync(path.join(os.tmpdir(), "tweest-test-uploads-"));
 process.env.UPLOADS_DIR = uploadsDir;
 
