@@ -134,7 +134,7 @@ endpoint(adminIncompleteCheckoutsRouter, PREFIX, {
   method: "post",
   path: "/:id/order",
   summary:
-    "Turns the saved checkout into a cash-on-delivery order through the checkout's own placement (stock reserved now)",
+    "Turns the saved checkout into a cash-on-delivery order placed as a staff order (source phone, entered by this staff member, the phone confirmed by their call; stock reserved now); converting it twice makes one order",
   params: IdParams,
   body: ConvertCheckoutBody,
   status: 201,
@@ -143,14 +143,21 @@ endpoint(adminIncompleteCheckoutsRouter, PREFIX, {
       description: "The order",
       schema: z.object({ orderId: z.string(), orderNumber: z.string(), total: z.number() }),
     },
-    400: { description: "Invalid address, or the cart is empty" },
+    400: {
+      description:
+        "Invalid address, the cart is empty, or the rules ask this number for the delivery charge in advance (ADVANCE_REQUIRED)",
+    },
     403: { description: "The number is blocked for cash on delivery" },
     404: GONE,
     409: { description: "Not enough stock for a line" },
     422: { description: "Past the shop's order caps" },
-    428: { description: "The shop's rules ask this number to confirm with a code" },
+    428: {
+      description:
+        "The rules ask for a confirmed phone and the order goes to another number than the one saved, which the call confirmed (PHONE_CONFIRMATION_REQUIRED)",
+    },
   },
-  handler: ({ params, body }) => convertToOrder(params.id, body),
+  handler: ({ params, body }, req) =>
+    convertToOrder(params.id, body, `admin:${actingAdmin(req).email}`),
 });
 
 endpoint(adminIncompleteCheckoutsRouter, PREFIX, {

@@ -218,7 +218,8 @@ function OrderForm({
         </select>
       </label>
       <p className="text-xs text-stone-600 sm:col-span-2">
-        Cash on delivery, through the checkout&apos;s own rules; the stock is reserved now.
+        Cash on delivery, entered by you: your call confirms the number. The checkout&apos;s rules
+        apply and the stock is reserved now.
       </p>
       <Button type="submit" className="h-11 sm:col-span-2" disabled={order.pending}>
         Place the order
