@@ -19,8 +19,8 @@ import {
   RecoveredSummaryAnswer,
   RecoveredSummaryQuery,
   RecoverySmsAnswer,
-  RESTORE_LINK_FAILED,
 } from "#contract/schemas/incomplete-checkouts";
+import { RESTORE_LINK_FAILED, RESTORE_QUERY } from "#contract/cart-restore";
 import {
   convertToOrder,
   listIncompleteCheckouts,
@@ -76,14 +76,16 @@ endpoint(cartRestoreRouter, "/cart/restore", {
   query: z.object({ t: z.string() }),
   responses: {
     303: {
-      description: `To the cart page; \`?restore=${RESTORE_LINK_FAILED}\` when the link was tampered, expired or superseded`,
+      description: `To the cart page; \`?${RESTORE_QUERY}=${RESTORE_LINK_FAILED}\` when the link was tampered, expired or superseded`,
     },
     400: { description: "No `t`, or `t` given more than once or as an object" },
   },
   handler: async ({ query }, req, res) => {
     const token = query.t.length <= MAX_RESTORE_TOKEN ? query.t : "";
     const locale = token ? await restoreCart(token, req.cartOwner!) : undefined;
-    const target = locale ? localizePath("/cart", locale) : `/cart?restore=${RESTORE_LINK_FAILED}`;
+    const target = locale
+      ? localizePath("/cart", locale)
+      : `/cart?${RESTORE_QUERY}=${RESTORE_LINK_FAILED}`;
     res.set("Cache-Control", "no-store").redirect(303, target);
   },
 });
