@@ -106,6 +106,7 @@ function CallForm({ checkout }: { checkout: IncompleteCheckoutAnswer }) {
         </select>
       </label>
       <TextField
+        inputClassName="h-11"
         id={`${id}-note`}
         label="Note"
         value={note}
@@ -163,18 +164,21 @@ function OrderForm({
       }}
     >
       <TextField
+        inputClassName="h-11"
         id={`${id}-first`}
         label="First name"
         value={fields.firstName}
         onChange={set("firstName")}
       />
       <TextField
+        inputClassName="h-11"
         id={`${id}-last`}
         label="Last name"
         value={fields.lastName}
         onChange={set("lastName")}
       />
       <TextField
+        inputClassName="h-11"
         id={`${id}-street`}
         label="House, road and area"
         className="sm:col-span-2"
