@@ -170,7 +170,15 @@ const OrderSchema = new Schema(
     reservationId: { type: Schema.Types.ObjectId },
     // "<cart id>:<cart version>" of the cart this order was placed from: unique, so one cart
     // as it stood gives one order however often it is submitted at once (absent on older orders).
+    // A staff order holds its submission's key instead (`staff:<key>`, `saved-checkout:<id>`).
     checkoutOf: { type: String },
+    // A staff order's form (docs/order-desk.md, "One order per submission"): the hash of its body,
+    // which a retry with the same key must repeat, and whether the payment SMS went out (the
+    // retry's answer says it again).
+    submission: {
+      type: new Schema({ bodyHash: String, paymentRequested: Boolean }, { _id: false }),
+      default: undefined,
+    },
     // A cash-on-delivery order whose phone was confirmed with a one-time code at the checkout.
     phoneConfirmed: { type: Boolean, default: false },
     phoneConfirmedAt: { type: Date, default: null },

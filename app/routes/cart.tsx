@@ -6,6 +6,7 @@ import { CartLines } from "~/components/cart/cart-lines";
 import { CartTotals } from "~/components/cart/cart-totals";
 import { FreeDeliveryProgress } from "~/components/cart/free-delivery";
 import { PromoForm, promoCodeOf } from "~/components/cart/promo-form";
+import { RestoreFailedNote } from "~/components/cart/restore-failed-note";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
 import { getToken } from "~/lib/api-client";
@@ -56,6 +57,7 @@ export function HydrateFallback() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-5">
       <h1 className="mb-4 text-2xl font-extrabold sm:text-3xl">{i18n._("Your cart")}</h1>
+      <RestoreFailedNote />
       <CartSkeleton />
     </div>
   );
@@ -69,6 +71,7 @@ export default function CartPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-5">
       <h1 className="mb-4 text-2xl font-extrabold sm:text-3xl">{i18n._("Your cart")}</h1>
+      <RestoreFailedNote />
       {loading && <CartSkeleton />}
       {!cart && status === "error" && (
         <div

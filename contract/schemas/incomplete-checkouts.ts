@@ -127,5 +127,3 @@ export const RecoveredSummaryAnswer = z.object({
   converted: z.number(),
 });
 export type RecoveredSummaryAnswer = z.output<typeof RecoveredSummaryAnswer>;
-
-export const RESTORE_LINK_FAILED = "failed";

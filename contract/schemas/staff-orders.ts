@@ -27,7 +27,30 @@ export const StaffOrderLineBody = z.object({
 });
 export type StaffOrderLineBody = z.infer<typeof StaffOrderLineBody>;
 
+/**
+ * One key per fill of the new-order form (docs/order-desk.md, "One order per submission"): the
+ * same key again, a double tap or a retry after a lost answer, gets the order it made, not another.
+ */
+export const IdempotencyKey = z
+  .string()
+  .regex(
+    /^[\w-]{16,64}$/,
+    "Send a new random key (16 to 64 letters, digits, - or _) per order form",
+  );
+
+/** A fresh key: 128 random bits in hex (getRandomValues works on a plain-http page too). */
+export function newIdempotencyKey(): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+export const IDEMPOTENCY_KEY_REUSED_CODE = "IDEMPOTENCY_KEY_REUSED";
+export const idempotencyKeyReusedMessage = (orderNumber: string) =>
+  `This form already created order ${orderNumber} with other details: find it in the orders list, or open New order again for another order`;
+
 export const StaffOrderBody = z.object({
+  /** The form fill's key: a request repeated with it answers the order it made. */
+  idempotencyKey: IdempotencyKey,
   customer: z.object({
     name: address.firstName,
     mobile: BdMobile,

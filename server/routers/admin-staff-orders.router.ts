@@ -23,12 +23,13 @@ endpoint(adminStaffOrdersRouter, PREFIX, {
   method: "post",
   path: "/",
   summary:
-    "Creates an order for a customer who ordered by phone, Facebook, Instagram, WhatsApp or in person (source), through the checkout's rules: stock, caps, block list, phone confirmation (the code, or staff's phoneConfirmedByCall), risk and advance; an order awaiting an online payment texts the customer the payment page",
+    "Creates an order for a customer who ordered by phone, Facebook, Instagram, WhatsApp or in person (source), through the checkout's rules: stock, caps, block list, phone confirmation (the code, or staff's phoneConfirmedByCall), risk and advance; an order awaiting an online payment texts the customer the payment page. Idempotent: the same `idempotencyKey` and body again answers the order it made",
   body: StaffOrderBody,
   status: 201,
   responses: {
     201: {
-      description: "The order, and whether a payment request SMS went out",
+      description:
+        "The order, and whether a payment request SMS went out (a repeated key: the same order and answer)",
       schema: StaffOrderAnswer,
     },
     400: {
@@ -38,7 +39,10 @@ endpoint(adminStaffOrdersRouter, PREFIX, {
     403: { description: "The number is blocked for cash on delivery (PHONE_BLOCKED)" },
     404: { description: "A line's product does not exist or is not for sale (errors name it)" },
     409: { description: "A line is out of stock (OUT_OF_STOCK)" },
-    422: { description: "Past the shop's order caps" },
+    422: {
+      description:
+        "Past the shop's order caps; or the idempotency key already made an order from another body (IDEMPOTENCY_KEY_REUSED)",
+    },
     428: { description: "The rules ask for a confirmed phone (PHONE_CONFIRMATION_REQUIRED)" },
   },
   handler: ({ body }, req) => createStaffOrder(body, `admin:${req.user!.email}`),

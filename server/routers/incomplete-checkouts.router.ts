@@ -19,8 +19,8 @@ import {
   RecoveredSummaryAnswer,
   RecoveredSummaryQuery,
   RecoverySmsAnswer,
-  RESTORE_LINK_FAILED,
 } from "#contract/schemas/incomplete-checkouts";
+import { RESTORE_LINK_FAILED, RESTORE_QUERY } from "#contract/cart-restore";
 import {
   convertToOrder,
   listIncompleteCheckouts,
@@ -76,14 +76,16 @@ endpoint(cartRestoreRouter, "/cart/restore", {
   query: z.object({ t: z.string() }),
   responses: {
     303: {
-      description: `To the cart page; \`?restore=${RESTORE_LINK_FAILED}\` when the link was tampered, expired or superseded`,
+      description: `To the cart page; \`?${RESTORE_QUERY}=${RESTORE_LINK_FAILED}\` when the link was tampered, expired or superseded`,
     },
     400: { description: "No `t`, or `t` given more than once or as an object" },
   },
   handler: async ({ query }, req, res) => {
     const token = query.t.length <= MAX_RESTORE_TOKEN ? query.t : "";
     const locale = token ? await restoreCart(token, req.cartOwner!) : undefined;
-    const target = locale ? localizePath("/cart", locale) : `/cart?restore=${RESTORE_LINK_FAILED}`;
+    const target = locale
+      ? localizePath("/cart", locale)
+      : `/cart?${RESTORE_QUERY}=${RESTORE_LINK_FAILED}`;
     res.set("Cache-Control", "no-store").redirect(303, target);
   },
 });
@@ -134,7 +136,7 @@ endpoint(adminIncompleteCheckoutsRouter, PREFIX, {
   method: "post",
   path: "/:id/order",
   summary:
-    "Turns the saved checkout into a cash-on-delivery order through the checkout's own placement (stock reserved now)",
+    "Turns the saved checkout into a cash-on-delivery order placed as a staff order (source phone, entered by this staff member, the phone confirmed by their call; stock reserved now); converting it twice makes one order",
   params: IdParams,
   body: ConvertCheckoutBody,
   status: 201,
@@ -143,14 +145,21 @@ endpoint(adminIncompleteCheckoutsRouter, PREFIX, {
       description: "The order",
       schema: z.object({ orderId: z.string(), orderNumber: z.string(), total: z.number() }),
     },
-    400: { description: "Invalid address, or the cart is empty" },
+    400: {
+      description:
+        "Invalid address, the cart is empty, or the rules ask this number for the delivery charge in advance (ADVANCE_REQUIRED)",
+    },
     403: { description: "The number is blocked for cash on delivery" },
     404: GONE,
     409: { description: "Not enough stock for a line" },
     422: { description: "Past the shop's order caps" },
-    428: { description: "The shop's rules ask this number to confirm with a code" },
+    428: {
+      description:
+        "The rules ask for a confirmed phone and the order goes to another number than the one saved, which the call confirmed (PHONE_CONFIRMATION_REQUIRED)",
+    },
   },
-  handler: ({ params, body }) => convertToOrder(params.id, body),
+  handler: ({ params, body }, req) =>
+    convertToOrder(params.id, body, `admin:${actingAdmin(req).email}`),
 });
 
 endpoint(adminIncompleteCheckoutsRouter, PREFIX, {

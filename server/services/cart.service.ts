@@ -159,10 +159,11 @@ function readStoredCart(owner: CartOwner) {
 /**
  * Lines staff entered for a customer (docs/order-desk.md), priced exactly as a cart holding them
  * would be, without storing one. A product that does not exist or is not for sale is a 404 naming
- * its line. No promo code: a staff order takes none.
+ * its line. A promo code only for a converted saved checkout (the shopper's own): staff give none.
  */
 export async function priceLines(
   lines: readonly { productId: string; color: string; size: string; quantity: number }[],
+  promoCode: string | null = null,
 ): Promise<CartAnswer> {
   const unsellable = (index: number) =>
     new HttpError(404, "Product not found", undefined, [
@@ -177,7 +178,7 @@ export async function priceLines(
     size: line.size,
     quantity: line.quantity,
   }));
-  const unsaved = { _id: new mongoose.Types.ObjectId(), __v: 0, promoCode: null, cartItems };
+  const unsaved = { _id: new mongoose.Types.ObjectId(), __v: 0, promoCode, cartItems };
   const answer = await priceStoredCart(undefined, unsaved as unknown as StoredCart);
   const priced = new Set(answer.cartItems.map((item) => item._id));
   const gone = cartItems.findIndex((item) => !priced.has(item._id.toString()));

@@ -2,7 +2,7 @@
  * Saved checkouts and the call list (docs/call-list.md). A checkout is saved once the shopper has
  * typed a valid mobile: one per normalised number, with the fields typed so far and a copy of the
  * cart in a cart of its own (`cartId`), so the list prices it with today's prices and converting
- * it runs the storefront's own placement. It holds no stock. Staff record calls, send a recovery
+ * it places those lines as a staff order. It holds no stock. Staff record calls, send a recovery
  * SMS whose signed link restores the cart, or turn it into an order. A placed order drops it
  * (saved-checkout-drop.ts); the purge job deletes those older than the shop's `callList.keepDays`.
  */
@@ -22,6 +22,7 @@ import { logger } from "../lib/logger.js";
 import { pageSummary, pageWindow, type PageRequest } from "../lib/paging.js";
 import { sendSms } from "../integrations/sms.js";
 import { toLocale, type Locale } from "#contract/i18n/locale";
+import { normalizeBdMobile } from "#contract/phone";
 import type {
   CallBody,
   ConvertCheckoutBody,
@@ -38,8 +39,7 @@ import {
   getPricedCart,
   type CartOwner,
 } from "./cart.service.js";
-import { placeOrder } from "./order-placement.js";
-import { dropSavedCheckout } from "./saved-checkout-drop.js";
+import { placeOnce } from "./staff-placement.js";
 import { getShopSettings } from "./shop-settings.service.js";
 
 type SavedCheckout = IncompleteCheckoutFields & {
@@ -223,25 +223,45 @@ export async function recordCall(
 }
 
 /**
- * One step from saved checkout to cash-on-delivery order: the storefront's placement on the
- * checkout's own cart (stock reserved now, caps, blocks, risk, the phone code where the rules ask,
- * advance, SMS). The placement drops the saved checkout and records the recovery.
+ * One step from saved checkout to cash-on-delivery order, placed as staff orders are: the saved
+ * cart's lines at today's prices (with the shopper's own promo code while it holds), source
+ * `phone`, entered by the staff member on the call, whose call confirms the number it reached
+ * (`phoneConfirmedByCall`; a number corrected on the call is not the one they spoke on). The
+ * checkout's rules otherwise (caps, block list, advance, stock reserved now, the SMS). The
+ * placement drops the saved checkout and records it as converted; converting it twice at once
+ * makes one order, its key being the checkout (staff-placement.ts).
  */
-export async function convertToOrder(id: string, body: ConvertCheckoutBody) {
+export async function convertToOrder(id: string, body: ConvertCheckoutBody, createdBy: string) {
   const saved = await findOpen(id);
-  const owner = { guestId: saved.cartId };
-  const order = await placeOrder({
-    owner,
+  // Priced now: a product gone since is left out, as the call list shows it. (Empty: the placement
+  // refuses it, or answers the order a twin request made from it a moment ago.)
+  const cart = await getPricedCart({ guestId: saved.cartId });
+  const { order } = await placeOnce({
+    owner: undefined,
+    staff: {
+      lines: cart.cartItems.map(({ productId, color, size, quantity }) => ({
+        productId,
+        color,
+        size,
+        quantity,
+      })),
+      source: "phone",
+      createdBy,
+      phoneConfirmedByCall: normalizeBdMobile(body.shippingAddress.mobile) === saved.phone,
+      submissionKey: `saved-checkout:${String(saved._id)}`,
+      convertedCheckout: String(saved._id),
+      promoCode: cart.promoDetails?.code ?? null,
+    },
     shippingAddress: body.shippingAddress,
     paymentMethod: "COD",
     note: body.note ?? saved.note,
-    // The staff read the shop's terms to the shopper on the call (docs/call-list.md); the order
-    // records the terms' version in force, as a checkout's does.
     locale: toLocale(saved.locale),
   });
-  // The order went to another number than the one saved (a corrected typo): dropped all the same.
-  await dropSavedCheckout({ _id: saved._id }, order, owner);
-  return { orderId: order._id, orderNumber: order.orderNumber, total: order.totalDiscountedPrice };
+  return {
+    orderId: String(order._id),
+    orderNumber: order.orderNumber,
+    total: order.totalDiscountedPrice,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -202,6 +202,17 @@ export interface StaffEntry {
   /** `admin:<email>`. */
   createdBy: string;
   phoneConfirmedByCall: boolean;
+  /**
+   * The submission this order answers (`staff:<form key>`, `saved-checkout:<id>`): stored as the
+   * order's `checkoutOf`, unique, so one submission makes one order (staff-placement.ts).
+   */
+  submissionKey: string;
+  /** The hash of the new-order form's body, which a retry with the same key must repeat. */
+  bodyHash?: string;
+  /** The saved checkout this order converts (the call list): recorded as recovered by it. */
+  convertedCheckout?: string;
+  /** A converted saved checkout's own promo code, which the shopper applied; staff give none. */
+  promoCode?: string | null;
 }
 
 /**
@@ -256,7 +267,10 @@ const validateCart: Step<Placement> = {
   async run(placement) {
     const { owner, staff } = placement.input;
     if (staff) {
-      placement.cart = await priceLines(staff.lines);
+      const cart = await priceLines(staff.lines, staff.promoCode);
+      if (cart.cartItems.length === 0) throw badRequest(EMPTY_CART_MESSAGE);
+      if (cart.promoError) throw badRequest(cart.promoError);
+      placement.cart = cart;
       return;
     }
     if (!owner) throw badRequest(EMPTY_CART_MESSAGE);
@@ -394,6 +408,7 @@ const createOrder: Step<Placement> = {
     } catch (error) {
       // The same cart submitted twice at once (a double-click, two tabs): the other request made
       // the order; this one answers as if the cart were already empty, which it is a moment later.
+      // (A staff submission's twin answers the other's order instead: staff-placement.ts.)
       if (await isDuplicateKey(error, "checkoutOf", document.checkoutOf))
         throw badRequest(EMPTY_CART_MESSAGE);
       throw error;
@@ -583,7 +598,10 @@ function orderDocument(placement: Placement): Record<string, unknown> {
     locale: input.locale ?? DEFAULT_LOCALE,
     phoneConfirmed: Boolean(placement.phoneConfirmedAt),
     phoneConfirmedAt: placement.phoneConfirmedAt ?? null,
-    checkoutOf: placement.cartVersion ?? undefined,
+    checkoutOf: placement.cartVersion ?? input.staff?.submissionKey,
+    submission: input.staff?.bodyHash
+      ? { bodyHash: input.staff.bodyHash, paymentRequested: false }
+      : undefined,
     source: input.staff?.source ?? "web",
     createdBy: input.staff?.createdBy ?? null,
     reservationId: new mongoose.Types.ObjectId(placement.reservation!.id),

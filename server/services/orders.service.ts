@@ -66,6 +66,7 @@ export function toAdminOrderAnswer(order: StoredOrder): AdminOrderAnswer {
   // Internal bookkeeping of the checkout's stock reservation (reservations.service.ts).
   delete plain.reservationId;
   delete plain.checkoutOf;
+  delete plain.submission;
   delete plain.paymentLock;
   delete plain.__v;
   // Who is bringing the parcel, whichever courier (and for parcels booked before shipments, Pathao's record).

@@ -3,8 +3,8 @@
  * person (docs/order-desk.md, "Orders from every channel"). They go through the storefront's own
  * placement steps (order-placement.ts: caps, block list, phone confirmation, risk, advance, stock
  * reservation, the "placed" SMS), with the staff's lines in place of a cart; this file only turns
- * the back office's form into that input and, when the order awaits an online payment, texts the
- * customer the link to pay it.
+ * the back office's form into that input (placed once per form fill: staff-placement.ts) and, when
+ * the order awaits an online payment, texts the customer the link to pay it.
  */
 import type { StaffOrderBody, StaffOrderAnswer } from "#contract/schemas/staff-orders";
 import { findDistrict } from "#contract/locations";
@@ -16,23 +16,25 @@ import { getEnv } from "../env.js";
 import { sendSms } from "../integrations/sms.js";
 import { logger } from "../lib/logger.js";
 import { orderLogFields } from "../lib/log-fields.js";
-import { placeOrder } from "./order-placement.js";
 import { smsName } from "./notifications.service.js";
 import { toAdminOrderAnswer } from "./orders.service.js";
+import { placeOnce, submissionHash } from "./staff-placement.js";
 
 /** Creates the order as `createdBy` (`admin:<email>`) and asks for its online payment by SMS. */
 export async function createStaffOrder(
   body: StaffOrderBody,
   createdBy: string,
 ): Promise<StaffOrderAnswer> {
-  const { customer, address } = body;
-  const placed = await placeOrder({
+  const { customer, address, idempotencyKey, ...rest } = body;
+  const { order, placed } = await placeOnce({
     owner: undefined,
     staff: {
       lines: body.lines,
       source: body.source,
       createdBy,
       phoneConfirmedByCall: body.phoneConfirmedByCall === true,
+      submissionKey: `staff:${idempotencyKey}`,
+      bodyHash: submissionHash({ customer, address, ...rest }),
     },
     shippingAddress: {
       firstName: customer.name,
@@ -52,13 +54,24 @@ export async function createStaffOrder(
     locale: body.locale,
     phoneCode: body.phoneCode,
   });
-  const order = (await Order.findById(placed._id))!;
+  // Placed before (a retry): the answer it had; the SMS is never sent twice.
+  if (!placed)
+    return {
+      ...toAdminOrderAnswer(order),
+      paymentRequested: order.submission?.paymentRequested === true,
+    };
   // Awaiting an online payment (the whole total, or a COD order's delivery charge): the customer is
   // not at the checkout to be sent to the gateway, so the payment page comes to them by SMS.
   const paymentRequested =
     order.orderStatus === "PENDING" && placed.trackingToken !== undefined
       ? await requestPayment(order, placed.trackingToken)
       : false;
+  if (paymentRequested)
+    await Order.updateOne(
+      { _id: order._id },
+      { $set: { "submission.paymentRequested": true } },
+      { timestamps: false },
+    );
   return { ...toAdminOrderAnswer(order), paymentRequested };
 }
 

@@ -5,6 +5,10 @@ import { Cart } from "../../models/cart.model";
 import { IncompleteCheckout, RecoveredCheckout } from "../../models/incomplete-checkout.model";
 import { Order } from "../../models/order.model";
 import { getEnv } from "../../server/env";
+import {
+  PHONE_CONFIRMATION_REQUIRED_CODE,
+  PHONE_CONFIRMATION_REQUIRED_MESSAGE,
+} from "#contract/schemas/orders";
 import { runJobOnce, JOBS } from "../../server/jobs";
 import { INCOMPLETE_CHECKOUT_SAVES_PER_CART_PER_15_MIN } from "../../server/middleware/rate-limit";
 import {
@@ -31,9 +35,12 @@ let sms: SmsGatewayStub;
 useSmsGateway((context) => ({ app, sms } = context));
 
 let adminToken: string;
+let adminEmail: string;
 beforeEach(async () => {
   await clearDatabase();
-  adminToken = (await createAdmin()).token;
+  const admin = await createAdmin();
+  adminToken = admin.token;
+  adminEmail = admin.user.email;
 });
 
 const PHONE = "01712345678";
@@ -43,6 +50,12 @@ const typed = (overrides: Record<string, unknown> = {}) => ({
   shippingAddress: { mobile: PHONE, firstName: "Nusrat", districtId: "dhaka", ...overrides },
   locale: "en",
 });
+
+/** Staff turn the saved checkout into an order, for this mobile (the saved one by default). */
+const convert = (saved: { _id: unknown }, mobile = PHONE) =>
+  asAdmin(request(app).post(`/api/admin/incomplete-checkouts/${String(saved._id)}/order`)).send({
+    shippingAddress: shippingAddress({ mobile }),
+  });
 
 /** A guest with two tees in the cart who typed the mobile (and a name) at checkout. */
 async function savedCheckout(body = typed(), quantity = 2) {
@@ -199,14 +212,16 @@ describe("the call list (staff only)", () => {
     const { product, saved } = await savedCheckout();
     // Saving held no stock.
     expect(await variantStock(product._id, "Black", "M")).toBe(10);
-    const created = await asAdmin(
-      request(app).post(`/api/admin/incomplete-checkouts/${String(saved._id)}/order`),
-    )
-      .send({ shippingAddress: shippingAddress() })
-      .expect(201);
+    const created = await convert(saved).expect(201);
     expect(created.body.total).toBeGreaterThan(1600);
     const order = await Order.findById(created.body.orderId).lean();
-    expect(order).toMatchObject({ orderStatus: "PLACED", paymentMethod: "COD", totalItem: 1 });
+    expect(order).toMatchObject({
+      orderStatus: "PLACED",
+      paymentMethod: "COD",
+      totalItem: 1,
+      source: "phone",
+      createdBy: `admin:${adminEmail}`,
+    });
     expect(order!.orderItems[0].quantity).toBe(2);
     expect(await variantStock(product._id, "Black", "M")).toBe(8);
     expect(await IncompleteCheckout.countDocuments()).toBe(0);
@@ -222,20 +237,78 @@ describe("the call list (staff only)", () => {
       converted: 1,
     });
     // Done once: the second click finds it gone.
-    const again = await asAdmin(
-      request(app).post(`/api/admin/incomplete-checkouts/${String(saved._id)}/order`),
-    )
-      .send({ shippingAddress: shippingAddress() })
-      .expect(404);
+    const again = await convert(saved).expect(404);
     expect(again.body.message).toBe("This saved checkout is gone: it was ordered, or it expired");
+  });
+
+  it("converts where the shop's rules ask for the phone code: the staff member's call confirms the number it reached", async () => {
+    await changeShopSettings((settings) => {
+      settings.cod.phoneConfirmation = "always";
+    });
+    const { product, saved } = await savedCheckout();
+    // A number corrected on the call is not the one the call reached: the checkout's 428.
+    const elsewhere = await convert(saved, "01812345678").expect(428);
+    expect(elsewhere.body).toEqual({
+      message: PHONE_CONFIRMATION_REQUIRED_MESSAGE,
+      code: PHONE_CONFIRMATION_REQUIRED_CODE,
+    });
+    expect(await variantStock(product._id, "Black", "M")).toBe(10);
+    expect(await IncompleteCheckout.countDocuments()).toBe(1);
+
+    const created = await convert(saved).expect(201);
+    const order = await Order.findById(created.body.orderId).lean();
+    expect(order).toMatchObject({
+      orderStatus: "PLACED",
+      source: "phone",
+      createdBy: `admin:${adminEmail}`,
+      deliveryPhone: PHONE,
+      phoneConfirmed: true,
+      termsAcceptedVersion: null,
+    });
+    expect(order!.statusHistory[0]).toMatchObject({
+      status: "PLACED",
+      by: `admin:${adminEmail}`,
+      note: "phone confirmed by call",
+    });
+    expect(await variantStock(product._id, "Black", "M")).toBe(8);
+    expect(await IncompleteCheckout.countDocuments()).toBe(0);
+    expect(await RecoveredCheckout.find().lean()).toEqual([
+      expect.objectContaining({ order: order!._id, via: "converted", phone: PHONE }),
+    ]);
+    const summary = await asAdmin(
+      request(app).get("/api/admin/incomplete-checkouts/recovered"),
+    ).expect(200);
+    expect(summary.body).toEqual({
+      days: 30,
+      open: 0,
+      orders: 1,
+      revenue: order!.totalDiscountedPrice,
+      converted: 1,
+    });
+  });
+
+  it("makes one order when staff convert the same checkout three times at once", async () => {
+    const { product, saved } = await savedCheckout();
+    const answers = await Promise.all([1, 2, 3].map(() => convert(saved)));
+    const made = answers.filter((answer) => answer.status === 201);
+    expect(made.length).toBeGreaterThan(0);
+    // Each made the order, answered the order its twin made, or came after and found it gone.
+    for (const answer of answers)
+      if (answer.status === 201) expect(answer.body).toEqual(made[0].body);
+      else
+        expect([answer.status, answer.body]).toEqual([
+          404,
+          { message: "This saved checkout is gone: it was ordered, or it expired" },
+        ]);
+    expect(await Order.countDocuments()).toBe(1);
+    await expect.poll(() => variantStock(product._id, "Black", "M")).toBe(8);
+    expect(await RecoveredCheckout.countDocuments({ via: "converted" })).toBe(1);
   });
 
   it("refuses to convert a checkout whose lines sold out (409), keeping it", async () => {
     const { product, saved } = await savedCheckout();
     await product.updateOne({ $set: { "variants.0.stock": 1 } });
-    await asAdmin(request(app).post(`/api/admin/incomplete-checkouts/${String(saved._id)}/order`))
-      .send({ shippingAddress: shippingAddress() })
-      .expect(409);
+    await convert(saved).expect(409);
     expect(await IncompleteCheckout.countDocuments()).toBe(1);
   });
 

@@ -12,6 +12,7 @@ import {
   PHONE_CONFIRMATION_REQUIRED_MESSAGE,
 } from "#contract/schemas/orders";
 import { PHONE_BLOCKED_MESSAGE } from "#contract/schemas/phone-history";
+import { idempotencyKeyReusedMessage, newIdempotencyKey } from "#contract/schemas/staff-orders";
 import { tooManyUnitsMessage } from "#contract/order-caps";
 import { createOrder } from "../factories/order";
 import { createProduct, variantStock } from "../factories/product";
@@ -62,6 +63,7 @@ const MOBILE = "01712345678";
 
 function staffOrder(overrides: Record<string, unknown> = {}) {
   return {
+    idempotencyKey: newIdempotencyKey(),
     customer: { name: "Nusrat Jahan", mobile: "+880 1712-345678" },
     address: {
       districtId: "dhaka",
@@ -311,6 +313,69 @@ describe("POST /api/admin/orders", () => {
       "source",
     ]);
     await expectNothingTaken();
+    const { idempotencyKey: _key, ...keyless } = staffOrder();
+    const withoutKey = await post(keyless);
+    expect(withoutKey.status).toBe(400);
+    expect(withoutKey.body.errors).toEqual([expect.objectContaining({ path: "idempotencyKey" })]);
+    const shortKey = await post(staffOrder({ idempotencyKey: "abc" }));
+    expect(shortKey.body.errors).toEqual([
+      {
+        path: "idempotencyKey",
+        message: "Send a new random key (16 to 64 letters, digits, - or _) per order form",
+      },
+    ]);
+    await expectNothingTaken();
+  });
+});
+
+describe("POST /api/admin/orders: one order per form fill (idempotencyKey)", () => {
+  it("answers the same key again, a retry after a lost answer, with the order it made", async () => {
+    const body = staffOrder({ paymentMethod: "BKASH" });
+    const first = await post(body);
+    expect(first.status).toBe(201);
+    expect(first.body.paymentRequested).toBe(true);
+    const retry = await post(body);
+    expect(retry.status).toBe(201);
+    expect(retry.body).toEqual(first.body);
+    expect(await Order.countDocuments()).toBe(1);
+    expect(await variantStock(product._id, "Black", "M")).toBe(8);
+    // The payment request went out once.
+    expect(sms.messages).toHaveLength(1);
+  });
+
+  it("makes one order of the same key sent three times at once, each answered with it", async () => {
+    const body = staffOrder();
+    const answers = await Promise.all([post(body), post(body), post(body)]);
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
+    expect(answers[1].body).toEqual(answers[0].body);
+    expect(answers[2].body).toEqual(answers[0].body);
+    expect(await Order.countDocuments()).toBe(1);
+    // Each twin gave back what it had reserved: two units taken, once.
+    await expect.poll(() => variantStock(product._id, "Black", "M")).toBe(8);
+  });
+
+  it("refuses the same key with another body (422), naming the order it made", async () => {
+    const body = staffOrder();
+    const first = await post(body);
+    expect(first.status).toBe(201);
+    const changed = await post({ ...body, note: "Deliver after 5 pm" });
+    expect(changed.status).toBe(422);
+    expect(changed.body).toEqual({
+      message: idempotencyKeyReusedMessage(first.body.orderNumber),
+      code: "IDEMPOTENCY_KEY_REUSED",
+    });
+    expect(idempotencyKeyReusedMessage("TW-261128-AB2C")).toBe(
+      "This form already created order TW-261128-AB2C with other details: find it in the orders list, or open New order again for another order",
+    );
+    // A new form fill (a new key) with that body is a new order.
+    const another = await post({
+      ...body,
+      note: "Deliver after 5 pm",
+      idempotencyKey: newIdempotencyKey(),
+    });
+    expect(another.status).toBe(201);
+    expect(await Order.countDocuments()).toBe(2);
+    expect(await variantStock(product._id, "Black", "M")).toBe(6);
   });
 });
 

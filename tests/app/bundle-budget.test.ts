@@ -89,6 +89,9 @@ describe("storefront JavaScript budget (production build)", () => {
     ["Bangla home", "bn/routes/home"],
     ["Bangla category listing", "bn/routes/products"],
     ["Bangla product", "bn/routes/product"],
+    // The cart, where the recovery SMS's link lands (its note on a failed link included).
+    ["cart", "routes/cart"],
+    ["Bangla cart", "bn/routes/cart"],
   ] as const) {
     it(`the ${page} page loads at most ${BUDGET_KB} KB of gzipped JavaScript`, () => {
       const { files, kb } = pageScripts(routeId);

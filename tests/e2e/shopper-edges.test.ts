@@ -2,7 +2,7 @@
  * Edges a shopper on a phone (375 px) hits in a real Chromium: cart line buttons after a change, the
  * cart loaded once per page, sign-in that goes back where it started, Google sign-in only when set
  * up, focus given back when a dialog closes, the add_to_cart of the item added after sign-in, the
- * guest tracking link's text and the header search field.
+ * guest tracking link's text, a failed recovery link explained on the cart and the header search field.
  */
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -223,6 +223,32 @@ describe("small things at 375 px", () => {
     await page.getByTestId("place-order").waitFor();
     await page.waitForTimeout(1000);
     expect(loads.count()).toBe(2);
+    expect(errors).toEqual([]);
+  });
+
+  it("a recovery link that restores nothing says so on the cart, in English and Bangla, the cart kept", async () => {
+    const { page, errors } = await shop.newPage(375);
+    await addToGuestCart(page, 1);
+    const note = page.getByTestId("restore-failed");
+    // A link an SMS app cut short, or an expired one: the cart page, with the reason.
+    await page.goto("/cart/restore?t=not-a-real-link");
+    await page.waitForURL((url) => url.pathname === "/cart" && url.search === "?restore=failed");
+    await waitForHydration(page);
+    expect(await note.textContent()).toBe(
+      "This link has expired or is not valid. Your cart is as you left it.",
+    );
+    await page.getByTestId("cart-line").waitFor();
+    await page.goto("/bn/cart?restore=failed");
+    await waitForHydration(page);
+    expect(await note.textContent()).toBe(
+      "এই লিংকের মেয়াদ শেষ হয়ে গেছে অথবা লিংকটি সঠিক নয়। আপনার কার্ট যেমন ছিল তেমনই আছে।",
+    );
+    await page.getByTestId("cart-line").waitFor();
+    // Any other visit to the cart says nothing of links.
+    await page.goto("/cart");
+    await waitForHydration(page);
+    await page.getByTestId("cart-line").waitFor();
+    expect(await note.count()).toBe(0);
     expect(errors).toEqual([]);
   });
 

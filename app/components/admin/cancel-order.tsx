@@ -53,7 +53,7 @@ export function CancelOrderAction({
   return (
     <AlertDialog onOpenChange={(open) => !open && setWho(null)}>
       <AlertDialogTrigger asChild>
-        <Button variant="outline" disabled={disabled}>
+        <Button variant="outline" className="min-h-11" disabled={disabled}>
           {buttonLabel}
         </Button>
       </AlertDialogTrigger>

@@ -352,11 +352,19 @@ export function TextField({
   error,
   hint,
   className,
+  inputClassName,
   ...input
-}: ComponentProps<"input"> & { id: string; label: string; error?: string; hint?: string }) {
+}: ComponentProps<"input"> & {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  /** The field's own classes (`className` is the label's and hint's block). */
+  inputClassName?: string;
+}) {
   return (
     <Field id={id} label={label} error={error} hint={hint} className={className}>
-      <Input id={id} aria-invalid={!!error} {...input} />
+      <Input id={id} aria-invalid={!!error} className={inputClassName} {...input} />
     </Field>
   );
 }

@@ -18,11 +18,12 @@ import {
   type StaffOrderSource,
 } from "#contract/order-sources";
 import type { PaymentMethod } from "#contract/order-status";
-import type {
-  ParsedContactAnswer,
-  StaffOrderAnswer,
-  StaffOrderBody,
-  StaffOrderLineBody,
+import {
+  newIdempotencyKey,
+  type ParsedContactAnswer,
+  type StaffOrderAnswer,
+  type StaffOrderBody,
+  type StaffOrderLineBody,
 } from "#contract/schemas/staff-orders";
 import { PasteContact } from "./paste-contact";
 
@@ -82,6 +83,9 @@ function useThanaOptions(districtId: string): ThanaOption[] {
 }
 
 function NewOrderForm({ onCreated }: { onCreated: (order: StaffOrderAnswer) => void }) {
+  // One key per fill of the form (it mounts when the dialog opens): pressing again after a lost
+  // answer gets the order already made, never a second one (docs/order-desk.md).
+  const [idempotencyKey] = useState(newIdempotencyKey);
   const [source, setSource] = useState<StaffOrderSource>("phone");
   const [name, setName] = useState("");
   const [mobile, setMobile] = useState("");
@@ -115,6 +119,7 @@ function NewOrderForm({ onCreated }: { onCreated: (order: StaffOrderAnswer) => v
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     const body: StaffOrderBody = {
+      idempotencyKey,
       source,
       customer: { name, mobile, ...(email ? { email } : {}) },
       address: { districtId, ...(thanaId ? { thanaId } : {}), streetAddress },

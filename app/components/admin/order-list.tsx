@@ -80,16 +80,22 @@ export function OrderList({
         <TableSkeleton />
       ) : (
         <div className="rounded-lg border border-stone-200 bg-white md:overflow-x-auto">
+          {/* On a phone the table's head is hidden: the page's box sits above the cards. */}
+          {list.rows.length > 0 && (
+            <label className="flex min-h-11 cursor-pointer items-center gap-3 border-b border-stone-100 bg-stone-50 px-3.5 text-sm font-medium md:hidden">
+              <SelectShownBox checked={allShown} onToggleAll={onToggleAll} />
+              Select the orders shown
+            </label>
+          )}
           <table className="w-full text-left text-sm md:min-w-[880px]">
             <thead className="max-md:sr-only">
               <tr className="border-b border-stone-100 bg-stone-50 text-xs font-semibold tracking-wide text-stone-600 uppercase [&_th]:px-3 [&_th]:py-2">
                 <th className="w-10">
-                  <input
-                    type="checkbox"
-                    className="h-5 w-5"
-                    aria-label="Select the orders shown"
+                  <SelectShownBox
                     checked={allShown}
-                    onChange={(event) => onToggleAll(event.target.checked)}
+                    onToggleAll={onToggleAll}
+                    className="max-md:hidden"
+                    label="Select the orders shown"
                   />
                 </th>
                 {HEADS.map((head) => (
@@ -130,6 +136,29 @@ export function OrderList({
         onPage={onPage}
       />
     </>
+  );
+}
+
+/** The box that selects every order the page shows (named by its label, or by `label`). */
+function SelectShownBox({
+  checked,
+  onToggleAll,
+  className,
+  label,
+}: {
+  checked: boolean;
+  onToggleAll: (select: boolean) => void;
+  className?: string;
+  label?: string;
+}) {
+  return (
+    <input
+      type="checkbox"
+      className={`h-5 w-5 ${className ?? ""}`}
+      aria-label={label}
+      checked={checked}
+      onChange={(event) => onToggleAll(event.target.checked)}
+    />
   );
 }
 

@@ -106,6 +106,7 @@ function CallForm({ checkout }: { checkout: IncompleteCheckoutAnswer }) {
         </select>
       </label>
       <TextField
+        inputClassName="h-11"
         id={`${id}-note`}
         label="Note"
         value={note}
@@ -163,18 +164,21 @@ function OrderForm({
       }}
     >
       <TextField
+        inputClassName="h-11"
         id={`${id}-first`}
         label="First name"
         value={fields.firstName}
         onChange={set("firstName")}
       />
       <TextField
+        inputClassName="h-11"
         id={`${id}-last`}
         label="Last name"
         value={fields.lastName}
         onChange={set("lastName")}
       />
       <TextField
+        inputClassName="h-11"
         id={`${id}-street`}
         label="House, road and area"
         className="sm:col-span-2"
@@ -218,7 +222,8 @@ function OrderForm({
         </select>
       </label>
       <p className="text-xs text-stone-600 sm:col-span-2">
-        Cash on delivery, through the checkout&apos;s own rules; the stock is reserved now.
+        Cash on delivery, entered by you: your call confirms the number. The checkout&apos;s rules
+        apply and the stock is reserved now.
       </p>
       <Button type="submit" className="h-11 sm:col-span-2" disabled={order.pending}>
         Place the order
