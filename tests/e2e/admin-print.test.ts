@@ -105,7 +105,7 @@ async function openPrint(page: Page, choice: PrintChoice, orderIds: unknown[]) {
   return sheets;
 }
 
-/** Five documents printed and photographed: about 15 s on two quiet cores, more under load. */
+/** Five documents printed and photographed: 17 to 33 s here with other helpers testing. */
 const FIVE_PRINTS_MS = 120_000;
 
 describe("printed documents", () => {
