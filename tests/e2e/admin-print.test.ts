@@ -226,7 +226,7 @@ describe("printed documents", () => {
     await page.close();
   });
 
-  it("the desk's selection prints as labels in a new tab that fits a phone", async () => {
+  it("the desk's selection prints as labels in a new tab that fits a phone; a queue prints whole", async () => {
     const { english, bangla } = await twoOrders();
     const page = await session.tab();
     await page.setViewportSize({ width: 375, height: 812 });
@@ -258,6 +258,15 @@ describe("printed documents", () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await tab.screenshot({ path: path.join(ARTIFACTS, "print-labels-375.png") });
     await tab.close();
+
+    // The unfiltered history has no "print everything"; a queue prints whole.
+    expect(await page.getByRole("link", { name: "Print the list" }).count()).toBe(0);
+    await session.screen(page).visit("/admin/orders?queue=to-ship");
+    const queue = page.getByRole("link", { name: "Print the queue" });
+    await queue.waitFor();
+    expect(await queue.getAttribute("href")).toBe(
+      "/admin/print?doc=invoice&paper=a4&queue=to-ship",
+    );
     await page.close();
   });
 
