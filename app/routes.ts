@@ -62,6 +62,8 @@ export default [
   route("i18n/:file", "routes/i18n-catalog.ts"),
   // Diagnostics screen
   route("TGBHSIAN", "routes/tgbhsian.tsx"),
+  // Many orders' printed documents: back office, checked like it, outside its shell (one page per order)
+  route("admin/print", "routes/admin/print.tsx"),
   // Admin back office (client-rendered; the layout's clientLoader checks the admin)
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),

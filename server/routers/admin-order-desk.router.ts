@@ -11,13 +11,19 @@ import {
   OrderExportQuery,
   QueuesAnswer,
 } from "#contract/schemas/order-desk";
+import {
+  MAX_PRINTED_ORDERS,
+  OrderDocumentsAnswer,
+  OrderDocumentsQuery,
+} from "#contract/schemas/order-documents";
 import { countQueues } from "../services/order-queues.js";
 import { applyBulk, ordersCsv } from "../services/order-desk.service.js";
+import { readOrderDocuments } from "../services/order-documents.service.js";
 
 /**
- * The order desk (docs/order-desk.md): the queues' counts, many orders at once and the list as
- * CSV. Mounted at /api/admin/orders ahead of the one-order routes, so `queues` and `export.csv`
- * are never read as an order's id.
+ * The order desk (docs/order-desk.md): the queues' counts, many orders at once, the list as CSV and
+ * the printed documents (docs/printing.md). Mounted at /api/admin/orders ahead of the one-order
+ * routes, so `queues`, `export.csv` and `documents` are never read as an order's id.
  */
 export const adminOrderDeskRouter = Router();
 const PREFIX = "/api/admin/orders";
@@ -68,4 +74,19 @@ endpoint(adminOrderDeskRouter, PREFIX, {
     },
   },
   handler: ({ body }, req) => applyBulk(body, `admin:${req.user!.email}`),
+});
+
+endpoint(adminOrderDeskRouter, PREFIX, {
+  ...common,
+  method: "get",
+  path: "/documents",
+  summary: `What the invoices, packing slips and courier labels of many orders print: orders=<id>,<id> (at most ${MAX_PRINTED_ORDERS}, in that order) or the list's filter (newest first); the order number's Code 128 and the tracking link's QR code as SVG`,
+  query: OrderDocumentsQuery,
+  responses: {
+    200: { description: "Each order's document, the shop's heading", schema: OrderDocumentsAnswer },
+    400: {
+      description: `Neither or both of orders and a filter, or more than ${MAX_PRINTED_ORDERS} orders`,
+    },
+  },
+  handler: ({ query }) => readOrderDocuments(query),
 });

@@ -7,6 +7,7 @@
 import request from "supertest";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { Order } from "../../models/order.model";
 import { createApp } from "../../server/app";
 import { shopper } from "../factories/cart";
 import { createOrder } from "../factories/order";
@@ -235,5 +236,29 @@ describe("answers match their documented schema exactly", () => {
         .get(`/api/admin/courier-suggestions?orderIds=${String(order._id)}`)
         .set("Authorization", `Bearer ${admin.token}`),
     );
+  });
+
+  it("the printed documents of orders: one with a product's SKU and a paid advance, one booked", async () => {
+    const product = await createProduct();
+    const withAdvance = await createOrder({ lines: [{ product }] });
+    await Order.updateOne(
+      { _id: withAdvance._id },
+      {
+        $set: {
+          advanceDeliveryCharge: { amount: 60, method: "BKASH", reasons: [], status: "PAID" },
+        },
+      },
+    );
+    const booked = await createOrder({ orderStatus: "CONFIRMED" });
+    await Order.updateOne(
+      { _id: booked._id },
+      { $set: { shipment: { courier: "redx", courierName: "RedX", trackingNumber: "RX1" } } },
+    );
+    const admin = await createAdmin();
+    const answer = await request(app)
+      .get(`/api/admin/orders/documents?orders=${String(withAdvance._id)},${String(booked._id)}`)
+      .set("Authorization", `Bearer ${admin.token}`);
+    expect(answer.body.documents).toHaveLength(2);
+    await expectDocumented("/api/admin/orders/documents", "get", answer);
   });
 });

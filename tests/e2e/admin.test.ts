@@ -204,12 +204,12 @@ describe("admin screens", () => {
     expect(await actions.getByRole("button", { name: "Mark shipped" }).count()).toBe(0);
     await dialog.getByTestId("invoice").waitFor();
     await shot(page, "admin-order-detail-1280");
-    // The print stylesheet prints the invoice alone.
-    await page.emulateMedia({ media: "print" });
-    expect(await actions.isVisible()).toBe(false);
-    expect(await page.getByRole("navigation", { name: "Admin" }).isVisible()).toBe(false);
-    await shot(page, "admin-invoice-print-1280");
-    await page.emulateMedia({ media: "screen" });
+    // The invoice prints on its own page, the one many orders print on (tests/e2e/admin-print.test.ts).
+    const print = actions.getByRole("link", { name: "Print invoice" });
+    expect(await print.getAttribute("href")).toBe(
+      `/admin/print?doc=invoice&paper=a4&orders=${String(order._id)}`,
+    );
+    expect(await print.getAttribute("target")).toBe("_blank");
 
     for (const [button, status, word] of [
       ["Confirm", "CONFIRMED", "Confirmed"],

@@ -13,7 +13,7 @@ export function OrderContact({ mobile, note }: { mobile: string; note?: string }
   const phone = normalizeBdMobile(mobile);
   const link = cn(buttonVariants({ variant: "outline" }), "min-h-11");
   return (
-    <div className="no-print mt-3 space-y-2" data-testid="order-contact">
+    <div className="mt-3 space-y-2" data-testid="order-contact">
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-mono text-base font-semibold">{phone ?? mobile}</span>
         {phone && (

@@ -11,6 +11,7 @@ import { useState, type ReactNode } from "react";
 import { useAdminAction } from "~/components/admin/admin-action";
 import { BulkShipment } from "~/components/admin/bulk-shipment";
 import { CancelOrderAction } from "~/components/admin/cancel-order";
+import { PrintMenu } from "~/components/admin/print-menu";
 import { Button } from "~/components/ui/button";
 import { api, type AdminOrder } from "~/lib/admin-api-client";
 import type { OrderFilterQuery } from "~/lib/api/order-desk";
@@ -23,14 +24,25 @@ export type Selection =
   { kind: "orders"; orders: AdminOrder[] } | { kind: "filter"; count: number };
 
 /**
- * Actions on the selected orders that other screens provide. Printing (labels and invoices for
- * many orders) plugs in here: `{id: "print", render: (orders) => <PrintButton orders={orders} />}`.
- * They get the selected orders of the page (a whole filter is selected by ids only here).
+ * Actions on the selected orders that other screens provide: printing their invoices, packing
+ * slips or labels (docs/printing.md). They get the selected orders of the page (a whole filter is
+ * selected by ids only here).
  */
 export const SELECTION_ACTIONS: {
   id: string;
   render: (orders: readonly AdminOrder[]) => ReactNode;
-}[] = [];
+}[] = [
+  {
+    id: "print",
+    render: (orders) => (
+      <PrintMenu
+        target={{ orders: orders.map((order) => order._id) }}
+        count={orders.length}
+        label={`Print ${orders.length} ${orders.length === 1 ? "order" : "orders"}`}
+      />
+    ),
+  },
+];
 
 /** "2 orders confirmed; 1 not: <its reason>" (the first reason; each order was answered alone). */
 export function bulkSummary({ done, refused, results }: BulkOrdersAnswer, verb: string): string {

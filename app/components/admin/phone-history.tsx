@@ -67,7 +67,7 @@ function PhoneHistoryCard({ phone, orderId, phoneConfirmedAt }: PhoneHistoryProp
     <section
       aria-label="Customer history by phone"
       data-testid="phone-history"
-      className="no-print mt-3 rounded-md border border-stone-200 bg-stone-50 px-3 py-2 text-sm"
+      className="mt-3 rounded-md border border-stone-200 bg-stone-50 px-3 py-2 text-sm"
     >
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-semibold">

@@ -65,7 +65,7 @@ export function ShipmentForm({
   return (
     <form
       onSubmit={submit}
-      className="no-print mt-3 grid gap-2 rounded-md border border-stone-200 p-3 text-sm sm:grid-cols-2"
+      className="mt-3 grid gap-2 rounded-md border border-stone-200 p-3 text-sm sm:grid-cols-2"
       aria-labelledby={`${id}-title`}
       data-testid="shipment-form"
     >

@@ -1,7 +1,7 @@
 /**
  * The two parts of a cash-on-delivery order whose delivery charge was paid online first (docs/cod.md,
  * "Advance delivery charge"): shown on the customer's order pages, the back office's order view and
- * the invoice. Nothing for any other order.
+ * the printed invoice. Nothing for any other order.
  */
 import {
   ADVANCE_METHOD_LABELS,
@@ -18,7 +18,8 @@ interface SplitOrder {
   orderStatus?: string;
   totalDiscountedPrice?: number;
   totalPrice?: number;
-  advanceDeliveryCharge?: AdvanceDeliveryChargeAnswer | null;
+  /** What the parts read of the advance (a printed invoice carries no more). */
+  advanceDeliveryCharge?: Pick<AdvanceDeliveryChargeAnswer, "amount" | "method" | "status"> | null;
 }
 
 export function PaymentParts({ order, className }: { order: SplitOrder; className?: string }) {

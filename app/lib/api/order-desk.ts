@@ -1,4 +1,8 @@
-/** The back office's order desk: the queues' counts, many orders at once, the list as CSV. */
+/**
+ * The back office's order desk: the queues' counts, many orders at once, the list as CSV, the
+ * printed documents.
+ */
+import type { OrderDocumentsAnswer } from "#contract/schemas/order-documents";
 import type {
   BulkOrdersAnswer,
   BulkOrdersBody,
@@ -19,4 +23,10 @@ export const orderDesk = {
   /** GET /api/admin/orders/export.csv: the filtered list's CSV text (the browser drops the BOM). */
   exportCsv: (filter: OrderFilterQuery) =>
     request<string>("/api/admin/orders/export.csv", { query: filter as Query, timeoutMs: 60_000 }),
+  /** GET /api/admin/orders/documents: `orders` (ids joined by commas) or the list's filter. */
+  documents: (target: OrderFilterQuery & { orders?: string }) =>
+    request<OrderDocumentsAnswer>("/api/admin/orders/documents", {
+      query: target as Query,
+      timeoutMs: 60_000,
+    }),
 };

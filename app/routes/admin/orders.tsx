@@ -33,7 +33,8 @@ import {
   type Selection,
 } from "~/components/admin/order-selection";
 import { CancelOrderAction, CANCELLED_BY_LABEL } from "~/components/admin/cancel-order";
-import { OrderInvoice } from "~/components/admin/order-invoice";
+import { OrderInvoicePreview } from "~/components/admin/order-documents";
+import { PrintMenu, printPath } from "~/components/admin/print-menu";
 import { PhoneHistory } from "~/components/admin/phone-history";
 import { CancelShipmentAction, ShipmentForm } from "~/components/admin/shipment-form";
 import { BulkShipment } from "~/components/admin/bulk-shipment";
@@ -97,9 +98,9 @@ function OrderDetail({
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="invoice-print-dialog max-w-3xl">
-        <DialogTitle className="no-print">Order #{order.orderNumber ?? order._id}</DialogTitle>
-        <DialogDescription className="no-print">
+      <DialogContent className="max-w-3xl">
+        <DialogTitle>Order #{order.orderNumber ?? order._id}</DialogTitle>
+        <DialogDescription>
           <span className="mr-2">Status</span>
           <StatusBadge status={order.orderStatus} />
           {order.orderStatus === "CANCELLED" && order.cancelledBy && (
@@ -108,7 +109,7 @@ function OrderDetail({
             </span>
           )}
         </DialogDescription>
-        <div className="no-print mt-3 flex flex-wrap gap-2" data-testid="order-actions">
+        <div className="mt-3 flex flex-wrap gap-2" data-testid="order-actions">
           {moves.map((status) =>
             status === "CANCELLED" ? (
               <CancelOrderAction
@@ -139,8 +140,14 @@ function OrderDetail({
               <Truck className="h-4 w-4" aria-hidden="true" /> Book courier
             </Button>
           )}
-          <Button variant="outline" onClick={() => window.print()}>
-            <Printer className="h-4 w-4" aria-hidden="true" /> Print invoice
+          <Button variant="outline" asChild>
+            <a
+              href={printPath({ kind: "invoice", paper: "a4" }, { orders: [order._id] })}
+              target="_blank"
+              rel="noopener"
+            >
+              <Printer className="h-4 w-4" aria-hidden="true" /> Print invoice
+            </a>
           </Button>
           <ConfirmAction
             title="Delete this order?"
@@ -162,7 +169,7 @@ function OrderDetail({
             phoneConfirmedAt={order.phoneConfirmed ? order.phoneConfirmedAt : null}
           />
         )}
-        <p className="no-print mt-3 text-sm text-stone-600" data-testid="terms-accepted-version">
+        <p className="mt-3 text-sm text-stone-600" data-testid="terms-accepted-version">
           {order.termsAcceptedVersion != null ? (
             <>
               Terms accepted at checkout:{" "}
@@ -175,17 +182,14 @@ function OrderDetail({
           )}
         </p>
         {order.courier?.consignmentId && (
-          <p className="no-print mt-3 rounded-md bg-stone-50 px-3 py-2 text-sm">
+          <p className="mt-3 rounded-md bg-stone-50 px-3 py-2 text-sm">
             Courier {order.courier.name ?? "Pathao"}: consignment{" "}
             <span className="font-mono">{order.courier.consignmentId}</span>
             {order.courier.trackingCode && <> · tracking {order.courier.trackingCode}</>}
           </p>
         )}
         {order.shipment && !order.courier?.consignmentId && (
-          <p
-            className="no-print mt-3 rounded-md bg-stone-50 px-3 py-2 text-sm"
-            data-testid="shipment"
-          >
+          <p className="mt-3 rounded-md bg-stone-50 px-3 py-2 text-sm" data-testid="shipment">
             Shipped with {order.shipment.courierName}: tracking{" "}
             <span className="font-mono">{order.shipment.trackingNumber}</span>
             {order.shipment.status && <> · {order.shipment.status}</>}
@@ -205,7 +209,7 @@ function OrderDetail({
           </p>
         )}
         {["PLACED", "CONFIRMED", "SHIPPED"].includes(order.orderStatus) && shipped && (
-          <div className="no-print mt-2">
+          <div className="mt-2">
             <CancelShipmentAction
               courierName={order.shipment?.courierName ?? order.courier?.name ?? "the courier"}
               disabled={busy}
@@ -220,11 +224,9 @@ function OrderDetail({
             onBook={(body) => void bookShipment(body)}
           />
         )}
-        <div className="invoice-frame mt-4 rounded-md border border-stone-200 p-4">
-          <OrderInvoice order={order} />
-        </div>
+        <OrderInvoicePreview order={order} />
         {order.statusHistory && order.statusHistory.length > 0 && (
-          <div className="no-print mt-4">
+          <div className="mt-4">
             <h3 className="text-sm font-semibold">History</h3>
             <ol className="mt-2 space-y-1 text-sm">
               {order.statusHistory.map((entry, index) => (
@@ -460,6 +462,14 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           <div className="flex flex-wrap gap-2">
             <NewOrderButton />
             <ExportCsvButton filter={filterQuery(orders.filters)} />
+            {/* A queue or another filter prints whole (the unfiltered history does not). */}
+            {Object.values(orders.filters).some(Boolean) && (
+              <PrintMenu
+                target={{ filter: filterQuery(orders.filters) }}
+                count={orders.total}
+                label={queue ? "Print the queue" : "Print the list"}
+              />
+            )}
           </div>
         }
       />
