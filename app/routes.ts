@@ -70,6 +70,7 @@ export default [
     route("products", "routes/admin/products.tsx"),
     route("categories", "routes/admin/categories.tsx"),
     route("orders", "routes/admin/orders.tsx"),
+    route("packing", "routes/admin/packing.tsx"),
     route("payments", "routes/admin/payments.tsx"),
     route("customers", "routes/admin/customers.tsx"),
     route("promo-codes", "routes/admin/promo-codes.tsx"),

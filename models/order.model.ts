@@ -182,6 +182,10 @@ const OrderSchema = new Schema(
     // A cash-on-delivery order whose phone was confirmed with a one-time code at the checkout.
     phoneConfirmed: { type: Boolean, default: false },
     phoneConfirmedAt: { type: Date, default: null },
+    // Scan-to-pack (docs/packing.md): when every unit was scanned, and by whom (`admin:<email>`);
+    // set once, by a conditional update, however many packers submit at once.
+    packedAt: { type: Date, default: null },
+    packedBy: { type: String, default: null },
     // Where the order came from: the storefront, or a channel staff took it on (docs/order-desk.md).
     source: { type: String, enum: ORDER_SOURCES, default: "web" },
     // The staff member who entered it (`admin:<email>`); null for the storefront's orders.

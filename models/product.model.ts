@@ -6,7 +6,10 @@ const VariantSchema = new Schema(
     color: { type: String, required: true, trim: true },
     size: { type: String, required: true, trim: true },
     stock: { type: Number, required: true, min: 0, default: 0 },
+    // Unique across the shop (claimed in variant_codes) and given to every variant; the barcode
+    // is the SKU unless another is given (docs/packing.md).
     sku: { type: String, trim: true },
+    barcode: { type: String, trim: true },
   },
   { _id: true },
 );
@@ -63,6 +66,9 @@ ProductSchema.index({ categoryPath: 1, isActive: 1, createdAt: -1 });
 ProductSchema.index({ categoryPath: 1, isActive: 1, discountedPrice: 1 });
 ProductSchema.index({ isActive: 1, discountedPrice: 1 });
 ProductSchema.index({ "sizes.name": 1 });
+// The packing table's look-up of a scanned code (variant-codes.service).
+ProductSchema.index({ "variants.sku": 1 });
+ProductSchema.index({ "variants.barcode": 1 }, { sparse: true });
 
 export interface StockFields {
   price: number;

@@ -35,6 +35,8 @@ export const ProductAnswer = z.object({
       size: z.string(),
       stock: z.number(),
       sku: z.string(),
+      /** What the variant's label encodes: the SKU unless another barcode was given. */
+      barcode: z.string(),
     }),
   ),
   quantity: z.number(),

@@ -166,6 +166,9 @@ export const AdminOrderAnswer = OrderAnswer.extend({
   cashSettlement: z.string().nullable().optional(),
   /** The staff member who entered the order (`admin:<email>`); null for the storefront's. */
   createdBy: z.string().nullable().optional(),
+  /** Scan-to-pack (docs/packing.md): when every unit was scanned and who scanned them; null until then. */
+  packedAt: Timestamp.nullable().optional(),
+  packedBy: z.string().nullable().optional(),
 });
 export type AdminOrderAnswer = z.infer<typeof AdminOrderAnswer>;
 

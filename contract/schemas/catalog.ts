@@ -3,6 +3,7 @@ import { MAX_REVIEW_PHOTOS } from "../images.js";
 import { numeric } from "../numeric.js";
 import { IdParams, ObjectIdString, zeroBasedPageQuery } from "./common.js";
 import { BanglaText } from "./i18n.js";
+import { OptionalVariantCode } from "../variant-codes.js";
 
 export { IdParams, ObjectIdString };
 export const ProductIdParams = z.object({ productId: ObjectIdString });
@@ -71,7 +72,9 @@ export const VariantInput = z.object({
   color: z.string().trim().min(1).max(40),
   size: z.string().trim().min(1).max(40),
   stock: numeric(z.number().int().min(0).max(100000)),
-  sku: z.string().trim().max(64).optional(),
+  // Empty: the server gives one (docs/packing.md).
+  sku: OptionalVariantCode,
+  barcode: OptionalVariantCode,
 });
 
 const ProductFieldsObject = z.object({

@@ -8,7 +8,13 @@ import { ADMIN_CANCELLED_BY, ORDER_STATUSES } from "../order-status.js";
 import { ObjectIdString } from "./common.js";
 
 /** Queues that are filters of the orders list (`GET /api/admin/orders?queue=<id>`). */
-export const ORDER_QUEUE_IDS = ["to-confirm", "to-ship", "in-transit", "returning"] as const;
+export const ORDER_QUEUE_IDS = [
+  "to-confirm",
+  "to-pack",
+  "to-ship",
+  "in-transit",
+  "returning",
+] as const;
 export type OrderQueueId = (typeof ORDER_QUEUE_IDS)[number];
 
 /**

@@ -7,6 +7,7 @@ import { Order, PAYMENT_LOCK_MS, type CancelledBy } from "../../models/order.mod
 import { parcelCourier } from "../services/courier-cash.service.js";
 import { Payment } from "../../models/payment.model.js";
 import { rebuildBuyers } from "../services/buyer-summary.js";
+import { giveVariantsCodes } from "../services/variant-codes.service.js";
 
 /**
  * One-off data changes that bring a database written by an earlier version up to date. Each runs
@@ -213,6 +214,15 @@ const MIGRATIONS = {
       up: async () => {
         const numbers = await rebuildBuyers();
         return numbers > 0 ? `buyer figures computed for ${numbers} numbers` : undefined;
+      },
+    },
+    // In the background: until it ends, a variant without a SKU is not found by the packing
+    // table's scans (docs/packing.md); saving its product in the editor gives it one meanwhile.
+    {
+      name: "2026-11-variant-codes",
+      up: async () => {
+        const given = await giveVariantsCodes();
+        return given > 0 ? `SKU and barcode given to ${given} variants` : undefined;
       },
     },
   ],

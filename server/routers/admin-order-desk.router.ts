@@ -34,7 +34,7 @@ endpoint(adminOrderDeskRouter, PREFIX, {
   method: "get",
   path: "/queues",
   summary:
-    "The queues of the day with their counts: to-confirm, to-ship, in-transit, returning (filters of the orders list, ?queue=) and incomplete (the incomplete checkouts)",
+    "The queues of the day with their counts: to-confirm, to-pack, to-ship, in-transit, returning (filters of the orders list, ?queue=) and incomplete (the incomplete checkouts)",
   responses: { 200: { description: "Every queue with its count", schema: QueuesAnswer } },
   handler: () => countQueues(),
 });

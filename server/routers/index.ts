@@ -31,6 +31,7 @@ import { adminCourierSuggestionsRouter } from "./courier-suggestions.router.js";
 import { adminReviewsRouter } from "./admin-reviews.router.js";
 import { adminPagesRouter, pagesRouter } from "./pages.router.js";
 import { adminBuyersRouter } from "./buyers.router.js";
+import { adminPackingRouter, adminProductCodesRouter } from "./packing.router.js";
 import {
   adminIncompleteCheckoutsRouter,
   cartRestoreRouter,
@@ -50,6 +51,8 @@ export const apiRouters: { prefix: string; router: Router }[] = [
   { prefix: "/api/users", router: usersRouter },
   { prefix: "/api/cart", router: cartRouter },
   { prefix: "/api/products", router: productsRouter },
+  // The look-up by code (a fixed path) before the one-product routes' /:id.
+  { prefix: "/api/admin/products", router: adminProductCodesRouter },
   { prefix: "/api/admin/products", router: adminProductsRouter },
   { prefix: "/api/admin/categories", router: adminCategoriesRouter },
   { prefix: "/api/reviews", router: reviewsRouter },
@@ -64,6 +67,7 @@ export const apiRouters: { prefix: string; router: Router }[] = [
   { prefix: "/api/admin/orders", router: adminOrderDeskRouter },
   { prefix: "/api/admin/orders", router: adminOrdersRouter },
   { prefix: "/api/admin/orders", router: adminStaffOrdersRouter },
+  { prefix: "/api/admin/orders", router: adminPackingRouter },
   { prefix: "/api/payment", router: paymentRouter },
   { prefix: "/api/payments", router: paymentsRouter },
   { prefix: "/api/pathao", router: pathaoRouter },

@@ -12,6 +12,7 @@ import { User } from "../../models/user.model.js";
 import { DEFAULT_ADMIN_PASSWORD, getEnv, servesOtherMachines } from "../env.js";
 import { PRIMARY_WIDTH, RESPONSIVE_WIDTHS } from "../lib/images.js";
 import { getImageStore, uploadUrl } from "../storage/index.js";
+import { giveVariantsCodes } from "../services/variant-codes.service.js";
 
 /**
  * Seeds a demo shop. Idempotent: every write is an upsert keyed by slug, code or email that only
@@ -517,6 +518,8 @@ export async function seedDatabase(
   if (demoCatalogue) {
     log("[seed] products and images");
     await seedProducts(categories, log);
+    // The demo variants' SKUs (and barcodes, the same) claimed as the editor's saves claim them.
+    await giveVariantsCodes();
     log("[seed] popup images, size guide");
     await seedPopupImages();
     await seedSizeGuide(categories);

@@ -18,15 +18,18 @@ const NO_PARCEL = { shipment: null, courier: null };
 /**
  * Each order queue's rule, from the order's status and its parcel:
  * - to confirm: placed, no parcel booked yet: the confirmation call is due;
- * - to ship: confirmed, or placed with a parcel already booked (the courier has not picked it up);
+ * - to pack: confirmed, not yet packed (scan-to-pack, docs/packing.md);
+ * - to ship: confirmed and packed, or placed with a parcel already booked (the courier has not
+ *   picked it up);
  * - in transit: shipped, with the courier;
  * - returning: refused, on its way back to the shop.
  */
 export const ORDER_QUEUE_FILTERS: Record<OrderQueueId, Record<string, unknown>> = {
   "to-confirm": { orderStatus: "PLACED", ...NO_PARCEL },
+  "to-pack": { orderStatus: "CONFIRMED", packedAt: null },
   "to-ship": {
     $or: [
-      { orderStatus: "CONFIRMED" },
+      { orderStatus: "CONFIRMED", packedAt: { $ne: null } },
       { orderStatus: "PLACED", $or: [{ shipment: { $ne: null } }, { courier: { $ne: null } }] },
     ],
   },
@@ -47,6 +50,7 @@ const countOrders =
 /** How each queue is counted: the type checker refuses a queue without its counter. */
 export const queueCounters: Record<QueueId, QueueCounter> = {
   "to-confirm": countOrders("to-confirm"),
+  "to-pack": countOrders("to-pack"),
   "to-ship": countOrders("to-ship"),
   "in-transit": countOrders("in-transit"),
   returning: countOrders("returning"),

@@ -103,6 +103,8 @@ export function toOrderAnswer(order: StoredOrder): OrderAnswer {
     cashSettlement: _settlement,
     cancelledBy: _cancelledBy,
     createdBy: _staff,
+    packedAt: _packedAt,
+    packedBy: _packer,
     advanceDeliveryCharge: advance,
     ...rest
   } = toAdminOrderAnswer(order);

@@ -4,6 +4,7 @@ import type { ProductAnswer } from "#contract/answers/catalog";
 
 export type { ProductAnswer };
 import { banglaFieldsOf } from "#contract/i18n/localized";
+import { barcodeOf } from "#contract/variant-codes";
 
 interface LeanCategoryRef {
   _id: mongoose.Types.ObjectId;
@@ -34,6 +35,7 @@ export interface LeanProductDoc {
     size: string;
     stock: number;
     sku?: string;
+    barcode?: string;
   }[];
   quantity?: number;
   images?: string[];
@@ -79,6 +81,7 @@ export function toProductAnswer(doc: LeanProductDoc): ProductAnswer {
       size: variant.size,
       stock: variant.stock,
       sku: variant.sku ?? "",
+      barcode: barcodeOf(variant),
     })),
     quantity: doc.quantity ?? 0,
     images: doc.images ?? [],

@@ -7,6 +7,12 @@ import { colorPhoto } from "#contract/colors";
 import { MAX_PRODUCT_IMAGES } from "#contract/images";
 import { removeReviewsOfProduct } from "./reviews.service.js";
 import {
+  assignVariantCodes,
+  codesOf,
+  releaseCodes,
+  releaseUnusedCodes,
+} from "./variant-codes.service.js";
+import {
   catalogReadModel,
   comparatorFor,
   type CatalogEntry,
@@ -508,9 +514,13 @@ export async function createProduct(
   const category = await categoryPathOf(input.category);
   if (!category) throw badRequest("Unknown category");
   const slug = input.slug ?? (await uniqueProductSlug(slugify(input.title)));
-  const images = await saveImages(files);
+  const id = new mongoose.Types.ObjectId();
+  const { variants, claimed } = await assignVariantCodes(id, slug, input.variants);
+  let images: string[] = [];
   try {
+    images = await saveImages(files);
     const doc = await Product.create({
+      _id: id,
       title: input.title,
       slug,
       description: input.description ?? "",
@@ -522,19 +532,22 @@ export async function createProduct(
       category: input.category,
       categoryName: category.name,
       categoryPath: category.path,
-      variants: input.variants,
+      variants,
       images,
       isActive: input.isActive ?? true,
       isFeatured: input.isFeatured ?? false,
     });
     return getProductById(doc._id.toString(), { includeInactive: true });
   } catch (error) {
-    await Promise.all(images.map((url) => removeResponsiveWebp(url)));
+    await Promise.all([
+      ...images.map((url) => removeResponsiveWebp(url)),
+      releaseCodes(id, claimed),
+    ]);
     throw error;
   }
 }
 
-type VariantEdit = { color: string; size: string; stock: number; sku?: string };
+type VariantEdit = { color: string; size: string; stock: number; sku?: string; barcode?: string };
 const variantKey = (variant: { color: string; size: string }) =>
   `${variant.color}\u0000${variant.size}`;
 
@@ -655,16 +668,33 @@ export async function updateProduct(
   product.discountedPrice = discountedPrice;
   if (input.isActive !== undefined) product.isActive = input.isActive;
   if (input.isFeatured !== undefined) product.isFeatured = input.isFeatured;
-  const added = await saveImages(files);
+  // Codes first (a 409 leaves nothing behind); those no longer used are released after the save.
+  const codesFrom = new Date();
+  const codes = input.variants
+    ? await assignVariantCodes(product._id, product.slug, input.variants, product.variants)
+    : undefined;
+  let added: string[] = [];
+  try {
+    added = await saveImages(files);
+  } catch (error) {
+    if (codes) await releaseCodes(product._id, codes.claimed);
+    throw error;
+  }
   const removed = product.images.filter((url) => !ordered.includes(url));
   product.images = [...ordered, ...added];
   try {
-    await saveWithStockEdits(product, input);
+    await saveWithStockEdits(product, codes ? { ...input, variants: codes.variants } : input);
   } catch (error) {
-    await Promise.all(added.map((url) => removeResponsiveWebp(url)));
+    await Promise.all([
+      ...added.map((url) => removeResponsiveWebp(url)),
+      codes && releaseCodes(product._id, codes.claimed),
+    ]);
     throw error;
   }
-  await Promise.all(removed.map((url) => removeResponsiveWebp(url)));
+  await Promise.all([
+    ...removed.map((url) => removeResponsiveWebp(url)),
+    codes && releaseUnusedCodes(product._id, codes.variants.flatMap(codesOf), codesFrom),
+  ]);
   return getProductById(id, { includeInactive: true });
 }
 
@@ -677,6 +707,7 @@ export async function deleteProduct(id: string): Promise<{ message: string }> {
   await Promise.all([
     ...product.images.map((url) => removeResponsiveWebp(url)),
     removeReviewsOfProduct(product._id),
+    releaseUnusedCodes(product._id, []),
   ]);
   return { message: "Product deleted" };
 }

@@ -261,4 +261,32 @@ describe("answers match their documented schema exactly", () => {
     expect(answer.body.documents).toHaveLength(2);
     await expectDocumented("/api/admin/orders/documents", "get", answer);
   });
+
+  it("packing: a variant by its code, an order's scans and the order packed", async () => {
+    const admin = await createAdmin();
+    const as = (test: request.Test) => test.set("Authorization", `Bearer ${admin.token}`);
+    const product = await createProduct({ title: "Packing Contract Tee" });
+    const sku = product.variants[0].sku!;
+    const order = await createOrder({ orderStatus: "CONFIRMED", lines: [{ product }] });
+    await expectDocumented(
+      "/api/admin/products/lookup",
+      "get",
+      await as(request(app).get("/api/admin/products/lookup").query({ code: sku })),
+    );
+    const started = await as(request(app).post(`/api/admin/orders/${order._id}/pack`)).send({
+      scans: [],
+    });
+    expect(started.body.packedAt).toBeNull();
+    await expectDocumented("/api/admin/orders/{id}/pack", "post", started);
+    const packed = await as(request(app).post(`/api/admin/orders/${order._id}/pack`)).send({
+      scans: [sku],
+    });
+    expect(packed.body.packedAt).not.toBeNull();
+    await expectDocumented("/api/admin/orders/{id}/pack", "post", packed);
+    await expectDocumented(
+      "/api/admin/orders/{id}",
+      "get",
+      await as(request(app).get(`/api/admin/orders/${order._id}`)),
+    );
+  });
 });

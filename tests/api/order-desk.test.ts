@@ -42,11 +42,16 @@ async function deskOfOrders() {
   const placedBooked = await createOrder({ orderStatus: "PLACED", mobile: "01711000002" });
   await booked(placedBooked._id);
   const confirmed = await createOrder({ orderStatus: "CONFIRMED", mobile: "01711000003" });
+  const packed = await createOrder({ orderStatus: "CONFIRMED", mobile: "01711000006" });
+  await Order.updateOne(
+    { _id: packed._id },
+    { $set: { packedAt: new Date(), packedBy: "admin:a" } },
+  );
   const shipped = await createOrder({ orderStatus: "SHIPPED", mobile: "01711000004" });
   const returning = await createOrder({ orderStatus: "RETURNING", mobile: "01711000005" });
   for (const status of ["PENDING", "DELIVERED", "CANCELLED", "RETURNED"] as OrderStatus[])
     await createOrder({ orderStatus: status, mobile: "01711000009" });
-  return { placed, placedBooked, confirmed, shipped, returning };
+  return { placed, placedBooked, confirmed, packed, shipped, returning };
 }
 
 const numbersOf = (answer: request.Response) =>
@@ -60,6 +65,7 @@ describe("the queues", () => {
     expect(answer.body).toEqual({
       queues: [
         { id: "to-confirm", count: 1 },
+        { id: "to-pack", count: 1 },
         { id: "to-ship", count: 2 },
         { id: "in-transit", count: 1 },
         { id: "returning", count: 1 },
@@ -72,7 +78,8 @@ describe("the queues", () => {
     const orders = await deskOfOrders();
     const cases: [string, { orderNumber: string }[]][] = [
       ["to-confirm", [orders.placed]],
-      ["to-ship", [orders.placedBooked, orders.confirmed]],
+      ["to-pack", [orders.confirmed]],
+      ["to-ship", [orders.placedBooked, orders.packed]],
       ["in-transit", [orders.shipped]],
       ["returning", [orders.returning]],
     ];
@@ -86,8 +93,8 @@ describe("the queues", () => {
 
   it("combines a queue with the search and the status filters", async () => {
     const orders = await deskOfOrders();
-    const bySearch = await get(`/api/admin/orders?queue=to-ship&search=01711000003`);
-    expect(numbersOf(bySearch)).toEqual([orders.confirmed.orderNumber]);
+    const bySearch = await get(`/api/admin/orders?queue=to-ship&search=01711000006`);
+    expect(numbersOf(bySearch)).toEqual([orders.packed.orderNumber]);
     const byStatus = await get(`/api/admin/orders?queue=to-ship&status=placed`);
     expect(numbersOf(byStatus)).toEqual([orders.placedBooked.orderNumber]);
   });

@@ -141,6 +141,12 @@ describe("admin screens", () => {
     expect(
       stored!.variants.map((variant) => `${variant.color}/${variant.size}/${variant.stock}`).sort(),
     ).toEqual(["Black/L/3", "Black/M/5", "White/L/0", "White/M/2"]);
+    // Each variant got a SKU from the address, colour and size, and the SKU as its barcode.
+    const blackM = stored!.variants.find(
+      (variant) => variant.color === "Black" && variant.size === "M",
+    )!;
+    expect(blackM.sku).toBe(`${stored!.slug.toUpperCase()}-BLACK-M`);
+    expect(blackM.barcode).toBe(blackM.sku);
     await page.getByTestId("product-row").filter({ hasText: title }).waitFor();
     await shot(page, "admin-products-1280");
 
@@ -168,12 +174,19 @@ describe("admin screens", () => {
       .click();
     const editor = page.getByRole("dialog");
     expect(await editor.getByLabel("Stock Black M").inputValue()).toBe("5");
+    await editor.getByText("SKU and barcode").click();
+    expect(await editor.getByLabel("SKU Black M").inputValue()).toBe(blackM.sku);
+    expect(await editor.getByLabel("Barcode Black M").inputValue()).toBe("");
+    await editor.getByLabel("Barcode Black M").fill("8904444444444");
     await editor.getByLabel("Price (৳)", { exact: true }).fill("1100");
     await editor.getByRole("button", { name: "Save product" }).click();
     await session.screen(page).toast("Product saved").waitFor();
     const edited = await Product.findById(stored!._id).lean();
     expect(edited!.price).toBe(1100);
     expect(edited!.images).toEqual(stored!.images);
+    expect(
+      edited!.variants.find((variant) => variant.color === "Black" && variant.size === "M"),
+    ).toMatchObject({ sku: blackM.sku, barcode: "8904444444444" });
 
     // Delete asks first.
     await page

@@ -12,7 +12,8 @@ import type { QueueId, QueuesAnswer } from "#contract/schemas/order-desk";
 
 export const QUEUE_LABEL: Record<QueueId, { label: string; hint: string }> = {
   "to-confirm": { label: "To confirm", hint: "Placed: call the customer" },
-  "to-ship": { label: "To ship", hint: "Confirmed, or booked and waiting for pickup" },
+  "to-pack": { label: "To pack", hint: "Confirmed: scan each item into the parcel" },
+  "to-ship": { label: "To ship", hint: "Packed, or booked and waiting for pickup" },
   "in-transit": { label: "In transit", hint: "With the courier" },
   returning: { label: "Returning", hint: "Refused, on the way back" },
   incomplete: { label: "Incomplete checkouts", hint: "Typed a mobile and left" },

@@ -21,6 +21,7 @@ import { imageUrl } from "~/lib/image-url";
 import { showFieldErrors, useAdminAction } from "./admin-action";
 import { FormActions } from "./list";
 import { CategoryOptions, type CategoryNode } from "./category-options";
+import { codesOfVariants, VariantCodesFields, type VariantCodes } from "./variant-codes-fields";
 
 const FIELDS = [
   "title",
@@ -106,6 +107,7 @@ export function ProductEditor({
     onFailure: (result) => showFieldErrors(result, setError, FIELDS),
   });
   const [stock, setStock] = useState<Record<string, string>>({});
+  const [codes, setCodes] = useState<VariantCodes>({});
   const [existing, setExisting] = useState<string[]>([]);
   const [files, setFiles] = useState<{ file: File; url: string }[]>([]);
 
@@ -134,6 +136,7 @@ export function ProductEditor({
         variants.map((variant) => [cellKey(variant.color, variant.size), String(variant.stock)]),
       ),
     );
+    setCodes(codesOfVariants(variants, cellKey));
     setExisting(product?.images ?? []);
     setFiles([]);
   }, [open, product, reset]);
@@ -165,7 +168,12 @@ export function ProductEditor({
   async function onSubmit(values: Values) {
     clearErrors();
     const variants = colors.flatMap((color) =>
-      sizes.map((size) => ({ color, size, stock: Number(stock[cellKey(color, size)] || 0) })),
+      sizes.map((size) => ({
+        color,
+        size,
+        stock: Number(stock[cellKey(color, size)] || 0),
+        ...codes[cellKey(color, size)],
+      })),
     );
     const payload = {
       title: values.title,
@@ -356,6 +364,15 @@ export function ProductEditor({
               <p className="text-sm text-stone-500">
                 Enter colours and sizes to fill in the stock.
               </p>
+            )}
+            {colors.length > 0 && sizes.length > 0 && (
+              <VariantCodesFields
+                cells={colors.flatMap((color) =>
+                  sizes.map((size) => ({ key: cellKey(color, size), color, size })),
+                )}
+                codes={codes}
+                onChange={setCodes}
+              />
             )}
             {errors.variants?.message && (
               <p role="alert" className="text-xs font-medium text-red-600">
