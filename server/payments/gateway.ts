@@ -9,10 +9,10 @@ import type { OnlinePaymentMethod } from "#contract/payment-methods";
 import type { OrderDoc, PaymentDoc, PaymentOutcome } from "./ledger.js";
 
 /** A callback's fields as the gateway sent them (query string or form post): untrusted. */
-export type GatewayFields = Record<string, unknown>;
+type GatewayFields = Record<string, unknown>;
 
 /** The page of ours the gateway sent the shopper back to, for gateways with one per outcome (SSLCommerz). */
-export type ReturnPage = "success" | "failed" | "cancelled";
+type ReturnPage = "success" | "failed" | "cancelled";
 
 /**
  * What the gateway itself says became of one attempt, asked server to server: paid in full to us
@@ -28,7 +28,7 @@ export type GatewayWord =
  * A refund's answer. No gateway refunds through the shop yet (refunds are made by hand in the
  * gateway's own panel): every adapter answers `not-supported` until its client can refund.
  */
-export type RefundAnswer =
+type RefundAnswer =
   | { status: "pending" | "completed" | "failed"; gatewayRef: string; answer: unknown }
   | { status: "not-supported"; message: string };
 

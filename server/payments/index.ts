@@ -6,7 +6,6 @@
  * are unique, so a replayed callback or notification changes nothing the second time.
  */
 import {
-  ONLINE_PAYMENT_METHOD_NAMES,
   ONLINE_PAYMENT_METHODS,
   isOnlinePaymentMethod,
   type OnlinePaymentMethod,
@@ -19,14 +18,12 @@ import { bkashGateway } from "./bkash.js";
 import type { PaymentGateway } from "./gateway.js";
 import { sslCommerzGateway } from "./sslcommerz.js";
 
-export type { GatewayFields, PaymentGateway, RefundAnswer, ReturnPage } from "./gateway.js";
 export {
   ANOTHER_PAYMENT_REASON,
   LATE_PAYMENT_REASON,
   NOT_PAYABLE_REASON,
   PAYMENT_OPEN_MESSAGE,
   paymentResultUrl,
-  type PaymentOutcome,
 } from "./ledger.js";
 
 /**
@@ -41,11 +38,6 @@ export const PAYMENT_GATEWAYS: { [Method in OnlinePaymentMethod]: PaymentGateway
 
 export function paymentGateway(method: OnlinePaymentMethod): PaymentGateway {
   return PAYMENT_GATEWAYS[method];
-}
-
-/** The name a method is shown by. */
-export function paymentMethodName(method: OnlinePaymentMethod): string {
-  return ONLINE_PAYMENT_METHOD_NAMES[method];
 }
 
 /**
