@@ -5,6 +5,11 @@
  * dashboard) and the screens (checkout, order pages, invoice), so both split an order the same way.
  */
 import { z } from "zod";
+import {
+  ONLINE_PAYMENT_METHOD_NAMES,
+  ONLINE_PAYMENT_METHODS,
+  type OnlinePaymentMethod,
+} from "./payment-methods.js";
 
 /** Why the delivery charge is paid in advance: the shop settings' rules that matched. */
 export const ADVANCE_RULES = [
@@ -30,9 +35,9 @@ export const isShopperAdvanceRule = (reason: AdvanceRule): reason is ShopperAdva
  */
 export const ADVANCE_REQUIRED_CODE = "ADVANCE_REQUIRED";
 
-/** The gateways an advance can be paid with. */
-export const ADVANCE_METHODS = ["BKASH", "SSLCOMMERZ"] as const;
-export type AdvanceMethod = (typeof ADVANCE_METHODS)[number];
+/** The gateways an advance can be paid with: every online method. */
+export const ADVANCE_METHODS = ONLINE_PAYMENT_METHODS;
+export type AdvanceMethod = OnlinePaymentMethod;
 
 /** PENDING until the gateway confirms the payment, then PAID. */
 export const ADVANCE_STATUSES = ["PENDING", "PAID"] as const;
@@ -88,7 +93,4 @@ export function paymentSplit(order: SplittableOrder): {
 }
 
 /** Shopper-facing names of the gateways. */
-export const ADVANCE_METHOD_LABELS: Record<AdvanceMethod, string> = {
-  BKASH: "bKash",
-  SSLCOMMERZ: "SSLCommerz",
-};
+export const ADVANCE_METHOD_LABELS: Record<AdvanceMethod, string> = ONLINE_PAYMENT_METHOD_NAMES;

@@ -2,6 +2,8 @@
  * Order statuses, payment methods, payment statuses and the order state machine, free of mongoose
  * so the admin UI can import the same rules the server enforces.
  */
+import { ONLINE_PAYMENT_METHODS } from "./payment-methods.js";
+
 export const ORDER_STATUSES = [
   "PENDING",
   "PLACED",
@@ -13,7 +15,8 @@ export const ORDER_STATUSES = [
   "RETURNED",
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const PAYMENT_METHODS = ["COD", "SSLCOMMERZ", "BKASH"] as const;
+/** Cash on delivery, or one of the online methods (contract/payment-methods.ts). */
+export const PAYMENT_METHODS = ["COD", ...ONLINE_PAYMENT_METHODS] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_STATUSES = [
   "PENDING",

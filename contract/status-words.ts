@@ -5,6 +5,7 @@
  * or SCREEN never reach a screen as they are.
  */
 import type { OrderStatus, PaymentMethod, PaymentStatus } from "./order-status.js";
+import { ONLINE_PAYMENT_METHOD_NAMES } from "./payment-methods.js";
 import type { PrintType, TshirtOrderStatus } from "./tshirt-order-status.js";
 
 export const ORDER_STATUS_WORDS: Record<OrderStatus, string> = {
@@ -29,8 +30,7 @@ export const PAYMENT_STATUS_WORDS: Record<PaymentStatus, string> = {
 /** The gateways' names are names; cash on delivery is words. */
 export const PAYMENT_METHOD_WORDS: Record<PaymentMethod, string> = {
   COD: "Cash on delivery",
-  SSLCOMMERZ: "SSLCommerz",
-  BKASH: "bKash",
+  ...ONLINE_PAYMENT_METHOD_NAMES,
 };
 
 export const PRINT_TYPE_WORDS: Record<PrintType, string> = {

@@ -103,7 +103,7 @@ const OrderSchema = new Schema(
     },
     // One payment attempt at a time (docs/cod.md, "Never paid twice"): the attempt (our transaction
     // id) holding the order, until when. SSLCommerz holds it while its page is open, bKash while it
-    // executes; taken and released by guarded updates in payments.service.ts.
+    // executes; taken and released by guarded updates in server/payments/ledger.ts.
     paymentLock: {
       type: new Schema({ transactionId: String, until: Date }, { _id: false }),
       default: null,

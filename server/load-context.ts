@@ -5,7 +5,7 @@ import * as products from "./services/products.service.js";
 import { storefrontSettings } from "./services/shop-settings.service.js";
 import { categoriesWithSizeGuide } from "./services/size-guides.service.js";
 import { listPublishedPages, readPublishedPage } from "./services/pages.service.js";
-import { configuredGateways } from "./integrations/gateways.js";
+import { configuredGateways } from "./payments/index.js";
 import { isGoogleConfigured } from "./integrations/google.js";
 
 /** The first call's promise for every call: a per-request memo (a failed call is not retried). */

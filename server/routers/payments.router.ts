@@ -10,14 +10,10 @@ import {
   ReadOrderQuery,
   SslCallbackBody,
 } from "#contract/schemas/orders";
-import {
-  failSslCommerz,
-  listPayments,
-  paymentResultUrl,
-  settleBkash,
-  settleSslCommerz,
-  startPayment,
-} from "../services/payments.service.js";
+import { listPayments } from "../services/payments.service.js";
+import { paymentResultUrl, startPayment } from "../payments/index.js";
+import { bkashGateway } from "../payments/bkash.js";
+import { sslCommerzGateway as sslCommerz } from "../payments/sslcommerz.js";
 import { orderReader } from "./orders.router.js";
 
 /** /api/payment: starting payments and the gateways' callbacks. */
@@ -39,7 +35,7 @@ endpoint(paymentRouter, PREFIX, {
   body: SslCallbackBody,
   responses: redirect,
   handler: async ({ body }, _req, res) =>
-    res.redirect(302, paymentResultUrl(await settleSslCommerz(body))),
+    res.redirect(302, paymentResultUrl(await sslCommerz.handleReturn(body, "success"))),
 });
 
 endpoint(paymentRouter, PREFIX, {
@@ -51,7 +47,7 @@ endpoint(paymentRouter, PREFIX, {
   body: SslCallbackBody,
   responses: redirect,
   handler: async ({ body }, _req, res) =>
-    res.redirect(302, paymentResultUrl(await failSslCommerz(body, "failed"))),
+    res.redirect(302, paymentResultUrl(await sslCommerz.handleReturn(body, "failed"))),
 });
 
 endpoint(paymentRouter, PREFIX, {
@@ -63,7 +59,7 @@ endpoint(paymentRouter, PREFIX, {
   body: SslCallbackBody,
   responses: redirect,
   handler: async ({ body }, _req, res) =>
-    res.redirect(302, paymentResultUrl(await failSslCommerz(body, "cancelled"))),
+    res.redirect(302, paymentResultUrl(await sslCommerz.handleReturn(body, "cancelled"))),
 });
 
 endpoint(paymentRouter, PREFIX, {
@@ -80,7 +76,7 @@ endpoint(paymentRouter, PREFIX, {
     },
   },
   handler: async ({ body }) => {
-    const outcome = await settleSslCommerz(body);
+    const outcome = await sslCommerz.handleNotification(body);
     return { received: true, result: outcome.result };
   },
 });
@@ -94,10 +90,7 @@ endpoint(paymentRouter, PREFIX, {
   query: BkashCallbackQuery,
   responses: redirect,
   handler: async ({ query }, _req, res) =>
-    res.redirect(
-      302,
-      paymentResultUrl(await settleBkash(query.paymentID ?? "", query.status ?? "")),
-    ),
+    res.redirect(302, paymentResultUrl(await bkashGateway.handleReturn(query))),
 });
 
 endpoint(paymentRouter, PREFIX, {

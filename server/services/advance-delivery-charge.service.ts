@@ -2,9 +2,9 @@
  * When a cash-on-delivery order pays its delivery charge online first (docs/cod.md, "Advance
  * delivery charge"): the shop settings' rules applied to an address, the amounts and, at
  * placement, the delivery phone's risk. The quote tells the shopper (the public rules only), the
- * placement asks for it, payments.service takes it.
+ * placement asks for it, server/payments/ takes it.
  */
-import { configuredGateways } from "../integrations/gateways.js";
+import { configuredGateways } from "../payments/index.js";
 import { phoneRiskOf } from "./phone-history.service.js";
 import { getShopSettings } from "./shop-settings.service.js";
 import type { PhoneRisk } from "#contract/schemas/phone-history";

@@ -12,8 +12,7 @@ import { logger } from "../lib/logger.js";
 import { orderLogFields } from "../lib/log-fields.js";
 import { recordOrderPlaced } from "../lib/metrics.js";
 import { runSteps, undoSteps, type Step, type StepOptions } from "../lib/steps.js";
-import { isBkashConfigured } from "../integrations/bkash.js";
-import { isSslCommerzConfigured } from "../integrations/sslcommerz.js";
+import { assertGatewayConfigured } from "../payments/index.js";
 import {
   assertWithinCaps,
   clearCart,
@@ -67,6 +66,7 @@ import { assertMayHave, reserveStock, type StockLine } from "./stock.service.js"
 import { dropIncompleteCheckout } from "./saved-checkout-drop.js";
 import { DEFAULT_LOCALE } from "#contract/i18n/locale";
 import { ORDER_NUMBER_ALPHABET } from "#contract/order-number";
+import { isOnlinePaymentMethod } from "#contract/payment-methods";
 
 /**
  * Placing an order: the checkout's steps in the order they run, each with its undo. When a step
@@ -255,10 +255,7 @@ interface Placement extends ReservationWork, CodPhoneContext {
 const checkPaymentMethod: Step<Placement> = {
   name: "check the payment method",
   async run({ input }) {
-    if (input.paymentMethod === "SSLCOMMERZ" && !isSslCommerzConfigured())
-      throw badRequest("SSLCommerz payments are not available; choose cash on delivery");
-    if (input.paymentMethod === "BKASH" && !isBkashConfigured())
-      throw badRequest("bKash payments are not available; choose cash on delivery");
+    if (isOnlinePaymentMethod(input.paymentMethod)) assertGatewayConfigured(input.paymentMethod);
   },
 };
 
@@ -445,7 +442,7 @@ const announce: Step<Placement> = {
       },
       "order placed",
     );
-    // An online order is announced once paid (payments.service).
+    // An online order is announced once paid (server/payments/).
     if (order!.orderStatus === "PLACED") void notifyOrder("PLACED", order!);
   },
 };

@@ -7,10 +7,7 @@ import { createApp } from "../../server/app";
 import { createLoadContext } from "../../server/load-context";
 import { resetBkashTokenForTests } from "../../server/integrations/bkash";
 import { expirePendingOrders } from "../../server/services/orders.service";
-import {
-  ANOTHER_PAYMENT_REASON,
-  PAYMENT_OPEN_MESSAGE,
-} from "../../server/services/payments.service";
+import { ANOTHER_PAYMENT_REASON, PAYMENT_OPEN_MESSAGE } from "../../server/payments";
 import {
   carryOverLegacyPaymentLocks,
   dropLegacyPaymentLockFields,

@@ -5,7 +5,7 @@ import { Payment } from "../../models/payment.model";
 import { createApp } from "../../server/app";
 import { resetEnvForTests } from "../../server/env";
 import { expirePendingOrders } from "../../server/services/orders.service";
-import { PAYMENT_OPEN_MESSAGE } from "../../server/services/payments.service";
+import { PAYMENT_OPEN_MESSAGE } from "../../server/payments";
 import { clearDatabase } from "../setup/db";
 import { queriesDuring } from "../setup/queries";
 import { setEnv } from "../setup/env";

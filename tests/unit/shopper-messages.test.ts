@@ -4,7 +4,7 @@
  * come back in Bangla digits and words, colours in Bangla, and English pages (and any text no
  * message knows) show the text exactly as the API wrote it.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import type { I18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
 import { GOOGLE_SIGN_IN_REFUSALS } from "#contract/google-sign-in";
@@ -40,7 +40,7 @@ import {
   LATE_PAYMENT_REASON,
   NOT_PAYABLE_REASON,
   PAYMENT_OPEN_MESSAGE,
-} from "../../server/services/payments.service";
+} from "../../server/payments";
 import { PHONE_BLOCKED_MESSAGE } from "#contract/schemas/phone-history";
 import {
   tooManyLinesMessage,
@@ -234,12 +234,14 @@ describe("shopper-facing messages on Bangla pages", () => {
 });
 
 /**
- * The reasons the payment result page can be given (server/services/payments.service.ts writes
+ * The reasons the payment result page can be given (the gateways in server/payments/ write
  * them into `?reason=`): the shop's own texts, read from the source so a new one needs a Bangla
  * message, plus the gateways' status words.
  */
 function shopPaymentReasons(): string[] {
-  const source = readFileSync("server/services/payments.service.ts", "utf8");
+  const source = readdirSync("server/payments")
+    .map((file) => readFileSync(`server/payments/${file}`, "utf8"))
+    .join("\n");
   const literals = [
     ...source.matchAll(/reason: "([^"]+)"/g),
     // A fallback at the end of a reason: `reason: status || "failure"`.

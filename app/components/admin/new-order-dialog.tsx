@@ -19,6 +19,11 @@ import {
 } from "#contract/order-sources";
 import type { PaymentMethod } from "#contract/order-status";
 import {
+  ONLINE_PAYMENT_METHOD_NAMES,
+  ONLINE_PAYMENT_METHODS,
+  type OnlinePaymentMethod,
+} from "#contract/payment-methods";
+import {
   newIdempotencyKey,
   type ParsedContactAnswer,
   type StaffOrderAnswer,
@@ -62,8 +67,12 @@ interface Line extends StaffOrderLineBody {
 
 const PAYMENT_LABELS: Record<PaymentMethod, string> = {
   COD: "Cash on delivery",
-  BKASH: "bKash (paid in full, link by SMS)",
-  SSLCOMMERZ: "Card / SSLCommerz (paid in full, link by SMS)",
+  ...(Object.fromEntries(
+    ONLINE_PAYMENT_METHODS.map((method) => [
+      method,
+      `${ONLINE_PAYMENT_METHOD_NAMES[method]} (paid in full, link by SMS)`,
+    ]),
+  ) as Record<OnlinePaymentMethod, string>),
 };
 
 function useThanaOptions(districtId: string): ThanaOption[] {
@@ -95,7 +104,7 @@ function NewOrderForm({ onCreated }: { onCreated: (order: StaffOrderAnswer) => v
   const [streetAddress, setStreetAddress] = useState("");
   const [lines, setLines] = useState<Line[]>([]);
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>("COD");
-  const [advanceMethod, setAdvanceMethod] = useState<"" | "BKASH" | "SSLCOMMERZ">("");
+  const [advanceMethod, setAdvanceMethod] = useState<"" | OnlinePaymentMethod>("");
   const [phoneConfirmedByCall, setPhoneConfirmedByCall] = useState(false);
   const [phoneCode, setPhoneCode] = useState("");
   const [note, setNote] = useState("");
@@ -270,8 +279,11 @@ function NewOrderForm({ onCreated }: { onCreated: (order: StaffOrderAnswer) => v
               onChange={(event) => setAdvanceMethod(event.target.value as typeof advanceMethod)}
             >
               <option value="">Not asked</option>
-              <option value="BKASH">bKash (link by SMS)</option>
-              <option value="SSLCOMMERZ">Card / SSLCommerz (link by SMS)</option>
+              {ONLINE_PAYMENT_METHODS.map((method) => (
+                <option key={method} value={method}>
+                  {ONLINE_PAYMENT_METHOD_NAMES[method]} (link by SMS)
+                </option>
+              ))}
             </NativeSelect>
           </Field>
         )}

@@ -7,6 +7,7 @@ import {
   ADVANCE_METHOD_LABELS,
   paymentSplit,
   type AdvanceDeliveryChargeAnswer,
+  type AdvanceMethod,
 } from "#contract/advance-delivery-charge";
 import { useLingui } from "@lingui/react";
 import { formatMoney } from "#contract/i18n";
@@ -32,8 +33,12 @@ export function PaymentParts({ order, className }: { order: SplitOrder; classNam
     totalDiscountedPrice: order.totalDiscountedPrice ?? order.totalPrice ?? 0,
     advanceDeliveryCharge: advance,
   });
-  const method =
-    advance.method === "SSLCOMMERZ" ? ADVANCE_METHOD_LABELS[advance.method] : i18n._("bKash");
+  // Every method by its name; bKash's is written in Bangla on Bangla pages.
+  const methodNames: Record<AdvanceMethod, string> = {
+    ...ADVANCE_METHOD_LABELS,
+    BKASH: i18n._("bKash"),
+  };
+  const method = methodNames[advance.method];
   const amount = formatMoney(split.advance, locale);
   // An unpaid advance can still be paid only while the order awaits it: the cash part is then
   // what is left after it. An order the shop moved on without it is collected in full.

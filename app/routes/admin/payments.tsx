@@ -11,7 +11,7 @@ import {
 import { api, type Payment } from "~/lib/admin-api-client";
 import type { Route } from "./+types/payments";
 import { formatBDT } from "#contract/money";
-import { PAYMENT_STATUSES, type PaymentMethod } from "#contract/order-status";
+import { PAYMENT_METHODS, PAYMENT_STATUSES, type PaymentMethod } from "#contract/order-status";
 
 export function meta() {
   return [{ title: "Payments — Tweest admin" }];
@@ -20,7 +20,7 @@ export function meta() {
 type PaymentRow = Payment;
 
 const PAGE_SIZE = 25;
-const METHODS: PaymentMethod[] = ["SSLCOMMERZ", "BKASH", "COD"];
+const METHODS: PaymentMethod[] = [...PAYMENT_METHODS];
 
 const LIST: ListSpec = {
   key: "payments",
