@@ -7,6 +7,7 @@ import { Order, PAYMENT_LOCK_MS, type CancelledBy } from "../../models/order.mod
 import { parcelCourier } from "../services/courier-cash.service.js";
 import { Payment } from "../../models/payment.model.js";
 import { rebuildBuyers } from "../services/buyer-summary.js";
+import { openAllStockLedgers } from "../services/stock-ledger.js";
 
 /**
  * One-off data changes that bring a database written by an earlier version up to date. Each runs
@@ -213,6 +214,14 @@ const MIGRATIONS = {
       up: async () => {
         const numbers = await rebuildBuyers();
         return numbers > 0 ? `buyer figures computed for ${numbers} numbers` : undefined;
+      },
+    },
+    // In the background: a product not yet opened writes no entries, and its opening counts them.
+    {
+      name: "2026-11-stock-ledger-opening",
+      up: async () => {
+        const opened = await openAllStockLedgers();
+        return opened > 0 ? `stock ledger opened for ${opened} products` : undefined;
       },
     },
   ],
