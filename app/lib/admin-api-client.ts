@@ -11,6 +11,7 @@ import { buyers } from "./api/buyers";
 import { incompleteCheckouts } from "./api/incomplete-checkouts";
 import { staffOrders } from "./api/staff-orders";
 import { orderDesk } from "./api/order-desk";
+import { stock } from "./api/stock";
 
 export * from "./api-client";
 
@@ -24,4 +25,5 @@ export const api = {
   incompleteCheckouts,
   staffOrders,
   orderDesk,
+  stock,
 };

@@ -19,6 +19,7 @@ import {
   Users,
   Wallet,
   Contact,
+  Boxes,
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { NavLink, useNavigate } from "react-router";
@@ -30,6 +31,7 @@ export const ADMIN_NAV = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
   { to: "/admin/products", label: "Products", icon: Package },
   { to: "/admin/categories", label: "Categories", icon: FolderTree },
+  { to: "/admin/stock", label: "Stock", icon: Boxes },
   { to: "/admin/orders", label: "Orders", icon: ShoppingBag },
   { to: "/admin/call-list", label: "Call list", icon: PhoneCall },
   { to: "/admin/payments", label: "Payments", icon: Wallet },
