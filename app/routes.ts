@@ -85,5 +85,6 @@ export default [
     route("phone-blocks", "routes/admin/phone-blocks.tsx"),
     route("buyers", "routes/admin/buyers.tsx"),
     route("call-list", "routes/admin/call-list.tsx"),
+    route("stock", "routes/admin/stock.tsx"),
   ]),
 ] satisfies RouteConfig;

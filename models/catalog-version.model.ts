@@ -73,7 +73,8 @@ export async function recordCatalogChange(ids: string[]): Promise<void> {
 }
 
 /** Update paths that never change what a listing shows (checkout bookkeeping, summary versions). */
-const INVISIBLE_PATHS = /^(stockReservations|ratingsVersion|reviewsVersion)(\.|$)/;
+const INVISIBLE_PATHS =
+  /^(stockReservations|stockLedgerOutbox|stockLedgerOpened|ratingsVersion|reviewsVersion)(\.|$)/;
 
 function changesVisibleFields(update: unknown): boolean {
   if (!update || typeof update !== "object" || Array.isArray(update)) return true;

@@ -1,10 +1,13 @@
 import mongoose, { Schema, type InferSchemaType } from "mongoose";
 import { trackCatalogChanges } from "./catalog-version.model.js";
+import { PendingStockEntrySchema } from "./stock-ledger.model.js";
 
 const VariantSchema = new Schema(
   {
     color: { type: String, required: true, trim: true },
     size: { type: String, required: true, trim: true },
+    // Low at or below this many units; absent: the shop's default (settings `stock`).
+    lowStockThreshold: { type: Number, min: 0 },
     stock: { type: Number, required: true, min: 0, default: 0 },
     // Unique across the shop (claimed in variant_codes) and given to every variant; the barcode
     // is the SKU unless another is given (docs/packing.md).
@@ -56,6 +59,10 @@ const ProductSchema = new Schema(
     // Tokens `<reservation id>:<line>` of checkout lines whose units this document's stock gave up
     // (set in the decrement's own update); see models/stock-reservation.model.ts. Absent until used.
     stockReservations: { type: [String], default: undefined },
+    // The stock ledger (models/stock-ledger.model.ts): once opened, every stock write adds its
+    // entry here in the same update; the entry is then copied to the ledger and removed.
+    stockLedgerOpened: { type: Boolean, default: undefined },
+    stockLedgerOutbox: { type: Map, of: PendingStockEntrySchema, default: undefined },
   },
   { timestamps: true },
 );

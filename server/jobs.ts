@@ -13,6 +13,8 @@ import { cancelUnconfirmedCodOrders } from "./services/unconfirmed-orders.servic
 import { pollOpenShipments } from "./services/shipments.service.js";
 import { purgeOldCourierRecords } from "./services/courier-records.service.js";
 import { purgeExpiredIncompleteCheckouts } from "./services/incomplete-checkouts.service.js";
+import { reconcileStockLedger } from "./services/stock-ledger.js";
+import { sendLowStockDigest } from "./services/low-stock-digest.js";
 
 export interface Job {
   name: string;
@@ -41,6 +43,10 @@ export const JOBS: readonly Job[] = [
   { name: "poll-open-shipments", everyMs: 15 * 60_000, run: () => pollOpenShipments() },
   // Checkout reservations whose order never came: their units and promo use given back.
   { name: "reconcile-stock-reservations", everyMs: 15_000, run: () => reconcileReservations() },
+  // Stock ledger entries a dead process left in their product's outbox: copied; new products opened.
+  { name: "reconcile-stock-ledger", everyMs: 60_000, run: () => reconcileStockLedger() },
+  // The owner's low-stock digest: once per shop day, from 9:00 Dhaka (docs/stock-ledger.md).
+  { name: "low-stock-digest", everyMs: 15 * 60_000, run: () => sendLowStockDigest() },
   // Ended rate-limit windows (FerretDB has no TTL index).
   { name: "rate-limit-purge", everyMs: 10 * 60_000, run: () => purgeEndedRateLimits() },
   // One-time-code rows with no send for a day.

@@ -12,6 +12,7 @@ import { incompleteCheckouts } from "./api/incomplete-checkouts";
 import { staffOrders } from "./api/staff-orders";
 import { orderDesk } from "./api/order-desk";
 import { packing } from "./api/packing";
+import { stock } from "./api/stock";
 
 export * from "./api-client";
 
@@ -26,4 +27,5 @@ export const api = {
   staffOrders,
   orderDesk,
   packing,
+  stock,
 };

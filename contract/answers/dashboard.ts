@@ -101,6 +101,8 @@ export const DashboardAnswer = z.object({
     .optional(),
   /** This month's sales by channel, every source listed (0 when none). */
   bySource: z.array(SourceSales).optional(),
+  /** Variants of products on sale at or below their low-stock threshold (docs/stock-ledger.md). */
+  lowStockCount: z.number(),
   /** The periods used, as Dhaka calendar dates (yyyy-MM-dd), for chart labels. */
   period: z.object({
     timeZone: z.string(),

@@ -151,6 +151,16 @@ export const CallListSettings = z.strictObject({
   keepDays: z.number().int().min(1, "At least 1 day").max(90, "At most 90 days"),
 });
 
+/** Low stock (docs/stock-ledger.md): the default threshold and the owner's daily digest. */
+export const StockSettings = z.strictObject({
+  /** A variant without its own threshold is low at or below this many units. */
+  lowStockThreshold: z.number().int().min(0, "At least 0").max(100_000, "At most 100000"),
+  /** The daily low-stock digest goes out (email to the owner, SMS to `digestMobile` if set). */
+  dailyDigest: z.boolean(),
+  /** Empty: the digest goes by email only; a number is stored as 01XXXXXXXXX. */
+  digestMobile: OptionalBdMobile,
+});
+
 export const ShopSettings = z.strictObject({
   delivery: DeliverySettings,
   orderLimits: OrderLimitSettings,
@@ -163,6 +173,7 @@ export const ShopSettings = z.strictObject({
   channels: ChannelSettings,
   callList: CallListSettings,
   search: SearchSettings,
+  stock: StockSettings,
 });
 export type ShopSettings = z.output<typeof ShopSettings>;
 export type ShopSettingsInput = z.input<typeof ShopSettings>;

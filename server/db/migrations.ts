@@ -8,6 +8,7 @@ import { parcelCourier } from "../services/courier-cash.service.js";
 import { Payment } from "../../models/payment.model.js";
 import { rebuildBuyers } from "../services/buyer-summary.js";
 import { giveVariantsCodes } from "../services/variant-codes.service.js";
+import { openAllStockLedgers } from "../services/stock-ledger.js";
 
 /**
  * One-off data changes that bring a database written by an earlier version up to date. Each runs
@@ -223,6 +224,14 @@ const MIGRATIONS = {
       up: async () => {
         const given = await giveVariantsCodes();
         return given > 0 ? `SKU and barcode given to ${given} variants` : undefined;
+      },
+    },
+    // In the background: a product not yet opened writes no entries, and its opening counts them.
+    {
+      name: "2026-11-stock-ledger-opening",
+      up: async () => {
+        const opened = await openAllStockLedgers();
+        return opened > 0 ? `stock ledger opened for ${opened} products` : undefined;
       },
     },
   ],

@@ -166,5 +166,5 @@ endpoint(adminOrdersRouter, PREFIX, {
   path: "/:id",
   summary: "Deletes an order (returning its stock unless it was shipped)",
   params: IdParams,
-  handler: ({ params }) => deleteOrder(params.id),
+  handler: ({ params }, req) => deleteOrder(params.id, `admin:${req.user!.email}`),
 });

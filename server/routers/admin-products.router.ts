@@ -87,7 +87,7 @@ endpoint(adminProductsRouter, PRODUCTS, {
     415: { description: "An image is not a JPEG, PNG, WebP or GIF" },
     503: { description: "The image store cannot be reached (nothing was saved; retry)" },
   },
-  handler: ({ body }, req) => createProduct(body, uploadedFiles(req)),
+  handler: ({ body }, req) => createProduct(body, uploadedFiles(req), `admin:${req.user!.email}`),
 });
 
 endpoint(adminProductsRouter, PRODUCTS, {
@@ -106,7 +106,8 @@ endpoint(adminProductsRouter, PRODUCTS, {
     415: { description: "An image is not a JPEG, PNG, WebP or GIF" },
     503: { description: "The image store cannot be reached (nothing was saved; retry)" },
   },
-  handler: ({ params, body }, req) => updateProduct(params.id, body, uploadedFiles(req)),
+  handler: ({ params, body }, req) =>
+    updateProduct(params.id, body, uploadedFiles(req), `admin:${req.user!.email}`),
 });
 
 endpoint(adminProductsRouter, PRODUCTS, {

@@ -32,6 +32,7 @@ import { adminReviewsRouter } from "./admin-reviews.router.js";
 import { adminPagesRouter, pagesRouter } from "./pages.router.js";
 import { adminBuyersRouter } from "./buyers.router.js";
 import { adminPackingRouter, adminProductCodesRouter } from "./packing.router.js";
+import { adminStockRouter } from "./stock.router.js";
 import {
   adminIncompleteCheckoutsRouter,
   cartRestoreRouter,
@@ -82,6 +83,7 @@ export const apiRouters: { prefix: string; router: Router }[] = [
   { prefix: "/api/admin/courier-suggestions", router: adminCourierSuggestionsRouter },
   { prefix: "/api/pages", router: pagesRouter },
   { prefix: "/api/admin/pages", router: adminPagesRouter },
+  { prefix: "/api/admin/stock", router: adminStockRouter },
   { prefix: "/api/admin/buyers", router: adminBuyersRouter },
   { prefix: "/api/checkout/incomplete", router: incompleteCheckoutRouter },
   { prefix: "/cart/restore", router: cartRestoreRouter },

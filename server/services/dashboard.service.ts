@@ -15,6 +15,7 @@ import type {
   StatusTotals,
 } from "#contract/answers/dashboard";
 import { SHOP_TIME_ZONE } from "#contract/dates";
+import { countLowStock } from "./stock-room.service.js";
 
 export type { CategorySales, DashboardStats, RecentOrder, RecentPayment, StatusTotals };
 
@@ -307,6 +308,7 @@ export async function getDashboardStats(now: Date): Promise<DashboardStats> {
     totalCustomers,
     returns,
     codFigures,
+    lowStockCount,
   ] = await Promise.all([
     part("orderCounts", () => sumBy(orders, {}, "orderStatus", 1), noRows),
     part("orderAmounts", () => sumBy(orders, {}, "orderStatus", "$totalDiscountedPrice"), noRows),
@@ -352,6 +354,7 @@ export async function getDashboardStats(now: Date): Promise<DashboardStats> {
       advancePaidThisMonth: 0,
       advanceOrdersThisMonth: 0,
     }),
+    part("lowStockCount", countLowStock, zero),
   ]);
 
   const isSale = (status: string) => !(NON_SALE_STATUSES as readonly string[]).includes(status);
@@ -400,6 +403,7 @@ export async function getDashboardStats(now: Date): Promise<DashboardStats> {
     revenueGrowth: orderRevenueGrowth,
     monthlyReturns: returns,
     cashOnDelivery: codFigures,
+    lowStockCount,
     period: periods.labels,
   };
 }

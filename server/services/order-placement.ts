@@ -62,7 +62,8 @@ import {
   openReservation,
   type Reservation,
 } from "./reservations.service.js";
-import { assertMayHave, reserveStock, type StockLine } from "./stock.service.js";
+import { assertMayHave, checkoutUndone, reserveStock, type StockLine } from "./stock.service.js";
+import type { StockChange } from "./stock-ledger.js";
 import { dropIncompleteCheckout } from "./saved-checkout-drop.js";
 import { DEFAULT_LOCALE } from "#contract/i18n/locale";
 import { ORDER_NUMBER_ALPHABET } from "#contract/order-number";
@@ -229,7 +230,16 @@ interface ReservationWork {
   lines: StockLine[];
   promoCode: string | null;
   reservation?: Reservation;
+  /** Who buys, as the stock ledger names them (`admin:<email>` for a staff order). */
+  buyer?: string;
 }
+
+/** The stock ledger's sale entries of a reservation's lines. */
+const saleOf = ({ reservation, buyer }: ReservationWork): StockChange => ({
+  reason: "sale",
+  by: buyer ?? "customer",
+  reservationId: reservation!.id,
+});
 
 interface Placement extends ReservationWork, CodPhoneContext {
   input: PlaceOrderInput;
@@ -321,6 +331,7 @@ const priceOrder: Step<Placement> = {
     placement.quote = quote;
     placement.place = place;
     placement.promoCode = placement.quote.promoCode;
+    placement.buyer = input.staff?.createdBy ?? (userId ? "customer" : "guest");
     placement.lines = cart.cartItems.map((item) => ({
       productId: item.productId,
       color: item.color,
@@ -381,9 +392,13 @@ const claimPromo: Step<ReservationWork> = {
 const takeStock: Step<ReservationWork> = {
   name: "reserve stock",
   // All or none: a line that cannot be had gives back the lines already taken, then 409.
-  run: ({ reservation }) => reserveStock(reservation!.lines),
-  async undo({ reservation }) {
-    await giveBackReservedLines(reservation!.id, reservation!.lines);
+  run: (work) => reserveStock(work.reservation!.lines, saleOf(work)),
+  async undo(work) {
+    await giveBackReservedLines(
+      work.reservation!.id,
+      work.reservation!.lines,
+      checkoutUndone(saleOf(work)),
+    );
   },
   // After a 409 nothing is held (no per-line look-ups for the many buyers of a sold-out variant).
   failedWith: (_work, error) =>

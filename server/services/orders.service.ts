@@ -315,9 +315,9 @@ export async function moveOrder(
       "INVALID_STATUS",
     );
   }
-  if (to === "CANCELLED") await releaseOrderStock(moved._id);
+  if (to === "CANCELLED") await releaseOrderStock(moved._id, { reason: "cancel", by });
   if (to === "CANCELLED") recordOrderCancelled(moved.paymentMethod, by);
-  if (to === "RETURNED") await recordReturn(moved);
+  if (to === "RETURNED") await recordReturn(moved, by);
   logger.info({ ...orderLogFields(moved), orderStatus: to, by }, "order status changed");
   if (to === "DELIVERED" && moved.paymentMethod === "COD")
     await Order.updateOne({ _id: moved._id }, { $set: { "paymentDetails.status": "COMPLETED" } });
@@ -332,8 +332,8 @@ export async function moveOrder(
  * recorded as lost (the courier is paid, the customer paid nothing) — unless the customer paid it
  * in advance (docs/cod.md, "Advance delivery charge"): then nothing is lost.
  */
-async function recordReturn(order: OrderDoc) {
-  await releaseOrderStock(order._id);
+async function recordReturn(order: OrderDoc, by: string) {
+  await releaseOrderStock(order._id, { reason: "return", by });
   // Only a COD order's advance counts here (an online order's refund is decided apart).
   const paidInAdvance = order.paymentMethod === "COD" ? paymentSplit(order).paidOnline : 0;
   await Order.updateOne(
@@ -343,13 +343,16 @@ async function recordReturn(order: OrderDoc) {
 }
 
 /** Deletes an order; an order whose goods never left returns its stock first. */
-export async function deleteOrder(id: string): Promise<{ message: string; _id: string }> {
+export async function deleteOrder(
+  id: string,
+  by = "admin",
+): Promise<{ message: string; _id: string }> {
   if (!mongoose.isValidObjectId(id)) throw notFound(ORDER_NOT_FOUND);
   const order = await Order.findById(id);
   if (!order) throw notFound(ORDER_NOT_FOUND);
   // A parcel with the courier or the customer: its units are not on the shelf (RETURNED gave them back).
   if (!["SHIPPED", "DELIVERED", "RETURNING"].includes(order.orderStatus))
-    await releaseOrderStock(order._id);
+    await releaseOrderStock(order._id, { reason: "cancel", by, note: "Order deleted" });
   // Its checkout's journal entry is settled now: once the order is gone, the reconciliation job
   // would otherwise take it for an abandoned checkout.
   if (order.reservationId) await forgetReservation(order.reservationId);
@@ -401,7 +404,11 @@ export async function expirePendingOrders(now = new Date()): Promise<number> {
     recordOrderCancelled(order.paymentMethod, "system");
     logger.info({ ...orderLogFields(order), orderStatus: "CANCELLED" }, "unpaid order expired");
     try {
-      await releaseOrderStock(order._id);
+      await releaseOrderStock(order._id, {
+        reason: "cancel",
+        by: "system",
+        note: "Payment not received in time",
+      });
     } catch (error) {
       logger.error({ err: error, ...orderLogFields(order) }, "expired order: stock not released");
     }

@@ -35,6 +35,13 @@ import { escapeRegex } from "../lib/search-pattern.js";
 import { synonymTable } from "../lib/search-synonyms.js";
 import { getShopSettings } from "./shop-settings.service.js";
 import type { ProductListAnswer, ProductSuggestion } from "#contract/answers/catalog";
+import {
+  editorCorrections,
+  flushQuietly,
+  keepLowStockThresholds,
+  outboxSet,
+  pendingEntry,
+} from "./stock-ledger.js";
 
 export type { ProductListAnswer, ProductSuggestion };
 
@@ -510,6 +517,7 @@ function saveImages(files: UploadedImage[]): Promise<string[]> {
 export async function createProduct(
   input: ProductCreateInput,
   files: UploadedImage[],
+  by = "admin",
 ): Promise<ProductAnswer> {
   const category = await categoryPathOf(input.category);
   if (!category) throw badRequest("Unknown category");
@@ -536,7 +544,16 @@ export async function createProduct(
       images,
       isActive: input.isActive ?? true,
       isFeatured: input.isFeatured ?? false,
+      // Its ledger starts with it: the typed stock is the opening entry of each variant.
+      stockLedgerOpened: true,
+      stockLedgerOutbox: new Map(
+        input.variants
+          .filter((variant) => variant.stock !== 0)
+          .map((variant) => pendingEntry(variant, variant.stock, { reason: "opening", by }))
+          .map(({ key, entry }) => [key, entry]),
+      ),
     });
+    await flushQuietly(doc._id);
     return getProductById(doc._id.toString(), { includeInactive: true });
   } catch (error) {
     await Promise.all([
@@ -600,16 +617,34 @@ const ADMIN_EDITED_FIELDS = [
 async function saveWithStockEdits(
   product: mongoose.HydratedDocument<ProductFields>,
   input: ProductUpdateInput,
+  by: string,
 ): Promise<void> {
   let target = product;
   for (let attempt = 1; ; attempt += 1) {
-    if (input.variants !== undefined)
-      target.set("variants", mergeStockEdits(target.variants, input.variants, input.variantsSeen));
+    if (input.variants !== undefined) {
+      const before = target.variants.map(({ color, size, stock, lowStockThreshold }) => ({
+        color,
+        size,
+        stock,
+        lowStockThreshold,
+      }));
+      target.set(
+        "variants",
+        keepLowStockThresholds(before, mergeStockEdits(before, input.variants, input.variantsSeen)),
+      );
+      // Each variant's change is a correction in the stock ledger, written by this same save.
+      if (target.stockLedgerOpened)
+        for (const [path, entry] of Object.entries(
+          outboxSet(editorCorrections(before, target.variants, by)),
+        ))
+          target.set(path, entry);
+    }
     const version = target.stockVersion ?? 0;
     target.stockVersion = version + 1;
     target.$where = { stockVersion: version };
     try {
       await target.save();
+      if (target.stockLedgerOpened) await flushQuietly(target._id);
       return;
     } catch (error) {
       const missed =
@@ -634,6 +669,7 @@ export async function updateProduct(
   id: string,
   input: ProductUpdateInput,
   files: UploadedImage[],
+  by = "admin",
 ): Promise<ProductAnswer> {
   const product = await Product.findById(id);
   if (!product) throw notFound("Product not found");
@@ -683,7 +719,7 @@ export async function updateProduct(
   const removed = product.images.filter((url) => !ordered.includes(url));
   product.images = [...ordered, ...added];
   try {
-    await saveWithStockEdits(product, codes ? { ...input, variants: codes.variants } : input);
+    await saveWithStockEdits(product, codes ? { ...input, variants: codes.variants } : input, by);
   } catch (error) {
     await Promise.all([
       ...added.map((url) => removeResponsiveWebp(url)),

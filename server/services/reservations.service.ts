@@ -6,6 +6,7 @@ import { HttpError } from "../lib/http-error.js";
 import { logger } from "../lib/logger.js";
 import { forgetPromoReservations, releaseReservedPromoUse } from "./promo-codes.service.js";
 import { releaseReservedLine, type StockLine } from "./stock.service.js";
+import type { StockChange } from "./stock-ledger.js";
 
 /**
  * Checkout reservations that survive a killed process (SIGKILL between taking stock and saving
@@ -83,14 +84,22 @@ export function assertCommitWindow(reservation: Reservation, now = Date.now()): 
 export async function giveBackReservedLines(
   id: string,
   lines: Omit<StockLine, "token">[],
+  change: StockChange,
 ): Promise<number> {
   let released = 0;
   for (let index = lines.length - 1; index >= 0; index -= 1) {
-    if (await releaseReservedLine({ ...lines[index], token: reservationLineToken(id, index) }))
-      released += 1;
+    const line = { ...lines[index], token: reservationLineToken(id, index) };
+    if (await releaseReservedLine(line, { ...change, reservationId: id })) released += 1;
   }
   return released;
 }
+
+/** The ledger's word for the units of a checkout that died before making its order. */
+const ABANDONED: StockChange = {
+  reason: "cancel",
+  by: "system",
+  note: "Checkout abandoned: no order was made",
+};
 
 /** Gives back every line (and the promo use) the reservation still holds; idempotent. */
 async function giveBack(
@@ -98,7 +107,7 @@ async function giveBack(
   lines: Omit<StockLine, "token">[],
   promoCode: string | null | undefined,
 ): Promise<{ lines: number; promo: boolean }> {
-  const released = await giveBackReservedLines(id, lines);
+  const released = await giveBackReservedLines(id, lines, ABANDONED);
   const promo = promoCode ? await releaseReservedPromoUse(promoCode, id) : false;
   return { lines: released, promo };
 }

@@ -79,6 +79,8 @@ export function defaultShopSettings(env: Env = getEnv()): ShopSettings {
     channels: { whatsapp: "", messenger: "", facebook: "", instagram: "", youtube: "", tiktok: "" },
     // A week covers a payday's wait; older carts are seldom recovered by a call.
     callList: { keepDays: 7 },
+    // Five pieces of one colour and size is about a day's sales of a popular tee.
+    stock: { lowStockThreshold: 5, dailyDigest: true, digestMobile: "" },
     search: { synonyms: structuredClone(DEFAULT_SEARCH_SYNONYMS) },
   };
 }

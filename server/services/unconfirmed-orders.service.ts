@@ -80,7 +80,11 @@ export async function cancelUnconfirmedOrder(id: string, now = new Date()): Prom
     "unconfirmed cash-on-delivery order cancelled",
   );
   try {
-    await releaseOrderStock(order._id);
+    await releaseOrderStock(order._id, {
+      reason: "cancel",
+      by: "system",
+      note: `Not confirmed within ${hours} hours`,
+    });
   } catch (error) {
     logger.error({ err: error, ...orderLogFields(order) }, "unconfirmed order: stock not released");
   }

@@ -35,6 +35,8 @@ const FIELDS = [
   "monthlyReturns",
   // Issue 19: cash still to collect and advance delivery charges (tests/api/advance-delivery-charge.test.ts).
   "cashOnDelivery",
+  // Variants at or below their low-stock threshold (tests/api/low-stock.test.ts checks the figure).
+  "lowStockCount",
   "period",
 ];
 

@@ -12,7 +12,7 @@ import { expirePendingOrders } from "../../server/services/orders.service";
 import { reserveStock } from "../../server/services/stock.service";
 import { createAdmin } from "../factories/user";
 import { shopper, shopperWithCart } from "../factories/cart";
-import { createProduct } from "../factories/product";
+import { createProduct, TEST_SALE } from "../factories/product";
 import { bkashEnv, startBkashStub, type BkashStub } from "../stubs/bkash";
 import { setEnv } from "../setup/env";
 import { pathaoEnv, STUB_CITIES, startPathaoStub, type PathaoStub } from "../stubs/pathao";
@@ -323,7 +323,7 @@ describe("orders, payments, SMS, courier and lost conditional writes", () => {
     const before = value(await scrape(), "tweest_conditional_writes_lost_total", {
       write: "stock_reservation",
     });
-    await expect(reserveStock([{ ...line, quantity: 2 }])).rejects.toMatchObject({
+    await expect(reserveStock([{ ...line, quantity: 2 }], TEST_SALE)).rejects.toMatchObject({
       status: 409,
       code: "OUT_OF_STOCK",
     });

@@ -7,7 +7,7 @@ import { releaseLine, reserveLine, reserveStock } from "../../server/services/st
 import { clearDatabase } from "../setup/db";
 import { shippingAddress } from "../factories/address";
 import { shopper } from "../factories/cart";
-import { createProduct, variantStock } from "../factories/product";
+import { createProduct, TEST_CANCEL, TEST_SALE, variantStock } from "../factories/product";
 
 const app = createApp();
 
@@ -19,7 +19,10 @@ describe("stock.service", () => {
   it("reserves a variant with one conditional update and keeps the derived totals in step", async () => {
     const product = await createProduct();
     expect(
-      await reserveLine({ productId: product._id, color: "Black", size: "M", quantity: 4 }),
+      await reserveLine(
+        { productId: product._id, color: "Black", size: "M", quantity: 4 },
+        TEST_SALE,
+      ),
     ).toBe(true);
     const stored = await Product.findById(product._id).lean();
     expect(stored!.variants.find((v) => v.color === "Black" && v.size === "M")!.stock).toBe(6);
@@ -30,11 +33,17 @@ describe("stock.service", () => {
     expect(stored!.sizes.find((s) => s.name === "L")!.quantity).toBe(10);
 
     expect(
-      await reserveLine({ productId: product._id, color: "Black", size: "M", quantity: 7 }),
+      await reserveLine(
+        { productId: product._id, color: "Black", size: "M", quantity: 7 },
+        TEST_SALE,
+      ),
     ).toBe(false);
     expect(await variantStock(product._id, "Black", "M")).toBe(6);
 
-    await releaseLine({ productId: product._id, color: "Black", size: "M", quantity: 4 });
+    await releaseLine(
+      { productId: product._id, color: "Black", size: "M", quantity: 4 },
+      TEST_CANCEL,
+    );
     const back = await Product.findById(product._id).lean();
     expect(back!.variants.find((v) => v.color === "Black" && v.size === "M")!.stock).toBe(10);
     expect(back!.quantity).toBe(30);
@@ -51,10 +60,13 @@ describe("stock.service", () => {
       ],
     });
     await expect(
-      reserveStock([
-        { productId: product._id, color: "Navy", size: "M", quantity: 3 },
-        { productId: product._id, color: "Navy", size: "XL", quantity: 2 },
-      ]),
+      reserveStock(
+        [
+          { productId: product._id, color: "Navy", size: "M", quantity: 3 },
+          { productId: product._id, color: "Navy", size: "XL", quantity: 2 },
+        ],
+        TEST_SALE,
+      ),
     ).rejects.toMatchObject({ status: 409, message: "Only 1 left of Polo (Navy, XL)" });
     expect(await variantStock(product._id, "Navy", "M")).toBe(5);
     expect(await variantStock(product._id, "Navy", "XL")).toBe(1);

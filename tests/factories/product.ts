@@ -1,5 +1,6 @@
 import type { Types } from "mongoose";
 import { Product } from "../../models/product.model";
+import type { StockChange } from "../../server/services/stock-ledger";
 import { createCategory } from "./category";
 import { uniqueSlug } from "./slug";
 
@@ -71,3 +72,7 @@ export async function variantStock(productId: unknown, color: string, size: stri
   return product?.variants.find((variant) => variant.color === color && variant.size === size)
     ?.stock;
 }
+
+/** Why a test takes or gives back units (the stock ledger's entry of each write). */
+export const TEST_SALE: StockChange = { reason: "sale", by: "customer" };
+export const TEST_CANCEL: StockChange = { reason: "cancel", by: "customer" };

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { Product } from "../../models/product.model";
 import { createApp } from "../../server/app";
 import { reserveLine } from "../../server/services/stock.service";
-import { createProduct, variantStock } from "../factories/product";
+import { createProduct, TEST_SALE, variantStock } from "../factories/product";
 import { createAdmin } from "../factories/user";
 import { clearDatabase } from "../setup/db";
 
@@ -38,7 +38,10 @@ describe("an admin's stock edit", () => {
     // The form is opened (10 and 4), then 3 Black M sell, then the admin adds 5 Black M.
     for (let sold = 0; sold < 3; sold += 1)
       expect(
-        await reserveLine({ productId: product._id, color: "Black", size: "M", quantity: 1 }),
+        await reserveLine(
+          { productId: product._id, color: "Black", size: "M", quantity: 1 },
+          TEST_SALE,
+        ),
       ).toBe(true);
     const answer = await save(product._id, {
       variants: JSON.stringify(grid(15, 4)),
@@ -56,7 +59,10 @@ describe("an admin's stock edit", () => {
   it("never goes below zero, and sets the typed stock when the loaded grid is not sent", async () => {
     const product = await createProduct({ variants: grid(5, 4) });
     for (let sold = 0; sold < 4; sold += 1)
-      await reserveLine({ productId: product._id, color: "Black", size: "M", quantity: 1 });
+      await reserveLine(
+        { productId: product._id, color: "Black", size: "M", quantity: 1 },
+        TEST_SALE,
+      );
     const lowered = await save(product._id, {
       variants: JSON.stringify(grid(2, 4)),
       variantsSeen: JSON.stringify(grid(5, 4)),
@@ -74,7 +80,7 @@ describe("an admin's stock edit", () => {
       admin = { Authorization: `Bearer ${(await createAdmin()).token}` };
       const product = await createProduct({ title: "Busy Tee", variants: grid(50, 4) });
       const sales = Array.from({ length: 20 }, () =>
-        reserveLine({ productId: product._id, color: "Black", size: "M", quantity: 1 }),
+        reserveLine({ productId: product._id, color: "Black", size: "M", quantity: 1 }, TEST_SALE),
       );
       const edit = save(product._id, {
         title: `Busy Tee ${round}`,

@@ -16,7 +16,7 @@ import { createCategory as addCategory } from "../../server/services/categories.
 import { updateProduct } from "../../server/services/products.service";
 import { reserveLine } from "../../server/services/stock.service";
 import { createCategory } from "../factories/category";
-import { createProduct } from "../factories/product";
+import { createProduct, TEST_SALE } from "../factories/product";
 import { clearDatabase } from "../setup/db";
 import { freePort, startShopProcess, stopShopProcesses } from "./helpers";
 
@@ -82,7 +82,9 @@ describe("a catalogue change on instance A, seen on instance B", () => {
   });
 
   it("a sold-out product leaves B's in-stock listing within a second; B's product page is live", async () => {
-    expect(await reserveLine({ productId, color: "Navy", size: "M", quantity: 2 })).toBe(true);
+    expect(await reserveLine({ productId, color: "Navy", size: "M", quantity: 2 }, TEST_SALE)).toBe(
+      true,
+    );
     const page = await fetch(`${instanceB}/api/products/slug/harbour-polo`);
     expect(((await page.json()) as { quantity: number }).quantity).toBe(0);
     expect((await listOnBOnceDue("category=men&stock=in_stock")).totalProducts).toBe(0);

@@ -24,7 +24,7 @@ import { catalogReadModel } from "../../server/services/catalog-read-model";
 import { listCategories } from "../../server/services/catalog.service";
 import { reserveLine } from "../../server/services/stock.service";
 import { createCategory } from "../factories/category";
-import { createProduct } from "../factories/product";
+import { createProduct, TEST_SALE } from "../factories/product";
 import { clearDatabase } from "../setup/db";
 
 /** mulberry32: a small seeded generator, so a failure names the seed that reproduces it. */
@@ -177,12 +177,10 @@ describe(`catalogue read model = database query (seed ${SEED})`, () => {
         const product = await Product.findById(id).lean();
         const variant = product?.variants.find((entry) => entry.stock > 0);
         if (variant)
-          await reserveLine({
-            productId: id,
-            color: variant.color,
-            size: variant.size,
-            quantity: 1,
-          });
+          await reserveLine(
+            { productId: id, color: variant.color, size: variant.size, quantity: 1 },
+            TEST_SALE,
+          );
       }
       if (action === "delete") await Product.deleteOne({ _id: id });
       if (action === "create")

@@ -197,6 +197,7 @@ describe("getDashboardStats", () => {
         advancePaidThisMonth: 0,
         advanceOrdersThisMonth: 0,
       },
+      lowStockCount: 0,
       period: {
         timeZone: "Asia/Dhaka",
         monthStart: "2026-04-01",

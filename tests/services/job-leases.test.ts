@@ -53,9 +53,11 @@ describe("job leases", () => {
       "courier-record-purge",
       "expire-pending-orders",
       "incomplete-checkout-purge",
+      "low-stock-digest",
       "otp-purge",
       "poll-open-shipments",
       "rate-limit-purge",
+      "reconcile-stock-ledger",
       "reconcile-stock-reservations",
       "release-stalled-settlements",
     ]);

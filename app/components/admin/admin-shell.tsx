@@ -20,6 +20,7 @@ import {
   Users,
   Wallet,
   Contact,
+  Boxes,
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { NavLink, useNavigate } from "react-router";
@@ -31,6 +32,7 @@ export const ADMIN_NAV = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
   { to: "/admin/products", label: "Products", icon: Package },
   { to: "/admin/categories", label: "Categories", icon: FolderTree },
+  { to: "/admin/stock", label: "Stock", icon: Boxes },
   { to: "/admin/orders", label: "Orders", icon: ShoppingBag },
   { to: "/admin/packing", label: "Packing", icon: ScanBarcode },
   { to: "/admin/call-list", label: "Call list", icon: PhoneCall },

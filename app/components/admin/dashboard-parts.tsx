@@ -53,6 +53,7 @@ export function normalizeStats(answer: unknown): DashboardStats {
     totalSales: num(data.totalSales),
     totalProducts: num(data.totalProducts),
     totalCustomers: num(data.totalCustomers),
+    lowStockCount: num(data.lowStockCount),
     monthlySales: num(data.monthlySales),
     weeklySalesData: week(data.weeklySalesData),
     weeklyRevenueData: week(data.weeklyRevenueData),

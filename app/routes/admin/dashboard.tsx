@@ -1,4 +1,5 @@
 import { RefreshCw } from "lucide-react";
+import { Link } from "react-router";
 import {
   normalizeStats,
   PanelBoundary,
@@ -78,6 +79,17 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             />
             <StatCard label="Products" value={String(stats.totalProducts)} />
             <StatCard label="Customers" value={String(stats.totalCustomers)} />
+            <Link
+              to="/admin/stock?view=low"
+              className="rounded-lg focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+            >
+              <StatCard
+                label="Low stock"
+                value={String(stats.lowStockCount)}
+                hint="Variants at or below their threshold: open the list"
+                testId="stat-low-stock"
+              />
+            </Link>
             <StatCard
               label="Payments received"
               value={formatBDT(stats.totalPaymentsRevenue)}

@@ -164,7 +164,15 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
                 </span>
               )}
             </td>
-            <td className="text-right tabular-nums">{product.quantity ?? 0}</td>
+            <td className="text-right tabular-nums">
+              <Link
+                to={`/admin/stock?productId=${product._id}`}
+                className="hover:underline"
+                aria-label={`Stock of ${product.title}: ${product.quantity ?? 0}`}
+              >
+                {product.quantity ?? 0}
+              </Link>
+            </td>
             <td>
               <StatusBadge status={product.isActive === false ? "HIDDEN" : "ACTIVE"} />
             </td>

@@ -80,6 +80,7 @@ interface Values {
   business: { tradeLicence: string; tin: string; returnDays: string };
   channels: ShopSettings["channels"];
   callList: { keepDays: string };
+  stock: { lowStockThreshold: string; dailyDigest: boolean; digestMobile: string };
   search: SearchValues;
 }
 
@@ -116,6 +117,9 @@ const LABELS: Record<string, string> = {
   "business.tin": "TIN (e-TIN)",
   "business.returnDays": "Return window (days)",
   "callList.keepDays": "Keep incomplete checkouts for (days)",
+  "stock.lowStockThreshold": "Low stock at or below (pieces)",
+  "stock.dailyDigest": "Daily low-stock digest",
+  "stock.digestMobile": "Digest SMS to",
   "channels.whatsapp": "WhatsApp number",
   "channels.messenger": "Messenger (Facebook page user name)",
   "channels.facebook": "Facebook page",
@@ -167,6 +171,7 @@ function toValues(settings: ShopSettings): Values {
     business: { ...settings.business, returnDays: String(settings.business.returnDays) },
     channels: { ...settings.channels },
     callList: { keepDays: String(settings.callList.keepDays) },
+    stock: { ...settings.stock, lowStockThreshold: String(settings.stock.lowStockThreshold) },
     search: searchValues(settings.search),
   };
 }
@@ -200,6 +205,7 @@ function toSettings(values: Values, current: ShopSettings) {
     business: { ...values.business, returnDays: asNumber(values.business.returnDays) },
     channels: values.channels,
     callList: { keepDays: asNumber(values.callList.keepDays) },
+    stock: { ...values.stock, lowStockThreshold: asNumber(values.stock.lowStockThreshold) },
     search: searchSettingsOf(values.search),
   };
 }
@@ -477,6 +483,22 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
                 {field("callList.keepDays", {
                   inputMode: "numeric",
                   hint: "A checkout left with a mobile typed is deleted after this; 1 to 90",
+                })}
+              </div>
+            </Panel>
+            <Panel title="Low stock">
+              <div className="grid gap-3 sm:grid-cols-3">
+                {field("stock.lowStockThreshold", {
+                  inputMode: "numeric",
+                  hint: "For variants without their own threshold (Stock screen)",
+                })}
+                <label className="flex items-center gap-2 self-center text-sm">
+                  <input type="checkbox" {...register("stock.dailyDigest")} />
+                  {LABELS["stock.dailyDigest"]}: emailed to the owner from 9:00
+                </label>
+                {field("stock.digestMobile", {
+                  inputMode: "tel",
+                  hint: "Also by SMS to this number; empty: email only",
                 })}
               </div>
             </Panel>
