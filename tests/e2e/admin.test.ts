@@ -408,6 +408,7 @@ describe("admin screens", () => {
     await page.close();
   });
 
+  // Ten screens, each loaded and photographed: 60 s, as the other every-screen walk (admin-edges).
   it("shows every admin screen (screenshots at 1280 px, a few at 375 px)", async () => {
     const page = await newTab(session.adminToken);
     const screens: [string, string, string][] = [
@@ -448,5 +449,5 @@ describe("admin screens", () => {
     expect(session.consoleErrors.filter((text) => !/Failed to load resource/.test(text))).toEqual(
       [],
     );
-  });
+  }, 60_000);
 });
