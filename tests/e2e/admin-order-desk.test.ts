@@ -103,6 +103,8 @@ describe.each([
     expect(await contact.getByTestId("order-note").textContent()).toBe(
       `Customer's note: ${BANGLA.note}`,
     );
+    // The invoice (the name and the address) loads after the dialog opens.
+    await dialog.getByText(BANGLA.street).first().waitFor();
     const dialogText = await dialog.textContent();
     expect(dialogText).toContain(`${BANGLA.firstName} ${BANGLA.lastName}`);
     expect(dialogText).toContain(BANGLA.street);
