@@ -237,6 +237,11 @@ const MIGRATIONS = {
   ],
 } satisfies Record<string, Migration[]>;
 
+/** Every migration's name, in both groups. */
+export const MIGRATION_NAMES = Object.values(MIGRATIONS).flatMap((group) =>
+  group.map((migration) => migration.name),
+);
+
 /** Where umzug records the names of the migrations that ran (one document each). */
 export const MIGRATIONS_COLLECTION = "migrations";
 
