@@ -12,6 +12,11 @@ const CHECKED = [
   "server/services/cod-phone-checks.ts",
   "server/services/courier-cash.service.ts",
   "server/services/payments.service.ts",
+  "server/payments/gateway.ts",
+  "server/payments/ledger.ts",
+  "server/payments/bkash.ts",
+  "server/payments/sslcommerz.ts",
+  "server/payments/index.ts",
   "server/services/phone-history.service.ts",
   "server/services/unconfirmed-orders.service.ts",
 ];
