@@ -153,7 +153,7 @@ function NavigationProgress() {
   );
 }
 
-/** Spec §2: every path change scrolls to the top and sends page_view_stape (path, title). */
+/** Every path change scrolls to the top and sends page_view_stape (path, title). */
 function RouteChangeEffects() {
   const { pathname } = useLocation();
   useEffect(() => {

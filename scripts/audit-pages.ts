@@ -153,7 +153,7 @@ async function main(): Promise<number> {
     const baseUrl = `http://127.0.0.1:${port}`;
     console.log(`[audit] shop on ${baseUrl}`);
 
-    // A fresh profile is a session's first page, where the campaign popup opens (spec §2) and its
+    // A fresh profile is a session's first page, where the campaign popup opens and its
     // image becomes the largest paint. "(later)" runs are the same pages later in that session:
     // hasShownPopup is set before the page's own scripts run, so no popup, and the Bangla font's
     // cookie says the file is cached (app/components/layout/bangla-font.tsx).

@@ -1,5 +1,5 @@
 /**
- * Auth state of the storefront (spec §3 "Auth state", §4 "Auth", "Pending cart item").
+ * Auth state of the storefront.
  *
  * Exports
  * - `<AuthProvider>` — wraps the app (in root). On mount: reads 'jwt'; if present loads the profile; then
@@ -396,7 +396,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
             isAdminVerified: false,
             error: errorMessage(error),
           });
-          // The guard shows the spec's text for a timeout, 401, 403 or other failure (spec §8).
+          // The guard shows the spec's text for a timeout, 401, 403 or other failure.
           throw error;
         }
       },

@@ -66,7 +66,7 @@ export function parseListingParams(params: URLSearchParams): ListingFilters {
   };
 }
 
-/** The contract §4 query for GET /api/products (and the products service). */
+/** The listing query for GET /api/products (and the products service). */
 export function toApiQuery(filters: ListingFilters) {
   return {
     category: filters.category,

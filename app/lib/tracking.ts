@@ -1,5 +1,5 @@
 /**
- * Tag-manager data layer (spec §4, §7, §8, §9). Pushes to `window.dataLayer`; no server call.
+ * Tag-manager data layer. Pushes to `window.dataLayer`; no server call.
  *
  * Exports
  * - Event helpers (each de-duplicated, see `pushEvent`):
@@ -17,7 +17,7 @@
  *   sent later (the pending cart item added after sign-in) with the same payload.
  * - Builders (pure): `buildItem`, `buildItems`, `buildUserData`, `buildPurchase`, `itemPrice`, `orderValue`,
  *   `deriveLoginState`, `categoryOf`, `fixed2`.
- * - Customer info (the guest or selected address, spec §3): `saveCustomerInfo(info)`, `readCustomerInfo()`
+ * - Customer info (the guest or selected address): `saveCustomerInfo(info)`, `readCustomerInfo()`
  *   (unreadable -> logged, empty info, not logged in), `CUSTOMER_INFO_KEY` (localStorage).
  * - `pushEvent(event, key?)` — the de-duplicated push: the same key within 2000 ms is dropped, a key is
  *   forgotten 5000 ms after it was pushed. Returns whether it was pushed.

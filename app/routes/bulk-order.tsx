@@ -45,7 +45,7 @@ const FIELDS = [
   "notes",
 ] as const;
 
-/** Bulk t-shirt request: multipart POST /api/tshirt-orders (contract §8); quantity = sum of sizes, at least 10. */
+/** Bulk t-shirt request: multipart POST /api/tshirt-orders; quantity = sum of sizes, at least 10. */
 export default function BulkOrder() {
   const { i18n } = useLingui();
   const locale = useLocale();

@@ -56,7 +56,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 /**
- * /auth/google/callback?token=JWT (contract §3): stores the token (only one this browser's sign-in
+ * /auth/google/callback?token=JWT: stores the token (only one this browser's sign-in
  * produced, see the loader), loads the profile, adds the pending cart item, then goes to
  * redirectAfterLogin or /. 'google_callback_visits' stops redirect loops.
  */

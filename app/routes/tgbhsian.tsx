@@ -16,7 +16,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return { gtmId: context.config.gtmId };
 }
 
-/** /TGBHSIAN (contract §9): not linked anywhere; lists this tab's data-layer events, fires debug_test. */
+/** /TGBHSIAN: not linked anywhere; lists this tab's data-layer events, fires debug_test. */
 export default function TagManagerDiagnostics({ loaderData }: Route.ComponentProps) {
   const [events, setEvents] = useState<DataLayerEvent[]>([]);
   const [layerSize, setLayerSize] = useState(0);

@@ -5,7 +5,7 @@ import { toAsciiDigits } from "../i18n/digits.js";
 import { Postcode } from "../numeric.js";
 import { LocaleField } from "./i18n.js";
 
-/** Inputs and answers of /auth/* and /api/users/* (contract §3). */
+/** Inputs and answers of /auth/* and /api/users/*. */
 
 export const Email = z
   .string()

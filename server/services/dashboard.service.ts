@@ -20,7 +20,7 @@ import { countLowStock } from "./stock-room.service.js";
 export type { CategorySales, DashboardStats, RecentOrder, RecentPayment, StatusTotals };
 
 /**
- * The admin dashboard (spec §3 "Dashboard stats", rules of spec §9), computed with small MongoDB
+ * The admin dashboard, computed with small MongoDB
  * aggregation pipelines over date ranges worked out here in the shop's time zone.
  *
  * Definitions (also in README "Back office API"):

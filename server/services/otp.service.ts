@@ -8,7 +8,7 @@ import { sendSms } from "../integrations/sms.js";
 import { toBanglaDigits } from "#contract/i18n/digits";
 import { DEFAULT_LOCALE, type Locale } from "#contract/i18n/locale";
 
-/** Phone OTP rules (contract §3). */
+/** Phone OTP rules. */
 export const OTP_TTL_SECONDS = 5 * 60;
 export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_RESEND_SECONDS = 60;

@@ -3,11 +3,11 @@
  * - /account: mobile number OTP (send, a wrong code, the right code; the SMS comes through the
  *   BulkSMSBD gateway stub) and the password-change form (wrong current password, then a change),
  *   end to end through the real API and database;
- * - screen-chunk loading (spec §8: gives up after 120 s): a held route chunk, Playwright's fake clock,
+ * - screen-chunk loading (gives up after 120 s): a held route chunk, Playwright's fake clock,
  *   the retry screen and a working Retry;
- * - admin verification timeout (spec §8 'Request timeout - please check your connection') with a held
+ * - admin verification timeout ('Request timeout - please check your connection') with a held
  *   GET /api/users/verify-admin and the fake clock, then "Try again";
- * - a guest cart merged into the account at Google sign-in (contract §5), through the local OpenID
+ * - a guest cart merged into the account at Google sign-in, through the local OpenID
  *   provider (oauth2-mock-server) standing in for Google;
  * - Google sign-in started on a Bangla page: the callback screen and its failures in Bangla.
  * One shop (private build copy), one Chromium; each test gets its own browser context (own cookies and
@@ -129,7 +129,7 @@ describe("/account: mobile number OTP and password change", () => {
     const { page, errors } = await newPage(token);
     await page.goto(`${shop.baseUrl}/account`);
     await waitForHydration(page);
-    // Profile load: not OTP-verified -> requireOTPVerification (spec §4).
+    // Profile load: not OTP-verified -> requireOTPVerification.
     const phoneSection = page.getByRole("region", { name: "Mobile number" });
     await phoneSection.waitFor();
     expect(await page.getByRole("status").first().textContent()).toBe(
@@ -182,7 +182,7 @@ describe("/account: mobile number OTP and password change", () => {
       .toBe("The code has 6 digits");
     expect(otpVerifyCalls).toBe(0);
 
-    // A wrong code: the server's message is shown as it is (spec §4: failure stores the message).
+    // A wrong code: the server's message is shown as it is.
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
     await phoneSection.getByLabel("Code from the SMS").fill(wrong);
     const wrongAnswer = page.waitForResponse((r) => r.url().endsWith("/auth/otp/verify"));
@@ -200,7 +200,7 @@ describe("/account: mobile number OTP and password change", () => {
       "a wrong code verifies nothing",
     ).toBe(false);
 
-    // The right code: verified, the phone saved through PUT /auth/update-phone (spec §4).
+    // The right code: verified, the phone saved through PUT /auth/update-phone.
     await phoneSection.getByLabel("Code from the SMS").fill(code);
     const phoneSaved = page.waitForResponse((r) => r.url().endsWith("/auth/update-phone"));
     await phoneSection.getByRole("button", { name: "Verify" }).click();
@@ -217,7 +217,7 @@ describe("/account: mobile number OTP and password change", () => {
     const verified = await User.findById(user._id).lean();
     expect(verified).toMatchObject({ phone, isOTPVerified: true });
 
-    // Password change: a wrong current password shows the server's message (spec §8).
+    // Password change: a wrong current password shows the server's message.
     const passwordSection = page.getByRole("region", { name: "Change password" });
     let passwordCalls = 0;
     page.on("request", (request) => {
@@ -267,7 +267,7 @@ describe("/account: mobile number OTP and password change", () => {
     expect(await passwordSection.getByLabel("Current password").inputValue()).toBe("");
     expect(await passwordSection.getByLabel("New password", { exact: true }).inputValue()).toBe("");
 
-    // The stored hash changed: the new password signs in, the old one is refused (contract §3).
+    // The stored hash changed: the new password signs in, the old one is refused.
     expect((await signInStatus(email, newPassword)).status).toBe(200);
     const old = await signInStatus(email, password);
     expect(old).toEqual({
@@ -297,7 +297,7 @@ describe("/account: mobile number OTP and password change", () => {
   });
 });
 
-describe("screen-chunk loading (spec §8: times out after 120 s)", () => {
+describe("screen-chunk loading (gives up after 120 s)", () => {
   it("shows the retry screen when a screen's code has not arrived after 120 s; Retry loads it", async () => {
     const { page, errors } = await newPage();
     await page.clock.install();
@@ -347,7 +347,7 @@ describe("screen-chunk loading (spec §8: times out after 120 s)", () => {
   });
 });
 
-describe("admin verification timeout (spec §8)", () => {
+describe("admin verification timeout", () => {
   it("shows 'Request timeout - please check your connection' after 10 s; Try again lets the admin in", async () => {
     const token = await signInAdmin(shop);
     const { page, errors } = await newPage(token);
@@ -360,7 +360,7 @@ describe("admin verification timeout (spec §8)", () => {
     await checking.waitFor();
     expect(await checking.textContent()).toContain("Checking admin access…");
 
-    // The verify call allows 10 s (spec §9); the page clock also runs in real time, hence 5 + 5.
+    // The verify call allows 10 s; the page clock also runs in real time, hence 5 + 5.
     await page.clock.runFor(5_000);
     expect(await checking.isVisible()).toBe(true);
     await page.clock.runFor(5_000);
@@ -383,7 +383,7 @@ describe("admin verification timeout (spec §8)", () => {
   });
 });
 
-describe("guest cart merge at Google sign-in (contract §5)", () => {
+describe("guest cart merge at Google sign-in", () => {
   it("a guest's cart lines join the account's cart after Continue with Google", async () => {
     const email = "shapla.begum@gmail.com";
     googleClaims = {

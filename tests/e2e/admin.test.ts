@@ -78,7 +78,7 @@ describe("admin guard", () => {
     await screenshots(page, "admin-denied");
     await page.close();
 
-    // A token the server rejects: removed at start-up, and the visitor signs in again (spec §8).
+    // A token the server rejects: removed at start-up, and the visitor signs in again.
     const invalid = await newTab("not-a-valid-token");
     await invalid.goto(`${session.shop.baseUrl}/admin/customers?search=rahim`);
     await invalid.waitForURL((url) => url.pathname === "/login");

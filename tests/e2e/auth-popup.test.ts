@@ -212,7 +212,7 @@ describe("campaign popup", () => {
     await page.close();
   });
 
-  // Spec §4 / §8: the flag is set only when images came back; a failure is logged only, the spinner
+  // The flag is set only when images came back; a failure is logged only, the spinner
   // stops, nothing shows. The list is answered through page.route, which also sees the request the
   // inline head script makes before hydration.
   for (const { name, answer, logged } of [

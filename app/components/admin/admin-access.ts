@@ -1,5 +1,5 @@
 /**
- * Who may see the back office (spec §2, §6, §8), checked by the admin screens' `clientLoader`s:
+ * Who may see the back office, checked by the admin screens' `clientLoader`s:
  * without a stored token the visitor goes to /login and the wanted path plus query is remembered in
  * localStorage 'redirectAfterLogin'; with one, the server decides (GET /api/users/verify-admin, 10 s)
  * and the spec's texts stand for timeout, 401, 403 and others. Real rights always come from the

@@ -1,4 +1,4 @@
-/** Dashboard pieces (spec §3 "Dashboard stats", §9): stat cards, weekly charts, summaries, recent lists. */
+/** Dashboard pieces: stat cards, weekly charts, summaries, recent lists. */
 import { Component, type ReactNode } from "react";
 import {
   Bar,
@@ -17,7 +17,7 @@ import type { Dashboard } from "~/lib/api-client";
 import { cn } from "~/lib/utils";
 import { DataTable, EmptyRow, formatDate, Panel, StatusBadge } from "./common";
 
-/** Weeks start on Sunday (spec §9). */
+/** Weeks start on Sunday. */
 export const WEEK_DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
 
 export type { StatusTotals };

@@ -2,7 +2,7 @@
  * Submitting cart changes: components send one through a fetcher (`useCartFetcher`) to the cart
  * route, whose `clientAction` runs it (perform-cart-action.ts, loaded with the cart route only); the
  * answer replaces the confirmed cart, and the outcome comes back as the fetcher's data with the same
- * texts the screens showed before (spec §8).
+ * texts the screens showed before.
  */
 import { useFetcher } from "react-router";
 import { CART_INTENT_FIELD, type CartIntent } from "./optimistic-cart";

@@ -3,12 +3,12 @@
  *
  * The cart lives in the browser session (a guest cookie, or the account behind the token in
  * localStorage), so there is no server loader for it: the confirmed cart is kept in one small store
- * here, loaded through the API client and replaced by the server's answer after every change (spec §4
- * "Success replaces the cart"). Changes go through fetchers to the cart route's `clientAction`
+ * here, loaded through the API client and replaced by the server's answer after every change (a
+ * success replaces the cart). Changes go through fetchers to the cart route's `clientAction`
  * (cart-actions.ts), which publishes the answer here; while a change is under way `useCart()` shows it
  * already (optimistic cart, as Hydrogen's skeleton does) and a refusal rolls it back.
  *
- * Who may call the cart API (spec §5): a signed-in shopper (token), or a guest. A shopper becomes a guest
+ * Who may call the cart API: a signed-in shopper (token), or a guest. A shopper becomes a guest
  * by choosing "Continue as guest" (or by `guest=true` in the URL); we remember that choice for the browser
  * session under GUEST_CART_KEY so the header badge can show the guest cart on every page.
  */

@@ -14,7 +14,7 @@ export function promoCodeOf(promoDetails: unknown): string | null {
 }
 
 /**
- * Apply or remove a promo code through the cart fetcher; failures show the spec §8 texts from the API
+ * Apply or remove a promo code through the cart fetcher; failures show the fixed texts from the API
  * client. An empty code is refused here, without a call.
  */
 export function PromoForm() {

@@ -1,5 +1,5 @@
 /**
- * Screen-chunk loading (spec §8): a screen whose code (and data) has not arrived 120 s after the
+ * Screen-chunk loading: a screen whose code (and data) has not arrived 120 s after the
  * navigation started is given up, and a retry screen is shown; a failed route-module import shows the
  * same screen from the root ErrorBoundary.
  *

@@ -1,5 +1,5 @@
 /**
- * Google Tag Manager container snippet (spec §7: a tag manager container is referenced). Rendered only
+ * Google Tag Manager container snippet. Rendered only
  * when GTM_ID is configured; carries the CSP nonce of the request so the strict script policy holds.
  */
 const GTM_ID = /^GTM-[A-Z0-9]+$/;

@@ -54,7 +54,7 @@ export function outcomeCopy(outcome: PaymentOutcome, i18n: I18n): { title: strin
 }
 
 /**
- * The ONE payment-result screen (spec §2) for /payment-success, /payment-failed, /payment-cancelled and
+ * The ONE payment-result screen for /payment-success, /payment-failed, /payment-cancelled and
  * /payment/success. Reads orderId, transactionId / paymentId and reason from the gateway redirect;
  * fires purchase (success), payment_failed_stape or payment_cancelled_stape (checkout step 3).
  */

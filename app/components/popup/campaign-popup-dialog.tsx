@@ -1,5 +1,5 @@
 /**
- * The campaign popup's dialog (spec §2 "Popup screen"): images with a 300 ms cross-fade, arrows, dots,
+ * The campaign popup's dialog: images with a 300 ms cross-fade, arrows, dots,
  * swipe, counter, collapsible caption and "Visit Link". Loaded lazily by `<CampaignPopup />` only when
  * there are images to show, so Radix Dialog and this code stay out of the first page load.
  */

@@ -1,5 +1,5 @@
 /**
- * The campaign popup (spec §2 "Popup screen", §4 "Popup flow", §8 "Popup load failure").
+ * The campaign popup.
  *
  * `<CampaignPopup />` — mount once (root). Once per browser session it loads GET /api/popup-images/active;
  * sessionStorage 'hasShownPopup' is set only when at least one image came back; a spinner (40 / 3.6) shows

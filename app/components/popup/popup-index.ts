@@ -1,5 +1,5 @@
 /**
- * Pure index logic of the campaign popup (spec §2 "Popup screen", §5 swipe threshold).
+ * Pure index logic of the campaign popup.
  * Exports: `SWIPE_THRESHOLD_PX` (50), `nextIndex`, `prevIndex` (both wrap), `swipeDirection(dx)`,
  * `indexAfterSwipe(index, total, dx)`, `counterLabel(index, total)` ('position/total'),
  * `isTap(dx, dy)`.

@@ -6,7 +6,7 @@
  * phone link that made the popup image the page's last large paint, seconds after the page itself.
  * This inline head script asks for the list, the dialog's chunks (at low priority, behind the page's
  * own CSS and images) and, as soon as the list is there, the first image, so after hydration the
- * popup opens without waiting on the network. The popup flow itself is unchanged (spec §4): the
+ * popup opens without waiting on the network. The popup flow itself is unchanged: the
  * component still gets the list through the API client (which hands it this response), shows the
  * spinner until it has it and sets `hasShownPopup` only when images came back.
  */

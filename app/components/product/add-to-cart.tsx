@@ -18,7 +18,7 @@ import { trackableSnapshot, type TrackableProduct } from "~/lib/tracking";
 export const MAX_QUANTITY = MAX_LINE_QUANTITY;
 
 /**
- * Quantity stepper + "Add to cart". Signed in: adds to the shopper's cart. Not signed in (spec §4/§5): the
+ * Quantity stepper + "Add to cart". Signed in: adds to the shopper's cart. Not signed in: the
  * shopper chooses "Sign in" (the item is kept as pendingCartItem and added after login) or "Continue as
  * guest" (added to the guest cart kept by the server's cookie; merged into the account at sign-in).
  */

@@ -52,7 +52,7 @@ async function cartCall(path: string, options: RequestOptions): Promise<Cart> {
   return normalizeCart(data);
 }
 
-/** Apply-promo texts (spec §8). */
+/** Apply-promo texts. */
 export function promoErrorMessage(error: unknown): string {
   const data = error instanceof ApiError ? error.data : undefined;
   const message = serverMessage(data);

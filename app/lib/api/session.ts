@@ -68,7 +68,7 @@ const AUTH_EXEMPT_PATHS = [
   /^\/order-confirmation(\/|$)/,
 ];
 
-/** Pages where cart/order/profile calls may go without a token (spec §5). */
+/** Pages where cart/order/profile calls may go without a token. */
 export function isAuthExemptPage(): boolean {
   const pathname = pagePath();
   return AUTH_EXEMPT_PATHS.some((pattern) => pattern.test(pathname));

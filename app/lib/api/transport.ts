@@ -1,5 +1,5 @@
 /**
- * The transport: one HTTP call with every cross-cutting rule (spec §5/§7/§8). Base URL + path (the
+ * The transport: one HTTP call with every cross-cutting rule. Base URL + path (the
  * path includes `/api` or `/auth`), `credentials: 'include'`, a timeout (default 10 s), the bearer
  * token on every call except `/auth/*` (override with `options.auth`), JSON or FormData bodies,
  * responses an inline head script prefetched, and the session's 401 rules.
@@ -84,7 +84,7 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 }
 
 /**
- * One HTTP call with every cross-cutting rule of spec §5/§7/§8. Resolves with the parsed JSON body
+ * One HTTP call with every cross-cutting rule (tokens, tracking, error texts). Resolves with the parsed JSON body
  * (null when empty); rejects with ApiError.
  */
 export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {

@@ -31,7 +31,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { data, error, loading, reload } = useLoadedData(loaderData.dashboard);
-  // Total failure: the error is shown and every figure is zero (spec §8, Dashboard).
+  // Total failure: the error is shown and every figure is zero.
   const stats = normalizeStats(error ? null : data);
 
   return (

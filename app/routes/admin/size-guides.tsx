@@ -25,7 +25,7 @@ export function meta() {
   return [{ title: "Size guides — Tweest admin" }, { name: "robots", content: "noindex" }];
 }
 
-/** /admin/size-guides: a protected screen of its own in the spec (§2), behind the same check as /admin/*. */
+/** /admin/size-guides: a protected screen of its own, behind the same check as /admin/*. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const [guides, categories] = await Promise.all([
     loadForAdmin(request, () => api.sizeGuides.list()),
