@@ -7,12 +7,12 @@
  */
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { Order, type OrderFields } from "../../models/order.model.js";
-import { Product } from "../../models/product.model.js";
 import { getEnv } from "../env.js";
 import { badRequest } from "../lib/http-error.js";
 import { code128, qrCodeSvg } from "../lib/barcodes.js";
 import { adminOrderFilter } from "./orders.service.js";
 import { shipmentOf } from "./shipment-answer.js";
+import { lineCodeKey, lineCodes } from "./variant-codes.service.js";
 import { getShopSettings } from "./shop-settings.service.js";
 import { paymentSplit } from "#contract/advance-delivery-charge";
 import { localized, toLocale, type Locale } from "#contract/i18n";
@@ -58,21 +58,10 @@ function trackingUrl(orderNumber: string, locale: Locale): string {
   return new URL(path, getEnv().PUBLIC_URL).toString();
 }
 
-/** `productId:colour:size` → the variant's SKU, for the products the orders' lines name. */
-async function skusOf(orders: StoredOrder[]): Promise<Map<string, string>> {
-  const ids = [
-    ...new Set(orders.flatMap((order) => order.orderItems.map((item) => item.productId))),
-  ];
-  const products = await Product.find({ _id: { $in: ids } }, { variants: 1 }).lean();
-  const skus = new Map<string, string>();
-  for (const product of products)
-    for (const variant of product.variants)
-      if (variant.sku)
-        skus.set(`${String(product._id)}:${variant.color}:${variant.size}`, variant.sku);
-  return skus;
-}
-
-async function documentOf(order: StoredOrder, skus: Map<string, string>): Promise<OrderDocument> {
+async function documentOf(
+  order: StoredOrder,
+  codes: Awaited<ReturnType<typeof lineCodes>>,
+): Promise<OrderDocument> {
   const locale = toLocale(order.locale);
   const address = order.shippingAddress;
   const shipment = shipmentOf(order);
@@ -84,7 +73,7 @@ async function documentOf(order: StoredOrder, skus: Map<string, string>): Promis
       title: localized({ title: item.title, titleBn: item.product?.titleBn }, "title", locale),
       color: item.color,
       size: item.size,
-      sku: skus.get(`${String(item.productId)}:${item.color}:${item.size}`) ?? null,
+      sku: codes.get(lineCodeKey(item))?.sku || null,
       quantity: item.quantity,
       unitPrice,
       amount: unitPrice * item.quantity,
@@ -155,11 +144,14 @@ export async function readOrderDocuments({
     orders = orderIds.flatMap((id) => byId.get(id) ?? []);
     missing = orderIds.filter((id) => !byId.has(id));
   } else orders = await ordersInFilter(filter);
-  const [settings, skus] = await Promise.all([getShopSettings(), skusOf(orders)]);
+  const [settings, codes] = await Promise.all([
+    getShopSettings(),
+    lineCodes(orders.flatMap((order) => order.orderItems)),
+  ]);
   // One order at a time, letting other requests in between: 200 orders' codes take about a second.
   const documents: OrderDocument[] = [];
   for (const order of orders) {
-    documents.push(await documentOf(order, skus));
+    documents.push(await documentOf(order, codes));
     await nextTurn();
   }
   return {

@@ -3,10 +3,9 @@
  * against the order's lines, and the scans that complete the order mark it packed, once.
  */
 import { Order } from "../../models/order.model.js";
-import { Product } from "../../models/product.model.js";
 import { conflict, notFound } from "../lib/http-error.js";
 import { orderLookupKey } from "#contract/order-number";
-import { barcodeOf, normalizeCode } from "#contract/variant-codes";
+import { normalizeCode } from "#contract/variant-codes";
 import {
   ALREADY_PACKED,
   CODE_NOT_IN_ORDER,
@@ -21,6 +20,7 @@ import {
 } from "#contract/schemas/packing";
 import { ORDER_NOT_FOUND } from "./orders.service.js";
 import { updateOrderWhere } from "./stock.service.js";
+import { lineCodeKey, lineCodes } from "./variant-codes.service.js";
 
 /** Only a confirmed order is packed: a placed one may still be cancelled on the call. */
 const PACKABLE_STATUS = "CONFIRMED";
@@ -52,16 +52,9 @@ export async function packOrder(ref: string, scans: string[], by: string): Promi
   const order = await Order.findOne(orderLookupKey(ref)).lean();
   if (!order) throw notFound(ORDER_NOT_FOUND);
   refuseUnpackable(order);
-  const products = await Product.find(
-    { _id: { $in: order.orderItems.map((item) => item.productId) } },
-    { variants: 1 },
-  ).lean();
+  const codes = await lineCodes(order.orderItems);
   const lines: PackLineAnswer[] = order.orderItems.map((item) => {
-    const variant = products
-      .find((product) => product._id.equals(item.productId))
-      ?.variants.find(
-        (candidate) => candidate.color === item.color && candidate.size === item.size,
-      );
+    const variant = codes.get(lineCodeKey(item));
     return {
       lineId: String(item._id),
       productId: String(item.productId),
@@ -69,7 +62,7 @@ export async function packOrder(ref: string, scans: string[], by: string): Promi
       color: item.color,
       size: item.size,
       sku: variant?.sku ?? "",
-      barcode: variant ? barcodeOf(variant) : "",
+      barcode: variant?.barcode ?? "",
       quantity: item.quantity,
       scanned: 0,
       complete: false,

@@ -300,3 +300,29 @@ async function giveProductCodes(id: ProductId, attempt: number): Promise<number>
   if (written.matchedCount === 1) return given;
   return giveProductCodes(id, attempt + 1);
 }
+
+type OrderLineRef = { productId: unknown; color: string; size: string };
+
+/** The key `lineCodes` answers a line's codes under. */
+export const lineCodeKey = (line: OrderLineRef) =>
+  `${String(line.productId)}:${line.color}:${line.size}`;
+
+/**
+ * The SKU and barcode each order line's variant has now, read in one query for every line given
+ * (packing checks scans against them; printed documents show the SKU). A line whose variant is gone
+ * is absent.
+ */
+export async function lineCodes(
+  lines: readonly OrderLineRef[],
+): Promise<Map<string, { sku: string; barcode: string }>> {
+  const ids = [...new Set(lines.map((line) => String(line.productId)))];
+  const products = await Product.find({ _id: { $in: ids } }, { variants: 1 }).lean();
+  const codes = new Map<string, { sku: string; barcode: string }>();
+  for (const product of products)
+    for (const variant of product.variants)
+      codes.set(lineCodeKey({ productId: product._id, ...variant }), {
+        sku: variant.sku ?? "",
+        barcode: barcodeOf(variant),
+      });
+  return codes;
+}

@@ -45,6 +45,14 @@ beforeEach(async () => {
 
 const PHONE = "01712345678";
 const asAdmin = (test: request.Test) => test.set("Authorization", `Bearer ${adminToken}`);
+
+/** The dashboard's recovered figures after one saved checkout turned into an order of `revenue`. */
+async function expectOneConvertedRecovery(revenue: number) {
+  const summary = await asAdmin(
+    request(app).get("/api/admin/incomplete-checkouts/recovered"),
+  ).expect(200);
+  expect(summary.body).toEqual({ days: 30, open: 0, orders: 1, revenue, converted: 1 });
+}
 const list = () => asAdmin(request(app).get("/api/admin/incomplete-checkouts"));
 const typed = (overrides: Record<string, unknown> = {}) => ({
   shippingAddress: { mobile: PHONE, firstName: "Nusrat", districtId: "dhaka", ...overrides },
@@ -226,16 +234,7 @@ describe("the call list (staff only)", () => {
     expect(await variantStock(product._id, "Black", "M")).toBe(8);
     expect(await IncompleteCheckout.countDocuments()).toBe(0);
     expect(await Cart.countDocuments({ guestId: saved.cartId })).toBe(0);
-    const summary = await asAdmin(
-      request(app).get("/api/admin/incomplete-checkouts/recovered"),
-    ).expect(200);
-    expect(summary.body).toEqual({
-      days: 30,
-      open: 0,
-      orders: 1,
-      revenue: order!.totalDiscountedPrice,
-      converted: 1,
-    });
+    await expectOneConvertedRecovery(order!.totalDiscountedPrice);
     // Done once: the second click finds it gone.
     const again = await convert(saved).expect(404);
     expect(again.body.message).toBe("This saved checkout is gone: it was ordered, or it expired");
@@ -275,16 +274,7 @@ describe("the call list (staff only)", () => {
     expect(await RecoveredCheckout.find().lean()).toEqual([
       expect.objectContaining({ order: order!._id, via: "converted", phone: PHONE }),
     ]);
-    const summary = await asAdmin(
-      request(app).get("/api/admin/incomplete-checkouts/recovered"),
-    ).expect(200);
-    expect(summary.body).toEqual({
-      days: 30,
-      open: 0,
-      orders: 1,
-      revenue: order!.totalDiscountedPrice,
-      converted: 1,
-    });
+    await expectOneConvertedRecovery(order!.totalDiscountedPrice);
   });
 
   it("makes one order when staff convert the same checkout three times at once", async () => {
