@@ -35,7 +35,7 @@ afterAll(async () => {
 });
 
 /** Guest: one item, Nagad chosen at checkout, the order placed; lands on Nagad's page. */
-async function payWithNagad(page: Page, mobile: string) {
+async function payWithNagad(page: Page, mobile: string, width: number) {
   // Nagad's checkout page (the stub speaks only the API): a plain page the shopper lands on.
   await page.route(`${nagad.url}/check-out/pay/**`, (route) =>
     route.fulfill({ status: 200, contentType: "text/html", body: "<h1>Nagad checkout</h1>" }),
@@ -53,6 +53,7 @@ async function payWithNagad(page: Page, mobile: string) {
   const choice = page.getByLabel(/^Nagad/);
   expect(await page.getByText("Pay from your Nagad account.").isVisible()).toBe(true);
   await choice.check();
+  await screenshot(page, `nagad-checkout-${width}`);
   await checkout.placeOrder();
   await page.waitForURL(`${nagad.url}/check-out/pay/**`);
   const order = await Order.findOne({ "shippingAddress.mobile": mobile }).lean();
@@ -65,8 +66,7 @@ async function payWithNagad(page: Page, mobile: string) {
 describe("Nagad checkout (Nagad stub)", () => {
   it("at 375 px: pays with Nagad and lands on /payment-success with the order placed", async () => {
     const { page, errors } = await shop.newPage(375);
-    const { orderId, paymentRefId } = await payWithNagad(page, "01612000375");
-    await screenshot(page, "nagad-checkout-page-375");
+    const { orderId, paymentRefId } = await payWithNagad(page, "01612000375", 375);
     await page.goto(nagad.visit(paymentRefId, "Success"));
     await page.waitForURL(/\/payment-success\?/);
     expect(new URL(page.url()).searchParams.get("orderId")).toBe(orderId);
@@ -82,7 +82,7 @@ describe("Nagad checkout (Nagad stub)", () => {
 
   it("at 1280 px: the shopper aborts on Nagad's page, is told so, and may pay again", async () => {
     const { page, errors } = await shop.newPage(1280);
-    const { orderId, paymentRefId } = await payWithNagad(page, "01612001280");
+    const { orderId, paymentRefId } = await payWithNagad(page, "01612001280", 1280);
     await page.goto(nagad.visit(paymentRefId, "Aborted"));
     await page.waitForURL(/\/payment-cancelled\?/);
     await page.getByTestId("order-number").waitFor();
