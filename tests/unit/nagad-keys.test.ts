@@ -1,5 +1,5 @@
 /**
- * Nagad's RSA (server/lib/rsa.ts): keys as the merchant panel gives them, and PKCS#1 v1.5
+ * Nagad's RSA (server/lib/rsa.ts) and settings: keys as the merchant panel gives them, PKCS#1 v1.5
  * decryption done by hand because Node 20 refuses it (checked against Node's own encryption).
  */
 import { constants, generateKeyPairSync, privateDecrypt, publicEncrypt } from "node:crypto";
@@ -49,6 +49,24 @@ describe("RSA keys from settings", () => {
     ).toThrow(
       "Invalid configuration: NAGAD_PUBLIC_KEY: must be an RSA public key: a PEM, or its base64 body",
     );
+  });
+});
+
+describe("Nagad's settings in production", () => {
+  it("refuse the sandbox host while Nagad is configured", () => {
+    const production = {
+      NODE_ENV: "production",
+      JWT_SECRET: "an-operator-chosen-jwt-secret-0123456789",
+      COOKIE_SECRET: "an-operator-chosen-cookie-secret-0123456789",
+      ADMIN_PASSWORD: "a-long-owner-password",
+      NAGAD_MERCHANT_ID: "683002007104225",
+    };
+    expect(() => parseEnv(production)).toThrow(
+      "Invalid configuration: NAGAD_BASE_URL: is a sandbox host: set the live URL in production (or ALLOW_SANDBOX_IN_PRODUCTION=true for a staging shop)",
+    );
+    expect(
+      parseEnv({ ...production, NAGAD_BASE_URL: "https://api.mynagad.com/api/dfs" }).NAGAD_BASE_URL,
+    ).toBe("https://api.mynagad.com/api/dfs");
   });
 });
 
