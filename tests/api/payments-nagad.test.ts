@@ -18,6 +18,8 @@ import { setEnv, withEnv } from "../setup/env";
 import { nagadEnv, startNagadStub, type NagadStub } from "../stubs/nagad";
 import { createUser } from "../factories/user";
 import { shopperWithCart } from "../factories/cart";
+import { shippingAddress } from "../factories/address";
+import { changeShopSettings } from "../factories/shop-settings";
 
 let nagad: NagadStub;
 let app: ReturnType<typeof createApp>;
@@ -133,6 +135,23 @@ describe("POST /api/payment/:orderId (Nagad)", () => {
         "Nagad payments are not available; choose cash on delivery",
       );
     });
+  });
+});
+
+describe("the OpenAPI document", () => {
+  it("documents Nagad's callback and names NAGAD wherever payment methods are listed", async () => {
+    const spec = (await request(app).get("/api/openapi.json")).body as {
+      paths: Record<string, { get?: { parameters?: Array<{ name: string }> } }>;
+    };
+    const callbackPath = spec.paths["/api/payment/nagad/callback"];
+    expect(callbackPath.get!.parameters!.map((parameter) => parameter.name).sort()).toEqual([
+      "order_id",
+      "payment_ref_id",
+      "status",
+    ]);
+    const methodLists = JSON.stringify(spec).match(/\["COD","BKASH","SSLCOMMERZ"[^\]]*\]/g) ?? [];
+    expect(methodLists.length).toBeGreaterThan(3);
+    expect(new Set(methodLists)).toEqual(new Set(['["COD","BKASH","SSLCOMMERZ","NAGAD"]']));
   });
 });
 
@@ -296,6 +315,42 @@ describe("GET /api/payment/nagad/callback", () => {
     expect(payment!.status).toBe("COMPLETED");
     expect(payment!.gatewayResponse).toMatchObject({ needsReview: expect.any(String) });
     expect((await storedOrder(order._id))!.orderStatus).toBe("CANCELLED");
+  });
+});
+
+describe("the advance delivery charge paid with Nagad", () => {
+  it("takes the delivery charge only, and places the cash-on-delivery order for the rest", async () => {
+    await changeShopSettings((settings) => {
+      settings.cod.advanceDeliveryCharge = {
+        outsideDhaka: true,
+        riskyNumbers: false,
+        aboveAmount: 0,
+      };
+    });
+    const { buyer } = await shopperWithCart(app, 2);
+    expect((await buyer.quote({ city: "Chattogram" })).body.advanceDeliveryCharge.methods).toEqual([
+      "NAGAD",
+    ]);
+    const placed = await buyer.order({
+      shippingAddress: shippingAddress({ city: "Chattogram" }),
+      paymentMethod: "COD",
+      advancePaymentMethod: "NAGAD",
+    });
+    expect(placed.status).toBe(201);
+    const started = (await buyer.post(`/api/payment/${placed.body._id}`)).body;
+    expect(nagad.payments.get(started.paymentId)!.amount).toBe("120.00");
+    await callback(nagad.visit(started.paymentId, "Success")).expect(302);
+    const stored = await storedOrder(placed.body._id);
+    expect(stored).toMatchObject({
+      paymentMethod: "COD",
+      orderStatus: "PLACED",
+      advanceDeliveryCharge: {
+        amount: 120,
+        method: "NAGAD",
+        status: "PAID",
+        transactionId: nagad.payments.get(started.paymentId)!.issuerPaymentRefNo,
+      },
+    });
   });
 });
 
