@@ -3,14 +3,12 @@ import { z } from "zod";
 import { PaymentPageAnswer, PaymentStartedAnswer } from "#contract/answers/orders";
 import { getOptionalUser, requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
+import { OrderIdParams, PaymentListQuery, ReadOrderQuery } from "#contract/schemas/orders";
 import {
   BkashCallbackQuery,
   NagadCallbackQuery,
-  OrderIdParams,
-  PaymentListQuery,
-  ReadOrderQuery,
   SslCallbackBody,
-} from "#contract/schemas/orders";
+} from "#contract/schemas/payment-callbacks";
 import { listPayments } from "../services/payments.service.js";
 import { paymentResultUrl, startPayment } from "../payments/index.js";
 import { bkashGateway } from "../payments/bkash.js";
