@@ -148,9 +148,11 @@ async function settleNagad(fields: Record<string, unknown>): Promise<PaymentOutc
     locale: toLocale(order?.locale),
   };
   if (!order) return { ...base, result: "failed", reason: "order not found" };
-  // A replay, or a payment Nagad already settled: the first answer stands.
+  // A replay, or a payment Nagad already settled: the first answer stands (a late one included).
   if (payment.status === "COMPLETED")
-    return { ...base, result: "success", transactionId: issuerRefOf(payment) };
+    return (payment.gatewayResponse as { needsReview?: unknown } | undefined)?.needsReview
+      ? { ...base, result: "failed", reason: LATE_PAYMENT_REASON }
+      : { ...base, result: "success", transactionId: issuerRefOf(payment) };
   if (payment.status === "CANCELLED") return { ...base, result: "cancelled" };
   if (payment.status === "FAILED") return { ...base, result: "failed", reason: "payment failed" };
 
