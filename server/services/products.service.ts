@@ -23,6 +23,7 @@ import type {
   ProductListInput,
   ProductUpdateInput,
 } from "#contract/schemas/catalog";
+import type { StockReason } from "#contract/schemas/stock";
 
 import {
   toProductAnswer,
@@ -514,10 +515,19 @@ function saveImages(files: UploadedImage[]): Promise<string[]> {
   );
 }
 
+/** What a catalogue import adds to a create or an update (catalog-csv.service). */
+export interface ImportedProductParts {
+  /** Images already in the shop's storage (checked by the caller), in place of the product's own. */
+  storedImages?: string[];
+  /** The opening stock's reason in the ledger (default "opening"; an import writes "import"). */
+  stockReason?: Extract<StockReason, "opening" | "import">;
+}
+
 export async function createProduct(
   input: ProductCreateInput,
   files: UploadedImage[],
   by = "admin",
+  { storedImages = [], stockReason = "opening" }: ImportedProductParts = {},
 ): Promise<ProductAnswer> {
   const category = await categoryPathOf(input.category);
   if (!category) throw badRequest("Unknown category");
@@ -541,7 +551,7 @@ export async function createProduct(
       categoryName: category.name,
       categoryPath: category.path,
       variants,
-      images,
+      images: [...storedImages, ...images],
       isActive: input.isActive ?? true,
       isFeatured: input.isFeatured ?? false,
       // Its ledger starts with it: the typed stock is the opening entry of each variant.
@@ -549,7 +559,7 @@ export async function createProduct(
       stockLedgerOutbox: new Map(
         input.variants
           .filter((variant) => variant.stock !== 0)
-          .map((variant) => pendingEntry(variant, variant.stock, { reason: "opening", by }))
+          .map((variant) => pendingEntry(variant, variant.stock, { reason: stockReason, by }))
           .map(({ key, entry }) => [key, entry]),
       ),
     });
@@ -670,6 +680,7 @@ export async function updateProduct(
   input: ProductUpdateInput,
   files: UploadedImage[],
   by = "admin",
+  { storedImages }: Pick<ImportedProductParts, "storedImages"> = {},
 ): Promise<ProductAnswer> {
   const product = await Product.findById(id);
   if (!product) throw notFound("Product not found");
@@ -682,9 +693,9 @@ export async function updateProduct(
   const kept = input.existingImages
     ? product.images.filter((url) => input.existingImages!.includes(url))
     : [...product.images];
-  const ordered = input.existingImages
-    ? input.existingImages.filter((url) => kept.includes(url))
-    : kept;
+  const ordered =
+    storedImages ??
+    (input.existingImages ? input.existingImages.filter((url) => kept.includes(url)) : kept);
   if (ordered.length + files.length > MAX_PRODUCT_IMAGES)
     throw badRequest(`A product has at most ${MAX_PRODUCT_IMAGES} images`);
   if (input.category) {
