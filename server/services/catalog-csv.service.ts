@@ -528,6 +528,9 @@ async function planImport(
 // ---------------------------------------------------------------------------------------------
 // Applying
 
+/** Products written at once by an apply. */
+const PARALLEL_WRITES = 4;
+
 const importChange = (by: string) => ({ reason: "import" as const, by, note: "CSV import" });
 
 /** Writes one checked product: its fields and variants through the product service, then stock. */
@@ -535,7 +538,11 @@ async function applyProduct(plan: ProductPlan, by: string): Promise<void> {
   const body = plan.body!;
   const existing = plan.existing;
   if (!existing) {
-    await createProduct(body, [], by, { storedImages: plan.images, stockReason: "import" });
+    await createProduct(body, [], by, {
+      storedImages: plan.images,
+      stockReason: "import",
+      codesChecked: true,
+    });
     return;
   }
   if (plan.changedFields.length > 0 || plan.imagesChanged || plan.variantsChanged) {
@@ -554,6 +561,7 @@ async function applyProduct(plan: ProductPlan, by: string): Promise<void> {
     }
     await updateProduct(String(existing._id), update, [], by, {
       storedImages: plan.imagesChanged ? plan.images : undefined,
+      codesChecked: true,
     });
   }
   const now = await Product.findById(existing._id, { variants: 1 }).lean();
@@ -615,19 +623,24 @@ export async function importCatalogue(
         )
         .map(({ path, message }) => ({ path, message })),
     );
-  for (const plan of plans) {
-    if (plan.rows.every((row) => row.status === "unchanged")) continue;
-    try {
-      await applyProduct(plan, by);
-    } catch (error) {
-      // Something changed since the check (a code claimed meanwhile): this product is not
-      // written, the others are; importing the file again finishes it.
-      const message = error instanceof Error ? error.message : String(error);
-      for (const row of plan.rows) {
-        row.status = "failed";
-        row.errors.push({ column: "", message });
+  const pending = plans.filter((plan) => plan.rows.some((row) => row.status !== "unchanged"));
+  // A few products at a time: each is its own documents and codes (the check made sure no two
+  // share a code or a slug), and the database overlaps their round trips.
+  const writer = async () => {
+    for (let plan = pending.shift(); plan; plan = pending.shift()) {
+      try {
+        await applyProduct(plan, by);
+      } catch (error) {
+        // Something changed since the check (a code claimed meanwhile): this product is not
+        // written, the others are; importing the file again finishes it.
+        const message = error instanceof Error ? error.message : String(error);
+        for (const row of plan.rows) {
+          row.status = "failed";
+          row.errors.push({ column: "", message });
+        }
       }
     }
-  }
+  };
+  await Promise.all(Array.from({ length: PARALLEL_WRITES }, writer));
   return answer(rows, false);
 }

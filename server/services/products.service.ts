@@ -521,19 +521,23 @@ export interface ImportedProductParts {
   storedImages?: string[];
   /** The opening stock's reason in the ledger (default "opening"; an import writes "import"). */
   stockReason?: Extract<StockReason, "opening" | "import">;
+  /** The import checked the codes against every product (assignVariantCodes' checkedElsewhere). */
+  codesChecked?: boolean;
 }
 
 export async function createProduct(
   input: ProductCreateInput,
   files: UploadedImage[],
   by = "admin",
-  { storedImages = [], stockReason = "opening" }: ImportedProductParts = {},
+  { storedImages = [], stockReason = "opening", codesChecked = false }: ImportedProductParts = {},
 ): Promise<ProductAnswer> {
   const category = await categoryPathOf(input.category);
   if (!category) throw badRequest("Unknown category");
   const slug = input.slug ?? (await uniqueProductSlug(slugify(input.title)));
   const id = new mongoose.Types.ObjectId();
-  const { variants, claimed } = await assignVariantCodes(id, slug, input.variants);
+  const { variants, claimed } = await assignVariantCodes(id, slug, input.variants, [], {
+    checkedElsewhere: codesChecked,
+  });
   let images: string[] = [];
   try {
     images = await saveImages(files);
@@ -680,7 +684,7 @@ export async function updateProduct(
   input: ProductUpdateInput,
   files: UploadedImage[],
   by = "admin",
-  { storedImages }: Pick<ImportedProductParts, "storedImages"> = {},
+  { storedImages, codesChecked = false }: Omit<ImportedProductParts, "stockReason"> = {},
 ): Promise<ProductAnswer> {
   const product = await Product.findById(id);
   if (!product) throw notFound("Product not found");
@@ -718,7 +722,9 @@ export async function updateProduct(
   // Codes first (a 409 leaves nothing behind); those no longer used are released after the save.
   const codesFrom = new Date();
   const codes = input.variants
-    ? await assignVariantCodes(product._id, product.slug, input.variants, product.variants)
+    ? await assignVariantCodes(product._id, product.slug, input.variants, product.variants, {
+        checkedElsewhere: codesChecked,
+      })
     : undefined;
   let added: string[] = [];
   try {
