@@ -6,5 +6,5 @@ import base from "./vitest.config";
 // list is replaced, not merged (mergeConfig would add the whole suite's).
 export default defineConfig({
   ...base,
-  test: { ...base.test, include: ["tests/measure/**/*.measure.ts"], testTimeout: 600_000 },
+  test: { ...base.test, include: ["tests/measure/**/*.measure.ts"], testTimeout: 1_800_000 },
 });

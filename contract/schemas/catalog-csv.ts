@@ -17,7 +17,6 @@ export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
 export const VARIANT_CSV_COLUMNS = Object.keys(
   VariantInput.shape,
 ) as (keyof typeof VariantInput.shape)[];
-export type VariantCsvColumn = (typeof VARIANT_CSV_COLUMNS)[number];
 
 export const IMAGES_CSV_COLUMN = "images";
 /** Several image URLs in one cell are separated by this sign. */

@@ -122,10 +122,13 @@ export const ProductEditableFields = ProductFieldsObject.omit({
   variantsSeen: true,
 });
 
-export const ProductCreateBody = ProductEditableFields.refine((body) => body.discountedPrice <= body.price, {
-  message: "discountedPrice cannot exceed price",
-  path: ["discountedPrice"],
-});
+export const ProductCreateBody = ProductEditableFields.refine(
+  (body) => body.discountedPrice <= body.price,
+  {
+    message: "discountedPrice cannot exceed price",
+    path: ["discountedPrice"],
+  },
+);
 export type ProductCreateInput = z.output<typeof ProductCreateBody>;
 
 export const ProductUpdateBody = ProductFieldsObject.partial().refine(

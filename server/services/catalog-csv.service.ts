@@ -102,7 +102,7 @@ function badFile(message: string): never {
 const unneutralised = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
 
 /** The file's rows as cells by column, each with its line; a 400 for anything not a catalogue. */
-export function parseCatalogueCsv(file: Buffer | undefined): ParsedRow[] {
+function parseCatalogueCsv(file: Buffer | undefined): ParsedRow[] {
   if (!file || file.length === 0) badFile(`Send the CSV file in the field "file"`);
   if (file.includes(0)) badFile("The file is not a CSV text file");
   const text = file.toString("utf8");
@@ -394,8 +394,11 @@ async function planProduct(
   // The same schema as the editor's create, on the product as the file leaves it.
   const parsed = ProductCreateBody.safeParse({ ...values, variants });
   if (!parsed.success) {
+    const refusedAlready = plan.rows.some((row) => row.status === "refused");
     for (const issue of parsed.error.issues) {
       const [field, index, column] = issue.path;
+      // "Each colour and size appears once": said above, naming the variant.
+      if (field === "variants" && index === undefined && refusedAlready) continue;
       const row =
         field === "variants" && typeof index === "number"
           ? (plan.rows.find((candidate) => candidate.variantIndex === index) ?? first)
