@@ -8,6 +8,7 @@ import { admin } from "./api/admin";
 import { adminReviews } from "./api/admin-reviews";
 import { courierCash } from "./api/courier-cash";
 import { buyers } from "./api/buyers";
+import { catalogCsv } from "./api/catalog-csv";
 import { incompleteCheckouts } from "./api/incomplete-checkouts";
 import { staffOrders } from "./api/staff-orders";
 import { orderDesk } from "./api/order-desk";
@@ -23,6 +24,7 @@ export const api = {
   adminReviews,
   courierCash,
   buyers,
+  catalogCsv,
   incompleteCheckouts,
   staffOrders,
   orderDesk,

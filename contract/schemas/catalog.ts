@@ -113,13 +113,22 @@ const ProductFieldsObject = z.object({
   variantsSeen: jsonText(z.array(VariantInput).max(200)).optional(),
 });
 
-export const ProductCreateBody = ProductFieldsObject.omit({
+/**
+ * A product's editable fields, declared once: create and update read them here, and so does the
+ * catalogue CSV (its columns are these keys, catalog-csv.ts).
+ */
+export const ProductEditableFields = ProductFieldsObject.omit({
   existingImages: true,
   variantsSeen: true,
-}).refine((body) => body.discountedPrice <= body.price, {
-  message: "discountedPrice cannot exceed price",
-  path: ["discountedPrice"],
 });
+
+export const ProductCreateBody = ProductEditableFields.refine(
+  (body) => body.discountedPrice <= body.price,
+  {
+    message: "discountedPrice cannot exceed price",
+    path: ["discountedPrice"],
+  },
+);
 export type ProductCreateInput = z.output<typeof ProductCreateBody>;
 
 export const ProductUpdateBody = ProductFieldsObject.partial().refine(

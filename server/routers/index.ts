@@ -1,6 +1,7 @@
 import type { Router } from "express";
 import { cartRouter } from "./cart.router.js";
 import { adminCategoriesRouter, adminProductsRouter } from "./admin-products.router.js";
+import { adminCatalogCsvRouter } from "./admin-catalog-csv.router.js";
 import { productsRouter } from "./products.router.js";
 import { adminPromoCodesRouter } from "./promo-codes.router.js";
 import { ratingsRouter, reviewsRouter } from "./reviews.router.js";
@@ -54,6 +55,7 @@ export const apiRouters: { prefix: string; router: Router }[] = [
   { prefix: "/api/products", router: productsRouter },
   // The look-up by code (a fixed path) before the one-product routes' /:id.
   { prefix: "/api/admin/products", router: adminProductCodesRouter },
+  { prefix: "/api/admin/products", router: adminCatalogCsvRouter },
   { prefix: "/api/admin/products", router: adminProductsRouter },
   { prefix: "/api/admin/categories", router: adminCategoriesRouter },
   { prefix: "/api/reviews", router: reviewsRouter },

@@ -23,6 +23,7 @@ import type {
   ProductListInput,
   ProductUpdateInput,
 } from "#contract/schemas/catalog";
+import type { StockReason } from "#contract/schemas/stock";
 
 import {
   toProductAnswer,
@@ -514,16 +515,29 @@ function saveImages(files: UploadedImage[]): Promise<string[]> {
   );
 }
 
+/** What a catalogue import adds to a create or an update (catalog-csv.service). */
+export interface ImportedProductParts {
+  /** Images already in the shop's storage (checked by the caller), in place of the product's own. */
+  storedImages?: string[];
+  /** The opening stock's reason in the ledger (default "opening"; an import writes "import"). */
+  stockReason?: Extract<StockReason, "opening" | "import">;
+  /** The import checked the codes against every product (assignVariantCodes' checkedElsewhere). */
+  codesChecked?: boolean;
+}
+
 export async function createProduct(
   input: ProductCreateInput,
   files: UploadedImage[],
   by = "admin",
+  { storedImages = [], stockReason = "opening", codesChecked = false }: ImportedProductParts = {},
 ): Promise<ProductAnswer> {
   const category = await categoryPathOf(input.category);
   if (!category) throw badRequest("Unknown category");
   const slug = input.slug ?? (await uniqueProductSlug(slugify(input.title)));
   const id = new mongoose.Types.ObjectId();
-  const { variants, claimed } = await assignVariantCodes(id, slug, input.variants);
+  const { variants, claimed } = await assignVariantCodes(id, slug, input.variants, [], {
+    checkedElsewhere: codesChecked,
+  });
   let images: string[] = [];
   try {
     images = await saveImages(files);
@@ -541,7 +555,7 @@ export async function createProduct(
       categoryName: category.name,
       categoryPath: category.path,
       variants,
-      images,
+      images: [...storedImages, ...images],
       isActive: input.isActive ?? true,
       isFeatured: input.isFeatured ?? false,
       // Its ledger starts with it: the typed stock is the opening entry of each variant.
@@ -549,7 +563,7 @@ export async function createProduct(
       stockLedgerOutbox: new Map(
         input.variants
           .filter((variant) => variant.stock !== 0)
-          .map((variant) => pendingEntry(variant, variant.stock, { reason: "opening", by }))
+          .map((variant) => pendingEntry(variant, variant.stock, { reason: stockReason, by }))
           .map(({ key, entry }) => [key, entry]),
       ),
     });
@@ -670,6 +684,7 @@ export async function updateProduct(
   input: ProductUpdateInput,
   files: UploadedImage[],
   by = "admin",
+  { storedImages, codesChecked = false }: Omit<ImportedProductParts, "stockReason"> = {},
 ): Promise<ProductAnswer> {
   const product = await Product.findById(id);
   if (!product) throw notFound("Product not found");
@@ -682,9 +697,9 @@ export async function updateProduct(
   const kept = input.existingImages
     ? product.images.filter((url) => input.existingImages!.includes(url))
     : [...product.images];
-  const ordered = input.existingImages
-    ? input.existingImages.filter((url) => kept.includes(url))
-    : kept;
+  const ordered =
+    storedImages ??
+    (input.existingImages ? input.existingImages.filter((url) => kept.includes(url)) : kept);
   if (ordered.length + files.length > MAX_PRODUCT_IMAGES)
     throw badRequest(`A product has at most ${MAX_PRODUCT_IMAGES} images`);
   if (input.category) {
@@ -707,7 +722,9 @@ export async function updateProduct(
   // Codes first (a 409 leaves nothing behind); those no longer used are released after the save.
   const codesFrom = new Date();
   const codes = input.variants
-    ? await assignVariantCodes(product._id, product.slug, input.variants, product.variants)
+    ? await assignVariantCodes(product._id, product.slug, input.variants, product.variants, {
+        checkedElsewhere: codesChecked,
+      })
     : undefined;
   let added: string[] = [];
   try {

@@ -142,6 +142,11 @@ export async function assignVariantCodes<V extends CodedVariant>(
   slug: string,
   variants: V[],
   current: CodedVariant[] = [],
+  /**
+   * The caller read every product's codes just before (a catalogue import checks its whole file
+   * against them): the read of products using the codes is skipped; the claims still decide.
+   */
+  { checkedElsewhere = false }: { checkedElsewhere?: boolean } = {},
 ): Promise<{ variants: (V & { sku: string; barcode: string })[]; claimed: string[] }> {
   const key = (variant: CodedVariant) => `${variant.color}\u0000${variant.size}`;
   const today = new Map(current.map((variant) => [key(variant), variant]));
@@ -166,7 +171,9 @@ export async function assignVariantCodes<V extends CodedVariant>(
   const firstGenerated = planned.flatMap(({ variant, sku }, position) =>
     sku ? [] : [generatedSku(slug, variant, position)],
   );
-  const usedElsewhere = await codesUsedElsewhere(product, [...named, ...firstGenerated]);
+  const usedElsewhere = checkedElsewhere
+    ? new Set<string>()
+    : await codesUsedElsewhere(product, [...named, ...firstGenerated]);
   const taken = named.find((code) => usedElsewhere.has(code));
   if (taken) throw conflict(codeTaken(taken), CODE_TAKEN);
   const avoid: Avoid = {

@@ -11,6 +11,7 @@ import { useState, type ReactNode } from "react";
 import { useAdminAction } from "~/components/admin/admin-action";
 import { BulkShipment } from "~/components/admin/bulk-shipment";
 import { CancelOrderAction } from "~/components/admin/cancel-order";
+import { saveCsvFile } from "~/components/admin/csv-download";
 import { PrintMenu } from "~/components/admin/print-menu";
 import { Button } from "~/components/ui/button";
 import { api, type AdminOrder } from "~/lib/admin-api-client";
@@ -52,18 +53,6 @@ export function bulkSummary({ done, refused, results }: BulkOrdersAnswer, verb: 
   }`;
 }
 
-/** Saves `text` as a file the browser downloads (with the BOM Excel needs to read Bangla). */
-function download(text: string, name: string) {
-  const url = URL.createObjectURL(
-    new Blob([`\uFEFF${text.replace(/^\uFEFF/, "")}`], { type: "text/csv;charset=utf-8" }),
-  );
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(url);
-}
-
 export function ExportCsvButton({ filter }: { filter: OrderFilterQuery }) {
   const [busy, setBusy] = useState(false);
   return (
@@ -75,7 +64,7 @@ export function ExportCsvButton({ filter }: { filter: OrderFilterQuery }) {
         setBusy(true);
         api.orderDesk
           .exportCsv(filter)
-          .then((text) => download(text, "orders.csv"))
+          .then((text) => saveCsvFile(text, "orders.csv"))
           .catch((error: unknown) =>
             toast.error(error instanceof Error ? error.message : "The export failed"),
           )

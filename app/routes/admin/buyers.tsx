@@ -17,6 +17,7 @@ import {
   useAdminData,
   useLoadedData,
 } from "~/components/admin/common";
+import { saveCsvFile } from "~/components/admin/csv-download";
 import { ListToolbar } from "~/components/admin/list";
 import { RiskBadge } from "~/components/admin/phone-history";
 import { CourierRecords } from "~/components/admin/courier-insights";
@@ -66,18 +67,10 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 
 const taka = (amount: number) => `৳${amount.toLocaleString("en-IN")}`;
 
-/** Starts the CSV download; the browser's decoder took the byte-order mark off, it goes back on. */
+/** Starts the CSV download. */
 async function downloadCsv(q: string, sort: BuyerSort) {
   try {
-    const text = await api.buyers.exportCsv({ q, sort });
-    const blob = new Blob([`\uFEFF${text.replace(/^\uFEFF/, "")}`], {
-      type: "text/csv;charset=utf-8",
-    });
-    const link = document.createElement("a");
-    link.href = URL.createObjectURL(blob);
-    link.download = "buyers.csv";
-    link.click();
-    URL.revokeObjectURL(link.href);
+    saveCsvFile(await api.buyers.exportCsv({ q, sort }), "buyers.csv");
   } catch (cause) {
     toast.error(errorMessage(cause));
   }

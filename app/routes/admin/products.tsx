@@ -9,6 +9,7 @@ import {
   useAdminAction,
   activeFlagForm,
 } from "~/components/admin/admin-action";
+import { ExportCatalogueButton, ImportCatalogueButton } from "~/components/admin/catalogue-csv";
 import { CategoryOptions, type CategoryNode } from "~/components/admin/category-options";
 import { loadForAdmin, PageHeader, StatusBadge, useLoadedData } from "~/components/admin/common";
 import {
@@ -97,7 +98,13 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title="Products"
         description="Every product, visible or hidden. Stock lives on the colour x size variants."
-        actions={<NewButton onClick={() => setCreating(true)}>New product</NewButton>}
+        actions={
+          <>
+            <ExportCatalogueButton />
+            <ImportCatalogueButton />
+            <NewButton onClick={() => setCreating(true)}>New product</NewButton>
+          </>
+        }
       />
       <ListToolbar
         search={products.filters.search}

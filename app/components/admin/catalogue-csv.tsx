@@ -1,0 +1,198 @@
+/**
+ * The products screen's catalogue CSV (docs/catalogue-csv.md): "Export CSV" downloads every product,
+ * a row per variant; "Import CSV" checks a file first (the dry run's report: counts, then each row
+ * that would change or is refused, with why) and applies it only when asked and no row is refused.
+ */
+import { Download, Upload } from "lucide-react";
+import { useState } from "react";
+import { useRevalidator } from "react-router";
+import { toast } from "sonner";
+import { saveCsvFile } from "~/components/admin/csv-download";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
+import { api } from "~/lib/admin-api-client";
+import {
+  IMPORT_ROW_STATUSES,
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_ROWS,
+  type CatalogImportAnswer,
+  type ImportRowStatus,
+} from "#contract/schemas/catalog-csv";
+
+const STATUS_LABELS: Record<ImportRowStatus, string> = {
+  created: "Created",
+  changed: "Changed",
+  unchanged: "Unchanged",
+  refused: "Refused",
+  failed: "Failed",
+};
+
+const STATUS_STYLES: Record<ImportRowStatus, string> = {
+  created: "bg-green-100 text-green-800",
+  changed: "bg-blue-100 text-blue-800",
+  unchanged: "bg-stone-100 text-stone-700",
+  refused: "bg-red-100 text-red-800",
+  failed: "bg-amber-100 text-amber-900",
+};
+
+const failure = (error: unknown, fallback: string) =>
+  error instanceof Error ? error.message : fallback;
+
+export function ExportCatalogueButton() {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      variant="outline"
+      className="min-h-11"
+      disabled={busy}
+      onClick={() => {
+        setBusy(true);
+        api.catalogCsv
+          .exportCsv()
+          .then((text) => saveCsvFile(text, "catalogue.csv"))
+          .catch((error: unknown) => toast.error(failure(error, "The export failed")))
+          .finally(() => setBusy(false));
+      }}
+    >
+      <Download className="h-4 w-4" aria-hidden="true" /> Export CSV
+    </Button>
+  );
+}
+
+export function ImportCatalogueButton() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outline" className="min-h-11" onClick={() => setOpen(true)}>
+        <Upload className="h-4 w-4" aria-hidden="true" /> Import CSV
+      </Button>
+      {open && <ImportCatalogueDialog onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+function ImportCatalogueDialog({ onClose }: { onClose: () => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [report, setReport] = useState<CatalogImportAnswer | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  const revalidator = useRevalidator();
+
+  const run = (chosen: File, apply: boolean) => {
+    setBusy(true);
+    setError("");
+    api.catalogCsv
+      .importCsv(chosen, apply)
+      .then((answer) => {
+        setReport(answer);
+        if (apply) {
+          const written = answer.counts.created + answer.counts.changed;
+          toast.success(`Imported: ${written} ${written === 1 ? "row" : "rows"} written`);
+          void revalidator.revalidate();
+        }
+      })
+      .catch((cause: unknown) => {
+        setReport(null);
+        setError(failure(cause, "The import failed"));
+      })
+      .finally(() => setBusy(false));
+  };
+
+  const writes = report ? report.counts.created + report.counts.changed : 0;
+  const canApply = Boolean(file && report?.dryRun && report.counts.refused === 0 && writes > 0);
+
+  return (
+    <Dialog open onOpenChange={(next) => !next && onClose()}>
+      <DialogContent className="max-w-3xl" data-testid="catalogue-import">
+        <DialogTitle>Import products from CSV</DialogTitle>
+        <DialogDescription>
+          The columns of Export CSV, one row per variant, matched by SKU. The file is checked first;
+          nothing is written until you apply it. At most {MAX_IMPORT_ROWS.toLocaleString("en")} rows
+          and {MAX_IMPORT_BYTES / 1024 / 1024} MB.
+        </DialogDescription>
+        <div className="mt-4 flex flex-wrap items-center gap-3">
+          <label className="flex min-h-11 flex-col text-sm font-medium">
+            CSV file
+            <input
+              type="file"
+              accept=".csv,text/csv"
+              className="mt-1 max-w-full text-sm"
+              disabled={busy}
+              onChange={(event) => {
+                const chosen = event.target.files?.[0] ?? null;
+                setFile(chosen);
+                setReport(null);
+                if (chosen) run(chosen, false);
+              }}
+            />
+          </label>
+          <Button
+            className="min-h-11"
+            disabled={!canApply || busy}
+            onClick={() => file && run(file, true)}
+          >
+            {busy ? "Working…" : "Apply"}
+          </Button>
+        </div>
+        {error && (
+          <p role="alert" className="mt-3 text-sm text-red-700">
+            {error}
+          </p>
+        )}
+        {report && <ImportReport report={report} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ImportReport({ report }: { report: CatalogImportAnswer }) {
+  const listed = report.rows.filter((row) => row.status !== "unchanged");
+  return (
+    <section className="mt-4" aria-label="Import report">
+      <p className="text-sm font-medium" role="status">
+        {report.dryRun ? "Dry run, nothing written yet:" : "Imported:"}
+      </p>
+      <ul className="mt-2 flex flex-wrap gap-2 text-sm" data-testid="import-counts">
+        {IMPORT_ROW_STATUSES.map((status) => (
+          <li key={status} className={`rounded px-2 py-1 ${STATUS_STYLES[status]}`}>
+            {STATUS_LABELS[status]}: {report.counts[status]}
+          </li>
+        ))}
+      </ul>
+      {report.dryRun && report.counts.refused > 0 && (
+        <p className="mt-2 text-sm text-red-700">
+          Correct the refused rows and choose the file again: nothing is imported while a row is
+          refused.
+        </p>
+      )}
+      {listed.length < report.rows.length && (
+        <p className="mt-2 text-xs text-stone-500">
+          {report.rows.length - listed.length} unchanged rows are not listed.
+        </p>
+      )}
+      <ol className="mt-2 divide-y divide-stone-200 text-sm">
+        {listed.map((row) => (
+          <li key={row.row} className="py-2" data-testid="import-row">
+            <div className="flex flex-wrap items-center gap-2">
+              <span className={`rounded px-1.5 py-0.5 text-xs ${STATUS_STYLES[row.status]}`}>
+                {STATUS_LABELS[row.status]}
+              </span>
+              <span className="text-stone-500">Row {row.row}</span>
+              <span className="font-mono break-all">{row.sku || "(no SKU)"}</span>
+              <span className="break-all text-stone-500">{row.slug}</span>
+            </div>
+            {row.changes.length > 0 && (
+              <p className="mt-1 break-words text-stone-700">{row.changes.join("; ")}</p>
+            )}
+            {row.errors.map((rowError, index) => (
+              <p key={index} className="mt-1 break-words text-red-700">
+                {rowError.column ? `${rowError.column}: ` : ""}
+                {rowError.message}
+              </p>
+            ))}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
