@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 import base from "./vitest.config";
 
-// Measurements (`npx vitest run --config vitest.measure.config.ts`): they print figures and are
+// Measurements (`npm run bench:import`): they print figures and are
 // not part of `npm test`, whose tests must never depend on how fast this machine is. The include
 // list is replaced, not merged (mergeConfig would add the whole suite's).
 export default defineConfig({
