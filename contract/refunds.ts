@@ -86,3 +86,28 @@ export function refundByDate(order: RefundDueOrder): Date | null {
   if (!ended?.at) return null;
   return new Date(new Date(ended.at).getTime() + REFUND_WITHIN_DAYS * 24 * 60 * 60_000);
 }
+
+/** A cancelled or returned prepaid order whose money is due back soon or late (the dashboard's list). */
+export const RefundDueAnswer = z.object({
+  _id: z.string(),
+  orderNumber: z.string(),
+  orderStatus: z.enum(["CANCELLED", "RETURNED"]),
+  refundBy: Timestamp,
+  /** Taken before delivery (taka), what of it is refunded and what is being refunded. */
+  paid: z.number(),
+  refunded: z.number(),
+  pending: z.number(),
+});
+export type RefundDueAnswer = z.infer<typeof RefundDueAnswer>;
+
+/** The dashboard's refund figures. */
+export const DashboardRefundsAnswer = z.object({
+  /** Refunds completed this month (Dhaka's calendar), taka, and how many. */
+  refundedThisMonth: z.number(),
+  refundsThisMonth: z.number(),
+  /** Refunds the gateways have not settled yet, taka. */
+  pending: z.number(),
+  /** Orders not fully refunded whose refund-by date is past or within REFUND_DUE_SOON_DAYS, most overdue first. */
+  due: z.array(RefundDueAnswer),
+});
+export type DashboardRefundsAnswer = z.infer<typeof DashboardRefundsAnswer>;

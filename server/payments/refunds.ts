@@ -41,7 +41,7 @@ const taka = (paisaAmount: number) => paisaAmount / 100;
  */
 export const REFUND_IN_FLIGHT_MS = 2 * 60_000;
 
-export const NO_GATEWAY_PAYMENT_MESSAGE =
+const NO_GATEWAY_PAYMENT_MESSAGE =
   "Nothing was paid through a gateway on this order: record a manual refund with its reference";
 
 /**

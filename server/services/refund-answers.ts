@@ -26,22 +26,24 @@ export function toAdminRefund(refund: StoredRefund): AdminRefundAnswer {
   };
 }
 
+/** The order's fields `refundByOf` reads. */
+interface PrepaidOrder {
+  paymentMethod: string;
+  paymentDetails?: { status?: string | null } | null;
+  advanceDeliveryCharge?: { status?: string | null } | null;
+  orderStatus: string;
+  statusHistory: readonly { status?: string | null; at?: Date | string | null }[];
+}
+
 /** Money was taken before delivery: an online order paid, or a cash-on-delivery order's advance. */
-export function wasPrepaid(
-  order: Pick<OrderFields, "paymentMethod" | "paymentDetails" | "advanceDeliveryCharge">,
-): boolean {
+function wasPrepaid(order: PrepaidOrder): boolean {
   return order.paymentMethod === "COD"
     ? order.advanceDeliveryCharge?.status === "PAID"
     : order.paymentDetails?.status === "COMPLETED";
 }
 
 /** A cancelled or returned prepaid order's refund-by date (ISO), else null. */
-export function refundByOf(
-  order: Pick<
-    OrderFields,
-    "paymentMethod" | "paymentDetails" | "advanceDeliveryCharge" | "orderStatus" | "statusHistory"
-  >,
-): string | null {
+export function refundByOf(order: PrepaidOrder): string | null {
   if (!wasPrepaid(order)) return null;
   return refundByDate(order)?.toISOString() ?? null;
 }

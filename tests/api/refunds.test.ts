@@ -3,7 +3,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Order } from "../../models/order.model";
 import { createApp } from "../../server/app";
 import { resetBkashTokenForTests } from "../../server/integrations/bkash";
-import { pollPendingRefunds, REFUND_IN_FLIGHT_MS } from "../../server/payments/refunds";
+import { REFUND_NOT_SUPPORTED } from "../../server/payments/gateway";
+import {
+  pollPendingRefunds,
+  REFUND_IN_FLIGHT_MS,
+  settleRefund,
+} from "../../server/payments/refunds";
 import { clearDatabase } from "../setup/db";
 import { setEnv, withEnv } from "../setup/env";
 import { BKASH_V2_REFUND_PATH, bkashEnv, startBkashStub, type BkashStub } from "../stubs/bkash";
@@ -257,6 +262,23 @@ describe("POST /api/admin/orders/:id/refunds through bKash", () => {
     expect(order.refundTotals).toEqual({ reserved: 0, online: 0 });
   });
 
+  it("fails a refund its gateway cannot make, with the gateway's message, and only once", async () => {
+    const { orderId } = await paidBkashOrder();
+    bkash.refundDelayMs = 800;
+    const answer = await withEnv({ PAYMENT_REFUND_TIMEOUT_MS: "200" }, () =>
+      refund(orderId, { amount: 700 }),
+    );
+    const refundId = answer.body.refund.id;
+    expect(await settleRefund(orderId, refundId, REFUND_NOT_SUPPORTED)).toBe("failed");
+    expect(await settleRefund(orderId, refundId, REFUND_NOT_SUPPORTED)).toBe("unchanged");
+    const order = (await Order.findById(orderId).lean())!;
+    expect(order.refunds[0]).toMatchObject({
+      status: "failed",
+      failure: "Refunds through this gateway are not supported yet: refund in its merchant panel",
+    });
+    expect(order.refundTotals).toEqual({ reserved: 0, online: 0 });
+  });
+
   it("refunds at the v2 path when the account is given it", async () => {
     const { orderId } = await paidBkashOrder();
     const answer = await withEnv({ BKASH_REFUND_PATH: BKASH_V2_REFUND_PATH }, () =>
@@ -396,5 +418,54 @@ describe("who may refund, and what the customer sees", () => {
     expect(seen.body.refundBy).toBe(
       new Date(new Date(cancelledAt).getTime() + 10 * 24 * 60 * 60_000).toISOString(),
     );
+  });
+});
+
+describe("the dashboard's refunds", () => {
+  /** Cancels the order as staff would, dated `daysAgo` days back. */
+  async function cancelledDaysAgo(orderId: string, daysAgo: number) {
+    await request(app)
+      .put(`/api/admin/orders/${orderId}/cancelled`)
+      .set(bearer(adminToken))
+      .send({})
+      .expect(200);
+    const order = (await Order.findById(orderId).lean())!;
+    const index = order.statusHistory.findIndex((change) => change.status === "CANCELLED");
+    const at = new Date(Date.now() - daysAgo * 24 * 60 * 60_000);
+    await Order.updateOne({ _id: orderId }, { $set: { [`statusHistory.${index}.at`]: at } });
+    return at;
+  }
+
+  it("totals this month's refunds and lists prepaid orders whose refund-by date is near or past", async () => {
+    const late = await paidBkashOrder();
+    const cancelledAt = await cancelledDaysAgo(late.orderId, 12);
+    await refund(late.orderId, { amount: 500 }).expect(201);
+    const near = await paidBkashOrder();
+    await cancelledDaysAgo(near.orderId, 8);
+    const refundedInFull = await paidBkashOrder();
+    await cancelledDaysAgo(refundedInFull.orderId, 12);
+    await refund(refundedInFull.orderId, { amount: 1660 }).expect(201);
+    const notYetDue = await paidBkashOrder();
+    await cancelledDaysAgo(notYetDue.orderId, 1);
+
+    const answer = await request(app).get("/api/admin/dashboard").set(bearer(adminToken));
+    expect(answer.status).toBe(200);
+    expect(answer.body.refunds).toMatchObject({
+      refundedThisMonth: 2160,
+      refundsThisMonth: 2,
+      pending: 0,
+    });
+    expect(answer.body.refunds.due).toEqual([
+      {
+        _id: late.orderId,
+        orderNumber: late.orderNumber,
+        orderStatus: "CANCELLED",
+        refundBy: new Date(cancelledAt.getTime() + 10 * 24 * 60 * 60_000).toISOString(),
+        paid: 1660,
+        refunded: 500,
+        pending: 0,
+      },
+      expect.objectContaining({ _id: near.orderId, refunded: 0 }),
+    ]);
   });
 });

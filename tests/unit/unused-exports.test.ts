@@ -17,6 +17,7 @@ const CHECKED = [
   "server/payments/bkash.ts",
   "server/payments/sslcommerz.ts",
   "server/payments/index.ts",
+  "server/payments/refunds.ts",
   "server/services/phone-history.service.ts",
   "server/services/unconfirmed-orders.service.ts",
 ];
