@@ -7,6 +7,7 @@
 export const ONLINE_PAYMENT_METHOD_NAMES = {
   BKASH: "bKash",
   SSLCOMMERZ: "SSLCommerz",
+  NAGAD: "Nagad",
 } as const;
 export type OnlinePaymentMethod = keyof typeof ONLINE_PAYMENT_METHOD_NAMES;
 /** Every online method, in the order the checkout offers them (bKash first). */

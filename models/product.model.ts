@@ -76,6 +76,10 @@ ProductSchema.index({ "sizes.name": 1 });
 // The packing table's look-up of a scanned code (variant-codes.service).
 ProductSchema.index({ "variants.sku": 1 });
 ProductSchema.index({ "variants.barcode": 1 }, { sparse: true });
+// The stock ledger's job, once a minute: products with entries still to copy (few, so sparse) and
+// products whose ledger is not opened yet (`$ne: true` reads this index's bounds around `true`).
+ProductSchema.index({ stockLedgerOutbox: 1 }, { sparse: true });
+ProductSchema.index({ stockLedgerOpened: 1 });
 
 export interface StockFields {
   price: number;

@@ -4,6 +4,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { MAX_PASSWORD_BYTES } from "#contract/schemas/auth";
+import { readRsaKey } from "./lib/rsa.js";
 
 /**
  * Every environment variable the shop reads, parsed once. Nothing else reads process.env.
@@ -65,6 +66,8 @@ export function sandboxHostsInUse(env: {
   SSLCOMMERZ_BASE_URL: string;
   BKASH_APP_KEY?: string;
   BKASH_BASE_URL: string;
+  NAGAD_MERCHANT_ID?: string;
+  NAGAD_BASE_URL: string;
   PATHAO_CLIENT_ID?: string;
   PATHAO_BASE_URL: string;
   REDX_API_TOKEN?: string;
@@ -74,6 +77,7 @@ export function sandboxHostsInUse(env: {
   return [
     env.SSLCOMMERZ_STORE_ID && sandbox(env.SSLCOMMERZ_BASE_URL) ? "SSLCOMMERZ_BASE_URL" : "",
     env.BKASH_APP_KEY && sandbox(env.BKASH_BASE_URL) ? "BKASH_BASE_URL" : "",
+    env.NAGAD_MERCHANT_ID && sandbox(env.NAGAD_BASE_URL) ? "NAGAD_BASE_URL" : "",
     env.PATHAO_CLIENT_ID && sandbox(env.PATHAO_BASE_URL) ? "PATHAO_BASE_URL" : "",
     env.REDX_API_TOKEN && sandbox(env.REDX_BASE_URL) ? "REDX_BASE_URL" : "",
   ].filter(Boolean);
@@ -173,6 +177,24 @@ const boolish = z
   .enum(["true", "false", "1", "0"])
   .transform((value) => value === "true" || value === "1");
 const optionalUrl = z.url().optional();
+
+/** An RSA key setting: unset or empty, or a key readRsaKey reads (a bad key stops the start). */
+const rsaKeySetting = (kind: "private" | "public") =>
+  z
+    .string()
+    .optional()
+    .refine(
+      (value) => {
+        if (!value) return true;
+        try {
+          readRsaKey(value, kind);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { message: `must be an RSA ${kind} key: a PEM, or its base64 body` },
+    );
 
 export const EnvSchema = z
   .object({
@@ -282,6 +304,17 @@ export const EnvSchema = z
       .regex(/^\/[\w./-]*$/)
       .default("/tokenized/checkout/payment/refund"),
     BKASH_BASE_URL: z.url().default("https://tokenized.sandbox.bka.sh/v1.2.0-beta"),
+    // Nagad (docs/payments.md, "Nagad"): the merchant id, our RSA private key and Nagad's public
+    // key (each a PEM or its base64 body), and the public IPv4 Nagad whitelisted for this server.
+    NAGAD_MERCHANT_ID: z.string().optional(),
+    NAGAD_MERCHANT_PRIVATE_KEY: rsaKeySetting("private"),
+    NAGAD_PUBLIC_KEY: rsaKeySetting("public"),
+    NAGAD_SERVER_IP: z.ipv4().optional(),
+    // How long one call to Nagad may take before it counts as failed (the shopper is waiting).
+    NAGAD_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(30_000),
+    NAGAD_BASE_URL: z
+      .url()
+      .default("http://sandbox.mynagad.com:10080/remote-payment-gateway-1.0/api/dfs"),
     PATHAO_CLIENT_ID: z.string().optional(),
     PATHAO_CLIENT_SECRET: z.string().optional(),
     PATHAO_USERNAME: z.string().optional(),

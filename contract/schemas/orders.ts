@@ -147,19 +147,6 @@ export const PricePlanBody = z.object({
   subtotal: numeric(z.number().min(0).optional()),
 });
 
-export const SslCallbackBody = z.looseObject({
-  tran_id: z.string().max(64).optional(),
-  val_id: z.string().max(128).optional(),
-  status: z.string().max(32).optional(),
-  amount: z.string().max(32).optional(),
-  error: z.string().max(255).optional(),
-});
-
-export const BkashCallbackQuery = z.looseObject({
-  paymentID: z.string().max(128).optional(),
-  status: z.string().max(32).optional(),
-});
-
 export const PathaoWebhookBody = z.looseObject({
   event: z.string().max(80).optional(),
   consignment_id: z.coerce.string().max(64).optional(),

@@ -153,6 +153,16 @@ export const CallListSettings = z.strictObject({
   keepDays: z.number().int().min(1, "At least 1 day").max(90, "At most 90 days"),
 });
 
+/**
+ * The suggested courier per order (docs/couriers.md): a courier's record in a district counts once
+ * it has `minParcels` finished parcels there, over the last `days` days.
+ */
+export const CourierSuggestionSettings = z.strictObject({
+  minParcels: z.number().int().min(1, "At least 1 parcel").max(1000, "At most 1000 parcels"),
+  days: z.number().int().min(30, "At least 30 days").max(730, "At most 730 days"),
+});
+export type CourierSuggestionSettings = z.output<typeof CourierSuggestionSettings>;
+
 /** Low stock (docs/stock-ledger.md): the default threshold and the owner's daily digest. */
 export const StockSettings = z.strictObject({
   /** A variant without its own threshold is low at or below this many units. */
@@ -176,6 +186,7 @@ export const ShopSettings = z.strictObject({
   callList: CallListSettings,
   search: SearchSettings,
   stock: StockSettings,
+  courierSuggestion: CourierSuggestionSettings,
 });
 export type ShopSettings = z.output<typeof ShopSettings>;
 export type ShopSettingsInput = z.input<typeof ShopSettings>;

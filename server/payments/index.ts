@@ -16,6 +16,7 @@ import { badRequest, conflict } from "../lib/http-error.js";
 import { getOrderFor, type OrderReader } from "../services/orders.service.js";
 import { bkashGateway } from "./bkash.js";
 import type { PaymentGateway } from "./gateway.js";
+import { nagadGateway } from "./nagad.js";
 import { sslCommerzGateway } from "./sslcommerz.js";
 
 export {
@@ -34,6 +35,7 @@ export {
 export const PAYMENT_GATEWAYS: { [Method in OnlinePaymentMethod]: PaymentGateway<Method> } = {
   BKASH: bkashGateway,
   SSLCOMMERZ: sslCommerzGateway,
+  NAGAD: nagadGateway,
 };
 
 export function paymentGateway(method: OnlinePaymentMethod): PaymentGateway {

@@ -3,16 +3,16 @@ import { z } from "zod";
 import { PaymentPageAnswer, PaymentStartedAnswer } from "#contract/answers/orders";
 import { getOptionalUser, requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
+import { OrderIdParams, PaymentListQuery, ReadOrderQuery } from "#contract/schemas/orders";
 import {
   BkashCallbackQuery,
-  OrderIdParams,
-  PaymentListQuery,
-  ReadOrderQuery,
+  NagadCallbackQuery,
   SslCallbackBody,
-} from "#contract/schemas/orders";
+} from "#contract/schemas/payment-callbacks";
 import { listPayments } from "../services/payments.service.js";
 import { paymentResultUrl, startPayment } from "../payments/index.js";
 import { bkashGateway } from "../payments/bkash.js";
+import { nagadGateway } from "../payments/nagad.js";
 import { sslCommerzGateway as sslCommerz } from "../payments/sslcommerz.js";
 import { orderReader } from "./orders.router.js";
 
@@ -91,6 +91,19 @@ endpoint(paymentRouter, PREFIX, {
   responses: redirect,
   handler: async ({ query }, _req, res) =>
     res.redirect(302, paymentResultUrl(await bkashGateway.handleReturn(query))),
+});
+
+endpoint(paymentRouter, PREFIX, {
+  method: "get",
+  path: "/nagad/callback",
+  summary:
+    "Nagad callback ?payment_ref_id&status: settled on Nagad's verify answer alone, then 302",
+  tags,
+  auth: "none",
+  query: NagadCallbackQuery,
+  responses: redirect,
+  handler: async ({ query }, _req, res) =>
+    res.redirect(302, paymentResultUrl(await nagadGateway.handleReturn(query))),
 });
 
 endpoint(paymentRouter, PREFIX, {

@@ -11,7 +11,7 @@ import type { PhoneRisk } from "#contract/schemas/phone-history";
 import type { AdvanceQuoteAnswer, AdvanceRule } from "#contract/advance-delivery-charge";
 
 export const ADVANCE_METHOD_REQUIRED =
-  "The delivery charge of this order is paid in advance: choose bKash or SSLCommerz to pay it";
+  "The delivery charge of this order is paid in advance: choose how to pay it online";
 export const ADVANCE_METHOD_UNAVAILABLE =
   "That payment method is not available for the delivery charge; choose another";
 

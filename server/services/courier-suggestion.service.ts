@@ -5,26 +5,27 @@
  *
  * 1. Only couriers that can book now and whose parcels are one company's (`suggestableCouriers`).
  * 2. In the order's district, the courier with the highest share delivered among those with at
- *    least SUGGESTION_MIN_PARCELS finished parcels there; a tie goes to the one with more parcels,
- *    then to the registry's order.
+ *    least the settings' `courierSuggestion.minParcels` finished parcels there (over their
+ *    `days`); a tie goes to the one with more parcels, then to the registry's order.
  * 3. No courier has that many in the district: the same over every district of the shop.
  * 4. None has that many anywhere: no suggestion.
  *
  * The district is the address's `districtId`, or for older orders the district its city names
- * (`placeKey`). The figures are one grouped aggregate over the year's finished orders, kept five
- * minutes per instance (they move slowly; viewing orders must not count every parcel each time).
+ * (`placeKey`). The figures are one grouped aggregate over the period's finished orders, kept five
+ * minutes per instance (they move slowly; viewing orders must not count every parcel each time)
+ * and counted again at once when the period in the settings changes.
  */
 import { placeKey } from "#contract/city-names";
 import { COURIER_IDS, COURIER_NAMES, type CourierId } from "#contract/couriers";
 import type { CourierRate, CourierSuggestion } from "#contract/courier-insights";
 import { findDistrict } from "#contract/locations";
 import type { OrderStatus } from "#contract/order-status";
+import type { CourierSuggestionSettings } from "#contract/schemas/shop-settings";
 import { Order } from "../../models/order.model.js";
 import { getCourier } from "../couriers/index.js";
 import { courierState } from "./courier-settings.service.js";
+import { getShopSettings } from "./shop-settings.service.js";
 
-export const SUGGESTION_MIN_PARCELS = 10;
-export const SUGGESTION_DAYS = 365;
 const KEEP_FIGURES_MS = 5 * 60_000;
 
 const FINISHED: Partial<Record<OrderStatus, "delivered" | "returned">> = {
@@ -65,10 +66,10 @@ interface Group {
   n: number;
 }
 
-async function countFinishedParcels(now: Date): Promise<Figures> {
+async function countFinishedParcels(now: Date, days: number): Promise<Figures> {
   const finished = {
     orderStatus: { $in: Object.keys(FINISHED) },
-    createdAt: { $gte: new Date(now.getTime() - SUGGESTION_DAYS * 24 * 60 * 60_000) },
+    createdAt: { $gte: new Date(now.getTime() - days * 24 * 60 * 60_000) },
   };
   const byPlace = { districtId: "$shippingAddress.districtId", city: "$shippingAddress.city" };
   const [booked, olderPathao] = await Promise.all([
@@ -111,12 +112,12 @@ async function countFinishedParcels(now: Date): Promise<Figures> {
   return figures;
 }
 
-let kept: { at: number; figures: Promise<Figures> } | undefined;
+let kept: { at: number; days: number; figures: Promise<Figures> } | undefined;
 
-function finishedParcels(now: Date): Promise<Figures> {
-  if (!kept || now.getTime() - kept.at > KEEP_FIGURES_MS) {
-    const figures = countFinishedParcels(now);
-    kept = { at: now.getTime(), figures };
+function finishedParcels(now: Date, days: number): Promise<Figures> {
+  if (!kept || kept.days !== days || now.getTime() - kept.at > KEEP_FIGURES_MS) {
+    const figures = countFinishedParcels(now, days);
+    kept = { at: now.getTime(), days, figures };
     // A failed count is not kept: the next view counts again.
     figures.catch(() => (kept = undefined));
   }
@@ -141,6 +142,7 @@ function better(a: CourierRate, b: CourierRate): number {
 function ratesIn(
   couriers: Map<CourierId, Tally> | undefined,
   suggestable: readonly CourierId[],
+  minParcels: number,
 ): CourierRate[] {
   const rates = suggestable.flatMap((courier): CourierRate[] => {
     const tally = couriers?.get(courier);
@@ -149,7 +151,7 @@ function ratesIn(
     const rate = Math.round((tally.delivered * 100) / parcels);
     return [{ courier, name: COURIER_NAMES[courier], ...tally, parcels, rate }];
   });
-  const qualifies = (rate: CourierRate) => rate.parcels >= SUGGESTION_MIN_PARCELS;
+  const qualifies = (rate: CourierRate) => rate.parcels >= minParcels;
   return [
     ...rates.filter(qualifies).sort(better),
     ...rates.filter((r) => !qualifies(r)).sort(better),
@@ -160,19 +162,20 @@ function suggestionFor(
   order: { _id: unknown; shippingAddress?: { districtId?: string | null; city?: string | null } },
   figures: Figures,
   suggestable: readonly CourierId[],
+  { minParcels, days }: CourierSuggestionSettings,
 ): CourierSuggestion {
   const district = order.shippingAddress ? districtOf(order.shippingAddress) : undefined;
   const common = {
     orderId: String(order._id),
     district: district ? { id: district.id, name: district.name } : null,
-    minParcels: SUGGESTION_MIN_PARCELS,
-    days: SUGGESTION_DAYS,
+    minParcels,
+    days,
   };
   const pick = (rates: CourierRate[]) =>
-    rates[0] && rates[0].parcels >= SUGGESTION_MIN_PARCELS ? rates[0].courier : null;
-  const local = district ? ratesIn(figures.get(district.id), suggestable) : [];
+    rates[0] && rates[0].parcels >= minParcels ? rates[0].courier : null;
+  const local = district ? ratesIn(figures.get(district.id), suggestable, minParcels) : [];
   if (pick(local)) return { ...common, scope: "district", courier: pick(local), rates: local };
-  const everywhere = ratesIn(figures.get(WHOLE_SHOP), suggestable);
+  const everywhere = ratesIn(figures.get(WHOLE_SHOP), suggestable, minParcels);
   return { ...common, scope: "shop", courier: pick(everywhere), rates: everywhere };
 }
 
@@ -181,16 +184,17 @@ export async function suggestCouriers(
   orderIds: readonly string[],
   now = new Date(),
 ): Promise<CourierSuggestion[]> {
+  const rule = (await getShopSettings()).courierSuggestion;
   const [orders, figures, suggestable] = await Promise.all([
     Order.find({ _id: { $in: orderIds } })
       .select("shippingAddress.districtId shippingAddress.city")
       .lean(),
-    finishedParcels(now),
+    finishedParcels(now, rule.days),
     suggestableCouriers(),
   ]);
   const byId = new Map(orders.map((order) => [String(order._id), order]));
   return orderIds.flatMap((id) => {
     const order = byId.get(id);
-    return order ? [suggestionFor(order, figures, suggestable)] : [];
+    return order ? [suggestionFor(order, figures, suggestable, rule)] : [];
   });
 }

@@ -15,9 +15,9 @@ import { shipmentOf } from "./shipment-answer.js";
 import { lineCodeKey, lineCodes } from "./variant-codes.service.js";
 import { getShopSettings } from "./shop-settings.service.js";
 import { paymentSplit } from "#contract/advance-delivery-charge";
+import { addressLines } from "#contract/address-lines";
 import { localized, toLocale, type Locale } from "#contract/i18n";
 import { localizePath } from "#contract/i18n/locale-path";
-import { findDistrict, findThana } from "#contract/locations";
 import type { OrderFilter } from "#contract/schemas/order-desk";
 import {
   MAX_PRINTED_ORDERS,
@@ -32,25 +32,6 @@ import {
 const SHOP_NAME = "Tweest";
 
 type StoredOrder = OrderFields & { _id: unknown; createdAt: Date };
-type Address = StoredOrder["shippingAddress"];
-
-/**
- * The address as the shopper wrote it, the district and thana by the lists' names in the order's
- * language (the names typed on orders placed before the lists). Empty parts are left out.
- */
-function addressLines(address: Address, locale: Locale): string[] {
-  const district = findDistrict(address.districtId ?? "");
-  const thana = address.thanaId ? findThana(address.thanaId) : undefined;
-  const place = [
-    thana ? localized(thana, "name", locale) : address.zone,
-    district ? localized(district, "name", locale) : address.city,
-  ]
-    .filter((part) => part?.trim())
-    .join(", ");
-  return [address.streetAddress, address.area, [place, address.zipCode].filter(Boolean).join(" ")]
-    .map((line) => line?.trim() ?? "")
-    .filter(Boolean);
-}
 
 /** The public tracking page of the order in the shopper's language (it asks for the mobile). */
 function trackingUrl(orderNumber: string, locale: Locale): string {

@@ -82,6 +82,9 @@ export function defaultShopSettings(env: Env = getEnv()): ShopSettings {
     callList: { keepDays: 7 },
     // Five pieces of one colour and size is about a day's sales of a popular tee.
     stock: { lowStockThreshold: 5, dailyDigest: true, digestMobile: "" },
+    // Ten parcels in a district is a fortnight of a small shop's orders there; a year spans the
+    // seasons (Eid, the monsoon) in which couriers deliver differently.
+    courierSuggestion: { minParcels: 10, days: 365 },
     search: { synonyms: structuredClone(DEFAULT_SEARCH_SYNONYMS) },
   };
 }

@@ -16,6 +16,7 @@ import {
 } from "../factories/order";
 import { bearer, createAdmin, createUser } from "../factories/user";
 import { useRedxStub, useSteadfastStub } from "../setup/couriers";
+import { changeShopSettings } from "../factories/shop-settings";
 import { clearDatabase } from "../setup/db";
 import { withEnv } from "../setup/env";
 import { usePathaoStub } from "../setup/pathao";
@@ -134,6 +135,39 @@ describe("GET /api/admin/courier-suggestions", () => {
     expect(describeRates(suggestion)).toBe(
       "Steadfast: 80% delivered in every district (20 parcels); RedX: 100% (5)",
     );
+  });
+
+  it("follows the owner's minimum sample and period from the shop settings", async () => {
+    await createCourierRecord("steadfast", BHOLA, 5, 1); // 6 parcels: below the default 10
+    await createCourierRecord("redx", BHOLA, 3, 1);
+    const order = await orderTo(BHOLA);
+    expect(await suggestionFor(order)).toMatchObject({ courier: null, minParcels: 10, days: 365 });
+
+    await changeShopSettings((settings) => {
+      settings.courierSuggestion.minParcels = 5;
+    });
+    // The figures are kept five minutes, but a new minimum needs no new count: it applies at once.
+    expect(await suggestionFor(order)).toMatchObject({
+      courier: "steadfast",
+      scope: "district",
+      minParcels: 5,
+      days: 365,
+    });
+
+    // Steadfast's parcels were two months ago: outside a 30-day period, counted again at once.
+    await Order.collection.updateMany(
+      { "shipment.courier": "steadfast" },
+      { $set: { createdAt: new Date(Date.now() - 60 * 24 * 60 * 60_000) } },
+    );
+    await changeShopSettings((settings) => {
+      settings.courierSuggestion.days = 30;
+    });
+    expect(await suggestionFor(order)).toMatchObject({
+      courier: null,
+      minParcels: 5,
+      days: 30,
+      rates: [rate("redx", "RedX", 3, 1, 75)],
+    });
   });
 
   it("breaks a tie by more parcels, then by the registry's order", async () => {

@@ -204,6 +204,18 @@ describe("the shop's registration, chat and social links", () => {
     });
   });
 
+  it("refuses a courier suggestion's minimum or period out of range, naming each field", async () => {
+    const answer = await change((settings) => {
+      settings.courierSuggestion.minParcels = 0;
+      settings.courierSuggestion.days = 731;
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual([
+      { path: "settings.courierSuggestion.minParcels", message: "At least 1 parcel" },
+      { path: "settings.courierSuggestion.days", message: "At most 730 days" },
+    ]);
+  });
+
   it("refuses a wrong TIN, a script address and a page name with spaces, naming each field", async () => {
     const answer = await change((settings) => {
       settings.business.tin = "12345";

@@ -51,6 +51,8 @@ describe.each([
           "shippingAddress.lastName": BANGLA.lastName,
           "shippingAddress.streetAddress": BANGLA.street,
           "shippingAddress.districtId": "sylhet",
+          "shippingAddress.thanaId": "sylhet/beanibazar",
+          "shippingAddress.area": "Mathiura",
           note: BANGLA.note,
         },
       },
@@ -103,8 +105,12 @@ describe.each([
     expect(await contact.getByTestId("order-note").textContent()).toBe(
       `Customer's note: ${BANGLA.note}`,
     );
+    // Where the parcel goes, read back on the confirmation call: thana and district by name.
+    expect(
+      await contact.getByTestId("order-deliver-to").locator("span > span").allTextContents(),
+    ).toEqual([BANGLA.street, "Mathiura", "Beanibazar, Sylhet"]);
     // The invoice (the name and the address) loads after the dialog opens.
-    await dialog.getByText(BANGLA.street).first().waitFor();
+    await dialog.getByText(`${BANGLA.firstName} ${BANGLA.lastName}`).first().waitFor();
     const dialogText = await dialog.textContent();
     expect(dialogText).toContain(`${BANGLA.firstName} ${BANGLA.lastName}`);
     expect(dialogText).toContain(BANGLA.street);

@@ -82,6 +82,8 @@ describe.each([
     await page.getByLabel("Different items per order").fill(String(width === 375 ? 15 : 25));
     const keepDays = width === 375 ? 10 : 14;
     await page.getByLabel("Keep incomplete checkouts for (days)").fill(String(keepDays));
+    const minParcels = width === 375 ? 6 : 8;
+    await page.getByLabel("Suggest a courier from (finished parcels)").fill(String(minParcels));
     await page.getByRole("button", { name: "Save settings" }).click();
     await session.screen(page).toast("Settings saved").waitFor();
     await page
@@ -99,6 +101,7 @@ describe.each([
     expect(saved.settings.delivery.zones[0].charge).toBe(inside);
     expect(saved.settings.orderCaps).toMatchObject({ maxLines: width === 375 ? 15 : 25 });
     expect(saved.settings.callList).toEqual({ keepDays });
+    expect(saved.settings.courierSuggestion).toEqual({ minParcels, days: 365 });
     await log
       .locator("li", {
         hasText: `Different items per order: ${(before.settings.orderCaps as { maxLines: number }).maxLines} → ${width === 375 ? 15 : 25}`,

@@ -36,8 +36,8 @@ export function useOpenApiTargetEnv(): void {
 export interface OpenApiTarget {
   url: string;
   documentUrl: string;
-  /** The document's operations (method + path pairs). */
-  operationCount(): Promise<number>;
+  /** The document's operations (method + path pairs), or those whose path passes the filter. */
+  operationCount(pathFilter?: (path: string) => boolean): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -52,11 +52,13 @@ export async function startOpenApiTarget(): Promise<OpenApiTarget> {
   return {
     url: server.url,
     documentUrl,
-    async operationCount() {
+    async operationCount(pathFilter = () => true) {
       const document = (await (await fetch(documentUrl)).json()) as {
         paths: Record<string, Record<string, unknown>>;
       };
-      return Object.values(document.paths).flatMap(Object.keys).length;
+      return Object.entries(document.paths)
+        .filter(([path]) => pathFilter(path))
+        .flatMap(([, operations]) => Object.keys(operations)).length;
     },
     async close() {
       await server.close();

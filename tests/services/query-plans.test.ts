@@ -229,6 +229,21 @@ describe("query plans: product listing", () => {
   });
 });
 
+describe("query plans: the stock ledger's job (server/services/stock-ledger.ts)", () => {
+  it("finds products with entries to copy and products not opened from an index", async () => {
+    await expectIndexed(
+      asModel(Product),
+      await explainFind(asModel(Product), { stockLedgerOutbox: { $exists: true } }),
+      { equality: [], range: ["stockLedgerOutbox"] },
+    );
+    await expectIndexed(
+      asModel(Product),
+      await explainFind(asModel(Product), { stockLedgerOpened: { $ne: true } }, { _id: 1 }),
+      { equality: [], range: ["stockLedgerOpened"] },
+    );
+  });
+});
+
 describe("query plans: catalogue read model (server/services/catalog-read-model.ts)", () => {
   it("the version poll reads one document by _id", async () => {
     // Product.create above recorded its change: the document exists.

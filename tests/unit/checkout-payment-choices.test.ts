@@ -121,6 +121,29 @@ describe("the checkout's payment choices", () => {
   );
 });
 
+describe("Nagad among the choices", () => {
+  it.each([
+    ["en", "Nagad", "Pay from your Nagad account."],
+    ["bn", "নগদ", "আপনার নগদ অ্যাকাউন্ট থেকে পেমেন্ট করুন।"],
+  ] as const)(
+    "is offered by its name in the payment step and the advance panel (%s)",
+    (locale, label, hint) => {
+      const nagad = { value: "NAGAD", icon: "smartphone", label, hint };
+      const step = choices(
+        render(
+          locale,
+          createElement(PaymentStep, { methods: ["COD", "BKASH", "NAGAD"], total: 1720 }),
+        ),
+      );
+      const panel = choices(
+        render(locale, createElement(AdvanceDeliveryCharge, { advance: advance(["NAGAD"]) })),
+      );
+      expect(step.map(describeChoice).at(-1)).toEqual(nagad);
+      expect(panel.map(describeChoice)).toEqual([nagad]);
+    },
+  );
+});
+
 describe("the advance delivery charge's gateway", () => {
   const checked = (html: string) =>
     choices(html)

@@ -3,6 +3,7 @@
  * contract/payment-methods.ts, and nothing picks a gateway by elimination: each method answers
  * for its own gateway's settings only.
  */
+import { generateKeyPairSync } from "node:crypto";
 import { afterEach, describe, expect, expectTypeOf, it } from "vitest";
 import { ADVANCE_METHOD_LABELS } from "#contract/advance-delivery-charge";
 import { PAYMENT_METHODS } from "#contract/order-status";
@@ -23,6 +24,9 @@ const NO_GATEWAY = {
   BKASH_PASSWORD: "",
   SSLCOMMERZ_STORE_ID: "",
   SSLCOMMERZ_STORE_PASSWD: "",
+  NAGAD_MERCHANT_ID: "",
+  NAGAD_MERCHANT_PRIVATE_KEY: "",
+  NAGAD_PUBLIC_KEY: "",
 };
 const BKASH_CREDENTIALS = {
   BKASH_APP_KEY: "key",
@@ -79,10 +83,26 @@ describe("the payment gateway registry", () => {
     restore();
     restore = setEnv({ ...SSLCOMMERZ_ONLY, ...BKASH_CREDENTIALS });
     expect(configuredGateways()).toEqual(["BKASH", "SSLCOMMERZ"]);
+    restore();
+    // Nagad needs all three: its merchant id and both keys.
+    const keys = generateKeyPairSync("rsa", { modulusLength: 1024 });
+    const nagad = {
+      NAGAD_MERCHANT_ID: "683002007104225",
+      NAGAD_MERCHANT_PRIVATE_KEY: keys.privateKey
+        .export({ type: "pkcs8", format: "pem" })
+        .toString(),
+      NAGAD_PUBLIC_KEY: keys.publicKey.export({ type: "spki", format: "pem" }).toString(),
+    };
+    restore = setEnv({ ...NO_GATEWAY, ...nagad, NAGAD_PUBLIC_KEY: "" });
+    expect(configuredGateways()).toEqual([]);
+    restore();
+    restore = setEnv({ ...BKASH_ONLY, ...nagad });
+    expect(configuredGateways()).toEqual(["BKASH", "NAGAD"]);
   });
 
   it("refuses to refund a payment it cannot name to its gateway, without calling it", async () => {
-    for (const method of ONLINE_PAYMENT_METHODS) {
+    // Nagad refunds through its purchase/cancel (tests/api/payments-nagad.test.ts).
+    for (const method of ["BKASH", "SSLCOMMERZ"] as const) {
       const gateway = paymentGateway(method);
       // No gateway id or bank transaction recorded (and no gateway configured to call).
       const payment = { transactionId: "TW-1" } as Parameters<typeof gateway.refund>[0];

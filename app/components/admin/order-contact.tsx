@@ -1,15 +1,26 @@
 /**
  * The order dialog's contact strip: the delivery mobile with a call button (`tel:`) and a WhatsApp
- * button (wa.me with the normalised mobile), and the shopper's note shown where it cannot be
- * missed: the confirmation call and the rider both depend on them.
+ * button (wa.me with the normalised mobile), the delivery address with its thana and district by
+ * the lists' names (what the confirmation call reads back to the shopper), and the shopper's note
+ * shown where it cannot be missed: the confirmation call and the rider both depend on them.
  */
-import { MessageCircle, Phone, StickyNote } from "lucide-react";
+import { MapPin, MessageCircle, Phone, StickyNote } from "lucide-react";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
+import { addressLines, type AddressParts } from "#contract/address-lines";
 import { normalizeBdMobile } from "#contract/phone";
 import { telUrl, whatsappUrl } from "#contract/shop-contact";
 
-export function OrderContact({ mobile, note }: { mobile: string; note?: string }) {
+export function OrderContact({
+  mobile,
+  note,
+  address,
+}: {
+  mobile: string;
+  note?: string;
+  address?: AddressParts;
+}) {
+  const deliverTo = address ? addressLines(address, "en") : [];
   const phone = normalizeBdMobile(mobile);
   const link = cn(buttonVariants({ variant: "outline" }), "min-h-11");
   return (
@@ -33,6 +44,18 @@ export function OrderContact({ mobile, note }: { mobile: string; note?: string }
           </>
         )}
       </div>
+      {deliverTo.length > 0 && (
+        <p className="flex gap-2 text-sm text-stone-800" data-testid="order-deliver-to">
+          <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-stone-500" aria-label="Deliver to" />
+          <span>
+            {deliverTo.map((line) => (
+              <span key={line} className="block">
+                {line}
+              </span>
+            ))}
+          </span>
+        </p>
+      )}
       {note?.trim() && (
         <p
           className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"

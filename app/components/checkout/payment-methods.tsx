@@ -27,6 +27,7 @@ export const paymentMethodTexts = (i18n: I18n): Record<PaymentMethod, PaymentMet
     icon: CreditCard,
   },
   BKASH: { label: i18n._("bKash"), hint: i18n._("Pay from your bKash account."), icon: Smartphone },
+  NAGAD: { label: i18n._("Nagad"), hint: i18n._("Pay from your Nagad account."), icon: Smartphone },
 });
 
 /** One method as a radio card (its icon, name and description); `input` wires the radio to the form. */

@@ -13,6 +13,7 @@ function paymentMethodNames(methods: readonly PaymentMethod[], i18n: I18n): stri
     COD: i18n._("Cash on delivery"),
     BKASH: i18n._("bKash"),
     SSLCOMMERZ: i18n._("Card, mobile or net banking"),
+    NAGAD: i18n._("Nagad"),
   };
   return methods.map((method) => names[method]).join(" · ");
 }

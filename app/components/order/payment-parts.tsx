@@ -33,10 +33,11 @@ export function PaymentParts({ order, className }: { order: SplitOrder; classNam
     totalDiscountedPrice: order.totalDiscountedPrice ?? order.totalPrice ?? 0,
     advanceDeliveryCharge: advance,
   });
-  // Every method by its name; bKash's is written in Bangla on Bangla pages.
+  // Every method by its name; bKash's and Nagad's are written in Bangla on Bangla pages.
   const methodNames: Record<AdvanceMethod, string> = {
     ...ADVANCE_METHOD_LABELS,
     BKASH: i18n._("bKash"),
+    NAGAD: i18n._("Nagad"),
   };
   const method = methodNames[advance.method];
   const amount = formatMoney(split.advance, locale);

@@ -73,6 +73,7 @@ export function knownMessages(i18n: Pick<I18n, "_">): string[] {
     i18n._("Plain, no print"),
     i18n._("Cash on delivery"),
     i18n._("bKash"),
+    i18n._("Nagad"),
     // Order tracking (contract/order-number.ts, orders.service.ts)
     i18n._("An order number looks like TW-250101-AB23"),
     i18n._("No order matches this order number and mobile number. Check both and try again."),
@@ -109,6 +110,7 @@ export function knownMessages(i18n: Pick<I18n, "_">): string[] {
     i18n._("Insufficient Balance"),
     i18n._("SSLCommerz payments are not available; choose cash on delivery"),
     i18n._("bKash payments are not available; choose cash on delivery"),
+    i18n._("Nagad payments are not available; choose cash on delivery"),
     i18n._("The payment gateway is not available right now. Please try again."),
     i18n._(
       "A payment for this order is already open in another window. Finish it there, or try again in a few minutes.",
@@ -119,9 +121,7 @@ export function knownMessages(i18n: Pick<I18n, "_">): string[] {
     i18n._(
       "Cash on delivery is not available for this order. Please choose another payment method or contact us.",
     ),
-    i18n._(
-      "The delivery charge of this order is paid in advance: choose bKash or SSLCommerz to pay it",
-    ),
+    i18n._("The delivery charge of this order is paid in advance: choose how to pay it online"),
     i18n._("That payment method is not available for the delivery charge; choose another"),
     i18n._(
       "We did not hear back in time, but your cart is now empty: your order was most likely placed. We will send you an SMS with the order number.",

@@ -161,7 +161,11 @@ function OrderDetail({
           </ConfirmAction>
         </div>
         {order.shippingAddress?.mobile && (
-          <OrderContact mobile={order.shippingAddress.mobile} note={order.note} />
+          <OrderContact
+            mobile={order.shippingAddress.mobile}
+            note={order.note}
+            address={order.shippingAddress}
+          />
         )}
         {order.shippingAddress?.mobile && (
           <PhoneHistory

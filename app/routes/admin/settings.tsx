@@ -82,6 +82,7 @@ interface Values {
   channels: ShopSettings["channels"];
   callList: { keepDays: string };
   stock: { lowStockThreshold: string; dailyDigest: boolean; digestMobile: string };
+  courierSuggestion: { minParcels: string; days: string };
   search: SearchValues;
 }
 
@@ -122,6 +123,8 @@ const LABELS: Record<string, string> = {
   "stock.lowStockThreshold": "Low stock at or below (pieces)",
   "stock.dailyDigest": "Daily low-stock digest",
   "stock.digestMobile": "Digest SMS to",
+  "courierSuggestion.minParcels": "Suggest a courier from (finished parcels)",
+  "courierSuggestion.days": "Parcels of the last (days)",
   "channels.whatsapp": "WhatsApp number",
   "channels.messenger": "Messenger (Facebook page user name)",
   "channels.facebook": "Facebook page",
@@ -181,6 +184,10 @@ function toValues(settings: ShopSettings): Values {
     channels: { ...settings.channels },
     callList: { keepDays: String(settings.callList.keepDays) },
     stock: { ...settings.stock, lowStockThreshold: String(settings.stock.lowStockThreshold) },
+    courierSuggestion: {
+      minParcels: String(settings.courierSuggestion.minParcels),
+      days: String(settings.courierSuggestion.days),
+    },
     search: searchValues(settings.search),
   };
 }
@@ -215,6 +222,7 @@ function toSettings(values: Values, current: ShopSettings) {
     channels: values.channels,
     callList: { keepDays: asNumber(values.callList.keepDays) },
     stock: { ...values.stock, lowStockThreshold: asNumber(values.stock.lowStockThreshold) },
+    courierSuggestion: numbers(values.courierSuggestion),
     search: searchSettingsOf(values.search),
   };
 }
@@ -492,6 +500,18 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
                 {field("callList.keepDays", {
                   inputMode: "numeric",
                   hint: "A checkout left with a mobile typed is deleted after this; 1 to 90",
+                })}
+              </div>
+            </Panel>
+            <Panel title="Suggested courier">
+              <div className="grid gap-3 sm:grid-cols-3">
+                {field("courierSuggestion.minParcels", {
+                  inputMode: "numeric",
+                  hint: "A courier's record in a district counts from this many delivered or returned parcels; 1 to 1000",
+                })}
+                {field("courierSuggestion.days", {
+                  inputMode: "numeric",
+                  hint: "Only parcels of orders placed in this period; 30 to 730",
                 })}
               </div>
             </Panel>
