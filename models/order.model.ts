@@ -6,6 +6,7 @@ import { normalizeBdMobile } from "#contract/phone";
 import { COURIER_IDS } from "#contract/couriers";
 import { trackBuyerChanges } from "./buyer.model.js";
 import { ORDER_SOURCES } from "#contract/order-sources";
+import { REFUND_METHODS, REFUND_STATUSES } from "#contract/refunds";
 import {
   ADVANCE_METHODS,
   ADVANCE_RULES,
@@ -52,6 +53,31 @@ const AddressSchema = new Schema(
     districtId: { type: String, default: null },
     thanaId: { type: String, default: null },
     country: { type: String, default: "Bangladesh" },
+  },
+  { _id: false },
+);
+
+const RefundSchema = new Schema(
+  {
+    id: { type: String, required: true },
+    amount: { type: Number, required: true, min: 0 },
+    status: { type: String, enum: REFUND_STATUSES, required: true },
+    method: { type: String, enum: REFUND_METHODS, required: true },
+    gateway: { type: String, default: null },
+    // The completed payment it refunds (a gateway refund).
+    payment: { type: Schema.Types.ObjectId, default: null },
+    gatewayRef: { type: String, default: null },
+    reference: { type: String, default: null },
+    reason: { type: String, required: true },
+    by: { type: String, required: true },
+    at: { type: Date, required: true },
+    completedAt: { type: Date, default: null },
+    failure: { type: String, default: null },
+    // The refund form's idempotency key and the hash of the body it came with.
+    key: { type: String, required: true },
+    bodyHash: { type: String, required: true },
+    // When the poller last asked the gateway about it.
+    checkedAt: { type: Date, default: null },
   },
   { _id: false },
 );
@@ -186,6 +212,15 @@ const OrderSchema = new Schema(
     // set once, by a conditional update, however many packers submit at once.
     packedAt: { type: Date, default: null },
     packedBy: { type: String, default: null },
+    // Money given back (docs/payments.md, "Refunds"): each refund as asked for and as it stands,
+    // appended only (the poller addresses an entry by its index: FerretDB has no positional `$`).
+    refunds: { type: [RefundSchema], default: [] },
+    // What pending and completed refunds hold (taka), all of them and those through the gateway:
+    // a refund is reserved by one write whose filter says these stay within what was paid.
+    refundTotals: {
+      type: new Schema({ reserved: Number, online: Number }, { _id: false }),
+      default: () => ({ reserved: 0, online: 0 }),
+    },
     // Where the order came from: the storefront, or a channel staff took it on (docs/order-desk.md).
     source: { type: String, enum: ORDER_SOURCES, default: "web" },
     // The staff member who entered it (`admin:<email>`); null for the storefront's orders.
@@ -214,6 +249,8 @@ OrderSchema.index({ "shipment.courier": 1, "shipment.trackingNumber": 1 }, { spa
 OrderSchema.index({ "courier.consignmentId": 1 }, { sparse: true });
 // Customer history by phone: one indexed match, grouped by status (phone-history.service).
 OrderSchema.index({ deliveryPhone: 1, orderStatus: 1 });
+// The refund poller finds orders with a pending refund.
+OrderSchema.index({ "refunds.status": 1 });
 // Each buyer's figures follow its orders (models/buyer.model.ts, docs/buyers.md).
 OrderSchema.plugin(trackBuyerChanges);
 

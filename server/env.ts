@@ -290,11 +290,19 @@ export const EnvSchema = z
     // Payments, courier and SMS: absent credentials mean the safe local default.
     SSLCOMMERZ_STORE_ID: z.string().optional(),
     SSLCOMMERZ_STORE_PASSWD: z.string().optional(),
+    // How long a refund call waits for its gateway; no answer leaves the refund pending (polled).
+    PAYMENT_REFUND_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(30_000),
     SSLCOMMERZ_BASE_URL: z.url().default("https://sandbox.sslcommerz.com"),
     BKASH_APP_KEY: z.string().optional(),
     BKASH_APP_SECRET: z.string().optional(),
     BKASH_USERNAME: z.string().optional(),
     BKASH_PASSWORD: z.string().optional(),
+    // bKash's refund path under the base URL's version root; newer (v2) accounts are given
+    // /v2/tokenized-checkout/refund/payment/transaction instead.
+    BKASH_REFUND_PATH: z
+      .string()
+      .regex(/^\/[\w./-]*$/)
+      .default("/tokenized/checkout/payment/refund"),
     BKASH_BASE_URL: z.url().default("https://tokenized.sandbox.bka.sh/v1.2.0-beta"),
     // Nagad (docs/payments.md, "Nagad"): the merchant id, our RSA private key and Nagad's public
     // key (each a PEM or its base64 body), and the public IPv4 Nagad whitelisted for this server.

@@ -15,6 +15,7 @@ import { purgeOldCourierRecords } from "./services/courier-records.service.js";
 import { purgeExpiredIncompleteCheckouts } from "./services/incomplete-checkouts.service.js";
 import { reconcileStockLedger } from "./services/stock-ledger.js";
 import { sendLowStockDigest } from "./services/low-stock-digest.js";
+import { pollPendingRefunds } from "./payments/refunds.js";
 
 export interface Job {
   name: string;
@@ -47,6 +48,8 @@ export const JOBS: readonly Job[] = [
   { name: "reconcile-stock-ledger", everyMs: 60_000, run: () => reconcileStockLedger() },
   // The owner's low-stock digest: once per shop day, from 9:00 Dhaka (docs/stock-ledger.md).
   { name: "low-stock-digest", everyMs: 15 * 60_000, run: () => sendLowStockDigest() },
+  // Gateway refunds not settled yet: asked about again until completed or failed (docs/payments.md).
+  { name: "poll-pending-refunds", everyMs: 10 * 60_000, run: () => pollPendingRefunds() },
   // Ended rate-limit windows (FerretDB has no TTL index).
   { name: "rate-limit-purge", everyMs: 10 * 60_000, run: () => purgeEndedRateLimits() },
   // One-time-code rows with no send for a day.

@@ -13,6 +13,7 @@ import { incompleteCheckouts } from "./api/incomplete-checkouts";
 import { staffOrders } from "./api/staff-orders";
 import { orderDesk } from "./api/order-desk";
 import { packing } from "./api/packing";
+import { refunds } from "./api/refunds";
 import { stock } from "./api/stock";
 
 export * from "./api-client";
@@ -29,5 +30,6 @@ export const api = {
   staffOrders,
   orderDesk,
   packing,
+  refunds,
   stock,
 };

@@ -1,5 +1,6 @@
 /** The back office's dashboard: sales and payment statistics (Asia/Dhaka; weeks from Sunday). */
 import { z } from "zod";
+import { DashboardRefundsAnswer } from "../refunds.js";
 import { ORDER_SOURCES } from "../order-sources.js";
 
 export const StatusTotals = z.object({ count: z.number(), amount: z.number() });
@@ -103,6 +104,8 @@ export const DashboardAnswer = z.object({
   bySource: z.array(SourceSales).optional(),
   /** Variants of products on sale at or below their low-stock threshold (docs/stock-ledger.md). */
   lowStockCount: z.number(),
+  /** Refunds this month, pending ones, and prepaid orders whose refund is due (docs/payments.md). */
+  refunds: DashboardRefundsAnswer.optional(),
   /** The periods used, as Dhaka calendar dates (yyyy-MM-dd), for chart labels. */
   period: z.object({
     timeZone: z.string(),

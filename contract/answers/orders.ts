@@ -14,6 +14,7 @@ import { ORDER_SOURCES } from "../order-sources.js";
 import { LineFields } from "./cart.js";
 import { pageOf, Timestamp } from "./common.js";
 import { PHONE_RISK_LEVELS } from "../schemas/phone-history.js";
+import { AdminRefundAnswer, CustomerRefundAnswer } from "../refunds.js";
 
 /** A line as ordered: a snapshot of the product then, never changed by the catalogue. */
 export const OrderLineAnswer = z.object({
@@ -134,6 +135,10 @@ export const OrderAnswer = z.object({
   stockReleased: z.boolean(),
   /** Shown once, to the guest who placed the order: the key for tracking it. */
   trackingToken: z.string().optional(),
+  /** Money given back, oldest first (docs/payments.md, "Refunds"). */
+  refunds: z.array(CustomerRefundAnswer).optional(),
+  /** A cancelled or returned prepaid order: the date its money should be back by; else null. */
+  refundBy: Timestamp.nullable().optional(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });
@@ -169,6 +174,8 @@ export const AdminOrderAnswer = OrderAnswer.extend({
   /** Scan-to-pack (docs/packing.md): when every unit was scanned and who scanned them; null until then. */
   packedAt: Timestamp.nullable().optional(),
   packedBy: z.string().nullable().optional(),
+  /** Refunds in full: how (gateway or by hand), who asked, why, the gateway's id. */
+  refunds: z.array(AdminRefundAnswer).optional(),
 });
 export type AdminOrderAnswer = z.infer<typeof AdminOrderAnswer>;
 
@@ -203,6 +210,8 @@ export const OrderTrackingAnswer = OrderAnswer.pick({
   advanceDeliveryCharge: true,
   courier: true,
   shipment: true,
+  refunds: true,
+  refundBy: true,
   createdAt: true,
 }).extend({
   paymentDetails: z.object({ status: z.string() }),

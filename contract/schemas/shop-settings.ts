@@ -84,6 +84,8 @@ export const SmsOrderTexts = z.strictObject({
   shipped: z.boolean(),
   delivered: z.boolean(),
   cancelled: z.boolean(),
+  // Added with refunds; settings saved before them have none: on.
+  refunded: z.boolean().default(true),
 });
 
 export const SmsSettings = z.strictObject({

@@ -40,16 +40,23 @@ export type BkashAnswer = Record<string, unknown> & {
   message?: string;
 };
 
+/** The refund path's root: the base URL without its `/tokenized/checkout`. */
+function versionRoot(): string {
+  return base().slice(0, -"/tokenized/checkout".length);
+}
+
 async function post(
   path: string,
   body: unknown,
   headers: Record<string, string>,
+  timeoutMs = 30_000,
 ): Promise<{ status: number; body: BkashAnswer }> {
-  const response = await fetch(`${base()}${path}`, {
+  const url = /^https?:/.test(path) ? path : `${base()}${path}`;
+  const response = await fetch(url, {
     method: "POST",
     headers: { accept: "application/json", "content-type": "application/json", ...headers },
     body: JSON.stringify(body),
-    signal: AbortSignal.timeout(30_000),
+    signal: AbortSignal.timeout(timeoutMs),
   });
   const answer = (await response.json().catch(() => ({}))) as BkashAnswer;
   return { status: response.status, body: answer };
@@ -85,13 +92,16 @@ async function grantToken(): Promise<string> {
 async function authorised(
   path: string,
   body: unknown,
+  timeoutMs?: number,
 ): Promise<{ status: number; body: BkashAnswer }> {
   for (let attempt = 0; ; attempt += 1) {
     const token = await grantToken();
-    const answer = await post(path, body, {
-      authorization: token,
-      "x-app-key": getEnv().BKASH_APP_KEY ?? "",
-    });
+    const answer = await post(
+      path,
+      body,
+      { authorization: token, "x-app-key": getEnv().BKASH_APP_KEY ?? "" },
+      timeoutMs,
+    );
     if (answer.status === 401 && attempt === 0) {
       cachedToken = undefined;
       continue;
@@ -144,4 +154,70 @@ export async function queryBkashPayment(paymentID: string): Promise<BkashAnswer>
   if (status !== 200 || problem)
     throw new BkashError(`bKash query failed: ${problem ?? `HTTP ${status}`}`, body.statusCode);
   return body;
+}
+
+/**
+ * bKash's answer to a refund call: `refused` when bKash answered with an error (nothing moved),
+ * `answered` with its body otherwise. Throws when bKash gave no certain answer (a timeout, a
+ * network error, an error page): the refund may or may not have been made.
+ */
+async function refundCall(
+  body: Record<string, string>,
+): Promise<{ refused?: string; body: BkashAnswer }> {
+  const env = getEnv();
+  const { status, body: answer } = await authorised(
+    `${versionRoot()}${env.BKASH_REFUND_PATH}`,
+    body,
+    env.PAYMENT_REFUND_TIMEOUT_MS,
+  );
+  if (status >= 500 || (status !== 200 && !answer.statusCode && !answer.errorCode))
+    throw new BkashError(`bKash refund: HTTP ${status}`);
+  const problem = errorOf(answer);
+  return problem ? { refused: problem, body: answer } : { body: answer };
+}
+
+/** Refunds part of a completed payment: bKash answers the refund's refundTrxID and status. */
+export function refundBkashPayment(input: {
+  paymentID: string;
+  trxID: string;
+  amount: number;
+  reason: string;
+  sku: string;
+}): Promise<{ refused?: string; body: BkashAnswer }> {
+  return refundCall({
+    paymentID: input.paymentID,
+    trxID: input.trxID,
+    amount: input.amount.toFixed(2),
+    // bKash takes at most 255 characters of reason.
+    reason: input.reason.slice(0, 255),
+    sku: input.sku,
+  });
+}
+
+/** A refund bKash lists for a payment. */
+export interface BkashRefund {
+  refundTrxID: string;
+  amount: string;
+  transactionStatus: string;
+}
+
+/**
+ * The refunds bKash made of a payment (the refund call with only paymentID and trxID). bKash's
+ * answer is one refund's fields or a list of them: both are read.
+ */
+export async function queryBkashRefunds(input: {
+  paymentID: string;
+  trxID: string;
+}): Promise<BkashRefund[]> {
+  const { refused, body } = await refundCall({ paymentID: input.paymentID, trxID: input.trxID });
+  if (refused) throw new BkashError(`bKash refund status failed: ${refused}`, body.statusCode);
+  const listed = Object.values(body).find(Array.isArray) as unknown[] | undefined;
+  const entries = (listed ?? [body]) as Record<string, unknown>[];
+  return entries
+    .filter((entry) => typeof entry?.refundTrxID === "string")
+    .map((entry) => ({
+      refundTrxID: String(entry.refundTrxID),
+      amount: String(entry.amount ?? ""),
+      transactionStatus: String(entry.transactionStatus ?? ""),
+    }));
 }

@@ -119,7 +119,11 @@ export interface ValidationAnswer {
 }
 
 /** A GET to SSLCommerz's validator with the store's credentials; throws when it cannot be reached. */
-async function askValidator<T>(path: string, params: Record<string, string>): Promise<T> {
+async function askValidator<T>(
+  path: string,
+  params: Record<string, string>,
+  timeoutMs = 30_000,
+): Promise<T> {
   const env = getEnv();
   const url = new URL(`${base()}/validator/api/${path}`);
   url.search = new URLSearchParams({
@@ -129,7 +133,7 @@ async function askValidator<T>(path: string, params: Record<string, string>): Pr
     format: "json",
   }).toString();
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     return (await response.json()) as T;
   } catch (error) {
@@ -154,4 +158,52 @@ export interface TransactionQueryAnswer {
 /** The transaction query API by our tran_id; throws when SSLCommerz cannot be reached. */
 export function queryTransaction(tranId: string): Promise<TransactionQueryAnswer> {
   return askValidator("merchantTransIDvalidationAPI.php", { tran_id: tranId });
+}
+
+/**
+ * SSLCommerz's answer on a refund (initiate or query): `APIConnect` DONE on a good call; `status`
+ * success (initiated) or failed on an initiate, refunded, processing or cancelled on a query.
+ */
+export interface RefundApiAnswer {
+  APIConnect?: string;
+  status?: string;
+  refund_ref_id?: string;
+  bank_tran_id?: string;
+  trans_id?: string;
+  errorReason?: string;
+  [key: string]: unknown;
+}
+
+/**
+ * Initiates a refund of a paid transaction (its bank_tran_id). `refundTransId` is our own id of
+ * the refund: SSLCommerz makes one refund of one id, so asking again after a lost answer is safe.
+ * Throws when SSLCommerz cannot be reached.
+ */
+export function initiateRefund(input: {
+  bankTranId: string;
+  refundTransId: string;
+  amount: number;
+  remarks: string;
+  referenceId: string;
+}): Promise<RefundApiAnswer> {
+  return askValidator(
+    "merchantTransIDvalidationAPI.php",
+    {
+      bank_tran_id: input.bankTranId,
+      refund_trans_id: input.refundTransId,
+      refund_amount: input.amount.toFixed(2),
+      refund_remarks: input.remarks.slice(0, 255),
+      refe_id: input.referenceId,
+    },
+    getEnv().PAYMENT_REFUND_TIMEOUT_MS,
+  );
+}
+
+/** Asks what became of a refund (its refund_ref_id); throws when SSLCommerz cannot be reached. */
+export function queryRefundStatus(refundRefId: string): Promise<RefundApiAnswer> {
+  return askValidator(
+    "merchantTransIDvalidationAPI.php",
+    { refund_ref_id: refundRefId },
+    getEnv().PAYMENT_REFUND_TIMEOUT_MS,
+  );
 }

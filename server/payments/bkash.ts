@@ -13,11 +13,14 @@ import {
   executeBkashPayment,
   isBkashConfigured,
   queryBkashPayment,
+  queryBkashRefunds,
+  refundBkashPayment,
   type BkashAnswer,
+  type BkashRefund,
 } from "../integrations/bkash.js";
 import { logger } from "../lib/logger.js";
 import { paymentLogFields } from "../lib/log-fields.js";
-import { REFUND_NOT_SUPPORTED, type GatewayWord, type PaymentGateway } from "./gateway.js";
+import type { GatewayWord, PaymentGateway, RefundAnswer, RefundContext } from "./gateway.js";
 import {
   ANOTHER_PAYMENT_REASON,
   LATE_PAYMENT_REASON,
@@ -317,6 +320,85 @@ async function queryBkash(payment: PaymentDoc, order: OrderDoc): Promise<Gateway
   };
 }
 
+/**
+ * Refunds part of a bKash payment (its paymentID and trxID); our refund id goes as the `sku`.
+ * bKash answers at once: Completed, or an error (nothing refunded); no answer is in doubt.
+ */
+async function refundBkash(
+  payment: PaymentDoc,
+  amount: number,
+  reason: string,
+  refundId = "",
+): Promise<RefundAnswer> {
+  if (!payment.paymentId)
+    return { status: "failed", gatewayRef: "", answer: { refused: "no bKash payment id" } };
+  try {
+    const { refused, body } = await refundBkashPayment({
+      paymentID: payment.paymentId,
+      trxID: bkashTrxId(payment),
+      amount,
+      reason,
+      sku: refundId || payment.transactionId,
+    });
+    if (refused) return { status: "failed", gatewayRef: "", answer: body };
+    if (typeof body.refundTrxID !== "string" || !body.refundTrxID)
+      return { status: "unknown", message: "bKash answered no refund transaction id" };
+    return {
+      ...bkashRefundState(body.transactionStatus),
+      gatewayRef: body.refundTrxID,
+      answer: body,
+    };
+  } catch (error) {
+    logger.warn({ err: error, ...paymentLogFields(payment) }, "bKash refund not answered");
+    return { status: "unknown", message: (error as Error).message };
+  }
+}
+
+function bkashRefundState(status: unknown): { status: "pending" | "completed" | "failed" } {
+  if (status === "Completed") return { status: "completed" };
+  return { status: status === "Failed" || status === "Cancelled" ? "failed" : "pending" };
+}
+
+/**
+ * What bKash lists of a payment's refunds, ours found by its refundTrxID, or (a refund call that
+ * got no answer) by its amount among those no other refund of the order holds. Not listed at all:
+ * the call never reached bKash, so the refund failed.
+ */
+async function queryBkashRefund(
+  payment: PaymentDoc,
+  gatewayRef: string,
+  context?: RefundContext,
+): Promise<RefundAnswer> {
+  let refunds: BkashRefund[];
+  try {
+    refunds = await queryBkashRefunds({
+      paymentID: payment.paymentId ?? "",
+      trxID: bkashTrxId(payment),
+    });
+  } catch (error) {
+    return { status: "unknown", message: (error as Error).message };
+  }
+  const found = gatewayRef
+    ? refunds.find((refund) => refund.refundTrxID === gatewayRef)
+    : refunds.find(
+        (refund) =>
+          !context?.otherRefs.includes(refund.refundTrxID) &&
+          sameAmount(refund.amount, context?.amount ?? Number.NaN),
+      );
+  if (found)
+    return {
+      ...bkashRefundState(found.transactionStatus),
+      gatewayRef: found.refundTrxID,
+      answer: found,
+    };
+  if (gatewayRef) return { status: "unknown", message: "bKash does not list this refund" };
+  return {
+    status: "failed",
+    gatewayRef: "",
+    answer: { refunds, missing: "bKash made no such refund" },
+  };
+}
+
 export const bkashGateway: PaymentGateway<"BKASH"> = {
   method: "BKASH",
   isConfigured: isBkashConfigured,
@@ -326,9 +408,8 @@ export const bkashGateway: PaymentGateway<"BKASH"> = {
   // bKash's callback is its only word; the abandoned-payment query stands in for a notification.
   handleNotification: null,
   query: queryBkash,
-  // The client has no refund call yet.
-  refund: () => Promise.resolve(REFUND_NOT_SUPPORTED),
-  queryRefund: () => Promise.resolve(REFUND_NOT_SUPPORTED),
+  refund: refundBkash,
+  queryRefund: queryBkashRefund,
 };
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");

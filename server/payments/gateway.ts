@@ -25,12 +25,28 @@ export type GatewayWord =
   | { said: "nothing certain" };
 
 /**
- * A refund's answer. No gateway refunds through the shop yet (refunds are made by hand in the
- * gateway's own panel): every adapter answers `not-supported` until its client can refund.
+ * A refund's answer, as the gateway gave it: completed (the money went back), pending (it has it:
+ * asked again later), failed (it refused: nothing moved), `unknown` (no certain answer: a timeout,
+ * an error page; the refund stays pending and is asked about again), or `not-supported` (an adapter
+ * whose client cannot refund: refunded by hand in the gateway's panel). `gatewayRef` is the
+ * gateway's id of the refund, "" when it gave none.
  */
-type RefundAnswer =
+export type RefundAnswer =
   | { status: "pending" | "completed" | "failed"; gatewayRef: string; answer: unknown }
+  | { status: "unknown"; message: string }
   | { status: "not-supported"; message: string };
+
+/**
+ * What the shop knows of a refund besides the gateway's id: our own id (SSLCommerz's
+ * refund_trans_id, which makes a repeated initiate one refund), its amount and reason, and the
+ * gateway ids of the order's other refunds (to tell ours apart in a gateway's list).
+ */
+export interface RefundContext {
+  refundId: string;
+  amount: number;
+  reason: string;
+  otherRefs: readonly string[];
+}
 
 export interface PaymentGateway<Method extends OnlinePaymentMethod = OnlinePaymentMethod> {
   readonly method: Method;
@@ -49,10 +65,25 @@ export interface PaymentGateway<Method extends OnlinePaymentMethod = OnlinePayme
   readonly handleNotification: ((fields: GatewayFields) => Promise<PaymentOutcome>) | null;
   /** Asks the gateway what became of one attempt (its query or transaction query API). */
   query(payment: PaymentDoc, order: OrderDoc): Promise<GatewayWord>;
-  /** Refunds part or all of a completed payment through the gateway. */
-  refund(payment: PaymentDoc, amount: number, reason: string): Promise<RefundAnswer>;
-  /** Asks the gateway what became of a refund it was given. */
-  queryRefund(payment: PaymentDoc, gatewayRef: string): Promise<RefundAnswer>;
+  /**
+   * Refunds part or all of a completed payment through the gateway (`refundId`: our id of this
+   * refund, for gateways that take one).
+   */
+  refund(
+    payment: PaymentDoc,
+    amount: number,
+    reason: string,
+    refundId?: string,
+  ): Promise<RefundAnswer>;
+  /**
+   * Asks the gateway what became of a refund (`gatewayRef` "" when the refund call got no certain
+   * answer: the context then finds it, or finds it never arrived: failed).
+   */
+  queryRefund(
+    payment: PaymentDoc,
+    gatewayRef: string,
+    context?: RefundContext,
+  ): Promise<RefundAnswer>;
 }
 
 /** The refusal of a gateway whose API client cannot refund yet (the refund is made by hand). */

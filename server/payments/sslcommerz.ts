@@ -11,9 +11,12 @@ import { Order } from "../../models/order.model.js";
 import { Payment } from "../../models/payment.model.js";
 import {
   createSession,
+  initiateRefund,
   isSslCommerzConfigured,
+  queryRefundStatus,
   queryTransaction,
   validatePayment,
+  type RefundApiAnswer,
   type TransactionQueryAnswer,
   type ValidationAnswer,
 } from "../integrations/sslcommerz.js";
@@ -21,7 +24,7 @@ import { conflict } from "../lib/http-error.js";
 import { logger } from "../lib/logger.js";
 import { paymentLogFields } from "../lib/log-fields.js";
 import { recordPaymentOutcome } from "../lib/metrics.js";
-import { REFUND_NOT_SUPPORTED, type GatewayWord, type PaymentGateway } from "./gateway.js";
+import type { GatewayWord, PaymentGateway, RefundAnswer, RefundContext } from "./gateway.js";
 import {
   LATE_PAYMENT_REASON,
   PAYMENT_OPEN_MESSAGE,
@@ -299,6 +302,83 @@ async function querySslCommerz(payment: PaymentDoc, order: OrderDoc): Promise<Ga
   return { said: "paid", gatewayTransactionId: payment.transactionId, answer };
 }
 
+/** The bank transaction SSLCommerz names a paid transaction by (its validation answer). */
+function bankTranIdOf(payment: PaymentDoc): string {
+  const settled = (payment.gatewayResponse as { settled?: { bank_tran_id?: unknown } } | null)
+    ?.settled;
+  return typeof settled?.bank_tran_id === "string" ? settled.bank_tran_id : "";
+}
+
+/**
+ * SSLCommerz's initiate answer: `success` with its refund_ref_id (the refund is processing: it
+ * settles in days), `failed` (refused: nothing moved), anything else in doubt.
+ */
+function initiated(answer: RefundApiAnswer): RefundAnswer {
+  if (answer.APIConnect === "DONE" && answer.status === "success" && answer.refund_ref_id)
+    return { status: "pending", gatewayRef: answer.refund_ref_id, answer };
+  if (answer.APIConnect === "DONE" && answer.status === "failed")
+    return { status: "failed", gatewayRef: "", answer };
+  return {
+    status: "unknown",
+    message: `SSLCommerz refund answer ${String(answer.status ?? answer.APIConnect)}`,
+  };
+}
+
+/**
+ * Initiates a refund of the paid transaction under our refund id (refund_trans_id): asked again
+ * with the same id after a lost answer, SSLCommerz still makes one refund.
+ */
+async function refundSslCommerz(
+  payment: PaymentDoc,
+  amount: number,
+  reason: string,
+  refundId?: string,
+): Promise<RefundAnswer> {
+  const bankTranId = bankTranIdOf(payment);
+  if (!bankTranId)
+    return { status: "failed", gatewayRef: "", answer: { refused: "no bank transaction id" } };
+  try {
+    return initiated(
+      await initiateRefund({
+        bankTranId,
+        refundTransId: refundId ?? newTransactionId("TWR"),
+        amount,
+        remarks: reason,
+        referenceId: payment.transactionId,
+      }),
+    );
+  } catch (error) {
+    logger.warn({ err: error, ...paymentLogFields(payment) }, "SSLCommerz refund not answered");
+    return { status: "unknown", message: (error as Error).message };
+  }
+}
+
+/**
+ * What became of a refund: its refund_ref_id queried (refunded, processing, cancelled); a refund
+ * whose initiate got no answer is initiated again under the same refund_trans_id.
+ */
+async function queryRefundSslCommerz(
+  payment: PaymentDoc,
+  gatewayRef: string,
+  context?: RefundContext,
+): Promise<RefundAnswer> {
+  if (!gatewayRef)
+    return context
+      ? refundSslCommerz(payment, context.amount, context.reason, context.refundId)
+      : { status: "unknown", message: "no refund id to ask about" };
+  try {
+    const answer = await queryRefundStatus(gatewayRef);
+    if (answer.APIConnect !== "DONE")
+      return { status: "unknown", message: `SSLCommerz APIConnect ${String(answer.APIConnect)}` };
+    if (answer.status === "refunded") return { status: "completed", gatewayRef, answer };
+    if (answer.status === "cancelled") return { status: "failed", gatewayRef, answer };
+    if (answer.status === "processing") return { status: "pending", gatewayRef, answer };
+    return { status: "unknown", message: `SSLCommerz refund status ${String(answer.status)}` };
+  } catch (error) {
+    return { status: "unknown", message: (error as Error).message };
+  }
+}
+
 export const sslCommerzGateway = {
   method: "SSLCOMMERZ",
   isConfigured: isSslCommerzConfigured,
@@ -310,7 +390,6 @@ export const sslCommerzGateway = {
       : settleSslCommerz(fields),
   handleNotification: settleSslCommerz,
   query: querySslCommerz,
-  // The client has no refund call yet.
-  refund: () => Promise.resolve(REFUND_NOT_SUPPORTED),
-  queryRefund: () => Promise.resolve(REFUND_NOT_SUPPORTED),
+  refund: refundSslCommerz,
+  queryRefund: queryRefundSslCommerz,
 } satisfies PaymentGateway<"SSLCOMMERZ">;

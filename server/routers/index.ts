@@ -13,6 +13,7 @@ import { popupImagesRouter } from "./popup-images.router.js";
 import { tshirtOrdersRouter } from "./tshirt-orders.router.js";
 import { usersRouter } from "./users.router.js";
 import { adminOrdersRouter } from "./admin-orders.router.js";
+import { adminRefundsRouter } from "./admin-refunds.router.js";
 import { adminStaffOrdersRouter } from "./admin-staff-orders.router.js";
 import { adminOrderDeskRouter } from "./admin-order-desk.router.js";
 import { checkoutRouter } from "./checkout.router.js";
@@ -71,6 +72,7 @@ export const apiRouters: { prefix: string; router: Router }[] = [
   { prefix: "/api/admin/orders", router: adminOrdersRouter },
   { prefix: "/api/admin/orders", router: adminStaffOrdersRouter },
   { prefix: "/api/admin/orders", router: adminPackingRouter },
+  { prefix: "/api/admin/orders", router: adminRefundsRouter },
   { prefix: "/api/payment", router: paymentRouter },
   { prefix: "/api/payments", router: paymentsRouter },
   { prefix: "/api/pathao", router: pathaoRouter },

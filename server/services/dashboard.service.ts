@@ -16,6 +16,7 @@ import type {
 } from "#contract/answers/dashboard";
 import { SHOP_TIME_ZONE } from "#contract/dates";
 import { countLowStock } from "./stock-room.service.js";
+import { dashboardRefunds } from "./refunds-due.js";
 
 export type { CategorySales, DashboardStats, RecentOrder, RecentPayment, StatusTotals };
 
@@ -309,6 +310,7 @@ export async function getDashboardStats(now: Date): Promise<DashboardStats> {
     returns,
     codFigures,
     lowStockCount,
+    refundFigures,
   ] = await Promise.all([
     part("orderCounts", () => sumBy(orders, {}, "orderStatus", 1), noRows),
     part("orderAmounts", () => sumBy(orders, {}, "orderStatus", "$totalDiscountedPrice"), noRows),
@@ -355,6 +357,12 @@ export async function getDashboardStats(now: Date): Promise<DashboardStats> {
       advanceOrdersThisMonth: 0,
     }),
     part("lowStockCount", countLowStock, zero),
+    part("refunds", () => dashboardRefunds(periods.month, now), {
+      refundedThisMonth: 0,
+      refundsThisMonth: 0,
+      pending: 0,
+      due: [],
+    }),
   ]);
 
   const isSale = (status: string) => !(NON_SALE_STATUSES as readonly string[]).includes(status);
@@ -404,6 +412,7 @@ export async function getDashboardStats(now: Date): Promise<DashboardStats> {
     monthlyReturns: returns,
     cashOnDelivery: codFigures,
     lowStockCount,
+    refunds: refundFigures,
     period: periods.labels,
   };
 }

@@ -15,7 +15,8 @@ import { getShopSettings } from "./shop-settings.service.js";
  * looked up: the checkout form pre-fills it into the shipping address). Sending never fails the
  * request: errors are logged, and the caller does not wait for the gateway or the mail server.
  */
-export type OrderEvent = "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "CANCELLED";
+export type OrderEvent =
+  "PLACED" | "CONFIRMED" | "SHIPPED" | "DELIVERED" | "CANCELLED" | "REFUNDED";
 
 /** Confirmation is a short SMS only: the placed email already said everything it would. */
 const EMAILED_EVENTS = new Set<OrderEvent>(["PLACED", "SHIPPED", "DELIVERED", "CANCELLED"]);
@@ -37,6 +38,8 @@ interface NotifiableOrder {
   guest?: { email?: string | null } | null;
   /** The language the order was placed in; older orders have none (English). */
   locale?: string | null;
+  /** A refund that completed (taka): the REFUNDED text names it. */
+  refundedAmount?: number;
 }
 
 /** Longest courier name an SMS carries (the owner types a manual courier's), in UTF-16 units. */
@@ -90,6 +93,8 @@ const SMS_TEXTS: Record<
     },
     DELIVERED: (order) => `Tweest: your order ${order.orderNumber} has been delivered. Enjoy!`,
     CANCELLED: (order) => `Tweest: your order ${order.orderNumber} has been cancelled.`,
+    REFUNDED: (order) =>
+      `Tweest: ৳${order.refundedAmount ?? 0} of your order ${order.orderNumber} has been refunded to you.`,
   },
   bn: {
     PLACED: (order, name) =>
@@ -101,6 +106,8 @@ const SMS_TEXTS: Record<
     },
     DELIVERED: (order) => `Tweest: আপনার অর্ডার ${order.orderNumber} পৌঁছে দেওয়া হয়েছে। ধন্যবাদ!`,
     CANCELLED: (order) => `Tweest: আপনার অর্ডার ${order.orderNumber} বাতিল করা হয়েছে।`,
+    REFUNDED: (order) =>
+      `Tweest: আপনার অর্ডার ${order.orderNumber}-এর ${formatMoney(order.refundedAmount ?? 0, "bn")} আপনাকে ফেরত দেওয়া হয়েছে।`,
   },
 };
 
@@ -156,6 +163,7 @@ const EMAIL_WORDS: Record<
       SHIPPED: "shipped",
       DELIVERED: "delivered",
       CANCELLED: "cancelled",
+      REFUNDED: "refunded",
     },
     subject: (orderNumber, status) => `Tweest: order ${orderNumber} ${status}`,
     greeting: (name) => (name ? `Hi ${name},` : "Hello,"),
@@ -173,6 +181,7 @@ const EMAIL_WORDS: Record<
       SHIPPED: "পাঠানো হয়েছে",
       DELIVERED: "পৌঁছে দেওয়া হয়েছে",
       CANCELLED: "বাতিল",
+      REFUNDED: "টাকা ফেরত",
     },
     subject: (orderNumber, status) => `Tweest: অর্ডার ${orderNumber} ${status}`,
     greeting: (name) => `প্রিয় ${name || "গ্রাহক"},`,
@@ -232,6 +241,7 @@ const SMS_TEXT_OF_EVENT = {
   SHIPPED: "shipped",
   DELIVERED: "delivered",
   CANCELLED: "cancelled",
+  REFUNDED: "refunded",
 } as const;
 
 async function smsWanted(event: OrderEvent): Promise<boolean> {

@@ -24,6 +24,7 @@ import { orderRiskLevels } from "./order-risk.js";
 import { ORDER_QUEUE_FILTERS } from "./order-queues.js";
 import type { OrderFilter } from "#contract/schemas/order-desk";
 import { containsText } from "../lib/search-pattern.js";
+import { refundByOf, toAdminRefund } from "./refund-answers.js";
 import type {
   AdminOrderAnswer,
   AdminOrderPageAnswer,
@@ -68,7 +69,11 @@ export function toAdminOrderAnswer(order: StoredOrder): AdminOrderAnswer {
   delete plain.checkoutOf;
   delete plain.submission;
   delete plain.paymentLock;
+  delete plain.refundTotals;
   delete plain.__v;
+  const stored = order as Partial<Pick<OrderFields, "refunds">>;
+  plain.refunds = (stored.refunds ?? []).map(toAdminRefund);
+  plain.refundBy = refundByOf(order as OrderFields);
   // Who is bringing the parcel, whichever courier (and for parcels booked before shipments, Pathao's record).
   plain.shipment = shipmentOf(plain as Pick<OrderFields, "shipment" | "courier">);
   if (plain.guest && typeof plain.guest === "object") {
@@ -106,11 +111,20 @@ export function toOrderAnswer(order: StoredOrder): OrderAnswer {
     packedAt: _packedAt,
     packedBy: _packer,
     advanceDeliveryCharge: advance,
+    refunds,
     ...rest
   } = toAdminOrderAnswer(order);
   return {
     ...rest,
     user: user !== null && typeof user === "object" ? user._id : user,
+    // The amount, where it stands and when; who gave it back and why stay the shop's.
+    refunds: refunds?.map(({ id, amount, status, at, completedAt }) => ({
+      id,
+      amount,
+      status,
+      at,
+      completedAt,
+    })),
     // A history note is the staff's (a partial delivery's cash and what to restock).
     statusHistory: statusHistory.map(({ by, note: _staffNote, ...change }) =>
       by === undefined ? change : { ...change, by: actorForCustomer(by) },
@@ -210,6 +224,8 @@ export async function trackOrder(
       firstName: order.shippingAddress.firstName,
       city: order.shippingAddress.city,
     },
+    refunds: full.refunds,
+    refundBy: full.refundBy,
     createdAt: full.createdAt,
   };
 }

@@ -64,6 +64,7 @@ export function defaultShopSettings(env: Env = getEnv()): ShopSettings {
         shipped: true,
         delivered: true,
         cancelled: true,
+        refunded: true,
       },
     },
     cod: {

@@ -37,6 +37,7 @@ const FIELDS = [
   "cashOnDelivery",
   // Variants at or below their low-stock threshold (tests/api/low-stock.test.ts checks the figure).
   "lowStockCount",
+  "refunds",
   "period",
 ];
 

@@ -110,6 +110,7 @@ describe("first start", () => {
             shipped: true,
             delivered: true,
             cancelled: true,
+            refunded: true,
           },
         },
         cod: {

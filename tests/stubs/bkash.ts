@@ -5,7 +5,9 @@ import { readJson, startHttpStub } from "./http-stub";
  * A local bKash Tokenized Checkout (bKash's Tokenized Checkout API) on 127.0.0.1, under
  * /v1.2.0-beta/tokenized/checkout: token grant/refresh (checks username/password headers),
  * create (bkashURL on the stub), the wallet page's redirect, execute (Completed once, then 2117;
- * 2023 for the "poor" wallet; 2056 before the shopper approved), and payment status.
+ * 2023 for the "poor" wallet; 2056 before the shopper approved), payment status, and refunds:
+ * the refund call (at most what is left of the payment; the same path at the v2 address) and, the
+ * same call with only paymentID and trxID, the refunds made (one refund's fields, or a list).
  */
 export const POOR_WALLET = "01823074817";
 
@@ -22,6 +24,17 @@ interface StubPayment {
   trxID?: string;
 }
 
+export interface StubRefund {
+  refundTrxID: string;
+  amount: string;
+  sku: string;
+  reason: string;
+  transactionStatus: "Completed";
+}
+
+/** Where newer (v2) accounts refund, under the version root. */
+export const BKASH_V2_REFUND_PATH = "/v2/tokenized-checkout/refund/payment/transaction";
+
 export interface BkashStub {
   url: string;
   baseUrl: string;
@@ -35,6 +48,14 @@ export interface BkashStub {
   queries: string[];
   /** Makes the next execute calls answer HTTP 500 after completing (the "in doubt" case). */
   failExecuteTransport: boolean;
+  /** Refunds made, by the payment's trxID. */
+  refunds: Map<string, StubRefund[]>;
+  /** The refund calls' paths, in order. */
+  refundCalls: string[];
+  /** Refuses refunds with this error while set (bKash's own refusal: nothing is refunded). */
+  refuseRefunds: { statusCode: string; statusMessage: string } | null;
+  /** Makes a refund, then answers only after this many milliseconds (a timeout on our side). */
+  refundDelayMs: number;
   /** The wallet page: the shopper approves, fails or cancels; returns the callback URL bKash redirects to. */
   visit(paymentID: string, outcome: "success" | "failure" | "cancel", wallet?: string): string;
   close(): Promise<void>;
@@ -56,6 +77,10 @@ export async function startBkashStub(): Promise<BkashStub> {
     executes: [],
     queries: [],
     failExecuteTransport: false,
+    refunds: new Map(),
+    refundCalls: [],
+    refuseRefunds: null,
+    refundDelayMs: 0,
     visit(paymentID, outcome, wallet = "01770618575") {
       const payment = stub.payments.get(paymentID);
       if (!payment) throw new Error(`unknown payment ${paymentID}`);
@@ -73,9 +98,10 @@ export async function startBkashStub(): Promise<BkashStub> {
 
   const server = await startHttpStub(async ({ req, url, send }) => {
     const path = url.pathname;
-    if (req.method !== "POST" || !path.startsWith(PREFIX))
+    const v2Refund = path === `/v1.2.0-beta${BKASH_V2_REFUND_PATH}`;
+    if (req.method !== "POST" || (!path.startsWith(PREFIX) && !v2Refund))
       return send(404, { message: "Not Found" });
-    const action = path.slice(PREFIX.length);
+    const action = v2Refund ? "/payment/refund" : path.slice(PREFIX.length);
     const body = await readJson(req);
     if (action === "/token/grant" || action === "/token/refresh") {
       if (req.headers.username !== stub.username || req.headers.password !== stub.password)
@@ -184,6 +210,56 @@ export async function startBkashStub(): Promise<BkashStub> {
         statusMessage: "Successful",
         ...fields(payment),
         paymentExecuteTime: "2026-11-23T12:01:00:000 GMT+0600",
+      });
+    }
+    if (action === "/payment/refund") {
+      stub.refundCalls.push(path);
+      if (!payment) return send(200, { statusCode: "2002", statusMessage: "Invalid Payment ID" });
+      if (payment.transactionStatus !== "Completed" || body.trxID !== payment.trxID)
+        return send(200, { statusCode: "2056", statusMessage: "Invalid Payment State" });
+      const made = stub.refunds.get(payment.trxID!) ?? [];
+      if (body.amount === undefined) {
+        const listed = made.map((refund) => ({
+          originalTrxID: payment.trxID,
+          refundTrxID: refund.refundTrxID,
+          transactionStatus: refund.transactionStatus,
+          amount: refund.amount,
+          currency: "BDT",
+          charge: "0.00",
+          completedTime: "2026-11-24T10:00:00:000 GMT+0600",
+        }));
+        return send(200, {
+          statusCode: "0000",
+          statusMessage: "Successful",
+          ...(listed.length === 1 ? listed[0] : { originalTrxID: payment.trxID, refunds: listed }),
+        });
+      }
+      if (!body.reason || !body.sku)
+        return send(200, { statusCode: "2065", statusMessage: "Mandatory field missing" });
+      if (stub.refuseRefunds) return send(200, stub.refuseRefunds);
+      const refunded = made.reduce((sum, refund) => sum + Number(refund.amount), 0);
+      if (!(Number(body.amount) > 0) || Number(body.amount) + refunded > Number(payment.amount))
+        return send(200, { statusCode: "2006", statusMessage: "Invalid amount" });
+      const refund: StubRefund = {
+        refundTrxID: `BKR${(trx += 1)}`,
+        amount: String(body.amount),
+        sku: String(body.sku),
+        reason: String(body.reason),
+        transactionStatus: "Completed",
+      };
+      stub.refunds.set(payment.trxID!, [...made, refund]);
+      if (stub.refundDelayMs > 0)
+        await new Promise((resolve) => setTimeout(resolve, stub.refundDelayMs));
+      return send(200, {
+        statusCode: "0000",
+        statusMessage: "Successful",
+        originalTrxID: payment.trxID,
+        refundTrxID: refund.refundTrxID,
+        transactionStatus: "Completed",
+        amount: refund.amount,
+        currency: "BDT",
+        charge: "0.00",
+        completedTime: "2026-11-24T10:00:00:000 GMT+0600",
       });
     }
     if (action === "/payment/status") {

@@ -6,11 +6,22 @@ import { readForm, startHttpStub } from "./http-stub";
  * body), the hosted page's outcome as the form SSLCommerz would POST back, the validation API
  * (VALID once, then VALIDATED; INVALID_TRANSACTION for unknown ids or wrong credentials) and the
  * transaction query by tran_id (each session's attempt: PENDING until the page's outcome, then
- * VALID / VALIDATED with its val_id, FAILED or CANCELLED).
+ * VALID / VALIDATED with its val_id, FAILED or CANCELLED), and refunds on the same path: initiate
+ * (bank_tran_id, refund_trans_id: one refund per id, at most what is left of the payment) and the
+ * query by refund_ref_id (processing until `settleRefund`, then refunded or cancelled).
  */
 export interface SslSession {
   sessionkey: string;
   fields: Record<string, string>;
+}
+
+export interface SslStubRefund {
+  refundRefId: string;
+  refundTransId: string;
+  bankTranId: string;
+  amount: string;
+  remarks: string;
+  status: "processing" | "refunded" | "cancelled";
 }
 
 export interface SslCommerzStub {
@@ -21,6 +32,14 @@ export interface SslCommerzStub {
   validations: string[];
   /** The tran_ids the transaction query was asked about, in order. */
   queries: string[];
+  /** Refunds initiated, by our refund_trans_id. */
+  refunds: Map<string, SslStubRefund>;
+  /** Refuses refund initiates with this reason while set. */
+  refuseRefunds: string | null;
+  /** Makes a refund, then answers only after this many milliseconds (a timeout on our side). */
+  refundDelayMs: number;
+  /** SSLCommerz settles a refund (the query then says so). */
+  settleRefund(refundRefId: string, status: "refunded" | "cancelled"): void;
   /** The hosted page: the shopper pays (or fails, or cancels). Returns where the browser POSTs and what. */
   pay(
     tranId: string,
@@ -41,6 +60,7 @@ export async function startSslCommerzStub(
       currency: string;
       validated: boolean;
       riskLevel: string;
+      bankTranId: string;
       fields: Record<string, string>;
     }
   >();
@@ -53,6 +73,14 @@ export async function startSslCommerzStub(
     sessions: [],
     validations: [],
     queries: [],
+    refunds: new Map(),
+    refuseRefunds: null,
+    refundDelayMs: 0,
+    settleRefund(refundRefId, status) {
+      const refund = [...stub.refunds.values()].find((entry) => entry.refundRefId === refundRefId);
+      if (!refund) throw new Error(`unknown refund ${refundRefId}`);
+      refund.status = status;
+    },
     pay(tranId, outcome, payOptions = {}) {
       const session = stub.sessions.find((entry) => entry.fields.tran_id === tranId);
       if (!session) throw new Error(`no session for ${tranId}`);
@@ -74,12 +102,14 @@ export async function startSslCommerzStub(
       if (outcome === "success") {
         const valId = `VAL${randomUUID().replace(/-/g, "").slice(0, 16)}`;
         const riskLevel = payOptions.riskLevel ?? "0";
+        const bankTranId = `BANK${randomUUID().slice(0, 8)}`;
         payments.set(valId, {
           tranId,
           amount,
           currency: "BDT",
           validated: false,
           riskLevel,
+          bankTranId,
           fields,
         });
         form = {
@@ -88,7 +118,7 @@ export async function startSslCommerzStub(
           status: "VALID",
           card_type: "BKASH-BKash",
           store_amount: (Number(amount) * 0.975).toFixed(2),
-          bank_tran_id: `BANK${randomUUID().slice(0, 8)}`,
+          bank_tran_id: bankTranId,
           risk_level: riskLevel,
           risk_title: riskLevel === "0" ? "Safe" : "Risky",
         };
@@ -183,7 +213,7 @@ export async function startSslCommerzStub(
         amount: payment.amount,
         store_amount: (Number(payment.amount) * 0.975).toFixed(2),
         currency: "BDT",
-        bank_tran_id: "BANK-1",
+        bank_tran_id: payment.bankTranId,
         card_type: "BKASH-BKash",
         currency_type: "BDT",
         currency_amount: payment.amount,
@@ -201,12 +231,82 @@ export async function startSslCommerzStub(
       url.pathname === "/validator/api/merchantTransIDvalidationAPI.php"
     ) {
       const tranId = url.searchParams.get("tran_id") ?? "";
-      stub.queries.push(tranId);
+      const refundCall =
+        url.searchParams.has("refund_ref_id") || url.searchParams.has("bank_tran_id");
+      if (!refundCall) stub.queries.push(tranId);
       if (
         url.searchParams.get("store_id") !== stub.storeId ||
         url.searchParams.get("store_passwd") !== stub.storePasswd
       )
         return json({ APIConnect: "INVALID_REQUEST" });
+      const refundRefId = url.searchParams.get("refund_ref_id");
+      if (refundRefId !== null) {
+        const refund = [...stub.refunds.values()].find(
+          (entry) => entry.refundRefId === refundRefId,
+        );
+        if (!refund)
+          return json({
+            APIConnect: "DONE",
+            status: "failed",
+            errorReason: "Invalid refund_ref_id",
+          });
+        return json({
+          APIConnect: "DONE",
+          bank_tran_id: refund.bankTranId,
+          trans_id: refund.refundTransId,
+          refund_ref_id: refund.refundRefId,
+          status: refund.status,
+          initiated_on: "2026-11-24 10:00:00",
+          refunded_on: refund.status === "refunded" ? "2026-11-26 10:00:00" : "",
+          errorReason: "",
+        });
+      }
+      const bankTranId = url.searchParams.get("bank_tran_id");
+      if (bankTranId !== null) {
+        const paid = [...payments.values()].find((entry) => entry.bankTranId === bankTranId);
+        const refundTransId = url.searchParams.get("refund_trans_id") ?? "";
+        const amount = Number(url.searchParams.get("refund_amount"));
+        const refused = (errorReason: string) =>
+          json({ APIConnect: "DONE", bank_tran_id: bankTranId, status: "failed", errorReason });
+        if (!paid) return refused("Invalid bank_tran_id");
+        if (!refundTransId || !url.searchParams.get("refund_remarks"))
+          return refused("refund_trans_id and refund_remarks are required");
+        const again = stub.refunds.get(refundTransId);
+        if (again)
+          return json({
+            APIConnect: "DONE",
+            bank_tran_id: bankTranId,
+            trans_id: refundTransId,
+            refund_ref_id: again.refundRefId,
+            status: "success",
+            errorReason: "",
+          });
+        if (stub.refuseRefunds) return refused(stub.refuseRefunds);
+        const refunded = [...stub.refunds.values()]
+          .filter((entry) => entry.bankTranId === bankTranId && entry.status !== "cancelled")
+          .reduce((sum, entry) => sum + Number(entry.amount), 0);
+        if (!(amount > 0) || amount + refunded > Number(paid.amount))
+          return refused("Refund amount exceeds the transaction amount");
+        const refund: SslStubRefund = {
+          refundRefId: `RFR${randomUUID().replace(/-/g, "").slice(0, 12)}`,
+          refundTransId,
+          bankTranId,
+          amount: amount.toFixed(2),
+          remarks: url.searchParams.get("refund_remarks") ?? "",
+          status: "processing",
+        };
+        stub.refunds.set(refundTransId, refund);
+        if (stub.refundDelayMs > 0)
+          await new Promise((resolve) => setTimeout(resolve, stub.refundDelayMs));
+        return json({
+          APIConnect: "DONE",
+          bank_tran_id: bankTranId,
+          trans_id: refundTransId,
+          refund_ref_id: refund.refundRefId,
+          status: "success",
+          errorReason: "",
+        });
+      }
       const attempt = attempts.get(tranId);
       if (!attempt) return json({ APIConnect: "DONE", no_of_trans_found: 0, element: [] });
       const session = stub.sessions.find((entry) => entry.fields.tran_id === tranId)!;
@@ -226,7 +326,7 @@ export async function startSslCommerzStub(
             tran_id: tranId,
             amount,
             store_amount: (Number(amount) * 0.975).toFixed(2),
-            bank_tran_id: paid ? "BANK-1" : "",
+            bank_tran_id: paid?.bankTranId ?? "",
             card_type: paid ? "BKASH-BKash" : "",
             risk_title: paid?.riskLevel === "1" ? "Risky" : "Safe",
             risk_level: paid?.riskLevel ?? "0",

@@ -100,18 +100,16 @@ describe("the payment gateway registry", () => {
     expect(configuredGateways()).toEqual(["BKASH", "NAGAD"]);
   });
 
-  it("refuses refunds plainly until a gateway's client can make them", async () => {
+  it("refuses to refund a payment it cannot name to its gateway, without calling it", async () => {
     // Nagad refunds through its purchase/cancel (tests/api/payments-nagad.test.ts).
     for (const method of ["BKASH", "SSLCOMMERZ"] as const) {
       const gateway = paymentGateway(method);
-      const refusal = {
-        status: "not-supported",
-        message: "Refunds through this gateway are not supported yet: refund in its merchant panel",
-      };
-      // The payment is not read by a gateway that cannot refund.
-      const payment = {} as Parameters<typeof gateway.refund>[0];
-      await expect(gateway.refund(payment, 100, "returned")).resolves.toEqual(refusal);
-      await expect(gateway.queryRefund(payment, "ref")).resolves.toEqual(refusal);
+      // No gateway id or bank transaction recorded (and no gateway configured to call).
+      const payment = { transactionId: "TW-1" } as Parameters<typeof gateway.refund>[0];
+      await expect(gateway.refund(payment, 100, "returned", "RF-1")).resolves.toMatchObject({
+        status: "failed",
+        gatewayRef: "",
+      });
     }
   });
 });

@@ -20,6 +20,7 @@ const CHECKED = [
   "server/integrations/nagad.ts",
   "server/lib/rsa.ts",
   "server/payments/index.ts",
+  "server/payments/refunds.ts",
   "server/services/phone-history.service.ts",
   "server/services/unconfirmed-orders.service.ts",
 ];

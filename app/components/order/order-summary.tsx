@@ -16,6 +16,7 @@ import { colorName } from "~/lib/i18n/color-names";
 import { useLocale } from "~/lib/i18n/i18n";
 import { cn } from "~/lib/utils";
 import { PaymentParts } from "./payment-parts";
+import { RefundsNote } from "./refunds-note";
 import { orderStatusWord, paymentMethodWord, paymentStatusWord } from "~/lib/i18n/status-words";
 
 const STEPS = ["PLACED", "CONFIRMED", "SHIPPED", "DELIVERED"];
@@ -170,6 +171,7 @@ export function OrderSummary({ order }: { order: OrderView }) {
               })}
             </p>
           )}
+          <RefundsNote order={order} />
           {address && (address.streetAddress || address.city) && (
             <>
               <h3 className="pt-2 font-semibold">{i18n._("Delivery to")}</h3>

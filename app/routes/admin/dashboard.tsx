@@ -19,6 +19,7 @@ import { api } from "~/lib/admin-api-client";
 import { formatBDT } from "#contract/money";
 import { NewOrderButton } from "~/components/admin/new-order-dialog";
 import { SalesBySource } from "~/components/admin/sales-by-source";
+import { RefundsDue } from "~/components/admin/refunds-due";
 import type { Route } from "./+types/dashboard";
 
 export function meta() {
@@ -127,6 +128,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             />
           </div>
           <RecoveredCheckouts />
+          <RefundsDue refunds={stats.refunds} />
           <div className="grid gap-4 lg:grid-cols-3">
             <PanelBoundary title="Orders this week">
               <WeeklyChart title="Orders this week" data={stats.weeklySalesData} kind="bar" />

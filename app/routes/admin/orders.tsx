@@ -38,6 +38,7 @@ import { PrintMenu, printPath } from "~/components/admin/print-menu";
 import { PhoneHistory } from "~/components/admin/phone-history";
 import { CancelShipmentAction, ShipmentForm } from "~/components/admin/shipment-form";
 import { BulkShipment } from "~/components/admin/bulk-shipment";
+import { RefundsPanel } from "~/components/admin/refunds-panel";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
@@ -228,6 +229,7 @@ function OrderDetail({
             onBook={(body) => void bookShipment(body)}
           />
         )}
+        <RefundsPanel order={order} onChanged={onChanged} />
         <OrderInvoicePreview order={order} />
         {order.statusHistory && order.statusHistory.length > 0 && (
           <div className="mt-4">

@@ -69,6 +69,7 @@ interface Values {
       shipped: boolean;
       delivered: boolean;
       cancelled: boolean;
+      refunded: boolean;
     };
   };
   cod: {
@@ -105,6 +106,7 @@ const LABELS: Record<string, string> = {
   "sms.orderTexts.shipped": "SMS: order shipped",
   "sms.orderTexts.delivered": "SMS: order delivered",
   "sms.orderTexts.cancelled": "SMS: order cancelled",
+  "sms.orderTexts.refunded": "SMS: order refunded",
   "cod.phoneConfirmation": "Phone confirmation for cash on delivery",
   "cod.advanceDeliveryCharge.outsideDhaka": "Advance delivery charge: outside Dhaka",
   "cod.advanceDeliveryCharge.riskyNumbers": "Advance delivery charge: risky numbers",
@@ -145,7 +147,14 @@ const PHONE_CONFIRMATION_LABELS: Record<PhoneConfirmationRule, string> = {
   always: "Every order",
 };
 
-const ORDER_TEXTS = ["placed", "confirmed", "shipped", "delivered", "cancelled"] as const;
+const ORDER_TEXTS = [
+  "placed",
+  "confirmed",
+  "shipped",
+  "delivered",
+  "cancelled",
+  "refunded",
+] as const;
 
 function toValues(settings: ShopSettings): Values {
   const text = <T extends Record<string, number>>(section: T) =>
