@@ -191,7 +191,9 @@ export function providerSettingsStore(provider: ProviderKind) {
           source: value === null ? null : ("saved" as Source),
         };
       }
-      const fromEnv = meta.fromEnv ? meta.fromEnv(env) : meta.env ? env[meta.env] : undefined;
+      const given = meta.fromEnv ? meta.fromEnv(env) : meta.env ? env[meta.env] : undefined;
+      // A variable set to nothing (BKASH_APP_KEY=) is not a value.
+      const fromEnv = given === "" ? undefined : given;
       return {
         name,
         meta,

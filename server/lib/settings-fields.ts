@@ -13,7 +13,7 @@ import type { Env } from "../env.js";
 export type SettingsFieldKind = "secret" | "text" | "number" | "choice";
 
 /** Environment variables a field may take its first-start value from. */
-type EnvName = {
+export type EnvName = {
   [Name in keyof Env]: Env[Name] extends string | number | undefined ? Name : never;
 }[keyof Env];
 

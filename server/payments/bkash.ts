@@ -11,12 +11,12 @@ import { Payment } from "../../models/payment.model.js";
 import {
   createBkashPayment,
   executeBkashPayment,
-  isBkashConfigured,
   queryBkashPayment,
   type BkashAnswer,
 } from "../integrations/bkash.js";
 import { logger } from "../lib/logger.js";
 import { paymentLogFields } from "../lib/log-fields.js";
+import { bkashSettings } from "./bkash-settings.js";
 import { REFUND_NOT_SUPPORTED, type GatewayWord, type PaymentGateway } from "./gateway.js";
 import {
   ANOTHER_PAYMENT_REASON,
@@ -319,7 +319,7 @@ async function queryBkash(payment: PaymentDoc, order: OrderDoc): Promise<Gateway
 
 export const bkashGateway: PaymentGateway<"BKASH"> = {
   method: "BKASH",
-  isConfigured: isBkashConfigured,
+  settings: bkashSettings,
   unavailableMessage: "bKash payments are not available; choose cash on delivery",
   start: startBkash,
   handleReturn: (fields) => settleBkash(text(fields.paymentID), text(fields.status)),

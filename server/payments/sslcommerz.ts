@@ -11,7 +11,6 @@ import { Order } from "../../models/order.model.js";
 import { Payment } from "../../models/payment.model.js";
 import {
   createSession,
-  isSslCommerzConfigured,
   queryTransaction,
   validatePayment,
   type TransactionQueryAnswer,
@@ -21,6 +20,7 @@ import { conflict } from "../lib/http-error.js";
 import { logger } from "../lib/logger.js";
 import { paymentLogFields } from "../lib/log-fields.js";
 import { recordPaymentOutcome } from "../lib/metrics.js";
+import { sslCommerzSettings } from "./sslcommerz-settings.js";
 import { REFUND_NOT_SUPPORTED, type GatewayWord, type PaymentGateway } from "./gateway.js";
 import {
   LATE_PAYMENT_REASON,
@@ -301,7 +301,7 @@ async function querySslCommerz(payment: PaymentDoc, order: OrderDoc): Promise<Ga
 
 export const sslCommerzGateway = {
   method: "SSLCOMMERZ",
-  isConfigured: isSslCommerzConfigured,
+  settings: sslCommerzSettings,
   unavailableMessage: "SSLCommerz payments are not available; choose cash on delivery",
   start: startSslCommerz,
   handleReturn: (fields, page) =>
