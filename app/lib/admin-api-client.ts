@@ -12,6 +12,7 @@ import { incompleteCheckouts } from "./api/incomplete-checkouts";
 import { staffOrders } from "./api/staff-orders";
 import { orderDesk } from "./api/order-desk";
 import { packing } from "./api/packing";
+import { paymentGateways } from "./api/payment-gateways";
 import { stock } from "./api/stock";
 
 export * from "./api-client";
@@ -27,5 +28,6 @@ export const api = {
   staffOrders,
   orderDesk,
   packing,
+  paymentGateways,
   stock,
 };
