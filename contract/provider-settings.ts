@@ -17,8 +17,6 @@ export const ProviderFieldAnswer = z.object({
   env: z.string().optional(),
   /** The values a `choice` field takes. */
   options: z.array(z.string()).optional(),
-  /** Not needed for the provider to work (a base URL override). */
-  optional: z.boolean().optional(),
   set: z.boolean(),
   source: z.enum(["saved", "environment"]).nullable(),
   /** A saved secret no configured key opens (SETTINGS_ENCRYPTION_KEY changed): enter it again. */

@@ -245,7 +245,6 @@ export function providerSettingsStore(provider: ProviderKind) {
         ...(meta.hint ? { hint: meta.hint } : {}),
         ...(meta.env ? { env: meta.env } : {}),
         ...(meta.options ? { options: [...meta.options] } : {}),
-        ...(meta.optional ? { optional: true } : {}),
         set: value !== undefined,
         source,
         unreadable: stored.unreadable.has(name),

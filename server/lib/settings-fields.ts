@@ -33,8 +33,6 @@ export interface SettingsFieldMeta {
   hint?: string;
   /** The values a `choice` field takes. */
   options?: readonly string[];
-  /** Not needed for the provider to work (a base URL override). */
-  optional?: boolean;
 }
 
 /** The marks of every provider field, kept beside its zod schema. */
@@ -89,16 +87,6 @@ export const choiceField = <const Option extends string>(
     .enum(options, `Choose ${options.join(" or ")}`)
     .register(settingsFieldMeta, { label, kind: "choice", options, ...marks });
 
-/** An http(s) address that is not needed (an override of a built-in one). */
-export const optionalUrlField = (
-  label: string,
-  marks: Pick<SettingsFieldMeta, "env" | "fromEnv" | "hint">,
-) =>
-  z
-    .url({ protocol: /^https?$/, error: "Enter an address starting with https://" })
-    .max(500)
-    .register(settingsFieldMeta, { label, kind: "text", optional: true, ...marks });
-
 export type SettingsShape = Record<string, z.ZodType<string> | z.ZodType<number>>;
 
 /** The values in force of a provider's fields; a field nobody set is absent. */
@@ -127,11 +115,9 @@ export function defineProviderSettings<Id extends string, Shape extends Settings
   return { id, schema: z.object(shape), complete };
 }
 
-/** Every field but the optional ones has a value. */
-export function requiredFieldsSet(shape: SettingsShape, values: Record<string, unknown>): boolean {
-  return Object.entries(shape).every(
-    ([name, field]) => fieldMeta(field).optional === true || values[name] !== undefined,
-  );
+/** Every field has a value (a gateway needs all its settings). */
+export function everyFieldSet(shape: SettingsShape, values: Record<string, unknown>): boolean {
+  return Object.keys(shape).every((name) => values[name] !== undefined);
 }
 
 /** A field's marks (every field of a definition has them: defineProviderSettings checks). */

@@ -6,14 +6,13 @@ import {
 import { ONLINE_PAYMENT_METHOD_NAMES, type OnlinePaymentMethod } from "#contract/payment-methods";
 import type { ProviderSettingsUpdate } from "#contract/provider-settings";
 import { PaymentGatewaySettingsModel } from "../../models/payment-gateway-settings.model.js";
-import type { Env } from "../env.js";
+import { getEnv, type Env } from "../env.js";
 import type { ActingAdmin } from "../lib/acting-admin.js";
 import { providerSettingsStore } from "../lib/provider-settings.js";
 import {
   choiceField,
   defineProviderSettings,
-  optionalUrlField,
-  requiredFieldsSet,
+  everyFieldSet,
   type ProviderSettingsDefinition,
   type SettingsShape,
   type SettingsValues,
@@ -22,8 +21,8 @@ import {
 /**
  * A payment gateway's settings (docs/payments.md, "A gateway's settings"): each adapter declares
  * its credentials with the providers' field helpers (server/lib/settings-fields.ts) and its two
- * addresses; every gateway also has a mode (sandbox or live, which picks the address) and an
- * optional base URL override. They live in the providers' one store (server/lib/provider-settings.ts):
+ * addresses; every gateway also has a mode (sandbox or live, which picks the address, unless the
+ * address variable names another host). They live in the providers' one store (server/lib/provider-settings.ts):
  * saved in the back office, secrets sealed, the environment variables as first-start defaults,
  * in force on every instance within a second. A gateway is configured when it is switched on and
  * every required field is set.
@@ -45,9 +44,10 @@ const withoutSlash = (url: string) => url.replace(/\/+$/, "");
 const hostOf = (url: string) => URL.parse(url)?.host ?? "";
 
 /**
- * Mode and base URL, read at first start from the address variable: live when it names the live
- * host, and an override only when it is neither of the gateway's own addresses (a test stub, a
- * proxy), so switching the mode in the back office moves an environment-configured shop too.
+ * The mode, read at first start from the address variable: live when it names the live host. The
+ * variable stays an override only when it is neither of the gateway's own addresses (a test
+ * stub, a proxy); it is never editable in the back office, which would let an admin send the
+ * environment's credentials to any host (as the couriers' base URLs: docs/couriers.md).
  */
 const gatewayFields = (addresses: GatewayAddresses) => ({
   mode: choiceField("Mode", GATEWAY_MODES, {
@@ -55,16 +55,14 @@ const gatewayFields = (addresses: GatewayAddresses) => ({
     fromEnv: (env) => (hostOf(env[addresses.env]) === hostOf(addresses.live) ? "live" : "sandbox"),
     hint: "Sandbox takes test payments only; live takes real money",
   }),
-  baseUrl: optionalUrlField("Base URL override", {
-    env: addresses.env,
-    fromEnv: (env) => {
-      const given = withoutSlash(env[addresses.env]);
-      const own = [addresses.sandbox, addresses.live].map(withoutSlash);
-      return own.includes(given) ? undefined : env[addresses.env];
-    },
-    hint: "Leave empty: the mode picks the gateway's own address",
-  }),
 });
+
+/** The address variable when it is not one of the gateway's own addresses. */
+function addressOverride(addresses: GatewayAddresses): string | undefined {
+  const given = getEnv()[addresses.env];
+  const own = [addresses.sandbox, addresses.live].map(withoutSlash);
+  return own.includes(withoutSlash(given)) ? undefined : given;
+}
 
 type GatewayFields = ReturnType<typeof gatewayFields>;
 
@@ -75,7 +73,7 @@ export interface GatewaySettingsDefinition<
   readonly addresses: GatewayAddresses;
 }
 
-/** A gateway's settings: its credentials (every one required) besides the mode and base URL. */
+/** A gateway's settings: its mode and credentials (every one required). */
 export function defineGatewaySettings<
   Method extends OnlinePaymentMethod,
   Shape extends SettingsShape,
@@ -84,10 +82,9 @@ export function defineGatewaySettings<
   addresses: GatewayAddresses,
   credentials: Shape,
 ): GatewaySettingsDefinition<Method, Shape> {
-  const { mode, baseUrl } = gatewayFields(addresses);
-  const shape = { mode, ...credentials, baseUrl };
+  const shape = { ...gatewayFields(addresses), ...credentials };
   return {
-    ...defineProviderSettings(method, shape, (values) => requiredFieldsSet(shape, values)),
+    ...defineProviderSettings(method, shape, (values) => everyFieldSet(shape, values)),
     addresses,
   };
 }
@@ -108,7 +105,7 @@ const untyped = <Method extends OnlinePaymentMethod>(
 
 /**
  * The values a gateway works with (the adapters' only way to their credentials), its base URL
- * resolved: the override, else its mode's own address.
+ * resolved: the environment's override, else its mode's own address.
  */
 export async function gatewayValues<
   Method extends OnlinePaymentMethod,
@@ -118,7 +115,11 @@ export async function gatewayValues<
 ): Promise<SettingsValues<Shape> & { baseUrl: string; mode: GatewayMode }> {
   const values = (await store.values(untyped(definition))) as SettingsValues<GatewayFields & Shape>;
   const mode = values.mode ?? "sandbox";
-  return { ...values, mode, baseUrl: values.baseUrl ?? definition.addresses[mode] };
+  return {
+    ...values,
+    mode,
+    baseUrl: addressOverride(definition.addresses) ?? definition.addresses[mode],
+  };
 }
 
 /** Whether the checkout may offer the gateway: switched on and every required setting set. */

@@ -92,7 +92,6 @@ describe("reading", () => {
       "SSLCOMMERZ",
     ]);
     const bkashAnswer = gatewayOf(answer.body, "BKASH");
-    // The stub's address is neither of bKash's own: an override, read from BKASH_BASE_URL.
     expect(bkashAnswer).toMatchObject({
       name: "bKash",
       configured: true,
@@ -106,7 +105,6 @@ describe("reading", () => {
       "appSecret",
       "username",
       "password",
-      "baseUrl",
     ]);
     expect(fieldOf(bkashAnswer, "appSecret")).toEqual({
       name: "appSecret",
@@ -116,11 +114,6 @@ describe("reading", () => {
       set: true,
       source: "environment",
       unreadable: false,
-    });
-    expect(fieldOf(bkashAnswer, "baseUrl")).toMatchObject({
-      value: bkash.baseUrl,
-      source: "environment",
-      optional: true,
     });
     expect(fieldOf(bkashAnswer, "mode")).toMatchObject({ options: ["sandbox", "live"] });
     expect(JSON.stringify(answer.body)).not.toContain(bkash.appSecret);
@@ -136,11 +129,9 @@ describe("reading", () => {
       .expect(401);
   });
 
-  it("reads the mode from a live address in the environment, and uses it without an override", async () => {
+  it("reads the mode from a live address in the environment", async () => {
     await withEnv({ BKASH_BASE_URL: "https://tokenized.pay.bka.sh/v1.2.0-beta/" }, async () => {
-      const bkashAnswer = gatewayOf((await list()).body, "BKASH");
-      expect(bkashAnswer.mode).toBe("live");
-      expect(fieldOf(bkashAnswer, "baseUrl")).toMatchObject({ set: false, source: null });
+      expect(gatewayOf((await list()).body, "BKASH").mode).toBe("live");
     });
   });
 });
@@ -213,14 +204,15 @@ describe("saving", () => {
   it("refuses unknown gateways (404), unknown fields and bad values (400 naming them), changing nothing", async () => {
     expect((await save("NAGAD_OR_ANY", { enabled: false })).status).toBe(404);
     const refused = await save("SSLCOMMERZ", {
-      fields: { storeSecret: "x", mode: "production", baseUrl: "ftp://example.com" },
+      fields: { storeSecret: "x", mode: "production", baseUrl: "https://attacker.example" },
     });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe("Check SSLCommerz's settings");
     expect(refused.body.errors).toEqual([
       { path: "fields.storeSecret", message: 'SSLCommerz has no setting "storeSecret"' },
       { path: "fields.mode", message: "Choose sandbox or live" },
-      { path: "fields.baseUrl", message: "Enter an address starting with https://" },
+      // The address is the environment's alone: credentials never go to a host an admin typed.
+      { path: "fields.baseUrl", message: 'SSLCommerz has no setting "baseUrl"' },
     ]);
     expect(await PaymentGatewaySettingsModel.countDocuments()).toBe(0);
   });
@@ -247,14 +239,15 @@ describe("saving", () => {
     expect(await checkoutMethods()).toEqual(["COD", "BKASH", "SSLCOMMERZ"]);
   });
 
-  it("the mode picks the gateway's own address unless an override is set", async () => {
-    // The stub's address comes from the environment as the override; cleared, the mode decides.
-    await save("SSLCOMMERZ", { fields: { mode: "live", baseUrl: null } }).expect(200);
-    expect((await sslCommerzCredentials()).baseUrl).toBe("https://securepay.sslcommerz.com");
-    await save("SSLCOMMERZ", { fields: { mode: "sandbox" } }).expect(200);
-    expect((await sslCommerzCredentials()).baseUrl).toBe("https://sandbox.sslcommerz.com");
-    await save("SSLCOMMERZ", { fields: { baseUrl: ssl.url } }).expect(200);
+  it("the mode picks the gateway's own address unless the environment names another host", async () => {
+    await save("SSLCOMMERZ", { fields: { mode: "live" } }).expect(200);
+    // The stub's address (SSLCOMMERZ_BASE_URL) is not one of SSLCommerz's own: it stays in force.
     expect((await sslCommerzCredentials()).baseUrl).toBe(ssl.url);
+    await withEnv({ SSLCOMMERZ_BASE_URL: "https://sandbox.sslcommerz.com" }, async () => {
+      expect((await sslCommerzCredentials()).baseUrl).toBe("https://securepay.sslcommerz.com");
+      await save("SSLCOMMERZ", { fields: { mode: "sandbox" } }).expect(200);
+      expect((await sslCommerzCredentials()).baseUrl).toBe("https://sandbox.sslcommerz.com");
+    });
   });
 });
 
