@@ -42,10 +42,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const bangla = localeRedirect(request);
   if (bangla) throw redirect(bangla, { headers: { Vary: PREFERENCE_VARY } });
   const locale = localeOfPath(new URL(request.url).pathname);
-  const [categories, storefront, pages] = await Promise.all([
+  const [categories, storefront, pages, paymentMethods] = await Promise.all([
     context.services.catalog.listCategories(),
     context.services.settings.storefront(),
     context.services.pages.listPublished(),
+    context.services.paymentMethods(),
   ]);
   return {
     nonce: context.cspNonce,
@@ -55,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     storefront,
     // The footer's links to the shop's pages, and the payment methods the checkout really offers.
     pages,
-    paymentMethods: context.config.paymentMethods,
+    paymentMethods,
     popupDialogChunks: context.clientBuild.popupDialogChunks,
     publicUrl: context.config.publicUrl.replace(/\/$/, ""),
     locale,

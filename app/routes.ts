@@ -82,6 +82,7 @@ export default [
     route("pages", "routes/admin/pages.tsx"),
     route("courier-cash", "routes/admin/courier-cash.tsx"),
     route("couriers", "routes/admin/couriers.tsx"),
+    route("payment-gateways", "routes/admin/payment-gateways.tsx"),
     route("phone-blocks", "routes/admin/phone-blocks.tsx"),
     route("buyers", "routes/admin/buyers.tsx"),
     route("call-list", "routes/admin/call-list.tsx"),

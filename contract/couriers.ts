@@ -1,4 +1,10 @@
 import { z } from "zod";
+import {
+  ProviderFieldAnswer,
+  ProviderIdParams,
+  ProviderSettingsUpdate,
+  providerAnswerFields,
+} from "./provider-settings.js";
 
 /**
  * The couriers the shop ships with, by id, with the name shoppers and staff read. One list: the
@@ -109,37 +115,14 @@ export const ShipmentResultAnswer = z.union([
 export const BookShipmentsAnswer = z.object({ results: z.array(ShipmentResultAnswer) });
 export type BookShipmentsAnswer = z.infer<typeof BookShipmentsAnswer>;
 
-/**
- * One setting of a courier as the back office reads it. A secret (`kind: "secret"`) never carries
- * its value, only whether it is `set`; other fields carry the value in force. `source` says where
- * that comes from: `saved` in the back office, its `environment` variable (the first-start
- * default), or nowhere.
- */
-export const CourierFieldAnswer = z.object({
-  name: z.string(),
-  label: z.string(),
-  kind: z.enum(["secret", "text", "number"]),
-  hint: z.string().optional(),
-  /** The environment variable read while the field has not been saved. */
-  env: z.string().optional(),
-  set: z.boolean(),
-  source: z.enum(["saved", "environment"]).nullable(),
-  /** A saved secret no configured key opens (SETTINGS_ENCRYPTION_KEY changed): enter it again. */
-  unreadable: z.boolean(),
-  value: z.union([z.string(), z.number()]).nullable().optional(),
-});
-export type CourierFieldAnswer = z.infer<typeof CourierFieldAnswer>;
+/** One setting of a courier as the back office reads it (contract/provider-settings.ts). */
+export const CourierFieldAnswer = ProviderFieldAnswer;
+export type CourierFieldAnswer = ProviderFieldAnswer;
 
 export const CourierAnswer = z.object({
   id: z.enum(COURIER_IDS),
   name: z.string(),
-  /** Its settings are complete: it can book (while enabled). */
-  configured: z.boolean(),
-  /** Switched on by the owner; a disabled courier is not offered and refuses bookings. */
-  enabled: z.boolean(),
-  updatedAt: z.string().nullable(),
-  updatedBy: z.object({ id: z.string(), email: z.string(), name: z.string() }).nullable(),
-  fields: z.array(CourierFieldAnswer),
+  ...providerAnswerFields,
 });
 export type CourierAnswer = z.infer<typeof CourierAnswer>;
 
@@ -151,20 +134,11 @@ export const CouriersAnswer = z.object({
 });
 export type CouriersAnswer = z.infer<typeof CouriersAnswer>;
 
-/**
- * `PUT /api/admin/couriers/{id}`: the fields to change (by name, as the answer lists them) and the
- * switch. A secret left out or empty keeps its stored value and null clears it; another field
- * left out keeps its value, null or empty clears it.
- */
-export const CourierSettingsUpdate = z.strictObject({
-  enabled: z.boolean().optional(),
-  fields: z
-    .record(z.string().max(60), z.union([z.string().max(2000), z.number(), z.null()]))
-    .optional(),
-});
+/** `PUT /api/admin/couriers/{id}`: the fields to change and the switch (contract/provider-settings.ts). */
+export const CourierSettingsUpdate = ProviderSettingsUpdate;
 export type CourierSettingsUpdate = z.infer<typeof CourierSettingsUpdate>;
 
 /** A courier named in a path that may not exist (the answer is a 404, not a 400). */
-export const CourierIdParams = z.object({ id: z.string().max(40) });
+export const CourierIdParams = ProviderIdParams;
 
 export const CourierParams = z.object({ courier: z.enum(COURIER_IDS) });

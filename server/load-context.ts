@@ -34,8 +34,6 @@ export function createLoadContext(
       publicUrl: env.PUBLIC_URL,
       /** Google sign-in is offered only when GOOGLE_CLIENT_ID is set (else /auth/google is a 503). */
       googleSignIn: isGoogleConfigured(),
-      /** Payment methods the checkout offers: cash on delivery always, online ones when configured. */
-      paymentMethods: ["COD" as const, ...configuredGateways()],
     },
     services: {
       // The root loader (header) and the page's loader both want the categories: one query per page.
@@ -48,6 +46,11 @@ export function createLoadContext(
       /** The shop's own pages: the footer's links, the sitemap, /pages/{slug}. */
       pages: { listPublished: once(listPublishedPages), read: readPublishedPage },
       auth: { googleHandoffConfirmed, googleStateLocale },
+      /**
+       * Payment methods the checkout offers: cash on delivery always, online ones switched on and
+       * configured in the back office (the root's footer and the checkout ask: one read per page).
+       */
+      paymentMethods: once(async () => ["COD" as const, ...(await configuredGateways())]),
     },
   };
 }

@@ -14,6 +14,7 @@ import { staffOrders } from "./api/staff-orders";
 import { orderDesk } from "./api/order-desk";
 import { packing } from "./api/packing";
 import { refunds } from "./api/refunds";
+import { paymentGateways } from "./api/payment-gateways";
 import { stock } from "./api/stock";
 
 export * from "./api-client";
@@ -31,5 +32,6 @@ export const api = {
   orderDesk,
   packing,
   refunds,
+  paymentGateways,
   stock,
 };

@@ -34,8 +34,8 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: i18n._("Checkout — Tweest") }, { name: "robots", content: "noindex" }];
 }
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { paymentMethods: context.config.paymentMethods };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { paymentMethods: await context.services.paymentMethods() };
 }
 
 /**

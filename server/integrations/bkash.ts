@@ -1,8 +1,10 @@
 import { getEnv } from "../env.js";
+import { bkashCredentials, type BkashCredentials } from "../payments/bkash-settings.js";
 
 /**
  * bKash Tokenized Checkout (bKash's Tokenized Checkout API): grant token, create, execute, query status.
- * BKASH_BASE_URL may be given with or without the trailing `/tokenized/checkout`.
+ * Credentials and base URL from the gateway's settings (server/payments/bkash-settings.ts); the
+ * base URL may be given with or without the trailing `/tokenized/checkout`.
  */
 export class BkashError extends Error {
   constructor(
@@ -14,15 +16,8 @@ export class BkashError extends Error {
   }
 }
 
-export function isBkashConfigured(): boolean {
-  const env = getEnv();
-  return Boolean(
-    env.BKASH_APP_KEY && env.BKASH_APP_SECRET && env.BKASH_USERNAME && env.BKASH_PASSWORD,
-  );
-}
-
-function base(): string {
-  const url = getEnv().BKASH_BASE_URL.replace(/\/+$/, "");
+function base(credentials: BkashCredentials): string {
+  const url = credentials.baseUrl.replace(/\/+$/, "");
   return url.endsWith("/tokenized/checkout") ? url : `${url}/tokenized/checkout`;
 }
 
@@ -41,17 +36,18 @@ export type BkashAnswer = Record<string, unknown> & {
 };
 
 /** The refund path's root: the base URL without its `/tokenized/checkout`. */
-function versionRoot(): string {
-  return base().slice(0, -"/tokenized/checkout".length);
+function versionRoot(credentials: BkashCredentials): string {
+  return base(credentials).slice(0, -"/tokenized/checkout".length);
 }
 
 async function post(
+  credentials: BkashCredentials,
   path: string,
   body: unknown,
   headers: Record<string, string>,
   timeoutMs = 30_000,
 ): Promise<{ status: number; body: BkashAnswer }> {
-  const url = /^https?:/.test(path) ? path : `${base()}${path}`;
+  const url = /^https?:/.test(path) ? path : `${base(credentials)}${path}`;
   const response = await fetch(url, {
     method: "POST",
     headers: { accept: "application/json", "content-type": "application/json", ...headers },
@@ -70,15 +66,15 @@ function errorOf(answer: BkashAnswer): string | undefined {
   return undefined;
 }
 
-async function grantToken(): Promise<string> {
-  const env = getEnv();
-  const key = `${base()}|${env.BKASH_APP_KEY}|${env.BKASH_USERNAME}`;
+async function grantToken(credentials: BkashCredentials): Promise<string> {
+  const key = `${base(credentials)}|${credentials.appKey}|${credentials.username}`;
   if (cachedToken && cachedToken.key === key && cachedToken.expiresAt > Date.now())
     return cachedToken.idToken;
   const { status, body } = await post(
+    credentials,
     "/token/grant",
-    { app_key: env.BKASH_APP_KEY, app_secret: env.BKASH_APP_SECRET },
-    { username: env.BKASH_USERNAME ?? "", password: env.BKASH_PASSWORD ?? "" },
+    { app_key: credentials.appKey, app_secret: credentials.appSecret },
+    { username: credentials.username, password: credentials.password },
   );
   const problem = errorOf(body);
   if (status !== 200 || problem || typeof body.id_token !== "string")
@@ -94,12 +90,14 @@ async function authorised(
   body: unknown,
   timeoutMs?: number,
 ): Promise<{ status: number; body: BkashAnswer }> {
+  const credentials = await bkashCredentials();
   for (let attempt = 0; ; attempt += 1) {
-    const token = await grantToken();
+    const token = await grantToken(credentials);
     const answer = await post(
+      credentials,
       path,
       body,
-      { authorization: token, "x-app-key": getEnv().BKASH_APP_KEY ?? "" },
+      { authorization: token, "x-app-key": credentials.appKey },
       timeoutMs,
     );
     if (answer.status === 401 && attempt === 0) {
@@ -166,7 +164,7 @@ async function refundCall(
 ): Promise<{ refused?: string; body: BkashAnswer }> {
   const env = getEnv();
   const { status, body: answer } = await authorised(
-    `${versionRoot()}${env.BKASH_REFUND_PATH}`,
+    `${versionRoot(await bkashCredentials())}${env.BKASH_REFUND_PATH}`,
     body,
     env.PAYMENT_REFUND_TIMEOUT_MS,
   );

@@ -7,6 +7,7 @@
 import { randomBytes, type KeyObject } from "node:crypto";
 import { getEnv } from "../env.js";
 import { decryptPkcs1, encryptPkcs1, readRsaKey, signSha256, verifySha256 } from "../lib/rsa.js";
+import { nagadCredentials, type NagadCredentials } from "../payments/nagad-settings.js";
 
 export class NagadError extends Error {
   constructor(
@@ -17,11 +18,6 @@ export class NagadError extends Error {
     super(message);
     this.name = "NagadError";
   }
-}
-
-export function isNagadConfigured(): boolean {
-  const env = getEnv();
-  return Boolean(env.NAGAD_MERCHANT_ID && env.NAGAD_MERCHANT_PRIVATE_KEY && env.NAGAD_PUBLIC_KEY);
 }
 
 /** Nagad's answers: JSON objects; a refusal carries `reason` and `message`. */
@@ -43,21 +39,26 @@ const LOOPBACK_IPV4 = "127.0.0.1";
 
 let keys: { source: string; merchant: KeyObject; nagad: KeyObject } | undefined;
 
-/** Our private key and Nagad's public key, read once per setting. */
-function rsaKeys(): { merchant: KeyObject; nagad: KeyObject } {
-  const env = getEnv();
-  const source = `${env.NAGAD_MERCHANT_PRIVATE_KEY}|${env.NAGAD_PUBLIC_KEY}`;
-  if (keys?.source !== source)
-    keys = {
-      source,
-      merchant: readRsaKey(env.NAGAD_MERCHANT_PRIVATE_KEY ?? "", "private"),
-      nagad: readRsaKey(env.NAGAD_PUBLIC_KEY ?? "", "public"),
-    };
+/**
+ * Our private key and Nagad's public key, read once per setting. A key that is not one (saved
+ * wrong in the back office) is a NagadError: the payment fails as when Nagad refuses.
+ */
+function rsaKeys(credentials: NagadCredentials): { merchant: KeyObject; nagad: KeyObject } {
+  const source = `${credentials.merchantPrivateKey}|${credentials.nagadPublicKey}`;
+  if (keys?.source !== source) {
+    try {
+      keys = {
+        source,
+        merchant: readRsaKey(credentials.merchantPrivateKey, "private"),
+        nagad: readRsaKey(credentials.nagadPublicKey, "public"),
+      };
+    } catch (error) {
+      throw new NagadError(
+        `Nagad's keys in the settings are not RSA keys: ${(error as Error).message}`,
+      );
+    }
+  }
   return keys;
-}
-
-function base(): string {
-  return getEnv().NAGAD_BASE_URL.replace(/\/+$/, "");
 }
 
 /** Nagad's time format, YYYYMMDDHHmmss, in Bangladesh's time (UTC+6, no daylight saving). */
@@ -66,15 +67,18 @@ export function dhakaDateTime(at: Date = new Date()): string {
 }
 
 /** `fields` as Nagad takes sensitive data: JSON encrypted for Nagad, and our signature of it. */
-function sealed(fields: Record<string, string>): { sensitiveData: string; signature: string } {
-  const { merchant, nagad } = rsaKeys();
+function sealed(
+  credentials: NagadCredentials,
+  fields: Record<string, string>,
+): { sensitiveData: string; signature: string } {
+  const { merchant, nagad } = rsaKeys(credentials);
   const json = JSON.stringify(fields);
   return { sensitiveData: encryptPkcs1(nagad, json), signature: signSha256(merchant, json) };
 }
 
 /** An encrypted answer's fields, once Nagad's signature of them is checked. */
-function opened(answer: NagadAnswer): Record<string, unknown> {
-  const { merchant, nagad } = rsaKeys();
+function opened(credentials: NagadCredentials, answer: NagadAnswer): Record<string, unknown> {
+  const { merchant, nagad } = rsaKeys(credentials);
   if (typeof answer.sensitiveData !== "string" || typeof answer.signature !== "string")
     throw new NagadError("Nagad's answer carries no sensitive data");
   let json: string;
@@ -89,11 +93,12 @@ function opened(answer: NagadAnswer): Record<string, unknown> {
 }
 
 async function call(
+  credentials: NagadCredentials,
   method: "GET" | "POST",
   path: string,
   body?: unknown,
 ): Promise<{ status: number; body: NagadAnswer }> {
-  const response = await fetch(`${base()}/${path}`, {
+  const response = await fetch(`${credentials.baseUrl.replace(/\/+$/, "")}/${path}`, {
     method,
     headers: {
       accept: "application/json",
@@ -127,14 +132,16 @@ export async function startNagadPayment(input: {
   callbackUrl: string;
   additionalMerchantInfo: Record<string, string>;
 }): Promise<{ paymentReferenceId: string; callBackUrl: string; raw: NagadAnswer }> {
-  const merchantId = getEnv().NAGAD_MERCHANT_ID ?? "";
+  const credentials = await nagadCredentials();
+  const { merchantId } = credentials;
   const dateTime = dhakaDateTime();
   const initialize = await call(
+    credentials,
     "POST",
     `check-out/initialize/${encodeURIComponent(merchantId)}/${encodeURIComponent(input.orderId)}`,
     {
       dateTime,
-      ...sealed({
+      ...sealed(credentials, {
         merchantId,
         datetime: dateTime,
         orderId: input.orderId,
@@ -144,14 +151,15 @@ export async function startNagadPayment(input: {
   );
   if (initialize.status !== 200 || initialize.body.reason)
     throw refusal("initialize", initialize.status, initialize.body);
-  const { paymentReferenceId, challenge } = opened(initialize.body);
+  const { paymentReferenceId, challenge } = opened(credentials, initialize.body);
   if (typeof paymentReferenceId !== "string" || typeof challenge !== "string")
     throw new NagadError("Nagad's initialize answer lacks its payment reference or challenge");
   const complete = await call(
+    credentials,
     "POST",
     `check-out/complete/${encodeURIComponent(paymentReferenceId)}`,
     {
-      ...sealed({
+      ...sealed(credentials, {
         merchantId,
         orderId: input.orderId,
         currencyCode: "050",
@@ -175,6 +183,7 @@ export async function startNagadPayment(input: {
 /** What Nagad says became of a payment reference (its verify call; nothing is encrypted). */
 export async function verifyNagadPayment(paymentReferenceId: string): Promise<NagadVerifyAnswer> {
   const { status, body } = await call(
+    await nagadCredentials(),
     "GET",
     `verify/payment/${encodeURIComponent(paymentReferenceId)}`,
   );
@@ -197,8 +206,9 @@ export async function cancelNagadPayment(input: {
   referenceNo: string;
   referenceMessage: string;
 }): Promise<Record<string, unknown>> {
-  const sealedRequest = sealed({
-    merchantId: getEnv().NAGAD_MERCHANT_ID ?? "",
+  const credentials = await nagadCredentials();
+  const sealedRequest = sealed(credentials, {
+    merchantId: credentials.merchantId,
     originalRequestDate: input.originalRequestDate,
     originalAmount: input.originalAmount.toFixed(2),
     cancelAmount: input.cancelAmount.toFixed(2),
@@ -209,10 +219,10 @@ export async function cancelNagadPayment(input: {
     paymentRefId: input.paymentReferenceId,
     orderId: input.orderId,
   });
-  const { status, body } = await call("POST", `purchase/cancel?${query.toString()}`, {
+  const { status, body } = await call(credentials, "POST", `purchase/cancel?${query.toString()}`, {
     sensitiveDataCancelRequest: sealedRequest.sensitiveData,
     signature: sealedRequest.signature,
   });
   if (status !== 200 || body.reason) throw refusal("refund", status, body);
-  return opened(body);
+  return opened(credentials, body);
 }

@@ -1,9 +1,13 @@
 import { getEnv } from "../env.js";
+import {
+  sslCommerzCredentials,
+  type SslCommerzCredentials,
+} from "../payments/sslcommerz-settings.js";
 
 /**
  * SSLCommerz v4 hosted checkout (SSLCommerz's v4 API): create a session, later validate a val_id
  * or ask what became of a transaction (the transaction query).
- * Host from SSLCOMMERZ_BASE_URL (sandbox by default); credentials from the environment.
+ * Host and credentials from the gateway's settings (server/payments/sslcommerz-settings.ts).
  */
 export class SslCommerzError extends Error {
   constructor(message: string) {
@@ -12,13 +16,8 @@ export class SslCommerzError extends Error {
   }
 }
 
-export function isSslCommerzConfigured(): boolean {
-  const env = getEnv();
-  return Boolean(env.SSLCOMMERZ_STORE_ID && env.SSLCOMMERZ_STORE_PASSWD);
-}
-
-function base(): string {
-  return getEnv().SSLCOMMERZ_BASE_URL.replace(/\/+$/, "");
+function base(credentials: SslCommerzCredentials): string {
+  return credentials.baseUrl.replace(/\/+$/, "");
 }
 
 const clip = (value: string, max = 50) => (value || "N/A").slice(0, max);
@@ -51,10 +50,10 @@ export interface SessionAnswer {
 }
 
 export async function createSession(input: SessionInput): Promise<SessionAnswer> {
-  const env = getEnv();
+  const credentials = await sslCommerzCredentials();
   const form = new URLSearchParams({
-    store_id: env.SSLCOMMERZ_STORE_ID ?? "",
-    store_passwd: env.SSLCOMMERZ_STORE_PASSWD ?? "",
+    store_id: credentials.storeId,
+    store_passwd: credentials.storePassword,
     total_amount: input.amount.toFixed(2),
     currency: "BDT",
     tran_id: input.tranId,
@@ -80,7 +79,7 @@ export async function createSession(input: SessionInput): Promise<SessionAnswer>
   });
   let answer: Record<string, unknown>;
   try {
-    const response = await fetch(`${base()}/gwprocess/v4/api.php`, {
+    const response = await fetch(`${base(credentials)}/gwprocess/v4/api.php`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: form,
@@ -124,12 +123,12 @@ async function askValidator<T>(
   params: Record<string, string>,
   timeoutMs = 30_000,
 ): Promise<T> {
-  const env = getEnv();
-  const url = new URL(`${base()}/validator/api/${path}`);
+  const credentials = await sslCommerzCredentials();
+  const url = new URL(`${base(credentials)}/validator/api/${path}`);
   url.search = new URLSearchParams({
     ...params,
-    store_id: env.SSLCOMMERZ_STORE_ID ?? "",
-    store_passwd: env.SSLCOMMERZ_STORE_PASSWD ?? "",
+    store_id: credentials.storeId,
+    store_passwd: credentials.storePassword,
     format: "json",
   }).toString();
   try {

@@ -11,7 +11,6 @@ import { Payment } from "../../models/payment.model.js";
 import {
   createBkashPayment,
   executeBkashPayment,
-  isBkashConfigured,
   queryBkashPayment,
   queryBkashRefunds,
   refundBkashPayment,
@@ -20,6 +19,7 @@ import {
 } from "../integrations/bkash.js";
 import { logger } from "../lib/logger.js";
 import { paymentLogFields } from "../lib/log-fields.js";
+import { bkashSettings } from "./bkash-settings.js";
 import type { GatewayWord, PaymentGateway, RefundAnswer, RefundContext } from "./gateway.js";
 import {
   ANOTHER_PAYMENT_REASON,
@@ -401,7 +401,7 @@ async function queryBkashRefund(
 
 export const bkashGateway: PaymentGateway<"BKASH"> = {
   method: "BKASH",
-  isConfigured: isBkashConfigured,
+  settings: bkashSettings,
   unavailableMessage: "bKash payments are not available; choose cash on delivery",
   start: startBkash,
   handleReturn: (fields) => settleBkash(text(fields.paymentID), text(fields.status)),

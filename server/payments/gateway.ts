@@ -7,6 +7,7 @@ import type { PaymentStartedAnswer } from "#contract/answers/orders";
 import type { PaymentPurpose } from "#contract/order-status";
 import type { OnlinePaymentMethod } from "#contract/payment-methods";
 import type { OrderDoc, PaymentDoc, PaymentOutcome } from "./ledger.js";
+import type { GatewaySettingsDefinition } from "./settings.js";
 
 /** A callback's fields as the gateway sent them (query string or form post): untrusted. */
 type GatewayFields = Record<string, unknown>;
@@ -50,8 +51,11 @@ export interface RefundContext {
 
 export interface PaymentGateway<Method extends OnlinePaymentMethod = OnlinePaymentMethod> {
   readonly method: Method;
-  /** Its credentials are set: the checkout offers it and orders may choose it. */
-  isConfigured(): boolean;
+  /**
+   * Its settings (credentials, mode), declared beside its adapter and read through the one store
+   * (./settings.ts): switched on with every required one set, the checkout offers it.
+   */
+  readonly settings: GatewaySettingsDefinition<Method>;
   /** The shopper's refusal when it is chosen but not configured (translated: known-messages.ts). */
   readonly unavailableMessage: string;
   /**

@@ -11,12 +11,16 @@ import {
   type OnlinePaymentMethod,
 } from "#contract/payment-methods";
 import type { PaymentStartedAnswer } from "#contract/answers/orders";
+import type { PaymentGatewayAnswer } from "#contract/payment-gateways";
+import type { ProviderSettingsUpdate } from "#contract/provider-settings";
 import type { PaymentPurpose } from "#contract/order-status";
-import { badRequest, conflict } from "../lib/http-error.js";
+import type { ActingAdmin } from "../lib/acting-admin.js";
+import { badRequest, conflict, notFound } from "../lib/http-error.js";
 import { getOrderFor, type OrderReader } from "../services/orders.service.js";
 import { bkashGateway } from "./bkash.js";
 import type { PaymentGateway } from "./gateway.js";
 import { nagadGateway } from "./nagad.js";
+import { describeGateway, isGatewayConfigured, saveGatewaySettings } from "./settings.js";
 import { sslCommerzGateway } from "./sslcommerz.js";
 
 export {
@@ -43,18 +47,21 @@ export function paymentGateway(method: OnlinePaymentMethod): PaymentGateway {
 }
 
 /**
- * The online methods the shop can take money with right now: those whose gateway's credentials
- * are set, in the contract's order (bKash first). The checkout offers them after cash on
- * delivery, and an advance delivery charge is paid with one of them (docs/cod.md).
+ * The online methods the shop can take money with right now: those whose gateway is switched on
+ * with its settings complete, in the contract's order (bKash first). The checkout offers them
+ * after cash on delivery, and an advance delivery charge is paid with one of them (docs/cod.md).
  */
-export function configuredGateways(): OnlinePaymentMethod[] {
-  return ONLINE_PAYMENT_METHODS.filter((method) => PAYMENT_GATEWAYS[method].isConfigured());
+export async function configuredGateways(): Promise<OnlinePaymentMethod[]> {
+  const configured = await Promise.all(
+    ONLINE_PAYMENT_METHODS.map((method) => isGatewayConfigured(PAYMENT_GATEWAYS[method].settings)),
+  );
+  return ONLINE_PAYMENT_METHODS.filter((_, index) => configured[index]);
 }
 
 /** An order's online method whose gateway is not configured is refused (400, translated). */
-export function assertGatewayConfigured(method: OnlinePaymentMethod): void {
+export async function assertGatewayConfigured(method: OnlinePaymentMethod): Promise<void> {
   const gateway = paymentGateway(method);
-  if (!gateway.isConfigured()) throw badRequest(gateway.unavailableMessage);
+  if (!(await isGatewayConfigured(gateway.settings))) throw badRequest(gateway.unavailableMessage);
 }
 
 /** Starts an online payment for a PENDING order the reader may see; answers the gateway URL. */
@@ -71,6 +78,23 @@ export async function startPayment(
   const purpose: PaymentPurpose = advance ? "ADVANCE_DELIVERY_CHARGE" : "ORDER";
   const method = advance ? advance.method : order.paymentMethod;
   if (!isOnlinePaymentMethod(method)) throw badRequest("This order is paid cash on delivery");
-  assertGatewayConfigured(method);
+  await assertGatewayConfigured(method);
   return paymentGateway(method).start(order, purpose);
+}
+
+/** Every gateway with whether the checkout offers it, its mode and settings (no secret's value). */
+export function listPaymentGateways(): Promise<PaymentGatewayAnswer[]> {
+  return Promise.all(
+    ONLINE_PAYMENT_METHODS.map((method) => describeGateway(PAYMENT_GATEWAYS[method].settings)),
+  );
+}
+
+/** Saves a gateway's settings (docs/payments.md, "A gateway's settings"); an unknown id is a 404. */
+export function updatePaymentGatewaySettings(
+  id: string,
+  update: ProviderSettingsUpdate,
+  admin: ActingAdmin,
+): Promise<PaymentGatewayAnswer> {
+  if (!isOnlinePaymentMethod(id)) throw notFound(`There is no payment gateway "${id}"`);
+  return saveGatewaySettings(paymentGateway(id).settings, update, admin);
 }

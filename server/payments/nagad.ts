@@ -13,7 +13,6 @@ import {
   NagadError,
   cancelNagadPayment,
   dhakaDateTime,
-  isNagadConfigured,
   startNagadPayment,
   verifyNagadPayment,
   type NagadVerifyAnswer,
@@ -21,6 +20,7 @@ import {
 import { conflict } from "../lib/http-error.js";
 import { logger } from "../lib/logger.js";
 import { paymentLogFields } from "../lib/log-fields.js";
+import { nagadSettings } from "./nagad-settings.js";
 import type { GatewayWord, PaymentGateway } from "./gateway.js";
 import {
   LATE_PAYMENT_REASON,
@@ -253,7 +253,7 @@ async function queryNagadRefund(payment: PaymentDoc, gatewayRef: string): Promis
 
 export const nagadGateway: PaymentGateway<"NAGAD"> = {
   method: "NAGAD",
-  isConfigured: isNagadConfigured,
+  settings: nagadSettings,
   unavailableMessage: "Nagad payments are not available; choose cash on delivery",
   start: startNagad,
   handleReturn: settleNagad,

@@ -12,7 +12,6 @@ import { Payment } from "../../models/payment.model.js";
 import {
   createSession,
   initiateRefund,
-  isSslCommerzConfigured,
   queryRefundStatus,
   queryTransaction,
   validatePayment,
@@ -24,6 +23,7 @@ import { conflict } from "../lib/http-error.js";
 import { logger } from "../lib/logger.js";
 import { paymentLogFields } from "../lib/log-fields.js";
 import { recordPaymentOutcome } from "../lib/metrics.js";
+import { sslCommerzSettings } from "./sslcommerz-settings.js";
 import type { GatewayWord, PaymentGateway, RefundAnswer, RefundContext } from "./gateway.js";
 import {
   LATE_PAYMENT_REASON,
@@ -381,7 +381,7 @@ async function queryRefundSslCommerz(
 
 export const sslCommerzGateway = {
   method: "SSLCOMMERZ",
-  isConfigured: isSslCommerzConfigured,
+  settings: sslCommerzSettings,
   unavailableMessage: "SSLCommerz payments are not available; choose cash on delivery",
   start: startSslCommerz,
   handleReturn: (fields, page) =>

@@ -20,6 +20,7 @@ import { checkoutRouter } from "./checkout.router.js";
 import { ordersRouter } from "./orders.router.js";
 import { pathaoRouter } from "./pathao.router.js";
 import { paymentRouter, paymentsRouter } from "./payments.router.js";
+import { adminPaymentGatewaysRouter } from "./payment-gateways.router.js";
 import { adminShopSettingsRouter, shopSettingsRouter } from "./shop-settings.router.js";
 import { adminCourierCashRouter } from "./courier-cash.router.js";
 import { adminPhonesRouter } from "./phone-history.router.js";
@@ -75,6 +76,7 @@ export const apiRouters: { prefix: string; router: Router }[] = [
   { prefix: "/api/admin/orders", router: adminRefundsRouter },
   { prefix: "/api/payment", router: paymentRouter },
   { prefix: "/api/payments", router: paymentsRouter },
+  { prefix: "/api/admin/payment-gateways", router: adminPaymentGatewaysRouter },
   { prefix: "/api/pathao", router: pathaoRouter },
   { prefix: "/api/settings", router: shopSettingsRouter },
   { prefix: "/api/admin/settings", router: adminShopSettingsRouter },

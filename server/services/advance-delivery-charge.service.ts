@@ -53,7 +53,7 @@ export async function advanceFor(input: AdvanceInput): Promise<AdvanceQuoteAnswe
   }
   if (rules.aboveAmount > 0 && input.goods >= rules.aboveAmount) reasons.push("aboveAmount");
   if (input.placement?.poorCourierRecord) reasons.push("courierRecord");
-  const methods = configuredGateways();
+  const methods = await configuredGateways();
   if (reasons.length === 0 || methods.length === 0) return null;
   return {
     amount: input.deliveryCharge,

@@ -265,7 +265,8 @@ interface Placement extends ReservationWork, CodPhoneContext {
 const checkPaymentMethod: Step<Placement> = {
   name: "check the payment method",
   async run({ input }) {
-    if (isOnlinePaymentMethod(input.paymentMethod)) assertGatewayConfigured(input.paymentMethod);
+    if (isOnlinePaymentMethod(input.paymentMethod))
+      await assertGatewayConfigured(input.paymentMethod);
   },
 };
 

@@ -133,7 +133,7 @@ describe("the checkout quote", () => {
     await advanceRules({ outsideDhaka: true });
     const { buyer } = await shopperWithCart(app, 1);
     const offered = async () => ({
-      checkout: createLoadContext("nonce").config.paymentMethods,
+      checkout: await createLoadContext("nonce").services.paymentMethods(),
       advance: (await buyer.quote({ city: "Chattogram" })).body.advanceDeliveryCharge?.methods,
     });
     expect(await offered()).toEqual({

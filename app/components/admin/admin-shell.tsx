@@ -20,6 +20,7 @@ import {
   Users,
   Wallet,
   Contact,
+  CreditCard,
   Boxes,
 } from "lucide-react";
 import type { ReactNode } from "react";
@@ -39,6 +40,7 @@ export const ADMIN_NAV = [
   { to: "/admin/payments", label: "Payments", icon: Wallet },
   { to: "/admin/courier-cash", label: "Courier cash", icon: Banknote },
   { to: "/admin/couriers", label: "Couriers", icon: Truck },
+  { to: "/admin/payment-gateways", label: "Payment gateways", icon: CreditCard },
   { to: "/admin/customers", label: "Customers", icon: Users },
   { to: "/admin/buyers", label: "Buyers", icon: Contact },
   { to: "/admin/phone-blocks", label: "Blocked numbers", icon: ShieldBan },
