@@ -4,7 +4,7 @@ import {
   CourierSettingsModel,
   type CourierSettingsFields,
 } from "../../models/courier-settings.model.js";
-import { SettingsChangeModel } from "../../models/settings-change.model.js";
+import { recordAudit } from "./audit.service.js";
 import {
   fieldMeta,
   type CourierSettingsDefinition,
@@ -350,19 +350,14 @@ export async function saveCourierSettings(
   }
   copies.delete(definition.courier);
   if (!saved) throw conflict(STALE_COURIER_SETTINGS, "STALE_VERSION");
-  // As the shop settings do: the log follows the save, and a failed log entry is itself logged.
-  try {
-    await SettingsChangeModel.create({
-      version: saved.version,
-      changedAt,
-      changedBy: admin,
-      fields: logged,
-    });
-  } catch (error) {
-    logger.error(
-      { err: error, courier: definition.courier, admin, fields: logged.map((entry) => entry.path) },
-      "courier settings change not logged",
-    );
-  }
+  await recordAudit({
+    entity: "courier-settings",
+    entityId: definition.courier,
+    action: "update",
+    by: admin,
+    label: COURIER_NAMES[definition.courier],
+    changes: logged.map(({ path, before, after }) => ({ field: path, before, after })),
+    version: saved.version,
+  });
   return describeCourier(definition, true);
 }
