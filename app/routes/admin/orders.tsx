@@ -40,6 +40,7 @@ import { CancelShipmentAction, ShipmentForm } from "~/components/admin/shipment-
 import { BulkShipment } from "~/components/admin/bulk-shipment";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
+import { EntityHistory } from "~/components/admin/audit-entries";
 import { Input } from "~/components/ui/input";
 import { nextStatuses, ORDER_STATUSES, type OrderStatus } from "~/lib/admin-schemas";
 import { api, type AdminOrder } from "~/lib/admin-api-client";
@@ -240,6 +241,7 @@ function OrderDetail({
             </ol>
           </div>
         )}
+        <EntityHistory entity="order" id={order._id} />
       </DialogContent>
     </Dialog>
   );
