@@ -9,7 +9,7 @@ import { api } from "~/lib/admin-api-client";
 import { ErrorNote, Pagination, formatDate, useAdminData } from "./common";
 
 /** A field's value as one readable line (lists joined, nothing shown as an em dash). */
-export function auditValue(value: unknown): string {
+function auditValue(value: unknown): string {
   if (value === null || value === undefined || value === "") return "—";
   if (Array.isArray(value)) return value.map(auditValue).join(", ");
   if (typeof value === "object") return JSON.stringify(value);
