@@ -87,5 +87,6 @@ export default [
     route("buyers", "routes/admin/buyers.tsx"),
     route("call-list", "routes/admin/call-list.tsx"),
     route("stock", "routes/admin/stock.tsx"),
+    route("audit", "routes/admin/audit.tsx"),
   ]),
 ] satisfies RouteConfig;

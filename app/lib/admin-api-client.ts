@@ -16,6 +16,7 @@ import { packing } from "./api/packing";
 import { refunds } from "./api/refunds";
 import { paymentGateways } from "./api/payment-gateways";
 import { stock } from "./api/stock";
+import { audit } from "./api/audit";
 
 export * from "./api-client";
 
@@ -34,4 +35,5 @@ export const api = {
   refunds,
   paymentGateways,
   stock,
+  audit,
 };

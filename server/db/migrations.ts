@@ -9,6 +9,7 @@ import { Payment } from "../../models/payment.model.js";
 import { rebuildBuyers } from "../services/buyer-summary.js";
 import { giveVariantsCodes } from "../services/variant-codes.service.js";
 import { openAllStockLedgers } from "../services/stock-ledger.js";
+import { copySettingsChangesToAudit } from "../services/audit.service.js";
 
 /**
  * One-off data changes that bring a database written by an earlier version up to date. Each runs
@@ -232,6 +233,14 @@ const MIGRATIONS = {
       up: async () => {
         const opened = await openAllStockLedgers();
         return opened > 0 ? `stock ledger opened for ${opened} products` : undefined;
+      },
+    },
+    // In the background: until it ends, the settings screen's change log misses older changes.
+    {
+      name: "2026-11-settings-changes-to-audit",
+      up: async () => {
+        const copied = await copySettingsChangesToAudit();
+        return copied > 0 ? `${copied} settings changes copied to the audit trail` : undefined;
       },
     },
   ],

@@ -3,11 +3,12 @@ import type {
   ProviderSettingsFields,
   ProviderSettingsModel,
 } from "../../models/provider-settings.model.js";
-import { SettingsChangeModel } from "../../models/settings-change.model.js";
 import { getEnv } from "../env.js";
 import type { ActingAdmin } from "./acting-admin.js";
 import { badRequest, conflict, type FieldError } from "./http-error.js";
 import { logger } from "./logger.js";
+import { recordAudit } from "../services/audit.service.js";
+import type { AuditEntity } from "#contract/schemas/audit";
 import {
   ENCRYPTION_KEY_MISSING,
   openSecret,
@@ -45,6 +46,8 @@ export interface ProviderKind {
   model: ProviderSettingsModel;
   /** The settings log's path prefix (`couriers.steadfast.apiKey`). */
   logPrefix: string;
+  /** What the audit trail calls a provider's settings. */
+  auditEntity: Extract<AuditEntity, `${string}-settings`>;
   /** The name the owner reads (in refusals). */
   nameOf(id: string): string;
   /** The 409 of a save that lost the race or names an older version. */
@@ -374,20 +377,16 @@ export function providerSettingsStore(provider: ProviderKind) {
     }
     copies.delete(copyKey(definition.id));
     if (!saved) throw conflict(provider.staleMessage, "STALE_VERSION");
-    // As the shop settings do: the log follows the save, and a failed log entry is itself logged.
-    try {
-      await SettingsChangeModel.create({
-        version: saved.version,
-        changedAt,
-        changedBy: admin,
-        fields: logged,
-      });
-    } catch (error) {
-      logger.error(
-        { err: error, [kind]: definition.id, admin, fields: logged.map((entry) => entry.path) },
-        `${kind} settings change not logged`,
-      );
-    }
+    // The trail's entry follows the save (recordAudit logs a failed insert whole).
+    await recordAudit({
+      entity: provider.auditEntity,
+      entityId: definition.id,
+      action: "update",
+      by: admin,
+      label: provider.nameOf(definition.id),
+      changes: logged.map(({ path, before, after }) => ({ field: path, before, after })),
+      version: saved.version,
+    });
     return describe(definition, true);
   }
 

@@ -94,6 +94,7 @@ const store = providerSettingsStore({
   model: PaymentGatewaySettingsModel,
   logPrefix: "paymentGateways",
   nameOf: (id) => ONLINE_PAYMENT_METHOD_NAMES[id as OnlinePaymentMethod],
+  auditEntity: "payment-gateway-settings",
   staleMessage: STALE_GATEWAY_SETTINGS,
 });
 

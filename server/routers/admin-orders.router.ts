@@ -12,6 +12,8 @@ import { badRequest } from "../lib/http-error.js";
 import { AdminOrderAnswer, AdminOrderPageAnswer } from "#contract/answers/orders";
 import { bookShipment, cancelShipment, refreshShipment } from "../services/shipments.service.js";
 import { BookShipmentBody } from "#contract/couriers";
+import { OrderDetailsBody } from "#contract/schemas/order-edits";
+import { editOrderDetails } from "../services/order-edits.service.js";
 import {
   deleteOrder,
   getOrderFor,
@@ -52,6 +54,25 @@ endpoint(adminOrdersRouter, PREFIX, {
     await order.populate("user", "firstName lastName email mobile");
     return toAdminOrderAnswer(order);
   },
+});
+
+endpoint(adminOrdersRouter, PREFIX, {
+  ...common,
+  method: "patch",
+  path: "/:id",
+  summary:
+    "Changes an order's delivery details (name, street address, area, postcode, note) before it ships; only the fields sent; recorded in the audit trail",
+  params: IdParams,
+  body: OrderDetailsBody,
+  responses: {
+    200: { description: "The order", schema: AdminOrderAnswer },
+    404: { description: "Order not found" },
+    409: {
+      description:
+        "Shipped or closed (DETAILS_LOCKED), or edited by others without pause (ORDER_BUSY)",
+    },
+  },
+  handler: ({ params, body }, req) => editOrderDetails(params.id, body, `admin:${req.user!.email}`),
 });
 
 endpoint(adminOrdersRouter, PREFIX, {

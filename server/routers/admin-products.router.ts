@@ -119,7 +119,7 @@ endpoint(adminProductsRouter, PRODUCTS, {
   before: [requireAdmin],
   params: IdParams,
   responses: { 200: { description: "Deleted", schema: MessageAnswer } },
-  handler: ({ params }) => deleteProduct(params.id),
+  handler: ({ params }, req) => deleteProduct(params.id, `admin:${req.user!.email}`),
 });
 
 export const adminCategoriesRouter = Router();

@@ -36,6 +36,7 @@ import { adminPagesRouter, pagesRouter } from "./pages.router.js";
 import { adminBuyersRouter } from "./buyers.router.js";
 import { adminPackingRouter, adminProductCodesRouter } from "./packing.router.js";
 import { adminStockRouter } from "./stock.router.js";
+import { adminAuditRouter } from "./audit.router.js";
 import {
   adminIncompleteCheckoutsRouter,
   cartRestoreRouter,
@@ -90,6 +91,7 @@ export const apiRouters: { prefix: string; router: Router }[] = [
   { prefix: "/api/pages", router: pagesRouter },
   { prefix: "/api/admin/pages", router: adminPagesRouter },
   { prefix: "/api/admin/stock", router: adminStockRouter },
+  { prefix: "/api/admin/audit", router: adminAuditRouter },
   { prefix: "/api/admin/buyers", router: adminBuyersRouter },
   { prefix: "/api/checkout/incomplete", router: incompleteCheckoutRouter },
   { prefix: "/cart/restore", router: cartRestoreRouter },

@@ -103,5 +103,5 @@ endpoint(adminPagesRouter, ADMIN, {
     200: { description: "Deleted", schema: MessageAnswer },
     409: { description: "A standard page (STANDARD_PAGE)" },
   },
-  handler: ({ params }) => deletePage(params.slug),
+  handler: ({ params }, req) => deletePage(params.slug, actingAdmin(req)),
 });

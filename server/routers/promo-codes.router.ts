@@ -2,6 +2,7 @@ import { Router } from "express";
 import { z } from "zod";
 import { PromoCodeAnswer, PromoCodePageAnswer } from "#contract/answers/catalog";
 import { MessageAnswer } from "#contract/answers/common";
+import { actingAdmin } from "../lib/acting-admin.js";
 import { requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
 import {
@@ -63,7 +64,7 @@ endpoint(adminPromoCodesRouter, PREFIX, {
     201: { description: "The promo code", schema: PromoCodeAnswer },
     409: { description: "The code exists" },
   },
-  handler: ({ body }) => createPromoCode(body),
+  handler: ({ body }, req) => createPromoCode(body, actingAdmin(req)),
 });
 
 endpoint(adminPromoCodesRouter, PREFIX, {
@@ -77,7 +78,7 @@ endpoint(adminPromoCodesRouter, PREFIX, {
     200: { description: "The promo code", schema: PromoCodeAnswer },
     409: { description: "The code exists" },
   },
-  handler: ({ params, body }) => updatePromoCode(params.id, body),
+  handler: ({ params, body }, req) => updatePromoCode(params.id, body, actingAdmin(req)),
 });
 
 endpoint(adminPromoCodesRouter, PREFIX, {
@@ -87,5 +88,5 @@ endpoint(adminPromoCodesRouter, PREFIX, {
   summary: "Deletes a promo code",
   params: IdParams,
   responses: { 200: { description: "Deleted", schema: MessageAnswer } },
-  handler: ({ params }) => deletePromoCode(params.id),
+  handler: ({ params }, req) => deletePromoCode(params.id, actingAdmin(req)),
 });

@@ -18,6 +18,7 @@ const store = providerSettingsStore({
   model: CourierSettingsModel,
   logPrefix: "couriers",
   nameOf: (id) => COURIER_NAMES[id as CourierId],
+  auditEntity: "courier-settings",
   staleMessage: STALE_COURIER_SETTINGS,
 });
 

@@ -16,6 +16,7 @@ import { normalizeBdMobile } from "#contract/phone";
 import { orderLookupKey } from "#contract/order-number";
 import { isShopperAdvanceRule, paymentSplit } from "#contract/advance-delivery-charge";
 import { notifyOrder } from "./notifications.service.js";
+import { recordAudit } from "./audit.service.js";
 import { forgetReservation } from "./reservations.service.js";
 import { releaseOrderStock, updateOrderWhere } from "./stock.service.js";
 import { shipmentOf } from "./shipment-answer.js";
@@ -291,6 +292,9 @@ export async function listAdminOrders(query: AdminOrderQuery): Promise<AdminOrde
   };
 }
 
+/** Reads of the status a move makes before it is refused as contended (each miss is another move). */
+const MOVE_ATTEMPTS = 3;
+
 /**
  * Moves an order along the state machine with one conditional update (the current status must be
  * one the target may follow), so two admins or an admin and the expiry job cannot both move it.
@@ -309,21 +313,30 @@ export async function moveOrder(
   );
   const set: Record<string, unknown> = { orderStatus: to };
   if (to === "CANCELLED") set.cancelledBy = options.cancelledBy ?? "shop";
-  const moved = await updateOrderWhere(
-    { _id: id, orderStatus: { $in: allowedFrom } },
-    {
-      $set: set,
-      $push: {
-        statusHistory: {
-          status: to,
-          at: new Date(),
-          by,
-          ...(options.note ? { note: options.note } : {}),
+  // The status it moves from is read, then pinned in the write's filter (FerretDB's findAndModify
+  // takes no projection, so the write cannot answer it): the audit entry's "before" is exactly
+  // what the write replaced. A move landing in between makes it miss, and it is read again.
+  let replaced: Pick<OrderFields, "orderStatus" | "cancelledBy"> | null = null;
+  let moved: Awaited<ReturnType<typeof updateOrderWhere>> = null;
+  for (let attempt = 1; attempt <= MOVE_ATTEMPTS && !moved; attempt += 1) {
+    replaced = await Order.findById(id, { orderStatus: 1, cancelledBy: 1 }).lean();
+    if (!replaced || !allowedFrom.includes(replaced.orderStatus)) break;
+    moved = await updateOrderWhere(
+      { _id: id, orderStatus: replaced.orderStatus },
+      {
+        $set: set,
+        $push: {
+          statusHistory: {
+            status: to,
+            at: new Date(),
+            by,
+            ...(options.note ? { note: options.note } : {}),
+          },
         },
       },
-    },
-  );
-  if (!moved) {
+    );
+  }
+  if (!replaced || !moved) {
     const current = await Order.findById(id, { orderStatus: 1 });
     if (!current) throw notFound(ORDER_NOT_FOUND);
     throw conflict(
@@ -331,6 +344,15 @@ export async function moveOrder(
       "INVALID_STATUS",
     );
   }
+  await recordAudit({
+    entity: "order",
+    entityId: id,
+    action: "status",
+    by,
+    label: moved.orderNumber,
+    before: { orderStatus: replaced.orderStatus, cancelledBy: replaced.cancelledBy ?? null },
+    after: { orderStatus: to, cancelledBy: moved.cancelledBy ?? null },
+  });
   if (to === "CANCELLED") await releaseOrderStock(moved._id, { reason: "cancel", by });
   if (to === "CANCELLED") recordOrderCancelled(moved.paymentMethod, by);
   if (to === "RETURNED") await recordReturn(moved, by);
@@ -373,6 +395,14 @@ export async function deleteOrder(
   // would otherwise take it for an abandoned checkout.
   if (order.reservationId) await forgetReservation(order.reservationId);
   await Order.deleteOne({ _id: order._id });
+  await recordAudit({
+    entity: "order",
+    entityId: id,
+    action: "delete",
+    by,
+    label: order.orderNumber,
+    before: { orderStatus: order.orderStatus, totalDiscountedPrice: order.totalDiscountedPrice },
+  });
   return { message: "Order deleted", _id: order._id.toString() };
 }
 
@@ -417,6 +447,15 @@ export async function expirePendingOrders(now = new Date()): Promise<number> {
     );
     if (!order) continue;
     cancelled += 1;
+    await recordAudit({
+      entity: "order",
+      entityId: String(order._id),
+      action: "status",
+      by: "system",
+      label: order.orderNumber,
+      before: { orderStatus: "PENDING", cancelledBy: null },
+      after: { orderStatus: "CANCELLED", cancelledBy: "system" },
+    });
     recordOrderCancelled(order.paymentMethod, "system");
     logger.info({ ...orderLogFields(order), orderStatus: "CANCELLED" }, "unpaid order expired");
     try {

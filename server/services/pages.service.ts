@@ -4,6 +4,7 @@ import { HttpError, conflict, notFound } from "../lib/http-error.js";
 import { plainSummary, renderPageHtml } from "../lib/page-html.js";
 import { defaultPages } from "./default-pages.js";
 import { getShopSettings } from "./shop-settings.service.js";
+import { recordAudit, type AuditRecord } from "./audit.service.js";
 import type { AdminPageAnswer, PageAnswer, PageLink } from "#contract/answers/pages";
 import {
   MAX_PAGES,
@@ -158,10 +159,27 @@ export async function createPage(
     version: 1,
     updatedBy: admin,
   });
+  await recordAudit({ ...pageEntry(body.slug, "create", admin), after: auditedPage(created) });
   return adminPageAnswer(created.toObject<PageFields>());
 }
 
 const TEXT_FIELDS = ["title", "description", "body"] as const;
+
+/** A page as the audit trail compares it: its texts in both languages and whether it is published. */
+const auditedPage = (page: Pick<PageFields, (typeof TEXT_FIELDS)[number] | "published">) => ({
+  title: page.title,
+  description: page.description,
+  body: page.body,
+  published: page.published,
+});
+
+const pageEntry = (slug: string, action: string, admin: ActingAdmin): AuditRecord => ({
+  entity: "page",
+  entityId: slug,
+  action,
+  by: admin,
+  label: slug,
+});
 
 /**
  * Saves what the edit sends. The version goes up by one when a title, description or text of
@@ -191,12 +209,18 @@ export async function updatePage(
     { new: true, lean: true },
   );
   if (!saved) throw conflict(STALE_PAGE_MESSAGE, "STALE_VERSION");
+  await recordAudit({
+    ...pageEntry(slug, "update", admin),
+    before: auditedPage(page),
+    after: auditedPage(saved as PageFields),
+  });
   return adminPageAnswer(saved as PageFields);
 }
 
-export async function deletePage(slug: string): Promise<{ message: string }> {
+export async function deletePage(slug: string, admin: ActingAdmin): Promise<{ message: string }> {
   if (isStandard(slug)) throw new HttpError(409, STANDARD_PAGE_DELETE_MESSAGE, "STANDARD_PAGE");
   const deleted = await Page.findOneAndDelete({ slug }).lean();
   if (!deleted) throw notFound(PAGE_NOT_FOUND_MESSAGE);
+  await recordAudit({ ...pageEntry(slug, "delete", admin), before: auditedPage(deleted) });
   return { message: "Page deleted" };
 }

@@ -35,6 +35,7 @@ import { pageCount } from "../lib/paging.js";
 import { escapeRegex } from "../lib/search-pattern.js";
 import { synonymTable } from "../lib/search-synonyms.js";
 import { getShopSettings } from "./shop-settings.service.js";
+import { recordAudit, type AuditRecord } from "./audit.service.js";
 import type { ProductListAnswer, ProductSuggestion } from "#contract/answers/catalog";
 import {
   editorCorrections,
@@ -568,6 +569,7 @@ export async function createProduct(
       ),
     });
     await flushQuietly(doc._id);
+    await recordAudit({ ...productEntry(doc, "create", by), after: auditedProduct(doc) });
     return getProductById(doc._id.toString(), { includeInactive: true });
   } catch (error) {
     await Promise.all([
@@ -605,6 +607,46 @@ export function mergeStockEdits(
   });
 }
 
+/**
+ * A product as the audit trail compares it: what staff edit. Stock is not here: every stock change
+ * is an entry of the stock ledger already (docs/stock-ledger.md), so variants are kept by name.
+ */
+function auditedProduct(
+  product: Pick<ProductFields, (typeof ADMIN_EDITED_FIELDS)[number] | "variants">,
+) {
+  return {
+    title: product.title,
+    slug: product.slug,
+    description: product.description,
+    titleBn: product.titleBn,
+    descriptionBn: product.descriptionBn,
+    brand: product.brand,
+    price: product.price,
+    discountedPrice: product.discountedPrice,
+    isActive: product.isActive,
+    isFeatured: product.isFeatured,
+    category: product.categoryName,
+    images: [...product.images],
+    variants: product.variants.map(
+      (variant: { color: string; size: string; sku?: string | null }) =>
+        [variant.color, variant.size, variant.sku].filter(Boolean).join(" / "),
+    ),
+  };
+}
+type AuditedProduct = ReturnType<typeof auditedProduct>;
+
+const productEntry = (
+  product: { _id: unknown; title: string },
+  action: string,
+  by: string,
+): AuditRecord => ({
+  entity: "product",
+  entityId: String(product._id),
+  action,
+  by,
+  label: product.title,
+});
+
 const MAX_SAVE_ATTEMPTS = 8;
 const ADMIN_EDITED_FIELDS = [
   "title",
@@ -632,8 +674,11 @@ async function saveWithStockEdits(
   product: mongoose.HydratedDocument<ProductFields>,
   input: ProductUpdateInput,
   by: string,
-): Promise<void> {
+  read: AuditedProduct,
+): Promise<AuditedProduct> {
   let target = product;
+  // What the saved write replaced: the product as read, or as read again after a miss.
+  let replaced = read;
   for (let attempt = 1; ; attempt += 1) {
     if (input.variants !== undefined) {
       const before = target.variants.map(({ color, size, stock, lowStockThreshold }) => ({
@@ -659,7 +704,7 @@ async function saveWithStockEdits(
     try {
       await target.save();
       if (target.stockLedgerOpened) await flushQuietly(target._id);
-      return;
+      return replaced;
     } catch (error) {
       const missed =
         error instanceof mongoose.Error.DocumentNotFoundError ||
@@ -673,6 +718,7 @@ async function saveWithStockEdits(
     }
     const fresh = await Product.findById(product._id);
     if (!fresh) throw notFound("Product not found");
+    replaced = auditedProduct(fresh);
     // The admin's own fields carry over; sales' fields (stock, soldCount, reservations) do not.
     for (const field of ADMIN_EDITED_FIELDS) fresh.set(field, product.get(field));
     target = fresh;
@@ -688,6 +734,7 @@ export async function updateProduct(
 ): Promise<ProductAnswer> {
   const product = await Product.findById(id);
   if (!product) throw notFound("Product not found");
+  const read = auditedProduct(product);
   const price = input.price ?? product.price;
   const discountedPrice = input.discountedPrice ?? product.discountedPrice;
   if (discountedPrice > price)
@@ -736,7 +783,13 @@ export async function updateProduct(
   const removed = product.images.filter((url) => !ordered.includes(url));
   product.images = [...ordered, ...added];
   try {
-    await saveWithStockEdits(product, codes ? { ...input, variants: codes.variants } : input, by);
+    const edit = codes ? { ...input, variants: codes.variants } : input;
+    const replaced = await saveWithStockEdits(product, edit, by, read);
+    await recordAudit({
+      ...productEntry(product, "update", by),
+      before: replaced,
+      after: auditedProduct(product),
+    });
   } catch (error) {
     await Promise.all([
       ...added.map((url) => removeResponsiveWebp(url)),
@@ -751,12 +804,13 @@ export async function updateProduct(
   return getProductById(id, { includeInactive: true });
 }
 
-export async function deleteProduct(id: string): Promise<{ message: string }> {
+export async function deleteProduct(id: string, by = "admin"): Promise<{ message: string }> {
   // Read, then delete by id: FerretDB refuses findAndModify with the projection mongoose adds
   // for the `select: false` summary versions.
   const product = await Product.findById(id).lean();
   if (!product || (await Product.deleteOne({ _id: product._id })).deletedCount !== 1)
     throw notFound("Product not found");
+  await recordAudit({ ...productEntry(product, "delete", by), before: auditedProduct(product) });
   await Promise.all([
     ...product.images.map((url) => removeResponsiveWebp(url)),
     removeReviewsOfProduct(product._id),

@@ -1,6 +1,7 @@
 import mongoose from "mongoose";
 import { Order } from "../../models/order.model.js";
-import { PromoCode } from "../../models/promo-code.model.js";
+import { PromoCode, type PromoCodeFields } from "../../models/promo-code.model.js";
+import { recordAudit, type AuditBy } from "./audit.service.js";
 import { badRequest, conflict, notFound } from "../lib/http-error.js";
 import { formatBDT } from "#contract/money";
 import { pageSummary, pageWindow } from "../lib/paging.js";
@@ -114,11 +115,12 @@ export async function getPromoCode(id: string): Promise<PromoCodeAnswer> {
   return toAnswer(doc);
 }
 
-export async function createPromoCode(input: PromoCodeInput & { code: string }) {
+export async function createPromoCode(input: PromoCodeInput & { code: string }, by: AuditBy) {
   if (await PromoCode.exists({ code: input.code.toUpperCase() }))
     throw conflict("Promo code already exists", "DUPLICATE");
   try {
     const doc = await PromoCode.create(input);
+    await recordAudit({ ...promoEntry(doc, "create", by), after: auditedPromo(doc) });
     return toAnswer(doc.toObject() as LeanPromo);
   } catch (error) {
     if (duplicate(error)) throw conflict("Promo code already exists", "DUPLICATE");
@@ -126,7 +128,7 @@ export async function createPromoCode(input: PromoCodeInput & { code: string }) 
   }
 }
 
-export async function updatePromoCode(id: string, input: PromoCodeInput) {
+export async function updatePromoCode(id: string, input: PromoCodeInput, by: AuditBy) {
   const doc = await PromoCode.findById(id);
   if (!doc) throw notFound("Promo code not found");
   if (
@@ -134,7 +136,16 @@ export async function updatePromoCode(id: string, input: PromoCodeInput) {
     (await PromoCode.exists({ code: input.code.toUpperCase(), _id: { $ne: doc._id } }))
   )
     throw conflict("Promo code already exists", "DUPLICATE");
+  const read = auditedPromo(doc);
   doc.set(input);
+  // Conditional on every edited field as read: of two staff saving one code at once, the second
+  // hears 409 instead of overwriting unseen (a checkout's use of the code never interferes).
+  doc.$where = Object.fromEntries(
+    AUDITED_PROMO_FIELDS.filter((field) => doc.isModified(field)).map((field) => [
+      field,
+      read[field] ?? null,
+    ]),
+  );
   const startsAt = doc.startsAt;
   const expiresAt = doc.expiresAt;
   if (startsAt && expiresAt && expiresAt <= startsAt)
@@ -145,14 +156,51 @@ export async function updatePromoCode(id: string, input: PromoCodeInput) {
     await doc.save();
   } catch (error) {
     if (duplicate(error)) throw conflict("Promo code already exists", "DUPLICATE");
+    if (error instanceof mongoose.Error.DocumentNotFoundError)
+      throw conflict(STALE_PROMO_MESSAGE, "STALE_PROMO");
     throw error;
   }
+  await recordAudit({ ...promoEntry(doc, "update", by), before: read, after: auditedPromo(doc) });
   return toAnswer(doc.toObject() as LeanPromo);
 }
 
-export async function deletePromoCode(id: string) {
+export const STALE_PROMO_MESSAGE =
+  "Someone else changed this promo code meanwhile. Reload it and save again.";
+
+/** What the audit trail compares of a code: what staff set (never its uses or reservations). */
+const AUDITED_PROMO_FIELDS = [
+  "code",
+  "description",
+  "type",
+  "value",
+  "minOrderAmount",
+  "maxDiscount",
+  "startsAt",
+  "expiresAt",
+  "usageLimit",
+  "perUserLimit",
+  "isActive",
+] as const;
+
+function auditedPromo(doc: Pick<PromoCodeFields, (typeof AUDITED_PROMO_FIELDS)[number]>) {
+  return Object.fromEntries(AUDITED_PROMO_FIELDS.map((field) => [field, doc[field]])) as Record<
+    (typeof AUDITED_PROMO_FIELDS)[number],
+    unknown
+  >;
+}
+
+const promoEntry = (doc: { _id: unknown; code: string }, action: string, by: AuditBy) => ({
+  entity: "promo-code" as const,
+  entityId: String(doc._id),
+  action,
+  by,
+  label: doc.code,
+});
+
+export async function deletePromoCode(id: string, by: AuditBy) {
   const doc = await PromoCode.findByIdAndDelete(id).lean();
   if (!doc) throw notFound("Promo code not found");
+  await recordAudit({ ...promoEntry(doc, "delete", by), before: auditedPromo(doc) });
   return { message: "Promo code deleted" };
 }
 

@@ -18,6 +18,7 @@ import { courierState } from "./courier-settings.service.js";
 import { courierAmount, recordCourierCollection } from "./courier-cash.service.js";
 import { partialDeliveryNote, tellOwnerOfPartialDelivery } from "./partial-delivery.js";
 import { moveOrder } from "./orders.service.js";
+import { recordAudit } from "./audit.service.js";
 import { updateOrderWhere } from "./stock.service.js";
 import { shipmentOf } from "./shipment-answer.js";
 
@@ -131,6 +132,16 @@ async function claimForBooking(orderId: string, courier: Courier): Promise<Order
   return order;
 }
 
+/** A parcel as the audit trail keeps it: the courier and the numbers to find it by. */
+const parcelSummary = (
+  courierName: string,
+  parcel: { consignmentId?: string | null; trackingNumber?: string | null },
+) => ({
+  courier: courierName,
+  consignmentId: parcel.consignmentId ?? null,
+  trackingNumber: parcel.trackingNumber ?? null,
+});
+
 /** A refused booking changes nothing: the claim is given back. */
 async function releaseClaim(order: OrderDoc, courier: Courier) {
   await Order.updateOne(
@@ -164,6 +175,15 @@ async function recordParcel(order: OrderDoc, courier: Courier, parcel: BookedPar
       },
     },
   );
+  await recordAudit({
+    entity: "order",
+    entityId: String(order._id),
+    action: "shipment",
+    by,
+    label: order.orderNumber,
+    before: { shipment: null },
+    after: { shipment: parcelSummary(parcel.courierName ?? COURIER_NAMES[courier.id], parcel) },
+  });
   await applyMove(order.id as string, order.orderStatus, courier.orderMove(parcel.status), by);
   return (await Order.findById(order._id))!;
 }
@@ -475,6 +495,17 @@ export async function cancelShipment(orderId: string, by: string) {
     },
   );
   if (!released) throw conflict(NOT_BOOKED, "NOT_BOOKED");
+  await recordAudit({
+    entity: "order",
+    entityId: String(order._id),
+    action: "shipment",
+    by,
+    label: order.orderNumber,
+    before: {
+      shipment: parcelSummary(name, { consignmentId, trackingNumber: shipment.trackingNumber }),
+    },
+    after: { shipment: null },
+  });
   logger.info({ orderId, courier: courier.id, consignmentId }, "shipment cancelled");
   return (await Order.findById(order._id))!;
 }

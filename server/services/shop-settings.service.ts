@@ -1,6 +1,5 @@
 import type { ActingAdmin } from "../lib/acting-admin.js";
 import { randomUUID } from "node:crypto";
-import { SettingsChangeModel } from "../../models/settings-change.model.js";
 import {
   SHOP_SETTINGS_ID,
   ShopSettingsModel,
@@ -11,6 +10,7 @@ import { conflict } from "../lib/http-error.js";
 import { logger } from "../lib/logger.js";
 import { defaultDeliverySettings, withDeliveryZones } from "./default-delivery-zones.js";
 import { DEFAULT_SEARCH_SYNONYMS } from "./default-search-synonyms.js";
+import { changedFields, pageOfEntities, recordAudit } from "./audit.service.js";
 import type {
   SettingsChange,
   ShopSettingsAnswer,
@@ -208,34 +208,6 @@ export async function readShopSettings(): Promise<ShopSettingsAnswer> {
   return answerOf(await checkNow());
 }
 
-/** A list of objects with ids (the delivery zones), as an object keyed by id; else undefined. */
-function byId(list: unknown): Record<string, unknown> | undefined {
-  if (!Array.isArray(list)) return undefined;
-  const entries = list.map((item) =>
-    isPlainObject(item) && typeof item.id === "string" ? ([item.id, item] as const) : undefined,
-  );
-  return entries.every((entry) => entry !== undefined) ? Object.fromEntries(entries) : undefined;
-}
-
-/**
- * Each leaf that differs, as `section.field` with its old and new value. A list of zones is
- * compared zone by zone, by id (`delivery.zones.dhaka-suburbs.charge`); any other list as a whole.
- */
-function changedFields(before: unknown, after: unknown, prefix = ""): SettingsChange["fields"] {
-  const [beforeById, afterById] = [byId(before), byId(after)];
-  if (beforeById && afterById) return changedFields(beforeById, afterById, prefix);
-  if (isPlainObject(before) && isPlainObject(after)) {
-    const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
-    return [...keys].flatMap((key) =>
-      changedFields(before[key], after[key], prefix ? `${prefix}.${key}` : key),
-    );
-  }
-  const same = Array.isArray(before)
-    ? JSON.stringify(before) === JSON.stringify(after)
-    : before === after;
-  return same ? [] : [{ path: prefix, before: before ?? null, after: after ?? null }];
-}
-
 /**
  * Saves the whole set if nobody saved since `version` (compare-and-set: of two admins saving the
  * same version one wins, the other gets a 409), then records the change. A save that changes
@@ -260,43 +232,31 @@ export async function updateShopSettings(
   );
   if (!saved) throw conflict(STALE_SETTINGS_MESSAGE, "STALE_VERSION");
   const answer = answerOf(remember(saved, changedAt.getTime()));
-  // No transactions on this database: the log entry follows the save. Should it fail, the save
-  // stands and the failure is logged with the change itself, so nothing is lost silently.
-  try {
-    await SettingsChangeModel.create({
-      version: saved.version,
-      changedAt,
-      changedBy: admin,
-      fields,
-    });
-  } catch (error) {
-    logger.error(
-      { err: error, version: saved.version, admin, fields },
-      "settings change not logged",
-    );
-  }
+  await recordAudit({
+    entity: "shop-settings",
+    entityId: "shop",
+    action: "update",
+    by: admin,
+    label: "Shop settings",
+    changes: fields,
+    version: saved.version,
+  });
   return answer;
 }
 
+/** The settings screen's change log: the audit trail's shop and courier settings entries. */
 export async function listSettingsChanges(page: number, limit: number) {
-  const [rows, total] = await Promise.all([
-    SettingsChangeModel.find()
-      .sort({ changedAt: -1, _id: -1 })
-      .skip((page - 1) * limit)
-      .limit(limit)
-      .lean(),
-    SettingsChangeModel.countDocuments(),
-  ]);
+  const { rows, total } = await pageOfEntities(
+    ["shop-settings", "courier-settings", "payment-gateway-settings"],
+    page,
+    limit,
+  );
   const changes: SettingsChange[] = rows.map((row) => ({
     _id: String(row._id),
-    version: row.version,
-    changedAt: row.changedAt.toISOString(),
-    changedBy: row.changedBy,
-    fields: row.fields.map((field) => ({
-      path: field.path,
-      before: field.before,
-      after: field.after,
-    })),
+    version: row.version ?? 0,
+    changedAt: row.at.toISOString(),
+    changedBy: { id: row.actor.id ?? "", email: row.actor.email ?? "", name: row.actor.name },
+    fields: row.changes.map(({ field, before, after }) => ({ path: field, before, after })),
   }));
   return { changes, total, page, pages: Math.max(1, Math.ceil(total / limit)) };
 }

@@ -11,7 +11,7 @@ import { findDistrict } from "#contract/locations";
 import { formatMoney } from "#contract/i18n/format";
 import { localizePath } from "#contract/i18n/locale-path";
 import { toLocale, type Locale } from "#contract/i18n/locale";
-import { Order } from "../../models/order.model.js";
+import { Order, type OrderFields } from "../../models/order.model.js";
 import { getEnv } from "../env.js";
 import { sendSms } from "../integrations/sms.js";
 import { logger } from "../lib/logger.js";
@@ -19,6 +19,7 @@ import { orderLogFields } from "../lib/log-fields.js";
 import { smsName } from "./notifications.service.js";
 import { toAdminOrderAnswer } from "./orders.service.js";
 import { placeOnce, submissionHash } from "./staff-placement.js";
+import { recordAudit, type AuditRecord } from "./audit.service.js";
 
 /** Creates the order as `createdBy` (`admin:<email>`) and asks for its online payment by SMS. */
 export async function createStaffOrder(
@@ -54,6 +55,7 @@ export async function createStaffOrder(
     locale: body.locale,
     phoneCode: body.phoneCode,
   });
+  if (placed) await recordAudit(staffOrderEntry(order, createdBy));
   // Placed before (a retry): the answer it had; the SMS is never sent twice.
   if (!placed)
     return {
@@ -73,6 +75,26 @@ export async function createStaffOrder(
       { timestamps: false },
     );
   return { ...toAdminOrderAnswer(order), paymentRequested };
+}
+
+/** The audit entry of an order staff entered: what it was placed with (its lines, total, address). */
+function staffOrderEntry(order: OrderFields & { _id: unknown }, createdBy: string): AuditRecord {
+  return {
+    entity: "order",
+    entityId: String(order._id),
+    action: "create",
+    by: createdBy,
+    label: order.orderNumber,
+    after: {
+      orderStatus: order.orderStatus,
+      source: order.source,
+      lines: order.orderItems.map(
+        (line) => `${line.quantity} × ${line.title} (${line.color}, ${line.size})`,
+      ),
+      totalDiscountedPrice: order.totalDiscountedPrice,
+      shippingAddress: order.shippingAddress,
+    },
+  };
 }
 
 interface PayableOrder {

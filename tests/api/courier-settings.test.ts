@@ -3,7 +3,7 @@ import request from "supertest";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CourierSettingsModel } from "../../models/courier-settings.model";
 import { Order } from "../../models/order.model";
-import { SettingsChangeModel } from "../../models/settings-change.model";
+import { AuditEntry } from "../../models/audit-entry.model";
 import { createApp } from "../../server/app";
 import { getEnv } from "../../server/env";
 import { ENCRYPTION_KEY_MISSING } from "../../server/lib/secret-box";
@@ -181,7 +181,7 @@ describe("saving", () => {
       { path: "couriers.steadfast.secretKey", before: "set", after: "set (new value)" },
     ]);
     expectNoSecretIn(JSON.stringify(changes.body));
-    expectNoSecretIn(JSON.stringify(await SettingsChangeModel.find().lean()));
+    expectNoSecretIn(JSON.stringify(await AuditEntry.find().lean()));
     expectNoSecretIn(logLines.join("\n"));
     expectNoSecretIn(JSON.stringify((await list()).body));
   });
@@ -206,16 +206,16 @@ describe("saving", () => {
       { path: "courier", message: "RedX is not configured (enter its API token under Couriers)" },
     ]);
 
-    const logged = (await SettingsChangeModel.find().sort({ changedAt: 1 }).lean()).map(
-      (change) => change.fields,
-    );
+    const logged = (
+      await AuditEntry.find({ entity: "courier-settings" }).sort({ at: 1 }).lean()
+    ).map((entry) => entry.changes);
     expect(logged).toEqual([
       [
-        { path: "couriers.redx.apiToken", before: "set", after: "set (new value)" },
-        { path: "couriers.redx.pickupStoreId", before: null, after: 77 },
+        { field: "couriers.redx.apiToken", before: "set", after: "set (new value)" },
+        { field: "couriers.redx.pickupStoreId", before: null, after: 77 },
       ],
-      [{ path: "couriers.redx.itemWeightKg", before: null, after: 0.25 }],
-      [{ path: "couriers.redx.apiToken", before: "set", after: "not set" }],
+      [{ field: "couriers.redx.itemWeightKg", before: null, after: 0.25 }],
+      [{ field: "couriers.redx.apiToken", before: "set", after: "not set" }],
     ]);
   });
 
@@ -258,7 +258,7 @@ describe("saving", () => {
     const extra = await save("pathao", { enable: true });
     expect(extra.status).toBe(400);
     expect(await CourierSettingsModel.countDocuments()).toBe(0);
-    expect(await SettingsChangeModel.countDocuments()).toBe(0);
+    expect(await AuditEntry.countDocuments({ entity: "shop-settings" })).toBe(0);
   });
 });
 
@@ -304,12 +304,12 @@ describe("switching a courier off", () => {
 
     await save("steadfast", { enabled: true }).expect(200);
     await ship(order._id, "steadfast").expect(200);
-    const logged = (await SettingsChangeModel.find().sort({ changedAt: 1 }).lean()).map(
-      (change) => change.fields,
-    );
+    const logged = (
+      await AuditEntry.find({ entity: "courier-settings" }).sort({ at: 1 }).lean()
+    ).map((entry) => entry.changes);
     expect(logged).toEqual([
-      [{ path: "couriers.steadfast.enabled", before: true, after: false }],
-      [{ path: "couriers.steadfast.enabled", before: false, after: true }],
+      [{ field: "couriers.steadfast.enabled", before: true, after: false }],
+      [{ field: "couriers.steadfast.enabled", before: false, after: true }],
     ]);
   });
 });

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PaymentGatewaySettingsModel } from "../../models/payment-gateway-settings.model";
-import { SettingsChangeModel } from "../../models/settings-change.model";
+import { AuditEntry } from "../../models/audit-entry.model";
 import { createApp } from "../../server/app";
 import { resetBkashTokenForTests } from "../../server/integrations/bkash";
 import { ENCRYPTION_KEY_MISSING } from "../../server/lib/secret-box";
@@ -167,15 +167,16 @@ describe("saving", () => {
           expect(JSON.stringify(raw)).not.toContain(bkash[name as "appKey"]);
         }
 
-        const logged = await SettingsChangeModel.find({}).lean();
+        const logged = await AuditEntry.find({ entity: "payment-gateway-settings" }).lean();
         expect(logged).toHaveLength(1);
-        expect(logged[0]!.fields).toContainEqual({
-          path: "paymentGateways.BKASH.appSecret",
+        expect(logged[0]).toMatchObject({ entityId: "BKASH", label: "bKash", action: "update" });
+        expect(logged[0]!.changes).toContainEqual({
+          field: "paymentGateways.BKASH.appSecret",
           before: "not set",
           after: "set (new value)",
         });
-        expect(logged[0]!.fields).toContainEqual({
-          path: "paymentGateways.BKASH.username",
+        expect(logged[0]!.changes).toContainEqual({
+          field: "paymentGateways.BKASH.username",
           before: null,
           after: bkash.username,
         });
@@ -232,9 +233,9 @@ describe("saving", () => {
     const { placed } = await startBkashPayment();
     expect(placed.status).toBe(400);
     expect(placed.body.message).toBe("bKash payments are not available; choose cash on delivery");
-    expect((await SettingsChangeModel.findOne({}).lean())!.fields).toEqual([
-      { path: "paymentGateways.BKASH.enabled", before: true, after: false },
-    ]);
+    expect(
+      (await AuditEntry.findOne({ entity: "payment-gateway-settings" }).lean())!.changes,
+    ).toEqual([{ field: "paymentGateways.BKASH.enabled", before: true, after: false }]);
     await save("BKASH", { enabled: true }).expect(200);
     expect(await checkoutMethods()).toEqual(["COD", "BKASH", "SSLCOMMERZ"]);
   });

@@ -1,6 +1,6 @@
 import request from "supertest";
 import { beforeEach, describe, expect, it } from "vitest";
-import { SettingsChangeModel } from "../../models/settings-change.model";
+import { AuditEntry } from "../../models/audit-entry.model";
 import { ShopSettingsModel } from "../../models/shop-settings.model";
 import type { ShopSettings } from "#contract/schemas/shop-settings";
 import {
@@ -313,7 +313,7 @@ describe("saving", () => {
     expect((await saveSettings({ settings: loaded.settings })).status).toBe(400);
 
     expect((await readSettings()).body).toEqual(loaded);
-    expect(await SettingsChangeModel.countDocuments()).toBe(0);
+    expect(await AuditEntry.countDocuments({ entity: "shop-settings" })).toBe(0);
   });
 
   it("takes the new delivery charge into the quote and the order, to the taka", async () => {
@@ -381,7 +381,7 @@ describe("saving", () => {
     expect(now.settings.delivery.zones[0].charge).toBe(
       winner.body.settings.delivery.zones[0].charge,
     );
-    expect(await SettingsChangeModel.countDocuments()).toBe(1);
+    expect(await AuditEntry.countDocuments({ entity: "shop-settings" })).toBe(1);
 
     // A save from the old version after that is stale too, and changes nothing.
     const late = await saveSettings({ version: 1, settings: second });

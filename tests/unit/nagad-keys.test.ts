@@ -84,12 +84,22 @@ describe("PKCS#1 v1.5 and SHA256withRSA", () => {
     expect(raw.subarray(raw.length - Buffer.byteLength(text)).toString()).toBe(text);
   });
 
-  it("refuses a block that is not PKCS#1 v1.5 padded", () => {
-    const oaep = publicEncrypt(
-      { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING },
-      Buffer.from("hello"),
-    ).toString("base64");
-    expect(() => decryptPkcs1(privateKey, oaep)).toThrow("RSA padding is not PKCS#1");
+  it("refuses a block that is not PKCS#1 v1.5 encryption padding", () => {
+    // Raw RSA blocks of the key's size, built by hand so the refusal is the same every run (an
+    // OAEP block is random: one in a few hundred happens to start 0x00 0x02).
+    const size = (publicKey.asymmetricKeyDetails?.modulusLength ?? 0) / 8;
+    const block = (head: number[], paddingByte: number) => {
+      const bytes = Buffer.alloc(size, paddingByte);
+      Buffer.from(head).copy(bytes);
+      Buffer.from("\0hello").copy(bytes, size - 6);
+      return publicEncrypt({ key: publicKey, padding: constants.RSA_NO_PADDING }, bytes).toString(
+        "base64",
+      );
+    };
+    // A signature's padding (0x00 0x01), and an encryption block whose padding is too short.
+    for (const refused of [block([0, 1], 0xff), block([0, 2, 7, 0], 0x33)])
+      expect(() => decryptPkcs1(privateKey, refused)).toThrow("RSA padding is not PKCS#1");
+    expect(decryptPkcs1(privateKey, block([0, 2], 0x33))).toBe("hello");
   });
 
   it("verifies its own signatures and no other key's, nor a changed text", () => {

@@ -1,5 +1,6 @@
 /** The back-office frame: a side navigation (a scrolling strip on phones), the screen, and the toasts. */
 import {
+  History,
   FileText,
   BadgePercent,
   FolderTree,
@@ -51,6 +52,7 @@ export const ADMIN_NAV = [
   { to: "/admin/popup-images", label: "Popup images", icon: Image },
   { to: "/admin/pages", label: "Shop pages", icon: FileText },
   { to: "/admin/settings", label: "Settings", icon: Settings },
+  { to: "/admin/audit", label: "Audit", icon: History },
 ] as const;
 
 export function AdminShell({ children }: { children: ReactNode }) {

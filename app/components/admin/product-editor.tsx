@@ -20,6 +20,7 @@ import type { Product } from "~/lib/api-client";
 import { imageUrl } from "~/lib/image-url";
 import { showFieldErrors, useAdminAction } from "./admin-action";
 import { FormActions } from "./list";
+import { EntityHistory } from "./audit-entries";
 import { CategoryOptions, type CategoryNode } from "./category-options";
 import { codesOfVariants, VariantCodesFields, type VariantCodes } from "./variant-codes-fields";
 
@@ -464,6 +465,7 @@ export function ProductEditor({
             submitLabel={editing ? "Save product" : "Create product"}
           />
         </form>
+        {product && <EntityHistory entity="product" id={product._id} />}
       </DialogContent>
     </Dialog>
   );

@@ -41,6 +41,7 @@ import { BulkShipment } from "~/components/admin/bulk-shipment";
 import { RefundsPanel } from "~/components/admin/refunds-panel";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
+import { EntityHistory } from "~/components/admin/audit-entries";
 import { Input } from "~/components/ui/input";
 import { nextStatuses, ORDER_STATUSES, type OrderStatus } from "~/lib/admin-schemas";
 import { api, type AdminOrder } from "~/lib/admin-api-client";
@@ -246,6 +247,7 @@ function OrderDetail({
             </ol>
           </div>
         )}
+        <EntityHistory entity="order" id={order._id} />
       </DialogContent>
     </Dialog>
   );

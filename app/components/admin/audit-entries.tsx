@@ -1,0 +1,125 @@
+/**
+ * Audit entries as the back office shows them (docs/audit.md): who, when, what, and each changed
+ * field's value before and after, stacked on a phone and side by side on a wide screen. Also an
+ * entity's own history (the order dialog, the product editor), loaded only when opened.
+ */
+import { useState } from "react";
+import type { AuditEntryAnswer } from "#contract/schemas/audit";
+import { api } from "~/lib/admin-api-client";
+import { ErrorNote, Pagination, formatDate, useAdminData } from "./common";
+
+/** A field's value as one readable line (lists joined, nothing shown as an em dash). */
+function auditValue(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "—";
+  if (Array.isArray(value)) return value.map(auditValue).join(", ");
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+const ACTOR_KIND_WORDS: Record<AuditEntryAnswer["actor"]["kind"], string> = {
+  staff: "",
+  customer: "the customer",
+  system: "the shop (automatic)",
+  courier: "courier",
+  payment: "payment",
+};
+
+/** Who made a change: a staff member's name (email on hover), or what the shop did itself. */
+function actorText({ kind, name }: AuditEntryAnswer["actor"]): string {
+  if (kind === "staff") return name;
+  if (kind === "courier" || kind === "payment") return `${ACTOR_KIND_WORDS[kind]} ${name}`;
+  return ACTOR_KIND_WORDS[kind];
+}
+
+export function AuditEntryList({
+  entries,
+  showSubject = true,
+}: {
+  entries: AuditEntryAnswer[];
+  /** The Audit screen names what each entry is about; a document's own history does not. */
+  showSubject?: boolean;
+}) {
+  if (entries.length === 0) return <p className="text-sm text-stone-500">No changes recorded.</p>;
+  return (
+    <ol className="space-y-3" aria-label="Changes">
+      {entries.map((entry) => (
+        <li key={entry._id} className="rounded-md border border-stone-200 p-3 text-sm">
+          <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+            <span className="font-medium" title={entry.actor.email}>
+              {actorText(entry.actor)}
+            </span>
+            <span className="text-stone-600">{entry.action}</span>
+            {showSubject && (
+              <span className="text-stone-700">
+                {entry.entity} {entry.label || entry.entityId}
+              </span>
+            )}
+            <time className="ml-auto text-stone-500" dateTime={entry.at}>
+              {formatDate(entry.at, true)}
+            </time>
+          </div>
+          {entry.changes.length > 0 && (
+            <dl className="mt-2 grid grid-cols-1 gap-x-3 gap-y-1 md:grid-cols-[minmax(8rem,auto)_1fr_1fr]">
+              {entry.changes.map((change) => (
+                <div key={change.field} className="contents">
+                  <dt className="font-mono text-xs break-all text-stone-600 md:py-0.5">
+                    {change.field}
+                  </dt>
+                  <dd className="break-words text-red-700 line-through decoration-red-300">
+                    <span className="sr-only">before: </span>
+                    {auditValue(change.before)}
+                  </dd>
+                  <dd className="mb-1 break-words text-green-800 md:mb-0">
+                    <span className="sr-only">after: </span>
+                    {auditValue(change.after)}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+const HISTORY_PAGE = 10;
+
+/** One document's entries, fetched when the reader opens the section, then a page at a time. */
+function HistoryEntries({ entity, id }: { entity: AuditEntryAnswer["entity"]; id: string }) {
+  const [page, setPage] = useState(1);
+  const history = useAdminData(
+    () => api.audit.list({ entity, id, page, limit: HISTORY_PAGE }),
+    `${entity}:${id}:${page}`,
+  );
+  if (history.error) return <ErrorNote message={history.error} onRetry={history.reload} />;
+  if (!history.data) return <p className="text-sm text-stone-500">Loading…</p>;
+  return (
+    <>
+      <AuditEntryList entries={history.data.entries} showSubject={false} />
+      {history.data.totalPages > 1 && (
+        <Pagination
+          page={history.data.page}
+          totalPages={history.data.totalPages}
+          total={history.data.total}
+          onPage={setPage}
+        />
+      )}
+    </>
+  );
+}
+
+/** "Changes" on a document's own screen: who changed it and how, loaded only once opened. */
+export function EntityHistory({ entity, id }: { entity: AuditEntryAnswer["entity"]; id: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details
+      className="mt-4"
+      data-testid="entity-history"
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
+      <summary className="cursor-pointer text-sm font-semibold">Changes (audit trail)</summary>
+      <div className="mt-2">{open && <HistoryEntries entity={entity} id={id} />}</div>
+    </details>
+  );
+}
