@@ -86,5 +86,6 @@ export default [
     route("buyers", "routes/admin/buyers.tsx"),
     route("call-list", "routes/admin/call-list.tsx"),
     route("stock", "routes/admin/stock.tsx"),
+    route("staff", "routes/admin/staff.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -13,6 +13,7 @@ import { staffOrders } from "./api/staff-orders";
 import { orderDesk } from "./api/order-desk";
 import { packing } from "./api/packing";
 import { stock } from "./api/stock";
+import { staff } from "./api/staff";
 
 export * from "./api-client";
 
@@ -28,4 +29,5 @@ export const api = {
   orderDesk,
   packing,
   stock,
+  staff,
 };

@@ -51,6 +51,7 @@ export const AdminCheckAnswer = z.object({
   role: z.enum(STAFF_ROLES),
   permissions: z.array(z.enum(PERMISSIONS)),
 });
+export type AdminCheckAnswer = z.infer<typeof AdminCheckAnswer>;
 
 export const CustomerListAnswer = pageOf("customers", UserAnswer);
 export type CustomerListAnswer = z.infer<typeof CustomerListAnswer>;
