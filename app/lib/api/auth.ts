@@ -29,9 +29,6 @@ async function authenticate(path: string, body: object, fallback: string): Promi
 }
 
 export const auth = {
-  /** The staff invitation's link: sets the invitee's password once. */
-  acceptStaffInvite: (body: { token: string; password: string }) =>
-    request<{ message: string }>("/auth/staff-invite", { method: "POST", body }),
   /** POST /auth/signup; stores the jwt. Texts: server message, else error, else 'Registration failed'. */
   signup: (body: {
     firstName: string;

@@ -59,9 +59,7 @@ export const users = {
         timeoutMs: ADMIN_VERIFY_TIMEOUT_MS,
         raw401: true,
       });
-      return data?.isAdmin === true
-        ? { isAdmin: true, role: data.role, permissions: data.permissions ?? [] }
-        : { isAdmin: false, permissions: [] };
+      return { permissions: [], ...data, isAdmin: data?.isAdmin === true };
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.flags.timeout) throw new ApiError(MESSAGES.adminTimeout, 0, { flags: error.flags });
