@@ -40,6 +40,8 @@ function storefront(locale: "en" | "bn"): RouteConfigEntry[] {
     page("register", "routes/register.tsx"),
     page("auth/google/callback", "routes/google-callback.tsx"),
     page("account", "routes/account.tsx"),
+    // A staff invitation's link: the invitee sets the password
+    page("staff-invite", "routes/staff-invite.tsx"),
     // Any other URL: a 404 in the page's language, with the header and footer.
     page("*", "routes/not-found.tsx"),
   ];
@@ -88,5 +90,6 @@ export default [
     route("call-list", "routes/admin/call-list.tsx"),
     route("stock", "routes/admin/stock.tsx"),
     route("audit", "routes/admin/audit.tsx"),
+    route("staff", "routes/admin/staff.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -1,5 +1,6 @@
 import bcrypt from "bcrypt";
 import { getEnv } from "../server/env.js";
+import { STAFF_ROLES } from "#contract/staff-roles";
 import mongoose, { Schema, type InferSchemaType, type HydratedDocument } from "mongoose";
 
 const AddressSchema = new Schema(
@@ -28,7 +29,13 @@ const UserSchema = new Schema(
     password: { type: String, select: false },
     mobile: { type: String, default: "" },
     phone: { type: String, default: "" },
+    // ADMIN means staff: what a staff member may do is their staffRole's (docs/staff-roles.md).
     role: { type: String, enum: ["CUSTOMER", "ADMIN"], default: "CUSTOMER", index: true },
+    staffRole: { type: String, enum: [...STAFF_ROLES, null], default: null },
+    // A deactivated staff member keeps the account (and its history) but not the back office.
+    staffActive: { type: Boolean, default: true },
+    // The open invitation's one-time number (single use: cleared when the password is set).
+    inviteNonce: { type: String, default: null, select: false },
     isOTPVerified: { type: Boolean, default: false },
     authProvider: { type: String, enum: ["local", "google"], default: "local" },
     googleId: { type: String, index: { unique: true, sparse: true } },
@@ -45,6 +52,9 @@ const UserSchema = new Schema(
         delete ret.googleId;
         delete ret.emailVerified;
         delete ret.tokenVersion;
+        delete ret.staffRole;
+        delete ret.staffActive;
+        delete ret.inviteNonce;
         delete ret.__v;
         delete ret.id;
         return ret;

@@ -17,6 +17,7 @@ import { refunds } from "./api/refunds";
 import { paymentGateways } from "./api/payment-gateways";
 import { stock } from "./api/stock";
 import { audit } from "./api/audit";
+import { staff } from "./api/staff";
 
 export * from "./api-client";
 
@@ -36,4 +37,5 @@ export const api = {
   paymentGateways,
   stock,
   audit,
+  staff,
 };

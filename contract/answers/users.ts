@@ -1,6 +1,7 @@
 /** Answers of /auth/* and /api/users/*: the user (never a password hash), sign-in, OTP, customers. */
 import { z } from "zod";
 import { MessageAnswer, pageOf } from "./common.js";
+import { PERMISSIONS, STAFF_ROLES } from "../staff-roles.js";
 
 export const AddressAnswer = z.object({
   _id: z.string(),
@@ -44,7 +45,13 @@ export const OtpSendAnswer = z.object({ message: z.string(), expiresIn: z.number
 export const OtpVerifiedAnswer = z.object({ verified: z.literal(true) });
 /** A password change revokes older tokens: the answer carries this session's new one. */
 export const PasswordChangedAnswer = MessageAnswer.extend({ jwt: z.string() });
-export const AdminCheckAnswer = z.object({ isAdmin: z.literal(true) });
+/** Any staff member is admin-verified; the answer says the role and what it may do. */
+export const AdminCheckAnswer = z.object({
+  isAdmin: z.literal(true),
+  role: z.enum(STAFF_ROLES),
+  permissions: z.array(z.enum(PERMISSIONS)),
+});
+export type AdminCheckAnswer = z.infer<typeof AdminCheckAnswer>;
 
 export const CustomerListAnswer = pageOf("customers", UserAnswer);
 export type CustomerListAnswer = z.infer<typeof CustomerListAnswer>;

@@ -6,6 +6,7 @@ import { CourierSettlement } from "../../models/courier-settlement.model.js";
 import { Order, PAYMENT_LOCK_MS, type CancelledBy } from "../../models/order.model.js";
 import { parcelCourier } from "../services/courier-cash.service.js";
 import { Payment } from "../../models/payment.model.js";
+import { User } from "../../models/user.model.js";
 import { rebuildBuyers } from "../services/buyer-summary.js";
 import { giveVariantsCodes } from "../services/variant-codes.service.js";
 import { openAllStockLedgers } from "../services/stock-ledger.js";
@@ -167,8 +168,29 @@ export async function settlementCourierIds(): Promise<number> {
   return set;
 }
 
+/**
+ * Admins from before staff roles had the owner's powers: each becomes an owner (only an admin
+ * without a role; an owner who has since given one a role is not overruled). Idempotent; answers
+ * how many it made owners.
+ */
+export async function makeAdminsOwners(): Promise<number> {
+  const result = await User.updateMany(
+    { role: "ADMIN", $or: [{ staffRole: null }, { staffRole: { $exists: false } }] },
+    { $set: { staffRole: "owner" } },
+  );
+  return result.modifiedCount;
+}
+
 const MIGRATIONS = {
   beforeServing: [
+    // Before serving: until it ran, every existing admin would be refused the back office.
+    {
+      name: "2026-11-admins-become-owners",
+      up: async () => {
+        const made = await makeAdminsOwners();
+        return made > 0 ? `${made} admins became owners` : undefined;
+      },
+    },
     {
       name: "2026-11-one-payment-lock",
       up: async () => {

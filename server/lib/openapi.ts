@@ -1,6 +1,7 @@
 import { z } from "zod";
 // The one error shape (server/middleware/error-handler.ts): every 4xx and 5xx answer carries it.
 import { ErrorAnswer } from "#contract/answers/common";
+import type { Permission } from "#contract/staff-roles";
 
 /** Every endpoint registers here as it is declared, so /api/openapi.json lists them all. */
 export interface EndpointDoc {
@@ -9,6 +10,8 @@ export interface EndpointDoc {
   summary: string;
   tags?: string[];
   auth?: "user" | "admin" | "optional" | "none";
+  /** An admin endpoint's permission (any one of a list): docs/staff-roles.md. */
+  permission?: Permission | readonly Permission[];
   body?: z.ZodType;
   multipart?: boolean;
   query?: z.ZodType;
@@ -38,7 +41,9 @@ function commonErrors(doc: EndpointDoc): Record<number, string> {
   if (doc.auth === "user" || doc.auth === "admin")
     errors[401] = "Missing, invalid or expired bearer token";
   if (doc.auth === "optional") errors[401] = "Invalid or expired bearer token (none is fine)";
-  if (doc.auth === "admin") errors[403] = "Access denied - admin privileges required";
+  if (doc.auth === "admin")
+    errors[403] =
+      "Access denied - admin privileges required (FORBIDDEN), or the staff member's role lacks the permission (PERMISSION_DENIED), or the staff account is deactivated (STAFF_DEACTIVATED)";
   if (doc.params) errors[404] = "Not found";
   if (doc.body) errors[413] = doc.multipart ? "File or body too large" : "Request body too large";
   // Node's HTTP parser refuses a request line and headers over 16 KB before the app sees them.
@@ -124,8 +129,15 @@ export function buildOpenApiDocument(serverUrl: string) {
   for (const doc of listEndpoints()) {
     const openApiPath = doc.path.replace(/:(\w+)/g, "{$1}");
     paths[openApiPath] ??= {};
+    const permissions = doc.permission === undefined ? [] : [doc.permission].flat();
     paths[openApiPath][doc.method] = {
       summary: doc.summary,
+      ...(permissions.length
+        ? {
+            description: `Staff permission: ${permissions.join(" or ")} (docs/staff-roles.md)`,
+            "x-permission": permissions.length === 1 ? permissions[0] : permissions,
+          }
+        : {}),
       tags: doc.tags,
       ...(doc.auth === "user" || doc.auth === "admin" ? { security: [{ bearerAuth: [] }] } : {}),
       parameters: [...parameters(doc.params, "path"), ...parameters(doc.query, "query")],

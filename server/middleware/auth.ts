@@ -1,8 +1,10 @@
-import type { NextFunction, Request, Response } from "express";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { roleAllows, type Permission } from "#contract/staff-roles";
 import mongoose from "mongoose";
 import { User, type UserDocument } from "../../models/user.model.js";
 import { forbidden, unauthorized } from "../lib/http-error.js";
 import { verifyUserToken } from "../lib/jwt.js";
+import { permissionRefusal, STAFF_MESSAGES, staffRoleOf } from "../lib/staff-access.js";
 
 declare module "express-serve-static-core" {
   interface Request {
@@ -44,10 +46,34 @@ export async function requireUser(req: Request, _res: Response, next: NextFuncti
   next();
 }
 
-export async function requireAdmin(req: Request, _res: Response, next: NextFunction) {
+/** The staff member behind an admin request, or the refusal: 401 without a valid token, 403 otherwise. */
+async function loadStaff(req: Request): Promise<UserDocument> {
   const user = await loadUser(req);
   if (!user) throw unauthorized("Authentication required");
   if (user.role !== "ADMIN") throw forbidden("Access denied - admin privileges required");
-  req.user = user;
-  next();
+  if (user.staffActive === false) throw forbidden(STAFF_MESSAGES.deactivated, "STAFF_DEACTIVATED");
+  return user;
+}
+
+/**
+ * The guard endpoint() puts before every admin route: the signed-in staff member's role must hold
+ * `permission` (any one of a list). The user is the one already read for the token: no extra query.
+ */
+export function requirePermission(permission: Permission | readonly Permission[]): RequestHandler {
+  const wanted = typeof permission === "string" ? [permission] : permission;
+  return async (req, _res, next) => {
+    const user = await loadStaff(req);
+    const role = staffRoleOf(user);
+    if (!wanted.some((one) => roleAllows(role, one)))
+      throw forbidden(permissionRefusal(role, wanted[0]), "PERMISSION_DENIED");
+    req.user = user;
+    next();
+  };
+}
+
+/** For a route that moves to several permissions by its input (an order's status): throws the 403. */
+export function assertPermission(req: Request, permission: Permission): void {
+  const role = staffRoleOf(req.user!);
+  if (!roleAllows(role, permission))
+    throw forbidden(permissionRefusal(role, permission), "PERMISSION_DENIED");
 }

@@ -2,6 +2,8 @@ import type { NextFunction, Request, RequestHandler, Response, Router } from "ex
 import type { z } from "zod";
 import { labelRoute } from "../lib/metrics.js";
 import { registerEndpoint, type EndpointDoc } from "../lib/openapi.js";
+import type { Permission } from "#contract/staff-roles";
+import { requirePermission } from "./auth.js";
 
 export interface ValidatedInput<B, Q, P> {
   body: B;
@@ -30,11 +32,26 @@ export function validate(schemas: { body?: z.ZodType; query?: z.ZodType; params?
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
 
-export interface EndpointDefinition<
+/**
+ * Who may call an endpoint. An admin endpoint is one that names the permission it needs (any one
+ * of a list, for a route whose handler then checks the finer one); there is no other way to
+ * declare one, so none can be left without.
+ */
+export type EndpointAccess =
+  | { auth?: "user" | "optional" | "none"; permission?: never }
+  | { auth?: never; permission: Permission | readonly Permission[] };
+
+export type EndpointDefinition<
   B extends z.ZodType | undefined,
   Q extends z.ZodType | undefined,
   P extends z.ZodType | undefined,
-> extends Omit<EndpointDoc, "path" | "body" | "query" | "params"> {
+> = EndpointAccess & EndpointFields<B, Q, P>;
+
+interface EndpointFields<
+  B extends z.ZodType | undefined,
+  Q extends z.ZodType | undefined,
+  P extends z.ZodType | undefined,
+> extends Omit<EndpointDoc, "path" | "body" | "query" | "params" | "auth" | "permission"> {
   path: string;
   body?: B;
   query?: Q;
@@ -59,9 +76,17 @@ export function endpoint<
   Q extends z.ZodType | undefined = undefined,
   P extends z.ZodType | undefined = undefined,
 >(router: Router, prefix: string, definition: EndpointDefinition<B, Q, P>): void {
-  const { handler, before = [], status = 200, ...doc } = definition;
+  const { handler, before = [], status = 200, permission, auth, ...doc } = definition;
   const template = `${prefix}${definition.path}`.replace(/(.)\/$/, "$1");
-  registerEndpoint({ ...doc, path: template });
+  // Belt and braces for the type: a back-office path always names its permission.
+  if (!permission && template.startsWith("/api/admin/"))
+    throw new Error(`${definition.method} ${template}: an admin endpoint needs a permission`);
+  registerEndpoint({
+    ...doc,
+    path: template,
+    ...(permission ? { auth: "admin", permission } : { auth }),
+  });
+  const guard = permission ? [requirePermission(permission)] : [];
   const run: RequestHandler = async (req, res) => {
     const result = await handler(
       req.valid as ValidatedInput<Infer<B>, Infer<Q>, Infer<P>>,
@@ -73,6 +98,7 @@ export function endpoint<
   router[definition.method](
     definition.path,
     labelRoute(template),
+    ...guard,
     ...before,
     validate(definition),
     run,

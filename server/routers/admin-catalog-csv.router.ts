@@ -2,7 +2,6 @@ import { once } from "node:events";
 import { Router } from "express";
 import { actingAdmin } from "../lib/acting-admin.js";
 import { startCsvDownload } from "../lib/csv.js";
-import { requireAdmin } from "../middleware/auth.js";
 import { fileUpload } from "../middleware/multipart.js";
 import { endpoint } from "../middleware/validate.js";
 import {
@@ -19,7 +18,7 @@ import { catalogueCsv, importCatalogue } from "../services/catalog-csv.service.j
 export const adminCatalogCsvRouter = Router();
 const PREFIX = "/api/admin/products";
 
-const admin = { tags: ["admin"], auth: "admin" as const, before: [requireAdmin] };
+const admin = { tags: ["admin"], permission: "products.manage" as const };
 
 endpoint(adminCatalogCsvRouter, PREFIX, {
   ...admin,
@@ -52,7 +51,7 @@ endpoint(adminCatalogCsvRouter, PREFIX, {
   path: "/import",
   summary: `Imports products from CSV (the export's columns, field \`${IMPORT_FILE_FIELD}\`, at most ${MAX_IMPORT_ROWS} rows): by default a dry run answering per row created, changed, unchanged or refused and why; ?dryRun=false applies when no row is refused, matching variants by SKU`,
   multipart: true,
-  before: [requireAdmin, catalogueUpload],
+  before: [catalogueUpload],
   query: CatalogImportQuery,
   responses: {
     200: { description: "What each row does (or did)", schema: CatalogImportAnswer },

@@ -1,8 +1,9 @@
 import { once } from "node:events";
 import { Router } from "express";
 import { startCsvDownload } from "../lib/csv.js";
-import { requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
+import { assertPermission } from "../middleware/auth.js";
+import { BULK_ACTION_PERMISSIONS } from "#contract/staff-roles";
 import {
   BulkOrdersAnswer,
   BulkOrdersBody,
@@ -27,12 +28,13 @@ import { readOrderDocuments } from "../services/order-documents.service.js";
  */
 export const adminOrderDeskRouter = Router();
 const PREFIX = "/api/admin/orders";
-const common = { tags: ["admin", "orders"], auth: "admin" as const, before: [requireAdmin] };
+const common = { tags: ["admin", "orders"] };
 
 endpoint(adminOrderDeskRouter, PREFIX, {
   ...common,
   method: "get",
   path: "/queues",
+  permission: "orders.read",
   summary:
     "The queues of the day with their counts: to-confirm, to-pack, to-ship, in-transit, returning (filters of the orders list, ?queue=) and incomplete (the incomplete checkouts)",
   responses: { 200: { description: "Every queue with its count", schema: QueuesAnswer } },
@@ -43,6 +45,7 @@ endpoint(adminOrderDeskRouter, PREFIX, {
   ...common,
   method: "get",
   path: "/export.csv",
+  permission: "orders.read",
   summary: `The orders list with its filters as CSV (UTF-8 with BOM, text/csv), newest first, at most ${MAX_EXPORT_ROWS} orders; formula-looking cells start with '`,
   query: OrderExportQuery,
   responses: {
@@ -62,6 +65,7 @@ endpoint(adminOrderDeskRouter, PREFIX, {
   ...common,
   method: "post",
   path: "/bulk",
+  permission: Object.values(BULK_ACTION_PERMISSIONS),
   summary: `Confirms or cancels many orders: orderIds (at most ${MAX_BULK_ORDERS}) or everything in a filter; each order answered on its own with the one-order move's rules`,
   body: BulkOrdersBody,
   responses: {
@@ -73,13 +77,17 @@ endpoint(adminOrderDeskRouter, PREFIX, {
       description: `Neither or both of orderIds and filter, more than ${MAX_BULK_ORDERS} orders, or cancelledBy on a confirm`,
     },
   },
-  handler: ({ body }, req) => applyBulk(body, `admin:${req.user!.email}`),
+  handler: ({ body }, req) => {
+    assertPermission(req, BULK_ACTION_PERMISSIONS[body.action]);
+    return applyBulk(body, `admin:${req.user!.email}`);
+  },
 });
 
 endpoint(adminOrderDeskRouter, PREFIX, {
   ...common,
   method: "get",
   path: "/documents",
+  permission: "orders.print",
   summary: `What the invoices, packing slips and courier labels of many orders print: orders=<id>,<id> (at most ${MAX_PRINTED_ORDERS}, in that order) or the list's filter (newest first); the order number's Code 128 and the tracking link's QR code as SVG`,
   query: OrderDocumentsQuery,
   responses: {

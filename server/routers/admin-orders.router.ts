@@ -1,6 +1,7 @@
 import { Router } from "express";
-import { requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
+import { assertPermission } from "../middleware/auth.js";
+import { ORDER_MOVE_PERMISSIONS, ORDER_MOVES } from "#contract/staff-roles";
 import {
   AdminMoveBody,
   AdminOrdersQuery,
@@ -24,12 +25,13 @@ import {
 
 export const adminOrdersRouter = Router();
 const PREFIX = "/api/admin/orders";
-const common = { tags: ["admin", "orders"], auth: "admin" as const, before: [requireAdmin] };
+const common = { tags: ["admin", "orders"] };
 
 endpoint(adminOrdersRouter, PREFIX, {
   ...common,
   method: "get",
   path: "/",
+  permission: "orders.read",
   summary:
     "Orders, newest first; filters queue (docs/order-desk.md), status, search, from/to dates; paged; each with its phone's risk level",
   query: AdminOrdersQuery,
@@ -46,6 +48,7 @@ endpoint(adminOrdersRouter, PREFIX, {
   ...common,
   method: "get",
   path: "/:id",
+  permission: "orders.read",
   summary: "One order in full (by id or order number), with its customer; 404 Order not found",
   params: IdParams,
   responses: { 200: { description: "The order", schema: AdminOrderAnswer } },
@@ -60,6 +63,8 @@ endpoint(adminOrdersRouter, PREFIX, {
   ...common,
   method: "patch",
   path: "/:id",
+  // The order desk corrects the address on the confirmation call.
+  permission: "orders.confirm",
   summary:
     "Changes an order's delivery details (name, street address, area, postcode, note) before it ships; only the fields sent; recorded in the audit trail",
   params: IdParams,
@@ -79,6 +84,7 @@ endpoint(adminOrdersRouter, PREFIX, {
   ...common,
   method: "post",
   path: "/:id/courier",
+  permission: "orders.ship",
   summary: "Books the parcel with Pathao and stores the consignment id",
   params: IdParams,
   responses: {
@@ -100,6 +106,7 @@ endpoint(adminOrdersRouter, PREFIX, {
   ...common,
   method: "post",
   path: "/:id/shipment",
+  permission: "orders.ship",
   summary:
     "Books the parcel with a courier: pathao (and other API couriers) through its API, manual with the courier's name and tracking number (moves the order to SHIPPED); once per order",
   params: IdParams,
@@ -125,6 +132,7 @@ endpoint(adminOrdersRouter, PREFIX, {
   ...common,
   method: "post",
   path: "/:id/shipment/refresh",
+  permission: "orders.ship",
   summary:
     "Reads the parcel's status from its courier and applies it (the order moves as the courier's status maps)",
   params: IdParams,
@@ -141,6 +149,7 @@ endpoint(adminOrdersRouter, PREFIX, {
   ...common,
   method: "delete",
   path: "/:id/shipment",
+  permission: "orders.ship",
   summary:
     "Cancels the parcel and releases the booking (manual: always; RedX: its cancellation; Pathao, Steadfast: only before pickup, per their status); in the order's history",
   params: IdParams,
@@ -160,6 +169,7 @@ endpoint(adminOrdersRouter, PREFIX, {
   ...common,
   method: "put",
   path: "/:id/:status",
+  permission: ORDER_MOVES,
   summary:
     "Moves an order: placed, confirmed, shipped, delivered, cancelled, returning, returned (cancelling or a return gives the stock back once); a cancellation may say who caused it (body cancelledBy customer or shop, default shop); 409 on an invalid move",
   params: AdminStatusParams,
@@ -175,6 +185,7 @@ endpoint(adminOrdersRouter, PREFIX, {
       throw badRequest(ONLY_CANCELLATION_SAYS_WHO, [
         { path: "cancelledBy", message: ONLY_CANCELLATION_SAYS_WHO },
       ]);
+    assertPermission(req, ORDER_MOVE_PERMISSIONS[params.status]);
     return moveOrder(params.id, params.status, `admin:${req.user!.email}`, {
       cancelledBy: body.cancelledBy,
     });
@@ -185,6 +196,7 @@ endpoint(adminOrdersRouter, PREFIX, {
   ...common,
   method: "delete",
   path: "/:id",
+  permission: "orders.delete",
   summary: "Deletes an order (returning its stock unless it was shipped)",
   params: IdParams,
   handler: ({ params }, req) => deleteOrder(params.id, `admin:${req.user!.email}`),

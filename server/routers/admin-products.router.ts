@@ -1,5 +1,4 @@
 import { Router, type Request } from "express";
-import { requireAdmin } from "../middleware/auth.js";
 import { imageUpload, uploadedImages } from "../middleware/multipart.js";
 import { endpoint } from "../middleware/validate.js";
 import {
@@ -47,8 +46,7 @@ endpoint(adminProductsRouter, PRODUCTS, {
   path: "/",
   summary: "Every product, active or not",
   tags: ["admin"],
-  auth: "admin",
-  before: [requireAdmin],
+  permission: "products.manage",
   query: AdminProductListQuery,
   responses: {
     200: {
@@ -64,8 +62,7 @@ endpoint(adminProductsRouter, PRODUCTS, {
   path: "/:id",
   summary: "One product, active or not",
   tags: ["admin"],
-  auth: "admin",
-  before: [requireAdmin],
+  permission: "products.manage",
   params: IdParams,
   responses: { 200: { description: "The product", schema: ProductAnswer } },
   handler: ({ params }) => getProductById(params.id, { includeInactive: true }),
@@ -76,9 +73,9 @@ endpoint(adminProductsRouter, PRODUCTS, {
   path: "/",
   summary: "Creates a product (multipart: fields, variants as JSON, up to 8 images)",
   tags: ["admin"],
-  auth: "admin",
+  permission: "products.manage",
   multipart: true,
-  before: [requireAdmin, upload],
+  before: [upload],
   body: ProductCreateBody,
   status: 201,
   responses: {
@@ -95,9 +92,9 @@ endpoint(adminProductsRouter, PRODUCTS, {
   path: "/:id",
   summary: "Edits a product; existingImages (JSON list) keeps and orders images, uploads append",
   tags: ["admin"],
-  auth: "admin",
+  permission: "products.manage",
   multipart: true,
-  before: [requireAdmin, upload],
+  before: [upload],
   params: IdParams,
   body: ProductUpdateBody,
   responses: {
@@ -115,8 +112,7 @@ endpoint(adminProductsRouter, PRODUCTS, {
   path: "/:id",
   summary: "Deletes a product and its image files",
   tags: ["admin"],
-  auth: "admin",
-  before: [requireAdmin],
+  permission: "products.manage",
   params: IdParams,
   responses: { 200: { description: "Deleted", schema: MessageAnswer } },
   handler: ({ params }, req) => deleteProduct(params.id, `admin:${req.user!.email}`),
@@ -130,8 +126,7 @@ endpoint(adminCategoriesRouter, CATEGORIES, {
   path: "/",
   summary: "Creates a category (at most 3 levels)",
   tags: ["admin"],
-  auth: "admin",
-  before: [requireAdmin],
+  permission: "categories.manage",
   body: CategoryBody,
   status: 201,
   responses: {
@@ -146,8 +141,7 @@ endpoint(adminCategoriesRouter, CATEGORIES, {
   path: "/:id",
   summary: "Renames or moves a category; products follow",
   tags: ["admin"],
-  auth: "admin",
-  before: [requireAdmin],
+  permission: "categories.manage",
   params: IdParams,
   body: CategoryUpdateBody,
   responses: {
@@ -162,8 +156,7 @@ endpoint(adminCategoriesRouter, CATEGORIES, {
   path: "/:id",
   summary: "Deletes a category; 409 while products use it or it has sub-categories",
   tags: ["admin"],
-  auth: "admin",
-  before: [requireAdmin],
+  permission: "categories.manage",
   params: IdParams,
   responses: {
     200: { description: "Deleted", schema: MessageAnswer },

@@ -1,6 +1,5 @@
 import { Router } from "express";
 import { z } from "zod";
-import { requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
 import { IdParams } from "#contract/schemas/orders";
 import { AdminRefundAnswer, RefundFiguresAnswer } from "#contract/refunds";
@@ -13,10 +12,11 @@ import { createRefund, orderRefunds } from "../payments/refunds.js";
  */
 export const adminRefundsRouter = Router();
 const PREFIX = "/api/admin/orders";
-const common = { tags: ["admin", "orders"], auth: "admin" as const, before: [requireAdmin] };
+const common = { tags: ["admin", "orders"] };
 
 endpoint(adminRefundsRouter, PREFIX, {
   ...common,
+  permission: ["orders.read", "payments.read"],
   method: "get",
   path: "/:id/refunds",
   summary:
@@ -33,6 +33,7 @@ endpoint(adminRefundsRouter, PREFIX, {
 
 endpoint(adminRefundsRouter, PREFIX, {
   ...common,
+  permission: "payments.refund",
   method: "post",
   path: "/:id/refunds",
   summary:

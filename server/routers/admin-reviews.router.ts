@@ -3,7 +3,6 @@ import { DeletedAnswer } from "#contract/answers/common";
 import { AdminReviewAnswer, AdminReviewPageAnswer } from "#contract/answers/reviews";
 import { IdParams } from "#contract/schemas/common";
 import { AdminReviewsQuery, ReviewReplyBody } from "#contract/schemas/reviews";
-import { requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
 import {
   deleteReview,
@@ -23,8 +22,7 @@ endpoint(adminReviewsRouter, PREFIX, {
   path: "/",
   summary: "Every review, newest first; status all / visible / hidden, optional productId",
   tags: ["reviews"],
-  auth: "admin",
-  before: [requireAdmin],
+  permission: "reviews.moderate",
   query: AdminReviewsQuery,
   responses: { 200: { description: "One page of reviews", schema: AdminReviewPageAnswer } },
   handler: ({ query }) => listAdminReviews(query),
@@ -39,8 +37,7 @@ for (const [path, hidden, summary] of [
     path,
     summary,
     tags: ["reviews"],
-    auth: "admin",
-    before: [requireAdmin],
+    permission: "reviews.moderate",
     params: IdParams,
     responses: {
       200: { description: "The review", schema: AdminReviewAnswer },
@@ -55,8 +52,7 @@ endpoint(adminReviewsRouter, PREFIX, {
   path: "/:id/reply",
   summary: "The shop's reply shown under the review (an empty text removes it)",
   tags: ["reviews"],
-  auth: "admin",
-  before: [requireAdmin],
+  permission: "reviews.moderate",
   params: IdParams,
   body: ReviewReplyBody,
   responses: {
@@ -71,8 +67,7 @@ endpoint(adminReviewsRouter, PREFIX, {
   path: "/:id",
   summary: "Deletes a review with its stars and photos",
   tags: ["reviews"],
-  auth: "admin",
-  before: [requireAdmin],
+  permission: "reviews.moderate",
   params: IdParams,
   responses: { 200: { description: "Deleted", schema: DeletedAnswer }, 404: NOT_FOUND },
   handler: ({ params }) => deleteReview(params.id),

@@ -1,5 +1,4 @@
 import { Router } from "express";
-import { requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
 import {
   ParseContactBody,
@@ -16,7 +15,7 @@ import { parseContact } from "../services/contact-parser.js";
  */
 export const adminStaffOrdersRouter = Router();
 const PREFIX = "/api/admin/orders";
-const common = { tags: ["admin", "orders"], auth: "admin" as const, before: [requireAdmin] };
+const common = { tags: ["admin", "orders"], permission: "orders.create" as const };
 
 endpoint(adminStaffOrdersRouter, PREFIX, {
   ...common,

@@ -1,5 +1,4 @@
 import { Router } from "express";
-import { requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
 import { AuditPageAnswer, AuditQuery } from "#contract/schemas/audit";
 import { listAudit } from "../services/audit.service.js";
@@ -10,8 +9,7 @@ const PREFIX = "/api/admin/audit";
 
 endpoint(adminAuditRouter, PREFIX, {
   tags: ["admin"],
-  auth: "admin",
-  before: [requireAdmin],
+  permission: "audit.read",
   method: "get",
   path: "/",
   summary:

@@ -1,7 +1,6 @@
 import { Router } from "express";
 import { actingAdmin } from "../lib/acting-admin.js";
 import { startCsvDownload } from "../lib/csv.js";
-import { requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
 import {
   BuyerDetail,
@@ -25,12 +24,13 @@ import {
 export const adminBuyersRouter = Router();
 const PREFIX = "/api/admin/buyers";
 
-const admin = { tags: ["admin"], auth: "admin" as const, before: [requireAdmin] };
+const admin = { tags: ["admin"] };
 
 endpoint(adminBuyersRouter, PREFIX, {
   ...admin,
   method: "get",
   path: "/",
+  permission: "buyers.read",
   summary:
     "Buyers by mobile number, guest or registered: searched by name, number (any written form) or order number, sorted by last order, spend, orders or returns",
   query: BuyersQuery,
@@ -43,6 +43,7 @@ endpoint(adminBuyersRouter, PREFIX, {
   ...admin,
   method: "get",
   path: "/export.csv",
+  permission: "buyers.read",
   summary:
     "The buyers matching a search, in the list's order, as CSV (UTF-8 with BOM; cells that look like formulas start with ')",
   query: BuyersExportQuery,
@@ -58,6 +59,7 @@ endpoint(adminBuyersRouter, PREFIX, {
   ...admin,
   method: "get",
   path: "/:mobile",
+  permission: "buyers.read",
   summary:
     "One buyer: order figures, newest orders, staff notes, block, account and each courier's record of the number",
   params: BuyerParams,
@@ -72,6 +74,7 @@ endpoint(adminBuyersRouter, PREFIX, {
   ...admin,
   method: "post",
   path: "/:mobile/notes",
+  permission: "buyers.notes",
   summary: "Adds a staff note about the buyer",
   params: BuyerParams,
   body: BuyerNoteBody,
@@ -88,6 +91,7 @@ endpoint(adminBuyersRouter, PREFIX, {
   ...admin,
   method: "patch",
   path: "/:mobile/notes/:noteId",
+  permission: "buyers.notes",
   summary: "Rewrites a staff note (who edited it and when are kept)",
   params: BuyerNoteParams,
   body: BuyerNoteBody,

@@ -1,6 +1,5 @@
 import { Router } from "express";
 import { actingAdmin } from "../lib/acting-admin.js";
-import { requireAdmin } from "../middleware/auth.js";
 import { fileUpload } from "../middleware/multipart.js";
 import { endpoint } from "../middleware/validate.js";
 import {
@@ -42,7 +41,7 @@ import {
 /** The back office's courier cash screen (docs/cod.md, "Courier cash" and "Settlements"). */
 export const adminCourierCashRouter = Router();
 const PREFIX = "/api/admin/courier-cash";
-const common = { tags: ["admin", "orders"], auth: "admin" as const, before: [requireAdmin] };
+const common = { tags: ["admin", "orders"], permission: "courierCash.manage" as const };
 
 endpoint(adminCourierCashRouter, PREFIX, {
   ...common,
@@ -132,7 +131,7 @@ endpoint(adminCourierCashRouter, PREFIX, {
   summary:
     "Uploads a courier's payout statement (CSV, field `statement`) and answers its rows matched to parcels; the same file again is the same statement",
   multipart: true,
-  before: [requireAdmin, statementUpload],
+  before: [statementUpload],
   body: StatementUploadFields,
   responses: {
     200: { description: "The statement, matched", schema: StatementAnswer },

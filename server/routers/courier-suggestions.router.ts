@@ -1,5 +1,4 @@
 import { Router } from "express";
-import { requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
 import { CourierSuggestionsAnswer, CourierSuggestionsQuery } from "#contract/courier-insights";
 import { suggestCouriers } from "../services/courier-suggestion.service.js";
@@ -9,8 +8,7 @@ export const adminCourierSuggestionsRouter = Router();
 
 endpoint(adminCourierSuggestionsRouter, "/api/admin/courier-suggestions", {
   tags: ["admin", "couriers"],
-  auth: "admin",
-  before: [requireAdmin],
+  permission: "orders.ship",
   method: "get",
   path: "/",
   summary:

@@ -1,6 +1,5 @@
 import { Router } from "express";
 import { DashboardAnswer } from "#contract/answers/dashboard";
-import { requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
 import { getDashboardStats } from "../services/dashboard.service.js";
 import { salesBySource } from "../services/orders-by-source.js";
@@ -13,8 +12,7 @@ endpoint(dashboardRouter, PREFIX, {
   path: "/",
   summary: "Sales and payment statistics (Asia/Dhaka; weeks from Sunday; growth vs last month)",
   tags: ["admin"],
-  auth: "admin",
-  before: [requireAdmin],
+  permission: "reports.read",
   responses: { 200: { description: "The stats", schema: DashboardAnswer } },
   handler: async () => {
     const now = new Date();

@@ -3,7 +3,7 @@ import { Router } from "express";
 import { z } from "zod";
 import { getEnv } from "../env.js";
 import { actingAdmin } from "../lib/acting-admin.js";
-import { getOptionalUser, requireAdmin } from "../middleware/auth.js";
+import { getOptionalUser } from "../middleware/auth.js";
 import { cartOwner } from "../middleware/cart-owner.js";
 import { incompleteCheckoutLimits } from "../middleware/rate-limit.js";
 import { endpoint } from "../middleware/validate.js";
@@ -93,7 +93,7 @@ endpoint(cartRestoreRouter, "/cart/restore", {
 /** The call list (/api/admin/incomplete-checkouts): staff only. */
 export const adminIncompleteCheckoutsRouter = Router();
 const PREFIX = "/api/admin/incomplete-checkouts";
-const admin = { tags: ["admin"], auth: "admin" as const, before: [requireAdmin] };
+const admin = { tags: ["admin"], permission: "orders.callList" as const };
 const GONE = { description: "The saved checkout was ordered or expired" };
 
 endpoint(adminIncompleteCheckoutsRouter, PREFIX, {

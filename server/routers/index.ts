@@ -42,6 +42,7 @@ import {
   cartRestoreRouter,
   incompleteCheckoutRouter,
 } from "./incomplete-checkouts.router.js";
+import { adminStaffRouter, staffInviteRouter } from "./staff.router.js";
 
 /**
  * Every REST router and where it is mounted. Paths given to endpoint() inside a router are relative
@@ -96,4 +97,6 @@ export const apiRouters: { prefix: string; router: Router }[] = [
   { prefix: "/api/checkout/incomplete", router: incompleteCheckoutRouter },
   { prefix: "/cart/restore", router: cartRestoreRouter },
   { prefix: "/api/admin/incomplete-checkouts", router: adminIncompleteCheckoutsRouter },
+  { prefix: "/api/admin/staff", router: adminStaffRouter },
+  { prefix: "/auth/staff-invite", router: staffInviteRouter },
 ];

@@ -1,5 +1,4 @@
 import { Router } from "express";
-import { requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
 import {
   CodeLookupQuery,
@@ -19,7 +18,7 @@ import { packOrder } from "../services/packing.service.js";
  */
 export const adminProductCodesRouter = Router();
 export const adminPackingRouter = Router();
-const common = { tags: ["admin"], auth: "admin" as const, before: [requireAdmin] };
+const common = { tags: ["admin"], permission: "orders.pack" as const };
 
 endpoint(adminProductCodesRouter, "/api/admin/products", {
   ...common,

@@ -4,7 +4,6 @@ import { MessageAnswer } from "#contract/answers/common";
 import { AdminPageAnswer, PageAnswer, PageLink } from "#contract/answers/pages";
 import { PageCreateBody, PageSlugParams, PageUpdateBody } from "#contract/schemas/pages";
 import { actingAdmin } from "../lib/acting-admin.js";
-import { requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
 import {
   createPage,
@@ -43,7 +42,7 @@ endpoint(pagesRouter, PUBLIC, {
 
 export const adminPagesRouter = Router();
 const ADMIN = "/api/admin/pages";
-const admin = { tags: ["admin"], auth: "admin" as const, before: [requireAdmin] };
+const admin = { tags: ["admin"], permission: "pages.manage" as const };
 
 endpoint(adminPagesRouter, ADMIN, {
   method: "get",

@@ -3,14 +3,13 @@ import { PaymentGatewayAnswer, PaymentGatewaysAnswer } from "#contract/payment-g
 import { ProviderIdParams, ProviderSettingsUpdate } from "#contract/provider-settings";
 import { actingAdmin } from "../lib/acting-admin.js";
 import { canStoreSecrets } from "../lib/provider-settings.js";
-import { requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
 import { listPaymentGateways, updatePaymentGatewaySettings } from "../payments/index.js";
 
 /** The payment gateways' settings in the back office (docs/payments.md, "A gateway's settings"). */
 export const adminPaymentGatewaysRouter = Router();
 const PREFIX = "/api/admin/payment-gateways";
-const common = { tags: ["admin", "payments"], auth: "admin" as const, before: [requireAdmin] };
+const common = { tags: ["admin", "payments"], permission: "gateways.configure" as const };
 
 endpoint(adminPaymentGatewaysRouter, PREFIX, {
   ...common,

@@ -1,7 +1,7 @@
 import { Router } from "express";
 import { z } from "zod";
 import { PaymentPageAnswer, PaymentStartedAnswer } from "#contract/answers/orders";
-import { getOptionalUser, requireAdmin } from "../middleware/auth.js";
+import { getOptionalUser } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
 import { OrderIdParams, PaymentListQuery, ReadOrderQuery } from "#contract/schemas/orders";
 import {
@@ -133,8 +133,7 @@ endpoint(paymentsRouter, "/api/payments", {
   summary:
     "Admin: payments newest first, one page (page, limit 1-100 default 20); filters status, method, search (transaction id, payment id, order number)",
   tags,
-  auth: "admin",
-  before: [requireAdmin],
+  permission: "payments.read",
   query: PaymentListQuery,
   responses: {
     200: {

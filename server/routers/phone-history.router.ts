@@ -1,6 +1,5 @@
 import { Router } from "express";
 import { actingAdmin } from "../lib/acting-admin.js";
-import { requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
 import {
   PhoneBlock,
@@ -23,12 +22,13 @@ import { courierRecordsOf } from "../services/courier-records.service.js";
 export const adminPhonesRouter = Router();
 const PREFIX = "/api/admin/phones";
 
-const admin = { tags: ["admin"], auth: "admin" as const, before: [requireAdmin] };
+const admin = { tags: ["admin"] };
 
 endpoint(adminPhonesRouter, PREFIX, {
   ...admin,
   method: "get",
   path: "/blocks",
+  permission: "phones.block",
   summary: "The block list, newest first (`show=all` adds lifted blocks)",
   query: PhoneBlocksQuery,
   responses: { 200: { description: "The blocks", schema: PhoneBlocksAnswer } },
@@ -39,6 +39,7 @@ endpoint(adminPhonesRouter, PREFIX, {
   ...admin,
   method: "post",
   path: "/blocks",
+  permission: "phones.block",
   summary: "Blocks a mobile number with a reason: it can no longer place cash-on-delivery orders",
   body: PhoneBlockBody,
   status: 201,
@@ -50,6 +51,7 @@ endpoint(adminPhonesRouter, PREFIX, {
   ...admin,
   method: "delete",
   path: "/blocks/:phone",
+  permission: "phones.block",
   summary: "Lifts the block on a number (kept in the list as lifted, with who and when)",
   params: PhoneParams,
   responses: {
@@ -63,6 +65,7 @@ endpoint(adminPhonesRouter, PREFIX, {
   ...admin,
   method: "get",
   path: "/:phone",
+  permission: "orders.read",
   summary:
     "A number's orders by outcome (delivered, returned, cancelled, open), its risk level, and each courier's record of it in its whole network",
   params: PhoneParams,

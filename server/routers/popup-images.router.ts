@@ -1,7 +1,6 @@
 import { Router } from "express";
 import { z } from "zod";
 import { DeletedAnswer } from "#contract/answers/common";
-import { requireAdmin } from "../middleware/auth.js";
 import { imageUpload, uploadedImages } from "../middleware/multipart.js";
 import { endpoint } from "../middleware/validate.js";
 import {
@@ -42,8 +41,7 @@ endpoint(popupImagesRouter, PREFIX, {
   path: "/",
   summary: "Every popup image, in sequence order",
   tags: ["popup-images"],
-  auth: "admin",
-  before: [requireAdmin],
+  permission: "popups.manage",
   responses: { 200: { description: "Images", schema: z.array(PopupImageAnswer) } },
   handler: () => listPopupImages(),
 });
@@ -53,8 +51,7 @@ endpoint(popupImagesRouter, PREFIX, {
   path: "/sequence",
   summary: "Reorder: sequence = position in `order`; images not listed follow in their old order",
   tags: ["popup-images"],
-  auth: "admin",
-  before: [requireAdmin],
+  permission: "popups.manage",
   body: SequenceBody,
   responses: {
     200: { description: "Every image, reordered", schema: z.array(PopupImageAnswer) },
@@ -68,8 +65,7 @@ endpoint(popupImagesRouter, PREFIX, {
   path: "/:id",
   summary: "One popup image",
   tags: ["popup-images"],
-  auth: "admin",
-  before: [requireAdmin],
+  permission: "popups.manage",
   params: IdParams,
   responses: { 200: { description: "The image", schema: PopupImageAnswer } },
   handler: ({ params }) => getPopupImage(params.id),
@@ -80,9 +76,9 @@ endpoint(popupImagesRouter, PREFIX, {
   path: "/",
   summary: "Create a popup image (multipart: image file + fields)",
   tags: ["popup-images"],
-  auth: "admin",
+  permission: "popups.manage",
   multipart: true,
-  before: [requireAdmin, receiveImage],
+  before: [receiveImage],
   body: CreatePopupImageBody,
   status: 201,
   responses: {
@@ -98,9 +94,9 @@ endpoint(popupImagesRouter, PREFIX, {
   path: "/:id",
   summary: "Update a popup image (multipart, image optional; a replaced file is removed)",
   tags: ["popup-images"],
-  auth: "admin",
+  permission: "popups.manage",
   multipart: true,
-  before: [requireAdmin, receiveImage],
+  before: [receiveImage],
   params: IdParams,
   body: UpdatePopupImageBody,
   responses: {
@@ -117,8 +113,7 @@ endpoint(popupImagesRouter, PREFIX, {
   path: "/:id",
   summary: "Delete a popup image and its file",
   tags: ["popup-images"],
-  auth: "admin",
-  before: [requireAdmin],
+  permission: "popups.manage",
   params: IdParams,
   responses: {
     200: { description: "Deleted", schema: DeletedAnswer },

@@ -3,7 +3,6 @@ import { z } from "zod";
 import { PromoCodeAnswer, PromoCodePageAnswer } from "#contract/answers/catalog";
 import { MessageAnswer } from "#contract/answers/common";
 import { actingAdmin } from "../lib/acting-admin.js";
-import { requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
 import {
   IdParams,
@@ -22,7 +21,7 @@ import {
 
 export const adminPromoCodesRouter = Router();
 const PREFIX = "/api/admin/promo-codes";
-const admin = { tags: ["admin"], auth: "admin" as const, before: [requireAdmin] };
+const admin = { tags: ["admin"], permission: "promoCodes.manage" as const };
 
 endpoint(adminPromoCodesRouter, PREFIX, {
   ...admin,

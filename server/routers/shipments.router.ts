@@ -1,5 +1,4 @@
 import { Router } from "express";
-import { requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
 import { z } from "zod";
 import {
@@ -21,12 +20,13 @@ import { shipmentOf } from "../services/shipment-answer.js";
 /** The couriers the back office books with, and booking many orders at once (docs/couriers.md). */
 export const adminCouriersRouter = Router();
 export const adminShipmentsRouter = Router();
-const common = { tags: ["admin", "couriers"], auth: "admin" as const, before: [requireAdmin] };
+const common = { tags: ["admin", "couriers"] };
 
 endpoint(adminCouriersRouter, "/api/admin/couriers", {
   ...common,
   method: "get",
   path: "/",
+  permission: ["couriers.configure", "orders.ship"],
   summary:
     "Every courier: whether it is configured and switched on, and each setting (secrets only as set / not set)",
   responses: { 200: { description: "The couriers", schema: CouriersAnswer } },
@@ -37,6 +37,7 @@ endpoint(adminCouriersRouter, "/api/admin/couriers", {
   ...common,
   method: "put",
   path: "/:id",
+  permission: "couriers.configure",
   summary:
     "Saves a courier's credentials, defaults and switch (a secret left out or empty keeps its value, null clears it); logged in the settings log without values of secrets",
   params: CourierIdParams,
@@ -54,6 +55,7 @@ endpoint(adminShipmentsRouter, "/api/admin/shipments", {
   ...common,
   method: "post",
   path: "/",
+  permission: "orders.ship",
   summary:
     "Books many orders' parcels with one courier (Steadfast's bulk call; others one by one), each order answered on its own (ok with its shipment, or the status and message it would have had alone)",
   body: BookShipmentsBody,

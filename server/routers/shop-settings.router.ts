@@ -1,6 +1,5 @@
 import { Router } from "express";
 import { actingAdmin } from "../lib/acting-admin.js";
-import { requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
 import {
   SettingsChangesAnswer,
@@ -21,12 +20,13 @@ export const shopSettingsRouter = Router();
 const ADMIN_PREFIX = "/api/admin/settings";
 const PUBLIC_PREFIX = "/api/settings";
 
-const admin = { tags: ["admin"], auth: "admin" as const, before: [requireAdmin] };
+const admin = { tags: ["admin"] };
 
 endpoint(adminShopSettingsRouter, ADMIN_PREFIX, {
   ...admin,
   method: "get",
   path: "/",
+  permission: "settings.manage",
   summary: "The shop settings in force, with their version (send it back with a change)",
   responses: { 200: { description: "The settings", schema: ShopSettingsAnswer } },
   handler: () => readShopSettings(),
@@ -36,6 +36,7 @@ endpoint(adminShopSettingsRouter, ADMIN_PREFIX, {
   ...admin,
   method: "put",
   path: "/",
+  permission: "settings.manage",
   summary: "Replaces the shop settings; 409 when someone saved since `version` (nothing changes)",
   body: ShopSettingsUpdate,
   responses: {
@@ -49,6 +50,7 @@ endpoint(adminShopSettingsRouter, ADMIN_PREFIX, {
   ...admin,
   method: "get",
   path: "/changes",
+  permission: "settings.manage",
   summary: "The settings change log, newest first: who, when, each field's old and new value",
   query: SettingsChangesQuery,
   responses: { 200: { description: "One page of changes", schema: SettingsChangesAnswer } },

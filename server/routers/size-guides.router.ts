@@ -2,7 +2,6 @@ import { Router } from "express";
 import { z } from "zod";
 import { SizeGuideAnswer } from "#contract/answers/catalog";
 import { MessageAnswer } from "#contract/answers/common";
-import { requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
 import {
   IdParams,
@@ -37,8 +36,7 @@ endpoint(adminSizeGuidesRouter, ADMIN, {
   path: "/",
   summary: "Creates a size guide",
   tags: ["admin"],
-  auth: "admin",
-  before: [requireAdmin],
+  permission: "sizeGuides.manage",
   body: SizeGuideBody,
   status: 201,
   responses: { 201: { description: "The size guide", schema: SizeGuideAnswer } },
@@ -50,8 +48,7 @@ endpoint(adminSizeGuidesRouter, ADMIN, {
   path: "/:id",
   summary: "Edits a size guide",
   tags: ["admin"],
-  auth: "admin",
-  before: [requireAdmin],
+  permission: "sizeGuides.manage",
   params: IdParams,
   body: SizeGuideUpdateBody,
   responses: { 200: { description: "The size guide", schema: SizeGuideAnswer } },
@@ -63,8 +60,7 @@ endpoint(adminSizeGuidesRouter, ADMIN, {
   path: "/:id",
   summary: "Deletes a size guide",
   tags: ["admin"],
-  auth: "admin",
-  before: [requireAdmin],
+  permission: "sizeGuides.manage",
   params: IdParams,
   responses: { 200: { description: "Deleted", schema: MessageAnswer } },
   handler: ({ params }) => deleteSizeGuide(params.id),

@@ -1,6 +1,5 @@
 import { Router } from "express";
 import { actingAdmin } from "../lib/acting-admin.js";
-import { requireAdmin } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
 import {
   LowStockAnswer,
@@ -23,7 +22,7 @@ import {
 export const adminStockRouter = Router();
 const PREFIX = "/api/admin/stock";
 
-const admin = { tags: ["admin"], auth: "admin" as const, before: [requireAdmin] };
+const admin = { tags: ["admin"], permission: "stock.manage" as const };
 
 endpoint(adminStockRouter, PREFIX, {
   ...admin,

@@ -1,5 +1,4 @@
 import { Router } from "express";
-import { requireAdmin } from "../middleware/auth.js";
 import { bulkOrderLimits } from "../middleware/rate-limit.js";
 import { imageUpload, uploadedImages } from "../middleware/multipart.js";
 import { endpoint } from "../middleware/validate.js";
@@ -59,8 +58,7 @@ endpoint(tshirtOrdersRouter, PREFIX, {
   summary:
     "Bulk orders, newest first; filters status and search (name, mobile, email, organization)",
   tags: ["tshirt-orders"],
-  auth: "admin",
-  before: [requireAdmin],
+  permission: "bulkOrders.manage",
   query: ListTshirtOrdersQuery,
   responses: { 200: { description: "One page", schema: TshirtOrderListAnswer } },
   handler: ({ query }) => listTshirtOrders(query),
@@ -71,8 +69,7 @@ endpoint(tshirtOrdersRouter, PREFIX, {
   path: "/:id",
   summary: "One bulk order",
   tags: ["tshirt-orders"],
-  auth: "admin",
-  before: [requireAdmin],
+  permission: "bulkOrders.manage",
   params: IdParams,
   responses: { 200: { description: "The order", schema: TshirtOrderAnswer } },
   handler: ({ params }) => getTshirtOrder(params.id),
@@ -83,8 +80,7 @@ endpoint(tshirtOrdersRouter, PREFIX, {
   path: "/:id",
   summary: "Update status, quoted price, admin note; quoting sends the customer an SMS",
   tags: ["tshirt-orders"],
-  auth: "admin",
-  before: [requireAdmin],
+  permission: "bulkOrders.manage",
   params: IdParams,
   body: UpdateTshirtOrderBody,
   responses: { 200: { description: "Updated", schema: TshirtOrderAnswer } },
@@ -96,8 +92,7 @@ endpoint(tshirtOrdersRouter, PREFIX, {
   path: "/:id",
   summary: "Delete a bulk order and its design file",
   tags: ["tshirt-orders"],
-  auth: "admin",
-  before: [requireAdmin],
+  permission: "bulkOrders.manage",
   params: IdParams,
   responses: {
     200: { description: "Deleted", schema: DeletedAnswer },

@@ -1,6 +1,9 @@
 import { Router } from "express";
-import { requireAdmin, requireUser } from "../middleware/auth.js";
+import { requireUser } from "../middleware/auth.js";
 import { endpoint } from "../middleware/validate.js";
+import { permissionsOf } from "#contract/staff-roles";
+import { staffRoleOf } from "../lib/staff-access.js";
+import { guardCustomerChange } from "../services/staff.service.js";
 import {
   ChangePasswordBody,
   CustomerListQuery,
@@ -80,16 +83,19 @@ endpoint(usersRouter, PREFIX, {
 endpoint(usersRouter, PREFIX, {
   method: "get",
   path: "/verify-admin",
-  summary: "Whether the token belongs to an admin",
+  summary:
+    "Whether the token belongs to a staff member (any role), with the role and its permissions",
   tags: ["users"],
-  auth: "admin",
-  before: [requireAdmin],
+  permission: "backOffice.enter",
   responses: {
     200: { description: "Admin", schema: AdminCheckAnswer },
     401: errorDoc("Invalid or expired token"),
     403: errorDoc("Access denied - admin privileges required"),
   },
-  handler: () => ({ isAdmin: true as const }),
+  handler: (_input, req) => {
+    const role = staffRoleOf(req.user!)!;
+    return { isAdmin: true as const, role, permissions: permissionsOf(role) };
+  },
 });
 
 endpoint(usersRouter, PREFIX, {
@@ -97,9 +103,8 @@ endpoint(usersRouter, PREFIX, {
   path: "/admin/customers",
   summary: "Customers, newest first; search by name, email or phone; page starts at 1",
   tags: ["users", "admin"],
-  auth: "admin",
+  permission: "customers.manage",
   query: CustomerListQuery,
-  before: [requireAdmin],
   responses: { 200: { description: "A page of customers", schema: CustomerListAnswer } },
   handler: ({ query }) => listCustomers(query),
 });
@@ -109,16 +114,18 @@ endpoint(usersRouter, PREFIX, {
   path: "/admin/customers/:id",
   summary: "Update a customer",
   tags: ["users", "admin"],
-  auth: "admin",
+  permission: "customers.manage",
   params: ObjectIdParam,
   body: CustomerUpdateBody,
-  before: [requireAdmin],
   responses: {
     200: { description: "The customer", schema: UserAnswer },
     404: errorDoc("Customer not found"),
     409: errorDoc("Email taken"),
   },
-  handler: ({ params, body }, req) => updateCustomer(String(req.user!._id), params.id, body),
+  handler: async ({ params, body }, req) => {
+    await guardCustomerChange(req.user!, params.id, { role: body.role });
+    return updateCustomer(String(req.user!._id), params.id, body);
+  },
 });
 
 endpoint(usersRouter, PREFIX, {
@@ -126,15 +133,17 @@ endpoint(usersRouter, PREFIX, {
   path: "/admin/customers/:id",
   summary: "Delete a customer (not oneself)",
   tags: ["users", "admin"],
-  auth: "admin",
+  permission: "customers.manage",
   params: ObjectIdParam,
-  before: [requireAdmin],
   responses: {
     200: { description: "Deleted", schema: MessageAnswer },
     400: errorDoc("You cannot delete your own account"),
     404: errorDoc("Customer not found"),
   },
-  handler: ({ params }, req) => deleteCustomer(String(req.user!._id), params.id),
+  handler: async ({ params }, req) => {
+    await guardCustomerChange(req.user!, params.id, { removes: true });
+    return deleteCustomer(String(req.user!._id), params.id);
+  },
 });
 
 endpoint(usersRouter, PREFIX, {
@@ -142,13 +151,15 @@ endpoint(usersRouter, PREFIX, {
   path: "/admin/customers/:id/reset-password",
   summary: "Set a customer's password",
   tags: ["users", "admin"],
-  auth: "admin",
+  permission: "customers.manage",
   params: ObjectIdParam,
   body: ResetPasswordBody,
-  before: [requireAdmin],
   responses: {
     200: { description: "Reset", schema: MessageAnswer },
     404: errorDoc("Customer not found"),
   },
-  handler: ({ params, body }) => resetCustomerPassword(params.id, body.newPassword),
+  handler: async ({ params, body }, req) => {
+    await guardCustomerChange(req.user!, params.id, {});
+    return resetCustomerPassword(params.id, body.newPassword);
+  },
 });

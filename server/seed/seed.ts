@@ -432,7 +432,7 @@ async function seedSizeGuide(categories: Map<string, { _id: unknown }>) {
 }
 
 /**
- * Creates the admin from ADMIN_EMAIL / ADMIN_PASSWORD, or promotes an existing account. Anyone may
+ * Creates the admin (an owner) from ADMIN_EMAIL / ADMIN_PASSWORD, or promotes an existing account. Anyone may
  * have registered that email first, so a promoted account gets the given password, loses any Google
  * link, and its older tokens stop working (token version): only the operator can sign in as admin.
  */
@@ -444,6 +444,8 @@ export async function ensureAdmin(
   if (existing) {
     if (existing.role === "ADMIN") return "unchanged";
     existing.role = "ADMIN";
+    existing.staffRole = "owner";
+    existing.staffActive = true;
     existing.password = password;
     existing.googleId = undefined;
     await existing.save();
@@ -455,6 +457,7 @@ export async function ensureAdmin(
     email,
     password,
     role: "ADMIN",
+    staffRole: "owner",
     isOTPVerified: true,
   });
   return "created";

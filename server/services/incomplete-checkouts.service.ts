@@ -6,7 +6,8 @@
  * SMS whose signed link restores the cart, or turn it into an order. A placed order drops it
  * (saved-checkout-drop.ts); the purge job deletes those older than the shop's `callList.keepDays`.
  */
-import { createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
+import { LINK_NONCE_HEX_LENGTH, readLinkToken, signLinkToken } from "../lib/signed-link.js";
 import mongoose from "mongoose";
 import { Cart } from "../../models/cart.model.js";
 import {
@@ -273,48 +274,17 @@ export const RECOVERY_SMS_INTERVAL_MS = 60 * 60 * 1000;
 export const RECOVERY_SMS_MAX = 3;
 
 const LINK_PURPOSE = "tweest cart-restore link v1";
-const NONCE_BYTES = 6;
-const MAC_BYTES = 16;
-const PAYLOAD_BYTES = 12 + 4 + NONCE_BYTES;
-
-/** The link's key, derived from the configured cookie secret for this one purpose. */
-function linkKey(): Buffer {
-  return createHmac("sha256", getEnv().COOKIE_SECRET).update(LINK_PURPOSE).digest();
-}
-
-function mac(payload: Buffer): Buffer {
-  return createHmac("sha256", linkKey())
-    .update(LINK_PURPOSE)
-    .update(payload)
-    .digest()
-    .subarray(0, MAC_BYTES);
-}
-
-/** `t` of a restore link: checkout id, expiry (seconds) and nonce, then their MAC; base64url. */
+/** `t` of a restore link: checkout id, expiry and nonce, signed (server/lib/signed-link.ts). */
 export function signRestoreToken(checkoutId: string, nonce: string, expiresAt: Date): string {
-  const payload = Buffer.alloc(PAYLOAD_BYTES);
-  Buffer.from(checkoutId, "hex").copy(payload, 0);
-  payload.writeUInt32BE(Math.floor(expiresAt.getTime() / 1000), 12);
-  Buffer.from(nonce, "hex").copy(payload, 16);
-  return Buffer.concat([payload, mac(payload)]).toString("base64url");
+  return signLinkToken(LINK_PURPOSE, checkoutId, nonce, expiresAt);
 }
 
 export type RestoreTokenCheck =
   { ok: true; checkoutId: string; nonce: string } | { ok: false; reason: "invalid" | "expired" };
 
-/** Checks the MAC (in constant time) before reading anything, then the expiry. */
 export function readRestoreToken(token: string, now = new Date()): RestoreTokenCheck {
-  const raw = /^[\w-]{1,100}$/.test(token) ? Buffer.from(token, "base64url") : Buffer.alloc(0);
-  if (raw.length !== PAYLOAD_BYTES + MAC_BYTES) return { ok: false, reason: "invalid" };
-  const payload = raw.subarray(0, PAYLOAD_BYTES);
-  if (!timingSafeEqual(raw.subarray(PAYLOAD_BYTES), mac(payload)))
-    return { ok: false, reason: "invalid" };
-  if (payload.readUInt32BE(12) * 1000 <= now.getTime()) return { ok: false, reason: "expired" };
-  return {
-    ok: true,
-    checkoutId: payload.subarray(0, 12).toString("hex"),
-    nonce: payload.subarray(16).toString("hex"),
-  };
+  const check = readLinkToken(LINK_PURPOSE, token, now);
+  return check.ok ? { ok: true, checkoutId: check.documentId, nonce: check.nonce } : check;
 }
 
 export function restoreLink(token: string): string {
@@ -343,7 +313,7 @@ export async function sendRecoverySms(id: string): Promise<RecoverySmsAnswer> {
   const saved = await findOpen(id);
   if (saved.smsCount >= RECOVERY_SMS_MAX) throw conflict(RECOVERY_SMS_USED_UP, "SMS_USED_UP");
   const now = new Date();
-  const nonce = randomBytes(NONCE_BYTES).toString("hex");
+  const nonce = randomBytes(LINK_NONCE_HEX_LENGTH / 2).toString("hex");
   const claimed = await IncompleteCheckout.findOneAndUpdate(
     {
       _id: saved._id,

@@ -269,3 +269,37 @@ export function notifyOrder(event: OrderEvent, order: NotifiableOrder): Promise<
   );
   return Promise.all([sms, email]).then(() => undefined);
 }
+
+/** The staff invitation: the link to set the password, by email or SMS, in the inviter's language. */
+const STAFF_INVITE_TEXTS: Record<
+  Locale,
+  { sms: (link: string) => string; subject: string; body: (link: string) => string }
+> = {
+  en: {
+    sms: (link) => `Tweest: you are invited to the shop's staff. Set your password: ${link}`,
+    subject: "Tweest: your staff account",
+    body: (link) =>
+      `You are invited to Tweest's staff.\n\nSet your password here (the link works once, for 3 days):\n${link}\n\nThen sign in with this email address.\n\nTweest`,
+  },
+  bn: {
+    sms: (link) =>
+      `Tweest: আপনাকে দোকানের স্টাফ হিসেবে আমন্ত্রণ জানানো হয়েছে। পাসওয়ার্ড ঠিক করুন: ${link}`,
+    subject: "Tweest: আপনার স্টাফ অ্যাকাউন্ট",
+    body: (link) =>
+      `আপনাকে Tweest-এর স্টাফ হিসেবে আমন্ত্রণ জানানো হয়েছে।\n\nএখানে পাসওয়ার্ড ঠিক করুন (লিংকটি একবার, ৩ দিন কাজ করবে):\n${link}\n\nতারপর এই ইমেইল দিয়ে সাইন ইন করুন।\n\nTweest`,
+  },
+};
+
+/** Sends the invitation; unlike an order's messages, a failure is the inviter's to know (it throws). */
+export async function notifyStaffInvite(invite: {
+  sendBy: "email" | "sms";
+  email: string;
+  mobile?: string;
+  link: string;
+  locale: Locale;
+}): Promise<void> {
+  const texts = STAFF_INVITE_TEXTS[invite.locale];
+  if (invite.sendBy === "sms" && invite.mobile)
+    await sendSms(invite.mobile, texts.sms(invite.link));
+  else await sendEmail({ to: invite.email, subject: texts.subject, text: texts.body(invite.link) });
+}

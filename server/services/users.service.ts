@@ -1,4 +1,5 @@
 import type { UserAnswer } from "#contract/answers/users";
+import { PROMOTED_CUSTOMER_ROLE } from "#contract/staff-roles";
 import { User, type UserDocument } from "../../models/user.model.js";
 import { badRequest, conflict, notFound } from "../lib/http-error.js";
 import { signUserToken } from "../lib/jwt.js";
@@ -162,7 +163,11 @@ export async function updateCustomer(
   if (id === actingAdminId && changes.role === "CUSTOMER")
     throw badRequest(USER_MESSAGES.cannotDemoteSelf);
   await applyContactChanges(user, changes);
-  if (changes.role !== undefined) user.role = changes.role;
+  if (changes.role === "ADMIN" && user.role !== "ADMIN") {
+    user.role = "ADMIN";
+    user.staffRole = PROMOTED_CUSTOMER_ROLE;
+    user.staffActive = true;
+  }
   if (changes.isOTPVerified !== undefined) user.isOTPVerified = changes.isOTPVerified;
   return serializeUser(await saveUser(user));
 }

@@ -1,5 +1,6 @@
 import jwt from "jsonwebtoken";
 import request from "supertest";
+import { PERMISSIONS } from "../../contract/staff-roles";
 import { beforeEach, describe, expect, it } from "vitest";
 import { User } from "../../models/user.model";
 import { createApp } from "../../server/app";
@@ -218,11 +219,11 @@ describe("POST /api/users/change-password", () => {
 });
 
 describe("GET /api/users/verify-admin", () => {
-  it("answers {isAdmin: true} for an admin", async () => {
+  it("answers {isAdmin: true}, the role and its permissions for an admin (the seeded kind: an owner)", async () => {
     const { token } = await createAdmin();
     const answer = await request(app).get("/api/users/verify-admin").set(bearer(token));
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ isAdmin: true });
+    expect(answer.body).toEqual({ isAdmin: true, role: "owner", permissions: [...PERMISSIONS] });
   });
 
   it("answers 403 for a customer and 401 for a bad or missing token", async () => {

@@ -191,7 +191,10 @@ describe("a sign-in that ran out, met by a screen's loader", () => {
     let browser: Browser | undefined;
     try {
       browser = await launchBrowser({ width: 1280, height: 900 });
-      const { user: admin, token: adminToken } = await createUser({ role: "ADMIN" });
+      const { user: admin, token: adminToken } = await createUser({
+        role: "ADMIN",
+        staffRole: "owner",
+      });
       const adminErrors: string[] = [];
       const tab = await adminTab(browser, adminToken, adminErrors);
       await tab.goto(`${shop.baseUrl}/admin`);

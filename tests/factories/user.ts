@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { User, type UserDocument } from "../../models/user.model";
 import { signUserToken } from "../../server/lib/jwt";
+import type { StaffRole } from "../../contract/staff-roles";
 
 export const DEFAULT_PASSWORD = "correct-horse-42";
 
@@ -12,6 +13,8 @@ export interface UserOverrides {
   mobile?: string;
   phone?: string;
   role?: "CUSTOMER" | "ADMIN";
+  staffRole?: StaffRole | null;
+  staffActive?: boolean;
   isOTPVerified?: boolean;
   emailVerified?: boolean;
   authProvider?: "local" | "google";
@@ -38,8 +41,15 @@ export async function createUser(
   return { user, token: signUserToken(String(user._id)), password: password ?? "" };
 }
 
+/** A staff member: an owner unless `staffRole` says otherwise. */
 export function createAdmin(overrides: UserOverrides = {}) {
-  return createUser({ firstName: "Shop", lastName: "Admin", role: "ADMIN", ...overrides });
+  return createUser({
+    firstName: "Shop",
+    lastName: "Admin",
+    role: "ADMIN",
+    staffRole: "owner",
+    ...overrides,
+  });
 }
 
 /** The header that signs a request in with `token` (for supertest's `.set`). */

@@ -385,8 +385,13 @@ describe("api client: error catalogue", () => {
 
   it("admin verify: isAdmin, 401, 403, other with and without a message", async () => {
     storage.setItem("jwt", "t");
-    handler = (_req, res) => json(res, 200, { isAdmin: true });
-    expect(await api.users.verifyAdmin()).toEqual({ isAdmin: true });
+    handler = (_req, res) =>
+      json(res, 200, { isAdmin: true, role: "packer", permissions: ["orders.pack"] });
+    expect(await api.users.verifyAdmin()).toEqual({
+      isAdmin: true,
+      role: "packer",
+      permissions: ["orders.pack"],
+    });
     handler = (_req, res) => json(res, 401, { message: "x" });
     expect((await failure(api.users.verifyAdmin())).message).toBe("Invalid or expired token");
     expect(redirects).toEqual([]);

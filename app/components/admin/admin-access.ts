@@ -11,14 +11,18 @@
 import { replace } from "react-router";
 import { api, ApiError, getToken, MESSAGES } from "~/lib/api-client";
 import { rememberRedirectAfterLogin } from "~/lib/auth";
+import type { Permission, StaffRole } from "#contract/staff-roles";
+import { ADMIN_NAV } from "./admin-shell";
 
 export type AdminAccess =
-  { status: "admin" } | { status: "refused"; message: string; httpStatus: number };
+  | { status: "admin"; role?: StaffRole; permissions: Permission[] }
+  | { status: "refused"; message: string; httpStatus: number };
 
 /** The check of each navigation (parent and child loaders of one navigation get the same request). */
 const checks = new WeakMap<Request, Promise<AdminAccess>>();
-/** The token the server last confirmed as an admin's. */
+/** The token the server last confirmed as an admin's, and what its role may do. */
 let confirmedToken: string | null = null;
+let confirmedPermissions: readonly Permission[] = [];
 
 /** The verify call already maps timeout, 401 and 403 to the spec's texts; anything else without a text. */
 function refusal(error: unknown): AdminAccess {
@@ -31,10 +35,11 @@ function refusal(error: unknown): AdminAccess {
 
 async function verify(token: string): Promise<AdminAccess> {
   try {
-    const { isAdmin } = await api.users.verifyAdmin();
+    const { isAdmin, role, permissions } = await api.users.verifyAdmin();
     confirmedToken = isAdmin ? token : null;
+    confirmedPermissions = permissions;
     return isAdmin
-      ? { status: "admin" }
+      ? { status: "admin", role, permissions }
       : { status: "refused", message: MESSAGES.adminDenied, httpStatus: 403 };
   } catch (error) {
     confirmedToken = null;
@@ -68,4 +73,14 @@ export async function adminScreenAllowed(request: Request): Promise<boolean> {
   const token = requireToken(request);
   if (!checks.has(request) && confirmedToken === token) return true;
   return (await checkAdminAccess(request)).status === "admin";
+}
+
+/**
+ * The back office's first screen for this role: the dashboard when it may read the figures, else
+ * the first screen of the navigation it may open (a packer lands on Orders).
+ */
+export async function staffLanding(request: Request): Promise<string | null> {
+  if (!(await adminScreenAllowed(request))) return null;
+  if (confirmedPermissions.includes("reports.read")) return null;
+  return ADMIN_NAV.find((item) => confirmedPermissions.includes(item.permission))?.to ?? null;
 }

@@ -23,7 +23,9 @@ import {
   Contact,
   CreditCard,
   Boxes,
+  UserCog,
 } from "lucide-react";
+import { useStaffAccess } from "./staff-access";
 import type { ReactNode } from "react";
 import { NavLink, useNavigate } from "react-router";
 import { Toaster } from "sonner";
@@ -31,32 +33,70 @@ import { useAuth } from "~/lib/auth";
 import { cn } from "~/lib/utils";
 
 export const ADMIN_NAV = [
-  { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
-  { to: "/admin/products", label: "Products", icon: Package },
-  { to: "/admin/categories", label: "Categories", icon: FolderTree },
-  { to: "/admin/stock", label: "Stock", icon: Boxes },
-  { to: "/admin/orders", label: "Orders", icon: ShoppingBag },
-  { to: "/admin/packing", label: "Packing", icon: ScanBarcode },
-  { to: "/admin/call-list", label: "Call list", icon: PhoneCall },
-  { to: "/admin/payments", label: "Payments", icon: Wallet },
-  { to: "/admin/courier-cash", label: "Courier cash", icon: Banknote },
-  { to: "/admin/couriers", label: "Couriers", icon: Truck },
-  { to: "/admin/payment-gateways", label: "Payment gateways", icon: CreditCard },
-  { to: "/admin/customers", label: "Customers", icon: Users },
-  { to: "/admin/buyers", label: "Buyers", icon: Contact },
-  { to: "/admin/phone-blocks", label: "Blocked numbers", icon: ShieldBan },
-  { to: "/admin/promo-codes", label: "Promo codes", icon: BadgePercent },
-  { to: "/admin/tshirt-orders", label: "Bulk orders", icon: Shirt },
-  { to: "/admin/size-guides", label: "Size guides", icon: Ruler },
-  { to: "/admin/reviews", label: "Reviews", icon: Star },
-  { to: "/admin/popup-images", label: "Popup images", icon: Image },
-  { to: "/admin/pages", label: "Shop pages", icon: FileText },
-  { to: "/admin/settings", label: "Settings", icon: Settings },
-  { to: "/admin/audit", label: "Audit", icon: History },
+  {
+    to: "/admin",
+    label: "Dashboard",
+    icon: LayoutDashboard,
+    end: true,
+    permission: "reports.read",
+  },
+  { to: "/admin/products", label: "Products", icon: Package, permission: "products.manage" },
+  {
+    to: "/admin/categories",
+    label: "Categories",
+    icon: FolderTree,
+    permission: "categories.manage",
+  },
+  { to: "/admin/stock", label: "Stock", icon: Boxes, permission: "stock.manage" },
+  { to: "/admin/orders", label: "Orders", icon: ShoppingBag, permission: "orders.read" },
+  { to: "/admin/packing", label: "Packing", icon: ScanBarcode, permission: "orders.pack" },
+  { to: "/admin/call-list", label: "Call list", icon: PhoneCall, permission: "orders.callList" },
+  { to: "/admin/payments", label: "Payments", icon: Wallet, permission: "payments.read" },
+  {
+    to: "/admin/courier-cash",
+    label: "Courier cash",
+    icon: Banknote,
+    permission: "courierCash.manage",
+  },
+  { to: "/admin/couriers", label: "Couriers", icon: Truck, permission: "couriers.configure" },
+  {
+    to: "/admin/payment-gateways",
+    label: "Payment gateways",
+    icon: CreditCard,
+    permission: "gateways.configure",
+  },
+  { to: "/admin/customers", label: "Customers", icon: Users, permission: "customers.manage" },
+  { to: "/admin/buyers", label: "Buyers", icon: Contact, permission: "buyers.read" },
+  {
+    to: "/admin/phone-blocks",
+    label: "Blocked numbers",
+    icon: ShieldBan,
+    permission: "phones.block",
+  },
+  {
+    to: "/admin/promo-codes",
+    label: "Promo codes",
+    icon: BadgePercent,
+    permission: "promoCodes.manage",
+  },
+  {
+    to: "/admin/tshirt-orders",
+    label: "Bulk orders",
+    icon: Shirt,
+    permission: "bulkOrders.manage",
+  },
+  { to: "/admin/size-guides", label: "Size guides", icon: Ruler, permission: "sizeGuides.manage" },
+  { to: "/admin/reviews", label: "Reviews", icon: Star, permission: "reviews.moderate" },
+  { to: "/admin/popup-images", label: "Popup images", icon: Image, permission: "popups.manage" },
+  { to: "/admin/pages", label: "Shop pages", icon: FileText, permission: "pages.manage" },
+  { to: "/admin/staff", label: "Staff", icon: UserCog, permission: "staff.manage" },
+  { to: "/admin/settings", label: "Settings", icon: Settings, permission: "settings.manage" },
+  { to: "/admin/audit", label: "Audit", icon: History, permission: "audit.read" },
 ] as const;
 
 export function AdminShell({ children }: { children: ReactNode }) {
   const auth = useAuth();
+  const { can } = useStaffAccess();
   const navigate = useNavigate();
   // Like the account screen's sign-out (token and local storage cleared); staff land on the sign-in
   // screen, ready for the next person at a shared counter computer.
@@ -74,7 +114,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
           Back office
         </p>
         <ul className="flex gap-1 md:flex-col">
-          {ADMIN_NAV.map((item) => (
+          {ADMIN_NAV.filter((item) => can(item.permission)).map((item) => (
             <li key={item.to}>
               <NavLink
                 to={item.to}

@@ -1,3 +1,5 @@
+import type { Permission, StaffRole } from "#contract/staff-roles";
+import type { AdminCheckAnswer } from "#contract/answers/users";
 /** The signed-in user's profile and password, and the back office's admin check. */
 import { ApiError, serverMessage } from "./errors";
 import { MESSAGES } from "./messages";
@@ -47,13 +49,17 @@ export const users = {
     return answer;
   },
   /** GET /api/users/verify-admin (10 s) with the spec's texts for timeout, 401, 403 and others. */
-  async verifyAdmin(): Promise<{ isAdmin: boolean }> {
+  async verifyAdmin(): Promise<{
+    isAdmin: boolean;
+    role?: StaffRole;
+    permissions: Permission[];
+  }> {
     try {
-      const data = await request<{ isAdmin?: boolean } | null>("/api/users/verify-admin", {
+      const data = await request<Partial<AdminCheckAnswer> | null>("/api/users/verify-admin", {
         timeoutMs: ADMIN_VERIFY_TIMEOUT_MS,
         raw401: true,
       });
-      return { isAdmin: data?.isAdmin === true };
+      return { permissions: [], ...data, isAdmin: data?.isAdmin === true };
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.flags.timeout) throw new ApiError(MESSAGES.adminTimeout, 0, { flags: error.flags });

@@ -8,6 +8,12 @@ import type { I18n } from "@lingui/core";
  */
 export function knownMessages(i18n: Pick<I18n, "_">): string[] {
   return [
+    // A staff invitation's page (server/services/staff.service.ts)
+    i18n._("This invitation link is not valid"),
+    i18n._("This invitation link has expired: ask the shop owner for a new one"),
+    i18n._("This invitation link has already been used"),
+    i18n._("Your password is set: sign in with your email"),
+    i18n._("The invitation link is incomplete"),
     // The client's own texts (app/lib/api/messages.ts)
     i18n._("Network error. Please check your connection."),
     i18n._("Guest checkout enabled. Continuing without login."),

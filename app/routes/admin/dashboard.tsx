@@ -1,5 +1,6 @@
 import { RefreshCw } from "lucide-react";
-import { Link } from "react-router";
+import { Link, replace } from "react-router";
+import { staffLanding } from "~/components/admin/admin-access";
 import {
   normalizeStats,
   PanelBoundary,
@@ -27,6 +28,9 @@ export function meta() {
 }
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  // A role without the figures starts on its first screen instead.
+  const landing = await staffLanding(request);
+  if (landing) throw replace(landing);
   return { dashboard: await loadForAdmin(request, () => api.admin.dashboard()) };
 }
 

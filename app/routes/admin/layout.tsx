@@ -1,7 +1,8 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
-import { checkAdminAccess } from "~/components/admin/admin-access";
+import { checkAdminAccess, type AdminAccess } from "~/components/admin/admin-access";
 import { AdminGate, CheckingAdminAccess } from "~/components/admin/admin-guard";
 import { AdminShell } from "~/components/admin/admin-shell";
+import { StaffAccessProvider } from "~/components/admin/staff-access";
 import { RouteErrorPage } from "~/components/layout/route-error";
 import type { Route } from "./+types/layout";
 
@@ -37,12 +38,20 @@ export function HydrateFallback() {
   return <CheckingAdminAccess />;
 }
 
+function staffAccessOf(access: AdminAccess) {
+  return access.status === "admin"
+    ? { role: access.role, permissions: access.permissions }
+    : { permissions: [] };
+}
+
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <AdminGate access={loaderData.access}>
-      <AdminShell>
-        <Outlet />
-      </AdminShell>
+      <StaffAccessProvider {...staffAccessOf(loaderData.access)}>
+        <AdminShell>
+          <Outlet />
+        </AdminShell>
+      </StaffAccessProvider>
     </AdminGate>
   );
 }
