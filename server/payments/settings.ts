@@ -83,8 +83,24 @@ export function defineGatewaySettings<
   credentials: Shape,
 ): GatewaySettingsDefinition<Method, Shape> {
   const shape = { ...gatewayFields(addresses), ...credentials };
+  // A production shop takes no test payments: its gateway in sandbox mode (on the gateway's own
+  // sandbox address) is not configured there, as the environment's sandbox addresses are refused
+  // at start (ALLOW_SANDBOX_IN_PRODUCTION for a staging shop).
+  const sandboxRefused = (values: { mode?: string }) => {
+    const env = getEnv();
+    return (
+      env.NODE_ENV === "production" &&
+      !env.ALLOW_SANDBOX_IN_PRODUCTION &&
+      values.mode !== "live" &&
+      addressOverride(addresses) === undefined
+    );
+  };
   return {
-    ...defineProviderSettings(method, shape, (values) => everyFieldSet(shape, values)),
+    ...defineProviderSettings(
+      method,
+      shape,
+      (values) => everyFieldSet(shape, values) && !sandboxRefused(values),
+    ),
     addresses,
   };
 }

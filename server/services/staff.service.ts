@@ -195,6 +195,8 @@ export async function updateStaff(
   changes: { role?: StaffRole; active?: boolean },
 ): Promise<StaffMemberAnswer> {
   if (id === actingId) throw badRequest(STAFF_TEXTS.notSelf);
+  // Someone who is not staff is a 404 before the lock: a refused request writes nothing.
+  await findStaff(id);
   return withStaffLock(actingId, async () => {
     const user = await findStaff(id);
     const role = changes.role ?? (user.staffRole as StaffRole);
@@ -216,6 +218,7 @@ export async function updateStaff(
  */
 export async function revokeStaff(actingId: string, id: string): Promise<{ message: string }> {
   if (id === actingId) throw badRequest(STAFF_TEXTS.notSelf);
+  await findStaff(id);
   return withStaffLock(actingId, async () => {
     const user = await findStaff(id);
     await keepAnOwner(user, false);

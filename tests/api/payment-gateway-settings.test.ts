@@ -90,6 +90,16 @@ describe("reading", () => {
     expect(answer.body.gateways.map((gateway: GatewayBody) => gateway.id)).toEqual([
       "BKASH",
       "SSLCOMMERZ",
+      "NAGAD",
+    ]);
+    // Nagad has none of its settings in this environment: listed, not configured.
+    const nagadAnswer = gatewayOf(answer.body, "NAGAD");
+    expect(nagadAnswer).toMatchObject({ name: "Nagad", configured: false, mode: "sandbox" });
+    expect(nagadAnswer.fields.map((field) => [field.name, field.kind, field.set])).toEqual([
+      ["mode", "choice", true],
+      ["merchantId", "text", false],
+      ["merchantPrivateKey", "secret", false],
+      ["nagadPublicKey", "text", false],
     ]);
     const bkashAnswer = gatewayOf(answer.body, "BKASH");
     expect(bkashAnswer).toMatchObject({
@@ -272,6 +282,30 @@ describe("the encryption key", () => {
       expect(await checkoutMethods()).toEqual(["COD", "SSLCOMMERZ"]);
     });
     invalidateProviderSettings();
+  });
+
+  it("production: a gateway switched to sandbox on its own address is not offered", async () => {
+    const production = {
+      NODE_ENV: "production",
+      JWT_SECRET: getEnv().JWT_SECRET,
+      COOKIE_SECRET: getEnv().COOKIE_SECRET,
+      ADMIN_PASSWORD: "a-long-admin-password-for-tests",
+      BCRYPT_ROUNDS: "12",
+      HOST: "127.0.0.1",
+      BKASH_BASE_URL: "https://tokenized.pay.bka.sh/v1.2.0-beta",
+    };
+    await withEnv(production, async () => {
+      expect(gatewayOf((await list()).body, "BKASH")).toMatchObject({
+        mode: "live",
+        configured: true,
+      });
+      await save("BKASH", { fields: { mode: "sandbox" } }).expect(200);
+      expect(gatewayOf((await list()).body, "BKASH")).toMatchObject({
+        mode: "sandbox",
+        configured: false,
+      });
+      expect(await checkoutMethods()).not.toContain("BKASH");
+    });
   });
 
   it("production without a key: secrets are refused with a clear message, the switch is saved", async () => {

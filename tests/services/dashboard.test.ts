@@ -186,6 +186,7 @@ describe("getDashboardStats", () => {
         REFUNDED: { count: 0, amount: 0 },
       },
       recentPayments: [],
+      refunds: { due: [], pending: 0, refundedThisMonth: 0, refundsThisMonth: 0 },
       payments: 0,
       totalRevenue: 0,
       revenueGrowth: 0,

@@ -56,6 +56,7 @@ describe("job leases", () => {
       "low-stock-digest",
       "otp-purge",
       "poll-open-shipments",
+      "poll-pending-refunds",
       "rate-limit-purge",
       "reconcile-stock-ledger",
       "reconcile-stock-reservations",

@@ -7,6 +7,7 @@ import { useState } from "react";
 import type { AuditEntryAnswer } from "#contract/schemas/audit";
 import { api } from "~/lib/admin-api-client";
 import { ErrorNote, Pagination, formatDate, useAdminData } from "./common";
+import { useStaffAccess } from "./staff-access";
 
 /** A field's value as one readable line (lists joined, nothing shown as an em dash). */
 function auditValue(value: unknown): string {
@@ -112,6 +113,9 @@ function HistoryEntries({ entity, id }: { entity: AuditEntryAnswer["entity"]; id
 /** "Changes" on a document's own screen: who changed it and how, loaded only once opened. */
 export function EntityHistory({ entity, id }: { entity: AuditEntryAnswer["entity"]; id: string }) {
   const [open, setOpen] = useState(false);
+  // The trail is the owner's and the manager's (`audit.read`): other roles are not shown it.
+  const { can } = useStaffAccess();
+  if (!can("audit.read")) return null;
   return (
     <details
       className="mt-4"

@@ -42,6 +42,8 @@ import { RefundsPanel } from "~/components/admin/refunds-panel";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { EntityHistory } from "~/components/admin/audit-entries";
+import { useStaffAccess } from "~/components/admin/staff-access";
+import { ORDER_MOVE_PERMISSIONS } from "#contract/staff-roles";
 import { Input } from "~/components/ui/input";
 import { nextStatuses, ORDER_STATUSES, type OrderStatus } from "~/lib/admin-schemas";
 import { api, type AdminOrder } from "~/lib/admin-api-client";
@@ -85,7 +87,11 @@ function OrderDetail({
   const change = useAdminAction({ onSuccess: (result) => onChanged(result.answer as AdminOrder) });
   const deletion = useAdminAction({ onSuccess: onDeleted });
   const busy = change.pending;
-  const moves = nextStatuses(order.orderStatus);
+  // The buttons a role cannot use are not shown (the server refuses them anyway).
+  const { can } = useStaffAccess();
+  const moves = nextStatuses(order.orderStatus).filter((status) =>
+    can(ORDER_MOVE_PERMISSIONS[status]),
+  );
 
   const move = (status: OrderStatus, cancelledBy?: AdminCancelledBy) =>
     change.submit("set-status", {
@@ -137,29 +143,35 @@ function OrderDetail({
               </Button>
             ),
           )}
-          {["PLACED", "CONFIRMED"].includes(order.orderStatus) && !shipped && (
-            <Button variant="outline" disabled={busy} onClick={() => void bookCourier()}>
-              <Truck className="h-4 w-4" aria-hidden="true" /> Book courier
+          {["PLACED", "CONFIRMED"].includes(order.orderStatus) &&
+            !shipped &&
+            can("orders.ship") && (
+              <Button variant="outline" disabled={busy} onClick={() => void bookCourier()}>
+                <Truck className="h-4 w-4" aria-hidden="true" /> Book courier
+              </Button>
+            )}
+          {can("orders.print") && (
+            <Button variant="outline" asChild>
+              <a
+                href={printPath({ kind: "invoice", paper: "a4" }, { orders: [order._id] })}
+                target="_blank"
+                rel="noopener"
+              >
+                <Printer className="h-4 w-4" aria-hidden="true" /> Print invoice
+              </a>
             </Button>
           )}
-          <Button variant="outline" asChild>
-            <a
-              href={printPath({ kind: "invoice", paper: "a4" }, { orders: [order._id] })}
-              target="_blank"
-              rel="noopener"
+          {can("orders.delete") && (
+            <ConfirmAction
+              title="Delete this order?"
+              description="The order is removed for good (its stock returns unless it was shipped)."
+              onConfirm={remove}
             >
-              <Printer className="h-4 w-4" aria-hidden="true" /> Print invoice
-            </a>
-          </Button>
-          <ConfirmAction
-            title="Delete this order?"
-            description="The order is removed for good (its stock returns unless it was shipped)."
-            onConfirm={remove}
-          >
-            <Button variant="ghost" className="text-red-600">
-              <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
-            </Button>
-          </ConfirmAction>
+              <Button variant="ghost" className="text-red-600">
+                <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
+              </Button>
+            </ConfirmAction>
+          )}
         </div>
         {order.shippingAddress?.mobile && (
           <OrderContact
@@ -214,24 +226,28 @@ function OrderDetail({
             )}
           </p>
         )}
-        {["PLACED", "CONFIRMED", "SHIPPED"].includes(order.orderStatus) && shipped && (
-          <div className="mt-2">
-            <CancelShipmentAction
-              courierName={order.shipment?.courierName ?? order.courier?.name ?? "the courier"}
+        {["PLACED", "CONFIRMED", "SHIPPED"].includes(order.orderStatus) &&
+          shipped &&
+          can("orders.ship") && (
+            <div className="mt-2">
+              <CancelShipmentAction
+                courierName={order.shipment?.courierName ?? order.courier?.name ?? "the courier"}
+                disabled={busy}
+                onCancel={() => void change.submit("cancel-shipment", { id: order._id })}
+              />
+            </div>
+          )}
+        {["PLACED", "CONFIRMED", "SHIPPED"].includes(order.orderStatus) &&
+          !shipped &&
+          can("orders.ship") && (
+            <ShipmentForm
+              orderId={order._id}
               disabled={busy}
-              onCancel={() => void change.submit("cancel-shipment", { id: order._id })}
+              onBook={(body) => void bookShipment(body)}
             />
-          </div>
-        )}
-        {["PLACED", "CONFIRMED", "SHIPPED"].includes(order.orderStatus) && !shipped && (
-          <ShipmentForm
-            orderId={order._id}
-            disabled={busy}
-            onBook={(body) => void bookShipment(body)}
-          />
-        )}
-        <RefundsPanel order={order} onChanged={onChanged} />
-        <OrderInvoicePreview order={order} />
+          )}
+        {can("payments.refund") && <RefundsPanel order={order} onChanged={onChanged} />}
+        {can("orders.print") && <OrderInvoicePreview order={order} />}
         {order.statusHistory && order.statusHistory.length > 0 && (
           <div className="mt-4">
             <h3 className="text-sm font-semibold">History</h3>
