@@ -9,6 +9,7 @@ import { useState } from "react";
 import { useAdminAction } from "~/components/admin/admin-action";
 import { useAdminData } from "~/components/admin/common";
 import { suggestionRule, useCourierSuggestions } from "~/components/admin/courier-insights";
+import { useStaffAccess } from "~/components/admin/staff-access";
 import { Button } from "~/components/ui/button";
 import type { AdminOrder } from "~/lib/admin-api-client";
 import { api } from "~/lib/admin-api-client";
@@ -24,14 +25,19 @@ export function unbookedOrders(orders: readonly AdminOrder[]): AdminOrder[] {
   );
 }
 
-export function BulkShipment({
-  orders,
-  which = "shown",
-}: {
+interface BulkShipmentProps {
   orders: readonly AdminOrder[];
   /** The orders given: the page's ("shown") or the desk's selection ("selected"). */
   which?: "shown" | "selected";
-}) {
+}
+
+/** Booking many orders at once, for the roles that ship (`orders.ship`); nothing for the others. */
+export function BulkShipment(props: BulkShipmentProps) {
+  const { can } = useStaffAccess();
+  return can("orders.ship") ? <BulkBooking {...props} /> : null;
+}
+
+function BulkBooking({ orders, which = "shown" }: BulkShipmentProps) {
   const couriers = useAdminData(() => api.admin.couriers(), "couriers");
   // Couriers with an API that can book now (a manual shipment needs each parcel's own number).
   const bookable = (couriers.data?.couriers ?? []).filter(
