@@ -243,6 +243,8 @@ function promoRules(
 }
 
 export const PromoCodeBody = PromoFields.superRefine(promoRules);
+/** The fields staff set on a promo code (never its uses or reservations), in the form's order. */
+export const PROMO_CODE_FIELDS = PromoFields.keyof().options;
 export const PromoCodeUpdateBody = PromoFields.partial()
   .extend({
     minOrderAmount: numeric(z.number().int().min(0).optional()),

@@ -12,7 +12,7 @@ import type { PaymentPurpose } from "#contract/order-status";
 import type { OnlinePaymentMethod } from "#contract/payment-methods";
 import { localizePath, type Locale } from "#contract/i18n";
 import { getEnv } from "../env.js";
-import { HttpError } from "../lib/http-error.js";
+import { conflict, HttpError } from "../lib/http-error.js";
 import { logger } from "../lib/logger.js";
 import { orderLogFields, paymentLogFields } from "../lib/log-fields.js";
 import { recordPaymentOutcome } from "../lib/metrics.js";
@@ -63,6 +63,22 @@ export function openPayment(
     status: "PENDING",
     transactionId,
   });
+}
+
+/**
+ * For a gateway whose own page takes the money (SSLCommerz, Nagad): the order's lock first (409
+ * while another attempt holds it), then the attempt's PENDING payment under a new transaction id.
+ */
+export async function openLockedPayment(
+  order: OrderDoc,
+  method: OnlinePaymentMethod,
+  purpose: PaymentPurpose,
+  transactionPrefix: string,
+): Promise<PaymentDoc> {
+  const transactionId = newTransactionId(transactionPrefix);
+  if (!(await takePaymentLock(order._id, transactionId)))
+    throw conflict(PAYMENT_OPEN_MESSAGE, "PAYMENT_OPEN");
+  return openPayment(order, method, purpose, transactionId);
 }
 
 /** The gateway's page opened: its id for the attempt and its answer are kept. */

@@ -17,25 +17,22 @@ import {
   verifyNagadPayment,
   type NagadVerifyAnswer,
 } from "../integrations/nagad.js";
-import { conflict } from "../lib/http-error.js";
 import { logger } from "../lib/logger.js";
 import { paymentLogFields } from "../lib/log-fields.js";
 import { nagadSettings } from "./nagad-settings.js";
 import type { GatewayWord, PaymentGateway } from "./gateway.js";
 import {
   LATE_PAYMENT_REASON,
-  PAYMENT_OPEN_MESSAGE,
   amountDueOnline,
   completePayment,
   markPayment,
   newTransactionId,
-  openPayment,
+  openLockedPayment,
   publicUrl,
   recordPaymentOpened,
   refuseUnopenedPayment,
   releasePaymentLock,
   sameAmount,
-  takePaymentLock,
   type OrderDoc,
   type PaymentDoc,
   type PaymentOutcome,
@@ -43,10 +40,8 @@ import {
 
 /** Opens Nagad's page for the amount due, taking the order's lock first: the money moves there. */
 async function startNagad(order: OrderDoc, purpose: PaymentPurpose): Promise<PaymentStartedAnswer> {
-  const transactionId = newTransactionId("TWN");
-  if (!(await takePaymentLock(order._id, transactionId)))
-    throw conflict(PAYMENT_OPEN_MESSAGE, "PAYMENT_OPEN");
-  const payment = await openPayment(order, "NAGAD", purpose, transactionId);
+  const payment = await openLockedPayment(order, "NAGAD", purpose, "TWN");
+  const { transactionId } = payment;
   try {
     const started = await startNagadPayment({
       orderId: transactionId,

@@ -19,7 +19,6 @@ import {
   type TransactionQueryAnswer,
   type ValidationAnswer,
 } from "../integrations/sslcommerz.js";
-import { conflict } from "../lib/http-error.js";
 import { logger } from "../lib/logger.js";
 import { paymentLogFields } from "../lib/log-fields.js";
 import { recordPaymentOutcome } from "../lib/metrics.js";
@@ -27,18 +26,16 @@ import { sslCommerzSettings } from "./sslcommerz-settings.js";
 import type { GatewayWord, PaymentGateway, RefundAnswer, RefundContext } from "./gateway.js";
 import {
   LATE_PAYMENT_REASON,
-  PAYMENT_OPEN_MESSAGE,
   amountDueOnline,
   completePayment,
   markPayment,
   newTransactionId,
-  openPayment,
+  openLockedPayment,
   publicUrl,
   recordPaymentOpened,
   refuseUnopenedPayment,
   releasePaymentLock,
   sameAmount,
-  takePaymentLock,
   type OrderDoc,
   type PaymentDoc,
   type PaymentOutcome,
@@ -49,10 +46,8 @@ async function startSslCommerz(
   order: OrderDoc,
   purpose: PaymentPurpose,
 ): Promise<PaymentStartedAnswer> {
-  const transactionId = newTransactionId("TWS");
-  if (!(await takePaymentLock(order._id, transactionId)))
-    throw conflict(PAYMENT_OPEN_MESSAGE, "PAYMENT_OPEN");
-  const payment = await openPayment(order, "SSLCOMMERZ", purpose, transactionId);
+  const payment = await openLockedPayment(order, "SSLCOMMERZ", purpose, "TWS");
+  const { transactionId } = payment;
   const address = order.shippingAddress;
   try {
     const session = await createSession({

@@ -151,33 +151,32 @@ function auditFilter(query: AuditQuery): mongoose.FilterQuery<AuditEntryFields> 
   };
 }
 
-/** One page of the trail, newest first. */
-export async function listAudit(query: AuditQuery): Promise<AuditPageAnswer> {
-  const filter = auditFilter(query);
-  const { skip, limit } = pageWindow(query);
+/** One page of the trail's entries that match `filter`, newest first, and how many match. */
+async function entriesPage(
+  filter: mongoose.FilterQuery<AuditEntryFields>,
+  paging: { page: number; limit: number },
+): Promise<{ rows: AuditEntryFields[]; total: number }> {
+  const { skip, limit } = pageWindow(paging);
   const [rows, total] = await Promise.all([
     AuditEntry.find(filter).sort({ at: -1, _id: -1 }).skip(skip).limit(limit).lean(),
     AuditEntry.countDocuments(filter),
   ]);
+  return { rows, total };
+}
+
+/** One page of the trail, newest first. */
+export async function listAudit(query: AuditQuery): Promise<AuditPageAnswer> {
+  const { rows, total } = await entriesPage(auditFilter(query), query);
   return { entries: rows.map(entryAnswer), ...pageSummary(total, query) };
 }
 
 /** One page of the entries of some entities, newest first (the settings screen's change log). */
-export async function pageOfEntities(
+export function pageOfEntities(
   entities: AuditEntity[],
   page: number,
   limit: number,
 ): Promise<{ rows: AuditEntryFields[]; total: number }> {
-  const filter = { entity: { $in: entities } };
-  const [rows, total] = await Promise.all([
-    AuditEntry.find(filter)
-      .sort({ at: -1, _id: -1 })
-      .skip((page - 1) * limit)
-      .limit(limit)
-      .lean(),
-    AuditEntry.countDocuments(filter),
-  ]);
-  return { rows, total };
+  return entriesPage({ entity: { $in: entities } }, { page, limit });
 }
 
 /** The collection the settings change log had before the audit trail took it over. */

@@ -7,6 +7,7 @@ import { formatBDT } from "#contract/money";
 import { pageSummary, pageWindow } from "../lib/paging.js";
 import { containsText } from "../lib/search-pattern.js";
 import type { PromoCodeAnswer } from "#contract/answers/catalog";
+import { PROMO_CODE_FIELDS } from "#contract/schemas/catalog";
 
 export type { PromoCodeAnswer };
 
@@ -168,19 +169,7 @@ export const STALE_PROMO_MESSAGE =
   "Someone else changed this promo code meanwhile. Reload it and save again.";
 
 /** What the audit trail compares of a code: what staff set (never its uses or reservations). */
-const AUDITED_PROMO_FIELDS = [
-  "code",
-  "description",
-  "type",
-  "value",
-  "minOrderAmount",
-  "maxDiscount",
-  "startsAt",
-  "expiresAt",
-  "usageLimit",
-  "perUserLimit",
-  "isActive",
-] as const;
+const AUDITED_PROMO_FIELDS = PROMO_CODE_FIELDS;
 
 function auditedPromo(doc: Pick<PromoCodeFields, (typeof AUDITED_PROMO_FIELDS)[number]>) {
   return Object.fromEntries(AUDITED_PROMO_FIELDS.map((field) => [field, doc[field]])) as Record<

@@ -8,6 +8,7 @@ import {
 import { getEnv, type Env } from "../env.js";
 import { conflict } from "../lib/http-error.js";
 import { logger } from "../lib/logger.js";
+import { pageCount } from "../lib/paging.js";
 import { defaultDeliverySettings, withDeliveryZones } from "./default-delivery-zones.js";
 import { DEFAULT_SEARCH_SYNONYMS } from "./default-search-synonyms.js";
 import { changedFields, pageOfEntities, recordAudit } from "./audit.service.js";
@@ -244,7 +245,7 @@ export async function updateShopSettings(
   return answer;
 }
 
-/** The settings screen's change log: the audit trail's shop and courier settings entries. */
+/** The settings screen's change log: the audit trail's shop, courier and gateway settings entries. */
 export async function listSettingsChanges(page: number, limit: number) {
   const { rows, total } = await pageOfEntities(
     ["shop-settings", "courier-settings", "payment-gateway-settings"],
@@ -258,7 +259,7 @@ export async function listSettingsChanges(page: number, limit: number) {
     changedBy: { id: row.actor.id ?? "", email: row.actor.email ?? "", name: row.actor.name },
     fields: row.changes.map(({ field, before, after }) => ({ path: field, before, after })),
   }));
-  return { changes, total, page, pages: Math.max(1, Math.ceil(total / limit)) };
+  return { changes, total, page, pages: pageCount(total, limit) };
 }
 
 /** What the storefront shows: each zone's charge (the fallback last), contact details, registration, chat and social links. */

@@ -5,11 +5,10 @@ import { CourierSettingsModel } from "../../models/courier-settings.model";
 import { Order } from "../../models/order.model";
 import { AuditEntry } from "../../models/audit-entry.model";
 import { createApp } from "../../server/app";
-import { getEnv } from "../../server/env";
 import { ENCRYPTION_KEY_MISSING } from "../../server/lib/secret-box";
 import { invalidateCourierSettings } from "../../server/services/courier-settings.service";
 import { clearDatabase } from "../setup/db";
-import { withEnv } from "../setup/env";
+import { productionEnv, withEnv } from "../setup/env";
 import { captureLogLines } from "../setup/log-capture";
 import { useCourierStubs } from "../setup/couriers";
 import { bearer, createAdmin } from "../factories/user";
@@ -384,14 +383,7 @@ describe("the encryption key", () => {
   });
 
   it("production without a key: secrets are refused with a clear message, other fields are saved", async () => {
-    const production = {
-      NODE_ENV: "production",
-      JWT_SECRET: getEnv().JWT_SECRET,
-      COOKIE_SECRET: getEnv().COOKIE_SECRET,
-      ADMIN_PASSWORD: "a-long-admin-password-for-tests",
-      BCRYPT_ROUNDS: "12",
-      HOST: "127.0.0.1",
-    };
+    const production = productionEnv();
     await withEnv(production, async () => {
       expect((await list()).body.canStoreSecrets).toBe(false);
       const refused = await save("redx", { fields: { apiToken: TYPED_SECRETS[2] } });

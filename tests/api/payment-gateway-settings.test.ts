@@ -10,9 +10,8 @@ import { invalidateProviderSettings } from "../../server/lib/provider-settings";
 import { createLoadContext } from "../../server/load-context";
 import { STALE_GATEWAY_SETTINGS } from "../../server/payments/settings";
 import { sslCommerzCredentials } from "../../server/payments/sslcommerz-settings";
-import { getEnv } from "../../server/env";
 import { clearDatabase } from "../setup/db";
-import { setEnv, withEnv } from "../setup/env";
+import { productionEnv, setEnv, withEnv } from "../setup/env";
 import { bkashEnv, startBkashStub, type BkashStub } from "../stubs/bkash";
 import { sslCommerzEnv, startSslCommerzStub, type SslCommerzStub } from "../stubs/sslcommerz";
 import { shopperWithCart } from "../factories/cart";
@@ -285,15 +284,9 @@ describe("the encryption key", () => {
   });
 
   it("production: a gateway switched to sandbox on its own address is not offered", async () => {
-    const production = {
-      NODE_ENV: "production",
-      JWT_SECRET: getEnv().JWT_SECRET,
-      COOKIE_SECRET: getEnv().COOKIE_SECRET,
-      ADMIN_PASSWORD: "a-long-admin-password-for-tests",
-      BCRYPT_ROUNDS: "12",
-      HOST: "127.0.0.1",
+    const production = productionEnv({
       BKASH_BASE_URL: "https://tokenized.pay.bka.sh/v1.2.0-beta",
-    };
+    });
     await withEnv(production, async () => {
       expect(gatewayOf((await list()).body, "BKASH")).toMatchObject({
         mode: "live",
@@ -309,15 +302,7 @@ describe("the encryption key", () => {
   });
 
   it("production without a key: secrets are refused with a clear message, the switch is saved", async () => {
-    const production = {
-      NODE_ENV: "production",
-      JWT_SECRET: getEnv().JWT_SECRET,
-      COOKIE_SECRET: getEnv().COOKIE_SECRET,
-      ADMIN_PASSWORD: "a-long-admin-password-for-tests",
-      BCRYPT_ROUNDS: "12",
-      HOST: "127.0.0.1",
-      ALLOW_SANDBOX_IN_PRODUCTION: "true",
-    };
+    const production = productionEnv({ ALLOW_SANDBOX_IN_PRODUCTION: "true" });
     await withEnv(production, async () => {
       expect((await list()).body.canStoreSecrets).toBe(false);
       const refused = await save("SSLCOMMERZ", { fields: { storePassword: TYPED_SECRET } });

@@ -8,30 +8,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Order } from "../../models/order.model";
 import { resetBkashTokenForTests } from "../../server/integrations/bkash";
 import { formatBDT } from "#contract/money";
-import { setEnv } from "../setup/env";
 import { bkashEnv, startBkashStub, type BkashStub } from "../stubs/bkash";
 import { changeShopSettings } from "../factories/shop-settings";
 import { createOrder } from "../factories/order";
 import { ADVANCE_METHOD_REQUIRED } from "../../server/services/advance-delivery-charge.service";
 import { allowBrowserProblems } from "./guard";
 import { guestCheckoutOf } from "./pages/checkout-page";
-import { screenshot, startShoppingSession, type ShoppingSession } from "./shop-harness";
+import { screenshot, startGatewayShoppingSession, type ShoppingSession } from "./shop-harness";
 
 let bkash: BkashStub;
 let shop: ShoppingSession;
-let restoreEnv: (() => void) | undefined;
 
 beforeAll(async () => {
   bkash = await startBkashStub();
-  const restoreGateway = setEnv(bkashEnv(bkash));
   resetBkashTokenForTests();
-  shop = await startShoppingSession();
-  // bKash's callback and the shop's redirects use PUBLIC_URL: this shop's address.
-  const restorePublicUrl = setEnv({ PUBLIC_URL: shop.baseUrl });
-  restoreEnv = () => {
-    restorePublicUrl();
-    restoreGateway();
-  };
+  shop = await startGatewayShoppingSession(bkashEnv(bkash));
   await changeShopSettings((settings) => {
     settings.cod.advanceDeliveryCharge = {
       outsideDhaka: true,
@@ -44,7 +35,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await shop?.close();
   await bkash?.close();
-  restoreEnv?.();
 });
 
 describe("advance delivery charge at checkout (bKash stub)", () => {

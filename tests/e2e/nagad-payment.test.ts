@@ -7,31 +7,21 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Order } from "../../models/order.model";
-import { setEnv } from "../setup/env";
 import { nagadEnv, startNagadStub, type NagadStub } from "../stubs/nagad";
 import { guestCheckoutOf } from "./pages/checkout-page";
-import { screenshot, startShoppingSession, type ShoppingSession } from "./shop-harness";
+import { screenshot, startGatewayShoppingSession, type ShoppingSession } from "./shop-harness";
 
 let nagad: NagadStub;
 let shop: ShoppingSession;
-let restoreEnv: (() => void) | undefined;
 
 beforeAll(async () => {
   nagad = await startNagadStub();
-  const restoreGateway = setEnv(nagadEnv(nagad));
-  shop = await startShoppingSession();
-  // Nagad's callback and the shop's redirects use PUBLIC_URL: this shop's address.
-  const restorePublicUrl = setEnv({ PUBLIC_URL: shop.baseUrl });
-  restoreEnv = () => {
-    restorePublicUrl();
-    restoreGateway();
-  };
+  shop = await startGatewayShoppingSession(nagadEnv(nagad));
 }, 120_000);
 
 afterAll(async () => {
   await shop?.close();
   await nagad?.close();
-  restoreEnv?.();
 });
 
 /** Guest: one item, Nagad chosen at checkout, the order placed; lands on Nagad's page. */

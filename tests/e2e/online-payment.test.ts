@@ -7,32 +7,22 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Order } from "../../models/order.model";
-import { setEnv } from "../setup/env";
 import { sslCommerzEnv, startSslCommerzStub, type SslCommerzStub } from "../stubs/sslcommerz";
 import { dataLayer } from "./harness";
 import { guestCheckoutOf } from "./pages/checkout-page";
-import { screenshot, startShoppingSession, type ShoppingSession } from "./shop-harness";
+import { screenshot, startGatewayShoppingSession, type ShoppingSession } from "./shop-harness";
 
 let ssl: SslCommerzStub;
 let shop: ShoppingSession;
-let restoreEnv: (() => void) | undefined;
 
 beforeAll(async () => {
   ssl = await startSslCommerzStub();
-  const restoreGateway = setEnv(sslCommerzEnv(ssl));
-  shop = await startShoppingSession();
-  // The gateway's callbacks and the shop's redirects use PUBLIC_URL: this shop's address.
-  const restorePublicUrl = setEnv({ PUBLIC_URL: shop.baseUrl });
-  restoreEnv = () => {
-    restorePublicUrl();
-    restoreGateway();
-  };
+  shop = await startGatewayShoppingSession(sslCommerzEnv(ssl));
 }, 120_000);
 
 afterAll(async () => {
   await shop?.close();
   await ssl?.close();
-  restoreEnv?.();
 });
 
 /** Guest: add one item, check out with SSLCommerz, land on the gateway; answers the order id and tran_id. */

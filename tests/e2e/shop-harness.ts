@@ -13,6 +13,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, onTestFailed } from "vitest";
+import { setEnv } from "../setup/env";
 import { ARTIFACTS, launchBrowser, startShop } from "./harness";
 
 export interface ShoppingPage {
@@ -109,6 +110,27 @@ export function useShoppingSession(): ShoppingSession {
     },
     newPage: (width) => started().newPage(width),
     close: () => started().close(),
+  };
+}
+
+/**
+ * A shopping session whose shop pays through a gateway stub: the stub's environment set before the
+ * shop starts, and PUBLIC_URL pointed at this shop (the gateway's callbacks and the shop's
+ * redirects use it). Closing it closes the shop and puts the environment back.
+ */
+export async function startGatewayShoppingSession(
+  gatewayEnv: Record<string, string>,
+): Promise<ShoppingSession> {
+  const restoreGateway = setEnv(gatewayEnv);
+  const session = await startShoppingSession();
+  const restorePublicUrl = setEnv({ PUBLIC_URL: session.baseUrl });
+  return {
+    ...session,
+    async close() {
+      await session.close();
+      restorePublicUrl();
+      restoreGateway();
+    },
   };
 }
 

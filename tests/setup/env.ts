@@ -1,4 +1,4 @@
-import { resetEnvForTests } from "../../server/env";
+import { getEnv, resetEnvForTests } from "../../server/env";
 
 /**
  * Sets environment variables and makes the shop read its config afresh; the returned function puts
@@ -25,4 +25,21 @@ export async function withEnv<T>(vars: Record<string, string>, body: () => Promi
   } finally {
     restore();
   }
+}
+
+/**
+ * The variables a production start needs on this loopback test server, with the suite's own
+ * secrets kept (tokens signed before stay valid); `extra` adds or overrides.
+ */
+export function productionEnv(extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    NODE_ENV: "production",
+    JWT_SECRET: getEnv().JWT_SECRET,
+    COOKIE_SECRET: getEnv().COOKIE_SECRET,
+    ADMIN_PASSWORD: "a-long-admin-password-for-tests",
+    // The suite lowers the bcrypt cost; production refuses less than 12.
+    BCRYPT_ROUNDS: "12",
+    HOST: "127.0.0.1",
+    ...extra,
+  };
 }

@@ -3,11 +3,11 @@
  * a row per variant; "Import CSV" checks a file first (the dry run's report: counts, then each row
  * that would change or is refused, with why) and applies it only when asked and no row is refused.
  */
-import { Download, Upload } from "lucide-react";
+import { Upload } from "lucide-react";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { toast } from "sonner";
-import { saveCsvFile } from "~/components/admin/csv-download";
+import { CsvDownloadButton } from "~/components/admin/csv-download";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { api } from "~/lib/admin-api-client";
@@ -39,24 +39,7 @@ const failure = (error: unknown, fallback: string) =>
   error instanceof Error ? error.message : fallback;
 
 export function ExportCatalogueButton() {
-  const [busy, setBusy] = useState(false);
-  return (
-    <Button
-      variant="outline"
-      className="min-h-11"
-      disabled={busy}
-      onClick={() => {
-        setBusy(true);
-        api.catalogCsv
-          .exportCsv()
-          .then((text) => saveCsvFile(text, "catalogue.csv"))
-          .catch((error: unknown) => toast.error(failure(error, "The export failed")))
-          .finally(() => setBusy(false));
-      }}
-    >
-      <Download className="h-4 w-4" aria-hidden="true" /> Export CSV
-    </Button>
-  );
+  return <CsvDownloadButton load={() => api.catalogCsv.exportCsv()} fileName="catalogue.csv" />;
 }
 
 export function ImportCatalogueButton() {

@@ -5,13 +5,11 @@
  * orders to the courier booking (BulkShipment); anything else that works on a selection (printing
  * labels and invoices) is one entry of SELECTION_ACTIONS. Export CSV downloads the filtered list.
  */
-import { Download } from "lucide-react";
-import { toast } from "sonner";
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useAdminAction } from "~/components/admin/admin-action";
 import { BulkShipment } from "~/components/admin/bulk-shipment";
 import { CancelOrderAction } from "~/components/admin/cancel-order";
-import { saveCsvFile } from "~/components/admin/csv-download";
+import { CsvDownloadButton } from "~/components/admin/csv-download";
 import { PrintMenu } from "~/components/admin/print-menu";
 import { Button } from "~/components/ui/button";
 import { api, type AdminOrder } from "~/lib/admin-api-client";
@@ -54,26 +52,7 @@ export function bulkSummary({ done, refused, results }: BulkOrdersAnswer, verb: 
 }
 
 export function ExportCsvButton({ filter }: { filter: OrderFilterQuery }) {
-  const [busy, setBusy] = useState(false);
-  return (
-    <Button
-      variant="outline"
-      className="min-h-11"
-      disabled={busy}
-      onClick={() => {
-        setBusy(true);
-        api.orderDesk
-          .exportCsv(filter)
-          .then((text) => saveCsvFile(text, "orders.csv"))
-          .catch((error: unknown) =>
-            toast.error(error instanceof Error ? error.message : "The export failed"),
-          )
-          .finally(() => setBusy(false));
-      }}
-    >
-      <Download className="h-4 w-4" aria-hidden="true" /> Export CSV
-    </Button>
-  );
+  return <CsvDownloadButton load={() => api.orderDesk.exportCsv(filter)} fileName="orders.csv" />;
 }
 
 export function SelectionBar({

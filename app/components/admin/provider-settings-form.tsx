@@ -1,6 +1,13 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { useAdminAction } from "~/components/admin/admin-action";
-import { formatDate, Panel } from "~/components/admin/common";
+import {
+  ErrorNote,
+  formatDate,
+  PageHeader,
+  Panel,
+  TableSkeleton,
+  type AdminData,
+} from "~/components/admin/common";
 import { TextField } from "~/components/admin/list";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
@@ -250,5 +257,46 @@ export function ProviderSettingsForm({
         </div>
       </form>
     </Panel>
+  );
+}
+
+/**
+ * A providers' screen (couriers, payment gateways): its header, the notice when this server cannot
+ * store credentials, a skeleton while loading, then one form per provider.
+ */
+export function ProviderSettingsPage<Answer extends { canStoreSecrets: boolean }>({
+  title,
+  description,
+  loaded,
+  stillSaved,
+  children,
+}: {
+  title: string;
+  description: string;
+  loaded: AdminData<Answer>;
+  /** What can be saved without an encryption key ("defaults and switches"). */
+  stillSaved: string;
+  children: (answer: Answer) => ReactNode;
+}) {
+  const answer = loaded.data;
+  return (
+    <div>
+      <PageHeader title={title} description={description} />
+      {loaded.error && <ErrorNote message={loaded.error} onRetry={loaded.reload} />}
+      {answer && !answer.canStoreSecrets && (
+        <p
+          role="status"
+          className="mb-4 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+        >
+          Credentials cannot be saved on this server: SETTINGS_ENCRYPTION_KEY is not set. The
+          environment&apos;s values are used; {stillSaved} can still be saved.
+        </p>
+      )}
+      {!answer ? (
+        loaded.loading && <TableSkeleton rows={4} />
+      ) : (
+        <div className="grid gap-4 lg:grid-cols-2">{children(answer)}</div>
+      )}
+    </div>
   );
 }

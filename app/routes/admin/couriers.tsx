@@ -4,14 +4,11 @@ import {
   runAdminAction,
   unknownIntent,
 } from "~/components/admin/admin-action";
+import { loadForAdmin, useLoadedData } from "~/components/admin/common";
 import {
-  ErrorNote,
-  loadForAdmin,
-  PageHeader,
-  TableSkeleton,
-  useLoadedData,
-} from "~/components/admin/common";
-import { ProviderSettingsForm } from "~/components/admin/provider-settings-form";
+  ProviderSettingsForm,
+  ProviderSettingsPage,
+} from "~/components/admin/provider-settings-form";
 import { api } from "~/lib/admin-api-client";
 import { COURIER_IDS, COURIER_NAMES, CourierSettingsUpdate } from "#contract/couriers";
 import type { Route } from "./+types/couriers";
@@ -40,40 +37,25 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 }
 
 export default function AdminCouriers({ loaderData }: Route.ComponentProps) {
-  const loaded = useLoadedData(loaderData.couriers);
-  const answer = loaded.data;
   return (
-    <div>
-      <PageHeader
-        title="Couriers"
-        description="Each courier's credentials and defaults. Saved credentials are encrypted and never shown again; type a new value to replace one."
-      />
-      {loaded.error && <ErrorNote message={loaded.error} onRetry={loaded.reload} />}
-      {answer && !answer.canStoreSecrets && (
-        <p
-          role="status"
-          className="mb-4 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
-        >
-          Credentials cannot be saved on this server: SETTINGS_ENCRYPTION_KEY is not set. The
-          environment's values are used; defaults and switches can still be saved.
-        </p>
-      )}
-      {!answer ? (
-        loaded.loading && <TableSkeleton rows={4} />
-      ) : (
-        <div className="grid gap-4 lg:grid-cols-2">
-          {answer.couriers.map((courier) => (
-            <ProviderSettingsForm
-              key={courier.id}
-              provider={courier}
-              testIdPrefix="courier"
-              switchLabel={`Offer ${courier.name} for bookings`}
-              readyLabel="Ready to book"
-              emptyNote="Nothing to sign in to: the owner types the courier's name and tracking number when shipping."
-            />
-          ))}
-        </div>
-      )}
-    </div>
+    <ProviderSettingsPage
+      title="Couriers"
+      description="Each courier's credentials and defaults. Saved credentials are encrypted and never shown again; type a new value to replace one."
+      loaded={useLoadedData(loaderData.couriers)}
+      stillSaved="defaults and switches"
+    >
+      {(answer) =>
+        answer.couriers.map((courier) => (
+          <ProviderSettingsForm
+            key={courier.id}
+            provider={courier}
+            testIdPrefix="courier"
+            switchLabel={`Offer ${courier.name} for bookings`}
+            readyLabel="Ready to book"
+            emptyNote="Nothing to sign in to: the owner types the courier's name and tracking number when shipping."
+          />
+        ))
+      }
+    </ProviderSettingsPage>
   );
 }

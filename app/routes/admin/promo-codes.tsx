@@ -27,6 +27,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/compone
 import { Field, NativeSelect } from "~/components/ui/input";
 import { PromoCodeBody, PromoCodeUpdateBody, validateInto } from "~/lib/admin-schemas";
 import { api } from "~/lib/admin-api-client";
+import { PROMO_CODE_FIELDS } from "#contract/schemas/catalog";
 import type { Route } from "./+types/promo-codes";
 import type { PromoCode as PromoCodeAnswer } from "~/lib/admin-api-client";
 import { formatBDT } from "#contract/money";
@@ -39,19 +40,7 @@ export function meta() {
 type Promo = PromoCodeAnswer;
 
 const LIMIT = 20;
-const FIELDS = [
-  "code",
-  "description",
-  "type",
-  "value",
-  "minOrderAmount",
-  "maxDiscount",
-  "startsAt",
-  "expiresAt",
-  "usageLimit",
-  "perUserLimit",
-  "isActive",
-] as const;
+const FIELDS = PROMO_CODE_FIELDS;
 
 type Values = Record<Exclude<(typeof FIELDS)[number], "isActive">, string> & { isActive: boolean };
 
