@@ -125,7 +125,7 @@ export interface SeedProduct {
   discountedPrice: number;
   categorySlug: string;
   categoryName: string;
-  variants: { color: string; size: string; stock: number; sku: string }[];
+  variants: { color: string; size: string; stock: number; sku: string; barcode: string }[];
   isFeatured: boolean;
   kind: GarmentKind;
 }
@@ -149,14 +149,22 @@ export function buildSeedProducts(): SeedProduct[] {
           .slice(0, 2 + (index % 2));
         const slug = `${child.slug}-${style.toLowerCase()}`;
         const variants = colors.flatMap((color) =>
-          SIZES[child.kind].map((size) => ({
-            color,
-            size,
-            // Every fifth product has one sold-out variant, so "in stock" filters mean something.
-            stock:
-              index % 5 === 0 && size === SIZES[child.kind][0] ? 0 : Math.floor(random() * 15) + 1,
-            sku: `${slug}-${color}-${size}`.toUpperCase().replace(/[^A-Z0-9]+/g, "-"),
-          })),
+          SIZES[child.kind].map((size) => {
+            const sku = `${slug}-${color}-${size}`.toUpperCase().replace(/[^A-Z0-9]+/g, "-");
+            return {
+              color,
+              size,
+              // Every fifth product has one sold-out variant, so "in stock" filters mean something.
+              stock:
+                index % 5 === 0 && size === SIZES[child.kind][0]
+                  ? 0
+                  : Math.floor(random() * 15) + 1,
+              sku,
+              // The barcode a variant without one gets anyway: with both codes written, claiming them
+              // is one insert per product and no second write (every browser test seeds a shop).
+              barcode: sku,
+            };
+          }),
         );
         products.push({
           title: `${style} ${parent.name === "Kids" ? "Kids " : ""}${child.name.replace(/s$/, "")}`,

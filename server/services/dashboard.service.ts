@@ -1,5 +1,9 @@
 import { TZDate } from "@date-fns/tz";
-import { addDays, addMonths, format, startOfMonth, startOfWeek } from "date-fns";
+import { addDays } from "date-fns/addDays";
+import { addMonths } from "date-fns/addMonths";
+import { format } from "date-fns/format";
+import { startOfMonth } from "date-fns/startOfMonth";
+import { startOfWeek } from "date-fns/startOfWeek";
 import type { PipelineStage } from "mongoose";
 import { ORDER_STATUSES } from "../../models/order.model.js";
 import { Order } from "../../models/order.model.js";

@@ -1,5 +1,5 @@
 import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
+import { format } from "date-fns/format";
 import { StockDigest } from "../../models/stock-ledger.model.js";
 import { SHOP_TIME_ZONE } from "#contract/dates";
 import type { LowStockItem } from "#contract/schemas/stock";

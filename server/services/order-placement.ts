@@ -4,7 +4,7 @@ import type { StaffOrderLineBody } from "#contract/schemas/staff-orders";
 import type { StaffOrderSource } from "#contract/order-sources";
 import { randomBytes, randomInt } from "node:crypto";
 import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
+import { format } from "date-fns/format";
 import mongoose from "mongoose";
 import { Order, type OrderFields, type OrderStatus } from "../../models/order.model.js";
 import { badRequest, HttpError } from "../lib/http-error.js";
