@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { getEnv } from "../env.js";
 
 /**
@@ -27,7 +27,10 @@ export class EmailError extends Error {
 
 let transport: { url: string; transporter: Transporter } | undefined;
 
-function transporterFor(url: string): Transporter {
+/** nodemailer is loaded on the first email: a shop without SMTP never pays for it at start. */
+async function transporterFor(url: string): Promise<Transporter> {
+  // Loaded before the check, so two first emails cannot each make (and close) a transport.
+  const { default: nodemailer } = await import("nodemailer");
   if (transport?.url !== url) {
     transport?.transporter.close();
     transport = {
@@ -51,7 +54,9 @@ export async function sendEmail(message: EmailMessage): Promise<EmailResult> {
   const env = getEnv();
   if (!env.SMTP_URL) return { delivered: false, via: "off" };
   try {
-    const info = (await transporterFor(env.SMTP_URL).sendMail({
+    const info = (await (
+      await transporterFor(env.SMTP_URL)
+    ).sendMail({
       from: env.EMAIL_FROM,
       to: message.to,
       subject: message.subject,

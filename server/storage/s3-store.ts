@@ -1,13 +1,6 @@
 import { Readable } from "node:stream";
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from "@aws-sdk/client-s3";
+import type * as S3SdkModule from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
 import {
   assertImageKey,
   cacheControlOfKey,
@@ -31,12 +24,24 @@ export interface S3StoreConfig {
   prefix: string;
 }
 
+type S3Sdk = typeof S3SdkModule;
+let loadedSdk: Promise<S3Sdk> | undefined;
+
+/**
+ * The SDK on first use: it costs most of a second to load, which every process that starts the
+ * server (each test file among them) would pay on a shop that keeps its images on disk.
+ */
+function s3Sdk(): Promise<S3Sdk> {
+  loadedSdk ??= import("@aws-sdk/client-s3");
+  return loadedSdk;
+}
+
 /**
  * A missing object: GetObject says NoSuchKey, HeadObject (no body to say it in) NotFound / 404.
  * A missing bucket is a configuration fault, not a missing image (GetObject tells them apart).
  */
-function isNotFound(error: unknown): boolean {
-  if (!(error instanceof S3ServiceException) || error.name === "NoSuchBucket") return false;
+function isNotFound(sdk: S3Sdk, error: unknown): boolean {
+  if (!(error instanceof sdk.S3ServiceException) || error.name === "NoSuchBucket") return false;
   return (
     error.name === "NoSuchKey" ||
     error.name === "NotFound" ||
@@ -53,26 +58,36 @@ function quotedEtag(etag: string | undefined): string | undefined {
 /** Images in an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO…): shared by every instance. */
 export class S3ImageStore implements ImageStore {
   readonly kind = "s3";
-  readonly client: S3Client;
   readonly bucket: string;
   readonly prefix: string;
   private readonly endpoint: string | undefined;
+  private readonly config: S3StoreConfig;
+  private connected: Promise<{ sdk: S3Sdk; client: S3Client }> | undefined;
 
   constructor(config: S3StoreConfig) {
+    this.config = config;
     this.bucket = config.bucket;
     this.prefix = config.prefix;
     this.endpoint = config.endpoint;
-    this.client = new S3Client({
-      region: config.region,
-      endpoint: config.endpoint,
-      forcePathStyle: config.forcePathStyle,
-      credentials: config.credentials,
-      // Checksums only where S3 requires them: R2, MinIO and other S3-compatible stores do not all
-      // accept the newer default (CRC32 trailers on every upload).
-      requestChecksumCalculation: "WHEN_REQUIRED",
-      responseChecksumValidation: "WHEN_REQUIRED",
-      maxAttempts: 3,
-    });
+  }
+
+  /** The SDK and its client, made on first use. */
+  private connection(): Promise<{ sdk: S3Sdk; client: S3Client }> {
+    this.connected ??= s3Sdk().then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: this.config.region,
+        endpoint: this.config.endpoint,
+        forcePathStyle: this.config.forcePathStyle,
+        credentials: this.config.credentials,
+        // Checksums only where S3 requires them: R2, MinIO and other S3-compatible stores do not all
+        // accept the newer default (CRC32 trailers on every upload).
+        requestChecksumCalculation: "WHEN_REQUIRED",
+        responseChecksumValidation: "WHEN_REQUIRED",
+        maxAttempts: 3,
+      }),
+    }));
+    return this.connected;
   }
 
   get description(): string {
@@ -84,8 +99,9 @@ export class S3ImageStore implements ImageStore {
   }
 
   async put(key: string, body: Buffer): Promise<void> {
-    await this.client.send(
-      new PutObjectCommand({
+    const { sdk, client } = await this.connection();
+    await client.send(
+      new sdk.PutObjectCommand({
         Bucket: this.bucket,
         Key: this.objectKey(key),
         Body: body,
@@ -98,9 +114,10 @@ export class S3ImageStore implements ImageStore {
   }
 
   async stat(key: string): Promise<StoredImage | undefined> {
+    const { sdk, client } = await this.connection();
     try {
-      const head = await this.client.send(
-        new HeadObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }),
+      const head = await client.send(
+        new sdk.HeadObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }),
       );
       return {
         key,
@@ -110,15 +127,16 @@ export class S3ImageStore implements ImageStore {
         etag: quotedEtag(head.ETag),
       };
     } catch (error) {
-      if (isNotFound(error)) return undefined;
+      if (isNotFound(sdk, error)) return undefined;
       throw error;
     }
   }
 
   async get(key: string): Promise<ImageBody | undefined> {
+    const { sdk, client } = await this.connection();
     try {
-      const object = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }),
+      const object = await client.send(
+        new sdk.GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }),
       );
       if (!(object.Body instanceof Readable)) throw new Error("The store answered without a body");
       return {
@@ -130,22 +148,24 @@ export class S3ImageStore implements ImageStore {
         body: object.Body,
       };
     } catch (error) {
-      if (isNotFound(error)) return undefined;
+      if (isNotFound(sdk, error)) return undefined;
       throw error;
     }
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(
-      new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }),
+    const { sdk, client } = await this.connection();
+    await client.send(
+      new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }),
     );
   }
 
   async *list(prefix = ""): AsyncIterable<StoredImage> {
+    const { sdk, client } = await this.connection();
     let continuationToken: string | undefined;
     do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({
+      const page = await client.send(
+        new sdk.ListObjectsV2Command({
           Bucket: this.bucket,
           Prefix: this.prefix + prefix,
           ContinuationToken: continuationToken,
