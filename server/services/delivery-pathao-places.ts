@@ -49,6 +49,8 @@ const PATHAO_ZONE_SPELLINGS: Record<string, readonly string[]> = {
   "dhaka/mirpur": ["Mirpur 1"],
   "chattogram/banshkhali": ["Bashkhali"],
   "bogura/dupchanchia": ["Dupchachia"],
+  "cumilla/brahmanpara": ["B.Para"],
+  "cumilla/cumilla-sadar-dakshin": ["Sadar Dakkhin"],
 };
 
 /** Short names Pathao writes beside a zone for its city ("New Market CTG"). */
@@ -62,6 +64,8 @@ const KIND_WORDS = new Set(["thana"]);
 /** How long Pathao's lists are kept per store, and how long a failed load is not retried. */
 const LIST_TTL_MS = 60 * 60 * 1000;
 const FAILED_LIST_TTL_MS = 60 * 1000;
+/** How many zone lists the operator's report asks Pathao for at once. */
+const REPORT_READS_AT_ONCE = 8;
 
 interface CacheEntry {
   at: number;
@@ -273,14 +277,26 @@ export async function pathaoPlacesReport(credentials: PathaoCredentials) {
   const unmatchedThanas: { id: string; name: string; districtId: string }[] = [];
   const usedCities = new Set<number>();
   let matchedThanas = 0;
-  for (const district of DISTRICT_LIST) {
-    const city = cityOfDistrict(cities, district);
+  // Each matched city's zones, a few lists at a time (a first report reads about 64).
+  const matchedCities = DISTRICT_LIST.map((district) => ({
+    district,
+    city: cityOfDistrict(cities, district),
+  }));
+  const zonesByCity = new Map<number, PathaoZone[]>();
+  const toRead = matchedCities.flatMap(({ city }) => (city ? [city.city_id] : []));
+  for (let start = 0; start < toRead.length; start += REPORT_READS_AT_ONCE)
+    await Promise.all(
+      toRead
+        .slice(start, start + REPORT_READS_AT_ONCE)
+        .map(async (cityId) => zonesByCity.set(cityId, await pathaoZones(credentials, cityId))),
+    );
+  for (const { district, city } of matchedCities) {
     if (!city) {
       unmatchedDistricts.push({ id: district.id, name: district.name });
       continue;
     }
     usedCities.add(city.city_id);
-    const zones = await pathaoZones(credentials, city.city_id);
+    const zones = zonesByCity.get(city.city_id)!;
     for (const thana of thanasOf(district.id)) {
       if (zoneOfThana(zones, district, thana)) matchedThanas += 1;
       else unmatchedThanas.push({ id: thana.id, name: thana.name, districtId: district.id });
