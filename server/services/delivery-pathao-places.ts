@@ -64,6 +64,11 @@ const KIND_WORDS = new Set(["thana"]);
 /** How long Pathao's lists are kept per store, and how long a failed load is not retried. */
 const LIST_TTL_MS = 60 * 60 * 1000;
 const FAILED_LIST_TTL_MS = 60 * 1000;
+/**
+ * Lists kept at most (the oldest read goes first): the public address pickers ask for any zone's
+ * areas by id, and a list per id asked must not grow without end.
+ */
+const MAX_CACHED_LISTS = 2000;
 /** How many zone lists the operator's report asks Pathao for at once. */
 const REPORT_READS_AT_ONCE = 8;
 
@@ -96,6 +101,12 @@ function storeKey(credentials: PathaoCredentials): string {
     .slice(0, 32);
 }
 
+function keep(key: string, entry: CacheEntry): void {
+  listCache.delete(key);
+  listCache.set(key, entry);
+  if (listCache.size > MAX_CACHED_LISTS) listCache.delete(listCache.keys().next().value!);
+}
+
 /**
  * One of Pathao's lists for this store: kept an hour; one load at a time (concurrent checkouts
  * share it); a failed load is remembered a minute so that Pathao down does not slow every quote.
@@ -109,8 +120,8 @@ export function pathaoList<T>(
   const hit = listCache.get(key);
   if (hit && Date.now() - hit.at < hit.ttl) return hit.value as Promise<T>;
   const value = load();
-  listCache.set(key, { at: Date.now(), ttl: LIST_TTL_MS, value });
-  value.catch(() => listCache.set(key, { at: Date.now(), ttl: FAILED_LIST_TTL_MS, value }));
+  keep(key, { at: Date.now(), ttl: LIST_TTL_MS, value });
+  value.catch(() => keep(key, { at: Date.now(), ttl: FAILED_LIST_TTL_MS, value }));
   return value;
 }
 
@@ -120,13 +131,10 @@ export const pathaoCities = (credentials: PathaoCredentials) =>
 export const pathaoZones = (credentials: PathaoCredentials, cityId: number) =>
   pathaoList(credentials, `zones:${cityId}`, () => listZones(credentials, cityId));
 
-/** A name's words, folded as the place search folds them. */
-const wordsOf = (name: string) => placeWords(name);
-
 /** The district's own names and spellings as single words ("chattogram", "chittagong", "ctg"). */
 function cityWords(district: District): Set<string> {
   return new Set([
-    ...[district.name, ...district.aliases].map((name) => wordsOf(name).join("")),
+    ...[district.name, ...district.aliases].map((name) => placeWords(name).join("")),
     ...(CITY_ABBREVIATIONS[district.id] ?? []),
   ]);
 }
@@ -136,7 +144,7 @@ function cityWords(district: District): Set<string> {
  * "Bogra Sadar" stays: "Sadar" alone names nothing) and without a trailing "thana".
  */
 function zoneKey(name: string, city: Set<string>): string {
-  const words = wordsOf(name);
+  const words = placeWords(name);
   while (words.length > 1 && city.has(words[0])) words.shift();
   while (words.length > 1 && (city.has(words.at(-1)!) || KIND_WORDS.has(words.at(-1)!)))
     words.pop();
@@ -161,7 +169,7 @@ export function consonantKey(key: string): string {
  */
 const keysOfName = (name: string, city: Set<string>) => [
   zoneKey(name, city),
-  wordsOf(name).join(""),
+  placeWords(name).join(""),
 ];
 
 /** The zones of `zones` under each key `keysOf` gives them, lowest id first. */
