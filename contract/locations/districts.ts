@@ -117,7 +117,7 @@ export const DISTRICTS = [
     name: "Jhenaidah",
     nameBn: "ঝিনাইদহ",
     division: "khulna",
-    aliases: ["Jhenaidaha", "Jhenida"],
+    aliases: ["Jhenaidaha", "Jhenida", "Jhenidah"],
   },
   // Barishal division
   {

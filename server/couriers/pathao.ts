@@ -6,7 +6,9 @@ import {
   type PathaoCredentials,
 } from "../integrations/pathao.js";
 import { courierState, courierValues } from "../services/courier-settings.service.js";
-import { resolvePathaoLocation } from "../services/delivery.service.js";
+import { matchPathaoPlace, type PlaceToMatch } from "../services/delivery-pathao-places.js";
+import { resolvePlace } from "../services/delivery-place.js";
+import { logger } from "../lib/logger.js";
 import {
   bookOneByOne,
   notConfiguredRefusal,
@@ -119,22 +121,53 @@ const NOT_PICKED_UP = new Set([
 /** Pathao's error as the courier interface's refusal. */
 const asRefusal = refusalFrom("pathao", PathaoError);
 
+/**
+ * The parcel's district and thana ids (an order placed before the district picker has names only:
+ * found as the checkout finds them); none when its ids are no longer on our lists.
+ */
+function placeOfParcel(parcel: ParcelRequest): PlaceToMatch {
+  try {
+    const { districtId, thanaId, zone } = resolvePlace(parcel);
+    return { districtId, thanaId, zone };
+  } catch {
+    return { districtId: null, thanaId: null, zone: "" };
+  }
+}
+
+/**
+ * The recipient's Pathao city and zone, found as the checkout's live price finds them
+ * (server/services/delivery-pathao-places.ts). Unmatched, or Pathao's lists unreadable, the
+ * parcel goes without them (Pathao reads the address line) or with the city alone: never with
+ * another city's ids.
+ */
+async function recipientPlace(
+  credentials: PathaoCredentials,
+  parcel: ParcelRequest,
+): Promise<{ cityId?: number; zoneId?: number }> {
+  const where = { orderNumber: parcel.orderNumber, ...placeOfParcel(parcel) };
+  try {
+    const match = await matchPathaoPlace(credentials, where);
+    if (match.matched) return { cityId: match.cityId, zoneId: match.zoneId };
+    logger.info({ ...where, reason: match.reason }, "Pathao parcel booked without its zone");
+    return { cityId: match.cityId };
+  } catch (error) {
+    logger.warn({ err: error, ...where }, "Pathao's lists unreadable; parcel booked without ids");
+    return {};
+  }
+}
+
 async function book(parcel: ParcelRequest) {
   const credentials = await bookingCredentials();
   const itemWeightKg = (await courierValues(pathaoSettings)).itemWeightKg ?? DEFAULT_ITEM_WEIGHT_KG;
-  const location = await resolvePathaoLocation(
-    credentials,
-    parcel.city,
-    parcel.zone || undefined,
-  ).catch(() => undefined);
+  const location = await recipientPlace(credentials, parcel);
   try {
     const answer = await createPathaoOrder(credentials, {
       merchantOrderId: parcel.orderNumber,
       recipientName: parcel.recipientName.padEnd(3, ".").slice(0, 100),
       recipientPhone: parcel.recipientPhone,
       recipientAddress: parcel.recipientAddress.slice(0, 220).padEnd(10, "."),
-      recipientCity: location?.cityId,
-      recipientZone: location?.zoneId,
+      recipientCity: location.cityId,
+      recipientZone: location.zoneId,
       itemQuantity: parcel.itemQuantity,
       itemWeightKg: Math.min(10, Math.max(0.5, parcel.itemQuantity * itemWeightKg)),
       itemDescription: parcel.itemDescription,

@@ -26,6 +26,7 @@ import {
   LATE_PAYMENT_REASON,
   NOT_PAYABLE_REASON,
   amountDueOnline,
+  paidLate,
   completePayment,
   markPayment,
   newTransactionId,
@@ -62,16 +63,33 @@ async function startBkash(order: OrderDoc, purpose: PaymentPurpose): Promise<Pay
 }
 
 /**
- * bKash's transaction id when the payment is COMPLETED as stored now (another request may have
- * completed it meanwhile), else undefined: every success answer names the same transaction.
+ * The answer for a payment COMPLETED as stored now (another request may have completed it
+ * meanwhile), else undefined: every answer about it names the same transaction, or the same late
+ * payment.
  */
-async function completedTrxId(payment: PaymentDoc): Promise<string | undefined> {
+async function completedOutcome(
+  payment: PaymentDoc,
+  base: Omit<PaymentOutcome, "result">,
+): Promise<PaymentOutcome | undefined> {
   const stored = await Payment.findById(payment._id, {
     status: 1,
     transactionId: 1,
     gatewayResponse: 1,
   }).lean();
-  return stored?.status === "COMPLETED" ? bkashTrxId(stored) : undefined;
+  return stored?.status === "COMPLETED" ? settledOutcome(stored, base) : undefined;
+}
+
+/**
+ * What a payment already completed answers again (a replayed callback, the same callback twice at
+ * once): the first answer, a late payment's refund message included.
+ */
+function settledOutcome(
+  payment: { transactionId: string; gatewayResponse?: unknown },
+  base: Omit<PaymentOutcome, "result">,
+): PaymentOutcome {
+  return paidLate(payment)
+    ? { ...base, result: "failed", reason: LATE_PAYMENT_REASON }
+    : { ...base, result: "success", transactionId: bkashTrxId(payment) };
 }
 
 /** Why a bKash execute or query answer does not pay this payment in full, or undefined. */
@@ -215,15 +233,14 @@ async function settleBkash(paymentID: string, status: string): Promise<PaymentOu
     locale: toLocale(order.locale),
   };
   if (status !== "success") return settleBkashEnding(payment, order, base, status);
-  // A replayed callback names the same transaction as the first answer did: bKash's trxID.
-  if (payment.status === "COMPLETED")
-    return { ...base, result: "success", transactionId: bkashTrxId(payment) };
+  // A replayed callback answers as the first did: bKash's trxID, or the late payment's refund.
+  if (payment.status === "COMPLETED") return settledOutcome(payment, base);
   // The shopper approved, but nothing is debited until we execute: never for an order that was
   // cancelled, expired or paid by another attempt in the meantime.
   if (order.orderStatus !== "PENDING") {
     // This very payment may have placed it a moment ago (the same callback arriving twice at once).
-    const paidAs = await completedTrxId(payment);
-    if (paidAs) return { ...base, result: "success", transactionId: paidAs };
+    const completed = await completedOutcome(payment, base);
+    if (completed) return completed;
     await markPayment(payment, "CANCELLED", { status, refused: NOT_PAYABLE_REASON });
     logger.warn(
       {
@@ -236,8 +253,8 @@ async function settleBkash(paymentID: string, status: string): Promise<PaymentOu
     return { ...base, result: "failed", reason: NOT_PAYABLE_REASON };
   }
   if (!(await takePaymentLock(order._id, payment.transactionId))) {
-    const paidAs = await completedTrxId(payment);
-    if (paidAs) return { ...base, result: "success", transactionId: paidAs };
+    const completed = await completedOutcome(payment, base);
+    if (completed) return completed;
     // Another attempt of this order (a second tab) is being executed, or has paid it: this one is
     // never executed, so bKash never debits it.
     await markPayment(payment, "CANCELLED", { status, refused: ANOTHER_PAYMENT_REASON });

@@ -248,6 +248,14 @@ export async function completePayment(
   return "late";
 }
 
+/**
+ * Whether a completed payment arrived after its order had moved on (`completePayment` answered
+ * "late" and flagged it for a refund): every later answer about it says so, never "paid".
+ */
+export function paidLate(payment: { gatewayResponse?: unknown }): boolean {
+  return Boolean((payment.gatewayResponse as { needsReview?: unknown } | undefined)?.needsReview);
+}
+
 /** Records a PENDING payment as ended; the lock is not freed (only a gateway's own answer frees it). */
 export async function markPayment(
   payment: PaymentDoc,

@@ -23,6 +23,7 @@ import { nagadSettings } from "./nagad-settings.js";
 import type { GatewayWord, PaymentGateway } from "./gateway.js";
 import {
   LATE_PAYMENT_REASON,
+  paidLate,
   amountDueOnline,
   completePayment,
   markPayment,
@@ -145,7 +146,7 @@ async function settleNagad(fields: Record<string, unknown>): Promise<PaymentOutc
   if (!order) return { ...base, result: "failed", reason: "order not found" };
   // A replay, or a payment Nagad already settled: the first answer stands (a late one included).
   if (payment.status === "COMPLETED")
-    return (payment.gatewayResponse as { needsReview?: unknown } | undefined)?.needsReview
+    return paidLate(payment)
       ? { ...base, result: "failed", reason: LATE_PAYMENT_REASON }
       : { ...base, result: "success", transactionId: issuerRefOf(payment) };
   if (payment.status === "CANCELLED") return { ...base, result: "cancelled" };

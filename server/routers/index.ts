@@ -29,6 +29,7 @@ import {
   adminShipmentsRouter,
   courierWebhooksRouter,
 } from "./shipments.router.js";
+import { adminPathaoPlacesRouter } from "./admin-pathao-places.router.js";
 import { locationsRouter } from "./locations.router.js";
 import { adminCourierSuggestionsRouter } from "./courier-suggestions.router.js";
 import { adminReviewsRouter } from "./admin-reviews.router.js";
@@ -86,6 +87,7 @@ export const apiRouters: { prefix: string; router: Router }[] = [
   { prefix: "/api/admin/phones", router: adminPhonesRouter },
   { prefix: "/api/locations", router: locationsRouter },
   { prefix: "/api/admin/couriers", router: adminCouriersRouter },
+  { prefix: "/api/admin/couriers/pathao", router: adminPathaoPlacesRouter },
   { prefix: "/api/admin/shipments", router: adminShipmentsRouter },
   { prefix: "/api/couriers", router: courierWebhooksRouter },
   { prefix: "/api/admin/courier-suggestions", router: adminCourierSuggestionsRouter },

@@ -76,7 +76,8 @@ endpoint(pathaoRouter, PREFIX, {
 endpoint(pathaoRouter, PREFIX, {
   method: "post",
   path: "/price-plan",
-  summary: "Delivery charge for a city (name or Pathao id), zone and goods subtotal",
+  summary:
+    "Delivery charge for a city (a district's name in any spelling), zone (a thana's name or Pathao's zone id) and goods subtotal",
   tags,
   auth: "none",
   body: PricePlanBody,

@@ -2,18 +2,21 @@ import { getEnv } from "../env.js";
 import { logger } from "../lib/logger.js";
 import {
   listAreas,
-  listCities,
-  listZones,
   pricePlan,
   type PathaoArea,
   type PathaoCity,
-  type PathaoCredentials,
   type PathaoZone,
 } from "../integrations/pathao.js";
 import { pathaoForCheckout } from "../couriers/pathao.js";
 import { getShopSettings } from "./shop-settings.service.js";
 import { resolvePlace, type AddressPlace, type ResolvedPlace } from "./delivery-place.js";
-import { placeKey } from "#contract/city-names";
+import {
+  matchPathaoPlace,
+  pathaoCities,
+  pathaoList,
+  pathaoZones,
+  resetPathaoPlacesCacheForTests,
+} from "./delivery-pathao-places.js";
 import { zoneFreeDeliveryThreshold } from "#contract/free-delivery";
 import {
   dhakaCityZone,
@@ -73,25 +76,14 @@ export async function deliveryZoneOf(place: PlaceIds) {
 
 const isFree = (threshold: number, goodsTotal: number) => threshold > 0 && goodsTotal >= threshold;
 
-const LIST_TTL_MS = 60 * 60 * 1000;
-const listCache = new Map<string, { at: number; value: unknown }>();
-
-async function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
-  const hit = listCache.get(key);
-  if (hit && Date.now() - hit.at < LIST_TTL_MS) return hit.value as T;
-  const value = await load();
-  listCache.set(key, { at: Date.now(), value });
-  return value;
-}
-
 export function resetDeliveryCacheForTests(): void {
-  listCache.clear();
+  resetPathaoPlacesCacheForTests();
 }
 
 export async function deliveryCities(): Promise<{ source: DeliverySource; cities: PathaoCity[] }> {
   const pathao = await pathaoForCheckout();
   if (!pathao) return { source: "builtin", cities: BUILTIN_CITIES };
-  return { source: "pathao", cities: await cached("cities", () => listCities(pathao)) };
+  return { source: "pathao", cities: await pathaoCities(pathao) };
 }
 
 export async function deliveryZones(
@@ -99,10 +91,7 @@ export async function deliveryZones(
 ): Promise<{ source: DeliverySource; zones: PathaoZone[] }> {
   const pathao = await pathaoForCheckout();
   if (!pathao) return { source: "builtin", zones: [] };
-  return {
-    source: "pathao",
-    zones: await cached(`zones:${cityId}`, () => listZones(pathao, cityId)),
-  };
+  return { source: "pathao", zones: await pathaoZones(pathao, cityId) };
 }
 
 export async function deliveryAreas(
@@ -112,34 +101,8 @@ export async function deliveryAreas(
   if (!pathao) return { source: "builtin", areas: [] };
   return {
     source: "pathao",
-    areas: await cached(`areas:${zoneId}`, () => listAreas(pathao, zoneId)),
+    areas: await pathaoList(pathao, `areas:${zoneId}`, () => listAreas(pathao, zoneId)),
   };
-}
-
-function matchByName<T>(items: T[], name: string, field: (item: T) => string): T | undefined {
-  const wanted = placeKey(name);
-  return items.find((item) => placeKey(field(item)) === wanted);
-}
-
-/** Pathao ids for a city and zone given by id or by name; undefined when they cannot be found. */
-export async function resolvePathaoLocation(
-  pathao: PathaoCredentials,
-  city: string,
-  zone?: string,
-): Promise<{ cityId: number; zoneId?: number } | undefined> {
-  const cities = await cached("cities", () => listCities(pathao));
-  const foundCity = /^\d+$/.test(city.trim())
-    ? cities.find((entry) => entry.city_id === Number(city))
-    : matchByName(cities, city, (entry) => entry.city_name);
-  if (!foundCity) return undefined;
-  if (!zone?.trim()) return { cityId: foundCity.city_id };
-  const zones = await cached(`zones:${foundCity.city_id}`, () =>
-    listZones(pathao, foundCity.city_id),
-  );
-  const foundZone = /^\d+$/.test(zone.trim())
-    ? zones.find((entry) => entry.zone_id === Number(zone))
-    : matchByName(zones, zone, (entry) => entry.zone_name);
-  return { cityId: foundCity.city_id, zoneId: foundZone?.zone_id };
 }
 
 export interface DeliveryQuote {
@@ -174,17 +137,24 @@ export async function quoteDelivery(
   if (isFree(threshold, goodsTotal)) return answer(0, "builtin");
   const pathao = livePrice === "pathao" ? await pathaoForCheckout() : undefined;
   if (pathao?.storeId) {
+    // Never a price for a place Pathao's lists may not be: unmatched, the zone's charge (logged
+    // with why, so the operator can add a spelling; the couriers' places report lists them all).
+    const where = { districtId: place.districtId, thanaId: place.thanaId, zone: place.zone };
     try {
-      const location = await resolvePathaoLocation(pathao, place.city, place.zone);
-      if (location?.zoneId) {
+      const match = await matchPathaoPlace(pathao, where);
+      if (match.matched) {
         const plan = await pricePlan(pathao, {
-          recipientCity: location.cityId,
-          recipientZone: location.zoneId,
+          recipientCity: match.cityId,
+          recipientZone: match.zoneId,
         });
         return answer(Math.round(Number(plan.final_price)), "pathao");
       }
+      logger.info(
+        { ...where, reason: match.reason },
+        "Pathao cannot price this place; using the zone's charge",
+      );
     } catch (error) {
-      logger.warn({ err: error }, "Pathao price plan failed; using the zone's charge");
+      logger.warn({ err: error, ...where }, "Pathao price plan failed; using the zone's charge");
     }
   }
   return answer(zone.charge, "builtin");

@@ -97,6 +97,33 @@ describe("GET /api/payment/bkash/callback", () => {
     expect((await Order.findById(order._id).lean())!.orderStatus).toBe("CANCELLED");
   });
 
+  it('a payment bKash debited after the order expired says so on every return, never "successful"', async () => {
+    const { order, started } = await createdPayment();
+    bkash.visit(started.paymentId, "success");
+    // A process executed it and stopped before recording it; the order then expired.
+    expect((await executeBkashPayment(started.paymentId)).ok).toBe(true);
+    await expirePendingOrders(new Date(Date.now() + 31 * 60_000));
+    // The cancel callback is checked with bKash: debited, recorded late, for a refund.
+    const ended = await request(app).get(
+      `/api/payment/bkash/callback?paymentID=${started.paymentId}&status=cancel`,
+    );
+    const late = "Your payment arrived after this order was closed; the shop will refund it";
+    const shown = (answer: request.Response) => {
+      const location = new URL(answer.headers.location);
+      return { page: location.pathname, reason: location.searchParams.get("reason") };
+    };
+    expect(shown(ended)).toEqual({ page: "/payment-failed", reason: late });
+    // The shopper's success return replayed: the same refund message, nothing executed again.
+    const replayed = await callback(bkash.visit(started.paymentId, "success"));
+    expect(shown(replayed)).toEqual({ page: "/payment-failed", reason: late });
+    expect(bkash.executes).toEqual([started.paymentId]);
+    expect(await Payment.findOne({ paymentId: started.paymentId }).lean()).toMatchObject({
+      status: "COMPLETED",
+      gatewayResponse: { needsReview: expect.any(String) },
+    });
+    expect((await Order.findById(order._id).lean())!.orderStatus).toBe("CANCELLED");
+  });
+
   it("never executes a second payment for an order already paid by another attempt", async () => {
     const { order, customer, started: first } = await createdPayment();
     const second = await customer.post(`/api/payment/${order._id}`);

@@ -42,6 +42,13 @@ export interface PathaoStub {
   username: string;
   password: string;
   storeId: number;
+  /** The city and zone lists it answers (STUB_CITIES/STUB_ZONES until a test sets others). */
+  cities: { city_id: number; city_name: string }[];
+  zones: Record<number, { zone_id: number; zone_name: string }[]>;
+  /** How many times each list was read (`cities`, `zones:<city id>`). */
+  listReads: Record<string, number>;
+  /** While true, the city and zone lists answer 503 (Pathao down). */
+  listsDown: boolean;
   orders: Record<string, unknown>[];
   pricePlans: Record<string, unknown>[];
   tokensIssued: number;
@@ -67,6 +74,10 @@ export async function startPathaoStub(): Promise<PathaoStub> {
     username: "test@pathao.com",
     password: "lovePathao",
     storeId: 777,
+    cities: STUB_CITIES,
+    zones: STUB_ZONES,
+    listReads: {},
+    listsDown: false,
     orders: [],
     pricePlans: [],
     tokensIssued: 0,
@@ -94,6 +105,13 @@ export async function startPathaoStub(): Promise<PathaoStub> {
     const ok = (data: unknown) => send(200, { message: "OK", type: "success", code: 200, data });
     const invalid = (errors: Record<string, string[]>) =>
       send(422, { message: "Please fix the given errors", type: "error", code: 422, errors });
+    /** A list asked for: counted, and answered unless the lists are down. */
+    const answerList = (list: string, data: unknown) => {
+      stub.listReads[list] = (stub.listReads[list] ?? 0) + 1;
+      return stub.listsDown
+        ? send(503, { message: "Service Unavailable", type: "error", code: 503 })
+        : ok({ data });
+    };
     const path = url.pathname;
     if (req.method === "POST" && path === "/aladdin/api/v1/issue-token") {
       const body = await readJson(req);
@@ -125,9 +143,10 @@ export async function startPathaoStub(): Promise<PathaoStub> {
       req.method === "GET" &&
       (path === "/aladdin/api/v1/city-list" || path === "/aladdin/api/v1/countries/1/city-list")
     )
-      return ok({ data: STUB_CITIES });
+      return answerList("cities", stub.cities);
     let match = /^\/aladdin\/api\/v1\/cities\/(\d+)\/zone-list$/.exec(path);
-    if (req.method === "GET" && match) return ok({ data: STUB_ZONES[Number(match[1])] ?? [] });
+    if (req.method === "GET" && match)
+      return answerList(`zones:${match[1]}`, stub.zones[Number(match[1])] ?? []);
     match = /^\/aladdin\/api\/v1\/zones\/(\d+)\/area-list$/.exec(path);
     if (req.method === "GET" && match) return ok({ data: STUB_AREAS[Number(match[1])] ?? [] });
     if (req.method === "POST" && path === "/aladdin/api/v1/merchant/price-plan") {
