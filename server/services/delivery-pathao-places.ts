@@ -68,7 +68,7 @@ const FAILED_LIST_TTL_MS = 60 * 1000;
  * Lists kept at most (the oldest read goes first): the public address pickers ask for any zone's
  * areas by id, and a list per id asked must not grow without end.
  */
-const MAX_CACHED_LISTS = 2000;
+export const MAX_CACHED_LISTS = 2000;
 /** How many zone lists the operator's report asks Pathao for at once. */
 const REPORT_READS_AT_ONCE = 8;
 

@@ -13,6 +13,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { createApp } from "../../server/app";
 import { logger } from "../../server/lib/logger";
 import { resetDeliveryCacheForTests } from "../../server/services/delivery.service";
+import { MAX_CACHED_LISTS, pathaoList } from "../../server/services/delivery-pathao-places";
 import { PATHAO_LISTS_UNREADABLE } from "../../server/routers/admin-pathao-places.router";
 import { clearDatabase } from "../setup/db";
 import { usePathaoStub } from "../setup/pathao";
@@ -267,6 +268,23 @@ describe("the checkout's live price by the shop's district and thana", () => {
     } finally {
       pathao.listsDown = false;
     }
+  });
+});
+
+describe("Pathao's cached lists", () => {
+  it("keep at most MAX_CACHED_LISTS lists: one asked per zone id never grows without end", async () => {
+    const credentials = { clientId: "c", clientSecret: "s", username: "u", password: "p" };
+    const loads: string[] = [];
+    const list = (name: string) => pathaoList(credentials, name, async () => loads.push(name));
+    // In memory only (no request): the first list, then as many others as the cache keeps.
+    await list("areas:1");
+    await Promise.all(
+      Array.from({ length: MAX_CACHED_LISTS }, (_, index) => list(`areas:${index + 2}`)),
+    );
+    await list(`areas:${MAX_CACHED_LISTS + 1}`);
+    await list("areas:1");
+    expect(loads.filter((name) => name === "areas:1")).toHaveLength(2);
+    expect(loads.filter((name) => name === `areas:${MAX_CACHED_LISTS + 1}`)).toHaveLength(1);
   });
 });
 
