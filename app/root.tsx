@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // An English URL opened by a shopper who prefers Bangla (cookie, else Accept-Language).
   const bangla = localeRedirect(request);
   if (bangla) throw redirect(bangla, { headers: { Vary: PREFERENCE_VARY } });
-  const { pathname } = new URL(request.url);
+  const { pathname, origin } = new URL(request.url);
   const locale = localeOfPath(pathname);
   const [categories, storefront, pages, paymentMethods, popupImages] = await Promise.all([
     context.services.catalog.listCategories(),
@@ -63,6 +63,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     paymentMethods,
     popupDialogChunks: context.clientBuild.popupDialogChunks,
     popupImages,
+    // The address this page was asked for: the popup's first frame names its images by it, as the
+    // head script's preload and the dialog (window.location.origin) do.
+    origin,
     publicUrl: context.config.publicUrl.replace(/\/$/, ""),
     locale,
     // The URL of the page's language's messages, not the messages: docs/i18n.md, "Weight".
@@ -215,7 +218,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         paymentMethods={loaderData.paymentMethods}
       />
       <ChatButton />
-      <StorefrontPopup firstFrame={loaderData.popupImages} origin={loaderData.publicUrl} />
+      <StorefrontPopup firstFrame={loaderData.popupImages} origin={loaderData.origin} />
     </AuthProvider>
   );
 }

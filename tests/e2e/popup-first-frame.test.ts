@@ -128,7 +128,7 @@ describe("the campaign popup on a throttled phone", () => {
     expect(listCalls).toEqual([200]);
     expect(await pageViews(page)).toEqual(["/"]);
     await page.close();
-  });
+  }, 120_000);
 
   it("a page later in the session downloads none of the hidden frame's images", async () => {
     const page = await openTab(browser.context);
@@ -149,7 +149,7 @@ describe("the campaign popup on a throttled phone", () => {
       ),
     ).toEqual([]);
     await page.close();
-  });
+  }, 120_000);
 
   it("closed before hydration, it stays closed: the dialog does not open after it", async () => {
     const page = await slowPhoneTab();
@@ -180,5 +180,5 @@ describe("the campaign popup on a throttled phone", () => {
     ]);
     expect(await page.evaluate(() => sessionStorage.getItem("hasShownPopup"))).toBe("true");
     await page.close();
-  });
+  }, 120_000);
 });

@@ -35,7 +35,7 @@ export function PopupFirstFrame({
   onClose,
 }: {
   images: ActivePopupImage[];
-  /** The shop's public address (the same on server and client, so hydration matches). */
+  /** The page's origin as the server saw it (loader data: the same on server and client). */
   origin: string;
   onClose: () => void;
 }) {
@@ -60,9 +60,8 @@ export function PopupFirstFrame({
           carousel={carousel}
           parts={FRAME_PARTS}
           origin={origin}
-          // Relative paths: the same markup on server and client; the browser resolves them to
-          // the URL the head script preloaded.
-          imageHost=""
+          // The URL the head script preloads (hostedImageUrl(path, location.origin)).
+          imageHost={origin}
           lazyImages
           onClose={onClose}
         />
