@@ -24,6 +24,7 @@ import { GtmNoScript, GtmScript } from "./components/layout/gtm";
 import { CampaignPopup, POPUP_EXCLUDED_PATHS } from "./components/popup/campaign-popup";
 import { PopupPrefetch } from "./components/popup/popup-prefetch";
 import { AuthProvider } from "./lib/auth";
+import type { ActivePopupImage } from "./lib/api-client";
 import { installTrackingDebug, trackPageView } from "./lib/tracking";
 import { LocaleProvider, loadCatalog, useLocale } from "./lib/i18n/i18n";
 import { isStorefrontPath, localeOfPath, pathInLocale } from "#contract/i18n";
@@ -41,12 +42,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // An English URL opened by a shopper who prefers Bangla (cookie, else Accept-Language).
   const bangla = localeRedirect(request);
   if (bangla) throw redirect(bangla, { headers: { Vary: PREFERENCE_VARY } });
-  const locale = localeOfPath(new URL(request.url).pathname);
-  const [categories, storefront, pages, paymentMethods] = await Promise.all([
+  const { pathname, origin } = new URL(request.url);
+  const locale = localeOfPath(pathname);
+  const [categories, storefront, pages, paymentMethods, popupImages] = await Promise.all([
     context.services.catalog.listCategories(),
     context.services.settings.storefront(),
     context.services.pages.listPublished(),
     context.services.paymentMethods(),
+    // The campaign popup's first frame, rendered on the server (popup-first-frame.tsx).
+    POPUP_EXCLUDED_PATHS.test(pathname) ? [] : context.services.popupImages.active(),
   ]);
   return {
     nonce: context.cspNonce,
@@ -58,6 +62,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pages,
     paymentMethods,
     popupDialogChunks: context.clientBuild.popupDialogChunks,
+    popupImages,
+    // The address this page was asked for: the popup's first frame names its images by it, as the
+    // head script's preload and the dialog (window.location.origin) do.
+    origin,
     publicUrl: context.config.publicUrl.replace(/\/$/, ""),
     locale,
     // The URL of the page's language's messages, not the messages: docs/i18n.md, "Weight".
@@ -119,7 +127,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="stylesheet" href={appCss} precedence="default" />
         {/* Without root data (a response React Router wrote without running the loaders) there
             is neither the CSP nonce nor a popup to prefetch. */}
-        {data && <PopupPrefetch nonce={nonce} modules={data.popupDialogChunks ?? []} />}
+        {data && (
+          <PopupPrefetch
+            nonce={nonce}
+            modules={data.popupDialogChunks ?? []}
+            firstImage={data.popupImages?.[0]?.imagePath ?? null}
+          />
+        )}
         <GtmScript gtmId={data?.gtmId} nonce={nonce} />
         {/* Fetched with the scripts, awaited before hydration (entry.client.tsx). */}
         {data && <link rel="preload" as="fetch" href={data.catalog} crossOrigin="anonymous" />}
@@ -170,10 +184,16 @@ function RouteChangeEffects() {
 }
 
 /** The campaign popup belongs to the storefront, not to the back office or the diagnostics screen. */
-function StorefrontPopup() {
+function StorefrontPopup({
+  firstFrame,
+  origin,
+}: {
+  firstFrame: ActivePopupImage[];
+  origin: string;
+}) {
   const { pathname } = useLocation();
   if (POPUP_EXCLUDED_PATHS.test(pathname)) return null;
-  return <CampaignPopup />;
+  return <CampaignPopup firstFrame={firstFrame} origin={origin} />;
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
@@ -198,7 +218,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         paymentMethods={loaderData.paymentMethods}
       />
       <ChatButton />
-      <StorefrontPopup />
+      <StorefrontPopup firstFrame={loaderData.popupImages} origin={loaderData.origin} />
     </AuthProvider>
   );
 }

@@ -5,6 +5,7 @@ import * as products from "./services/products.service.js";
 import { storefrontSettings } from "./services/shop-settings.service.js";
 import { categoriesWithSizeGuide } from "./services/size-guides.service.js";
 import { listPublishedPages, readPublishedPage } from "./services/pages.service.js";
+import { listActivePopupImages } from "./services/popup-images.service.js";
 import { configuredGateways } from "./payments/index.js";
 import { isGoogleConfigured } from "./integrations/google.js";
 
@@ -46,6 +47,8 @@ export function createLoadContext(
       /** The shop's own pages: the footer's links, the sitemap, /pages/{slug}. */
       pages: { listPublished: once(listPublishedPages), read: readPublishedPage },
       auth: { googleHandoffConfirmed, googleStateLocale },
+      /** The campaign popup's images: the root renders its first frame on the server. */
+      popupImages: { active: () => listActivePopupImages() },
       /**
        * Payment methods the checkout offers: cash on delivery always, online ones switched on and
        * configured in the back office (the root's footer and the checkout ask: one read per page).

@@ -3,6 +3,9 @@
  * language switch, the first-visit redirect, the sitemap's Bangla entries, and only the page's
  * language's messages in the page. Against the production build (`npm run build`).
  */
+import { get as httpGet, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+import { brotliCompressSync, brotliDecompressSync, constants as zlib } from "node:zlib";
 import request from "supertest";
 import { beforeAll, describe, expect, it } from "vitest";
 import { formatMoney, toBanglaDigits } from "#contract/i18n";
@@ -73,6 +76,25 @@ describe("Bangla storefront pages", () => {
     expect(english.text).toMatch(/<html lang="en">/);
   });
 
+  /** The answer's bytes as sent (supertest would decode them). */
+  async function rawGet(path: string, headers: Record<string, string>) {
+    const server = app.listen(0);
+    try {
+      const { port } = server.address() as AddressInfo;
+      return await new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) =>
+        httpGet({ host: "127.0.0.1", port, path, headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () =>
+            resolve({ headers: response.headers, body: Buffer.concat(chunks) }),
+          );
+        }).on("error", reject),
+      );
+    } finally {
+      server.close();
+    }
+  }
+
   it("names the page's catalogue instead of carrying it, and serves it as a cacheable file", async () => {
     const page = await request(app).get("/bn");
     const url = /<link rel="preload" as="fetch" href="(\/i18n\/bn\.[0-9a-f]{12}\.json)"/.exec(
@@ -86,6 +108,14 @@ describe("Bangla storefront pages", () => {
     expect(catalog.headers["content-type"]).toBe("application/json; charset=utf-8");
     expect(catalog.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(catalog.body["Add to cart"]).toEqual(["কার্টে যোগ করুন"]);
+    // Brotli at its best quality, made once: the same JSON, smaller than compression()'s quality 4.
+    const wire = await rawGet(url!, { "Accept-Encoding": "br" });
+    expect(wire.headers["content-encoding"]).toBe("br");
+    expect(wire.headers.vary).toMatch(/Accept-Encoding/i);
+    const json = brotliDecompressSync(wire.body).toString();
+    expect(JSON.parse(json)).toEqual(catalog.body);
+    const quality4 = brotliCompressSync(json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } });
+    expect(wire.body.length).toBeLessThan(quality4.length * 0.9);
     // A page from before a deploy asks for an older name: today's messages, not kept.
     const stale = await request(app).get("/i18n/bn.000000000000.json");
     expect(stale.status).toBe(200);

@@ -9,10 +9,18 @@
  * popup opens without waiting on the network. The popup flow itself is unchanged: the
  * component still gets the list through the API client (which hands it this response), shows the
  * spinner until it has it and sets `hasShownPopup` only when images came back.
+ *
+ * When the server rendered the popup's first frame (popup-first-frame.tsx), the script preloads
+ * its first image at once and, when the list comes back non-empty, reveals the frame
+ * (`<html data-popup="open">`) and sets `hasShownPopup`, which is the component's rule applied
+ * before hydration; it never reveals once the hydrated component has taken over
+ * (`data-popup` set). Until the dialog replaces the frame, a click on its close button or backdrop,
+ * or Escape, closes it (`data-popup="closed"`).
  */
 import { ACTIVE_POPUPS_PATH, PREFETCH_GLOBAL } from "~/lib/api-client";
 import { hostedImageUrl } from "~/lib/image-url";
 import { HAS_SHOWN_POPUP_KEY, POPUP_EXCLUDED_PATHS } from "./campaign-popup";
+import { FIRST_FRAME_CLOSE_ATTRIBUTE } from "./popup-first-frame";
 
 interface PrefetchPlan {
   storageKey: string;
@@ -20,6 +28,9 @@ interface PrefetchPlan {
   listPath: string;
   globalName: string;
   modules: string[];
+  /** The first image of the server's first frame; null when the server rendered none. */
+  firstImage: string | null;
+  closeAttribute: string;
 }
 
 /**
@@ -42,6 +53,25 @@ function startPopupPrefetch(
       document.head.appendChild(link);
     };
     for (const module of plan.modules) addLink("modulepreload", module, "low");
+    // The same URL the dialog's <img> gets (imageUrl(imagePath, origin)), so the preload is used.
+    const preloadImage = (path: string) =>
+      addLink("preload", toImageUrl(path, location.origin), "high", "image");
+    if (plan.firstImage) preloadImage(plan.firstImage);
+    const root = document.documentElement;
+    const reveal = () => {
+      sessionStorage.setItem(plan.storageKey, "true");
+      root.dataset.popup = "open";
+      const close = () => {
+        if (root.dataset.popup === "open") root.dataset.popup = "closed";
+      };
+      document.addEventListener("click", (event) => {
+        const target = event.target as Element | null;
+        if (target?.closest?.(`[${plan.closeAttribute}]`)) close();
+      });
+      document.addEventListener("keydown", (event) => {
+        if (event.key === "Escape") close();
+      });
+    };
     const response = fetch(plan.listPath, {
       headers: { Accept: "application/json" },
       credentials: "include",
@@ -56,8 +86,9 @@ function startPopupPrefetch(
           ? (list as { imagePath?: unknown }[]).find((image) => image && image.imagePath)
           : undefined;
         if (!first) return;
-        // The same URL the dialog's <img> gets (imageUrl(imagePath, origin)), so the preload is used.
-        addLink("preload", toImageUrl(String(first.imagePath), location.origin), "high", "image");
+        if (!plan.firstImage) preloadImage(String(first.imagePath));
+        // Not once the hydrated popup decides (it sets data-popup).
+        else if (!root.dataset.popup) reveal();
       })
       .catch(() => undefined);
   } catch {
@@ -65,13 +96,23 @@ function startPopupPrefetch(
   }
 }
 
-export function PopupPrefetch({ nonce, modules }: { nonce?: string; modules: string[] }) {
+export function PopupPrefetch({
+  nonce,
+  modules,
+  firstImage,
+}: {
+  nonce?: string;
+  modules: string[];
+  firstImage: string | null;
+}) {
   const plan: PrefetchPlan = {
     storageKey: HAS_SHOWN_POPUP_KEY,
     excludedPaths: POPUP_EXCLUDED_PATHS.source,
     listPath: ACTIVE_POPUPS_PATH,
     globalName: PREFETCH_GLOBAL,
     modules,
+    firstImage,
+    closeAttribute: FIRST_FRAME_CLOSE_ATTRIBUTE,
   };
   // "<" is escaped so no value can close the script element.
   const code = `(${startPopupPrefetch.toString()})(${JSON.stringify(plan).replace(/</g, "\\u003c")}, ${hostedImageUrl.toString()})`;

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { brotliCompressSync, constants as zlib } from "node:zlib";
 import type { Messages } from "@lingui/core";
 import { isLocale, type Locale } from "#contract/i18n";
 // Compiled by @lingui/vite-plugin when the server build imports them; only the server holds both.
@@ -44,13 +45,37 @@ export function catalogUrl(locale: Locale): string {
   return FILES[locale].url;
 }
 
+const brotliFiles = new Map<Locale, Buffer>();
+
+/**
+ * The catalogue at brotli's best quality, made once per language: the Bangla one is on a first
+ * Bangla page's critical path (hydration waits for it) and compression() would answer it at
+ * quality 4 on every request (12.5 KB against 9.8 KB).
+ */
+function brotliOf(locale: Locale): Buffer {
+  let file = brotliFiles.get(locale);
+  if (!file) {
+    file = brotliCompressSync(FILES[locale].json, {
+      params: {
+        [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+      },
+    });
+    brotliFiles.set(locale, file);
+  }
+  return file;
+}
+
 /**
  * The catalogue a `/i18n/<file>` request asks for: `current` when its hash is today's (cacheable for
  * good); a page from before a deploy asking for an older hash gets today's messages, not cached.
+ * `brotli()`: the same bytes compressed at brotli's best quality.
  */
-export function catalogRequest(file: string): { json: string; current: boolean } | undefined {
+export function catalogRequest(
+  file: string,
+): { json: string; brotli: () => Buffer; current: boolean } | undefined {
   const locale = /^([a-z]{2})\.[0-9a-f]{12}\.json$/.exec(file)?.[1];
   if (!isLocale(locale)) return undefined;
   const { url, json } = FILES[locale];
-  return { json, current: url === `/i18n/${file}` };
+  return { json, brotli: () => brotliOf(locale), current: url === `/i18n/${file}` };
 }
