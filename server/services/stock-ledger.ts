@@ -126,6 +126,77 @@ export async function flushStockLedger(
   return keys.length;
 }
 
+/** Products whose outboxes one batched copy reads and empties at once (a catalogue import). */
+const FLUSH_BATCH = 200;
+
+/**
+ * flushStockLedger for many products in a few round trips: one read of their outboxes, one insert
+ * of every entry, then the outboxes emptied while their `stockVersion` is unchanged (one update per
+ * version found: a batch just written shares one). A product written meanwhile keeps its outbox
+ * and is copied on its own. Same guarantees as flushStockLedger.
+ */
+export async function flushStockLedgers(
+  productIds: (string | mongoose.Types.ObjectId)[],
+): Promise<void> {
+  for (let start = 0; start < productIds.length; start += FLUSH_BATCH) {
+    const ids = productIds.slice(start, start + FLUSH_BATCH);
+    const products = await Product.find(
+      { _id: { $in: ids }, stockLedgerOutbox: { $exists: true } },
+      { stockLedgerOutbox: 1, stockVersion: 1 },
+    ).lean();
+    if (products.length === 0) continue;
+    const entries = products.flatMap((product) =>
+      Object.values((product.stockLedgerOutbox ?? {}) as Record<string, PendingStockEntry>).map(
+        ({ entryId, ...fields }) => ({ _id: entryId, productId: product._id, ...fields }),
+      ),
+    );
+    try {
+      if (entries.length > 0) await StockLedgerEntry.insertMany(entries, { ordered: false });
+    } catch (error) {
+      if (!onlyDuplicates(error)) throw error;
+    }
+    // One update per stockVersion found (a batch of products just written shares one or two).
+    const byVersion = new Map<string, mongoose.Types.ObjectId[]>();
+    for (const product of products) {
+      const version = String(product.stockVersion ?? "");
+      byVersion.set(version, [...(byVersion.get(version) ?? []), product._id]);
+    }
+    let emptied = 0;
+    for (const [version, sameVersion] of byVersion) {
+      const written = await Product.collection.updateMany(
+        {
+          _id: { $in: sameVersion },
+          stockVersion: stockVersionIs(version === "" ? undefined : Number(version)),
+        },
+        { $unset: { stockLedgerOutbox: "" } },
+      );
+      emptied += written.modifiedCount;
+    }
+    if (emptied < products.length) {
+      const left = await Product.find(
+        {
+          _id: { $in: products.map((product) => product._id) },
+          stockLedgerOutbox: { $exists: true },
+        },
+        { _id: 1 },
+      ).lean();
+      for (const product of left) await flushStockLedger(product._id);
+    }
+  }
+}
+
+/** flushStockLedgers, a failure left to the reconciliation job. */
+export async function flushAllQuietly(productIds: mongoose.Types.ObjectId[]): Promise<void> {
+  try {
+    await flushStockLedgers(productIds);
+  } catch (error) {
+    logger.warn(
+      { err: error, products: productIds.length },
+      "stock ledger entries left in the outboxes (the reconciliation job copies them)",
+    );
+  }
+}
+
 /** After a stock write: copy its entry now; a failure is left to the reconciliation job. */
 export async function flushQuietly(productId: string | mongoose.Types.ObjectId): Promise<void> {
   try {
