@@ -131,9 +131,8 @@ const FLUSH_BATCH = 200;
 
 /**
  * flushStockLedger for many products in a few round trips: one read of their outboxes, one insert
- * of every entry, then the outboxes emptied while their `stockVersion` is unchanged (one update per
- * version found: a batch just written shares one). A product written meanwhile keeps its outbox
- * and is copied on its own. Same guarantees as flushStockLedger.
+ * of every entry, then each outbox emptied while its `stockVersion` is unchanged. A product written
+ * meanwhile keeps its outbox and is copied on its own. Same guarantees as flushStockLedger.
  */
 export async function flushStockLedgers(
   productIds: (string | mongoose.Types.ObjectId)[],
@@ -155,23 +154,18 @@ export async function flushStockLedgers(
     } catch (error) {
       if (!onlyDuplicates(error)) throw error;
     }
-    // One update per stockVersion found (a batch of products just written shares one or two).
-    const byVersion = new Map<string, mongoose.Types.ObjectId[]>();
-    for (const product of products) {
-      const version = String(product.stockVersion ?? "");
-      byVersion.set(version, [...(byVersion.get(version) ?? []), product._id]);
-    }
-    let emptied = 0;
-    for (const [version, sameVersion] of byVersion) {
-      const written = await Product.collection.updateMany(
-        {
-          _id: { $in: sameVersion },
-          stockVersion: stockVersionIs(version === "" ? undefined : Number(version)),
-        },
-        { $unset: { stockLedgerOutbox: "" } },
-      );
-      emptied += written.modifiedCount;
-    }
+    // One update per product by `_id`: the embedded database reaches a product by its `_id` alone,
+    // while an `$in` over many would read every product under its write lock (profiled: 8 to 34 s
+    // a batch at 2,000 products). FerretDB also left a 100-statement bulkWrite unanswered.
+    const written = await Promise.all(
+      products.map((product) =>
+        Product.collection.updateOne(
+          { _id: product._id, stockVersion: stockVersionIs(product.stockVersion) },
+          { $unset: { stockLedgerOutbox: "" } },
+        ),
+      ),
+    );
+    const emptied = written.filter((result) => result.modifiedCount === 1).length;
     if (emptied < products.length) {
       const left = await Product.find(
         {
