@@ -151,7 +151,7 @@ function writeErrorsByIndex(error: unknown): Map<number, string> {
 }
 
 /** Changes of one product's own fields and of its variants' stock (by SKU: the figure wanted). */
-export interface FieldsAndStock {
+interface FieldsAndStock {
   id: ProductId;
   fields: Partial<Pick<ProductCreateInput, ProductPlainKey | "category">>;
   stockBySku: Map<string, number>;

@@ -134,9 +134,7 @@ const FLUSH_BATCH = 200;
  * of every entry, then each outbox emptied while its `stockVersion` is unchanged. A product written
  * meanwhile keeps its outbox and is copied on its own. Same guarantees as flushStockLedger.
  */
-export async function flushStockLedgers(
-  productIds: (string | mongoose.Types.ObjectId)[],
-): Promise<void> {
+async function flushStockLedgers(productIds: (string | mongoose.Types.ObjectId)[]): Promise<void> {
   for (let start = 0; start < productIds.length; start += FLUSH_BATCH) {
     const ids = productIds.slice(start, start + FLUSH_BATCH);
     const products = await Product.find(
