@@ -122,6 +122,18 @@ export const ProductEditableFields = ProductFieldsObject.omit({
   variantsSeen: true,
 });
 
+/** The editable fields' names, in their declared order (the editor's form data, the CSV's columns). */
+export const PRODUCT_EDITABLE_KEYS = ProductEditableFields.keyof().options;
+export type ProductEditableKey = (typeof PRODUCT_EDITABLE_KEYS)[number];
+/**
+ * The editable fields a product document stores as given; the others are resolved first (the
+ * variants get their codes, the category its name and path).
+ */
+export type ProductPlainKey = Exclude<ProductEditableKey, "variants" | "category">;
+export const PRODUCT_PLAIN_KEYS = PRODUCT_EDITABLE_KEYS.filter(
+  (key): key is ProductPlainKey => key !== "variants" && key !== "category",
+);
+
 export const ProductCreateBody = ProductEditableFields.refine(
   (body) => body.discountedPrice <= body.price,
   {

@@ -91,19 +91,15 @@ async function actorOf(by: AuditBy): Promise<AuditEntryFields["actor"]> {
   return { kind: "system", id: null, name: "system" };
 }
 
-/**
- * Appends one entry. Called after the change was written, with the values it replaced; an update
- * that changed nothing records nothing. Never throws: the change stands, and an entry that could
- * not be written is logged whole at error level, so it can be put back from the log.
- */
-export async function recordAudit(record: AuditRecord): Promise<void> {
+/** The entry a record makes (without its actor); undefined for an update that changed nothing. */
+function entryOf(record: AuditRecord) {
   const changes =
     record.changes ??
     changedFields(asJson(record.before ?? {}), asJson(record.after ?? {})).filter(
       (change) => change.field !== "",
     );
-  if (changes.length === 0 && record.action === "update") return;
-  const entry = {
+  if (changes.length === 0 && record.action === "update") return undefined;
+  return {
     at: new Date(),
     entity: record.entity,
     entityId: record.entityId,
@@ -112,10 +108,35 @@ export async function recordAudit(record: AuditRecord): Promise<void> {
     changes,
     ...(record.version === undefined ? {} : { version: record.version }),
   };
+}
+
+/**
+ * Appends one entry. Called after the change was written, with the values it replaced; an update
+ * that changed nothing records nothing. Never throws: the change stands, and an entry that could
+ * not be written is logged whole at error level, so it can be put back from the log.
+ */
+export async function recordAudit(record: AuditRecord): Promise<void> {
+  const entry = entryOf(record);
+  if (!entry) return;
   try {
     await AuditEntry.create({ ...entry, actor: await actorOf(record.by) });
   } catch (error) {
     logger.error({ err: error, audit: { ...entry, by: record.by } }, "audit entry not written");
+  }
+}
+
+/** recordAudit for many changes by one actor (a catalogue import): one insert. Never throws. */
+export async function recordAudits(records: AuditRecord[], by: AuditBy): Promise<void> {
+  const entries = records.map(entryOf).filter((entry) => entry !== undefined);
+  if (entries.length === 0) return;
+  try {
+    const actor = await actorOf(by);
+    await AuditEntry.insertMany(
+      entries.map((entry) => ({ ...entry, actor })),
+      { ordered: false },
+    );
+  } catch (error) {
+    logger.error({ err: error, audit: { entries, by } }, "audit entries not written");
   }
 }
 

@@ -15,8 +15,13 @@ import { CSV_BOM, csvLine, type CsvValue } from "../lib/csv.js";
 import { HttpError, badRequest } from "../lib/http-error.js";
 import { getEnv } from "../env.js";
 import { getImageStore, keyOfUploadUrl } from "../storage/index.js";
-import { createProduct, updateProduct } from "./products.service.js";
+import { updateProduct } from "./products.service.js";
 import { changeLine } from "./stock.service.js";
+import {
+  createProductsAtOnce,
+  setFieldsAndStockOfMany,
+  type BatchFailures,
+} from "./product-batch-writes.js";
 import {
   ProductCreateBody,
   ProductEditableFields,
@@ -531,23 +536,30 @@ async function planImport(
 // ---------------------------------------------------------------------------------------------
 // Applying
 
-/** Products written at once by an apply. */
+/** Products written at once by an apply's saves through the editor's path. */
 const PARALLEL_WRITES = 4;
+/** New products written by one batch (codes, documents, ledger entries, audit records). */
+const CREATE_BATCH = 100;
 
 const importChange = (by: string) => ({ reason: "import" as const, by, note: "CSV import" });
 
-/** Writes one checked product: its fields and variants through the product service, then stock. */
+/**
+ * The stock figures a product's rows give, by SKU. A row with an empty stock cell keeps the stock
+ * as it is when written (units sold since the check stay sold), so it is not here.
+ */
+function stockTargets(plan: ProductPlan): Map<string, number> {
+  return new Map(
+    plan.rows.flatMap((row) => {
+      const variant = plan.body!.variants[row.variantIndex];
+      return given(row.cells.stock) === undefined ? [] : [[variant.sku!, variant.stock] as const];
+    }),
+  );
+}
+
+/** Writes one checked product whose variants or images change: the product service, then stock. */
 async function applyProduct(plan: ProductPlan, by: string): Promise<void> {
   const body = plan.body!;
-  const existing = plan.existing;
-  if (!existing) {
-    await createProduct(body, [], by, {
-      storedImages: plan.images,
-      stockReason: "import",
-      codesChecked: true,
-    });
-    return;
-  }
+  const existing = plan.existing!;
   if (plan.changedFields.length > 0 || plan.imagesChanged || plan.variantsChanged) {
     const update: ProductUpdateInput = Object.fromEntries(
       plan.changedFields.map((column) => [column, body[column]]),
@@ -568,15 +580,15 @@ async function applyProduct(plan: ProductPlan, by: string): Promise<void> {
     });
   }
   const now = await Product.findById(existing._id, { variants: 1 }).lean();
-  for (const wanted of body.variants) {
-    const variant = now?.variants.find((candidate) => candidate.sku === wanted.sku);
-    const delta = variant ? wanted.stock - variant.stock : 0;
+  for (const [sku, stock] of stockTargets(plan)) {
+    const variant = now?.variants.find((candidate) => candidate.sku === sku);
+    const delta = variant ? stock - variant.stock : 0;
     if (!variant || delta === 0) continue;
     const line = { productId: existing._id, color: variant.color, size: variant.size, quantity: 0 };
     if (!(await changeLine(line, delta, importChange(by), { onSaleOnly: false })))
       throw new HttpError(
         409,
-        `The stock of ${wanted.sku} changed meanwhile: import again`,
+        `The stock of ${sku} changed meanwhile: import again`,
         "BUSY_PRODUCT",
       );
   }
@@ -627,20 +639,61 @@ export async function importCatalogue(
         .map(({ path, message }) => ({ path, message })),
     );
   const pending = plans.filter((plan) => plan.rows.some((row) => row.status !== "unchanged"));
-  // A few products at a time: each is its own documents and codes (the check made sure no two
-  // share a code or a slug), and the database overlaps their round trips.
+  const failed = (plan: ProductPlan, error: unknown) => {
+    // Something changed since the check (a code claimed meanwhile): this product is not
+    // written, the others are; importing the file again finishes it.
+    const message = error instanceof Error ? error.message : String(error);
+    for (const row of plan.rows) {
+      row.status = "failed";
+      row.errors.push({ column: "", message });
+    }
+  };
+  const report = (batch: ProductPlan[], failures: BatchFailures) => {
+    for (const [index, message] of failures) failed(batch[index], message);
+  };
+  const change = importChange(by);
+  // New products in batches: their codes, documents, ledger entries and audit records a few
+  // round trips per batch.
+  const created = pending.filter((plan) => !plan.existing);
+  for (let start = 0; start < created.length; start += CREATE_BATCH) {
+    const batch = created.slice(start, start + CREATE_BATCH);
+    report(
+      batch,
+      await createProductsAtOnce(
+        batch.map((plan) => ({
+          input: { ...plan.body!, slug: plan.slug },
+          storedImages: plan.images,
+        })),
+        change,
+      ),
+    );
+  }
+  // Products whose own fields or stock change, variants and images as they are: one guarded
+  // update each, carrying every stock entry.
+  const quick = pending.filter(
+    (plan) => plan.existing && !plan.variantsChanged && !plan.imagesChanged,
+  );
+  report(
+    quick,
+    await setFieldsAndStockOfMany(
+      quick.map((plan) => ({
+        id: plan.existing!._id,
+        fields: Object.fromEntries(
+          plan.changedFields.map((column) => [column, plan.body![column]]),
+        ),
+        stockBySku: stockTargets(plan),
+      })),
+      change,
+    ),
+  );
+  // The rest (variants added or recoded, images changed) through the editor's own save.
+  const saved = pending.filter((plan) => plan.existing && !quick.includes(plan));
   const writer = async () => {
-    for (let plan = pending.shift(); plan; plan = pending.shift()) {
+    for (let plan = saved.shift(); plan; plan = saved.shift()) {
       try {
         await applyProduct(plan, by);
       } catch (error) {
-        // Something changed since the check (a code claimed meanwhile): this product is not
-        // written, the others are; importing the file again finishes it.
-        const message = error instanceof Error ? error.message : String(error);
-        for (const row of plan.rows) {
-          row.status = "failed";
-          row.errors.push({ column: "", message });
-        }
+        failed(plan, error);
       }
     }
   };

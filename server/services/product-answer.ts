@@ -1,5 +1,7 @@
 import type { ProductCard } from "#contract/answers/catalog";
 import type mongoose from "mongoose";
+import type { ProductFields } from "../../models/product.model.js";
+import type { ProductPlainKey } from "#contract/schemas/catalog";
 import type { ProductAnswer } from "#contract/answers/catalog";
 
 export type { ProductAnswer };
@@ -14,16 +16,15 @@ interface LeanCategoryRef {
   parentCategory: mongoose.Types.ObjectId | null;
 }
 
-export interface LeanProductDoc {
+/**
+ * The editable fields as the model stores them, named by their one declaration (the contract's
+ * ProductEditableFields): a field declared there and not in the model fails the type check.
+ */
+type EditableDocFields = Partial<Pick<ProductFields, ProductPlainKey>> &
+  Pick<ProductFields, "title" | "slug" | "price" | "discountedPrice">;
+
+export interface LeanProductDoc extends EditableDocFields {
   _id: mongoose.Types.ObjectId;
-  title: string;
-  slug: string;
-  description?: string;
-  titleBn?: string | null;
-  descriptionBn?: string | null;
-  brand?: string;
-  price: number;
-  discountedPrice: number;
   discountPercent?: number;
   category: LeanCategoryRef | null;
   categoryName?: string;
@@ -43,8 +44,6 @@ export interface LeanProductDoc {
   averageRating?: number;
   numRatings?: number;
   numReviews?: number;
-  isActive?: boolean;
-  isFeatured?: boolean;
   createdAt?: Date;
 }
 

@@ -18,10 +18,12 @@ import {
   type CatalogEntry,
   type SortName,
 } from "./catalog-read-model.js";
-import type {
-  ProductCreateInput,
-  ProductListInput,
-  ProductUpdateInput,
+import {
+  PRODUCT_PLAIN_KEYS,
+  type ProductCreateInput,
+  type ProductListInput,
+  type ProductPlainKey,
+  type ProductUpdateInput,
 } from "#contract/schemas/catalog";
 import type { StockReason } from "#contract/schemas/stock";
 
@@ -516,60 +518,93 @@ function saveImages(files: UploadedImage[]): Promise<string[]> {
   );
 }
 
-/** What a catalogue import adds to a create or an update (catalog-csv.service). */
+/** The editable fields an input gives (the plain ones: variants and category are resolved apart). */
+export function givenFields(
+  input: Partial<Pick<ProductCreateInput, ProductPlainKey>>,
+): Partial<Pick<ProductCreateInput, ProductPlainKey>> {
+  return Object.fromEntries(
+    PRODUCT_PLAIN_KEYS.flatMap((field) =>
+      input[field] === undefined ? [] : [[field, input[field]]],
+    ),
+  );
+}
+
+/** What a catalogue import adds to an update (catalog-csv.service). */
 export interface ImportedProductParts {
   /** Images already in the shop's storage (checked by the caller), in place of the product's own. */
   storedImages?: string[];
-  /** The opening stock's reason in the ledger (default "opening"; an import writes "import"). */
-  stockReason?: Extract<StockReason, "opening" | "import">;
   /** The import checked the codes against every product (assignVariantCodes' checkedElsewhere). */
   codesChecked?: boolean;
+}
+
+/** A category's path and name, as a product stores them. */
+export type CategoryPlace = NonNullable<Awaited<ReturnType<typeof categoryPathOf>>>;
+
+/**
+ * A new product's document: the editable fields given (those left out take the model's defaults),
+ * its category's place, its coded variants and its ledger opened by the typed stock (one entry of
+ * `stockReason` per variant holding stock, in its outbox).
+ */
+export function newProductDocument(
+  id: mongoose.Types.ObjectId,
+  input: ProductCreateInput,
+  parts: {
+    slug: string;
+    category: CategoryPlace;
+    variants: ProductCreateInput["variants"];
+    images: string[];
+    by: string;
+    /** The opening entries' reason: "opening" (the editor) or "import" (a catalogue import). */
+    stockReason: Extract<StockReason, "opening" | "import">;
+  },
+) {
+  return {
+    _id: id,
+    ...givenFields(input),
+    slug: parts.slug,
+    category: input.category,
+    categoryName: parts.category.name,
+    categoryPath: parts.category.path,
+    variants: parts.variants,
+    images: parts.images,
+    // Its ledger starts with it: the typed stock is the opening entry of each variant.
+    stockLedgerOpened: true,
+    stockLedgerOutbox: new Map(
+      input.variants
+        .filter((variant) => variant.stock !== 0)
+        .map((variant) =>
+          pendingEntry(variant, variant.stock, { reason: parts.stockReason, by: parts.by }),
+        )
+        .map(({ key, entry }) => [key, entry]),
+    ),
+  };
 }
 
 export async function createProduct(
   input: ProductCreateInput,
   files: UploadedImage[],
   by = "admin",
-  { storedImages = [], stockReason = "opening", codesChecked = false }: ImportedProductParts = {},
 ): Promise<ProductAnswer> {
   const category = await categoryPathOf(input.category);
   if (!category) throw badRequest("Unknown category");
   const slug = input.slug ?? (await uniqueProductSlug(slugify(input.title)));
   const id = new mongoose.Types.ObjectId();
-  const { variants, claimed } = await assignVariantCodes(id, slug, input.variants, [], {
-    checkedElsewhere: codesChecked,
-  });
+  const { variants, claimed } = await assignVariantCodes(id, slug, input.variants);
   let images: string[] = [];
   try {
     images = await saveImages(files);
-    const doc = await Product.create({
-      _id: id,
-      title: input.title,
-      slug,
-      description: input.description ?? "",
-      titleBn: input.titleBn ?? "",
-      descriptionBn: input.descriptionBn ?? "",
-      brand: input.brand ?? "Tweest",
-      price: input.price,
-      discountedPrice: input.discountedPrice,
-      category: input.category,
-      categoryName: category.name,
-      categoryPath: category.path,
-      variants,
-      images: [...storedImages, ...images],
-      isActive: input.isActive ?? true,
-      isFeatured: input.isFeatured ?? false,
-      // Its ledger starts with it: the typed stock is the opening entry of each variant.
-      stockLedgerOpened: true,
-      stockLedgerOutbox: new Map(
-        input.variants
-          .filter((variant) => variant.stock !== 0)
-          .map((variant) => pendingEntry(variant, variant.stock, { reason: stockReason, by }))
-          .map(({ key, entry }) => [key, entry]),
-      ),
-    });
+    const doc = await Product.create(
+      newProductDocument(id, input, {
+        slug,
+        category,
+        variants,
+        images,
+        by,
+        stockReason: "opening",
+      }),
+    );
     await flushQuietly(doc._id);
-    await recordAudit({ ...productEntry(doc, "create", by), after: auditedProduct(doc) });
+    await recordAudit(productCreated(doc, by));
     return getProductById(doc._id.toString(), { includeInactive: true });
   } catch (error) {
     await Promise.all([
@@ -611,20 +646,11 @@ export function mergeStockEdits(
  * A product as the audit trail compares it: what staff edit. Stock is not here: every stock change
  * is an entry of the stock ledger already (docs/stock-ledger.md), so variants are kept by name.
  */
-function auditedProduct(
+export function auditedProduct(
   product: Pick<ProductFields, (typeof ADMIN_EDITED_FIELDS)[number] | "variants">,
 ) {
   return {
-    title: product.title,
-    slug: product.slug,
-    description: product.description,
-    titleBn: product.titleBn,
-    descriptionBn: product.descriptionBn,
-    brand: product.brand,
-    price: product.price,
-    discountedPrice: product.discountedPrice,
-    isActive: product.isActive,
-    isFeatured: product.isFeatured,
+    ...Object.fromEntries(PRODUCT_PLAIN_KEYS.map((field) => [field, product[field]])),
     category: product.categoryName,
     images: [...product.images],
     variants: product.variants.map(
@@ -647,18 +673,27 @@ const productEntry = (
   label: product.title,
 });
 
+/** The audit record of a product just created. */
+export const productCreated = (
+  product: Parameters<typeof auditedProduct>[0] & { _id: unknown; title: string },
+  by: string,
+): AuditRecord => ({ ...productEntry(product, "create", by), after: auditedProduct(product) });
+
+/** The audit record of an update, from the product as it was and as it is. */
+export const productUpdated = (
+  product: { _id: unknown; title: string },
+  by: string,
+  before: AuditedProduct,
+  after: AuditedProduct,
+): AuditRecord => ({ ...productEntry(product, "update", by), before, after });
+
 const MAX_SAVE_ATTEMPTS = 8;
-const ADMIN_EDITED_FIELDS = [
-  "title",
-  "slug",
-  "description",
-  "titleBn",
-  "descriptionBn",
-  "brand",
-  "price",
-  "discountedPrice",
-  "isActive",
-  "isFeatured",
+/**
+ * What an admin's save writes, carried over to the fresh product when a sale makes the save miss:
+ * the editable fields (from their one declaration), the category's place and the images.
+ */
+export const ADMIN_EDITED_FIELDS = [
+  ...PRODUCT_PLAIN_KEYS,
   "category",
   "categoryName",
   "categoryPath",
@@ -730,7 +765,7 @@ export async function updateProduct(
   input: ProductUpdateInput,
   files: UploadedImage[],
   by = "admin",
-  { storedImages, codesChecked = false }: Omit<ImportedProductParts, "stockReason"> = {},
+  { storedImages, codesChecked = false }: ImportedProductParts = {},
 ): Promise<ProductAnswer> {
   const product = await Product.findById(id);
   if (!product) throw notFound("Product not found");
@@ -756,16 +791,7 @@ export async function updateProduct(
     product.categoryName = category.name;
     product.categoryPath = category.path;
   }
-  if (input.title !== undefined) product.title = input.title;
-  if (input.slug !== undefined) product.slug = input.slug;
-  if (input.description !== undefined) product.description = input.description;
-  if (input.titleBn !== undefined) product.titleBn = input.titleBn;
-  if (input.descriptionBn !== undefined) product.descriptionBn = input.descriptionBn;
-  if (input.brand !== undefined) product.brand = input.brand;
-  product.price = price;
-  product.discountedPrice = discountedPrice;
-  if (input.isActive !== undefined) product.isActive = input.isActive;
-  if (input.isFeatured !== undefined) product.isFeatured = input.isFeatured;
+  product.set(givenFields(input));
   // Codes first (a 409 leaves nothing behind); those no longer used are released after the save.
   const codesFrom = new Date();
   const codes = input.variants
@@ -785,11 +811,7 @@ export async function updateProduct(
   try {
     const edit = codes ? { ...input, variants: codes.variants } : input;
     const replaced = await saveWithStockEdits(product, edit, by, read);
-    await recordAudit({
-      ...productEntry(product, "update", by),
-      before: replaced,
-      after: auditedProduct(product),
-    });
+    await recordAudit(productUpdated(product, by, replaced, auditedProduct(product)));
   } catch (error) {
     await Promise.all([
       ...added.map((url) => removeResponsiveWebp(url)),

@@ -126,6 +126,69 @@ export async function flushStockLedger(
   return keys.length;
 }
 
+/** Products whose outboxes one batched copy reads and empties at once (a catalogue import). */
+const FLUSH_BATCH = 200;
+
+/**
+ * flushStockLedger for many products in a few round trips: one read of their outboxes, one insert
+ * of every entry, then each outbox emptied while its `stockVersion` is unchanged. A product written
+ * meanwhile keeps its outbox and is copied on its own. Same guarantees as flushStockLedger.
+ */
+async function flushStockLedgers(productIds: (string | mongoose.Types.ObjectId)[]): Promise<void> {
+  for (let start = 0; start < productIds.length; start += FLUSH_BATCH) {
+    const ids = productIds.slice(start, start + FLUSH_BATCH);
+    const products = await Product.find(
+      { _id: { $in: ids }, stockLedgerOutbox: { $exists: true } },
+      { stockLedgerOutbox: 1, stockVersion: 1 },
+    ).lean();
+    if (products.length === 0) continue;
+    const entries = products.flatMap((product) =>
+      Object.values((product.stockLedgerOutbox ?? {}) as Record<string, PendingStockEntry>).map(
+        ({ entryId, ...fields }) => ({ _id: entryId, productId: product._id, ...fields }),
+      ),
+    );
+    try {
+      if (entries.length > 0) await StockLedgerEntry.insertMany(entries, { ordered: false });
+    } catch (error) {
+      if (!onlyDuplicates(error)) throw error;
+    }
+    // One update per product by `_id`: the embedded database reaches a product by its `_id` alone,
+    // while an `$in` over many would read every product under its write lock (profiled: 8 to 34 s
+    // a batch at 2,000 products). FerretDB also left a 100-statement bulkWrite unanswered.
+    const written = await Promise.all(
+      products.map((product) =>
+        Product.collection.updateOne(
+          { _id: product._id, stockVersion: stockVersionIs(product.stockVersion) },
+          { $unset: { stockLedgerOutbox: "" } },
+        ),
+      ),
+    );
+    const emptied = written.filter((result) => result.modifiedCount === 1).length;
+    if (emptied < products.length) {
+      const left = await Product.find(
+        {
+          _id: { $in: products.map((product) => product._id) },
+          stockLedgerOutbox: { $exists: true },
+        },
+        { _id: 1 },
+      ).lean();
+      for (const product of left) await flushStockLedger(product._id);
+    }
+  }
+}
+
+/** flushStockLedgers, a failure left to the reconciliation job. */
+export async function flushAllQuietly(productIds: mongoose.Types.ObjectId[]): Promise<void> {
+  try {
+    await flushStockLedgers(productIds);
+  } catch (error) {
+    logger.warn(
+      { err: error, products: productIds.length },
+      "stock ledger entries left in the outboxes (the reconciliation job copies them)",
+    );
+  }
+}
+
 /** After a stock write: copy its entry now; a failure is left to the reconciliation job. */
 export async function flushQuietly(productId: string | mongoose.Types.ObjectId): Promise<void> {
   try {

@@ -207,6 +207,47 @@ export async function assignVariantCodes<V extends CodedVariant>(
   return { variants: coded, claimed };
 }
 
+/**
+ * Claims the codes of new products (ids not written yet, every variant with its SKU) in one insert:
+ * a catalogue import creating hundreds. A code someone else claimed first is tried once more on
+ * its own (claimCode takes over a stale claim); a product that cannot have all its codes gets back
+ * none of them and is answered in `refused` with the code it could not have.
+ */
+export async function claimCodesOfNewProducts(
+  products: { id: ProductId; codes: string[] }[],
+): Promise<{ refused: Map<string, string> }> {
+  const refused = new Map<string, string>();
+  const claims = products.flatMap(({ id, codes }) => codes.map((code) => ({ code, product: id })));
+  if (claims.length === 0) return { refused };
+  const claimedAt = new Date();
+  try {
+    await VariantCode.insertMany(
+      claims.map(({ code, product }) => ({ _id: code, product, claimedAt })),
+      { ordered: false },
+    );
+  } catch (error) {
+    if (!isDuplicateKey(error) && !(error as { writeErrors?: unknown[] }).writeErrors?.length)
+      throw error;
+  }
+  const holders = new Map(
+    (
+      await VariantCode.find(
+        { _id: { $in: claims.map((claim) => claim.code) } },
+        { product: 1 },
+      ).lean()
+    ).map((claim) => [claim._id, claim.product]),
+  );
+  for (const { id, codes } of products) {
+    for (const code of codes) {
+      if (holders.get(code)?.equals(id) || (await claimCode(code, id))) continue;
+      refused.set(String(id), code);
+      break;
+    }
+    if (refused.has(String(id))) await releaseCodes(id, codes);
+  }
+  return { refused };
+}
+
 /** The variant a scanned or typed code names (its SKU or its barcode); 404 when none. */
 export async function lookupVariant(text: string): Promise<VariantLookupAnswer> {
   const code = normalizeCode(text);

@@ -2,6 +2,7 @@ import { parse } from "csv-parse/sync";
 import sharp from "sharp";
 import request from "supertest";
 import { beforeEach, describe, expect, it } from "vitest";
+import { AuditEntry } from "../../models/audit-entry.model";
 import { Product } from "../../models/product.model";
 import { StockLedgerEntry } from "../../models/stock-ledger.model";
 import { VariantCode } from "../../models/variant-code.model";
@@ -9,6 +10,7 @@ import { createApp } from "../../server/app";
 import { csvText } from "../../server/lib/csv";
 import { getImageStore } from "../../server/storage";
 import { openAllStockLedgers } from "../../server/services/stock-ledger";
+import { changeLine } from "../../server/services/stock.service";
 import { createProduct } from "../factories/product";
 import { createAdmin, createUser } from "../factories/user";
 import { useSeededCatalog } from "../setup/catalog";
@@ -246,6 +248,43 @@ describe("POST /api/admin/products/import", () => {
       failed: 0,
     });
     expect(await StockLedgerEntry.countDocuments({ reason: "import" })).toBe(2);
+  });
+
+  it("changes prices and stock in one guarded write per product while adjustments land, the stock still the ledger's sum", async () => {
+    const classic = seeded.products.classic;
+    const rows = rowsOf(await exported()).filter((row) => row.slug === "classic-cotton-tee");
+    for (const row of rows) row.price = "1200";
+    rows[0].stock = "8"; // Black/M: 5 → 8
+    rows[1].stock = ""; // Black/L: kept, so the adjustments below all stay
+    const received = { reason: "received" as const, by: "admin:stock@test" };
+    const blackL = { productId: classic._id, color: "Black", size: "L", quantity: 0 };
+    const [applied, ...adjusted] = await Promise.all([
+      importCsv(fileOf(rows), false),
+      ...Array.from({ length: 6 }, () => changeLine(blackL, 1, received)),
+    ]);
+    expect(applied.status).toBe(200);
+    expect(applied.body.counts).toEqual({
+      created: 0,
+      changed: 1,
+      unchanged: 2,
+      refused: 0,
+      failed: 0,
+    });
+    expect(adjusted).toEqual(Array(6).fill(true));
+    const product = (await Product.findById(classic._id).lean())!;
+    expect(product).toMatchObject({ price: 1200, discountPercent: 33, quantity: 8 + 9 + 0 });
+    expect(product.variants.map((v) => `${v.color}/${v.size}/${v.stock}`)).toEqual([
+      "Black/M/8",
+      "Black/L/9",
+      "White/M/0",
+    ]);
+    expect(product.stockLedgerOutbox).toBeUndefined();
+    const { stock, sums } = await stockAndLedger(classic._id);
+    expect(sums).toEqual(Object.fromEntries(Object.entries(stock).filter(([, n]) => n !== 0)));
+    const audit = await AuditEntry.findOne({ entityId: String(classic._id), action: "update" });
+    expect(audit?.changes.map(({ field, before, after }) => [field, before, after])).toEqual([
+      ["price", 1000, 1200],
+    ]);
   });
 
   it("creates new products with their codes claimed and their stock as import entries", async () => {

@@ -17,39 +17,19 @@ import {
   validateInto,
 } from "~/lib/admin-schemas";
 import type { Product } from "~/lib/api-client";
+import { PRODUCT_EDITABLE_KEYS } from "#contract/schemas/catalog";
 import { imageUrl } from "~/lib/image-url";
 import { showFieldErrors, useAdminAction } from "./admin-action";
 import { FormActions } from "./list";
 import { EntityHistory } from "./audit-entries";
 import { CategoryOptions, type CategoryNode } from "./category-options";
 import { codesOfVariants, VariantCodesFields, type VariantCodes } from "./variant-codes-fields";
+import { editorPayload, productFormData, type ProductFieldValues } from "./product-form-data";
 
-const FIELDS = [
-  "title",
-  "slug",
-  "description",
-  "titleBn",
-  "descriptionBn",
-  "brand",
-  "price",
-  "discountedPrice",
-  "category",
-  "variants",
-  "isActive",
-  "images",
-] as const;
+/** Fields the server's errors are shown on: the editable ones, and the photos. */
+const FIELDS = [...PRODUCT_EDITABLE_KEYS, "images"] as const;
 
-interface Values {
-  title: string;
-  slug: string;
-  description: string;
-  titleBn: string;
-  descriptionBn: string;
-  brand: string;
-  price: string;
-  discountedPrice: string;
-  category: string;
-  isActive: boolean;
+interface Values extends ProductFieldValues {
   colors: string;
   sizes: string;
   variants: string;
@@ -176,19 +156,7 @@ export function ProductEditor({
         ...codes[cellKey(color, size)],
       })),
     );
-    const payload = {
-      title: values.title,
-      slug: values.slug.trim() || undefined,
-      description: values.description,
-      titleBn: values.titleBn,
-      descriptionBn: values.descriptionBn,
-      brand: values.brand.trim() || undefined,
-      price: values.price,
-      discountedPrice: values.discountedPrice === "" ? values.price : values.discountedPrice,
-      category: values.category,
-      variants,
-      isActive: values.isActive,
-    };
+    const payload = editorPayload(values, variants, product);
     const parsed = validateInto(
       editing ? ProductUpdateBody : ProductCreateBody,
       payload,
@@ -196,21 +164,9 @@ export function ProductEditor({
       FIELDS,
     );
     if (!parsed) return;
-    const body = new FormData();
+    const body = productFormData(payload);
     body.set("intent", editing ? "update" : "create");
     if (editing) body.set("id", product._id);
-    body.set("title", payload.title);
-    if (payload.slug) body.set("slug", payload.slug);
-    body.set("description", payload.description);
-    // Empty clears the Bangla text: the storefront then shows the English.
-    body.set("titleBn", payload.titleBn);
-    body.set("descriptionBn", payload.descriptionBn);
-    if (payload.brand) body.set("brand", payload.brand);
-    body.set("price", String(payload.price));
-    body.set("discountedPrice", String(payload.discountedPrice));
-    body.set("category", payload.category);
-    body.set("variants", JSON.stringify(variants));
-    body.set("isActive", String(payload.isActive));
     if (editing) {
       body.set("existingImages", JSON.stringify(existing));
       // The grid as loaded: the server applies the admin's changes to today's stock, so units
