@@ -1,0 +1,142 @@
+/**
+ * The back office's language, chosen per staff member (docs/i18n.md, "The back office in Bangla").
+ *
+ * One Lingui instance for every back-office screen, activated with the staff member's language
+ * before the screens render (the layout's clientLoader) and again when they switch (the shell's
+ * switch: every screen reading `useLingui()` renders again, nothing reloads). Its messages are the
+ * back office's own catalogue (app/locales/admin/*.po) over the storefront's (the API's messages,
+ * status words, shared components): both compiled into chunks only back-office pages import, so no
+ * storefront page carries a back-office text or grows by a byte.
+ *
+ * Screens write `const { i18n } = useLingui()` then `i18n._(…)` with the English text; code outside React
+ * (a route's clientAction toasting a result) reads `backOfficeI18n`.
+ */
+import { type Messages, setupI18n } from "@lingui/core";
+import { I18nProvider, useLingui } from "@lingui/react";
+import type { ReactNode } from "react";
+import {
+  formatDate as formatShopDate,
+  formatMoney,
+  formatNumber,
+  type Locale,
+  toLocale,
+} from "#contract/i18n";
+import { dhakaDateFormatter } from "#contract/dates";
+import { shopperMessage } from "~/lib/i18n/shopper-messages";
+import { type AdminAccess, checkAdminAccess } from "./admin-access";
+
+type Catalog = Promise<{ messages: Messages }>;
+
+/** Each language's two compiled catalogues, the back office's own last (its texts win). */
+const CATALOGS: Record<Locale, () => Catalog[]> = {
+  en: () => [import("~/locales/en.po"), import("~/locales/admin/en.po")],
+  bn: () => [import("~/locales/bn.po"), import("~/locales/admin/bn.po")],
+};
+
+const loaded = new Map<Locale, Messages>();
+let activeMessages: Messages | undefined;
+
+/** A text no catalogue holds is its English id. */
+export const backOfficeI18n = setupI18n({
+  locale: "en",
+  messages: { en: {} },
+  missing: (_, id) => id,
+});
+
+/** Where the browser remembers the last choice, so the sign-in check speaks it before the server answers. */
+const REMEMBERED = "adminLocale";
+
+export function rememberedBackOfficeLocale(): Locale {
+  try {
+    return toLocale(localStorage.getItem(REMEMBERED));
+  } catch {
+    return "en";
+  }
+}
+
+/** Loads `locale`'s catalogues (once) and switches every back-office screen to it. */
+export async function activateBackOfficeLocale(locale: Locale): Promise<void> {
+  let messages = loaded.get(locale);
+  if (!messages) {
+    const catalogs = await Promise.all(CATALOGS[locale]());
+    messages = Object.assign({}, ...catalogs.map((catalog) => catalog.messages)) as Messages;
+    loaded.set(locale, messages);
+  }
+  try {
+    localStorage.setItem(REMEMBERED, locale);
+  } catch {
+    // A browser that refuses storage still switches; the server keeps the choice.
+  }
+  if (activeMessages === messages) return;
+  activeMessages = messages;
+  backOfficeI18n.loadAndActivate({ locale, messages });
+}
+
+/**
+ * The layout's access check, with the screens' language ready before they render: the language
+ * this browser last used loads while the server checks the visitor (so the check's own texts speak
+ * it), then the staff member's stored choice. A catalogue that cannot load leaves English.
+ */
+export async function checkAccessInOwnLanguage(request: Request): Promise<AdminAccess> {
+  const remembered = activateBackOfficeLocale(rememberedBackOfficeLocale()).catch(
+    logCatalogFailure,
+  );
+  const access = await checkAdminAccess(request);
+  await remembered;
+  if (access.status === "admin" && access.adminLocale)
+    await activateBackOfficeLocale(access.adminLocale).catch(logCatalogFailure);
+  return access;
+}
+
+function logCatalogFailure(error: unknown) {
+  console.error("[admin] the language's messages did not load", error);
+}
+
+/** The back office's active language, outside React (formatters, clientActions). */
+export function backOfficeLocale(): Locale {
+  return toLocale(backOfficeI18n.locale);
+}
+
+/** The back office's active language; the component renders again when it changes. */
+export function useBackOfficeLocale(): Locale {
+  return toLocale(useLingui().i18n.locale);
+}
+
+export function BackOfficeI18nProvider({ children }: { children: ReactNode }) {
+  return <I18nProvider i18n={backOfficeI18n}>{children}</I18nProvider>;
+}
+
+/**
+ * A message the API (or the API client) wrote in English, in the back office's language when a
+ * catalogue knows it (the storefront's helper: numbers come back in Bangla digits); else as written.
+ */
+export function serverText(text: string): string {
+  return shopperMessage(backOfficeI18n, text);
+}
+
+/** Whole taka, `৳1,25,000` / `৳১,২৫,০০০`. */
+export function formatTaka(amount: number | null | undefined): string {
+  return formatMoney(amount, backOfficeLocale());
+}
+
+/** A count with lakh grouping, in the back office's digits. */
+export function formatCount(value: number | null | undefined): string {
+  return formatNumber(value, backOfficeLocale());
+}
+
+const DAY = { day: "2-digit", month: "short", year: "numeric" } as const;
+const formatDay = dhakaDateFormatter(DAY);
+const formatDayTime = dhakaDateFormatter({ ...DAY, hour: "2-digit", minute: "2-digit" });
+
+/**
+ * A date in shop time (Asia/Dhaka): English as the back office always wrote it ("05 Jan 2026,
+ * 16:30"), Bangla as the storefront writes it ("৫ জানুয়ারি ২০২৬, ৪:৩০ অপরাহ্ন"); "—" for none.
+ */
+export function formatDate(value: string | Date | null | undefined, withTime = false): string {
+  if (!value) return "—";
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return "—";
+  if (backOfficeLocale() === "bn")
+    return formatShopDate(date, "bn", withTime ? "dateTime" : "date");
+  return (withTime ? formatDayTime : formatDay)(date);
+}
