@@ -21,6 +21,11 @@ const TRANSLATED = [
   "app/components/admin/admin-i18n.tsx",
   "app/components/admin/admin-shell.tsx",
   "app/components/admin/common.tsx",
+  "app/components/admin/dashboard-parts.tsx",
+  "app/components/admin/recovered-checkouts.tsx",
+  "app/components/admin/refunds-due.tsx",
+  "app/components/admin/sales-by-source.tsx",
+  "app/routes/admin/dashboard.tsx",
   "app/routes/admin/layout.tsx",
 ];
 
@@ -35,7 +40,6 @@ const STILL_ENGLISH = [
   "app/components/admin/courier-insights.tsx",
   "app/components/admin/courier-statement.tsx",
   "app/components/admin/csv-download.tsx",
-  "app/components/admin/dashboard-parts.tsx",
   "app/components/admin/delivery-zones-panel.tsx",
   "app/components/admin/list.tsx",
   "app/components/admin/new-order-dialog.tsx",
@@ -51,10 +55,7 @@ const STILL_ENGLISH = [
   "app/components/admin/print-menu.tsx",
   "app/components/admin/product-editor.tsx",
   "app/components/admin/provider-settings-form.tsx",
-  "app/components/admin/recovered-checkouts.tsx",
-  "app/components/admin/refunds-due.tsx",
   "app/components/admin/refunds-panel.tsx",
-  "app/components/admin/sales-by-source.tsx",
   "app/components/admin/search-synonyms-panel.tsx",
   "app/components/admin/shipment-form.tsx",
   "app/components/admin/size-guide-editor.tsx",
@@ -67,7 +68,6 @@ const STILL_ENGLISH = [
   "app/routes/admin/courier-cash.tsx",
   "app/routes/admin/couriers.tsx",
   "app/routes/admin/customers.tsx",
-  "app/routes/admin/dashboard.tsx",
   "app/routes/admin/orders.tsx",
   "app/routes/admin/packing.tsx",
   "app/routes/admin/pages.tsx",
@@ -101,7 +101,7 @@ function englishLeftIn(file: string): string[] {
     .replace(/^\s*\/\/.*$/gm, "");
   const texts = [...source.matchAll(/(?<![=-])>\s*([^<>{}]*[A-Za-z]{3,}[^<>{}]*?)\s*</g)]
     .map((match) => match[1])
-    .filter((text) => !/[=;()&|]|=>|\bextends\b/.test(text));
+    .filter((text) => !/[=;()&|"]|=>|\bextends\b/.test(text));
   const attributes = [
     ...source.matchAll(
       /\b(?:label|placeholder|title|aria-label|description)="([^"]*[A-Za-z]{3,}[^"]*)"/g,

@@ -11,7 +11,7 @@
  * Screens write `const { i18n } = useLingui()` then `i18n._(…)` with the English text; code outside React
  * (a route's clientAction toasting a result) reads `backOfficeI18n`.
  */
-import { type Messages, setupI18n } from "@lingui/core";
+import { type I18n, type Messages, setupI18n } from "@lingui/core";
 import { I18nProvider, useLingui } from "@lingui/react";
 import type { ReactNode } from "react";
 import {
@@ -19,8 +19,10 @@ import {
   formatMoney,
   formatNumber,
   type Locale,
+  toBanglaDigits,
   toLocale,
 } from "#contract/i18n";
+import { ORDER_SOURCE_LABELS, type OrderSource } from "#contract/order-sources";
 import { dhakaDateFormatter } from "#contract/dates";
 import { shopperMessage } from "~/lib/i18n/shopper-messages";
 import { type AdminAccess, checkAdminAccess } from "./admin-access";
@@ -122,6 +124,29 @@ export function formatTaka(amount: number | null | undefined): string {
 /** A count with lakh grouping, in the back office's digits. */
 export function formatCount(value: number | null | undefined): string {
   return formatNumber(value, backOfficeLocale());
+}
+
+/** A text's digits in the back office's script (`+12.5%` / `+১২.৫%`). */
+export function localDigits(text: string): string {
+  return backOfficeLocale() === "bn" ? toBanglaDigits(text) : text;
+}
+
+/** A percentage with `decimals` places, in the back office's digits: `12.5%` / `১২.৫%`. */
+export function formatPercent(value: number, decimals = 0): string {
+  return localDigits(`${value.toFixed(decimals)}%`);
+}
+
+/** Where a staff order came from (contract/order-sources.ts), in the back office's language. */
+export function orderSourceLabel(i18n: I18n, source: OrderSource): string {
+  const labels: Record<OrderSource, string> = {
+    web: i18n._("Website"),
+    phone: i18n._("Phone call"),
+    facebook: i18n._("Facebook / Messenger"),
+    instagram: i18n._("Instagram"),
+    whatsapp: i18n._("WhatsApp"),
+    "walk-in": i18n._("Walk-in"),
+  };
+  return labels[source] ?? ORDER_SOURCE_LABELS[source] ?? source;
 }
 
 const DAY = { day: "2-digit", month: "short", year: "numeric" } as const;
