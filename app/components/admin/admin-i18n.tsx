@@ -23,6 +23,7 @@ import {
   toLocale,
 } from "#contract/i18n";
 import { ORDER_SOURCE_LABELS, type OrderSource } from "#contract/order-sources";
+import { statusWord } from "#contract/status-words";
 import { dhakaDateFormatter } from "#contract/dates";
 import { shopperMessage } from "~/lib/i18n/shopper-messages";
 import { type AdminAccess, checkAdminAccess } from "./admin-access";
@@ -134,6 +135,26 @@ export function localDigits(text: string): string {
 /** A percentage with `decimals` places, in the back office's digits: `12.5%` / `১২.৫%`. */
 export function formatPercent(value: number, decimals = 0): string {
   return localDigits(`${value.toFixed(decimals)}%`);
+}
+
+/**
+ * A status code's word (contract/status-words.ts) in the back office's language: the storefront's
+ * catalogue has the order and payment words, the back office's the rest.
+ */
+export function statusText(i18n: I18n, code: string): string {
+  const word = statusWord(code);
+  const backOfficeWords: Record<string, string> = {
+    Active: i18n._("Active"),
+    Hidden: i18n._("Hidden"),
+    Admin: i18n._("Admin"),
+    Customer: i18n._("Customer"),
+    "New request": i18n._("New request"),
+    Quoted: i18n._("Quoted"),
+    "In production": i18n._("In production"),
+    Pending: i18n._("Pending"),
+    "In transit": i18n._("In transit"),
+  };
+  return backOfficeWords[word] ?? shopperMessage(i18n, word);
 }
 
 /** Where a staff order came from (contract/order-sources.ts), in the back office's language. */

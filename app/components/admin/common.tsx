@@ -21,10 +21,10 @@ import { ApiError, errorMessage } from "~/lib/api-client";
 import { rememberRedirectAfterLogin } from "~/lib/auth";
 import { cn } from "~/lib/utils";
 import { adminScreenAllowed } from "./admin-access";
-import { statusWord } from "#contract/status-words";
 import { useLingui } from "@lingui/react";
 import { shopperMessage } from "~/lib/i18n/shopper-messages";
 import { formatNumber, toLocale } from "#contract/i18n";
+import { statusText } from "./admin-i18n";
 
 // ---------------------------------------------------------------------------------------------------
 // Data
@@ -353,7 +353,7 @@ export function StatusBadge({ status }: { status: string | undefined | null }) {
         BADGE[text] ?? "bg-stone-100 text-stone-700",
       )}
     >
-      {shopperMessage(i18n, statusWord(text))}
+      {statusText(i18n, text)}
     </span>
   );
 }
