@@ -20,8 +20,10 @@ const TRANSLATED = [
   "app/components/admin/admin-guard.tsx",
   "app/components/admin/admin-i18n.tsx",
   "app/components/admin/admin-shell.tsx",
+  "app/components/admin/bulk-shipment.tsx",
   "app/components/admin/cancel-order.tsx",
   "app/components/admin/common.tsx",
+  "app/components/admin/courier-insights.tsx",
   "app/components/admin/dashboard-parts.tsx",
   "app/components/admin/list.tsx",
   "app/components/admin/new-order-dialog.tsx",
@@ -34,6 +36,9 @@ const TRANSLATED = [
   "app/components/admin/recovered-checkouts.tsx",
   "app/components/admin/refunds-due.tsx",
   "app/components/admin/sales-by-source.tsx",
+  "app/components/admin/shipment-form.tsx",
+  "app/routes/admin/buyers.tsx",
+  "app/routes/admin/call-list.tsx",
   "app/routes/admin/dashboard.tsx",
   "app/routes/admin/layout.tsx",
   "app/routes/admin/orders.tsx",
@@ -42,11 +47,9 @@ const TRANSLATED = [
 /** Back-office screens still in English in both languages (translate them in this order). */
 const STILL_ENGLISH = [
   "app/components/admin/audit-entries.tsx",
-  "app/components/admin/bulk-shipment.tsx",
   "app/components/admin/camera-scanner.tsx",
   "app/components/admin/catalogue-csv.tsx",
   "app/components/admin/category-options.tsx",
-  "app/components/admin/courier-insights.tsx",
   "app/components/admin/courier-statement.tsx",
   "app/components/admin/csv-download.tsx",
   "app/components/admin/delivery-zones-panel.tsx",
@@ -58,13 +61,10 @@ const STILL_ENGLISH = [
   "app/components/admin/provider-settings-form.tsx",
   "app/components/admin/refunds-panel.tsx",
   "app/components/admin/search-synonyms-panel.tsx",
-  "app/components/admin/shipment-form.tsx",
   "app/components/admin/size-guide-editor.tsx",
   "app/components/admin/staff-access.tsx",
   "app/components/admin/variant-codes-fields.tsx",
   "app/routes/admin/audit.tsx",
-  "app/routes/admin/buyers.tsx",
-  "app/routes/admin/call-list.tsx",
   "app/routes/admin/categories.tsx",
   "app/routes/admin/courier-cash.tsx",
   "app/routes/admin/couriers.tsx",
@@ -106,7 +106,9 @@ function englishLeftIn(file: string): string[] {
     ...source.matchAll(
       /\b(?:label|placeholder|title|aria-label|description)="([^"]*[A-Za-z]{3,}[^"]*)"/g,
     ),
-  ].map((match) => match[1]);
+  ]
+    .map((match) => match[1])
+    .filter((value) => !/^https?:/.test(value));
   return [...texts, ...attributes];
 }
 

@@ -195,7 +195,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
   return (
     <div className="admin-shell mx-auto flex w-full max-w-[1400px] flex-col gap-4 px-3 py-4 md:flex-row md:px-6">
       <nav
-        aria-label={i18n._("Back office")}
+        aria-label={i18n._("Admin")}
         className="admin-nav -mx-3 overflow-x-auto border-b border-stone-200 px-3 pb-2 md:mx-0 md:w-52 md:shrink-0 md:border-r md:border-b-0 md:px-0 md:pr-3"
       >
         <p className="mb-2 hidden text-xs font-semibold tracking-wide text-stone-500 uppercase md:block">
