@@ -48,7 +48,9 @@ const TRANSLATED = [
   "app/routes/admin/layout.tsx",
   "app/routes/admin/orders.tsx",
   "app/routes/admin/packing.tsx",
+  "app/routes/admin/phone-blocks.tsx",
   "app/routes/admin/print.tsx",
+  "app/routes/admin/tshirt-orders.tsx",
 ];
 
 /** Back-office screens still in English in both languages (translate them in this order). */
@@ -74,7 +76,6 @@ const STILL_ENGLISH = [
   "app/routes/admin/pages.tsx",
   "app/routes/admin/payment-gateways.tsx",
   "app/routes/admin/payments.tsx",
-  "app/routes/admin/phone-blocks.tsx",
   "app/routes/admin/popup-images.tsx",
   "app/routes/admin/products.tsx",
   "app/routes/admin/promo-codes.tsx",
@@ -83,7 +84,6 @@ const STILL_ENGLISH = [
   "app/routes/admin/size-guides.tsx",
   "app/routes/admin/staff.tsx",
   "app/routes/admin/stock.tsx",
-  "app/routes/admin/tshirt-orders.tsx",
 ];
 
 const backOfficeFiles = BACK_OFFICE_DIRS.flatMap(sourceFiles);
@@ -99,12 +99,12 @@ function englishLeftIn(file: string): string[] {
   const source = readFileSync(file, "utf8")
     .replace(/\/\*[\s\S]*?\*\//g, "")
     .replace(/^\s*\/\/.*$/gm, "");
-  const texts = [...source.matchAll(/(?<![=-])>\s*([^<>{}]*[A-Za-z]{3,}[^<>{}]*?)\s*</g)]
+  const texts = [...source.matchAll(/(?<![=-])>\s*([^<>{}]*[A-Za-z]?[a-z]{2,}[^<>{}]*?)\s*</g)]
     .map((match) => match[1])
     .filter((text) => !/[=;()&|"]|=>|\bextends\b/.test(text));
   const attributes = [
     ...source.matchAll(
-      /\b(?:label|placeholder|title|aria-label|description)="([^"]*[A-Za-z]{3,}[^"]*)"/g,
+      /\b(?:label|placeholder|title|aria-label|description)="([^"]*[A-Za-z]?[a-z]{2,}[^"]*)"/g,
     ),
   ]
     .map((match) => match[1])
