@@ -58,7 +58,3 @@ export type AdminCheckAnswer = z.infer<typeof AdminCheckAnswer>;
 
 export const CustomerListAnswer = pageOf("customers", UserAnswer);
 export type CustomerListAnswer = z.infer<typeof CustomerListAnswer>;
-
-/** PUT /api/users/admin-locale: the back office's language the staff member now uses. */
-export const AdminLocaleAnswer = z.object({ adminLocale: z.enum(LOCALES) });
-export type AdminLocaleAnswer = z.infer<typeof AdminLocaleAnswer>;

@@ -4,7 +4,6 @@ import { BdMobile, OptionalBdMobile } from "../phone.js";
 import { toAsciiDigits } from "../i18n/digits.js";
 import { Postcode } from "../numeric.js";
 import { LocaleField } from "./i18n.js";
-import { LOCALES } from "../i18n/locale.js";
 
 /** Inputs and answers of /auth/* and /api/users/*. */
 
@@ -116,6 +115,3 @@ export const CustomerUpdateBody = z.object({
 });
 
 export const ResetPasswordBody = z.object({ newPassword: NewPassword });
-
-/** A staff member's own choice of the back office's language (docs/i18n.md). */
-export const AdminLocaleBody = z.strictObject({ adminLocale: z.enum(LOCALES) });

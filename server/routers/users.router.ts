@@ -5,7 +5,6 @@ import { permissionsOf } from "#contract/staff-roles";
 import { staffRoleOf } from "../lib/staff-access.js";
 import { guardCustomerChange } from "../services/staff.service.js";
 import {
-  AdminLocaleBody,
   ChangePasswordBody,
   CustomerListQuery,
   CustomerUpdateBody,
@@ -15,9 +14,9 @@ import {
 } from "#contract/schemas/auth";
 import { MessageAnswer } from "#contract/answers/common";
 import { toLocale } from "#contract/i18n";
+import { AdminLocaleAnswer, AdminLocaleBody } from "#contract/schemas/back-office-language";
 import {
   AdminCheckAnswer,
-  AdminLocaleAnswer,
   CustomerListAnswer,
   PasswordChangedAnswer,
   UserAnswer,

@@ -5,7 +5,7 @@
  * before the screens render (the layout's clientLoader) and again when they switch (the shell's
  * switch: every screen reading `useLingui()` renders again, nothing reloads). Its messages are the
  * back office's own catalogue (app/locales/admin/*.po) over the storefront's (the API's messages,
- * status words, shared components): both compiled into chunks only back-office pages import, so no
+ * status words, shared components), fetched as data files by back-office screens only, so no
  * storefront page carries a back-office text or grows by a byte.
  *
  * Screens write `const { i18n } = useLingui()` then `i18n._(…)` with the English text; code outside React
@@ -25,18 +25,17 @@ import {
 import { ORDER_SOURCE_LABELS, type OrderSource } from "#contract/order-sources";
 import { statusWord } from "#contract/status-words";
 import { dhakaDateFormatter } from "#contract/dates";
+import { catalogAt, loadCatalog } from "~/lib/i18n/i18n";
 import { shopperMessage } from "~/lib/i18n/shopper-messages";
 import { type AdminAccess, checkAdminAccess } from "./admin-access";
 
-type Catalog = Promise<{ messages: Messages }>;
+/**
+ * A language's back-office catalogue as a data file (app/routes/i18n-catalog.ts): the back office's
+ * texts over the storefront's (status words, colours, the API's known messages), merged by the
+ * server. Asked for by name, not by hash: no server-rendered page names it.
+ */
+const catalogFile = (locale: Locale) => `/i18n/admin-${locale}.json`;
 
-/** Each language's two compiled catalogues, the back office's own last (its texts win). */
-const CATALOGS: Record<Locale, () => Catalog[]> = {
-  en: () => [import("~/locales/en.po"), import("~/locales/admin/en.po")],
-  bn: () => [import("~/locales/bn.po"), import("~/locales/admin/bn.po")],
-};
-
-const loaded = new Map<Locale, Messages>();
 let activeMessages: Messages | undefined;
 
 /** A text no catalogue holds is its English id. */
@@ -57,14 +56,10 @@ export function rememberedBackOfficeLocale(): Locale {
   }
 }
 
-/** Loads `locale`'s catalogues (once) and switches every back-office screen to it. */
+/** Loads `locale`'s catalogue (once) and switches every back-office screen to it. */
 export async function activateBackOfficeLocale(locale: Locale): Promise<void> {
-  let messages = loaded.get(locale);
-  if (!messages) {
-    const catalogs = await Promise.all(CATALOGS[locale]());
-    messages = Object.assign({}, ...catalogs.map((catalog) => catalog.messages)) as Messages;
-    loaded.set(locale, messages);
-  }
+  await loadCatalog(catalogFile(locale));
+  const messages = catalogAt(catalogFile(locale));
   try {
     localStorage.setItem(REMEMBERED, locale);
   } catch {

@@ -1,5 +1,5 @@
 /** The signed-in staff member's own back-office language (docs/i18n.md, "The back office in Bangla"). */
-import type { AdminLocaleAnswer } from "#contract/answers/users";
+import type { AdminLocaleAnswer } from "#contract/schemas/back-office-language";
 import type { Locale } from "#contract/i18n";
 import { request } from "./transport";
 

@@ -4,6 +4,8 @@ import { isLocale, type Locale } from "#contract/i18n";
 // Compiled by @lingui/vite-plugin when the server build imports them; only the server holds both.
 import { messages as bn } from "~/locales/bn.po";
 import { messages as en } from "~/locales/en.po";
+import { messages as adminBn } from "~/locales/admin/bn.po";
+import { messages as adminEn } from "~/locales/admin/en.po";
 import { provideCatalog } from "./i18n";
 
 /**
@@ -26,17 +28,25 @@ interface CatalogFile {
   json: string;
 }
 
-function catalogFile(locale: Locale, messages: Messages): CatalogFile {
+/** A catalogue's name: a language (the storefront's) or `admin-<language>` (the back office's). */
+type CatalogName = Locale | `admin-${Locale}`;
+
+function catalogFile(name: CatalogName, messages: Messages): CatalogFile {
   const json = JSON.stringify(messages);
   const hash = createHash("sha256").update(json).digest("hex").slice(0, 12);
-  const url = `/i18n/${locale}.${hash}.json`;
+  const url = `/i18n/${name}.${hash}.json`;
   provideCatalog(url, messages);
   return { url, json };
 }
 
-const FILES: Record<Locale, CatalogFile> = {
+const FILES: Record<CatalogName, CatalogFile> = {
   en: catalogFile("en", withoutPlainTexts(en)),
   bn: catalogFile("bn", bn),
+  // The back office's: its own texts over the storefront's (status words, the API's messages).
+  // Only its screens fetch them, by name (no server-rendered page names them): docs/i18n.md, "The
+  // back office in Bangla".
+  "admin-en": catalogFile("admin-en", withoutPlainTexts({ ...en, ...adminEn })),
+  "admin-bn": catalogFile("admin-bn", { ...bn, ...adminBn }),
 };
 
 /** The URL of one language's compiled UI messages, which the page names instead of carrying. */
@@ -46,11 +56,14 @@ export function catalogUrl(locale: Locale): string {
 
 /**
  * The catalogue a `/i18n/<file>` request asks for: `current` when its hash is today's (cacheable for
- * good); a page from before a deploy asking for an older hash gets today's messages, not cached.
+ * good); a page from before a deploy asking for an older hash gets today's messages, not cached,
+ * and so does the back office asking by name alone (`admin-bn.json`).
  */
 export function catalogRequest(file: string): { json: string; current: boolean } | undefined {
-  const locale = /^([a-z]{2})\.[0-9a-f]{12}\.json$/.exec(file)?.[1];
-  if (!isLocale(locale)) return undefined;
-  const { url, json } = FILES[locale];
+  const match = /^(admin-)?([a-z]{2})(\.[0-9a-f]{12})?\.json$/.exec(file);
+  const locale = match?.[2];
+  // Only the back office's catalogues are asked for without a hash.
+  if (!match || !isLocale(locale) || !(match[1] || match[3])) return undefined;
+  const { url, json } = FILES[`${match[1] ?? ""}${locale}` as CatalogName];
   return { json, current: url === `/i18n/${file}` };
 }
