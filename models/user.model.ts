@@ -1,6 +1,7 @@
 import bcrypt from "bcrypt";
 import { getEnv } from "../server/env.js";
 import { STAFF_ROLES } from "#contract/staff-roles";
+import { LOCALES } from "#contract/i18n";
 import mongoose, { Schema, type InferSchemaType, type HydratedDocument } from "mongoose";
 
 const AddressSchema = new Schema(
@@ -34,6 +35,8 @@ const UserSchema = new Schema(
     staffRole: { type: String, enum: [...STAFF_ROLES, null], default: null },
     // A deactivated staff member keeps the account (and its history) but not the back office.
     staffActive: { type: Boolean, default: true },
+    // The back office's language for this staff member (docs/i18n.md, "The back office in Bangla").
+    adminLocale: { type: String, enum: LOCALES, default: "en" },
     // The open invitation's one-time number (single use: cleared when the password is set).
     inviteNonce: { type: String, default: null, select: false },
     isOTPVerified: { type: Boolean, default: false },
@@ -54,6 +57,7 @@ const UserSchema = new Schema(
         delete ret.tokenVersion;
         delete ret.staffRole;
         delete ret.staffActive;
+        delete ret.adminLocale;
         delete ret.inviteNonce;
         delete ret.__v;
         delete ret.id;

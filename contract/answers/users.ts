@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { MessageAnswer, pageOf } from "./common.js";
 import { PERMISSIONS, STAFF_ROLES } from "../staff-roles.js";
+import { LOCALES } from "../i18n/locale.js";
 
 export const AddressAnswer = z.object({
   _id: z.string(),
@@ -50,6 +51,8 @@ export const AdminCheckAnswer = z.object({
   isAdmin: z.literal(true),
   role: z.enum(STAFF_ROLES),
   permissions: z.array(z.enum(PERMISSIONS)),
+  /** The language this staff member chose for the back office (English until they choose). */
+  adminLocale: z.enum(LOCALES),
 });
 export type AdminCheckAnswer = z.infer<typeof AdminCheckAnswer>;
 

@@ -13,6 +13,8 @@ import {
   ResetPasswordBody,
 } from "#contract/schemas/auth";
 import { MessageAnswer } from "#contract/answers/common";
+import { toLocale } from "#contract/i18n";
+import { AdminLocaleAnswer, AdminLocaleBody } from "#contract/schemas/back-office-language";
 import {
   AdminCheckAnswer,
   CustomerListAnswer,
@@ -25,6 +27,7 @@ import {
   listCustomers,
   resetCustomerPassword,
   serializeUser,
+  setAdminLocale,
   updateCustomer,
   updateProfile,
 } from "../services/users.service.js";
@@ -94,8 +97,25 @@ endpoint(usersRouter, PREFIX, {
   },
   handler: (_input, req) => {
     const role = staffRoleOf(req.user!)!;
-    return { isAdmin: true as const, role, permissions: permissionsOf(role) };
+    return {
+      isAdmin: true as const,
+      role,
+      permissions: permissionsOf(role),
+      adminLocale: toLocale(req.user!.adminLocale),
+    };
   },
+});
+
+endpoint(usersRouter, PREFIX, {
+  method: "put",
+  path: "/admin-locale",
+  summary:
+    "The signed-in staff member's own back-office language (en or bn); the next verify-admin answer carries it",
+  tags: ["users", "admin"],
+  permission: "backOffice.enter",
+  body: AdminLocaleBody,
+  responses: { 200: { description: "Saved", schema: AdminLocaleAnswer } },
+  handler: ({ body }, req) => setAdminLocale(req.user!._id, body.adminLocale),
 });
 
 endpoint(usersRouter, PREFIX, {

@@ -1,4 +1,6 @@
+import type { Types } from "mongoose";
 import type { UserAnswer } from "#contract/answers/users";
+import type { Locale } from "#contract/i18n";
 import { PROMOTED_CUSTOMER_ROLE } from "#contract/staff-roles";
 import { User, type UserDocument } from "../../models/user.model.js";
 import { badRequest, conflict, notFound } from "../lib/http-error.js";
@@ -83,6 +85,15 @@ async function applyContactChanges(user: UserDocument, changes: ContactChanges):
   if (changes.lastName !== undefined) user.lastName = changes.lastName;
   if (changes.email !== undefined) user.email = changes.email;
   if (changes.mobile !== undefined) user.mobile = changes.mobile;
+}
+
+/** A staff member's own back-office language; a preference, not a shop change, so not audited. */
+export async function setAdminLocale(
+  userId: Types.ObjectId,
+  adminLocale: Locale,
+): Promise<{ adminLocale: Locale }> {
+  await User.updateOne({ _id: userId }, { $set: { adminLocale } });
+  return { adminLocale };
 }
 
 export async function updateProfile(

@@ -203,6 +203,7 @@ describe("every admin route against every role", () => {
         "orders.pack",
         "orders.ship",
       ],
+      adminLocale: "en",
     });
     const customer = await createUser();
     const refused = await request(app).get("/api/users/verify-admin").set(bearer(customer.token));

@@ -223,7 +223,12 @@ describe("GET /api/users/verify-admin", () => {
     const { token } = await createAdmin();
     const answer = await request(app).get("/api/users/verify-admin").set(bearer(token));
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ isAdmin: true, role: "owner", permissions: [...PERMISSIONS] });
+    expect(answer.body).toEqual({
+      isAdmin: true,
+      role: "owner",
+      permissions: [...PERMISSIONS],
+      adminLocale: "en",
+    });
   });
 
   it("answers 403 for a customer and 401 for a bad or missing token", async () => {
@@ -239,6 +244,52 @@ describe("GET /api/users/verify-admin", () => {
     expect(bad.body.message).toBe("Invalid or expired token");
     const missing = await request(app).get("/api/users/verify-admin");
     expect(missing.status).toBe(401);
+  });
+});
+
+describe("PUT /api/users/admin-locale", () => {
+  it("keeps each staff member's own back-office language, which the admin check then says", async () => {
+    const { user: packer, token } = await createAdmin({ staffRole: "packer" });
+    const { token: ownerToken } = await createAdmin();
+    const chosen = await request(app)
+      .put("/api/users/admin-locale")
+      .set(bearer(token))
+      .send({ adminLocale: "bn" });
+    expect(chosen.status).toBe(200);
+    expect(chosen.body).toEqual({ adminLocale: "bn" });
+    const check = await request(app).get("/api/users/verify-admin").set(bearer(token));
+    expect(check.body.adminLocale).toBe("bn");
+    // Another staff member's language is theirs: still English.
+    const owner = await request(app).get("/api/users/verify-admin").set(bearer(ownerToken));
+    expect(owner.body.adminLocale).toBe("en");
+    // A preference, not part of the profile a user reads.
+    const profile = await request(app).get("/api/users/profile").set(bearer(token));
+    expect(profile.body).not.toHaveProperty("adminLocale");
+    expect((await User.findById(packer._id).lean())?.adminLocale).toBe("bn");
+  });
+
+  it("refuses another language (400) or a customer (403), changing nothing", async () => {
+    const { user: admin, token } = await createAdmin();
+    const wrong = await request(app)
+      .put("/api/users/admin-locale")
+      .set(bearer(token))
+      .send({ adminLocale: "fr" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors).toEqual([
+      { path: "adminLocale", message: 'Invalid option: expected one of "en"|"bn"' },
+    ]);
+    const { user: customer, token: customerToken } = await createUser();
+    const refused = await request(app)
+      .put("/api/users/admin-locale")
+      .set(bearer(customerToken))
+      .send({ adminLocale: "bn" });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      message: "Access denied - admin privileges required",
+      code: "FORBIDDEN",
+    });
+    expect((await User.findById(admin._id).lean())?.adminLocale).toBe("en");
+    expect((await User.findById(customer._id).lean())?.adminLocale).toBe("en");
   });
 });
 

@@ -95,6 +95,20 @@ describe("Bangla storefront pages", () => {
     }
   }
 
+  it("serves the back office's catalogue by name: its texts over the storefront's, never cached for good", async () => {
+    const bangla = await request(app).get("/i18n/admin-bn.json");
+    expect(bangla.status).toBe(200);
+    expect(bangla.headers["cache-control"]).toBe("no-cache");
+    // A back-office text and a storefront one (the status words the back office shows).
+    expect(bangla.body["Call list"]).toEqual(["কল তালিকা"]);
+    expect(bangla.body["Order placed"]).toEqual(["অর্ডার হয়েছে"]);
+    const english = await request(app).get("/i18n/admin-en.json");
+    expect(english.status).toBe(200);
+    // English keeps only what Lingui must interpolate, like the storefront's.
+    expect(english.body["Call list"]).toBeUndefined();
+    expect(english.body["Order #{number}"]).toBeDefined();
+  });
+
   it("names the page's catalogue instead of carrying it, and serves it as a cacheable file", async () => {
     const page = await request(app).get("/bn");
     const url = /<link rel="preload" as="fetch" href="(\/i18n\/bn\.[0-9a-f]{12}\.json)"/.exec(

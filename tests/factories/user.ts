@@ -15,6 +15,8 @@ export interface UserOverrides {
   role?: "CUSTOMER" | "ADMIN";
   staffRole?: StaffRole | null;
   staffActive?: boolean;
+  /** A staff member's back-office language. */
+  adminLocale?: "en" | "bn";
   isOTPVerified?: boolean;
   emailVerified?: boolean;
   authProvider?: "local" | "google";

@@ -1,12 +1,9 @@
+import { setupI18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
 import { categoryTree } from "../../app/components/admin/category-options";
 import { listOf } from "../../app/components/admin/common";
 import { pagingOf } from "../../app/components/admin/list";
-import {
-  formatGrowth,
-  normalizeStats,
-  WEEK_DAYS,
-} from "../../app/components/admin/dashboard-parts";
+import { formatGrowth, normalizeStats, weekDays } from "../../app/components/admin/dashboard-parts";
 import {
   CreatePopupImageBody,
   imageFileProblem,
@@ -17,7 +14,8 @@ import { ORDER_TRANSITIONS } from "../../models/order.model";
 
 describe("admin dashboard helpers", () => {
   it("labels the week Sunday first", () => {
-    expect(WEEK_DAYS).toEqual(["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]);
+    const english = setupI18n({ locale: "en", messages: { en: {} } });
+    expect(weekDays(english)).toEqual(["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]);
   });
 
   it("shows growth to one decimal with its sign", () => {

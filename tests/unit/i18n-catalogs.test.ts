@@ -3,38 +3,14 @@
  * Bangla message is translated, and every message the code asks for is in them. (The build fails
  * on an untranslated or broken Bangla message too: @lingui/vite-plugin's failOnMissing.)
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import path from "node:path";
-import { formatter } from "@lingui/format-po";
 import { describe, expect, it } from "vitest";
+import { isBackOfficeFile, messageIdsIn, poCatalog, sourceFiles } from "../setup/ui-i18n";
 
-const po = formatter();
-type Catalog = Record<string, { translation?: string }>;
-const catalog = (locale: string) =>
-  po.parse(readFileSync(`app/locales/${locale}.po`, "utf8"), {
-    locale,
-    sourceLocale: "en",
-    filename: `${locale}.po`,
-  }) as Catalog;
+const catalog = (locale: "en" | "bn") => poCatalog(`app/locales/${locale}.po`, locale);
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const file = path.join(dir, name);
-    if (statSync(file).isDirectory()) return sourceFiles(file);
-    return /\.tsx?$/.test(name) ? [file] : [];
-  });
-}
-
-/** Message ids in the forms `lingui extract` reads: i18n._("…") and <Trans id="…">. */
-function messageIdsInCode(): Map<string, string> {
-  const ids = new Map<string, string>();
-  for (const file of sourceFiles("app")) {
-    const source = readFileSync(file, "utf8");
-    for (const match of source.matchAll(/i18n\._\(\s*"((?:[^"\\]|\\.)*)"|<Trans\s+id="([^"]*)"/g))
-      ids.set(JSON.parse(`"${match[1] ?? match[2]}"`) as string, file);
-  }
-  return ids;
-}
+/** The storefront's ids: the back office's files have their own catalogue (admin-i18n-catalogs.test.ts). */
+const messageIdsInCode = () =>
+  messageIdsIn(sourceFiles("app").filter((file) => !isBackOfficeFile(file)));
 
 describe("UI message catalogs", async () => {
   const english = await catalog("en");

@@ -12,10 +12,11 @@ import { replace } from "react-router";
 import { api, ApiError, getToken, MESSAGES } from "~/lib/api-client";
 import { rememberRedirectAfterLogin } from "~/lib/auth";
 import type { Permission, StaffRole } from "#contract/staff-roles";
+import type { Locale } from "#contract/i18n";
 import { ADMIN_NAV } from "./admin-shell";
 
 export type AdminAccess =
-  | { status: "admin"; role?: StaffRole; permissions: Permission[] }
+  | { status: "admin"; role?: StaffRole; permissions: Permission[]; adminLocale?: Locale }
   | { status: "refused"; message: string; httpStatus: number };
 
 /** The check of each navigation (parent and child loaders of one navigation get the same request). */
@@ -35,11 +36,11 @@ function refusal(error: unknown): AdminAccess {
 
 async function verify(token: string): Promise<AdminAccess> {
   try {
-    const { isAdmin, role, permissions } = await api.users.verifyAdmin();
+    const { isAdmin, role, permissions, adminLocale } = await api.users.verifyAdmin();
     confirmedToken = isAdmin ? token : null;
     confirmedPermissions = permissions;
     return isAdmin
-      ? { status: "admin", role, permissions }
+      ? { status: "admin", role, permissions, adminLocale }
       : { status: "refused", message: MESSAGES.adminDenied, httpStatus: 403 };
   } catch (error) {
     confirmedToken = null;

@@ -12,6 +12,7 @@ import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import type { z } from "zod";
 import { ApiError, errorMessage } from "~/lib/api-client";
 import { serverFieldErrors } from "~/lib/form-validation";
+import { serverText } from "./admin-i18n";
 
 /** What a clientAction answers a mutation with (the fetcher's `data`). */
 export type AdminActionResult =
@@ -101,11 +102,11 @@ export async function runAdminAction(
         : typeof said === "string" && said
           ? said
           : success;
-    toast.success(message);
+    toast.success(serverText(message));
     return { ok: true, message, answer } satisfies AdminActionResult;
   } catch (error) {
     const message = errorMessage(error);
-    toast.error(message);
+    toast.error(serverText(message));
     const status = error instanceof ApiError && error.status >= 400 ? error.status : 503;
     const result: AdminActionResult = {
       ok: false,

@@ -4,6 +4,8 @@
  * entity's own history (the order dialog, the product editor), loaded only when opened.
  */
 import { useState } from "react";
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
 import type { AuditEntryAnswer } from "#contract/schemas/audit";
 import { api } from "~/lib/admin-api-client";
 import { ErrorNote, Pagination, formatDate, useAdminData } from "./common";
@@ -17,19 +19,13 @@ function auditValue(value: unknown): string {
   return String(value);
 }
 
-const ACTOR_KIND_WORDS: Record<AuditEntryAnswer["actor"]["kind"], string> = {
-  staff: "",
-  customer: "the customer",
-  system: "the shop (automatic)",
-  courier: "courier",
-  payment: "payment",
-};
-
 /** Who made a change: a staff member's name (email on hover), or what the shop did itself. */
-function actorText({ kind, name }: AuditEntryAnswer["actor"]): string {
+function actorText(i18n: I18n, { kind, name }: AuditEntryAnswer["actor"]): string {
   if (kind === "staff") return name;
-  if (kind === "courier" || kind === "payment") return `${ACTOR_KIND_WORDS[kind]} ${name}`;
-  return ACTOR_KIND_WORDS[kind];
+  if (kind === "courier") return i18n._("courier {name}", { name });
+  if (kind === "payment") return i18n._("payment {name}", { name });
+  if (kind === "customer") return i18n._("the customer");
+  return i18n._("the shop (automatic)");
 }
 
 export function AuditEntryList({
@@ -40,14 +36,16 @@ export function AuditEntryList({
   /** The Audit screen names what each entry is about; a document's own history does not. */
   showSubject?: boolean;
 }) {
-  if (entries.length === 0) return <p className="text-sm text-stone-500">No changes recorded.</p>;
+  const { i18n } = useLingui();
+  if (entries.length === 0)
+    return <p className="text-sm text-stone-500">{i18n._("No changes recorded.")}</p>;
   return (
-    <ol className="space-y-3" aria-label="Changes">
+    <ol className="space-y-3" aria-label={i18n._("Changes")}>
       {entries.map((entry) => (
         <li key={entry._id} className="rounded-md border border-stone-200 p-3 text-sm">
           <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
             <span className="font-medium" title={entry.actor.email}>
-              {actorText(entry.actor)}
+              {actorText(i18n, entry.actor)}
             </span>
             <span className="text-stone-600">{entry.action}</span>
             {showSubject && (
@@ -67,11 +65,11 @@ export function AuditEntryList({
                     {change.field}
                   </dt>
                   <dd className="break-words text-red-700 line-through decoration-red-300">
-                    <span className="sr-only">before: </span>
+                    <span className="sr-only">{i18n._("before:")} </span>
                     {auditValue(change.before)}
                   </dd>
                   <dd className="mb-1 break-words text-green-800 md:mb-0">
-                    <span className="sr-only">after: </span>
+                    <span className="sr-only">{i18n._("after:")} </span>
                     {auditValue(change.after)}
                   </dd>
                 </div>
@@ -88,13 +86,14 @@ const HISTORY_PAGE = 10;
 
 /** One document's entries, fetched when the reader opens the section, then a page at a time. */
 function HistoryEntries({ entity, id }: { entity: AuditEntryAnswer["entity"]; id: string }) {
+  const { i18n } = useLingui();
   const [page, setPage] = useState(1);
   const history = useAdminData(
     () => api.audit.list({ entity, id, page, limit: HISTORY_PAGE }),
     `${entity}:${id}:${page}`,
   );
   if (history.error) return <ErrorNote message={history.error} onRetry={history.reload} />;
-  if (!history.data) return <p className="text-sm text-stone-500">Loading…</p>;
+  if (!history.data) return <p className="text-sm text-stone-500">{i18n._("Loading…")}</p>;
   return (
     <>
       <AuditEntryList entries={history.data.entries} showSubject={false} />
@@ -112,6 +111,7 @@ function HistoryEntries({ entity, id }: { entity: AuditEntryAnswer["entity"]; id
 
 /** "Changes" on a document's own screen: who changed it and how, loaded only once opened. */
 export function EntityHistory({ entity, id }: { entity: AuditEntryAnswer["entity"]; id: string }) {
+  const { i18n } = useLingui();
   const [open, setOpen] = useState(false);
   // The trail is the owner's and the manager's (`audit.read`): other roles are not shown it.
   const { can } = useStaffAccess();
@@ -122,7 +122,9 @@ export function EntityHistory({ entity, id }: { entity: AuditEntryAnswer["entity
       data-testid="entity-history"
       onToggle={(event) => setOpen(event.currentTarget.open)}
     >
-      <summary className="cursor-pointer text-sm font-semibold">Changes (audit trail)</summary>
+      <summary className="cursor-pointer text-sm font-semibold">
+        {i18n._("Changes (audit trail)")}
+      </summary>
       <div className="mt-2">{open && <HistoryEntries entity={entity} id={id} />}</div>
     </details>
   );

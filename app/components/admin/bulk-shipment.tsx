@@ -15,6 +15,8 @@ import type { AdminOrder } from "~/lib/admin-api-client";
 import { api } from "~/lib/admin-api-client";
 import { COURIER_NAMES, type CourierId } from "#contract/couriers";
 import { suggestionCounts } from "#contract/courier-insights";
+import { useLingui } from "@lingui/react";
+import { formatCount } from "./admin-i18n";
 
 const BOOKABLE = new Set(["PLACED", "CONFIRMED"]);
 
@@ -38,6 +40,7 @@ export function BulkShipment(props: BulkShipmentProps) {
 }
 
 function BulkBooking({ orders, which = "shown" }: BulkShipmentProps) {
+  const { i18n } = useLingui();
   const couriers = useAdminData(() => api.admin.couriers(), "couriers");
   // Couriers with an API that can book now (a manual shipment needs each parcel's own number).
   const bookable = (couriers.data?.couriers ?? []).filter(
@@ -59,7 +62,13 @@ function BulkBooking({ orders, which = "shown" }: BulkShipmentProps) {
     >
       <label className="grid gap-1">
         <span>
-          Book the {waiting.length} unbooked orders {which} with
+          {which === "shown"
+            ? i18n._("Book the {count} unbooked orders shown with", {
+                count: formatCount(waiting.length),
+              })
+            : i18n._("Book the {count} unbooked orders selected with", {
+                count: formatCount(waiting.length),
+              })}
         </span>
         <select
           className="h-10 rounded-md border border-stone-300 bg-white px-2"
@@ -82,18 +91,26 @@ function BulkBooking({ orders, which = "shown" }: BulkShipmentProps) {
           })
         }
       >
-        Book {waiting.length} orders
+        {i18n._("Book {count} orders", { count: formatCount(waiting.length) })}
       </Button>
       {suggested.length > 0 && (
         <p className="basis-full text-xs text-stone-600" data-testid="bulk-suggestion">
-          Suggested:{" "}
-          {suggested
-            .map(
-              (entry) =>
-                `${COURIER_NAMES[entry.courier]} for ${entry.orders} ${entry.orders === 1 ? "order" : "orders"}`,
-            )
-            .join(", ")}
-          {suggestions[0] && <span className="block">{suggestionRule(suggestions[0])}</span>}
+          {i18n._("Suggested: {couriers}", {
+            couriers: suggested
+              .map((entry) =>
+                entry.orders === 1
+                  ? i18n._("{courier} for {number} order", {
+                      courier: COURIER_NAMES[entry.courier],
+                      number: formatCount(1),
+                    })
+                  : i18n._("{courier} for {number} orders", {
+                      courier: COURIER_NAMES[entry.courier],
+                      number: formatCount(entry.orders),
+                    }),
+              )
+              .join(", "),
+          })}
+          {suggestions[0] && <span className="block">{suggestionRule(i18n, suggestions[0])}</span>}
         </p>
       )}
     </div>

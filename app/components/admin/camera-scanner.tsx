@@ -4,6 +4,7 @@
  * scripts). Each code read is handed to `onCode` as a scanner's Enter would; the same code is
  * not handed again within READ_AGAIN_MS (the camera sees one label many times a second).
  */
+import { useLingui } from "@lingui/react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 
@@ -66,8 +67,9 @@ export function CameraScanner({
   onCode: (code: string) => void;
   onClose: () => void;
 }) {
+  const { i18n } = useLingui();
   const video = useRef<HTMLVideoElement>(null);
-  const [problem, setProblem] = useState("");
+  const [failed, setFailed] = useState(false);
   const handler = useRef(onCode);
   handler.current = onCode;
 
@@ -87,7 +89,7 @@ export function CameraScanner({
         if (closed) stopReading();
         else stop = stopReading;
       })
-      .catch(() => setProblem("The camera could not be opened: allow it, or use the scanner."));
+      .catch(() => setFailed(true));
     return () => {
       closed = true;
       stop?.();
@@ -97,13 +99,13 @@ export function CameraScanner({
   return (
     <div className="mt-3 rounded-md border border-stone-200 p-2" data-testid="camera-scanner">
       <video ref={video} className="aspect-video w-full rounded bg-stone-900" muted playsInline />
-      {problem && (
+      {failed && (
         <p role="alert" className="mt-2 text-sm text-red-700">
-          {problem}
+          {i18n._("The camera could not be opened: allow it, or use the scanner.")}
         </p>
       )}
       <Button type="button" variant="outline" className="mt-2 min-h-11" onClick={onClose}>
-        Close camera
+        {i18n._("Close camera")}
       </Button>
     </div>
   );

@@ -17,12 +17,14 @@ import {
 } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
-import { dhakaDateFormatter } from "#contract/dates";
 import { ApiError, errorMessage } from "~/lib/api-client";
 import { rememberRedirectAfterLogin } from "~/lib/auth";
 import { cn } from "~/lib/utils";
 import { adminScreenAllowed } from "./admin-access";
-import { statusWord } from "#contract/status-words";
+import { useLingui } from "@lingui/react";
+import { shopperMessage } from "~/lib/i18n/shopper-messages";
+import { formatNumber, toLocale } from "#contract/i18n";
+import { statusText } from "./admin-i18n";
 
 // ---------------------------------------------------------------------------------------------------
 // Data
@@ -139,7 +141,7 @@ export function listOf<T>(answer: unknown, key: string): T[] {
 export function ConfirmAction({
   title,
   description,
-  confirmLabel = "Delete",
+  confirmLabel,
   destructive = true,
   onConfirm,
   children,
@@ -151,6 +153,7 @@ export function ConfirmAction({
   onConfirm: () => void | Promise<void>;
   children: ReactNode;
 }) {
+  const { i18n } = useLingui();
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>{children}</AlertDialogTrigger>
@@ -158,9 +161,9 @@ export function ConfirmAction({
         <AlertDialogTitle>{title}</AlertDialogTitle>
         <AlertDialogDescription>{description}</AlertDialogDescription>
         <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogCancel>{i18n._("Cancel")}</AlertDialogCancel>
           <AlertDialogAction destructive={destructive} onClick={() => void onConfirm()}>
-            {confirmLabel}
+            {confirmLabel ?? i18n._("Delete")}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>
@@ -216,15 +219,16 @@ export function Panel({
 }
 
 export function ErrorNote({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  const { i18n } = useLingui();
   return (
     <div
       role="alert"
       className="mb-4 flex items-center justify-between gap-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
     >
-      <span>{message}</span>
+      <span>{shopperMessage(i18n, message)}</span>
       {onRetry && (
         <Button size="sm" variant="outline" onClick={onRetry}>
-          Retry
+          {i18n._("Retry")}
         </Button>
       )}
     </div>
@@ -259,17 +263,12 @@ export function DataTable({ children, className }: { children: ReactNode; classN
   );
 }
 
-export function EmptyRow({
-  colSpan,
-  text = "Nothing here yet.",
-}: {
-  colSpan: number;
-  text?: string;
-}) {
+export function EmptyRow({ colSpan, text }: { colSpan: number; text?: string }) {
+  const { i18n } = useLingui();
   return (
     <tr>
       <td colSpan={colSpan} className="py-8 text-center text-stone-500">
-        {text}
+        {text ?? i18n._("Nothing here yet.")}
       </td>
     </tr>
   );
@@ -287,12 +286,19 @@ export function Pagination({
   total?: number;
   onPage: (page: number) => void;
 }) {
+  const { i18n } = useLingui();
   const pages = Math.max(1, totalPages);
+  const locale = toLocale(i18n.locale);
+  const numbers = { page: formatNumber(page, locale), pages: formatNumber(pages, locale) };
   return (
-    <nav aria-label="Pages" className="mt-3 flex items-center justify-between gap-2 text-sm">
+    <nav
+      aria-label={i18n._("Pages")}
+      className="mt-3 flex items-center justify-between gap-2 text-sm"
+    >
       <span className="text-stone-600">
-        Page {page} of {pages}
-        {total !== undefined && ` · ${total} in all`}
+        {i18n._("Page {page} of {pages}", numbers)}
+        {total !== undefined &&
+          ` · ${i18n._("{total} in all", { total: formatNumber(total, locale) })}`}
       </span>
       <div className="flex gap-2">
         <Button
@@ -300,18 +306,18 @@ export function Pagination({
           variant="outline"
           disabled={page <= 1}
           onClick={() => onPage(page - 1)}
-          aria-label="Previous page"
+          aria-label={i18n._("Previous page")}
         >
-          <ChevronLeft className="h-4 w-4" aria-hidden="true" /> Prev
+          <ChevronLeft className="h-4 w-4" aria-hidden="true" /> {i18n._("Prev")}
         </Button>
         <Button
           size="sm"
           variant="outline"
           disabled={page >= pages}
           onClick={() => onPage(page + 1)}
-          aria-label="Next page"
+          aria-label={i18n._("Next page")}
         >
-          Next <ChevronRight className="h-4 w-4" aria-hidden="true" />
+          {i18n._("Next")} <ChevronRight className="h-4 w-4" aria-hidden="true" />
         </Button>
       </div>
     </nav>
@@ -338,6 +344,7 @@ const BADGE: Record<string, string> = {
 };
 
 export function StatusBadge({ status }: { status: string | undefined | null }) {
+  const { i18n } = useLingui();
   const text = String(status ?? "—").toUpperCase();
   return (
     <span
@@ -346,18 +353,10 @@ export function StatusBadge({ status }: { status: string | undefined | null }) {
         BADGE[text] ?? "bg-stone-100 text-stone-700",
       )}
     >
-      {statusWord(text)}
+      {statusText(i18n, text)}
     </span>
   );
 }
 
-const DAY = { day: "2-digit", month: "short", year: "numeric" } as const;
-const formatDay = dhakaDateFormatter(DAY);
-const formatDayTime = dhakaDateFormatter({ ...DAY, hour: "2-digit", minute: "2-digit" });
-
-export function formatDate(value: string | Date | null | undefined, withTime = false): string {
-  if (!value) return "—";
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return "—";
-  return (withTime ? formatDayTime : formatDay)(date);
-}
+// Dates in the back office's language, where the screens have always imported them from.
+export { formatDate } from "./admin-i18n";

@@ -2,6 +2,8 @@ import { Download } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
+import { useLingui } from "@lingui/react";
+import { serverText } from "./admin-i18n";
 
 /**
  * Saves a CSV the API answered as a file the browser downloads. The browser's decoder took the
@@ -25,6 +27,7 @@ export function CsvDownloadButton({
   load: () => Promise<string>;
   fileName: string;
 }) {
+  const { i18n } = useLingui();
   const [busy, setBusy] = useState(false);
   return (
     <Button
@@ -36,12 +39,14 @@ export function CsvDownloadButton({
         load()
           .then((text) => saveCsvFile(text, fileName))
           .catch((error: unknown) =>
-            toast.error(error instanceof Error ? error.message : "The export failed"),
+            toast.error(
+              error instanceof Error ? serverText(error.message) : i18n._("The export failed"),
+            ),
           )
           .finally(() => setBusy(false));
       }}
     >
-      <Download className="h-4 w-4" aria-hidden="true" /> Export CSV
+      <Download className="h-4 w-4" aria-hidden="true" /> {i18n._("Export CSV")}
     </Button>
   );
 }

@@ -12,13 +12,24 @@ import {
   YAxis,
 } from "recharts";
 import type { StatusTotals } from "#contract/answers/dashboard";
-import { formatBDT } from "#contract/money";
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
+import { paymentMethodWord } from "~/lib/i18n/status-words";
+import { formatCount, formatTaka, localDigits } from "./admin-i18n";
 import type { Dashboard } from "~/lib/api-client";
 import { cn } from "~/lib/utils";
 import { DataTable, EmptyRow, formatDate, Panel, StatusBadge } from "./common";
 
 /** Weeks start on Sunday. */
-export const WEEK_DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
+export const weekDays = (i18n: I18n) => [
+  i18n._("Sun"),
+  i18n._("Mon"),
+  i18n._("Tue"),
+  i18n._("Wed"),
+  i18n._("Thu"),
+  i18n._("Fri"),
+  i18n._("Sat"),
+];
 
 export type { StatusTotals };
 
@@ -122,11 +133,16 @@ export class PanelBoundary extends Component<
     if (this.state.failed)
       return (
         <Panel title={this.props.title}>
-          <p className="py-6 text-center text-sm text-stone-500">No data</p>
+          <NoData className="py-6" />
         </Panel>
       );
     return this.props.children;
   }
+}
+
+function NoData({ className }: { className: string }) {
+  const { i18n } = useLingui();
+  return <p className={cn("text-center text-sm text-stone-500", className)}>{i18n._("No data")}</p>;
 }
 
 export function StatCard({
@@ -142,6 +158,7 @@ export function StatCard({
   hint?: string;
   testId?: string;
 }) {
+  const { i18n } = useLingui();
   return (
     <div className="rounded-lg border border-stone-200 bg-white p-4" data-testid={testId}>
       <p className="text-xs font-semibold tracking-wide text-stone-500 uppercase">{label}</p>
@@ -153,7 +170,7 @@ export function StatCard({
             growth > 0 ? "text-emerald-700" : growth < 0 ? "text-red-700" : "text-stone-500",
           )}
         >
-          {formatGrowth(growth)} vs last month
+          {i18n._("{growth} vs last month", { growth: localDigits(formatGrowth(growth)) })}
         </p>
       )}
       {hint && <p className="mt-1 text-xs text-stone-500">{hint}</p>}
@@ -172,8 +189,9 @@ export function WeeklyChart({
   kind: "bar" | "line";
   money?: boolean;
 }) {
-  const rows = WEEK_DAYS.map((day, index) => ({ day, value: data[index] ?? 0 }));
-  const format = (value: number) => (money ? formatBDT(value) : String(value));
+  const { i18n } = useLingui();
+  const rows = weekDays(i18n).map((day, index) => ({ day, value: data[index] ?? 0 }));
+  const format = (value: number) => (money ? formatTaka(value) : formatCount(value));
   return (
     <Panel title={title}>
       <div
@@ -225,22 +243,23 @@ export function StatusSummary({
   title: string;
   summary: Record<string, StatusTotals>;
 }) {
+  const { i18n } = useLingui();
   const entries = Object.entries(totals);
   return (
     <Panel title={title}>
       <table className="w-full text-sm">
         <thead>
           <tr className="text-left text-xs text-stone-500 uppercase">
-            <th className="py-1">Status</th>
-            <th className="py-1 text-right">Count</th>
-            <th className="py-1 text-right">Amount</th>
+            <th className="py-1">{i18n._("Status")}</th>
+            <th className="py-1 text-right">{i18n._("Count")}</th>
+            <th className="py-1 text-right">{i18n._("Amount")}</th>
           </tr>
         </thead>
         <tbody>
           {entries.length === 0 && (
             <tr>
-              <td colSpan={3} className="py-4 text-center text-stone-500">
-                No data
+              <td colSpan={3}>
+                <NoData className="py-4" />
               </td>
             </tr>
           )}
@@ -249,8 +268,8 @@ export function StatusSummary({
               <td className="py-1.5">
                 <StatusBadge status={status} />
               </td>
-              <td className="py-1.5 text-right tabular-nums">{value.count}</td>
-              <td className="py-1.5 text-right tabular-nums">{formatBDT(value.amount)}</td>
+              <td className="py-1.5 text-right tabular-nums">{formatCount(value.count)}</td>
+              <td className="py-1.5 text-right tabular-nums">{formatTaka(value.amount)}</td>
             </tr>
           ))}
         </tbody>
@@ -260,10 +279,11 @@ export function StatusSummary({
 }
 
 export function TopCategories({ rows }: { rows: DashboardStats["salesByCategory"] }) {
+  const { i18n } = useLingui();
   return (
-    <Panel title="Sales by top category">
+    <Panel title={i18n._("Sales by top category")}>
       {rows.length === 0 ? (
-        <p className="py-4 text-center text-sm text-stone-500">No data</p>
+        <NoData className="py-4" />
       ) : (
         <ol className="space-y-2">
           {rows.map((row, index) => {
@@ -273,7 +293,8 @@ export function TopCategories({ rows }: { rows: DashboardStats["salesByCategory"
                 <div className="flex justify-between text-sm">
                   <span className="font-medium">{row.title}</span>
                   <span className="tabular-nums">
-                    {row.count} sold · {formatBDT(row.revenue)}
+                    {i18n._("{count} sold", { count: formatCount(row.count) })} ·{" "}
+                    {formatTaka(row.revenue)}
                   </span>
                 </div>
                 <div className="mt-1 h-2 rounded bg-stone-100">
@@ -294,30 +315,31 @@ export function TopCategories({ rows }: { rows: DashboardStats["salesByCategory"
 const text = (value: unknown) => (value === undefined || value === null ? "" : String(value));
 
 export function RecentOrders({ rows }: { rows: Record<string, unknown>[] }) {
+  const { i18n } = useLingui();
   return (
-    <Panel title="Recent orders">
+    <Panel title={i18n._("Recent orders")}>
       <DataTable>
         <thead>
           <tr>
-            <th>Order</th>
-            <th>Customer</th>
-            <th>Date</th>
-            <th>Status</th>
-            <th className="text-right">Total</th>
+            <th>{i18n._("Order")}</th>
+            <th>{i18n._("Customer")}</th>
+            <th>{i18n._("Date")}</th>
+            <th>{i18n._("Status")}</th>
+            <th className="text-right">{i18n._("Total")}</th>
           </tr>
         </thead>
         <tbody>
-          {rows.length === 0 && <EmptyRow colSpan={5} text="No orders yet." />}
+          {rows.length === 0 && <EmptyRow colSpan={5} text={i18n._("No orders yet.")} />}
           {rows.map((row, index) => (
             <tr key={text(row._id) || index}>
               <td className="font-medium">{text(row.orderNumber) || text(row._id).slice(-6)}</td>
-              <td>{text(row.customerName) || "Guest"}</td>
+              <td>{text(row.customerName) || i18n._("Guest")}</td>
               <td>{formatDate(text(row.createdAt), true)}</td>
               <td>
                 <StatusBadge status={text(row.orderStatus)} />
               </td>
               <td className="text-right tabular-nums">
-                {formatBDT(num(row.totalDiscountedPrice) || num(row.totalPrice))}
+                {formatTaka(num(row.totalDiscountedPrice) || num(row.totalPrice))}
               </td>
             </tr>
           ))}
@@ -328,29 +350,30 @@ export function RecentOrders({ rows }: { rows: Record<string, unknown>[] }) {
 }
 
 export function RecentPayments({ rows }: { rows: Record<string, unknown>[] }) {
+  const { i18n } = useLingui();
   return (
-    <Panel title="Recent payments">
+    <Panel title={i18n._("Recent payments")}>
       <DataTable>
         <thead>
           <tr>
-            <th>Transaction</th>
-            <th>Method</th>
-            <th>Date</th>
-            <th>Status</th>
-            <th className="text-right">Amount</th>
+            <th>{i18n._("Transaction")}</th>
+            <th>{i18n._("Method")}</th>
+            <th>{i18n._("Date")}</th>
+            <th>{i18n._("Status")}</th>
+            <th className="text-right">{i18n._("Amount")}</th>
           </tr>
         </thead>
         <tbody>
-          {rows.length === 0 && <EmptyRow colSpan={5} text="No payments yet." />}
+          {rows.length === 0 && <EmptyRow colSpan={5} text={i18n._("No payments yet.")} />}
           {rows.map((row, index) => (
             <tr key={text(row._id) || index}>
               <td className="font-mono text-xs">{text(row.transactionId) || "—"}</td>
-              <td>{text(row.method)}</td>
+              <td>{paymentMethodWord(text(row.method), i18n)}</td>
               <td>{formatDate(text(row.createdAt), true)}</td>
               <td>
                 <StatusBadge status={text(row.status)} />
               </td>
-              <td className="text-right tabular-nums">{formatBDT(num(row.amount))}</td>
+              <td className="text-right tabular-nums">{formatTaka(num(row.amount))}</td>
             </tr>
           ))}
         </tbody>

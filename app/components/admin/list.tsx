@@ -24,6 +24,8 @@ import {
 import { Button } from "~/components/ui/button";
 import { Field, Input, NativeSelect } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
+import { useLingui } from "@lingui/react";
+import { serverText, statusText } from "./admin-i18n";
 
 // ---------------------------------------------------------------------------------------------------
 // Paging
@@ -152,6 +154,7 @@ export function ListToolbar({
   children?: ReactNode;
   className?: string;
 }) {
+  const { i18n } = useLingui();
   const [draft, setDraft] = useState(search);
   return (
     <form
@@ -174,7 +177,7 @@ export function ListToolbar({
       </div>
       {children}
       <Button type="submit" variant="outline">
-        Search
+        {i18n._("Search")}
       </Button>
     </form>
   );
@@ -199,6 +202,7 @@ export function FilterSelect({
   /** Options of its own instead of `values` (e.g. a category tree). */
   children?: ReactNode;
 }) {
+  const { i18n } = useLingui();
   return (
     <NativeSelect
       aria-label={label}
@@ -210,7 +214,7 @@ export function FilterSelect({
       {children ??
         values?.map((item) => (
           <option key={item} value={item}>
-            {item.replace(/_/g, " ")}
+            {i18n.locale === "en" ? item.replace(/_/g, " ") : statusText(i18n, item)}
           </option>
         ))}
     </NativeSelect>
@@ -327,19 +331,20 @@ export function ConfirmDelete({
 export function FormActions({
   onCancel,
   submitting,
-  submitLabel = "Save",
+  submitLabel,
 }: {
   onCancel: () => void;
   submitting: boolean;
   submitLabel?: string;
 }) {
+  const { i18n } = useLingui();
   return (
     <div className="flex justify-end gap-2">
       <Button type="button" variant="outline" onClick={onCancel}>
-        Cancel
+        {i18n._("Cancel")}
       </Button>
       <Button type="submit" disabled={submitting}>
-        {submitting ? "Saving…" : submitLabel}
+        {submitting ? i18n._("Saving…") : (submitLabel ?? i18n._("Save"))}
       </Button>
     </div>
   );
@@ -363,7 +368,13 @@ export function TextField({
   inputClassName?: string;
 }) {
   return (
-    <Field id={id} label={label} error={error} hint={hint} className={className}>
+    <Field
+      id={id}
+      label={label}
+      error={error && serverText(error)}
+      hint={hint}
+      className={className}
+    >
       <Input id={id} aria-invalid={!!error} className={inputClassName} {...input} />
     </Field>
   );

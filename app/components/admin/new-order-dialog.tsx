@@ -12,17 +12,9 @@ import {
 import { Field, Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { api, errorMessage, type Product } from "~/lib/admin-api-client";
 import { DISTRICT_OPTIONS, type ThanaOption } from "~/lib/places";
-import {
-  ORDER_SOURCE_LABELS,
-  STAFF_ORDER_SOURCES,
-  type StaffOrderSource,
-} from "#contract/order-sources";
+import { STAFF_ORDER_SOURCES, type StaffOrderSource } from "#contract/order-sources";
 import type { PaymentMethod } from "#contract/order-status";
-import {
-  ONLINE_PAYMENT_METHOD_NAMES,
-  ONLINE_PAYMENT_METHODS,
-  type OnlinePaymentMethod,
-} from "#contract/payment-methods";
+import { ONLINE_PAYMENT_METHODS, type OnlinePaymentMethod } from "#contract/payment-methods";
 import {
   newIdempotencyKey,
   type ParsedContactAnswer,
@@ -31,6 +23,11 @@ import {
   type StaffOrderLineBody,
 } from "#contract/schemas/staff-orders";
 import { PasteContact } from "./paste-contact";
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
+import { colorName } from "~/lib/i18n/color-names";
+import { paymentMethodWord } from "~/lib/i18n/status-words";
+import { formatCount, orderSourceLabel, serverText } from "./admin-i18n";
 
 /**
  * "New order": staff enter an order for a customer who ordered by phone, Messenger, Instagram,
@@ -39,20 +36,23 @@ import { PasteContact } from "./paste-contact";
  * products list answers it now.
  */
 export function NewOrderButton() {
+  const { i18n } = useLingui();
   const [open, setOpen] = useState(false);
   const revalidator = useRevalidator();
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button size="sm" className="min-h-10" data-testid="new-order">
-          <Plus className="h-4 w-4" aria-hidden="true" /> New order
+          <Plus className="h-4 w-4" aria-hidden="true" /> {i18n._("New order")}
         </Button>
       </DialogTrigger>
       {open && (
         <DialogContent className="max-w-2xl" data-testid="new-order-dialog">
-          <DialogTitle className="text-lg font-semibold">New order</DialogTitle>
+          <DialogTitle className="text-lg font-semibold">{i18n._("New order")}</DialogTitle>
           <DialogDescription className="text-sm text-stone-600">
-            For a customer who ordered by phone, Facebook, Instagram, WhatsApp or in the shop.
+            {i18n._(
+              "For a customer who ordered by phone, Facebook, Instagram, WhatsApp or in the shop.",
+            )}
           </DialogDescription>
           <NewOrderForm onCreated={() => void revalidator.revalidate()} />
         </DialogContent>
@@ -65,15 +65,17 @@ interface Line extends StaffOrderLineBody {
   title: string;
 }
 
-const PAYMENT_LABELS: Record<PaymentMethod, string> = {
-  COD: "Cash on delivery",
+const paymentLabels = (i18n: I18n): Record<PaymentMethod, string> => ({
+  COD: i18n._("Cash on delivery"),
   ...(Object.fromEntries(
     ONLINE_PAYMENT_METHODS.map((method) => [
       method,
-      `${ONLINE_PAYMENT_METHOD_NAMES[method]} (paid in full, link by SMS)`,
+      i18n._("{gateway} (paid in full, link by SMS)", {
+        gateway: paymentMethodWord(method, i18n),
+      }),
     ]),
   ) as Record<OnlinePaymentMethod, string>),
-};
+});
 
 function useThanaOptions(districtId: string): ThanaOption[] {
   const [thanas, setThanas] = useState<{ districtId: string; list: ThanaOption[] }>();
@@ -92,6 +94,8 @@ function useThanaOptions(districtId: string): ThanaOption[] {
 }
 
 function NewOrderForm({ onCreated }: { onCreated: (order: StaffOrderAnswer) => void }) {
+  const { i18n } = useLingui();
+  const bangla = i18n.locale === "bn";
   // One key per fill of the form (it mounts when the dialog opens): pressing again after a lost
   // answer gets the order already made, never a second one (docs/order-desk.md).
   const [idempotencyKey] = useState(newIdempotencyKey);
@@ -148,8 +152,8 @@ function NewOrderForm({ onCreated }: { onCreated: (order: StaffOrderAnswer) => v
       const fields = (error as { errors?: { path: string; message: string }[] }).errors ?? [];
       setResult({
         pending: false,
-        error: errorMessage(error),
-        errors: Object.fromEntries(fields.map((field) => [field.path, field.message])),
+        error: serverText(errorMessage(error)),
+        errors: Object.fromEntries(fields.map((field) => [field.path, serverText(field.message)])),
       });
     }
   }
@@ -161,13 +165,15 @@ function NewOrderForm({ onCreated }: { onCreated: (order: StaffOrderAnswer) => v
         className="mt-4 rounded-md bg-green-50 p-4 text-sm text-green-800"
         data-testid="new-order-created"
       >
-        <p className="font-semibold">Order {result.created.orderNumber} created.</p>
+        <p className="font-semibold">
+          {i18n._("Order {number} created.", { number: result.created.orderNumber })}
+        </p>
         <p className="mt-1">
           {result.created.paymentRequested
-            ? "The customer was sent an SMS with the link to pay online."
+            ? i18n._("The customer was sent an SMS with the link to pay online.")
             : result.created.orderStatus === "PENDING"
-              ? "It awaits an online payment, but the SMS with the link could not be sent."
-              : "The customer was sent the usual order SMS."}
+              ? i18n._("It awaits an online payment, but the SMS with the link could not be sent.")
+              : i18n._("The customer was sent the usual order SMS.")}
         </p>
       </div>
     );
@@ -176,7 +182,7 @@ function NewOrderForm({ onCreated }: { onCreated: (order: StaffOrderAnswer) => v
   return (
     <form className="mt-4 space-y-4" onSubmit={(event) => void submit(event)} noValidate>
       <PasteContact onFound={fill} />
-      <Field id="order-source" label="Ordered through">
+      <Field id="order-source" label={i18n._("Ordered through")}>
         <NativeSelect
           id="order-source"
           value={source}
@@ -184,16 +190,16 @@ function NewOrderForm({ onCreated }: { onCreated: (order: StaffOrderAnswer) => v
         >
           {STAFF_ORDER_SOURCES.map((value) => (
             <option key={value} value={value}>
-              {ORDER_SOURCE_LABELS[value]}
+              {orderSourceLabel(i18n, value)}
             </option>
           ))}
         </NativeSelect>
       </Field>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field id="order-name" label="Customer name" error={fieldError("customer.name")}>
+        <Field id="order-name" label={i18n._("Customer name")} error={fieldError("customer.name")}>
           <Input id="order-name" value={name} onChange={(event) => setName(event.target.value)} />
         </Field>
-        <Field id="order-mobile" label="Mobile" error={fieldError("customer.mobile")}>
+        <Field id="order-mobile" label={i18n._("Mobile")} error={fieldError("customer.mobile")}>
           <Input
             id="order-mobile"
             type="tel"
@@ -202,7 +208,11 @@ function NewOrderForm({ onCreated }: { onCreated: (order: StaffOrderAnswer) => v
             onChange={(event) => setMobile(event.target.value)}
           />
         </Field>
-        <Field id="order-email" label="Email (optional)" error={fieldError("customer.email")}>
+        <Field
+          id="order-email"
+          label={i18n._("Email (optional)")}
+          error={fieldError("customer.email")}
+        >
           <Input
             id="order-email"
             type="email"
@@ -210,7 +220,11 @@ function NewOrderForm({ onCreated }: { onCreated: (order: StaffOrderAnswer) => v
             onChange={(event) => setEmail(event.target.value)}
           />
         </Field>
-        <Field id="order-district" label="District" error={fieldError("address.districtId")}>
+        <Field
+          id="order-district"
+          label={i18n._("District")}
+          error={fieldError("address.districtId")}
+        >
           <NativeSelect
             id="order-district"
             value={districtId}
@@ -219,30 +233,40 @@ function NewOrderForm({ onCreated }: { onCreated: (order: StaffOrderAnswer) => v
               setThanaId("");
             }}
           >
-            <option value="">Choose…</option>
+            <option value="">{i18n._("Choose…")}</option>
             {DISTRICT_OPTIONS.map((district) => (
               <option key={district.id} value={district.id}>
-                {district.name} ({district.nameBn})
+                {bangla
+                  ? `${district.nameBn} (${district.name})`
+                  : `${district.name} (${district.nameBn})`}
               </option>
             ))}
           </NativeSelect>
         </Field>
-        <Field id="order-thana" label="Thana" error={fieldError("shippingAddress.thanaId")}>
+        <Field
+          id="order-thana"
+          label={i18n._("Thana")}
+          error={fieldError("shippingAddress.thanaId")}
+        >
           <NativeSelect
             id="order-thana"
             value={thanaId}
             disabled={!districtId}
             onChange={(event) => setThanaId(event.target.value)}
           >
-            <option value="">Choose…</option>
+            <option value="">{i18n._("Choose…")}</option>
             {thanas.map((thana) => (
               <option key={thana.id} value={thana.id}>
-                {thana.name} ({thana.nameBn})
+                {bangla ? `${thana.nameBn} (${thana.name})` : `${thana.name} (${thana.nameBn})`}
               </option>
             ))}
           </NativeSelect>
         </Field>
-        <Field id="order-street" label="Street address" error={fieldError("address.streetAddress")}>
+        <Field
+          id="order-street"
+          label={i18n._("Street address")}
+          error={fieldError("address.streetAddress")}
+        >
           <Input
             id="order-street"
             value={streetAddress}
@@ -254,23 +278,25 @@ function NewOrderForm({ onCreated }: { onCreated: (order: StaffOrderAnswer) => v
       <OrderLines lines={lines} onChange={setLines} error={fieldError("lines")} />
 
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field id="order-payment" label="Payment">
+        <Field id="order-payment" label={i18n._("Payment")}>
           <NativeSelect
             id="order-payment"
             value={paymentMethod}
             onChange={(event) => setPaymentMethod(event.target.value as PaymentMethod)}
           >
-            {(Object.keys(PAYMENT_LABELS) as PaymentMethod[]).map((method) => (
-              <option key={method} value={method}>
-                {PAYMENT_LABELS[method]}
-              </option>
-            ))}
+            {(Object.entries(paymentLabels(i18n)) as [PaymentMethod, string][]).map(
+              ([method, label]) => (
+                <option key={method} value={method}>
+                  {label}
+                </option>
+              ),
+            )}
           </NativeSelect>
         </Field>
         {paymentMethod === "COD" && (
           <Field
             id="order-advance"
-            label="Delivery charge in advance, if the rules ask"
+            label={i18n._("Delivery charge in advance, if the rules ask")}
             error={fieldError("advancePaymentMethod")}
           >
             <NativeSelect
@@ -278,10 +304,10 @@ function NewOrderForm({ onCreated }: { onCreated: (order: StaffOrderAnswer) => v
               value={advanceMethod}
               onChange={(event) => setAdvanceMethod(event.target.value as typeof advanceMethod)}
             >
-              <option value="">Not asked</option>
+              <option value="">{i18n._("Not asked")}</option>
               {ONLINE_PAYMENT_METHODS.map((method) => (
                 <option key={method} value={method}>
-                  {ONLINE_PAYMENT_METHOD_NAMES[method]} (link by SMS)
+                  {i18n._("{gateway} (link by SMS)", { gateway: paymentMethodWord(method, i18n) })}
                 </option>
               ))}
             </NativeSelect>
@@ -297,11 +323,11 @@ function NewOrderForm({ onCreated }: { onCreated: (order: StaffOrderAnswer) => v
               checked={phoneConfirmedByCall}
               onChange={(event) => setPhoneConfirmedByCall(event.target.checked)}
             />
-            I spoke with the customer on this number and they confirmed the order
+            {i18n._("I spoke with the customer on this number and they confirmed the order")}
           </label>
           <Field
             id="order-phone-code"
-            label="Or the code the customer received by SMS"
+            label={i18n._("Or the code the customer received by SMS")}
             error={fieldError("phoneCode")}
           >
             <Input
@@ -314,7 +340,7 @@ function NewOrderForm({ onCreated }: { onCreated: (order: StaffOrderAnswer) => v
           </Field>
         </div>
       )}
-      <Field id="order-note" label="Note for the rider (optional)">
+      <Field id="order-note" label={i18n._("Note for the rider (optional)")}>
         <Textarea
           id="order-note"
           className="min-h-16"
@@ -333,7 +359,7 @@ function NewOrderForm({ onCreated }: { onCreated: (order: StaffOrderAnswer) => v
         </p>
       )}
       <Button type="submit" className="min-h-11 w-full sm:w-auto" disabled={result.pending}>
-        {result.pending ? "Creating…" : "Create order"}
+        {result.pending ? i18n._("Creating…") : i18n._("Create order")}
       </Button>
     </form>
   );
@@ -349,6 +375,7 @@ function OrderLines({
   onChange: (lines: Line[]) => void;
   error?: string;
 }) {
+  const { i18n } = useLingui();
   const [search, setSearch] = useState("");
   const [found, setFound] = useState<Product[]>([]);
   const [productId, setProductId] = useState("");
@@ -357,7 +384,7 @@ function OrderLines({
   const [status, setStatus] = useState("");
 
   async function find() {
-    setStatus("Searching…");
+    setStatus(i18n._("Searching…"));
     try {
       const answer = await api.admin.products({ search, limit: 20 });
       const products = (Array.isArray(answer) ? answer : answer.products).filter(
@@ -366,9 +393,9 @@ function OrderLines({
       setFound(products);
       setProductId(products[0]?._id ?? "");
       setVariantId("");
-      setStatus(products.length ? "" : "No product for sale matches.");
+      setStatus(products.length ? "" : i18n._("No product for sale matches."));
     } catch (failure) {
-      setStatus(errorMessage(failure));
+      setStatus(serverText(errorMessage(failure)));
     }
   }
 
@@ -392,7 +419,7 @@ function OrderLines({
 
   return (
     <fieldset className="space-y-2 rounded-md border border-stone-200 p-3">
-      <legend className="px-1 text-sm font-medium text-stone-800">Items</legend>
+      <legend className="px-1 text-sm font-medium text-stone-800">{i18n._("Items")}</legend>
       {lines.length > 0 && (
         <ul className="divide-y divide-stone-100 text-sm" data-testid="new-order-lines">
           {lines.map((line, index) => (
@@ -401,13 +428,18 @@ function OrderLines({
               className="flex items-center justify-between gap-2 py-1"
             >
               <span>
-                {line.title} · {line.color} / {line.size} × {line.quantity}
+                {line.title} · {colorName(line.color, i18n)} / {line.size} ×{" "}
+                {formatCount(line.quantity)}
               </span>
               <Button
                 type="button"
                 variant="ghost"
                 size="icon"
-                aria-label={`Remove ${line.title} ${line.color} / ${line.size}`}
+                aria-label={i18n._("Remove {title} {color} / {size}", {
+                  title: line.title,
+                  color: colorName(line.color, i18n),
+                  size: line.size,
+                })}
                 onClick={() => onChange(lines.filter((_, at) => at !== index))}
               >
                 <Trash2 className="h-4 w-4" aria-hidden="true" />
@@ -418,8 +450,8 @@ function OrderLines({
       )}
       <div className="flex gap-2">
         <Input
-          aria-label="Find a product"
-          placeholder="Find a product by name"
+          aria-label={i18n._("Find a product")}
+          placeholder={i18n._("Find a product by name")}
           value={search}
           onChange={(event) => setSearch(event.target.value)}
           onKeyDown={(event) => {
@@ -430,13 +462,13 @@ function OrderLines({
           }}
         />
         <Button type="button" variant="outline" className="min-h-10" onClick={() => void find()}>
-          Find
+          {i18n._("Find")}
         </Button>
       </div>
       {status && <p className="text-sm text-stone-600">{status}</p>}
       {found.length > 0 && (
         <div className="grid gap-2 sm:grid-cols-[1fr_1fr_5rem_auto] sm:items-end">
-          <Field id="order-product" label="Product">
+          <Field id="order-product" label={i18n._("Product")}>
             <NativeSelect
               id="order-product"
               value={productId}
@@ -452,22 +484,24 @@ function OrderLines({
               ))}
             </NativeSelect>
           </Field>
-          <Field id="order-variant" label="Colour / size">
+          <Field id="order-variant" label={i18n._("Colour / size")}>
             <NativeSelect
               id="order-variant"
               value={variantId}
               onChange={(event) => setVariantId(event.target.value)}
             >
-              <option value="">Choose…</option>
+              <option value="">{i18n._("Choose…")}</option>
               {product?.variants.map((entry) => (
                 <option key={entry._id} value={entry._id} disabled={entry.stock <= 0}>
-                  {entry.color} / {entry.size} —{" "}
-                  {entry.stock > 0 ? `${entry.stock} in stock` : "sold out"}
+                  {colorName(entry.color, i18n)} / {entry.size} —{" "}
+                  {entry.stock > 0
+                    ? i18n._("{count} in stock", { count: formatCount(entry.stock) })
+                    : i18n._("sold out")}
                 </option>
               ))}
             </NativeSelect>
           </Field>
-          <Field id="order-quantity" label="Qty">
+          <Field id="order-quantity" label={i18n._("Qty")}>
             <Input
               id="order-quantity"
               type="number"
@@ -478,7 +512,7 @@ function OrderLines({
             />
           </Field>
           <Button type="button" className="min-h-10" disabled={!variant} onClick={add}>
-            Add item
+            {i18n._("Add item")}
           </Button>
         </div>
       )}

@@ -10,6 +10,8 @@ import { cn } from "~/lib/utils";
 import { addressLines, type AddressParts } from "#contract/address-lines";
 import { normalizeBdMobile } from "#contract/phone";
 import { telUrl, whatsappUrl } from "#contract/shop-contact";
+import { toLocale } from "#contract/i18n";
+import { useLingui } from "@lingui/react";
 
 export function OrderContact({
   mobile,
@@ -20,7 +22,8 @@ export function OrderContact({
   note?: string;
   address?: AddressParts;
 }) {
-  const deliverTo = address ? addressLines(address, "en") : [];
+  const { i18n } = useLingui();
+  const deliverTo = address ? addressLines(address, toLocale(i18n.locale)) : [];
   const phone = normalizeBdMobile(mobile);
   const link = cn(buttonVariants({ variant: "outline" }), "min-h-11");
   return (
@@ -30,7 +33,7 @@ export function OrderContact({
         {phone && (
           <>
             <a className={link} href={telUrl(phone)} data-testid="call-link">
-              <Phone className="h-4 w-4" aria-hidden="true" /> Call
+              <Phone className="h-4 w-4" aria-hidden="true" /> {i18n._("Call")}
             </a>
             <a
               className={link}
@@ -39,14 +42,17 @@ export function OrderContact({
               rel="noreferrer noopener"
               data-testid="whatsapp-link"
             >
-              <MessageCircle className="h-4 w-4" aria-hidden="true" /> WhatsApp
+              <MessageCircle className="h-4 w-4" aria-hidden="true" /> {i18n._("WhatsApp")}
             </a>
           </>
         )}
       </div>
       {deliverTo.length > 0 && (
         <p className="flex gap-2 text-sm text-stone-800" data-testid="order-deliver-to">
-          <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-stone-500" aria-label="Deliver to" />
+          <MapPin
+            className="mt-0.5 h-4 w-4 shrink-0 text-stone-500"
+            aria-label={i18n._("Deliver to")}
+          />
           <span>
             {deliverTo.map((line) => (
               <span key={line} className="block">
@@ -63,7 +69,7 @@ export function OrderContact({
         >
           <StickyNote className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
           <span className="break-words">
-            <span className="font-semibold">Customer's note: </span>
+            <span className="font-semibold">{i18n._("Customer's note:")} </span>
             {note}
           </span>
         </p>

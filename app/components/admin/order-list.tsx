@@ -17,9 +17,13 @@ import type { Paging } from "~/components/admin/list";
 import { RiskBadge } from "~/components/admin/phone-history";
 import type { AdminData } from "~/components/admin/common";
 import type { AdminOrder } from "~/lib/admin-api-client";
-import { formatBDT } from "#contract/money";
 import { findDistrict } from "#contract/locations";
-import { statusWord } from "#contract/status-words";
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
+import { toLocale } from "#contract/i18n";
+import { cityName } from "~/lib/i18n/city-names";
+import { paymentMethodWord } from "~/lib/i18n/status-words";
+import { formatCount, formatTaka, statusText } from "./admin-i18n";
 
 function customerOf(order: AdminOrder): string {
   const address = order.shippingAddress;
@@ -34,28 +38,42 @@ export function districtOf(order: AdminOrder): string {
 }
 
 function PaymentNote({ order }: { order: AdminOrder }) {
+  const { i18n } = useLingui();
   return (
     <>
-      {order.paymentMethod}{" "}
+      {/* English keeps the code staff know (COD); Bangla says it in words. */}
+      {i18n.locale === "en"
+        ? order.paymentMethod
+        : paymentMethodWord(order.paymentMethod, i18n)}{" "}
       {order.advanceDeliveryCharge && (
         <span className="text-xs text-stone-500">
-          (delivery charge{" "}
+          (
           {order.advanceDeliveryCharge.status === "PAID"
-            ? "paid online"
+            ? i18n._("delivery charge paid online")
             : order.orderStatus === "PENDING"
-              ? "due online"
-              : "not paid: collect in full"}
+              ? i18n._("delivery charge due online")
+              : i18n._("delivery charge not paid: collect in full")}
           ){" "}
         </span>
       )}
       {order.paymentDetails?.status && (
-        <span className="text-xs text-stone-500">({statusWord(order.paymentDetails.status)})</span>
+        <span className="text-xs text-stone-500">
+          ({statusText(i18n, order.paymentDetails.status)})
+        </span>
       )}
     </>
   );
 }
 
-const HEADS = ["Order", "Customer", "Place", "Items", "Payment", "Status", "Total"];
+const heads = (i18n: I18n) => [
+  i18n._("Order"),
+  i18n._("Customer"),
+  i18n._("Place"),
+  i18n._("Items"),
+  i18n._("Payment"),
+  i18n._("Status"),
+  i18n._("Total"),
+];
 
 export function OrderList({
   list,
@@ -72,6 +90,8 @@ export function OrderList({
   onOpen: (order: AdminOrder) => void;
   onPage: (page: number) => void;
 }) {
+  const { i18n } = useLingui();
+  const columns = heads(i18n);
   const allShown = list.rows.length > 0 && list.rows.every((order) => selected.has(order._id));
   return (
     <>
@@ -84,7 +104,7 @@ export function OrderList({
           {list.rows.length > 0 && (
             <label className="flex min-h-11 cursor-pointer items-center gap-3 border-b border-stone-100 bg-stone-50 px-3.5 text-sm font-medium md:hidden">
               <SelectShownBox checked={allShown} onToggleAll={onToggleAll} />
-              Select the orders shown
+              {i18n._("Select the orders shown")}
             </label>
           )}
           <table className="w-full text-left text-sm md:min-w-[880px]">
@@ -95,11 +115,14 @@ export function OrderList({
                     checked={allShown}
                     onToggleAll={onToggleAll}
                     className="max-md:hidden"
-                    label="Select the orders shown"
+                    label={i18n._("Select the orders shown")}
                   />
                 </th>
-                {HEADS.map((head) => (
-                  <th key={head} className={head === "Total" ? "text-right" : undefined}>
+                {columns.map((head, index) => (
+                  <th
+                    key={head}
+                    className={index === columns.length - 1 ? "text-right" : undefined}
+                  >
                     {head}
                   </th>
                 ))}
@@ -109,10 +132,10 @@ export function OrderList({
               {list.rows.length === 0 && (
                 <tr className="max-md:block">
                   <td
-                    colSpan={HEADS.length + 1}
+                    colSpan={columns.length + 1}
                     className="px-3 py-6 text-center text-stone-500 max-md:block"
                   >
-                    No orders match.
+                    {i18n._("No orders match.")}
                   </td>
                 </tr>
               )}
@@ -182,6 +205,7 @@ function OrderRow({
   onToggle: () => void;
   onOpen: () => void;
 }) {
+  const { i18n } = useLingui();
   const number = order.orderNumber ?? order._id.slice(-6);
   const mobile = order.deliveryPhone ?? order.shippingAddress?.mobile;
   return (
@@ -200,7 +224,7 @@ function OrderRow({
           <input
             type="checkbox"
             className="h-5 w-5"
-            aria-label={`Select order #${number}`}
+            aria-label={i18n._("Select order #{number}", { number })}
             checked={selected}
             onChange={onToggle}
           />
@@ -229,11 +253,15 @@ function OrderRow({
         {order.riskLevel && <RiskBadge level={order.riskLevel} />}
       </Cell>
       <Cell>
-        <span data-testid="order-district">{districtOf(order)}</span>
+        <span data-testid="order-district">
+          {cityName(districtOf(order), toLocale(i18n.locale))}
+        </span>
       </Cell>
       <Cell>
         <span data-testid="order-items">
-          {order.totalItem} {order.totalItem === 1 ? "item" : "items"}
+          {order.totalItem === 1
+            ? i18n._("{number} item", { number: formatCount(1) })
+            : i18n._("{number} items", { number: formatCount(order.totalItem) })}
         </span>
       </Cell>
       <Cell className="max-md:text-xs max-md:text-stone-600">
@@ -247,12 +275,12 @@ function OrderRow({
             data-testid="order-row-note"
             title={order.note}
           >
-            Note: {order.note}
+            {i18n._("Note: {note}", { note: order.note })}
           </span>
         )}
       </Cell>
       <Cell className="font-semibold tabular-nums md:text-right">
-        {formatBDT(order.totalDiscountedPrice ?? order.totalPrice)}
+        {formatTaka(order.totalDiscountedPrice ?? order.totalPrice)}
       </Cell>
     </tr>
   );

@@ -8,16 +8,22 @@ import { Link } from "react-router";
 import { ErrorNote, Panel, useAdminData } from "~/components/admin/common";
 import { api } from "~/lib/admin-api-client";
 import { cn } from "~/lib/utils";
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
+import { formatCount } from "./admin-i18n";
 import type { QueueId, QueuesAnswer } from "#contract/schemas/order-desk";
 
-export const QUEUE_LABEL: Record<QueueId, { label: string; hint: string }> = {
-  "to-confirm": { label: "To confirm", hint: "Placed: call the customer" },
-  "to-pack": { label: "To pack", hint: "Confirmed: scan each item into the parcel" },
-  "to-ship": { label: "To ship", hint: "Packed, or booked and waiting for pickup" },
-  "in-transit": { label: "In transit", hint: "With the courier" },
-  returning: { label: "Returning", hint: "Refused, on the way back" },
-  incomplete: { label: "Incomplete checkouts", hint: "Typed a mobile and left" },
-};
+const queueLabels = (i18n: I18n): Record<QueueId, { label: string; hint: string }> => ({
+  "to-confirm": { label: i18n._("To confirm"), hint: i18n._("Placed: call the customer") },
+  "to-pack": {
+    label: i18n._("To pack"),
+    hint: i18n._("Confirmed: scan each item into the parcel"),
+  },
+  "to-ship": { label: i18n._("To ship"), hint: i18n._("Packed, or booked and waiting for pickup") },
+  "in-transit": { label: i18n._("In transit"), hint: i18n._("With the courier") },
+  returning: { label: i18n._("Returning"), hint: i18n._("Refused, on the way back") },
+  incomplete: { label: i18n._("Incomplete checkouts"), hint: i18n._("Typed a mobile and left") },
+});
 
 /** Where a queue's work is done: the orders list filtered by it, or the call list. */
 export function queueHref(id: QueueId): string {
@@ -39,6 +45,8 @@ export function QueueTabs({
   current: string;
   onPick: (queue: string) => void;
 }) {
+  const { i18n } = useLingui();
+  const labels = queueLabels(i18n);
   const tab = (id: string, label: string, count?: number) => (
     <button
       key={id || "all"}
@@ -62,7 +70,7 @@ export function QueueTabs({
             current === id ? "bg-white/20" : "bg-stone-100",
           )}
         >
-          {count}
+          {formatCount(count)}
         </span>
       )}
     </button>
@@ -70,22 +78,24 @@ export function QueueTabs({
   return (
     <div
       role="tablist"
-      aria-label="Queues"
+      aria-label={i18n._("Queues")}
       className="-mx-1 mb-3 flex gap-2 overflow-x-auto px-1 pb-1"
     >
-      {tab("", "All orders")}
+      {tab("", i18n._("All orders"))}
       {queues
         .filter((queue) => queue.id !== "incomplete")
-        .map((queue) => tab(queue.id, QUEUE_LABEL[queue.id].label, queue.count))}
+        .map((queue) => tab(queue.id, labels[queue.id].label, queue.count))}
     </div>
   );
 }
 
 /** The dashboard's to-do list: each queue, its count and a link to work through it. */
 export function QueueTodo() {
+  const { i18n } = useLingui();
+  const labels = queueLabels(i18n);
   const queues = useQueues();
   return (
-    <Panel title="To do">
+    <Panel title={i18n._("To do")}>
       {queues.error && <ErrorNote message={queues.error} onRetry={queues.reload} />}
       <ul className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-5" data-testid="queue-todo">
         {(queues.data?.queues ?? []).map((queue) => (
@@ -101,13 +111,11 @@ export function QueueTodo() {
                   queue.count > 0 ? "bg-brand-100 text-brand-800" : "bg-stone-100 text-stone-500",
                 )}
               >
-                {queue.count}
+                {formatCount(queue.count)}
               </span>
               <span className="flex-1">
-                <span className="block font-medium text-stone-900">
-                  {QUEUE_LABEL[queue.id].label}
-                </span>
-                <span className="block text-xs text-stone-500">{QUEUE_LABEL[queue.id].hint}</span>
+                <span className="block font-medium text-stone-900">{labels[queue.id].label}</span>
+                <span className="block text-xs text-stone-500">{labels[queue.id].hint}</span>
               </span>
               <ChevronRight className="h-4 w-4 text-stone-400" aria-hidden="true" />
             </Link>

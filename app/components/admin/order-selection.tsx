@@ -6,6 +6,9 @@
  * labels and invoices) is one entry of SELECTION_ACTIONS. Export CSV downloads the filtered list.
  */
 import type { ReactNode } from "react";
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
+import { backOfficeI18n, formatCount, serverText } from "./admin-i18n";
 import { useAdminAction } from "~/components/admin/admin-action";
 import { BulkShipment } from "~/components/admin/bulk-shipment";
 import { CancelOrderAction } from "~/components/admin/cancel-order";
@@ -33,22 +36,45 @@ export const SELECTION_ACTIONS: {
 }[] = [
   {
     id: "print",
-    render: (orders) => (
-      <PrintMenu
-        target={{ orders: orders.map((order) => order._id) }}
-        count={orders.length}
-        label={`Print ${orders.length} ${orders.length === 1 ? "order" : "orders"}`}
-      />
-    ),
+    render: (orders) => <PrintSelected orders={orders} />,
   },
 ];
 
+function PrintSelected({ orders }: { orders: readonly AdminOrder[] }) {
+  const { i18n } = useLingui();
+  return (
+    <PrintMenu
+      target={{ orders: orders.map((order) => order._id) }}
+      count={orders.length}
+      label={i18n._("Print {orders}", { orders: ordersCount(i18n, orders.length) })}
+    />
+  );
+}
+
+/** "3 orders" / "৩টি অর্ডার". */
+function ordersCount(i18n: I18n, count: number): string {
+  const number = formatCount(count);
+  return count === 1 ? i18n._("{number} order", { number }) : i18n._("{number} orders", { number });
+}
+
 /** "2 orders confirmed; 1 not: <its reason>" (the first reason; each order was answered alone). */
-export function bulkSummary({ done, refused, results }: BulkOrdersAnswer, verb: string): string {
+export function bulkSummary(
+  { done, refused, results }: BulkOrdersAnswer,
+  action: "confirm" | "cancel",
+): string {
+  const i18n = backOfficeI18n;
+  const orders = ordersCount(i18n, done);
+  const summary =
+    action === "confirm"
+      ? i18n._("{orders} confirmed", { orders })
+      : i18n._("{orders} cancelled", { orders });
   const first = results.find((result) => !result.ok);
-  return `${done} ${done === 1 ? "order" : "orders"} ${verb}${
-    first && !first.ok ? `; ${refused} not: ${first.message}` : ""
-  }`;
+  if (!first || first.ok) return summary;
+  return i18n._("{summary}; {count} not: {reason}", {
+    summary,
+    count: formatCount(refused),
+    reason: serverText(first.message),
+  });
 }
 
 export function ExportCsvButton({ filter }: { filter: OrderFilterQuery }) {
@@ -71,13 +97,14 @@ export function SelectionBar({
   onSelectFilter: () => void;
   onClear: () => void;
 }) {
+  const { i18n } = useLingui();
   const change = useAdminAction({ onSuccess: onClear });
   const count = selection.kind === "orders" ? selection.orders.length : selection.count;
   const target =
     selection.kind === "orders"
       ? { orderIds: selection.orders.map((order) => order._id) }
       : { filter };
-  const plural = (n: number) => `${n} ${n === 1 ? "order" : "orders"}`;
+  const orders = ordersCount(i18n, count);
   const submit = (action: "confirm" | "cancel", cancelledBy?: AdminCancelledBy) =>
     void change.submit("bulk-orders", { body: { action, ...target, cancelledBy } });
   const wholePageSelected = selection.kind === "orders" && count === pageCount;
@@ -89,26 +116,26 @@ export function SelectionBar({
       <p className="flex flex-wrap items-center gap-2">
         <span className="font-semibold" data-testid="selection-count">
           {selection.kind === "filter"
-            ? `All ${plural(count)} in this filter selected`
-            : `${plural(count)} selected`}
+            ? i18n._("All {orders} in this filter selected", { orders })
+            : i18n._("{orders} selected", { orders })}
         </span>
         {wholePageSelected && total > pageCount && total <= MAX_BULK_ORDERS && (
           <Button variant="ghost" className="min-h-11 underline" onClick={onSelectFilter}>
-            Select all {total} in this filter
+            {i18n._("Select all {total} in this filter", { total: formatCount(total) })}
           </Button>
         )}
         <Button variant="ghost" className="min-h-11" onClick={onClear}>
-          Clear
+          {i18n._("Clear")}
         </Button>
       </p>
       <div className="flex flex-wrap gap-2">
         <Button className="min-h-11" disabled={change.pending} onClick={() => submit("confirm")}>
-          Confirm {plural(count)}
+          {i18n._("Confirm {orders}", { orders })}
         </Button>
         <CancelOrderAction
           disabled={change.pending}
-          label={`Cancel ${plural(count)}`}
-          title={`Cancel ${plural(count)}?`}
+          label={i18n._("Cancel {orders}", { orders })}
+          title={i18n._("Cancel {orders}?", { orders })}
           onCancel={(cancelledBy) => submit("cancel", cancelledBy)}
         />
         {selection.kind === "orders" &&

@@ -5,6 +5,9 @@
  */
 import { Printer } from "lucide-react";
 import { useId, useState } from "react";
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
+import { serverText } from "./admin-i18n";
 import { cn } from "~/lib/utils";
 import { buttonVariants } from "~/components/ui/button";
 import type { OrderFilterQuery } from "~/lib/api/order-desk";
@@ -16,21 +19,31 @@ import {
 } from "#contract/schemas/order-documents";
 
 export interface PrintChoice {
-  id: string;
+  id: "invoice-a4" | "invoice-a5" | "packing-slip-a4" | "packing-slip-a5" | "label";
   kind: DocumentKind;
   paper: PaperSize;
-  label: string;
 }
 
 /** Every document and paper the print page takes, in the order the menu lists them. */
 export const PRINT_CHOICES: readonly PrintChoice[] = [
-  { id: "invoice-a4", kind: "invoice", paper: "a4", label: "Invoices, A4" },
-  { id: "invoice-a5", kind: "invoice", paper: "a5", label: "Invoices, A5" },
-  { id: "packing-slip-a4", kind: "packing-slip", paper: "a4", label: "Packing slips, A4" },
-  { id: "packing-slip-a5", kind: "packing-slip", paper: "a5", label: "Packing slips, A5" },
+  { id: "invoice-a4", kind: "invoice", paper: "a4" },
+  { id: "invoice-a5", kind: "invoice", paper: "a5" },
+  { id: "packing-slip-a4", kind: "packing-slip", paper: "a4" },
+  { id: "packing-slip-a5", kind: "packing-slip", paper: "a5" },
   // A label's paper is its 4x6 inch stock; `paper` is not read for it.
-  { id: "label", kind: "label", paper: "a4", label: "Courier labels, 4x6 in" },
+  { id: "label", kind: "label", paper: "a4" },
 ];
+
+/** A choice's name in the back office's language. */
+export function printChoiceLabel(i18n: I18n, choice: PrintChoice): string {
+  return {
+    "invoice-a4": i18n._("Invoices, A4"),
+    "invoice-a5": i18n._("Invoices, A5"),
+    "packing-slip-a4": i18n._("Packing slips, A4"),
+    "packing-slip-a5": i18n._("Packing slips, A5"),
+    label: i18n._("Courier labels, 4x6 in"),
+  }[choice.id];
+}
 
 /** The selected orders (their ids, in the list's order), or everything the list's filter shows. */
 export type PrintTarget = { orders: readonly string[] } | { filter: OrderFilterQuery };
@@ -55,14 +68,15 @@ export function PrintMenu({
   count: number;
   label: string;
 }) {
-  const [choiceId, setChoiceId] = useState(PRINT_CHOICES[0].id);
+  const { i18n } = useLingui();
+  const [choiceId, setChoiceId] = useState<string>(PRINT_CHOICES[0].id);
   const selectId = useId();
   const choice = PRINT_CHOICES.find((entry) => entry.id === choiceId) ?? PRINT_CHOICES[0];
   const tooMany = count > MAX_PRINTED_ORDERS;
   return (
     <span className="inline-flex flex-wrap items-center gap-2" data-testid="print-menu">
       <label htmlFor={selectId} className="sr-only">
-        Document to print
+        {i18n._("Document to print")}
       </label>
       <select
         id={selectId}
@@ -72,7 +86,7 @@ export function PrintMenu({
       >
         {PRINT_CHOICES.map((entry) => (
           <option key={entry.id} value={entry.id}>
-            {entry.label}
+            {printChoiceLabel(i18n, entry)}
           </option>
         ))}
       </select>
@@ -80,7 +94,7 @@ export function PrintMenu({
         <span
           className={cn(buttonVariants({ variant: "outline" }), "min-h-11 opacity-50")}
           aria-disabled="true"
-          title={TOO_MANY_TO_PRINT}
+          title={serverText(TOO_MANY_TO_PRINT)}
         >
           <Printer className="h-4 w-4" aria-hidden="true" /> {label}
         </span>

@@ -5,7 +5,10 @@ import { formatDate } from "~/components/admin/common";
 import { api, errorMessage, type AdminOrder } from "~/lib/admin-api-client";
 import type { AdminRefundAnswer, RefundFiguresAnswer, RefundMethod } from "#contract/refunds";
 import { newIdempotencyKey } from "#contract/schemas/staff-orders";
-import { ONLINE_PAYMENT_METHOD_NAMES } from "#contract/payment-methods";
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
+import { paymentMethodWord } from "~/lib/i18n/status-words";
+import { formatTaka, serverText } from "./admin-i18n";
 
 const STATUS_STYLE: Record<AdminRefundAnswer["status"], string> = {
   pending: "bg-amber-100 text-amber-900",
@@ -13,24 +16,37 @@ const STATUS_STYLE: Record<AdminRefundAnswer["status"], string> = {
   failed: "bg-red-100 text-red-900",
 };
 
+/** A refund's state as a word ("completed" / "সম্পন্ন"). */
+const refundStatusWord = (i18n: I18n, status: AdminRefundAnswer["status"]) =>
+  ({
+    pending: i18n._("pending"),
+    completed: i18n._("completed"),
+    failed: i18n._("failed"),
+  })[status];
+
 function RefundRow({ refund }: { refund: AdminRefundAnswer }) {
+  const { i18n } = useLingui();
   return (
     <li className="rounded-md border border-stone-200 px-3 py-2 text-sm" data-testid="refund">
       <div className="flex flex-wrap items-center gap-2">
-        <span className="font-semibold">৳{refund.amount}</span>
+        <span className="font-semibold">{formatTaka(refund.amount)}</span>
         <span className={`rounded px-2 py-0.5 text-xs ${STATUS_STYLE[refund.status]}`}>
-          {refund.status}
+          {refundStatusWord(i18n, refund.status)}
         </span>
         <span className="text-stone-600">
           {refund.method === "manual"
-            ? `by hand · ${refund.reference ?? ""}`
-            : `${refund.gateway ? ONLINE_PAYMENT_METHOD_NAMES[refund.gateway] : "gateway"}${refund.gatewayRef ? ` · ${refund.gatewayRef}` : ""}`}
+            ? `${i18n._("by hand")} · ${refund.reference ?? ""}`
+            : `${refund.gateway ? paymentMethodWord(refund.gateway, i18n) : i18n._("gateway")}${refund.gatewayRef ? ` · ${refund.gatewayRef}` : ""}`}
         </span>
       </div>
       <div className="mt-1 text-stone-600">
-        {formatDate(refund.at, true)} by {refund.by.replace(/^admin:/, "")} · {refund.reason}
+        {i18n._("{date} by {who}", {
+          date: formatDate(refund.at, true),
+          who: refund.by.replace(/^admin:/, ""),
+        })}{" "}
+        · {refund.reason}
       </div>
-      {refund.failure && <div className="mt-1 text-red-700">{refund.failure}</div>}
+      {refund.failure && <div className="mt-1 text-red-700">{serverText(refund.failure)}</div>}
     </li>
   );
 }
@@ -46,6 +62,7 @@ export function RefundsPanel({
   order: AdminOrder;
   onChanged: (order: AdminOrder) => void;
 }) {
+  const { i18n } = useLingui();
   const id = useId();
   const [loaded, setLoaded] = useState<{
     refunds: AdminRefundAnswer[];
@@ -65,7 +82,9 @@ export function RefundsPanel({
       api.refunds
         .list(order._id)
         .then(setLoaded)
-        .catch((error: unknown) => setState({ pending: false, error: errorMessage(error) })),
+        .catch((error: unknown) =>
+          setState({ pending: false, error: serverText(errorMessage(error)) }),
+        ),
     [order._id],
   );
   useEffect(() => void load(), [load]);
@@ -96,13 +115,20 @@ export function RefundsPanel({
         pending: false,
         note:
           made.refund.status === "failed"
-            ? `The refund failed: ${made.refund.failure ?? "the gateway refused it"}`
-            : `Refund of ৳${made.refund.amount} ${made.refund.status}`,
+            ? i18n._("The refund failed: {reason}", {
+                reason: made.refund.failure
+                  ? serverText(made.refund.failure)
+                  : i18n._("the gateway refused it"),
+              })
+            : i18n._("Refund of {amount} {status}", {
+                amount: formatTaka(made.refund.amount),
+                status: refundStatusWord(i18n, made.refund.status),
+              }),
       });
       onChanged(made.order);
       await load();
     } catch (error) {
-      setState({ pending: false, error: errorMessage(error) });
+      setState({ pending: false, error: serverText(errorMessage(error)) });
     }
   }
 
@@ -112,15 +138,20 @@ export function RefundsPanel({
       aria-labelledby={`${id}-title`}
     >
       <h3 id={`${id}-title`} className="text-sm font-semibold">
-        Refunds
+        {i18n._("Refunds")}
       </h3>
       <p className="mt-1 text-sm text-stone-600" data-testid="refund-figures">
-        Paid ৳{paid} · refunded ৳{figures.refunded}
-        {figures.pending > 0 && <> · pending ৳{figures.pending}</>} · left ৳{figures.refundable}
+        {i18n._("Paid {paid} · refunded {refunded}", {
+          paid: formatTaka(paid),
+          refunded: formatTaka(figures.refunded),
+        })}
+        {figures.pending > 0 &&
+          ` · ${i18n._("pending {amount}", { amount: formatTaka(figures.pending) })}`}
+        {` · ${i18n._("left {amount}", { amount: formatTaka(figures.refundable) })}`}
         {order.refundBy && (
           <>
             {" "}
-            · refund by <strong>{formatDate(order.refundBy)}</strong>
+            · {i18n._("refund by")} <strong>{formatDate(order.refundBy)}</strong>
           </>
         )}
       </p>
@@ -142,19 +173,19 @@ export function RefundsPanel({
         >
           {online && (
             <label className="grid gap-1">
-              <span>Refund through</span>
+              <span>{i18n._("Refund through")}</span>
               <select
                 className="h-10 rounded-md border border-stone-300 bg-white px-2"
                 value={chosen}
                 onChange={(event) => setMethod(event.target.value as RefundMethod)}
               >
-                <option value="gateway">{ONLINE_PAYMENT_METHOD_NAMES[figures.gateway!]}</option>
-                <option value="manual">By hand (cash, transfer)</option>
+                <option value="gateway">{paymentMethodWord(figures.gateway!, i18n)}</option>
+                <option value="manual">{i18n._("By hand (cash, transfer)")}</option>
               </select>
             </label>
           )}
           <label className="grid gap-1">
-            <span>Amount (at most ৳{left})</span>
+            <span>{i18n._("Amount (at most {amount})", { amount: formatTaka(left) })}</span>
             <Input
               inputMode="decimal"
               required
@@ -163,7 +194,7 @@ export function RefundsPanel({
             />
           </label>
           <label className="grid gap-1 sm:col-span-2">
-            <span>Reason</span>
+            <span>{i18n._("Reason")}</span>
             <Input
               required
               maxLength={200}
@@ -173,7 +204,7 @@ export function RefundsPanel({
           </label>
           {chosen === "manual" && (
             <label className="grid gap-1 sm:col-span-2">
-              <span>Reference (transfer id, receipt)</span>
+              <span>{i18n._("Reference (transfer id, receipt)")}</span>
               <Input
                 required
                 maxLength={100}
@@ -184,7 +215,7 @@ export function RefundsPanel({
           )}
           <div className="flex flex-wrap items-center gap-2 sm:col-span-2">
             <Button type="submit" className="min-h-10" disabled={state.pending || left <= 0}>
-              {state.pending ? "Refunding…" : "Refund"}
+              {state.pending ? i18n._("Refunding…") : i18n._("Refund")}
             </Button>
             <p role="status" className="text-sm text-stone-700" data-testid="refund-status">
               {state.error ?? state.note}

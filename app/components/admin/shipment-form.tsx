@@ -5,6 +5,7 @@
  * goes) for the shopper (docs/couriers.md). The courier suggested for the order (its district's
  * delivered shares) is chosen until the owner picks another, with the numbers behind it.
  */
+import { useLingui } from "@lingui/react";
 import { useId, useState, type FormEvent } from "react";
 import { ConfirmAction, useAdminData } from "~/components/admin/common";
 import { SuggestionNote, useCourierSuggestions } from "~/components/admin/courier-insights";
@@ -27,6 +28,7 @@ export function ShipmentForm({
   disabled: boolean;
   onBook: (body: BookShipmentBody) => void;
 }) {
+  const { i18n } = useLingui();
   const id = useId();
   // What the owner picked; until then the suggested courier (or a manual shipment).
   const [picked, setCourier] = useState<CourierId | null>(null);
@@ -70,7 +72,7 @@ export function ShipmentForm({
       data-testid="shipment-form"
     >
       <h3 id={`${id}-title`} className="font-semibold sm:col-span-2">
-        Shipment
+        {i18n._("Shipment")}
       </h3>
       {suggestion && (
         <div className="sm:col-span-2">
@@ -78,7 +80,7 @@ export function ShipmentForm({
         </div>
       )}
       <label className="grid gap-1 sm:col-span-2">
-        <span>Ship with</span>
+        <span>{i18n._("Ship with")}</span>
         <select
           className="h-10 rounded-md border border-stone-300 bg-white px-2"
           value={chosen}
@@ -87,8 +89,8 @@ export function ShipmentForm({
           {offered.map((value) => (
             <option key={value} value={value} disabled={!configured(value)}>
               {COURIER_NAMES[value]}
-              {configured(value) ? "" : " (not configured)"}
-              {value === suggested ? " (suggested)" : ""}
+              {configured(value) ? "" : ` (${i18n._("not configured")})`}
+              {value === suggested ? ` (${i18n._("suggested")})` : ""}
             </option>
           ))}
         </select>
@@ -96,17 +98,17 @@ export function ShipmentForm({
       {typed && (
         <>
           <label className="grid gap-1">
-            <span>Courier name</span>
+            <span>{i18n._("Courier name")}</span>
             <Input
               value={courierName}
               onChange={(event) => setCourierName(event.target.value)}
-              placeholder="Sundarban, own rider…"
+              placeholder={i18n._("Sundarban, own rider…")}
               maxLength={60}
               required
             />
           </label>
           <label className="grid gap-1">
-            <span>Tracking number</span>
+            <span>{i18n._("Tracking number")}</span>
             <Input
               value={trackingNumber}
               onChange={(event) => setTrackingNumber(event.target.value)}
@@ -115,7 +117,7 @@ export function ShipmentForm({
             />
           </label>
           <label className="grid gap-1 sm:col-span-2">
-            <span>Tracking link (optional)</span>
+            <span>{i18n._("Tracking link (optional)")}</span>
             <Input
               value={trackingUrlTemplate}
               onChange={(event) => setTemplate(event.target.value)}
@@ -128,7 +130,9 @@ export function ShipmentForm({
       )}
       <div className="sm:col-span-2">
         <Button type="submit" variant="outline" disabled={disabled}>
-          {typed ? "Record shipment" : `Book with ${COURIER_NAMES[chosen]}`}
+          {typed
+            ? i18n._("Record shipment")
+            : i18n._("Book with {courier}", { courier: COURIER_NAMES[chosen] })}
         </Button>
       </div>
     </form>
@@ -148,15 +152,19 @@ export function CancelShipmentAction({
   disabled: boolean;
   onCancel: () => void;
 }) {
+  const { i18n } = useLingui();
   return (
     <ConfirmAction
-      title="Cancel this shipment?"
-      description={`The parcel with ${courierName} is cancelled where ${courierName} allows it, and the order may be booked again. A courier without a cancellation in its API keeps the parcel until you cancel it in its panel.`}
-      confirmLabel="Cancel shipment"
+      title={i18n._("Cancel this shipment?")}
+      description={i18n._(
+        "The parcel with {courier} is cancelled where {courier} allows it, and the order may be booked again. A courier without a cancellation in its API keeps the parcel until you cancel it in its panel.",
+        { courier: courierName },
+      )}
+      confirmLabel={i18n._("Cancel shipment")}
       onConfirm={onCancel}
     >
       <Button variant="outline" size="sm" disabled={disabled} data-testid="cancel-shipment">
-        Cancel shipment
+        {i18n._("Cancel shipment")}
       </Button>
     </ConfirmAction>
   );

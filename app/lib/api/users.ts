@@ -1,5 +1,6 @@
 import type { Permission, StaffRole } from "#contract/staff-roles";
 import type { AdminCheckAnswer } from "#contract/answers/users";
+import type { Locale } from "#contract/i18n";
 /** The signed-in user's profile and password, and the back office's admin check. */
 import { ApiError, serverMessage } from "./errors";
 import { MESSAGES } from "./messages";
@@ -53,6 +54,7 @@ export const users = {
     isAdmin: boolean;
     role?: StaffRole;
     permissions: Permission[];
+    adminLocale?: Locale;
   }> {
     try {
       const data = await request<Partial<AdminCheckAnswer> | null>("/api/users/verify-admin", {

@@ -34,19 +34,22 @@ import {
   type BuyerSummary,
 } from "#contract/schemas/buyers";
 import type { Route } from "./+types/buyers";
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
+import { backOfficeI18n, formatCount, formatTaka, serverText } from "~/components/admin/admin-i18n";
 
 export function meta() {
-  return [{ title: "Buyers — Tweest admin" }];
+  return [{ title: `${backOfficeI18n._("Buyers")} — Tweest admin` }];
 }
 
 const LIMIT = 20;
 
-const SORT_LABELS: Record<BuyerSort, string> = {
-  lastOrder: "Last order",
-  spend: "Spend",
-  orders: "Orders",
-  returns: "Returns",
-};
+const sortLabels = (i18n: I18n): Record<BuyerSort, string> => ({
+  lastOrder: i18n._("Last order"),
+  spend: i18n._("Spend"),
+  orders: i18n._("Orders"),
+  returns: i18n._("Returns"),
+});
 
 function listParams(url: string | URL) {
   const params = new URL(url).searchParams;
@@ -65,18 +68,19 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   };
 }
 
-const taka = (amount: number) => `৳${amount.toLocaleString("en-IN")}`;
+const taka = formatTaka;
 
 /** Starts the CSV download. */
 async function downloadCsv(q: string, sort: BuyerSort) {
   try {
     saveCsvFile(await api.buyers.exportCsv({ q, sort }), "buyers.csv");
   } catch (cause) {
-    toast.error(errorMessage(cause));
+    toast.error(serverText(errorMessage(cause)));
   }
 }
 
 export default function BuyersScreen({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   const list = useLoadedData(loaderData.buyers);
   const [searchParams, setSearchParams] = useSearchParams();
   const { q, sort, page } = listParams(`http://x/?${searchParams.toString()}`);
@@ -95,21 +99,21 @@ export default function BuyersScreen({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <PageHeader
-        title="Buyers"
-        description="Everyone who ordered, guest or signed in, one per mobile number."
+        title={i18n._("Buyers")}
+        description={i18n._("Everyone who ordered, guest or signed in, one per mobile number.")}
         actions={
           <Button variant="outline" onClick={() => void downloadCsv(q, sort)}>
-            <Download className="h-4 w-4" aria-hidden="true" /> Export CSV
+            <Download className="h-4 w-4" aria-hidden="true" /> {i18n._("Export CSV")}
           </Button>
         }
       />
       <ListToolbar
         search={q}
         onSearch={(text) => update({ q: text, page: "" })}
-        label="Search buyers"
-        placeholder="Name, mobile or order number"
+        label={i18n._("Search buyers")}
+        placeholder={i18n._("Name, mobile or order number")}
       >
-        <Field id="buyers-sort" label="Sort by">
+        <Field id="buyers-sort" label={i18n._("Sort by")}>
           <NativeSelect
             id="buyers-sort"
             value={sort}
@@ -117,7 +121,7 @@ export default function BuyersScreen({ loaderData }: Route.ComponentProps) {
           >
             {BUYER_SORTS.map((value) => (
               <option key={value} value={value}>
-                {SORT_LABELS[value]}
+                {sortLabels(i18n)[value]}
               </option>
             ))}
           </NativeSelect>
@@ -145,10 +149,18 @@ export default function BuyersScreen({ loaderData }: Route.ComponentProps) {
 }
 
 function Counts({ buyer }: { buyer: BuyerSummary }) {
+  const { i18n } = useLingui();
   return (
     <span>
-      {buyer.orders} orders · {buyer.delivered} delivered · {buyer.returned} returned ·{" "}
-      {buyer.cancelled} cancelled
+      {i18n._(
+        "{orders} orders · {delivered} delivered · {returned} returned · {cancelled} cancelled",
+        {
+          orders: formatCount(buyer.orders),
+          delivered: formatCount(buyer.delivered),
+          returned: formatCount(buyer.returned),
+          cancelled: formatCount(buyer.cancelled),
+        },
+      )}
     </span>
   );
 }
@@ -161,10 +173,11 @@ function BuyerCards({
   buyers: BuyerSummary[];
   onOpen: (phone: string) => void;
 }) {
+  const { i18n } = useLingui();
   if (buyers.length === 0)
-    return <p className="py-8 text-center text-stone-500 md:hidden">No buyers found</p>;
+    return <p className="py-8 text-center text-stone-500 md:hidden">{i18n._("No buyers found")}</p>;
   return (
-    <ul className="space-y-2 md:hidden" aria-label="Buyers">
+    <ul className="space-y-2 md:hidden" aria-label={i18n._("Buyers")}>
       {buyers.map((buyer) => (
         <li key={buyer.phone}>
           <button
@@ -182,7 +195,7 @@ function BuyerCards({
               <Counts buyer={buyer} />
             </span>
             <span className="mt-1 flex justify-between text-sm">
-              <span>Spend {taka(buyer.spend)}</span>
+              <span>{i18n._("Spend {amount}", { amount: taka(buyer.spend) })}</span>
               <span className="text-stone-500">{formatDate(buyer.lastOrderAt)}</span>
             </span>
           </button>
@@ -200,23 +213,24 @@ function BuyerTable({
   buyers: BuyerSummary[];
   onOpen: (phone: string) => void;
 }) {
+  const { i18n } = useLingui();
   return (
     <DataTable className="hidden md:block">
       <thead>
         <tr>
-          <th>Buyer</th>
-          <th>Mobile</th>
-          <th className="text-right">Orders</th>
-          <th className="text-right">Delivered</th>
-          <th className="text-right">Returned</th>
-          <th className="text-right">Cancelled</th>
-          <th className="text-right">Spend</th>
-          <th>Last order</th>
-          <th>Risk</th>
+          <th>{i18n._("Buyer")}</th>
+          <th>{i18n._("Mobile")}</th>
+          <th className="text-right">{i18n._("Orders")}</th>
+          <th className="text-right">{i18n._("Delivered")}</th>
+          <th className="text-right">{i18n._("Returned")}</th>
+          <th className="text-right">{i18n._("Cancelled")}</th>
+          <th className="text-right">{i18n._("Spend")}</th>
+          <th>{i18n._("Last order")}</th>
+          <th>{i18n._("Risk")}</th>
         </tr>
       </thead>
       <tbody>
-        {buyers.length === 0 && <EmptyRow colSpan={9} text="No buyers found" />}
+        {buyers.length === 0 && <EmptyRow colSpan={9} text={i18n._("No buyers found")} />}
         {buyers.map((buyer) => (
           <tr key={buyer.phone} data-testid="buyer-row">
             <td>
@@ -227,13 +241,15 @@ function BuyerTable({
               >
                 {buyer.name || "—"}
               </button>
-              {buyer.registered && <span className="ml-2 text-xs text-stone-500">account</span>}
+              {buyer.registered && (
+                <span className="ml-2 text-xs text-stone-500">{i18n._("account")}</span>
+              )}
             </td>
             <td className="font-mono">{buyer.phone}</td>
-            <td className="text-right">{buyer.orders}</td>
-            <td className="text-right">{buyer.delivered}</td>
-            <td className="text-right">{buyer.returned}</td>
-            <td className="text-right">{buyer.cancelled}</td>
+            <td className="text-right">{formatCount(buyer.orders)}</td>
+            <td className="text-right">{formatCount(buyer.delivered)}</td>
+            <td className="text-right">{formatCount(buyer.returned)}</td>
+            <td className="text-right">{formatCount(buyer.cancelled)}</td>
             <td className="text-right">{taka(buyer.spend)}</td>
             <td>{formatDate(buyer.lastOrderAt)}</td>
             <td>
@@ -255,6 +271,7 @@ function BuyerDialog({
   onClose: () => void;
   onChanged: () => void;
 }) {
+  const { i18n } = useLingui();
   const detail = useAdminData(() => api.buyers.detail(phone), phone);
   const buyer = detail.data;
   const changed = () => {
@@ -267,7 +284,7 @@ function BuyerDialog({
         <DialogTitle>{buyer?.name || phone}</DialogTitle>
         <DialogDescription>
           <span className="font-mono">{phone}</span>
-          {buyer?.account && ` · account ${buyer.account.email}`}
+          {buyer?.account && ` · ${i18n._("account {email}", { email: buyer.account.email })}`}
         </DialogDescription>
         {detail.error && <ErrorNote message={detail.error} onRetry={detail.reload} />}
         {!buyer && !detail.error && <TableSkeleton rows={4} />}
@@ -276,12 +293,12 @@ function BuyerDialog({
             <div className="flex flex-wrap items-center gap-2 text-sm">
               <RiskBadge level={buyer.level} />
               <Counts buyer={buyer} />
-              <span>· spend {taka(buyer.spend)}</span>
+              <span>· {i18n._("spend {amount}", { amount: taka(buyer.spend) })}</span>
             </div>
             <div className="flex flex-wrap gap-2">
               <Button asChild variant="outline" className="min-h-11">
                 <a href={`tel:${buyer.phone}`}>
-                  <Phone className="h-4 w-4" aria-hidden="true" /> Call
+                  <Phone className="h-4 w-4" aria-hidden="true" /> {i18n._("Call")}
                 </a>
               </Button>
               <BlockControl buyer={buyer} onChanged={changed} />
@@ -298,66 +315,68 @@ function BuyerDialog({
 
 /** Block (with a reason) or lift, through the block list's own endpoints. */
 function BlockControl({ buyer, onChanged }: { buyer: BuyerDetail; onChanged: () => void }) {
+  const { i18n } = useLingui();
   const [reason, setReason] = useState("");
   if (buyer.block)
     return (
       <ConfirmAction
-        title={`Lift the block on ${buyer.phone}?`}
-        description={`Blocked for: ${buyer.block.reason}`}
-        confirmLabel="Lift block"
+        title={i18n._("Lift the block on {phone}?", { phone: buyer.phone })}
+        description={i18n._("Blocked for: {reason}", { reason: buyer.block.reason })}
+        confirmLabel={i18n._("Lift block")}
         destructive={false}
         onConfirm={async () => {
           try {
             await api.admin.liftPhoneBlock(buyer.phone);
-            toast.success(`Block on ${buyer.phone} lifted`);
+            toast.success(i18n._("Block on {phone} lifted", { phone: buyer.phone }));
             onChanged();
           } catch (cause) {
-            toast.error(errorMessage(cause));
+            toast.error(serverText(errorMessage(cause)));
           }
         }}
       >
         <Button variant="outline" className="min-h-11">
-          Lift block
+          {i18n._("Lift block")}
         </Button>
       </ConfirmAction>
     );
   return (
     <ConfirmAction
-      title={`Block ${buyer.phone}?`}
+      title={i18n._("Block {phone}?", { phone: buyer.phone })}
       description={
-        <Field id="buyer-block-reason" label="Reason">
+        <Field id="buyer-block-reason" label={i18n._("Reason")}>
           <Textarea
             id="buyer-block-reason"
             rows={2}
             value={reason}
             onChange={(event) => setReason(event.target.value)}
-            placeholder="e.g. Refused three parcels"
+            placeholder={i18n._("e.g. Refused three parcels")}
           />
         </Field>
       }
-      confirmLabel="Block number"
+      confirmLabel={i18n._("Block number")}
       onConfirm={async () => {
         try {
           await api.admin.blockPhone({ phone: buyer.phone, reason });
-          toast.success(`${buyer.phone} blocked: no cash on delivery`);
+          toast.success(i18n._("{phone} blocked: no cash on delivery", { phone: buyer.phone }));
           setReason("");
           onChanged();
         } catch (cause) {
-          toast.error(errorMessage(cause));
+          toast.error(serverText(errorMessage(cause)));
         }
       }}
     >
       <Button variant="destructive" className="min-h-11">
-        Block number
+        {i18n._("Block number")}
       </Button>
     </ConfirmAction>
   );
 }
 
 function BuyerOrders({ orders }: { orders: BuyerDetail["recentOrders"] }) {
+  const { i18n } = useLingui();
   return (
-    <Panel title="Orders">
-      <ul className="divide-y divide-stone-100 text-sm" aria-label="Orders of this buyer">
+    <Panel title={i18n._("Orders")}>
+      <ul className="divide-y divide-stone-100 text-sm" aria-label={i18n._("Orders of this buyer")}>
         {orders.map((order) => (
           <li key={order.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
             <Link
@@ -385,17 +404,18 @@ function BuyerNotes({
   notes: BuyerNote[];
   onChanged: () => void;
 }) {
+  const { i18n } = useLingui();
   return (
-    <Panel title="Notes">
-      <ul className="space-y-2" aria-label="Notes">
+    <Panel title={i18n._("Notes")}>
+      <ul className="space-y-2" aria-label={i18n._("Notes")}>
         {notes.map((note) => (
           <NoteItem key={note.id} phone={phone} note={note} onChanged={onChanged} />
         ))}
       </ul>
       <NoteForm
         id="buyer-new-note"
-        label="Add a note"
-        submitLabel="Add note"
+        label={i18n._("Add a note")}
+        submitLabel={i18n._("Add note")}
         onSave={async (text) => {
           await api.buyers.addNote(phone, text);
           onChanged();
@@ -414,14 +434,15 @@ function NoteItem({
   note: BuyerNote;
   onChanged: () => void;
 }) {
+  const { i18n } = useLingui();
   const [editing, setEditing] = useState(false);
   if (editing)
     return (
       <li>
         <NoteForm
           id={`buyer-note-${note.id}`}
-          label="Edit the note"
-          submitLabel="Save note"
+          label={i18n._("Edit the note")}
+          submitLabel={i18n._("Save note")}
           initial={note.text}
           onSave={async (text) => {
             await api.buyers.editNote(phone, note.id, text);
@@ -437,10 +458,11 @@ function NoteItem({
       <p className="mt-1 flex items-center justify-between gap-2 text-xs text-stone-500">
         <span>
           {note.by?.name ?? "—"}, {formatDate(note.at, true)}
-          {note.editedAt && ` · edited ${formatDate(note.editedAt, true)}`}
+          {note.editedAt &&
+            ` · ${i18n._("edited {date}", { date: formatDate(note.editedAt, true) })}`}
         </span>
         <Button size="sm" variant="ghost" onClick={() => setEditing(true)}>
-          Edit
+          {i18n._("Edit")}
         </Button>
       </p>
     </li>
@@ -471,7 +493,7 @@ function NoteForm({
       await onSave(text);
       setText("");
     } catch (cause) {
-      setError(errorMessage(cause));
+      setError(serverText(errorMessage(cause)));
     } finally {
       setSaving(false);
     }

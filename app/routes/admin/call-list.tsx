@@ -20,7 +20,10 @@ import {
 import { TextField } from "~/components/admin/list";
 import { Button } from "~/components/ui/button";
 import { api } from "~/lib/admin-api-client";
-import { formatBDT } from "#contract/money";
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
+import { backOfficeI18n, formatCount, formatTaka } from "~/components/admin/admin-i18n";
+import { colorName } from "~/lib/i18n/color-names";
 import { toInternationalBdMobile } from "#contract/phone";
 import { DISTRICT_LIST, findDistrict, thanasOf } from "#contract/locations";
 import {
@@ -35,7 +38,7 @@ import {
 import type { Route } from "./+types/call-list";
 
 export function meta() {
-  return [{ title: "Call list — Tweest admin" }];
+  return [{ title: `${backOfficeI18n._("Call list")} — Tweest admin` }];
 }
 
 const pageOf = (url: string) => Number(new URL(url).searchParams.get("page")) || 1;
@@ -50,34 +53,56 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 
 /** A call, the recovery SMS, the one-step order: the server's answer as a toast. */
 export async function clientAction({ request }: Route.ClientActionArgs) {
+  const i18n = backOfficeI18n;
   const { intent, id, body } = await readSubmission(request);
   switch (intent) {
     case "call":
       return runAdminAction(
         () => api.incompleteCheckouts.recordCall(id, parseSubmitted(CallBody, body)),
-        "Call recorded",
+        i18n._("Call recorded"),
       );
     case "sms":
-      return runAdminAction(() => api.incompleteCheckouts.sendSms(id), "Recovery SMS sent");
+      return runAdminAction(() => api.incompleteCheckouts.sendSms(id), i18n._("Recovery SMS sent"));
     case "order":
       return runAdminAction(
         () => api.incompleteCheckouts.order(id, parseSubmitted(ConvertCheckoutBody, body)),
-        (answer) => `Order ${(answer as { orderNumber: string }).orderNumber} placed`,
+        (answer) =>
+          i18n._("Order {number} placed", {
+            number: (answer as { orderNumber: string }).orderNumber,
+          }),
       );
     default:
       return unknownIntent(intent);
   }
 }
 
-const placeName = (checkout: IncompleteCheckoutAnswer) =>
+/** A district's or thana's name in the back office's language. */
+const placeLabel = (i18n: I18n, place: { name: string; nameBn?: string } | undefined) =>
+  i18n.locale === "bn" ? (place?.nameBn ?? place?.name) : place?.name;
+
+const placeName = (i18n: I18n, checkout: IncompleteCheckoutAnswer) =>
   [
-    thanasOf(checkout.districtId as never).find((thana) => thana.id === checkout.thanaId)?.name,
-    findDistrict(checkout.districtId)?.name,
+    placeLabel(
+      i18n,
+      thanasOf(checkout.districtId as never).find((thana) => thana.id === checkout.thanaId),
+    ),
+    placeLabel(i18n, findDistrict(checkout.districtId)),
   ]
     .filter(Boolean)
     .join(", ");
 
+const callOutcomeLabel = (i18n: I18n, outcome: CallOutcome) =>
+  ({
+    "no-answer": i18n._("No answer"),
+    "call-back": i18n._("Call back"),
+    "will-order": i18n._("Will order"),
+    "not-interested": i18n._("Not interested"),
+    "wrong-number": i18n._("Wrong number"),
+    "switched-off": i18n._("Switched off"),
+  })[outcome] ?? CALL_OUTCOME_LABELS[outcome];
+
 function CallForm({ checkout }: { checkout: IncompleteCheckoutAnswer }) {
+  const { i18n } = useLingui();
   const [outcome, setOutcome] = useState<CallOutcome>("no-answer");
   const [note, setNote] = useState("");
   const call = useAdminAction({ onSuccess: () => setNote("") });
@@ -91,7 +116,7 @@ function CallForm({ checkout }: { checkout: IncompleteCheckoutAnswer }) {
       }}
     >
       <label className="text-sm font-medium" htmlFor={`${id}-outcome`}>
-        Call outcome
+        {i18n._("Call outcome")}
         <select
           id={`${id}-outcome`}
           value={outcome}
@@ -100,7 +125,7 @@ function CallForm({ checkout }: { checkout: IncompleteCheckoutAnswer }) {
         >
           {CALL_OUTCOMES.map((value) => (
             <option key={value} value={value}>
-              {CALL_OUTCOME_LABELS[value]}
+              {callOutcomeLabel(i18n, value)}
             </option>
           ))}
         </select>
@@ -108,14 +133,14 @@ function CallForm({ checkout }: { checkout: IncompleteCheckoutAnswer }) {
       <TextField
         inputClassName="h-11"
         id={`${id}-note`}
-        label="Note"
+        label={i18n._("Note")}
         value={note}
         maxLength={CALL_NOTE_MAX}
         onChange={(event) => setNote(event.target.value)}
-        placeholder="e.g. call after 6 pm"
+        placeholder={i18n._("e.g. call after 6 pm")}
       />
       <Button type="submit" variant="outline" className="h-11" disabled={call.pending}>
-        Save call
+        {i18n._("Save call")}
       </Button>
     </form>
   );
@@ -129,6 +154,7 @@ function OrderForm({
   checkout: IncompleteCheckoutAnswer;
   onDone: () => void;
 }) {
+  const { i18n } = useLingui();
   const [fields, setFields] = useState({
     firstName: checkout.firstName,
     lastName: checkout.lastName,
@@ -166,28 +192,28 @@ function OrderForm({
       <TextField
         inputClassName="h-11"
         id={`${id}-first`}
-        label="First name"
+        label={i18n._("First name")}
         value={fields.firstName}
         onChange={set("firstName")}
       />
       <TextField
         inputClassName="h-11"
         id={`${id}-last`}
-        label="Last name"
+        label={i18n._("Last name")}
         value={fields.lastName}
         onChange={set("lastName")}
       />
       <TextField
         inputClassName="h-11"
         id={`${id}-street`}
-        label="House, road and area"
+        label={i18n._("House, road and area")}
         className="sm:col-span-2"
         value={fields.streetAddress}
         onChange={set("streetAddress")}
         error={error("shippingAddress")}
       />
       <label className="text-sm font-medium" htmlFor={`${id}-district`}>
-        District
+        {i18n._("District")}
         <select
           id={`${id}-district`}
           value={fields.districtId}
@@ -196,47 +222,49 @@ function OrderForm({
           }
           className="mt-1 h-11 w-full rounded-md border border-stone-300 bg-white px-2 text-sm"
         >
-          <option value="">Choose…</option>
+          <option value="">{i18n._("Choose…")}</option>
           {DISTRICT_LIST.map((item) => (
             <option key={item.id} value={item.id}>
-              {item.name}
+              {placeLabel(i18n, item)}
             </option>
           ))}
         </select>
       </label>
       <label className="text-sm font-medium" htmlFor={`${id}-thana`}>
-        Thana
+        {i18n._("Thana")}
         <select
           id={`${id}-thana`}
           value={fields.thanaId}
           onChange={set("thanaId")}
           className="mt-1 h-11 w-full rounded-md border border-stone-300 bg-white px-2 text-sm"
         >
-          <option value="">Choose…</option>
+          <option value="">{i18n._("Choose…")}</option>
           {district &&
             thanasOf(district.id).map((thana) => (
               <option key={thana.id} value={thana.id}>
-                {thana.name}
+                {placeLabel(i18n, thana)}
               </option>
             ))}
         </select>
       </label>
       <p className="text-xs text-stone-600 sm:col-span-2">
-        Cash on delivery, entered by you: your call confirms the number. The checkout&apos;s rules
-        apply and the stock is reserved now.
+        {i18n._(
+          "Cash on delivery, entered by you: your call confirms the number. The checkout's rules apply and the stock is reserved now.",
+        )}
       </p>
       <Button type="submit" className="h-11 sm:col-span-2" disabled={order.pending}>
-        Place the order
+        {i18n._("Place the order")}
       </Button>
     </form>
   );
 }
 
 function CheckoutCard({ checkout }: { checkout: IncompleteCheckoutAnswer }) {
+  const { i18n } = useLingui();
   const [ordering, setOrdering] = useState(false);
   const sms = useAdminAction();
-  const name = `${checkout.firstName} ${checkout.lastName}`.trim() || "No name typed";
-  const place = placeName(checkout);
+  const name = `${checkout.firstName} ${checkout.lastName}`.trim() || i18n._("No name typed");
+  const place = placeName(i18n, checkout);
   const international = toInternationalBdMobile(checkout.phone).replace(/^\+/, "");
   return (
     <li
@@ -247,14 +275,18 @@ function CheckoutCard({ checkout }: { checkout: IncompleteCheckoutAnswer }) {
         <div className="min-w-0">
           <p className="font-semibold break-words">{name}</p>
           <p className="text-sm text-stone-600">
-            {[checkout.streetAddress, place].filter(Boolean).join(" · ") || "No address typed"}
+            {[checkout.streetAddress, place].filter(Boolean).join(" · ") ||
+              i18n._("No address typed")}
           </p>
           <p className="text-xs text-stone-500">
-            Saved {formatDate(checkout.updatedAt, true)} · expires {formatDate(checkout.expiresAt)}
-            {checkout.locale === "bn" ? " · Bangla" : " · English"}
+            {i18n._("Saved {saved} · expires {expires}", {
+              saved: formatDate(checkout.updatedAt, true),
+              expires: formatDate(checkout.expiresAt),
+            })}
+            {checkout.locale === "bn" ? ` · ${i18n._("Bangla")}` : ` · ${i18n._("English")}`}
           </p>
         </div>
-        <p className="text-lg font-bold tabular-nums">{formatBDT(checkout.total)}</p>
+        <p className="text-lg font-bold tabular-nums">{formatTaka(checkout.total)}</p>
       </div>
       <div className="flex flex-wrap gap-2">
         <a
@@ -269,26 +301,36 @@ function CheckoutCard({ checkout }: { checkout: IncompleteCheckoutAnswer }) {
           rel="noreferrer"
           className="inline-flex h-11 items-center rounded-md border border-stone-300 px-3 text-sm"
         >
-          WhatsApp
+          {i18n._("WhatsApp")}
         </a>
       </div>
       <ul className="space-y-1 text-sm">
         {checkout.lines.map((line) => (
           <li key={line._id} className="flex justify-between gap-2">
             <span className="min-w-0 break-words">
-              {line.title} · {line.color} / {line.size} × {line.quantity}
+              {line.title} · {colorName(line.color, i18n)} / {line.size} ×{" "}
+              {formatCount(line.quantity)}
             </span>
-            <span className="tabular-nums">{formatBDT(line.discountedPrice * line.quantity)}</span>
+            <span className="tabular-nums">{formatTaka(line.discountedPrice * line.quantity)}</span>
           </li>
         ))}
-        {checkout.lines.length === 0 && <li className="text-stone-500">Its items are gone</li>}
+        {checkout.lines.length === 0 && (
+          <li className="text-stone-500">{i18n._("Its items are gone")}</li>
+        )}
       </ul>
-      {checkout.note && <p className="rounded bg-amber-50 p-2 text-sm">Note: {checkout.note}</p>}
+      {checkout.note && (
+        <p className="rounded bg-amber-50 p-2 text-sm">
+          {i18n._("Note: {note}", { note: checkout.note })}
+        </p>
+      )}
       {checkout.calls.length > 0 && (
-        <ol className="space-y-1 border-l-2 border-stone-200 pl-3 text-sm" aria-label="Calls">
+        <ol
+          className="space-y-1 border-l-2 border-stone-200 pl-3 text-sm"
+          aria-label={i18n._("Calls")}
+        >
           {checkout.calls.map((call, index) => (
             <li key={index}>
-              <span className="font-medium">{CALL_OUTCOME_LABELS[call.outcome]}</span>
+              <span className="font-medium">{callOutcomeLabel(i18n, call.outcome)}</span>
               {call.note && ` — ${call.note}`}
               <span className="text-xs text-stone-500">
                 {" "}
@@ -307,15 +349,16 @@ function CheckoutCard({ checkout }: { checkout: IncompleteCheckoutAnswer }) {
           disabled={sms.pending}
           onClick={() => void sms.submit("sms", { id: checkout._id })}
         >
-          <MessageSquareText className="h-4 w-4" aria-hidden="true" /> Send recovery SMS
-          {checkout.smsCount > 0 && ` (${checkout.smsCount} sent)`}
+          <MessageSquareText className="h-4 w-4" aria-hidden="true" /> {i18n._("Send recovery SMS")}
+          {checkout.smsCount > 0 &&
+            ` (${i18n._("{count} sent", { count: formatCount(checkout.smsCount) })})`}
         </Button>
         <Button
           className="h-11"
           aria-expanded={ordering}
           onClick={() => setOrdering((open) => !open)}
         >
-          <ShoppingBag className="h-4 w-4" aria-hidden="true" /> Create order
+          <ShoppingBag className="h-4 w-4" aria-hidden="true" /> {i18n._("Create order")}
         </Button>
       </div>
       {ordering && <OrderForm checkout={checkout} onDone={() => setOrdering(false)} />}
@@ -324,13 +367,16 @@ function CheckoutCard({ checkout }: { checkout: IncompleteCheckoutAnswer }) {
 }
 
 export default function CallList({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   const { data, error, loading, reload } = useLoadedData(loaderData.list);
   const [, setSearchParams] = useSearchParams();
   return (
     <div>
       <PageHeader
-        title="Call list"
-        description="Checkouts left after the mobile was typed, newest first. Call, send the recovery SMS, or place the order for the shopper."
+        title={i18n._("Call list")}
+        description={i18n._(
+          "Checkouts left after the mobile was typed, newest first. Call, send the recovery SMS, or place the order for the shopper.",
+        )}
       />
       {error && <ErrorNote message={error} onRetry={reload} />}
       {loading && !data ? (
@@ -340,7 +386,7 @@ export default function CallList({ loaderData }: Route.ComponentProps) {
           <>
             {data.checkouts.length === 0 ? (
               <p className="rounded-lg border border-dashed border-stone-300 p-6 text-center text-stone-500">
-                No saved checkouts to call.
+                {i18n._("No saved checkouts to call.")}
               </p>
             ) : (
               <ul className="grid gap-3 lg:grid-cols-2">

@@ -17,14 +17,20 @@ import { QueueTodo } from "~/components/admin/order-queues";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
 import { api } from "~/lib/admin-api-client";
-import { formatBDT } from "#contract/money";
+import { useLingui } from "@lingui/react";
+import {
+  backOfficeI18n,
+  formatCount,
+  formatPercent,
+  formatTaka,
+} from "~/components/admin/admin-i18n";
 import { NewOrderButton } from "~/components/admin/new-order-dialog";
 import { SalesBySource } from "~/components/admin/sales-by-source";
 import { RefundsDue } from "~/components/admin/refunds-due";
 import type { Route } from "./+types/dashboard";
 
 export function meta() {
-  return [{ title: "Dashboard — Tweest admin" }];
+  return [{ title: `${backOfficeI18n._("Dashboard")} — Tweest admin` }];
 }
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -35,6 +41,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   const { data, error, loading, reload } = useLoadedData(loaderData.dashboard);
   // Total failure: the error is shown and every figure is zero.
   const stats = normalizeStats(error ? null : data);
@@ -42,13 +49,15 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <PageHeader
-        title="Dashboard"
-        description="Sales and payments in the shop's time zone (Asia/Dhaka); weeks start on Sunday."
+        title={i18n._("Dashboard")}
+        description={i18n._(
+          "Sales and payments in the shop's time zone (Asia/Dhaka); weeks start on Sunday.",
+        )}
         actions={
           <>
             <NewOrderButton />
             <Button variant="outline" size="sm" onClick={reload} disabled={loading}>
-              <RefreshCw className="h-4 w-4" aria-hidden="true" /> Refresh
+              <RefreshCw className="h-4 w-4" aria-hidden="true" /> {i18n._("Refresh")}
             </Button>
           </>
         }
@@ -65,89 +74,103 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           <QueueTodo />
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
             <StatCard
-              label="Total revenue"
-              value={formatBDT(stats.totalRevenue)}
+              label={i18n._("Total revenue")}
+              value={formatTaka(stats.totalRevenue)}
               growth={stats.revenueGrowth}
               testId="stat-total-revenue"
             />
             <StatCard
-              label="Order revenue"
-              value={formatBDT(stats.totalOrdersRevenue)}
+              label={i18n._("Order revenue")}
+              value={formatTaka(stats.totalOrdersRevenue)}
               growth={stats.orderRevenueGrowth}
             />
-            <StatCard label="Orders (sales)" value={String(stats.totalSales)} />
+            <StatCard label={i18n._("Orders (sales)")} value={formatCount(stats.totalSales)} />
             <StatCard
-              label="This month's sales"
-              value={formatBDT(stats.monthlySales)}
+              label={i18n._("This month's sales")}
+              value={formatTaka(stats.monthlySales)}
               growth={stats.orderRevenueGrowth}
               testId="stat-monthly-sales"
             />
-            <StatCard label="Products" value={String(stats.totalProducts)} />
-            <StatCard label="Customers" value={String(stats.totalCustomers)} />
+            <StatCard label={i18n._("Products")} value={formatCount(stats.totalProducts)} />
+            <StatCard label={i18n._("Customers")} value={formatCount(stats.totalCustomers)} />
             <Link
               to="/admin/stock?view=low"
               className="rounded-lg focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
             >
               <StatCard
-                label="Low stock"
-                value={String(stats.lowStockCount)}
-                hint="Variants at or below their threshold: open the list"
+                label={i18n._("Low stock")}
+                value={formatCount(stats.lowStockCount)}
+                hint={i18n._("Variants at or below their threshold: open the list")}
                 testId="stat-low-stock"
               />
             </Link>
             <StatCard
-              label="Payments received"
-              value={formatBDT(stats.totalPaymentsRevenue)}
+              label={i18n._("Payments received")}
+              value={formatTaka(stats.totalPaymentsRevenue)}
               growth={stats.paymentRevenueGrowth}
-              hint={`${stats.totalPayments} completed of ${stats.payments} payments`}
+              hint={i18n._("{completed} completed of {payments} payments", {
+                completed: formatCount(stats.totalPayments),
+                payments: formatCount(stats.payments),
+              })}
             />
             <StatCard
-              label="This month's payments"
-              value={formatBDT(stats.monthlyPaymentsTotal)}
+              label={i18n._("This month's payments")}
+              value={formatTaka(stats.monthlyPaymentsTotal)}
               growth={stats.paymentRevenueGrowth}
             />
             <StatCard
-              label="Return rate this month"
-              value={`${stats.monthlyReturns.returnRate.toFixed(1)}%`}
-              hint={`${stats.monthlyReturns.returned} returned, ${stats.monthlyReturns.delivered} delivered`}
+              label={i18n._("Return rate this month")}
+              value={formatPercent(stats.monthlyReturns.returnRate, 1)}
+              hint={i18n._("{returned} returned, {delivered} delivered", {
+                returned: formatCount(stats.monthlyReturns.returned),
+                delivered: formatCount(stats.monthlyReturns.delivered),
+              })}
               testId="stat-return-rate"
             />
             <StatCard
-              label="Lost to returns this month"
-              value={formatBDT(stats.monthlyReturns.deliveryCostLost)}
-              hint="Delivery charges paid, never collected"
+              label={i18n._("Lost to returns this month")}
+              value={formatTaka(stats.monthlyReturns.deliveryCostLost)}
+              hint={i18n._("Delivery charges paid, never collected")}
               testId="stat-returns-lost"
             />
             <StatCard
-              label="Cash on delivery to collect"
-              value={formatBDT(stats.cashOnDelivery?.outstanding ?? 0)}
-              hint={`${stats.cashOnDelivery?.outstandingOrders ?? 0} open orders, net of delivery charges paid in advance`}
+              label={i18n._("Cash on delivery to collect")}
+              value={formatTaka(stats.cashOnDelivery?.outstanding ?? 0)}
+              hint={i18n._("{count} open orders, net of delivery charges paid in advance", {
+                count: formatCount(stats.cashOnDelivery?.outstandingOrders ?? 0),
+              })}
               testId="stat-cod-outstanding"
             />
             <StatCard
-              label="Delivery charges paid in advance this month"
-              value={formatBDT(stats.cashOnDelivery?.advancePaidThisMonth ?? 0)}
-              hint={`${stats.cashOnDelivery?.advanceOrdersThisMonth ?? 0} orders, counted in payments received`}
+              label={i18n._("Delivery charges paid in advance this month")}
+              value={formatTaka(stats.cashOnDelivery?.advancePaidThisMonth ?? 0)}
+              hint={i18n._("{count} orders, counted in payments received", {
+                count: formatCount(stats.cashOnDelivery?.advanceOrdersThisMonth ?? 0),
+              })}
               testId="stat-advance-paid"
             />
           </div>
           <RecoveredCheckouts />
           <RefundsDue refunds={stats.refunds} />
           <div className="grid gap-4 lg:grid-cols-3">
-            <PanelBoundary title="Orders this week">
-              <WeeklyChart title="Orders this week" data={stats.weeklySalesData} kind="bar" />
-            </PanelBoundary>
-            <PanelBoundary title="Revenue this week">
+            <PanelBoundary title={i18n._("Orders this week")}>
               <WeeklyChart
-                title="Revenue this week"
+                title={i18n._("Orders this week")}
+                data={stats.weeklySalesData}
+                kind="bar"
+              />
+            </PanelBoundary>
+            <PanelBoundary title={i18n._("Revenue this week")}>
+              <WeeklyChart
+                title={i18n._("Revenue this week")}
                 data={stats.weeklyRevenueData}
                 kind="line"
                 money
               />
             </PanelBoundary>
-            <PanelBoundary title="Payments this week">
+            <PanelBoundary title={i18n._("Payments this week")}>
               <WeeklyChart
-                title="Payments this week"
+                title={i18n._("Payments this week")}
                 data={stats.weeklyPaymentsData}
                 kind="line"
                 money
@@ -155,22 +178,28 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             </PanelBoundary>
           </div>
           <div className="grid gap-4 lg:grid-cols-3">
-            <PanelBoundary title="Sales by top category">
+            <PanelBoundary title={i18n._("Sales by top category")}>
               <TopCategories rows={stats.salesByCategory} />
             </PanelBoundary>
-            <PanelBoundary title="Orders by status">
-              <StatusSummary title="Orders by status" summary={stats.orderStatusSummary} />
+            <PanelBoundary title={i18n._("Orders by status")}>
+              <StatusSummary
+                title={i18n._("Orders by status")}
+                summary={stats.orderStatusSummary}
+              />
             </PanelBoundary>
-            <PanelBoundary title="Payments by status">
-              <StatusSummary title="Payments by status" summary={stats.paymentStatusSummary} />
+            <PanelBoundary title={i18n._("Payments by status")}>
+              <StatusSummary
+                title={i18n._("Payments by status")}
+                summary={stats.paymentStatusSummary}
+              />
             </PanelBoundary>
           </div>
           <SalesBySource answer={error ? null : data} />
           <div className="grid gap-4">
-            <PanelBoundary title="Recent orders">
+            <PanelBoundary title={i18n._("Recent orders")}>
               <RecentOrders rows={stats.recentOrders} />
             </PanelBoundary>
-            <PanelBoundary title="Recent payments">
+            <PanelBoundary title={i18n._("Recent payments")}>
               <RecentPayments rows={stats.recentPayments} />
             </PanelBoundary>
           </div>

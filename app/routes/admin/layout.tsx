@@ -1,5 +1,7 @@
+import { useLingui } from "@lingui/react";
 import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
-import { checkAdminAccess, type AdminAccess } from "~/components/admin/admin-access";
+import { type AdminAccess } from "~/components/admin/admin-access";
+import { BackOfficeI18nProvider, checkAccessInOwnLanguage } from "~/components/admin/admin-i18n";
 import { AdminGate, CheckingAdminAccess } from "~/components/admin/admin-guard";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { StaffAccessProvider } from "~/components/admin/staff-access";
@@ -16,7 +18,7 @@ export function meta() {
  * data in its clientLoader once the check said yes.
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return { access: await checkAdminAccess(request) };
+  return { access: await checkAccessInOwnLanguage(request) };
 }
 clientLoader.hydrate = true as const;
 
@@ -35,7 +37,11 @@ export function shouldRevalidate({
 }
 
 export function HydrateFallback() {
-  return <CheckingAdminAccess />;
+  return (
+    <BackOfficeI18nProvider>
+      <CheckingAdminAccess />
+    </BackOfficeI18nProvider>
+  );
 }
 
 function staffAccessOf(access: AdminAccess) {
@@ -46,17 +52,30 @@ function staffAccessOf(access: AdminAccess) {
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminGate access={loaderData.access}>
-      <StaffAccessProvider {...staffAccessOf(loaderData.access)}>
-        <AdminShell>
-          <Outlet />
-        </AdminShell>
-      </StaffAccessProvider>
-    </AdminGate>
+    <BackOfficeI18nProvider>
+      <AdminGate access={loaderData.access}>
+        <StaffAccessProvider {...staffAccessOf(loaderData.access)}>
+          <AdminShell>
+            <Outlet />
+          </AdminShell>
+        </StaffAccessProvider>
+      </AdminGate>
+    </BackOfficeI18nProvider>
   );
 }
 
 /** A screen that failed keeps the back office's way out: back to the dashboard. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorPage error={error} backTo="/admin" backLabel="Back to the dashboard" />;
+  return (
+    <BackOfficeI18nProvider>
+      <BackOfficeErrorPage error={error} />
+    </BackOfficeI18nProvider>
+  );
+}
+
+function BackOfficeErrorPage({ error }: { error: unknown }) {
+  const { i18n } = useLingui();
+  return (
+    <RouteErrorPage error={error} backTo="/admin" backLabel={i18n._("Back to the dashboard")} />
+  );
 }

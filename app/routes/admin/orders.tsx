@@ -32,7 +32,7 @@ import {
   SelectionBar,
   type Selection,
 } from "~/components/admin/order-selection";
-import { CancelOrderAction, CANCELLED_BY_LABEL } from "~/components/admin/cancel-order";
+import { CancelOrderAction, cancelledByLabel } from "~/components/admin/cancel-order";
 import { OrderInvoicePreview } from "~/components/admin/order-documents";
 import { PrintMenu, printPath } from "~/components/admin/print-menu";
 import { PhoneHistory } from "~/components/admin/phone-history";
@@ -54,23 +54,26 @@ import type { BookShipmentBody, BookShipmentsAnswer, CourierId } from "#contract
 import type { BulkOrdersAnswer } from "#contract/schemas/order-desk";
 import type { OrderFilterQuery } from "~/lib/api/order-desk";
 import { useState } from "react";
-import { statusWord } from "#contract/status-words";
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
+import { backOfficeI18n, formatCount, serverText, statusText } from "~/components/admin/admin-i18n";
 
 export function meta() {
-  return [{ title: "Orders — Tweest admin" }];
+  return [{ title: `${backOfficeI18n._("Orders")} — Tweest admin` }];
 }
 
 const LIMIT = 20;
-const ACTION_LABEL: Record<OrderStatus, string> = {
-  PENDING: "Pending",
-  PLACED: "Mark placed",
-  CONFIRMED: "Confirm",
-  SHIPPED: "Mark shipped",
-  DELIVERED: "Mark delivered",
-  CANCELLED: "Cancel order",
-  RETURNING: "Mark returning",
-  RETURNED: "Mark returned",
-};
+const actionLabel = (i18n: I18n, status: OrderStatus) =>
+  ({
+    PENDING: i18n._("Pending"),
+    PLACED: i18n._("Mark placed"),
+    CONFIRMED: i18n._("Confirm"),
+    SHIPPED: i18n._("Mark shipped"),
+    DELIVERED: i18n._("Mark delivered"),
+    CANCELLED: i18n._("Cancel order"),
+    RETURNING: i18n._("Mark returning"),
+    RETURNED: i18n._("Mark returned"),
+  })[status];
 
 function OrderDetail({
   order,
@@ -83,6 +86,7 @@ function OrderDetail({
   onChanged: (order: AdminOrder) => void;
   onDeleted: () => void;
 }) {
+  const { i18n } = useLingui();
   // Status moves, courier booking and delete post to the route's clientAction (see there).
   const change = useAdminAction({ onSuccess: (result) => onChanged(result.answer as AdminOrder) });
   const deletion = useAdminAction({ onSuccess: onDeleted });
@@ -107,13 +111,15 @@ function OrderDetail({
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-3xl">
-        <DialogTitle>Order #{order.orderNumber ?? order._id}</DialogTitle>
+        <DialogTitle>
+          {i18n._("Order #{number}", { number: order.orderNumber ?? order._id })}
+        </DialogTitle>
         <DialogDescription>
-          <span className="mr-2">Status</span>
+          <span className="mr-2">{i18n._("Status")}</span>
           <StatusBadge status={order.orderStatus} />
           {order.orderStatus === "CANCELLED" && order.cancelledBy && (
             <span className="ml-2" data-testid="cancelled-by">
-              by {CANCELLED_BY_LABEL[order.cancelledBy]}
+              {i18n._("by {who}", { who: cancelledByLabel(i18n, order.cancelledBy) })}
             </span>
           )}
         </DialogDescription>
@@ -128,18 +134,20 @@ function OrderDetail({
             ) : status === "RETURNED" ? (
               <ConfirmAction
                 key={status}
-                title="Mark this parcel returned?"
-                description="The parcel is back at the shop: its units return to stock and the delivery charge is recorded as lost. This cannot be undone."
-                confirmLabel={ACTION_LABEL[status]}
+                title={i18n._("Mark this parcel returned?")}
+                description={i18n._(
+                  "The parcel is back at the shop: its units return to stock and the delivery charge is recorded as lost. This cannot be undone.",
+                )}
+                confirmLabel={actionLabel(i18n, status)}
                 onConfirm={() => move(status)}
               >
                 <Button variant="outline" disabled={busy}>
-                  {ACTION_LABEL[status]}
+                  {actionLabel(i18n, status)}
                 </Button>
               </ConfirmAction>
             ) : (
               <Button key={status} disabled={busy} onClick={() => void move(status)}>
-                {ACTION_LABEL[status]}
+                {actionLabel(i18n, status)}
               </Button>
             ),
           )}
@@ -147,7 +155,7 @@ function OrderDetail({
             !shipped &&
             can("orders.ship") && (
               <Button variant="outline" disabled={busy} onClick={() => void bookCourier()}>
-                <Truck className="h-4 w-4" aria-hidden="true" /> Book courier
+                <Truck className="h-4 w-4" aria-hidden="true" /> {i18n._("Book courier")}
               </Button>
             )}
           {can("orders.print") && (
@@ -157,18 +165,20 @@ function OrderDetail({
                 target="_blank"
                 rel="noopener"
               >
-                <Printer className="h-4 w-4" aria-hidden="true" /> Print invoice
+                <Printer className="h-4 w-4" aria-hidden="true" /> {i18n._("Print invoice")}
               </a>
             </Button>
           )}
           {can("orders.delete") && (
             <ConfirmAction
-              title="Delete this order?"
-              description="The order is removed for good (its stock returns unless it was shipped)."
+              title={i18n._("Delete this order?")}
+              description={i18n._(
+                "The order is removed for good (its stock returns unless it was shipped).",
+              )}
               onConfirm={remove}
             >
               <Button variant="ghost" className="text-red-600">
-                <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
+                <Trash2 className="h-4 w-4" aria-hidden="true" /> {i18n._("Delete")}
               </Button>
             </ConfirmAction>
           )}
@@ -190,27 +200,30 @@ function OrderDetail({
         <p className="mt-3 text-sm text-stone-600" data-testid="terms-accepted-version">
           {order.termsAcceptedVersion != null ? (
             <>
-              Terms accepted at checkout:{" "}
+              {i18n._("Terms accepted at checkout:")}{" "}
               <a className="underline" href="/pages/terms" target="_blank" rel="noopener">
-                version {order.termsAcceptedVersion}
+                {i18n._("version {version}", {
+                  version: formatCount(order.termsAcceptedVersion),
+                })}
               </a>
             </>
           ) : (
-            "Placed before the checkout asked to accept the terms"
+            i18n._("Placed before the checkout asked to accept the terms")
           )}
         </p>
         {order.courier?.consignmentId && (
           <p className="mt-3 rounded-md bg-stone-50 px-3 py-2 text-sm">
-            Courier {order.courier.name ?? "Pathao"}: consignment{" "}
+            {i18n._("Courier {name}: consignment", { name: order.courier.name ?? "Pathao" })}{" "}
             <span className="font-mono">{order.courier.consignmentId}</span>
-            {order.courier.trackingCode && <> · tracking {order.courier.trackingCode}</>}
+            {order.courier.trackingCode &&
+              ` · ${i18n._("tracking {code}", { code: order.courier.trackingCode })}`}
           </p>
         )}
         {order.shipment && !order.courier?.consignmentId && (
           <p className="mt-3 rounded-md bg-stone-50 px-3 py-2 text-sm" data-testid="shipment">
-            Shipped with {order.shipment.courierName}: tracking{" "}
+            {i18n._("Shipped with {courier}: tracking", { courier: order.shipment.courierName })}{" "}
             <span className="font-mono">{order.shipment.trackingNumber}</span>
-            {order.shipment.status && <> · {order.shipment.status}</>}
+            {order.shipment.status && ` · ${statusText(i18n, order.shipment.status)}`}
             {order.shipment.trackingUrl && (
               <>
                 {" · "}
@@ -220,7 +233,7 @@ function OrderDetail({
                   target="_blank"
                   rel="noreferrer noopener"
                 >
-                  tracking page
+                  {i18n._("tracking page")}
                 </a>
               </>
             )}
@@ -231,7 +244,9 @@ function OrderDetail({
           can("orders.ship") && (
             <div className="mt-2">
               <CancelShipmentAction
-                courierName={order.shipment?.courierName ?? order.courier?.name ?? "the courier"}
+                courierName={
+                  order.shipment?.courierName ?? order.courier?.name ?? i18n._("the courier")
+                }
                 disabled={busy}
                 onCancel={() => void change.submit("cancel-shipment", { id: order._id })}
               />
@@ -250,14 +265,16 @@ function OrderDetail({
         {can("orders.print") && <OrderInvoicePreview order={order} />}
         {order.statusHistory && order.statusHistory.length > 0 && (
           <div className="mt-4">
-            <h3 className="text-sm font-semibold">History</h3>
+            <h3 className="text-sm font-semibold">{i18n._("History")}</h3>
             <ol className="mt-2 space-y-1 text-sm">
               {order.statusHistory.map((entry, index) => (
                 <li key={index} className="flex flex-wrap gap-2">
                   <StatusBadge status={entry.status} />
                   <span className="text-stone-600">{formatDate(entry.at, true)}</span>
-                  {entry.by && <span className="text-stone-500">by {entry.by}</span>}
-                  {entry.note && <span className="text-stone-700">{entry.note}</span>}
+                  {entry.by && (
+                    <span className="text-stone-500">{i18n._("by {who}", { who: entry.by })}</span>
+                  )}
+                  {entry.note && <span className="text-stone-700">{serverText(entry.note)}</span>}
                 </li>
               ))}
             </ol>
@@ -281,6 +298,7 @@ function OpenOrder({
   onClose: () => void;
   onDeleted: () => void;
 }) {
+  const { i18n } = useLingui();
   const detail = useAdminData(() => api.admin.order(openId), openId);
   const full = detail.data;
   const matches =
@@ -290,9 +308,9 @@ function OpenOrder({
     return (
       <Dialog open onOpenChange={(open) => !open && onClose()}>
         <DialogContent className="max-w-md">
-          <DialogTitle>Order {openId}</DialogTitle>
+          <DialogTitle>{i18n._("Order {number}", { number: openId })}</DialogTitle>
           <DialogDescription>
-            {detail.error ? "The order could not be opened." : "Loading the order…"}
+            {detail.error ? i18n._("The order could not be opened.") : i18n._("Loading the order…")}
           </DialogDescription>
           {detail.error ? (
             <ErrorNote message={detail.error} onRetry={detail.reload} />
@@ -357,6 +375,7 @@ export function shouldRevalidate({
 
 /** Status moves, courier booking and delete; React Router then loads the list again (not after a refusal). */
 export async function clientAction({ request }: Route.ClientActionArgs) {
+  const i18n = backOfficeI18n;
   const { intent, id, body } = await readSubmission(request);
   switch (intent) {
     case "set-status": {
@@ -373,14 +392,20 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
           ),
         (answer) => {
           const saved = answer as AdminOrder;
-          return `Order ${saved.orderNumber ?? ""}: ${statusWord(saved.orderStatus)}`;
+          return i18n._("Order {number}: {status}", {
+            number: saved.orderNumber ?? "",
+            status: statusText(i18n, saved.orderStatus),
+          });
         },
       );
     }
     case "book-courier":
       return runAdminAction(
         () => api.admin.bookCourier(id),
-        (answer) => `Parcel booked: ${(answer as AdminOrder).courier?.consignmentId ?? "done"}`,
+        (answer) =>
+          i18n._("Parcel booked: {consignment}", {
+            consignment: (answer as AdminOrder).courier?.consignmentId ?? i18n._("done"),
+          }),
       );
     case "book-shipment":
       return runAdminAction(
@@ -388,8 +413,11 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
         (answer) => {
           const shipment = (answer as AdminOrder).shipment;
           return shipment
-            ? `Shipment recorded: ${shipment.courierName} ${shipment.trackingNumber}`
-            : "Shipment recorded";
+            ? i18n._("Shipment recorded: {courier} {tracking}", {
+                courier: shipment.courierName,
+                tracking: shipment.trackingNumber,
+              })
+            : i18n._("Shipment recorded");
         },
       );
     case "cancel-shipment":
@@ -398,7 +426,9 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
         // The history says what became of the parcel (and what to do in the courier's panel).
         (answer) => {
           const note = (answer as AdminOrder).statusHistory?.at(-1)?.note;
-          return note ? `${note.charAt(0).toUpperCase()}${note.slice(1)}` : "Shipment cancelled";
+          return note
+            ? serverText(`${note.charAt(0).toUpperCase()}${note.slice(1)}`)
+            : i18n._("Shipment cancelled");
         },
       );
     case "book-shipments": {
@@ -415,15 +445,11 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
       const bulk = body as Parameters<typeof api.orderDesk.bulk>[0];
       return runAdminAction(
         () => api.orderDesk.bulk(bulk),
-        (answer) =>
-          bulkSummary(
-            answer as BulkOrdersAnswer,
-            bulk.action === "confirm" ? "confirmed" : "cancelled",
-          ),
+        (answer) => bulkSummary(answer as BulkOrdersAnswer, bulk.action),
       );
     }
     case "delete":
-      return runAdminAction(() => api.admin.deleteOrder(id), "Order deleted");
+      return runAdminAction(() => api.admin.deleteOrder(id), i18n._("Order deleted"));
     default:
       return unknownIntent(intent);
   }
@@ -431,15 +457,25 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 
 /** "2 parcels booked; 1 not booked: <its reason>" (the first reason; each order was answered alone). */
 function bulkBookingSummary({ results }: BookShipmentsAnswer): string {
+  const i18n = backOfficeI18n;
   const booked = results.filter((result) => result.ok).length;
   const refused = results.filter((result) => !result.ok);
   const first = refused[0];
-  return `${booked} ${booked === 1 ? "parcel" : "parcels"} booked${
-    first && !first.ok ? `; ${refused.length} not booked: ${first.message}` : ""
-  }`;
+  const number = formatCount(booked);
+  const summary =
+    booked === 1
+      ? i18n._("{number} parcel booked", { number })
+      : i18n._("{number} parcels booked", { number });
+  if (!first || first.ok) return summary;
+  return i18n._("{summary}; {count} not booked: {reason}", {
+    summary,
+    count: formatCount(refused.length),
+    reason: serverText(first.message),
+  });
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   const orders = usePagedList<AdminOrder>(LIST, loaderData.orders);
   const { queue, status, search, from, to } = orders.filters;
   const openId = orders.params.get("open") ?? "";
@@ -480,8 +516,8 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <PageHeader
-        title="Orders"
-        description="Newest first. Open an order to move it along, or select several."
+        title={i18n._("Orders")}
+        description={i18n._("Newest first. Open an order to move it along, or select several.")}
         actions={
           <div className="flex flex-wrap gap-2">
             <NewOrderButton />
@@ -491,7 +527,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
               <PrintMenu
                 target={{ filter: filterQuery(orders.filters) }}
                 count={orders.total}
-                label={queue ? "Print the queue" : "Print the list"}
+                label={queue ? i18n._("Print the queue") : i18n._("Print the list")}
               />
             )}
           </div>
@@ -505,19 +541,19 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       <ListToolbar
         search={search}
         onSearch={(text) => filterChange({ search: text })}
-        label="Search orders"
-        placeholder="Order number, name, phone or email"
+        label={i18n._("Search orders")}
+        placeholder={i18n._("Order number, name, phone or email")}
       >
         <FilterSelect
-          label="Status"
-          allLabel="All statuses"
+          label={i18n._("Status")}
+          allLabel={i18n._("All statuses")}
           className="w-40"
           value={status}
           values={ORDER_STATUSES}
           onChange={(value) => filterChange({ status: value })}
         />
         <label className="flex flex-col gap-1 text-xs text-stone-600">
-          From
+          {i18n._("From")}
           <Input
             type="date"
             className="w-40"
@@ -526,7 +562,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           />
         </label>
         <label className="flex flex-col gap-1 text-xs text-stone-600">
-          To
+          {i18n._("To")}
           <Input
             type="date"
             className="w-40"

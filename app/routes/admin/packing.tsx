@@ -13,6 +13,10 @@ import { Button } from "~/components/ui/button";
 import { api, ApiError } from "~/lib/admin-api-client";
 import { cn } from "~/lib/utils";
 import type { PackAnswer } from "#contract/schemas/packing";
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
+import { backOfficeI18n, formatCount, serverText } from "~/components/admin/admin-i18n";
+import { colorName } from "~/lib/i18n/color-names";
 
 // The camera and its decoder load only when the packer opens the camera.
 const CameraScanner = lazy(() =>
@@ -22,7 +26,10 @@ const CameraScanner = lazy(() =>
 );
 
 export function meta() {
-  return [{ title: "Packing — Tweest admin" }, { name: "robots", content: "noindex" }];
+  return [
+    { title: `${backOfficeI18n._("Packing")} — Tweest admin` },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 /** The answer to the last scan; `count` numbers the answers (two equal answers in a row differ). */
@@ -34,11 +41,14 @@ const FEEDBACK_STYLE: Record<ScanTone, string> = {
   packed: "border-green-600 bg-green-600 text-white",
 };
 
-function messageOf(error: unknown): string {
-  return error instanceof ApiError ? error.message : "The scan could not be checked; try again.";
+function messageOf(i18n: I18n, error: unknown): string {
+  return error instanceof ApiError
+    ? serverText(error.message)
+    : i18n._("The scan could not be checked; try again.");
 }
 
 export default function PackingScreen() {
+  const { i18n } = useLingui();
   const [order, setOrder] = useState<PackAnswer>();
   const [feedback, setFeedback] = useState<Feedback>();
   const [camera, setCamera] = useState(false);
@@ -66,16 +76,17 @@ export default function PackingScreen() {
       if (!open || open.packedAt) {
         const opened = await api.packing.pack(code, []);
         show(opened, []);
-        answer("right", `Order ${opened.orderNumber}: scan each item`);
+        answer("right", i18n._("Order {number}: scan each item", { number: opened.orderNumber }));
         return;
       }
       const next = [...scans, code];
       const checked = await api.packing.pack(open.orderId, next);
       show(checked, next);
-      if (checked.packedAt) answer("packed", `Packed: order ${checked.orderNumber}`);
+      if (checked.packedAt)
+        answer("packed", i18n._("Packed: order {number}", { number: checked.orderNumber }));
       else answer("right", `${code} ✓`);
     } catch (error) {
-      answer("wrong", messageOf(error));
+      answer("wrong", messageOf(i18n, error));
     }
   }
 
@@ -99,12 +110,16 @@ export default function PackingScreen() {
     input.current?.focus();
   }
 
-  const label = packing ? "Scan an item" : "Scan the order's barcode or type its number";
+  const label = packing
+    ? i18n._("Scan an item")
+    : i18n._("Scan the order's barcode or type its number");
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader
-        title="Packing"
-        description="Scan the order, then every item going into the parcel: a wrong item or one too many is refused at once."
+        title={i18n._("Packing")}
+        description={i18n._(
+          "Scan the order, then every item going into the parcel: a wrong item or one too many is refused at once.",
+        )}
       />
       <Panel>
         <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-end">
@@ -125,7 +140,7 @@ export default function PackingScreen() {
           <div className="flex gap-2">
             <Button type="submit" className="min-h-12 flex-1">
               <ScanBarcode className="h-4 w-4" aria-hidden="true" />
-              Check
+              {i18n._("Check")}
             </Button>
             <Button
               type="button"
@@ -134,12 +149,16 @@ export default function PackingScreen() {
               onClick={() => setCamera((open) => !open)}
             >
               <Camera className="h-4 w-4" aria-hidden="true" />
-              Scan with camera
+              {i18n._("Scan with camera")}
             </Button>
           </div>
         </form>
         {camera && (
-          <Suspense fallback={<p className="mt-3 text-sm text-stone-500">Opening the camera…</p>}>
+          <Suspense
+            fallback={
+              <p className="mt-3 text-sm text-stone-500">{i18n._("Opening the camera…")}</p>
+            }
+          >
             <CameraScanner onCode={scan} onClose={() => setCamera(false)} />
           </Suspense>
         )}
@@ -154,20 +173,20 @@ export default function PackingScreen() {
             feedback ? FEEDBACK_STYLE[feedback.tone] : "border-transparent text-stone-500",
           )}
         >
-          {feedback?.text ?? "Ready for an order."}
+          {feedback?.text ?? i18n._("Ready for an order.")}
         </p>
       </Panel>
       {order && (
         <Panel
           className="mt-4"
-          title={`Order ${order.orderNumber}`}
+          title={i18n._("Order {number}", { number: order.orderNumber })}
           actions={
             <Button type="button" variant="outline" className="min-h-11" onClick={nextOrder}>
-              Next order
+              {i18n._("Next order")}
             </Button>
           }
         >
-          <ul aria-label="Items to pack" className="divide-y divide-stone-100">
+          <ul aria-label={i18n._("Items to pack")} className="divide-y divide-stone-100">
             {order.lines.map((line) => (
               <li
                 key={line.lineId}
@@ -176,19 +195,25 @@ export default function PackingScreen() {
                 className="flex items-center gap-3 py-3"
               >
                 {line.complete ? (
-                  <CheckCircle2 className="h-6 w-6 shrink-0 text-green-600" aria-label="Complete" />
+                  <CheckCircle2
+                    className="h-6 w-6 shrink-0 text-green-600"
+                    aria-label={i18n._("Complete")}
+                  />
                 ) : (
-                  <Circle className="h-6 w-6 shrink-0 text-stone-300" aria-label="Not complete" />
+                  <Circle
+                    className="h-6 w-6 shrink-0 text-stone-300"
+                    aria-label={i18n._("Not complete")}
+                  />
                 )}
                 <div className="min-w-0 flex-1">
                   <p className="font-medium break-words text-stone-900">{line.title}</p>
                   <p className="text-sm break-all text-stone-600">
-                    {line.color} / {line.size} ·{" "}
-                    <span className="font-mono">{line.sku || "no SKU"}</span>
+                    {colorName(line.color, i18n)} / {line.size} ·{" "}
+                    <span className="font-mono">{line.sku || i18n._("no SKU")}</span>
                   </p>
                 </div>
                 <span className="text-lg font-semibold tabular-nums" data-testid="pack-count">
-                  {line.scanned} / {line.quantity}
+                  {formatCount(line.scanned)} / {formatCount(line.quantity)}
                 </span>
               </li>
             ))}

@@ -26,9 +26,11 @@ import { TextField } from "~/components/admin/list";
 import { cn } from "~/lib/utils";
 import { PHONE_BLOCK_REASON_MAX, PhoneBlockBody } from "#contract/schemas/phone-history";
 import type { Route } from "./+types/phone-blocks";
+import { useLingui } from "@lingui/react";
+import { backOfficeI18n } from "~/components/admin/admin-i18n";
 
 export function meta() {
-  return [{ title: "Blocked numbers — Tweest admin" }];
+  return [{ title: `${backOfficeI18n._("Blocked numbers")} — Tweest admin` }];
 }
 
 type Show = "active" | "all";
@@ -41,17 +43,21 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 
 /** Block and lift: the server's answer as a toast; a refusal keeps the form as it was. */
 export async function clientAction({ request }: Route.ClientActionArgs) {
+  const i18n = backOfficeI18n;
   const { intent, id, body } = await readSubmission(request);
   switch (intent) {
     case "block": {
       const block = parseSubmitted(PhoneBlockBody, body);
       return runAdminAction(
         () => api.admin.blockPhone(block),
-        `${block.phone} blocked: no cash on delivery`,
+        i18n._("{phone} blocked: no cash on delivery", { phone: block.phone }),
       );
     }
     case "lift":
-      return runAdminAction(() => api.admin.liftPhoneBlock(id), `Block on ${id} lifted`);
+      return runAdminAction(
+        () => api.admin.liftPhoneBlock(id),
+        i18n._("Block on {phone} lifted", { phone: id }),
+      );
     default:
       return unknownIntent(intent);
   }
@@ -61,6 +67,7 @@ const FIELDS = ["phone", "reason"] as const;
 
 /** Adds a number to the block list (the order view's "Block this number" fills the number in). */
 function BlockForm() {
+  const { i18n } = useLingui();
   const [searchParams] = useSearchParams();
   const { register, handleSubmit, reset, setError, clearErrors, formState } = useForm<{
     phone: string;
@@ -80,7 +87,7 @@ function BlockForm() {
   }
 
   return (
-    <Panel title="Block a number" className="mb-5">
+    <Panel title={i18n._("Block a number")} className="mb-5">
       <form
         onSubmit={handleSubmit(onSubmit)}
         noValidate
@@ -88,7 +95,7 @@ function BlockForm() {
       >
         <TextField
           id="block-phone"
-          label="Mobile number"
+          label={i18n._("Mobile number")}
           inputMode="tel"
           placeholder="01XXXXXXXXX"
           error={errors.phone?.message}
@@ -96,26 +103,27 @@ function BlockForm() {
         />
         <TextField
           id="block-reason"
-          label="Reason"
+          label={i18n._("Reason")}
           maxLength={PHONE_BLOCK_REASON_MAX}
-          placeholder="e.g. Refused three parcels"
+          placeholder={i18n._("e.g. Refused three parcels")}
           error={errors.reason?.message}
           {...register("reason")}
         />
         <div className="md:pt-6">
           <Button type="submit" disabled={block.pending} className="w-full md:w-auto">
-            Block number
+            {i18n._("Block number")}
           </Button>
         </div>
       </form>
       <p className="mt-2 text-xs text-stone-500">
-        A blocked number cannot place cash-on-delivery orders; it can still pay online.
+        {i18n._("A blocked number cannot place cash-on-delivery orders; it can still pay online.")}
       </p>
     </Panel>
   );
 }
 
 function BlockRow({ block, onLift }: { block: PhoneBlock; onLift: () => void }) {
+  const { i18n } = useLingui();
   const lifted = Boolean(block.liftedAt);
   return (
     <li
@@ -129,22 +137,33 @@ function BlockRow({ block, onLift }: { block: PhoneBlock; onLift: () => void }) 
         <p className="font-mono font-semibold">{block.phone}</p>
         <p className="text-sm break-words">{block.reason}</p>
         <p className="text-xs text-stone-500">
-          Blocked {formatDate(block.blockedAt, true)}
-          {block.blockedBy ? ` by ${block.blockedBy.name} (${block.blockedBy.email})` : ""}
+          {block.blockedBy
+            ? i18n._("Blocked {date} by {who}", {
+                date: formatDate(block.blockedAt, true),
+                who: `${block.blockedBy.name} (${block.blockedBy.email})`,
+              })
+            : i18n._("Blocked {date}", { date: formatDate(block.blockedAt, true) })}
           {lifted &&
-            ` · lifted ${formatDate(block.liftedAt, true)}${block.liftedBy ? ` by ${block.liftedBy.name}` : ""}`}
+            ` · ${
+              block.liftedBy
+                ? i18n._("lifted {date} by {who}", {
+                    date: formatDate(block.liftedAt, true),
+                    who: block.liftedBy.name,
+                  })
+                : i18n._("lifted {date}", { date: formatDate(block.liftedAt, true) })
+            }`}
         </p>
       </div>
       {!lifted && (
         <ConfirmAction
-          title={`Lift the block on ${block.phone}?`}
-          description="The number can place cash-on-delivery orders again."
-          confirmLabel="Lift block"
+          title={i18n._("Lift the block on {phone}?", { phone: block.phone })}
+          description={i18n._("The number can place cash-on-delivery orders again.")}
+          confirmLabel={i18n._("Lift block")}
           destructive={false}
           onConfirm={onLift}
         >
           <Button variant="outline" size="sm" className="self-start sm:self-center">
-            <ShieldOff className="h-4 w-4" aria-hidden="true" /> Lift block
+            <ShieldOff className="h-4 w-4" aria-hidden="true" /> {i18n._("Lift block")}
           </Button>
         </ConfirmAction>
       )}
@@ -154,6 +173,7 @@ function BlockRow({ block, onLift }: { block: PhoneBlock; onLift: () => void }) 
 
 /** /admin/phone-blocks: the numbers refused cash on delivery, who blocked them and why. */
 export default function AdminPhoneBlocks({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   const blocks = useLoadedData(loaderData.blocks);
   const [searchParams, setSearchParams] = useSearchParams();
   const show: Show = searchParams.get("show") === "all" ? "all" : "active";
@@ -162,11 +182,17 @@ export default function AdminPhoneBlocks({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <PageHeader
-        title="Blocked numbers"
-        description="Mobile numbers that cannot place cash-on-delivery orders. Lifting a block keeps it here as lifted."
+        title={i18n._("Blocked numbers")}
+        description={i18n._(
+          "Mobile numbers that cannot place cash-on-delivery orders. Lifting a block keeps it here as lifted.",
+        )}
       />
       <BlockForm />
-      <div className="mb-3 flex items-center gap-2" role="group" aria-label="Which blocks">
+      <div
+        className="mb-3 flex items-center gap-2"
+        role="group"
+        aria-label={i18n._("Which blocks")}
+      >
         {(["active", "all"] as const).map((value) => (
           <Button
             key={value}
@@ -181,7 +207,7 @@ export default function AdminPhoneBlocks({ loaderData }: Route.ComponentProps) {
               })
             }
           >
-            {value === "active" ? "In force" : "All, with lifted"}
+            {value === "active" ? i18n._("In force") : i18n._("All, with lifted")}
           </Button>
         ))}
       </div>
@@ -189,7 +215,7 @@ export default function AdminPhoneBlocks({ loaderData }: Route.ComponentProps) {
       {!blocks.data && !blocks.error && <TableSkeleton rows={3} />}
       {blocks.data && blocks.data.blocks.length === 0 && (
         <p className="rounded-md border border-dashed border-stone-300 p-6 text-center text-sm text-stone-600">
-          No number is blocked.
+          {i18n._("No number is blocked.")}
         </p>
       )}
       {blocks.data && blocks.data.blocks.length > 0 && (

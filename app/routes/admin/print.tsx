@@ -8,11 +8,22 @@
 import { ArrowLeft, Printer } from "lucide-react";
 import { Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
-import { checkAdminAccess } from "~/components/admin/admin-access";
+import { useLingui } from "@lingui/react";
+import {
+  backOfficeI18n,
+  BackOfficeI18nProvider,
+  checkAccessInOwnLanguage,
+  formatCount,
+} from "~/components/admin/admin-i18n";
 import { AdminGate, CheckingAdminAccess } from "~/components/admin/admin-guard";
 import { ErrorNote, loadForAdmin, useLoadedData } from "~/components/admin/common";
 import { OrderDocumentSheet, PAGE_RULES } from "~/components/admin/order-documents";
-import { PRINT_CHOICES, printPath, type PrintTarget } from "~/components/admin/print-menu";
+import {
+  PRINT_CHOICES,
+  printChoiceLabel,
+  printPath,
+  type PrintTarget,
+} from "~/components/admin/print-menu";
 import { RouteErrorPage } from "~/components/layout/route-error";
 import { Button } from "~/components/ui/button";
 import { api } from "~/lib/admin-api-client";
@@ -23,7 +34,10 @@ import { OrderFilterFields } from "#contract/schemas/order-desk";
 import type { Route } from "./+types/print";
 
 export function meta() {
-  return [{ title: "Print — Tweest admin" }, { name: "robots", content: "noindex" }];
+  return [
+    { title: `${backOfficeI18n._("Print")} — Tweest admin` },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 const PrintChoiceQuery = z.object({
@@ -48,7 +62,7 @@ function readPrintUrl(params: URLSearchParams) {
 }
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const access = await checkAdminAccess(request);
+  const access = await checkAccessInOwnLanguage(request);
   const { target } = readPrintUrl(new URL(request.url).searchParams);
   const query = "orders" in target ? { orders: target.orders.join(",") } : target.filter;
   return { access, documents: await loadForAdmin(request, () => api.orderDesk.documents(query)) };
@@ -72,7 +86,11 @@ export function shouldRevalidate({
 }
 
 export function HydrateFallback() {
-  return <CheckingAdminAccess />;
+  return (
+    <BackOfficeI18nProvider>
+      <CheckingAdminAccess />
+    </BackOfficeI18nProvider>
+  );
 }
 
 /**
@@ -86,7 +104,16 @@ body { background: #fff; }
 @media print { .no-print { display: none !important; } }
 `;
 
-export default function PrintDocuments({ loaderData }: Route.ComponentProps) {
+export default function PrintDocuments(props: Route.ComponentProps) {
+  return (
+    <BackOfficeI18nProvider>
+      <PrintScreen {...props} />
+    </BackOfficeI18nProvider>
+  );
+}
+
+function PrintScreen({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   const [params] = useSearchParams();
   const { kind, paper, target } = readPrintUrl(params);
   const loaded = useLoadedData(loaderData.documents);
@@ -105,10 +132,13 @@ export default function PrintDocuments({ loaderData }: Route.ComponentProps) {
               to="/admin/orders"
               className="inline-flex min-h-11 items-center gap-1 text-sm text-brand-700 underline"
             >
-              <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Orders
+              <ArrowLeft className="h-4 w-4" aria-hidden="true" /> {i18n._("Orders")}
             </Link>
             <h1 className="text-lg font-semibold" data-testid="print-title">
-              {choice.label}: {count} {count === 1 ? "order" : "orders"}
+              {printChoiceLabel(i18n, choice)}:{" "}
+              {count === 1
+                ? i18n._("{number} order", { number: formatCount(1) })
+                : i18n._("{number} orders", { number: formatCount(count) })}
             </h1>
             <Button
               className="ml-auto min-h-11"
@@ -116,10 +146,10 @@ export default function PrintDocuments({ loaderData }: Route.ComponentProps) {
               // The Bangla font must be in before the print dialog lays out the pages.
               onClick={() => void document.fonts.ready.then(() => window.print())}
             >
-              <Printer className="h-4 w-4" aria-hidden="true" /> Print
+              <Printer className="h-4 w-4" aria-hidden="true" /> {i18n._("Print")}
             </Button>
           </div>
-          <nav aria-label="Documents" className="flex flex-wrap gap-2">
+          <nav aria-label={i18n._("Documents")} className="flex flex-wrap gap-2">
             {PRINT_CHOICES.map((entry) => (
               <Link
                 key={entry.id}
@@ -133,7 +163,7 @@ export default function PrintDocuments({ loaderData }: Route.ComponentProps) {
                     : "border-stone-300 bg-white",
                 )}
               >
-                {entry.label}
+                {printChoiceLabel(i18n, entry)}
               </Link>
             ))}
           </nav>
@@ -141,11 +171,15 @@ export default function PrintDocuments({ loaderData }: Route.ComponentProps) {
           {answer && answer.missing.length > 0 && (
             <p className="text-sm text-amber-900" data-testid="print-missing">
               {answer.missing.length === 1
-                ? "1 order was not found (deleted since it was selected)."
-                : `${answer.missing.length} orders were not found (deleted since they were selected).`}
+                ? i18n._("1 order was not found (deleted since it was selected).")
+                : i18n._("{count} orders were not found (deleted since they were selected).", {
+                    count: formatCount(answer.missing.length),
+                  })}
             </p>
           )}
-          {answer && count === 0 && <p className="text-sm text-stone-600">No orders to print.</p>}
+          {answer && count === 0 && (
+            <p className="text-sm text-stone-600">{i18n._("No orders to print.")}</p>
+          )}
         </div>
         <div className="doc-pages">
           {answer?.documents.map((document) => (
@@ -164,5 +198,16 @@ export default function PrintDocuments({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorPage error={error} backTo="/admin/orders" backLabel="Back to the orders" />;
+  return (
+    <BackOfficeI18nProvider>
+      <PrintErrorPage error={error} />
+    </BackOfficeI18nProvider>
+  );
+}
+
+function PrintErrorPage({ error }: { error: unknown }) {
+  const { i18n } = useLingui();
+  return (
+    <RouteErrorPage error={error} backTo="/admin/orders" backLabel={i18n._("Back to the orders")} />
+  );
 }

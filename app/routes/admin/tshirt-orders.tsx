@@ -28,11 +28,19 @@ import { TSHIRT_ORDER_STATUSES, TshirtOrderUpdateForm, validateInto } from "~/li
 import { api, type TshirtOrder } from "~/lib/api-client";
 import type { Route } from "./+types/tshirt-orders";
 import { imageUrl } from "~/lib/image-url";
-import { formatBDT } from "#contract/money";
+import { useLingui } from "@lingui/react";
+import {
+  backOfficeI18n,
+  formatCount,
+  formatTaka,
+  serverText,
+  statusText,
+} from "~/components/admin/admin-i18n";
+import { colorName } from "~/lib/i18n/color-names";
 import { PRINT_TYPE_WORDS, TSHIRT_ORDER_STATUS_WORDS } from "#contract/status-words";
 
 export function meta() {
-  return [{ title: "Bulk orders — Tweest admin" }];
+  return [{ title: `${backOfficeI18n._("Bulk orders")} — Tweest admin` }];
 }
 
 type BulkOrder = TshirtOrder;
@@ -68,6 +76,10 @@ function BulkOrderEditor({
     });
   }, [order, reset]);
 
+  const { i18n } = useLingui();
+  const printWord = (type: string) =>
+    serverText(PRINT_TYPE_WORDS[type as keyof typeof PRINT_TYPE_WORDS] ?? type);
+
   async function onSubmit(values: Values) {
     clearErrors();
     const payload = {
@@ -83,37 +95,37 @@ function BulkOrderEditor({
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-2xl">
-        <DialogTitle>Bulk order from {order.name}</DialogTitle>
+        <DialogTitle>{i18n._("Bulk order from {name}", { name: order.name })}</DialogTitle>
         <DialogDescription>
           {order.organization && `${order.organization} · `}
           {order.mobile} · {order.email}
         </DialogDescription>
         <div className="mt-4 grid gap-4 sm:grid-cols-[1fr_auto]">
           <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
-            <dt className="text-stone-500">Colour</dt>
-            <dd>{order.color}</dd>
-            <dt className="text-stone-500">Print</dt>
-            <dd>{PRINT_TYPE_WORDS[order.printType] ?? order.printType}</dd>
-            <dt className="text-stone-500">Quantity</dt>
-            <dd>{order.quantity}</dd>
-            <dt className="text-stone-500">Sizes</dt>
+            <dt className="text-stone-500">{i18n._("Colour")}</dt>
+            <dd>{colorName(order.color, i18n)}</dd>
+            <dt className="text-stone-500">{i18n._("Print")}</dt>
+            <dd>{printWord(order.printType)}</dd>
+            <dt className="text-stone-500">{i18n._("Quantity")}</dt>
+            <dd>{formatCount(order.quantity)}</dd>
+            <dt className="text-stone-500">{i18n._("Sizes")}</dt>
             <dd>
               {Object.entries(order.sizes ?? {})
                 .filter(([, count]) => count > 0)
-                .map(([size, count]) => `${size} ${count}`)
+                .map(([size, count]) => `${size} ${formatCount(count)}`)
                 .join(" · ")}
             </dd>
-            <dt className="text-stone-500">Deadline</dt>
+            <dt className="text-stone-500">{i18n._("Deadline")}</dt>
             <dd>{formatDate(order.deadline)}</dd>
-            <dt className="text-stone-500">Notes</dt>
+            <dt className="text-stone-500">{i18n._("Notes")}</dt>
             <dd className="whitespace-pre-wrap">{order.notes || "—"}</dd>
             {order.quoteSms && (
               <>
-                <dt className="text-stone-500">Quote SMS</dt>
+                <dt className="text-stone-500">{i18n._("Quote SMS")}</dt>
                 <dd>
                   {order.quoteSms.error
-                    ? `Failed: ${order.quoteSms.error}`
-                    : `Sent ${formatDate(order.quoteSms.sentAt, true)}`}
+                    ? i18n._("Failed: {reason}", { reason: serverText(order.quoteSms.error) })
+                    : i18n._("Sent {date}", { date: formatDate(order.quoteSms.sentAt, true) })}
                 </dd>
               </>
             )}
@@ -122,7 +134,7 @@ function BulkOrderEditor({
             <a href={imageUrl(order.designImagePath)} target="_blank" rel="noreferrer">
               <img
                 src={imageUrl(order.designImagePath)}
-                alt="Design"
+                alt={i18n._("Design")}
                 className="h-32 w-32 rounded border border-stone-200 object-contain"
               />
             </a>
@@ -130,24 +142,26 @@ function BulkOrderEditor({
         </div>
         <form onSubmit={handleSubmit(onSubmit)} className="mt-4 space-y-3" noValidate>
           <div className="grid gap-3 sm:grid-cols-2">
-            <Field id="t-status" label="Status" error={errors.status?.message}>
+            <Field id="t-status" label={i18n._("Status")} error={errors.status?.message}>
               <NativeSelect id="t-status" {...register("status")}>
                 {TSHIRT_ORDER_STATUSES.map((status) => (
                   <option key={status} value={status}>
-                    {TSHIRT_ORDER_STATUS_WORDS[status]}
+                    {i18n.locale === "en"
+                      ? TSHIRT_ORDER_STATUS_WORDS[status]
+                      : statusText(i18n, status)}
                   </option>
                 ))}
               </NativeSelect>
             </Field>
             <TextField
               id="t-price"
-              label="Quoted price (৳, total)"
+              label={i18n._("Quoted price (৳, total)")}
               inputMode="numeric"
               error={errors.quotedPrice?.message}
               {...register("quotedPrice")}
             />
           </div>
-          <Field id="t-note" label="Admin note" error={errors.adminNote?.message}>
+          <Field id="t-note" label={i18n._("Admin note")} error={errors.adminNote?.message}>
             <Textarea id="t-note" {...register("adminNote")} />
           </Field>
           <FormActions onCancel={onClose} submitting={save.pending} />
@@ -166,37 +180,42 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 
 /** Update (status, quote, note) and delete; React Router then loads the page again (not after a refusal). */
 export async function clientAction({ request }: Route.ClientActionArgs) {
+  const i18n = backOfficeI18n;
   const { intent, id, body } = await readSubmission(request);
   switch (intent) {
     case "update":
       return runAdminAction(
         async () => api.tshirtOrders.update(id, parseSubmitted(TshirtOrderUpdateForm, body)),
-        "Bulk order saved",
+        i18n._("Bulk order saved"),
       );
     case "delete":
-      return runAdminAction(() => api.tshirtOrders.remove(id), "Bulk order deleted");
+      return runAdminAction(() => api.tshirtOrders.remove(id), i18n._("Bulk order deleted"));
     default:
       return unknownIntent(intent);
   }
 }
 
 export default function AdminTshirtOrders({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   const [editing, setEditing] = useState<BulkOrder | null>(null);
   const orders = usePagedList<BulkOrder>(LIST, loaderData.orders);
   const remove = useAdminAction();
 
   return (
     <div>
-      <PageHeader title="Bulk t-shirt orders" description="Requests from the bulk order form." />
+      <PageHeader
+        title={i18n._("Bulk t-shirt orders")}
+        description={i18n._("Requests from the bulk order form.")}
+      />
       <ListToolbar
         search={orders.filters.search}
         onSearch={(search) => orders.update({ search, page: "" })}
-        label="Search bulk orders"
-        placeholder="Name, phone, email or organisation"
+        label={i18n._("Search bulk orders")}
+        placeholder={i18n._("Name, phone, email or organisation")}
       >
         <FilterSelect
-          label="Status"
-          allLabel="All statuses"
+          label={i18n._("Status")}
+          allLabel={i18n._("All statuses")}
           value={orders.filters.status}
           values={TSHIRT_ORDER_STATUSES}
           onChange={(status) => orders.update({ status, page: "" })}
@@ -205,14 +224,14 @@ export default function AdminTshirtOrders({ loaderData }: Route.ComponentProps) 
       <ListTable
         list={orders}
         columns={[
-          "Date",
-          "Customer",
-          "Shirts",
-          "Status",
-          { label: "Quote", right: true },
-          { label: "Actions", right: true },
+          i18n._("Date"),
+          i18n._("Customer"),
+          i18n._("Shirts"),
+          i18n._("Status"),
+          { label: i18n._("Quote"), right: true },
+          { label: i18n._("Actions"), right: true },
         ]}
-        emptyText="No bulk orders."
+        emptyText={i18n._("No bulk orders.")}
         onPage={(next) => orders.update({ page: String(next) })}
       >
         {orders.rows.map((order) => (
@@ -225,25 +244,27 @@ export default function AdminTshirtOrders({ loaderData }: Route.ComponentProps) 
               </p>
             </td>
             <td>
-              {order.quantity} × {order.color} (
-              {PRINT_TYPE_WORDS[order.printType] ?? order.printType})
+              {formatCount(order.quantity)} × {colorName(order.color, i18n)} (
+              {serverText(PRINT_TYPE_WORDS[order.printType] ?? order.printType)})
             </td>
             <td>
               <StatusBadge status={order.status} />
             </td>
             <td className="text-right tabular-nums">
-              {order.quotedPrice != null ? formatBDT(order.quotedPrice) : "—"}
+              {order.quotedPrice != null ? formatTaka(order.quotedPrice) : "—"}
             </td>
             <td>
               <RowActions>
                 <EditButton
-                  label={`Edit the order of ${order.name}`}
+                  label={i18n._("Edit the order of {name}", { name: order.name })}
                   onClick={() => setEditing(order)}
                 />
                 <ConfirmDelete
-                  title="Delete this bulk order?"
-                  description={`The request of ${order.name} is removed for good.`}
-                  label={`Delete the order of ${order.name}`}
+                  title={i18n._("Delete this bulk order?")}
+                  description={i18n._("The request of {name} is removed for good.", {
+                    name: order.name,
+                  })}
+                  label={i18n._("Delete the order of {name}", { name: order.name })}
                   onConfirm={() => void remove.submit("delete", { id: order._id })}
                 />
               </RowActions>
