@@ -18,6 +18,7 @@ import { paymentGateways } from "./api/payment-gateways";
 import { stock } from "./api/stock";
 import { audit } from "./api/audit";
 import { staff } from "./api/staff";
+import { staffFigures } from "./api/staff-figures";
 
 export * from "./api-client";
 
@@ -38,4 +39,5 @@ export const api = {
   stock,
   audit,
   staff,
+  staffFigures,
 };

@@ -24,6 +24,7 @@ import {
   CreditCard,
   Boxes,
   UserCog,
+  ChartColumn,
 } from "lucide-react";
 import { useStaffAccess } from "./staff-access";
 import type { ReactNode } from "react";
@@ -90,6 +91,12 @@ export const ADMIN_NAV = [
   { to: "/admin/popup-images", label: "Popup images", icon: Image, permission: "popups.manage" },
   { to: "/admin/pages", label: "Shop pages", icon: FileText, permission: "pages.manage" },
   { to: "/admin/staff", label: "Staff", icon: UserCog, permission: "staff.manage" },
+  {
+    to: "/admin/staff-figures",
+    label: "Staff figures",
+    icon: ChartColumn,
+    permission: "staff.manage",
+  },
   { to: "/admin/settings", label: "Settings", icon: Settings, permission: "settings.manage" },
   { to: "/admin/audit", label: "Audit", icon: History, permission: "audit.read" },
 ] as const;
