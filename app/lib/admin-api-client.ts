@@ -19,6 +19,7 @@ import { stock } from "./api/stock";
 import { audit } from "./api/audit";
 import { staff } from "./api/staff";
 import { staffFigures } from "./api/staff-figures";
+import { orderEdits } from "./api/order-edits";
 
 export * from "./api-client";
 
@@ -40,4 +41,5 @@ export const api = {
   audit,
   staff,
   staffFigures,
+  orderEdits,
 };

@@ -31,6 +31,7 @@ import {
   type StaffOrderLineBody,
 } from "#contract/schemas/staff-orders";
 import { PasteContact } from "./paste-contact";
+import { useStaffAccess } from "./staff-access";
 
 /**
  * "New order": staff enter an order for a customer who ordered by phone, Messenger, Instagram,
@@ -41,6 +42,7 @@ import { PasteContact } from "./paste-contact";
 export function NewOrderButton() {
   const [open, setOpen] = useState(false);
   const revalidator = useRevalidator();
+  if (!useStaffAccess().can("orders.create")) return null;
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>

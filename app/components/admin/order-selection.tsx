@@ -11,6 +11,7 @@ import { BulkShipment } from "~/components/admin/bulk-shipment";
 import { CancelOrderAction } from "~/components/admin/cancel-order";
 import { CsvDownloadButton } from "~/components/admin/csv-download";
 import { PrintMenu } from "~/components/admin/print-menu";
+import { useStaffAccess } from "~/components/admin/staff-access";
 import { Button } from "~/components/ui/button";
 import { api, type AdminOrder } from "~/lib/admin-api-client";
 import type { OrderFilterQuery } from "~/lib/api/order-desk";
@@ -72,6 +73,7 @@ export function SelectionBar({
   onClear: () => void;
 }) {
   const change = useAdminAction({ onSuccess: onClear });
+  const { can } = useStaffAccess();
   const count = selection.kind === "orders" ? selection.orders.length : selection.count;
   const target =
     selection.kind === "orders"
@@ -102,15 +104,19 @@ export function SelectionBar({
         </Button>
       </p>
       <div className="flex flex-wrap gap-2">
-        <Button className="min-h-11" disabled={change.pending} onClick={() => submit("confirm")}>
-          Confirm {plural(count)}
-        </Button>
-        <CancelOrderAction
-          disabled={change.pending}
-          label={`Cancel ${plural(count)}`}
-          title={`Cancel ${plural(count)}?`}
-          onCancel={(cancelledBy) => submit("cancel", cancelledBy)}
-        />
+        {can("orders.confirm") && (
+          <Button className="min-h-11" disabled={change.pending} onClick={() => submit("confirm")}>
+            Confirm {plural(count)}
+          </Button>
+        )}
+        {can("orders.cancel") && (
+          <CancelOrderAction
+            disabled={change.pending}
+            label={`Cancel ${plural(count)}`}
+            title={`Cancel ${plural(count)}?`}
+            onCancel={(cancelledBy) => submit("cancel", cancelledBy)}
+          />
+        )}
         {selection.kind === "orders" &&
           SELECTION_ACTIONS.map((action) => (
             <span key={action.id}>{action.render(selection.orders)}</span>

@@ -6,6 +6,7 @@
 import { Printer } from "lucide-react";
 import { useId, useState } from "react";
 import { cn } from "~/lib/utils";
+import { useStaffAccess } from "./staff-access";
 import { buttonVariants } from "~/components/ui/button";
 import type { OrderFilterQuery } from "~/lib/api/order-desk";
 import {
@@ -59,6 +60,7 @@ export function PrintMenu({
   const selectId = useId();
   const choice = PRINT_CHOICES.find((entry) => entry.id === choiceId) ?? PRINT_CHOICES[0];
   const tooMany = count > MAX_PRINTED_ORDERS;
+  if (!useStaffAccess().can("orders.print")) return null;
   return (
     <span className="inline-flex flex-wrap items-center gap-2" data-testid="print-menu">
       <label htmlFor={selectId} className="sr-only">

@@ -34,6 +34,7 @@ import {
   type BuyerSummary,
 } from "#contract/schemas/buyers";
 import type { Route } from "./+types/buyers";
+import { useStaffAccess } from "~/components/admin/staff-access";
 
 export function meta() {
   return [{ title: "Buyers — Tweest admin" }];
@@ -299,6 +300,7 @@ function BuyerDialog({
 /** Block (with a reason) or lift, through the block list's own endpoints. */
 function BlockControl({ buyer, onChanged }: { buyer: BuyerDetail; onChanged: () => void }) {
   const [reason, setReason] = useState("");
+  if (!useStaffAccess().can("phones.block")) return null;
   if (buyer.block)
     return (
       <ConfirmAction
@@ -385,6 +387,7 @@ function BuyerNotes({
   notes: BuyerNote[];
   onChanged: () => void;
 }) {
+  const canAdd = useStaffAccess().can("buyers.notes");
   return (
     <Panel title="Notes">
       <ul className="space-y-2" aria-label="Notes">
@@ -392,15 +395,17 @@ function BuyerNotes({
           <NoteItem key={note.id} phone={phone} note={note} onChanged={onChanged} />
         ))}
       </ul>
-      <NoteForm
-        id="buyer-new-note"
-        label="Add a note"
-        submitLabel="Add note"
-        onSave={async (text) => {
-          await api.buyers.addNote(phone, text);
-          onChanged();
-        }}
-      />
+      {canAdd && (
+        <NoteForm
+          id="buyer-new-note"
+          label="Add a note"
+          submitLabel="Add note"
+          onSave={async (text) => {
+            await api.buyers.addNote(phone, text);
+            onChanged();
+          }}
+        />
+      )}
     </Panel>
   );
 }
@@ -415,6 +420,7 @@ function NoteItem({
   onChanged: () => void;
 }) {
   const [editing, setEditing] = useState(false);
+  const canEdit = useStaffAccess().can("buyers.notes");
   if (editing)
     return (
       <li>
@@ -439,9 +445,11 @@ function NoteItem({
           {note.by?.name ?? "—"}, {formatDate(note.at, true)}
           {note.editedAt && ` · edited ${formatDate(note.editedAt, true)}`}
         </span>
-        <Button size="sm" variant="ghost" onClick={() => setEditing(true)}>
-          Edit
-        </Button>
+        {canEdit && (
+          <Button size="sm" variant="ghost" onClick={() => setEditing(true)}>
+            Edit
+          </Button>
+        )}
       </p>
     </li>
   );
