@@ -13,6 +13,7 @@ import { api, ApiError, getToken, MESSAGES } from "~/lib/api-client";
 import { rememberRedirectAfterLogin } from "~/lib/auth";
 import type { Permission, StaffRole } from "#contract/staff-roles";
 import { ADMIN_NAV } from "./admin-shell";
+import { screenOf } from "./screen-gate";
 
 export type AdminAccess =
   | { status: "admin"; role?: StaffRole; permissions: Permission[] }
@@ -68,8 +69,19 @@ export function checkAdminAccess(request: Request): Promise<AdminAccess> {
   return check;
 }
 
-/** May an admin screen load its data? Shares the layout's check, or reuses a confirmed one. */
+/**
+ * May an admin screen load its data? Shares the layout's check, or reuses a confirmed one; a screen
+ * the role's navigation does not offer loads nothing (the layout shows why: screen-gate.tsx).
+ */
 export async function adminScreenAllowed(request: Request): Promise<boolean> {
+  const screen = screenOf(new URL(request.url).pathname);
+  return (
+    (await confirmedAdmin(request)) && (!screen || confirmedPermissions.includes(screen.permission))
+  );
+}
+
+/** Is the visitor staff? Shares the layout's check, or reuses a confirmed one. */
+async function confirmedAdmin(request: Request): Promise<boolean> {
   const token = requireToken(request);
   if (!checks.has(request) && confirmedToken === token) return true;
   return (await checkAdminAccess(request)).status === "admin";
@@ -80,7 +92,7 @@ export async function adminScreenAllowed(request: Request): Promise<boolean> {
  * the first screen of the navigation it may open (a packer lands on Orders).
  */
 export async function staffLanding(request: Request): Promise<string | null> {
-  if (!(await adminScreenAllowed(request))) return null;
+  if (!(await confirmedAdmin(request))) return null;
   if (confirmedPermissions.includes("reports.read")) return null;
   return ADMIN_NAV.find((item) => confirmedPermissions.includes(item.permission))?.to ?? null;
 }

@@ -1,11 +1,17 @@
 import { Link } from "react-router";
 import { useAdminData } from "~/components/admin/common";
 import { StatCard } from "~/components/admin/dashboard-parts";
+import { useStaffAccess } from "~/components/admin/staff-access";
 import { api } from "~/lib/admin-api-client";
 import { formatBDT } from "#contract/money";
 
 /** The dashboard's call-list figures: orders and revenue recovered in 30 days, checkouts to call. */
+/** The call list's figures: only for the roles that work the call list (the accountant does not). */
 export function RecoveredCheckouts() {
+  return useStaffAccess().can("orders.callList") ? <RecoveredFigures /> : null;
+}
+
+function RecoveredFigures() {
   const { data } = useAdminData(() => api.incompleteCheckouts.recovered(30), "recovered");
   if (!data) return null;
   return (
