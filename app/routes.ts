@@ -91,5 +91,6 @@ export default [
     route("stock", "routes/admin/stock.tsx"),
     route("audit", "routes/admin/audit.tsx"),
     route("staff", "routes/admin/staff.tsx"),
+    route("staff-figures", "routes/admin/staff-figures.tsx"),
   ]),
 ] satisfies RouteConfig;

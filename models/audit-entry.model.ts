@@ -52,6 +52,8 @@ const AuditEntrySchema = new Schema(
 AuditEntrySchema.index({ entity: 1, entityId: 1, at: -1 });
 // One staff member's changes (`?actor=`).
 AuditEntrySchema.index({ "actor.id": 1, at: -1 });
+// One kind of change in a period (the staff figures: the month's order confirmations).
+AuditEntrySchema.index({ entity: 1, action: 1, at: -1 });
 // Everything, newest first (the Audit screen without filters, `?from=&to=`).
 AuditEntrySchema.index({ at: -1, _id: -1 });
 

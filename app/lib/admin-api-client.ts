@@ -19,6 +19,8 @@ import { stock } from "./api/stock";
 import { audit } from "./api/audit";
 import { staff } from "./api/staff";
 import { backOfficeLanguage } from "./api/back-office-language";
+import { staffFigures } from "./api/staff-figures";
+import { orderEdits } from "./api/order-edits";
 
 export * from "./api-client";
 
@@ -40,4 +42,6 @@ export const api = {
   audit,
   staff,
   backOfficeLanguage,
+  staffFigures,
+  orderEdits,
 };

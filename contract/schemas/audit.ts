@@ -18,6 +18,7 @@ export const AUDIT_ENTITIES = [
   "payment-gateway-settings",
   "staff",
   "refund",
+  "courier-settlement",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -18,6 +18,8 @@ import { orderLogFields, paymentLogFields } from "../lib/log-fields.js";
 import { recordPaymentOutcome } from "../lib/metrics.js";
 import { notifyOrder } from "../services/notifications.service.js";
 import { updateOrderWhere } from "../services/stock.service.js";
+import { recordAudit } from "../services/audit.service.js";
+import { settlementEntry } from "./settlement-audit.js";
 
 export type OrderDoc = mongoose.HydratedDocument<OrderFields>;
 export type PaymentDoc = mongoose.HydratedDocument<PaymentFields>;
@@ -232,6 +234,7 @@ export async function completePayment(
         },
   );
   if (placed) {
+    await recordAudit(settlementEntry(payment, placed));
     logger.info({ ...paymentLogFields(payment), ...orderLogFields(placed) }, "payment completed");
     void notifyOrder("PLACED", placed);
     return "placed";

@@ -44,6 +44,7 @@ import {
   incompleteCheckoutRouter,
 } from "./incomplete-checkouts.router.js";
 import { adminStaffRouter, staffInviteRouter } from "./staff.router.js";
+import { adminStaffFiguresRouter } from "./staff-figures.router.js";
 
 /**
  * Every REST router and where it is mounted. Paths given to endpoint() inside a router are relative
@@ -99,6 +100,8 @@ export const apiRouters: { prefix: string; router: Router }[] = [
   { prefix: "/api/checkout/incomplete", router: incompleteCheckoutRouter },
   { prefix: "/cart/restore", router: cartRestoreRouter },
   { prefix: "/api/admin/incomplete-checkouts", router: adminIncompleteCheckoutsRouter },
+  // The figures (a fixed path) before the staff routes' /:id.
+  { prefix: "/api/admin/staff/figures", router: adminStaffFiguresRouter },
   { prefix: "/api/admin/staff", router: adminStaffRouter },
   { prefix: "/auth/staff-invite", router: staffInviteRouter },
 ];

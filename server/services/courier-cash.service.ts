@@ -18,6 +18,7 @@ import type {
 } from "#contract/schemas/courier-cash";
 import { getCourier } from "../couriers/index.js";
 import { shipmentOf } from "./shipment-answer.js";
+import { recordAudit } from "./audit.service.js";
 
 /**
  * Courier cash (docs/cod.md): the cash the courier collected on delivered COD parcels, what it
@@ -348,6 +349,23 @@ export async function recordSettlement(
       "SETTLEMENT_STALLED",
     );
   }
+  await recordAudit({
+    entity: "courier-settlement",
+    entityId: String(settlement._id),
+    action: "create",
+    by: admin,
+    label: `${COURIER_NAMES[courier]} ${body.reference}`,
+    after: {
+      courier,
+      amount: body.amount,
+      deductions: body.deductions,
+      collectedTotal,
+      reference: body.reference,
+      paidAt: body.paidAt,
+      note: body.note,
+      parcels: parcels.map((parcel) => `${parcel.orderNumber}: ${parcel.collected}`),
+    },
+  });
   logger.info(
     {
       settlement: String(settlement._id),

@@ -20,6 +20,7 @@ import {
 } from "#contract/schemas/packing";
 import { ORDER_NOT_FOUND } from "./orders.service.js";
 import { updateOrderWhere } from "./stock.service.js";
+import { recordAudit } from "./audit.service.js";
 import { lineCodeKey, lineCodes } from "./variant-codes.service.js";
 
 /** Only a confirmed order is packed: a placed one may still be cancelled on the call. */
@@ -112,5 +113,15 @@ export async function packOrder(ref: string, scans: string[], by: string): Promi
     refuseUnpackable(now);
     throw conflict(notPackable(now.orderNumber, now.orderStatus), NOT_PACKABLE);
   }
+  // The filter pinned `packedAt: null`, and the two are only ever set together.
+  await recordAudit({
+    entity: "order",
+    entityId: answer.orderId,
+    action: "packed",
+    by,
+    label: order.orderNumber,
+    before: { packedAt: null, packedBy: null },
+    after: { packedAt, packedBy: by },
+  });
   return { ...answer, packedAt: packedAt.toISOString(), packedBy: by };
 }

@@ -5,6 +5,7 @@ import { recordOrderCancelled } from "../lib/metrics.js";
 import { notifyOrder } from "./notifications.service.js";
 import { getShopSettings } from "./shop-settings.service.js";
 import { releaseOrderStock, updateOrderWhere } from "./stock.service.js";
+import { recordAudit } from "./audit.service.js";
 
 /**
  * Cash-on-delivery orders nobody confirmed (docs/cod.md, "Unconfirmed orders"): after the shop
@@ -74,6 +75,16 @@ export async function cancelUnconfirmedOrder(id: string, now = new Date()): Prom
     },
   );
   if (!order) return false;
+  // The filter pinned PLACED, and only a cancellation sets `cancelledBy`: that is what it replaced.
+  await recordAudit({
+    entity: "order",
+    entityId: String(order._id),
+    action: "status",
+    by: UNCONFIRMED_CANCELLED_BY,
+    label: order.orderNumber,
+    before: { orderStatus: "PLACED", cancelledBy: null },
+    after: { orderStatus: "CANCELLED", cancelledBy: "system" },
+  });
   recordOrderCancelled(order.paymentMethod, UNCONFIRMED_CANCELLED_BY);
   logger.info(
     { ...orderLogFields(order), orderStatus: "CANCELLED", hours },

@@ -14,6 +14,7 @@ import { rememberRedirectAfterLogin } from "~/lib/auth";
 import type { Permission, StaffRole } from "#contract/staff-roles";
 import type { Locale } from "#contract/i18n";
 import { ADMIN_NAV } from "./admin-shell";
+import { screenOf } from "./screen-gate";
 
 export type AdminAccess =
   | { status: "admin"; role?: StaffRole; permissions: Permission[]; adminLocale?: Locale }
@@ -69,8 +70,19 @@ export function checkAdminAccess(request: Request): Promise<AdminAccess> {
   return check;
 }
 
-/** May an admin screen load its data? Shares the layout's check, or reuses a confirmed one. */
+/**
+ * May an admin screen load its data? Shares the layout's check, or reuses a confirmed one; a screen
+ * the role's navigation does not offer loads nothing (the layout shows why: screen-gate.tsx).
+ */
 export async function adminScreenAllowed(request: Request): Promise<boolean> {
+  const screen = screenOf(new URL(request.url).pathname);
+  return (
+    (await confirmedAdmin(request)) && (!screen || confirmedPermissions.includes(screen.permission))
+  );
+}
+
+/** Is the visitor staff? Shares the layout's check, or reuses a confirmed one. */
+async function confirmedAdmin(request: Request): Promise<boolean> {
   const token = requireToken(request);
   if (!checks.has(request) && confirmedToken === token) return true;
   return (await checkAdminAccess(request)).status === "admin";
@@ -81,7 +93,7 @@ export async function adminScreenAllowed(request: Request): Promise<boolean> {
  * the first screen of the navigation it may open (a packer lands on Orders).
  */
 export async function staffLanding(request: Request): Promise<string | null> {
-  if (!(await adminScreenAllowed(request))) return null;
+  if (!(await confirmedAdmin(request))) return null;
   if (confirmedPermissions.includes("reports.read")) return null;
   return ADMIN_NAV.find((item) => confirmedPermissions.includes(item.permission))?.to ?? null;
 }

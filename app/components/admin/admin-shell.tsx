@@ -25,6 +25,7 @@ import {
   Boxes,
   UserCog,
   Languages,
+  ChartColumn,
 } from "lucide-react";
 import type { I18n } from "@lingui/core";
 import { useLingui } from "@lingui/react";
@@ -165,6 +166,12 @@ export const ADMIN_NAV = [
     to: "/admin/staff",
     label: (i18n: I18n) => i18n._("Staff"),
     icon: UserCog,
+    permission: "staff.manage",
+  },
+  {
+    to: "/admin/staff-figures",
+    label: (i18n: I18n) => i18n._("Staff figures"),
+    icon: ChartColumn,
     permission: "staff.manage",
   },
   {

@@ -28,6 +28,7 @@ import { useLingui } from "@lingui/react";
 import { colorName } from "~/lib/i18n/color-names";
 import { paymentMethodWord } from "~/lib/i18n/status-words";
 import { formatCount, orderSourceLabel, serverText } from "./admin-i18n";
+import { useStaffAccess } from "./staff-access";
 
 /**
  * "New order": staff enter an order for a customer who ordered by phone, Messenger, Instagram,
@@ -39,6 +40,7 @@ export function NewOrderButton() {
   const { i18n } = useLingui();
   const [open, setOpen] = useState(false);
   const revalidator = useRevalidator();
+  if (!useStaffAccess().can("orders.create")) return null;
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>

@@ -14,6 +14,7 @@ import { BulkShipment } from "~/components/admin/bulk-shipment";
 import { CancelOrderAction } from "~/components/admin/cancel-order";
 import { CsvDownloadButton } from "~/components/admin/csv-download";
 import { PrintMenu } from "~/components/admin/print-menu";
+import { useStaffAccess } from "~/components/admin/staff-access";
 import { Button } from "~/components/ui/button";
 import { api, type AdminOrder } from "~/lib/admin-api-client";
 import type { OrderFilterQuery } from "~/lib/api/order-desk";
@@ -99,6 +100,7 @@ export function SelectionBar({
 }) {
   const { i18n } = useLingui();
   const change = useAdminAction({ onSuccess: onClear });
+  const { can } = useStaffAccess();
   const count = selection.kind === "orders" ? selection.orders.length : selection.count;
   const target =
     selection.kind === "orders"
@@ -129,15 +131,19 @@ export function SelectionBar({
         </Button>
       </p>
       <div className="flex flex-wrap gap-2">
-        <Button className="min-h-11" disabled={change.pending} onClick={() => submit("confirm")}>
-          {i18n._("Confirm {orders}", { orders })}
-        </Button>
-        <CancelOrderAction
-          disabled={change.pending}
-          label={i18n._("Cancel {orders}", { orders })}
-          title={i18n._("Cancel {orders}?", { orders })}
-          onCancel={(cancelledBy) => submit("cancel", cancelledBy)}
-        />
+        {can("orders.confirm") && (
+          <Button className="min-h-11" disabled={change.pending} onClick={() => submit("confirm")}>
+            {i18n._("Confirm {orders}", { orders })}
+          </Button>
+        )}
+        {can("orders.cancel") && (
+          <CancelOrderAction
+            disabled={change.pending}
+            label={i18n._("Cancel {orders}", { orders })}
+            title={i18n._("Cancel {orders}?", { orders })}
+            onCancel={(cancelledBy) => submit("cancel", cancelledBy)}
+          />
+        )}
         {selection.kind === "orders" &&
           SELECTION_ACTIONS.map((action) => (
             <span key={action.id}>{action.render(selection.orders)}</span>

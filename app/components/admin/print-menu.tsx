@@ -9,6 +9,7 @@ import type { I18n } from "@lingui/core";
 import { useLingui } from "@lingui/react";
 import { serverText } from "./admin-i18n";
 import { cn } from "~/lib/utils";
+import { useStaffAccess } from "./staff-access";
 import { buttonVariants } from "~/components/ui/button";
 import type { OrderFilterQuery } from "~/lib/api/order-desk";
 import {
@@ -73,6 +74,7 @@ export function PrintMenu({
   const selectId = useId();
   const choice = PRINT_CHOICES.find((entry) => entry.id === choiceId) ?? PRINT_CHOICES[0];
   const tooMany = count > MAX_PRINTED_ORDERS;
+  if (!useStaffAccess().can("orders.print")) return null;
   return (
     <span className="inline-flex flex-wrap items-center gap-2" data-testid="print-menu">
       <label htmlFor={selectId} className="sr-only">

@@ -1,12 +1,18 @@
 import { Link } from "react-router";
 import { useAdminData } from "~/components/admin/common";
 import { StatCard } from "~/components/admin/dashboard-parts";
+import { useStaffAccess } from "~/components/admin/staff-access";
 import { api } from "~/lib/admin-api-client";
 import { useLingui } from "@lingui/react";
 import { formatCount, formatTaka } from "~/components/admin/admin-i18n";
 
 /** The dashboard's call-list figures: orders and revenue recovered in 30 days, checkouts to call. */
+/** The call list's figures: only for the roles that work the call list (the accountant does not). */
 export function RecoveredCheckouts() {
+  return useStaffAccess().can("orders.callList") ? <RecoveredFigures /> : null;
+}
+
+function RecoveredFigures() {
   const { i18n } = useLingui();
   const { data } = useAdminData(() => api.incompleteCheckouts.recovered(30), "recovered");
   if (!data) return null;

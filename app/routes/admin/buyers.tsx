@@ -37,6 +37,7 @@ import type { Route } from "./+types/buyers";
 import type { I18n } from "@lingui/core";
 import { useLingui } from "@lingui/react";
 import { backOfficeI18n, formatCount, formatTaka, serverText } from "~/components/admin/admin-i18n";
+import { useStaffAccess } from "~/components/admin/staff-access";
 
 export function meta() {
   return [{ title: `${backOfficeI18n._("Buyers")} — Tweest admin` }];
@@ -317,6 +318,7 @@ function BuyerDialog({
 function BlockControl({ buyer, onChanged }: { buyer: BuyerDetail; onChanged: () => void }) {
   const { i18n } = useLingui();
   const [reason, setReason] = useState("");
+  if (!useStaffAccess().can("phones.block")) return null;
   if (buyer.block)
     return (
       <ConfirmAction
@@ -405,6 +407,7 @@ function BuyerNotes({
   onChanged: () => void;
 }) {
   const { i18n } = useLingui();
+  const canAdd = useStaffAccess().can("buyers.notes");
   return (
     <Panel title={i18n._("Notes")}>
       <ul className="space-y-2" aria-label={i18n._("Notes")}>
@@ -412,15 +415,17 @@ function BuyerNotes({
           <NoteItem key={note.id} phone={phone} note={note} onChanged={onChanged} />
         ))}
       </ul>
-      <NoteForm
-        id="buyer-new-note"
-        label={i18n._("Add a note")}
-        submitLabel={i18n._("Add note")}
-        onSave={async (text) => {
-          await api.buyers.addNote(phone, text);
-          onChanged();
-        }}
-      />
+      {canAdd && (
+        <NoteForm
+          id="buyer-new-note"
+          label={i18n._("Add a note")}
+          submitLabel={i18n._("Add note")}
+          onSave={async (text) => {
+            await api.buyers.addNote(phone, text);
+            onChanged();
+          }}
+        />
+      )}
     </Panel>
   );
 }
@@ -436,6 +441,7 @@ function NoteItem({
 }) {
   const { i18n } = useLingui();
   const [editing, setEditing] = useState(false);
+  const canEdit = useStaffAccess().can("buyers.notes");
   if (editing)
     return (
       <li>
@@ -461,9 +467,11 @@ function NoteItem({
           {note.editedAt &&
             ` · ${i18n._("edited {date}", { date: formatDate(note.editedAt, true) })}`}
         </span>
-        <Button size="sm" variant="ghost" onClick={() => setEditing(true)}>
-          {i18n._("Edit")}
-        </Button>
+        {canEdit && (
+          <Button size="sm" variant="ghost" onClick={() => setEditing(true)}>
+            {i18n._("Edit")}
+          </Button>
+        )}
       </p>
     </li>
   );

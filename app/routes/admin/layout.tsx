@@ -4,6 +4,7 @@ import { type AdminAccess } from "~/components/admin/admin-access";
 import { BackOfficeI18nProvider, checkAccessInOwnLanguage } from "~/components/admin/admin-i18n";
 import { AdminGate, CheckingAdminAccess } from "~/components/admin/admin-guard";
 import { AdminShell } from "~/components/admin/admin-shell";
+import { ScreenGate } from "~/components/admin/screen-gate";
 import { StaffAccessProvider } from "~/components/admin/staff-access";
 import { RouteErrorPage } from "~/components/layout/route-error";
 import type { Route } from "./+types/layout";
@@ -56,7 +57,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <AdminGate access={loaderData.access}>
         <StaffAccessProvider {...staffAccessOf(loaderData.access)}>
           <AdminShell>
-            <Outlet />
+            <ScreenGate>
+              <Outlet />
+            </ScreenGate>
           </AdminShell>
         </StaffAccessProvider>
       </AdminGate>

@@ -39,6 +39,7 @@ import { PhoneHistory } from "~/components/admin/phone-history";
 import { CancelShipmentAction, ShipmentForm } from "~/components/admin/shipment-form";
 import { BulkShipment } from "~/components/admin/bulk-shipment";
 import { RefundsPanel } from "~/components/admin/refunds-panel";
+import { DeliveryDetailsEdit } from "~/components/admin/delivery-details-form";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { EntityHistory } from "~/components/admin/audit-entries";
@@ -190,6 +191,7 @@ function OrderDetail({
             address={order.shippingAddress}
           />
         )}
+        <DeliveryDetailsEdit order={order} onChanged={onChanged} />
         {order.shippingAddress?.mobile && (
           <PhoneHistory
             phone={order.deliveryPhone ?? order.shippingAddress.mobile}
