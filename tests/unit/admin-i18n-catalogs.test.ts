@@ -28,6 +28,7 @@ const TRANSLATED = [
   "app/components/admin/courier-insights.tsx",
   "app/components/admin/csv-download.tsx",
   "app/components/admin/dashboard-parts.tsx",
+  "app/components/admin/delivery-details-form.tsx",
   "app/components/admin/list.tsx",
   "app/components/admin/new-order-dialog.tsx",
   "app/components/admin/order-contact.tsx",
@@ -41,6 +42,7 @@ const TRANSLATED = [
   "app/components/admin/refunds-due.tsx",
   "app/components/admin/refunds-panel.tsx",
   "app/components/admin/sales-by-source.tsx",
+  "app/components/admin/screen-gate.tsx",
   "app/components/admin/shipment-form.tsx",
   "app/routes/admin/buyers.tsx",
   "app/routes/admin/call-list.tsx",
@@ -82,6 +84,7 @@ const STILL_ENGLISH = [
   "app/routes/admin/reviews.tsx",
   "app/routes/admin/settings.tsx",
   "app/routes/admin/size-guides.tsx",
+  "app/routes/admin/staff-figures.tsx",
   "app/routes/admin/staff.tsx",
   "app/routes/admin/stock.tsx",
 ];

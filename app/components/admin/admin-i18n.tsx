@@ -23,6 +23,7 @@ import {
   toLocale,
 } from "#contract/i18n";
 import { ORDER_SOURCE_LABELS, type OrderSource } from "#contract/order-sources";
+import type { StaffRole } from "#contract/staff-roles";
 import { statusWord } from "#contract/status-words";
 import { dhakaDateFormatter } from "#contract/dates";
 import { catalogAt, loadCatalog } from "~/lib/i18n/i18n";
@@ -163,6 +164,19 @@ export function orderSourceLabel(i18n: I18n, source: OrderSource): string {
     "walk-in": i18n._("Walk-in"),
   };
   return labels[source] ?? ORDER_SOURCE_LABELS[source] ?? source;
+}
+
+/** A staff role's name (contract/staff-roles.ts) in the back office's language. */
+export function roleLabel(i18n: I18n, role: StaffRole): string {
+  const labels: Record<StaffRole, string> = {
+    owner: i18n._("Owner"),
+    manager: i18n._("Manager"),
+    orderDesk: i18n._("Order desk"),
+    packer: i18n._("Packer"),
+    catalogue: i18n._("Catalogue"),
+    accountant: i18n._("Accountant"),
+  };
+  return labels[role];
 }
 
 const DAY = { day: "2-digit", month: "short", year: "numeric" } as const;

@@ -4,10 +4,13 @@
  * sent, so an edit never overwrites another staff member's change to a field this one left alone
  * (the server writes each sent field conditional on the value it read: docs/audit.md).
  */
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { DETAILS_EDITABLE_STATUSES, OrderDetailsBody } from "#contract/schemas/order-edits";
+import { serverText } from "~/components/admin/admin-i18n";
 import { TextField } from "~/components/admin/list";
 import { useStaffAccess } from "~/components/admin/staff-access";
 import { Button } from "~/components/ui/button";
@@ -18,14 +21,14 @@ const FIELDS = ["firstName", "lastName", "streetAddress", "area", "zipCode", "no
 type Field = (typeof FIELDS)[number];
 type DetailsValues = Record<Field, string>;
 
-const LABELS: Record<Field, string> = {
-  firstName: "First name",
-  lastName: "Last name",
-  streetAddress: "Street address",
-  area: "Area",
-  zipCode: "Postcode",
-  note: "Note",
-};
+const labels = (i18n: I18n): Record<Field, string> => ({
+  firstName: i18n._("First name"),
+  lastName: i18n._("Last name"),
+  streetAddress: i18n._("Street address"),
+  area: i18n._("Area"),
+  zipCode: i18n._("Postcode"),
+  note: i18n._("Note"),
+});
 
 const currentValues = (order: AdminOrder): DetailsValues => ({
   firstName: order.shippingAddress?.firstName ?? "",
@@ -45,6 +48,7 @@ function DetailsForm({
   onSaved: (order: AdminOrder) => void;
   onClose: () => void;
 }) {
+  const { i18n } = useLingui();
   const loaded = currentValues(order);
   const { register, handleSubmit, setError, clearErrors, formState } = useForm<DetailsValues>({
     defaultValues: loaded,
@@ -60,27 +64,28 @@ function DetailsForm({
       ]),
     );
     if (Object.keys(changed).length === 0) {
-      setError("root", { message: "Nothing changed" });
+      setError("root", { message: i18n._("Nothing changed") });
       return;
     }
     const body = validateInto(OrderDetailsBody, changed, setError, FIELDS);
     if (!body) return;
     try {
       onSaved(await api.orderEdits.details(order._id, body));
-      toast.success("Delivery details saved");
+      toast.success(i18n._("Delivery details saved"));
       onClose();
     } catch (error) {
       const fieldErrors = serverFieldErrors(error, FIELDS);
       for (const [name, message] of Object.entries(fieldErrors))
-        setError(name as Field, { message });
-      if (Object.keys(fieldErrors).length === 0) setError("root", { message: errorMessage(error) });
+        setError(name as Field, { message: serverText(message) });
+      if (Object.keys(fieldErrors).length === 0)
+        setError("root", { message: serverText(errorMessage(error)) });
     }
   }
 
   return (
     <form
       className="mt-2 grid grid-cols-1 gap-3 rounded-md border border-stone-200 p-3 sm:grid-cols-2"
-      aria-label="Delivery details"
+      aria-label={i18n._("Delivery details")}
       onSubmit={handleSubmit(save)}
       noValidate
     >
@@ -88,7 +93,7 @@ function DetailsForm({
         <TextField
           key={field}
           id={`order-details-${field}`}
-          label={LABELS[field]}
+          label={labels(i18n)[field]}
           className={field === "streetAddress" || field === "note" ? "sm:col-span-2" : undefined}
           error={errors[field]?.message}
           {...register(field)}
@@ -101,10 +106,10 @@ function DetailsForm({
       )}
       <div className="flex gap-2 sm:col-span-2">
         <Button type="submit" disabled={isSubmitting}>
-          Save details
+          {i18n._("Save details")}
         </Button>
         <Button type="button" variant="ghost" onClick={onClose}>
-          Cancel
+          {i18n._("Cancel")}
         </Button>
       </div>
     </form>
@@ -119,6 +124,7 @@ export function DeliveryDetailsEdit({
   order: AdminOrder;
   onChanged: (order: AdminOrder) => void;
 }) {
+  const { i18n } = useLingui();
   const { can } = useStaffAccess();
   const [open, setOpen] = useState(false);
   const editable = (DETAILS_EDITABLE_STATUSES as readonly string[]).includes(
@@ -131,7 +137,7 @@ export function DeliveryDetailsEdit({
         <DetailsForm order={order} onSaved={onChanged} onClose={() => setOpen(false)} />
       ) : (
         <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
-          Edit delivery details
+          {i18n._("Edit delivery details")}
         </Button>
       )}
     </div>

@@ -3,9 +3,10 @@
  * typing /admin/products): instead of a screen of buttons the server would refuse, a note saying
  * the role cannot open it. The permission of each screen is its navigation entry's (ADMIN_NAV).
  */
+import { useLingui } from "@lingui/react";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
-import { ROLE_LABELS } from "#contract/staff-roles";
+import { roleLabel } from "./admin-i18n";
 import { ADMIN_NAV } from "./admin-shell";
 import { useStaffAccess } from "./staff-access";
 
@@ -19,6 +20,7 @@ export function screenOf(pathname: string) {
 }
 
 export function ScreenGate({ children }: { children: ReactNode }) {
+  const { i18n } = useLingui();
   const { can, role } = useStaffAccess();
   const { pathname } = useLocation();
   const screen = screenOf(pathname);
@@ -30,14 +32,17 @@ export function ScreenGate({ children }: { children: ReactNode }) {
       className="rounded-lg border border-stone-200 bg-white p-6"
       data-testid="screen-refused"
     >
-      <h1 className="text-lg font-semibold text-stone-900">{screen.label}</h1>
+      <h1 className="text-lg font-semibold text-stone-900">{screen.label(i18n)}</h1>
       <p className="mt-2 text-sm text-stone-600">
-        The {role ? ROLE_LABELS[role] : "staff"} role cannot open this screen. Ask the shop owner if
-        you need it.
+        {role
+          ? i18n._("The {role} role cannot open this screen. Ask the shop owner if you need it.", {
+              role: roleLabel(i18n, role),
+            })
+          : i18n._("Your role cannot open this screen. Ask the shop owner if you need it.")}
       </p>
       {home && (
         <Link className="mt-3 inline-block text-sm underline" to={home.to}>
-          Go to {home.label}
+          {i18n._("Go to {screen}", { screen: home.label(i18n) })}
         </Link>
       )}
     </div>
