@@ -19,6 +19,7 @@ import { IDEMPOTENCY_KEY_REUSED_CODE } from "#contract/schemas/staff-orders";
 import { Order } from "../../models/order.model.js";
 import { Payment } from "../../models/payment.model.js";
 import { HttpError, conflict } from "../lib/http-error.js";
+import { recordAudit } from "../services/audit.service.js";
 import { logger } from "../lib/logger.js";
 import { orderLogFields } from "../lib/log-fields.js";
 import { notifyOrder } from "../services/notifications.service.js";
@@ -207,6 +208,14 @@ export async function createRefund(
     { ...orderLogFields(order), refundId: refund.id, amount: body.amount, method: body.method },
     "refund reserved",
   );
+  await recordAudit({
+    entity: "refund",
+    entityId: refund.id,
+    action: "create",
+    by,
+    label: order.orderNumber,
+    after: { amount: refund.amount, method: refund.method, status: refund.status },
+  });
   if (!throughGateway || !gateway || !payment) {
     void notifyRefunded(order._id, body.amount);
     return answerWith(order._id, refund.id);
@@ -293,6 +302,16 @@ export async function settleRefund(
   }
   const written = await Order.updateOne(pending, update);
   if (written.modifiedCount !== 1) return "unchanged";
+  if (becomes !== "unchanged")
+    await recordAudit({
+      entity: "refund",
+      entityId: refundId,
+      action: "settle",
+      // The gateway's answer settles it; a refund recorded by hand never reaches this write.
+      by: `payment:${refund.gateway ?? "MANUAL"}`,
+      before: { status: "pending" },
+      after: { status: becomes, ...(becomes === "failed" ? { failure: failureOf(answer) } : {}) },
+    });
   if (becomes === "completed") void notifyRefunded(orderId, refund.amount);
   if (becomes !== "unchanged")
     logger.info({ orderId: String(orderId), refundId, status: becomes }, "refund settled");

@@ -1,5 +1,6 @@
 import { Router } from "express";
 import { endpoint } from "../middleware/validate.js";
+import { actingAdmin } from "../lib/acting-admin.js";
 import { IdParams } from "#contract/schemas/common";
 import { MessageAnswer } from "#contract/answers/common";
 import {
@@ -47,7 +48,7 @@ endpoint(adminStaffRouter, PREFIX, {
     409: { description: STAFF_TEXTS.alreadyStaff },
     502: { description: STAFF_TEXTS.notSent },
   },
-  handler: ({ body }) => inviteStaff(body),
+  handler: ({ body }, req) => inviteStaff(body, actingAdmin(req)),
 });
 
 endpoint(adminStaffRouter, PREFIX, {
@@ -64,7 +65,7 @@ endpoint(adminStaffRouter, PREFIX, {
     404: { description: STAFF_TEXTS.notFound },
     409: { description: `${STAFF_TEXTS.lastOwner}; or ${STAFF_TEXTS.busy}` },
   },
-  handler: ({ params, body }, req) => updateStaff(String(req.user!._id), params.id, body),
+  handler: ({ params, body }, req) => updateStaff(actingAdmin(req), params.id, body),
 });
 
 endpoint(adminStaffRouter, PREFIX, {
@@ -80,7 +81,7 @@ endpoint(adminStaffRouter, PREFIX, {
     404: { description: STAFF_TEXTS.notFound },
     409: { description: `${STAFF_TEXTS.lastOwner}; or ${STAFF_TEXTS.busy}` },
   },
-  handler: ({ params }, req) => revokeStaff(String(req.user!._id), params.id),
+  handler: ({ params }, req) => revokeStaff(actingAdmin(req), params.id),
 });
 
 endpoint(staffInviteRouter, "/auth/staff-invite", {

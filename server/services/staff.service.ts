@@ -15,6 +15,8 @@ import { LINK_NONCE_HEX_LENGTH, readLinkToken, signLinkToken } from "../lib/sign
 import { claimJobLease } from "../jobs.js";
 import { notifyStaffInvite } from "./notifications.service.js";
 import { saveUser } from "./users.service.js";
+import { recordAudit } from "./audit.service.js";
+import type { ActingAdmin } from "../lib/acting-admin.js";
 
 export const STAFF_TEXTS = {
   notFound: "Staff member not found",
@@ -73,6 +75,7 @@ function inviteLink(token: string, locale: Locale): string {
  */
 export async function inviteStaff(
   input: z.output<typeof StaffInviteBody>,
+  by: ActingAdmin,
 ): Promise<{ member: StaffMemberAnswer; sentBy: "email" | "sms" }> {
   const existing = (await User.findOne({ email: input.email })) as UserDocument | null;
   if (existing?.role === "ADMIN") throw conflict(STAFF_TEXTS.alreadyStaff, "ALREADY_STAFF");
@@ -90,6 +93,14 @@ export async function inviteStaff(
   user.staffActive = true;
   user.set("inviteNonce", nonce);
   await saveUser(user);
+  await recordAudit({
+    entity: "staff",
+    entityId: String(user._id),
+    action: "invite",
+    by,
+    label: user.email,
+    after: { role: input.role, active: true },
+  });
   const sentBy = input.sendBy ?? (input.mobile ? "sms" : "email");
   const locale = toLocale(input.locale);
   const link = inviteLink(
@@ -190,15 +201,16 @@ async function keepAnOwner(user: UserDocument, staysOwner: boolean): Promise<voi
 }
 
 export async function updateStaff(
-  actingId: string,
+  by: ActingAdmin,
   id: string,
   changes: { role?: StaffRole; active?: boolean },
 ): Promise<StaffMemberAnswer> {
-  if (id === actingId) throw badRequest(STAFF_TEXTS.notSelf);
+  if (id === by.id) throw badRequest(STAFF_TEXTS.notSelf);
   // Someone who is not staff is a 404 before the lock: a refused request writes nothing.
   await findStaff(id);
-  return withStaffLock(actingId, async () => {
+  return withStaffLock(by.id, async () => {
     const user = await findStaff(id);
+    const before = { role: user.staffRole ?? null, active: user.staffActive !== false };
     const role = changes.role ?? (user.staffRole as StaffRole);
     const active = changes.active ?? user.staffActive !== false;
     await keepAnOwner(user, role === "owner" && active);
@@ -208,6 +220,15 @@ export async function updateStaff(
     // A new role or a deactivation takes effect on the next request: older tokens stop working.
     if (losesAccess) user.tokenVersion = (user.tokenVersion ?? 0) + 1;
     await user.save();
+    await recordAudit({
+      entity: "staff",
+      entityId: String(user._id),
+      action: "update",
+      by,
+      label: user.email,
+      before,
+      after: { role, active },
+    });
     return memberAnswer(user);
   });
 }
@@ -216,10 +237,10 @@ export async function updateStaff(
  * Removes a person from the staff: the account stays (a customer's orders and history keep it),
  * without the back office, and every token of it stops working at once.
  */
-export async function revokeStaff(actingId: string, id: string): Promise<{ message: string }> {
-  if (id === actingId) throw badRequest(STAFF_TEXTS.notSelf);
+export async function revokeStaff(by: ActingAdmin, id: string): Promise<{ message: string }> {
+  if (id === by.id) throw badRequest(STAFF_TEXTS.notSelf);
   await findStaff(id);
-  return withStaffLock(actingId, async () => {
+  return withStaffLock(by.id, async () => {
     const user = await findStaff(id);
     await keepAnOwner(user, false);
     await User.updateOne(
@@ -229,6 +250,15 @@ export async function revokeStaff(actingId: string, id: string): Promise<{ messa
         $inc: { tokenVersion: 1 },
       },
     );
+    await recordAudit({
+      entity: "staff",
+      entityId: String(user._id),
+      action: "revoke",
+      by,
+      label: user.email,
+      before: { role: user.staffRole ?? null, active: user.staffActive !== false },
+      after: { role: null, active: false },
+    });
     return { message: "Staff access revoked" };
   });
 }

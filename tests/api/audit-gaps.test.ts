@@ -2,11 +2,12 @@ import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Order } from "../../models/order.model";
 import { createApp } from "../../server/app";
+import { pollPendingRefunds, REFUND_IN_FLIGHT_MS } from "../../server/payments/refunds";
 import { cancelUnconfirmedCodOrders } from "../../server/services/unconfirmed-orders.service";
 import { shopperWithCart } from "../factories/cart";
 import { createOrder } from "../factories/order";
 import { createProduct } from "../factories/product";
-import { bearer, createAdmin } from "../factories/user";
+import { bearer, createAdmin, createUser } from "../factories/user";
 import { clearDatabase } from "../setup/db";
 import { setEnv } from "../setup/env";
 import { sslCommerzEnv, startSslCommerzStub, type SslCommerzStub } from "../stubs/sslcommerz";
@@ -191,6 +192,118 @@ describe("courier cash", () => {
             ],
           },
         ],
+      },
+    ]);
+  });
+});
+
+describe("staff changes", () => {
+  it("are entries about the staff member, by the owner who made them, with role and access before and after", async () => {
+    const { user } = await createAdmin({
+      firstName: "Karim",
+      lastName: "Uddin",
+      email: "karim@tweest.local",
+      staffRole: "packer",
+    });
+    const id = String(user._id);
+    const changed = await request(app)
+      .put(`/api/admin/staff/${id}`)
+      .set(bearer(admin.token))
+      .send({ role: "orderDesk" });
+    expect(changed.status).toBe(200);
+    const revoked = await request(app).delete(`/api/admin/staff/${id}`).set(bearer(admin.token));
+    expect(revoked.status).toBe(200);
+    // A refused change (the owner cannot change themself) writes no entry.
+    const refused = await request(app)
+      .put(`/api/admin/staff/${admin.id}`)
+      .set(bearer(admin.token))
+      .send({ role: "packer" });
+    expect(refused.status).toBe(400);
+
+    expect(await entriesOf("staff", id)).toEqual([
+      {
+        actor: RINA(),
+        action: "update",
+        label: "karim@tweest.local",
+        changes: [{ field: "role", before: "packer", after: "orderDesk" }],
+      },
+      {
+        actor: RINA(),
+        action: "revoke",
+        label: "karim@tweest.local",
+        changes: [
+          { field: "role", before: "orderDesk", after: null },
+          { field: "active", before: true, after: false },
+        ],
+      },
+    ]);
+    expect(await entriesOf("staff", admin.id)).toEqual([]);
+  });
+});
+
+describe("refunds", () => {
+  it("a refund by hand is one entry by the staff member; a gateway's is settled in a second entry by the gateway", async () => {
+    const cash = await createOrder({ paymentMethod: "COD", orderStatus: "DELIVERED" });
+    const byHand = await request(app)
+      .post(`/api/admin/orders/${String(cash._id)}/refunds`)
+      .set(bearer(admin.token))
+      .send({
+        idempotencyKey: "5f0c6f4e-6d2a-4b8e-9a51-0c1d2e3f4a5b",
+        reason: "Out of stock",
+        amount: 200,
+        method: "manual",
+        reference: "bKash 9AB12CD",
+      });
+    expect(byHand.status).toBe(201);
+    expect(await entriesOf("refund", byHand.body.refund.id)).toEqual([
+      {
+        actor: RINA(),
+        action: "create",
+        label: cash.orderNumber,
+        changes: [
+          { field: "amount", before: null, after: 200 },
+          { field: "method", before: null, after: "manual" },
+          { field: "status", before: null, after: "completed" },
+        ],
+      },
+    ]);
+
+    const { token } = await createUser();
+    const { buyer } = await shopperWithCart(app, 1, token);
+    const placed = await buyer.order({ paymentMethod: "SSLCOMMERZ" });
+    const started = await buyer.post(`/api/payment/${placed.body._id}`);
+    const paid = ssl.pay(started.body.transactionId, "success");
+    await request(app).post(paid.path).type("form").send(paid.form).expect(302);
+    const online = await request(app)
+      .post(`/api/admin/orders/${String(placed.body._id)}/refunds`)
+      .set(bearer(admin.token))
+      .send({
+        idempotencyKey: "7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+        reason: "Parcel lost",
+        amount: 500,
+        method: "gateway",
+      });
+    expect(online.status).toBe(201);
+    ssl.settleRefund(online.body.refund.gatewayRef, "refunded");
+    expect(await pollPendingRefunds(new Date(Date.now() + REFUND_IN_FLIGHT_MS + 1000))).toBe(1);
+    // Polled again: the refund is no longer pending, so nothing more is written.
+    await pollPendingRefunds(new Date(Date.now() + REFUND_IN_FLIGHT_MS + 1000));
+    expect(await entriesOf("refund", online.body.refund.id)).toEqual([
+      {
+        actor: RINA(),
+        action: "create",
+        label: placed.body.orderNumber,
+        changes: [
+          { field: "amount", before: null, after: 500 },
+          { field: "method", before: null, after: "gateway" },
+          { field: "status", before: null, after: "pending" },
+        ],
+      },
+      {
+        actor: { kind: "payment", id: null, name: "SSLCOMMERZ" },
+        action: "settle",
+        label: "",
+        changes: [{ field: "status", before: "pending", after: "completed" }],
       },
     ]);
   });
