@@ -2,7 +2,7 @@
  * Recording a shipment with any courier from the admin order dialog, in a real browser at 375 and
  * 1280 px, and the shopper's tracking page saying who brings the parcel and how to follow it, in
  * English and Bangla; and the orders shown booked with Steadfast's bulk call in one click
- * (docs/couriers.md).
+ * (docs/couriers.md); and both by a packer whose back office is in Bangla.
  *
  * The shop serves a private copy of the build (tests/e2e/admin-shop.ts).
  */
@@ -12,6 +12,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { Order } from "../../models/order.model";
 import { createOrder } from "../factories/order";
+import { createAdmin } from "../factories/user";
 import { useSteadfastStub } from "../setup/couriers";
 import type { SteadfastStub } from "../stubs/steadfast";
 import { useAdminSession } from "./admin-shop";
@@ -132,6 +133,57 @@ describe.each([
     // Booked: nothing is left for the panel to offer.
     await expect.poll(() => panel.count()).toBe(0);
     await page.screenshot({ path: path.join(ARTIFACTS, `admin-orders-bulk-${width}.png`) });
+    await page.close();
+  });
+});
+
+describe.each([
+  { width: 375, height: 812 },
+  { width: 1280, height: 900 },
+])("a packer's booking in Bangla at $width px", ({ width, height }) => {
+  it("records a manual shipment and books the orders shown with Steadfast, every word in Bangla", async () => {
+    const { token } = await createAdmin({ staffRole: "packer", adminLocale: "bn" });
+    const batch = `TW-BN-${randomUUID().slice(0, 4).toUpperCase()}`;
+    const [single, ...many] = await Promise.all(
+      [0, 1, 2].map((index) =>
+        createOrder({ orderNumber: `${batch}-${index}`, orderStatus: "CONFIRMED" }),
+      ),
+    );
+    const page = await session.tab(token);
+    await page.setViewportSize({ width, height });
+    const screen = session.screen(page);
+
+    await screen.visit(`/admin/orders?open=${String(single._id)}`);
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("heading", { name: `অর্ডার #${single.orderNumber}` }).waitFor();
+    const form = dialog.getByTestId("shipment-form");
+    await form.getByLabel("যে কুরিয়ারে পাঠাবেন").selectOption("manual");
+    await form.getByLabel("কুরিয়ারের নাম").fill("Sundarban Courier");
+    await form.getByLabel("ট্র্যাকিং নম্বর").fill(`SB-BN-${width}`);
+    await form.getByLabel("ট্র্যাকিং লিংক (ঐচ্ছিক)").waitFor();
+    expect(await screen.offScreen(form)).toEqual([]);
+    await form.getByRole("button", { name: "শিপমেন্ট লিখে রাখুন" }).click();
+    await screen.toast(`শিপমেন্ট লেখা হয়েছে: Sundarban Courier SB-BN-${width}`).waitFor();
+    expect((await Order.findById(single._id).lean())!.shipment).toMatchObject({
+      courier: "manual",
+      trackingNumber: `SB-BN-${width}`,
+    });
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+
+    const calls = steadfast.bookingCalls;
+    await screen.visit(`/admin/orders?search=${batch}`);
+    const panel = page.getByTestId("bulk-shipment");
+    await panel.getByLabel("দেখানো ২টি বুক না হওয়া অর্ডার বুক করুন এই কুরিয়ারে").waitFor();
+    expect(await screen.offScreen(panel)).toEqual([]);
+    await panel.getByRole("button", { name: "২টি অর্ডার বুক করুন" }).click();
+    await screen.toast("২টি পার্সেল বুক হয়েছে").waitFor();
+    expect(steadfast.bookingCalls).toBe(calls + 1);
+    for (const order of many)
+      expect((await Order.findById(order._id).lean())!.shipment).toMatchObject({
+        courier: "steadfast",
+      });
+    await page.screenshot({ path: path.join(ARTIFACTS, `admin-booking-bangla-${width}.png`) });
     await page.close();
   });
 });
