@@ -85,7 +85,8 @@ export function resetPathaoPlacesCacheForTests(): void {
 
 /**
  * Which account and store the lists were read for: another store or account (sandbox and live
- * differ) never reads this one's ids. A digest, so the cache holds no credential.
+ * differ) never reads this one's ids, and credentials corrected in the back office are tried at
+ * once, not after a failed read's minute. A digest, so the cache holds no credential.
  */
 function storeKey(credentials: PathaoCredentials): string {
   return createHash("sha256")
@@ -93,7 +94,9 @@ function storeKey(credentials: PathaoCredentials): string {
       JSON.stringify([
         getEnv().PATHAO_BASE_URL,
         credentials.clientId,
+        credentials.clientSecret,
         credentials.username,
+        credentials.password,
         credentials.storeId ?? null,
       ]),
     )
