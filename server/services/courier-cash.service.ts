@@ -296,15 +296,19 @@ export async function recordSettlement(
       ],
     );
 
-  const settlement = await CourierSettlement.create({
+  // What the settlement records and its audit entry repeats.
+  const settled = {
     courier,
-    statement: from.statement ?? null,
     amount: body.amount,
     deductions: body.deductions,
     collectedTotal,
     reference: body.reference,
     paidAt: body.paidAt,
     note: body.note,
+  };
+  const settlement = await CourierSettlement.create({
+    ...settled,
+    statement: from.statement ?? null,
     parcels: parcels.map(({ courier: _courier, ...parcel }) => parcel),
     recordedBy: admin,
   });
@@ -356,13 +360,7 @@ export async function recordSettlement(
     by: admin,
     label: `${COURIER_NAMES[courier]} ${body.reference}`,
     after: {
-      courier,
-      amount: body.amount,
-      deductions: body.deductions,
-      collectedTotal,
-      reference: body.reference,
-      paidAt: body.paidAt,
-      note: body.note,
+      ...settled,
       parcels: parcels.map((parcel) => `${parcel.orderNumber}: ${parcel.collected}`),
     },
   });
