@@ -178,6 +178,20 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
 // The token the cart was last loaded for (undefined: not loaded yet in this page).
 let seenToken: string | null | undefined;
 
+/**
+ * The cart's item count alone, for the header's badge: it re-renders the header only when the count
+ * changes. Reading the whole state would re-render it (synchronously, as any store change does) when
+ * the first load merely marks the cart "ready", right after hydration: a long task on a slow phone.
+ */
+export function useCartCount(): number {
+  const confirmedCart = useSyncExternalStore(
+    subscribe,
+    () => state.cart,
+    () => INITIAL.cart,
+  );
+  return applyPendingCartChanges(confirmedCart, useFetchers().filter(isCartSubmission)).count;
+}
+
 export function useCart(): CartContextValue {
   const confirmed = useSyncExternalStore(
     subscribe,

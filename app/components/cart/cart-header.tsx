@@ -1,9 +1,8 @@
 import type { ComponentProps } from "react";
 import { Header } from "~/components/layout/header";
-import { useCart } from "./cart-context";
+import { useCartCount } from "./cart-context";
 
 /** The site header with the cart badge fed by the shared cart. */
 export function CartHeader(props: Omit<ComponentProps<typeof Header>, "cartCount">) {
-  const { count } = useCart();
-  return <Header {...props} cartCount={count} />;
+  return <Header {...props} cartCount={useCartCount()} />;
 }

@@ -1,11 +1,43 @@
 import { useLingui } from "@lingui/react";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import type { ComponentProps } from "react";
+import { type ComponentProps, createContext, useContext, useState } from "react";
 import { cn } from "~/lib/utils";
 import { useReturnFocus } from "./return-focus";
 
-export const Dialog = DialogPrimitive.Root;
+/** Whether the dialog has been open at least once (its content is mounted from then on). */
+const OpenedOnce = createContext(true);
+
+/**
+ * Radix's dialog, whose content is not mounted until the dialog first opens. A closed Radix content
+ * still mounts its presence tracker, which updates its state in a layout effect: a synchronous
+ * re-render in the commit that hydrates the page, which also pulls every pending effect of the
+ * page into that one long task (measured on the product page, with its guest, size guide and photo
+ * dialogs, on a 4x slower CPU). Once opened, the content stays mounted so closing still animates.
+ */
+export function Dialog({
+  open,
+  defaultOpen,
+  onOpenChange,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Root>) {
+  const [ownOpen, setOwnOpen] = useState(defaultOpen ?? false);
+  const isOpen = open ?? ownOpen;
+  const [openedOnce, setOpenedOnce] = useState(isOpen);
+  if (isOpen && !openedOnce) setOpenedOnce(true);
+  return (
+    <OpenedOnce.Provider value={openedOnce}>
+      <DialogPrimitive.Root
+        open={isOpen}
+        onOpenChange={(next) => {
+          setOwnOpen(next);
+          onOpenChange?.(next);
+        }}
+        {...props}
+      />
+    </OpenedOnce.Provider>
+  );
+}
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
@@ -20,6 +52,7 @@ export function DialogContent({
 }: ComponentProps<typeof DialogPrimitive.Content> & { side?: "left" | "right" }) {
   const returnFocus = useReturnFocus();
   const { i18n } = useLingui();
+  if (!useContext(OpenedOnce)) return null;
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60" />
