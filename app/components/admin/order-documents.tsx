@@ -5,16 +5,19 @@
  * print page shows many of them, one per page; the order dialog shows one invoice.
  */
 import type { CSSProperties, ReactNode } from "react";
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
 import { PaymentParts } from "~/components/order/payment-parts";
 import { api, type AdminOrder } from "~/lib/admin-api-client";
-import { formatBDT } from "#contract/money";
-import { PAYMENT_METHOD_WORDS } from "#contract/status-words";
+import { colorName } from "~/lib/i18n/color-names";
+import { paymentMethodWord } from "~/lib/i18n/status-words";
 import type {
   DocumentKind,
   OrderDocument,
   OrderDocumentsAnswer,
   PaperSize,
 } from "#contract/schemas/order-documents";
+import { formatCount, formatTaka } from "./admin-i18n";
 import { ErrorNote, formatDate, TableSkeleton, useAdminData } from "./common";
 import "./order-documents.css";
 
@@ -23,11 +26,12 @@ type Shop = OrderDocumentsAnswer["shop"];
 /** Lines a label lists before "and N more" (the label is one page, whatever the order holds). */
 const LABEL_LINES = 4;
 
-const TITLES: Record<DocumentKind, string> = {
-  invoice: "Invoice",
-  "packing-slip": "Packing slip",
-  label: "Courier label",
-};
+const documentTitle = (i18n: I18n, kind: DocumentKind) =>
+  ({
+    invoice: i18n._("Invoice"),
+    "packing-slip": i18n._("Packing slip"),
+    label: i18n._("Courier label"),
+  })[kind];
 
 const svgImage = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 
@@ -47,7 +51,7 @@ function ShopHeading({ shop, small }: { shop: Shop; small?: boolean }) {
       <ShopMark />
       <div>
         <p className="doc-shop-name">{shop.name}</p>
-        <div className={small ? "doc-small" : undefined}>
+        <div className={small ? "doc-small" : undefined} translate="no">
           {shop.address && <p>{shop.address}</p>}
           {shop.phone && <p>{shop.phone}</p>}
         </div>
@@ -57,27 +61,31 @@ function ShopHeading({ shop, small }: { shop: Shop; small?: boolean }) {
 }
 
 function OrderBarcode({ document }: { document: OrderDocument }) {
+  const { i18n } = useLingui();
   return (
     <div className="doc-barcode" style={{ "--modules": document.barcode.modules } as CSSProperties}>
       <img
         src={svgImage(document.barcode.svg)}
-        alt={`Code 128: ${document.orderNumber}`}
+        alt={i18n._("Code 128: {number}", { number: document.orderNumber })}
         data-testid="doc-barcode"
       />
-      <p className="doc-barcode-text">{document.orderNumber}</p>
+      <p className="doc-barcode-text" translate="no">
+        {document.orderNumber}
+      </p>
     </div>
   );
 }
 
 function TrackingQr({ document }: { document: OrderDocument }) {
+  const { i18n } = useLingui();
   return (
     <div className="doc-qr">
       <img
         src={svgImage(document.tracking.qrSvg)}
-        alt={`QR code: ${document.tracking.url}`}
+        alt={i18n._("QR code: {url}", { url: document.tracking.url })}
         data-testid="doc-qr"
       />
-      <p className="doc-small">Scan to track</p>
+      <p className="doc-small">{i18n._("Scan to track")}</p>
     </div>
   );
 }
@@ -91,64 +99,73 @@ function DeliverTo({ document }: { document: OrderDocument }) {
       {deliverTo.lines.map((line, index) => (
         <p key={index}>{line}</p>
       ))}
-      <p className="doc-phone">{deliverTo.phone}</p>
+      <p className="doc-phone" translate="no">
+        {deliverTo.phone}
+      </p>
     </div>
   );
 }
 
 /** The amount the rider collects, large: 0 for a prepaid order, the rest after a paid advance. */
 function Collect({ document }: { document: OrderDocument }) {
+  const { i18n } = useLingui();
   const { payment } = document;
   return (
     <div className="doc-collect" data-testid="doc-collect">
-      <p className="doc-label-heading">Amount to collect</p>
+      <p className="doc-label-heading">{i18n._("Amount to collect")}</p>
       <p className="doc-collect-amount" data-testid="doc-collect-amount">
-        {formatBDT(payment.collect)}
+        {formatTaka(payment.collect)}
       </p>
       <p className="doc-small">
         {payment.method === "COD"
-          ? PAYMENT_METHOD_WORDS.COD
-          : `Prepaid (${PAYMENT_METHOD_WORDS[payment.method]})`}
+          ? paymentMethodWord("COD", i18n)
+          : i18n._("Prepaid ({method})", { method: paymentMethodWord(payment.method, i18n) })}
       </p>
     </div>
   );
 }
 
 function Parcel({ document }: { document: OrderDocument }) {
+  const { i18n } = useLingui();
   return document.shipment ? (
     <p data-testid="doc-shipment">
-      {document.shipment.courierName} · tracking{" "}
-      <strong className="doc-sku">{document.shipment.trackingNumber}</strong>
+      <span translate="no">{document.shipment.courierName}</span> · {i18n._("tracking")}{" "}
+      <strong className="doc-sku" translate="no">
+        {document.shipment.trackingNumber}
+      </strong>
     </p>
   ) : (
-    <p data-testid="doc-shipment">Courier not booked yet</p>
+    <p data-testid="doc-shipment">{i18n._("Courier not booked yet")}</p>
   );
 }
 
 function Note({ document }: { document: OrderDocument }) {
+  const { i18n } = useLingui();
   if (!document.note) return null;
   return (
-    <p className="doc-note" lang={document.locale} data-testid="doc-note">
-      <strong>Note:</strong> {document.note}
+    <p className="doc-note" data-testid="doc-note">
+      <strong>{i18n._("Note:")}</strong> <span lang={document.locale}>{document.note}</span>
     </p>
   );
 }
 
-const variantOf = (line: OrderDocument["lines"][number]) => `${line.color} / ${line.size}`;
+const variantOf = (i18n: I18n, line: OrderDocument["lines"][number]) =>
+  `${colorName(line.color, i18n)} / ${line.size}`;
 
 /** The lines with variant and SKU; prices only on the invoice, a tick box only on the slip. */
 function Lines({ document, prices }: { document: OrderDocument; prices: boolean }) {
+  const { i18n } = useLingui();
   return (
     <table className="doc-lines" data-testid="doc-lines">
       <thead>
         <tr>
-          {!prices && <th aria-label="Packed" />}
-          <th>Item</th>
-          <th>Variant</th>
-          <th>SKU</th>
-          <th className="doc-number">Qty</th>
-          {prices && <th className="doc-number">Price</th>}
-          {prices && <th className="doc-number">Amount</th>}
+          {!prices && <th aria-label={i18n._("Packed")} />}
+          <th>{i18n._("Item")}</th>
+          <th>{i18n._("Variant")}</th>
+          <th translate="no">SKU</th>
+          <th className="doc-number">{i18n._("Qty")}</th>
+          {prices && <th className="doc-number">{i18n._("Price")}</th>}
+          {prices && <th className="doc-number">{i18n._("Amount")}</th>}
         </tr>
       </thead>
       <tbody>
@@ -160,13 +177,13 @@ function Lines({ document, prices }: { document: OrderDocument; prices: boolean 
               </td>
             )}
             <td lang={document.locale}>{line.title}</td>
-            <td>{variantOf(line)}</td>
-            <td className="doc-sku" data-testid="doc-sku">
+            <td>{variantOf(i18n, line)}</td>
+            <td className="doc-sku" data-testid="doc-sku" translate="no">
               {line.sku ?? "—"}
             </td>
-            <td className="doc-number">{line.quantity}</td>
-            {prices && <td className="doc-number">{formatBDT(line.unitPrice)}</td>}
-            {prices && <td className="doc-number">{formatBDT(line.amount)}</td>}
+            <td className="doc-number">{formatCount(line.quantity)}</td>
+            {prices && <td className="doc-number">{formatTaka(line.unitPrice)}</td>}
+            {prices && <td className="doc-number">{formatTaka(line.amount)}</td>}
           </tr>
         ))}
       </tbody>
@@ -175,6 +192,7 @@ function Lines({ document, prices }: { document: OrderDocument; prices: boolean 
 }
 
 function Totals({ document }: { document: OrderDocument }) {
+  const { i18n } = useLingui();
   const { totals, payment } = document;
   const row = (label: string, amount: string, className?: string) => (
     <div className={className}>
@@ -184,13 +202,16 @@ function Totals({ document }: { document: OrderDocument }) {
   );
   return (
     <div className="doc-totals" data-testid="doc-totals">
-      {row("Subtotal", formatBDT(totals.subtotal))}
-      {totals.discount > 0 && row("Discount", `−${formatBDT(totals.discount)}`)}
+      {row(i18n._("Subtotal"), formatTaka(totals.subtotal))}
+      {totals.discount > 0 && row(i18n._("Discount"), `−${formatTaka(totals.discount)}`)}
       {totals.promoDiscount > 0 &&
-        row(`Promo ${totals.promoCode ?? ""}`.trim(), `−${formatBDT(totals.promoDiscount)}`)}
-      {row("Delivery", formatBDT(totals.delivery))}
-      {totals.tax > 0 && row("Tax", formatBDT(totals.tax))}
-      {row("Total", formatBDT(totals.total), "doc-total")}
+        row(
+          totals.promoCode ? i18n._("Promo {code}", { code: totals.promoCode }) : i18n._("Promo"),
+          `−${formatTaka(totals.promoDiscount)}`,
+        )}
+      {row(i18n._("Delivery"), formatTaka(totals.delivery))}
+      {totals.tax > 0 && row(i18n._("Tax"), formatTaka(totals.tax))}
+      {row(i18n._("Total"), formatTaka(totals.total), "doc-total")}
       <PaymentParts
         className="doc-small"
         order={{
@@ -214,14 +235,17 @@ function SheetDocument({
   shop: Shop;
   document: OrderDocument;
 }) {
+  const { i18n } = useLingui();
   const invoice = kind === "invoice";
   return (
     <>
       <div className="doc-heading">
         <ShopHeading shop={shop} />
         <div>
-          <h2 className="doc-title">{TITLES[kind]}</h2>
-          <p className="doc-small">Placed {formatDate(document.placedAt, true)}</p>
+          <h2 className="doc-title">{documentTitle(i18n, kind)}</h2>
+          <p className="doc-small">
+            {i18n._("Placed {date}", { date: formatDate(document.placedAt, true) })}
+          </p>
         </div>
       </div>
       <div className="doc-codes">
@@ -230,7 +254,7 @@ function SheetDocument({
       </div>
       <div className="doc-grid">
         <div>
-          <h3 className="doc-label-heading">Deliver to</h3>
+          <h3 className="doc-label-heading">{i18n._("Deliver to")}</h3>
           <DeliverTo document={document} />
         </div>
         <div>
@@ -243,7 +267,11 @@ function SheetDocument({
       <Note document={document} />
       <Lines document={document} prices={invoice} />
       {invoice && <Totals document={document} />}
-      {invoice && <p className="doc-footer">Prices include VAT. Thank you for shopping with us.</p>}
+      {invoice && (
+        <p className="doc-footer">
+          {i18n._("Prices include VAT. Thank you for shopping with us.")}
+        </p>
+      )}
     </>
   );
 }
@@ -253,6 +281,7 @@ function SheetDocument({
  * (with its quiet zones it is about 75 mm of the label's 96), then what is inside.
  */
 function LabelDocument({ shop, document }: { shop: Shop; document: OrderDocument }) {
+  const { i18n } = useLingui();
   const shown = document.lines.slice(0, LABEL_LINES);
   const more = document.lines.length - shown.length;
   return (
@@ -264,7 +293,7 @@ function LabelDocument({ shop, document }: { shop: Shop; document: OrderDocument
         </div>
       </div>
       <div className="doc-label-to">
-        <h3 className="doc-label-heading">Deliver to</h3>
+        <h3 className="doc-label-heading">{i18n._("Deliver to")}</h3>
         <DeliverTo document={document} />
       </div>
       <div className="doc-label-cash">
@@ -276,19 +305,22 @@ function LabelDocument({ shop, document }: { shop: Shop; document: OrderDocument
       <ul className="doc-label-items" data-testid="doc-lines">
         {shown.map((line, index) => (
           <li key={index} data-testid="doc-line">
-            {line.quantity} × <span lang={document.locale}>{line.title}</span> — {variantOf(line)}
+            {formatCount(line.quantity)} × <span lang={document.locale}>{line.title}</span> —{" "}
+            {variantOf(i18n, line)}
             {line.sku && (
               <>
                 {" "}
                 —{" "}
-                <span className="doc-sku" data-testid="doc-sku">
+                <span className="doc-sku" data-testid="doc-sku" translate="no">
                   {line.sku}
                 </span>
               </>
             )}
           </li>
         ))}
-        {more > 0 && <li>and {more} more (see the packing slip)</li>}
+        {more > 0 && (
+          <li>{i18n._("and {count} more (see the packing slip)", { count: formatCount(more) })}</li>
+        )}
       </ul>
     </>
   );

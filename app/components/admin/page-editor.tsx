@@ -4,11 +4,13 @@
  * sanitised HTML of the page as last saved.
  */
 import { useState } from "react";
+import { useLingui } from "@lingui/react";
 import type { AdminPageAnswer } from "#contract/answers/pages";
 import { PageCreateBody } from "#contract/schemas/pages";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Field, Input, Textarea } from "~/components/ui/input";
 import { useAdminAction } from "./admin-action";
+import { formatCount, serverText } from "./admin-i18n";
 import { FormActions } from "./list";
 
 const LANGUAGES = [
@@ -34,6 +36,7 @@ export function PageEditor({
   page: AdminPageAnswer | null;
   onClose: () => void;
 }) {
+  const { i18n } = useLingui();
   const [draft, setDraft] = useState<Draft>(() =>
     page
       ? {
@@ -51,7 +54,10 @@ export function PageEditor({
     onFailure: (result) =>
       setErrors(
         Object.fromEntries(
-          (result.errors ?? []).map((issue) => [String(issue.path), String(issue.message)]),
+          (result.errors ?? []).map((issue) => [
+            String(issue.path),
+            serverText(String(issue.message)),
+          ]),
         ),
       ),
   });
@@ -65,7 +71,7 @@ export function PageEditor({
     if (!checked.success) {
       setErrors(
         Object.fromEntries(
-          checked.error.issues.map((issue) => [issue.path.join("."), issue.message]),
+          checked.error.issues.map((issue) => [issue.path.join("."), serverText(issue.message)]),
         ),
       );
       return;
@@ -81,20 +87,23 @@ export function PageEditor({
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-h-[90vh] max-w-4xl overflow-y-auto">
-        <DialogTitle>{page ? `Edit “${page.title.en}”` : "New page"}</DialogTitle>
+        <DialogTitle>
+          {page ? i18n._("Edit “{title}”", { title: page.title.en }) : i18n._("New page")}
+        </DialogTitle>
         <DialogDescription>
-          Write in Markdown: # heading, **bold**, - list, [link](https://…). Scripts, styles, images
-          and javascript: links are removed when the page is shown.
+          {i18n._(
+            "Write in Markdown: # heading, **bold**, - list, [link](https://…). Scripts, styles, images and javascript: links are removed when the page is shown.",
+          )}
           {page &&
-            ` Version ${page.version}: a change of a title, description or text makes it ${page.version + 1}.`}
+            ` ${i18n._("Version {version}: a change of a title, description or text makes it {next}.", { version: formatCount(page.version), next: formatCount(page.version + 1) })}`}
         </DialogDescription>
         <form onSubmit={save} className="mt-4 space-y-4" noValidate>
           <div className="grid gap-3 sm:grid-cols-2">
             <Field
               id="page-slug"
-              label="Address"
+              label={i18n._("Address")}
               error={errors.slug}
-              hint={page ? `/pages/${page.slug}` : "Lower-case letters, digits and dashes"}
+              hint={page ? `/pages/${page.slug}` : i18n._("Lower-case letters, digits and dashes")}
             >
               <Input
                 id="page-slug"
@@ -111,20 +120,23 @@ export function PageEditor({
                 disabled={page?.slug === "terms"}
                 onChange={(event) => setDraft({ ...draft, published: event.target.checked })}
               />
-              Published (in the footer and the sitemap)
+              {i18n._("Published (in the footer and the sitemap)")}
             </label>
           </div>
           <div className="grid gap-4 lg:grid-cols-2">
             {LANGUAGES.map(([language, name]) => (
-              <fieldset key={language} className="space-y-3" lang={language}>
-                <legend className="text-sm font-semibold">{name}</legend>
+              <fieldset key={language} className="space-y-3">
+                <legend className="text-sm font-semibold" lang={language}>
+                  {name}
+                </legend>
                 <Field
                   id={`page-title-${language}`}
-                  label="Title"
+                  label={i18n._("Title")}
                   error={errors[`title.${language}`]}
                 >
                   <Input
                     id={`page-title-${language}`}
+                    lang={language}
                     value={draft.title[language]}
                     aria-invalid={!!errors[`title.${language}`]}
                     onChange={(event) => setText("title", language, event.target.value)}
@@ -132,23 +144,25 @@ export function PageEditor({
                 </Field>
                 <Field
                   id={`page-description-${language}`}
-                  label="Description for search engines"
-                  hint="Empty: the start of the text"
+                  label={i18n._("Description for search engines")}
+                  hint={i18n._("Empty: the start of the text")}
                   error={errors[`description.${language}`]}
                 >
                   <Input
                     id={`page-description-${language}`}
+                    lang={language}
                     value={draft.description[language]}
                     onChange={(event) => setText("description", language, event.target.value)}
                   />
                 </Field>
                 <Field
                   id={`page-body-${language}`}
-                  label="Text (Markdown)"
+                  label={i18n._("Text (Markdown)")}
                   error={errors[`body.${language}`]}
                 >
                   <Textarea
                     id={`page-body-${language}`}
+                    lang={language}
                     rows={14}
                     className="font-mono text-xs"
                     value={draft.body[language]}
@@ -162,10 +176,11 @@ export function PageEditor({
           {page && (
             <details className="rounded-md border border-stone-200 p-3 text-sm">
               <summary className="cursor-pointer font-medium">
-                Preview as last saved (English)
+                {i18n._("Preview as last saved (English)")}
               </summary>
               {/* The server's sanitised HTML (docs/pages.md). */}
               <div
+                lang="en"
                 className="mt-2 space-y-2 [&_h2]:font-bold [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5"
                 dangerouslySetInnerHTML={{ __html: page.html.en }}
               />

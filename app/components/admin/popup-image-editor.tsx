@@ -2,6 +2,7 @@
 import { ImagePlus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
+import { useLingui } from "@lingui/react";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Field, Input, Textarea } from "~/components/ui/input";
 import {
@@ -13,6 +14,7 @@ import {
 import type { PopupImage } from "~/lib/api-client";
 import { imageUrl } from "~/lib/image-url";
 import { showFieldErrors, useAdminAction } from "./admin-action";
+import { serverText } from "./admin-i18n";
 import { FormActions } from "./list";
 
 const FIELDS = [
@@ -53,8 +55,10 @@ export function PopupImageEditor({
   onClose: () => void;
   onSaved: () => void;
 }) {
+  const { i18n } = useLingui();
   const { register, handleSubmit, reset, setError, clearErrors, formState } = useForm<Values>();
   const { errors } = formState;
+  const errorText = (message: string | undefined) => message && serverText(message);
   const save = useAdminAction({
     onSuccess: onSaved,
     onFailure: (result) => showFieldErrors(result, setError, FIELDS),
@@ -98,7 +102,7 @@ export function PopupImageEditor({
   async function onSubmit(values: Values) {
     clearErrors();
     if (!image && !file) {
-      setError("image", { message: "Choose an image" });
+      setError("image", { message: i18n._("Choose an image") });
       return;
     }
     const parsed = validateInto(CreatePopupImageBody, values, setError, FIELDS);
@@ -122,9 +126,9 @@ export function PopupImageEditor({
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-2xl">
-        <DialogTitle>{image ? "Edit popup image" : "New popup image"}</DialogTitle>
+        <DialogTitle>{image ? i18n._("Edit popup image") : i18n._("New popup image")}</DialogTitle>
         <DialogDescription>
-          Shown once per browser session in the storefront popup.
+          {i18n._("Shown once per browser session in the storefront popup.")}
         </DialogDescription>
         <form onSubmit={handleSubmit(onSubmit)} className="mt-4 space-y-3" noValidate>
           <div className="grid gap-4 sm:grid-cols-[200px_1fr]">
@@ -133,50 +137,56 @@ export function PopupImageEditor({
                 {shown ? (
                   <img
                     src={shown}
-                    alt="Preview"
+                    alt={i18n._("Preview")}
                     className="h-full w-full object-cover"
                     data-testid="popup-preview"
                   />
                 ) : (
                   <>
                     <ImagePlus className="h-6 w-6" aria-hidden="true" />
-                    Choose image
+                    {i18n._("Choose image")}
                   </>
                 )}
                 <input
                   type="file"
                   accept={IMAGE_ACCEPT}
                   className="sr-only"
-                  aria-label="Image file"
+                  aria-label={i18n._("Image file")}
                   onChange={(event) => pick(event.target.files)}
                 />
               </label>
-              <p className="mt-1 text-xs text-stone-500">JPEG, PNG, WebP or GIF, at most 5 MB.</p>
+              <p className="mt-1 text-xs text-stone-500">
+                {i18n._("JPEG, PNG, WebP or GIF, at most 5 MB.")}
+              </p>
               {errors.image?.message && (
                 <p role="alert" className="text-xs font-medium text-red-600">
-                  {errors.image.message}
+                  {serverText(errors.image.message)}
                 </p>
               )}
             </div>
             <div className="space-y-3">
-              <Field id="pi-title" label="Title" error={errors.title?.message}>
+              <Field id="pi-title" label={i18n._("Title")} error={errorText(errors.title?.message)}>
                 <Input id="pi-title" {...register("title")} />
               </Field>
-              <Field id="pi-description" label="Description" error={errors.description?.message}>
+              <Field
+                id="pi-description"
+                label={i18n._("Description")}
+                error={errorText(errors.description?.message)}
+              >
                 <Textarea id="pi-description" className="min-h-16" {...register("description")} />
               </Field>
               <Field
                 id="pi-title-bn"
                 label="শিরোনাম (বাংলা)"
-                hint="Title in Bangla, optional; empty shows the English"
-                error={errors.titleBn?.message}
+                hint={i18n._("Title in Bangla, optional; empty shows the English")}
+                error={errorText(errors.titleBn?.message)}
               >
                 <Input id="pi-title-bn" lang="bn" {...register("titleBn")} />
               </Field>
               <Field
                 id="pi-description-bn"
                 label="বিবরণ (বাংলা)"
-                error={errors.descriptionBn?.message}
+                error={errorText(errors.descriptionBn?.message)}
               >
                 <Textarea
                   id="pi-description-bn"
@@ -187,17 +197,25 @@ export function PopupImageEditor({
               </Field>
               <Field
                 id="pi-link"
-                label="Link"
-                hint="https://… or a shop path such as /products"
-                error={errors.link?.message}
+                label={i18n._("Link")}
+                hint={i18n._("https://… or a shop path such as /products")}
+                error={errorText(errors.link?.message)}
               >
                 <Input id="pi-link" aria-invalid={!!errors.link} {...register("link")} />
               </Field>
               <div className="grid grid-cols-2 gap-3">
-                <Field id="pi-starts" label="Starts" error={errors.startsAt?.message}>
+                <Field
+                  id="pi-starts"
+                  label={i18n._("Starts")}
+                  error={errorText(errors.startsAt?.message)}
+                >
                   <Input id="pi-starts" type="date" {...register("startsAt")} />
                 </Field>
-                <Field id="pi-ends" label="Ends" error={errors.endsAt?.message}>
+                <Field
+                  id="pi-ends"
+                  label={i18n._("Ends")}
+                  error={errorText(errors.endsAt?.message)}
+                >
                   <Input id="pi-ends" type="date" {...register("endsAt")} />
                 </Field>
               </div>
@@ -207,14 +225,14 @@ export function PopupImageEditor({
                   className="h-4 w-4 accent-brand-500"
                   {...register("isActive")}
                 />
-                Active
+                {i18n._("Active")}
               </label>
             </div>
           </div>
           <FormActions
             onCancel={onClose}
             submitting={save.pending}
-            submitLabel={image ? "Save" : "Upload"}
+            submitLabel={image ? i18n._("Save") : i18n._("Upload")}
           />
         </form>
       </DialogContent>

@@ -1,6 +1,7 @@
 import { KeyRound } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
+import { useLingui } from "@lingui/react";
 import {
   parseSubmitted,
   readSubmission,
@@ -29,9 +30,10 @@ import { Field, NativeSelect } from "~/components/ui/input";
 import { CustomerUpdateBody, ResetPasswordBody, validateInto } from "~/lib/admin-schemas";
 import { api, type User } from "~/lib/admin-api-client";
 import type { Route } from "./+types/customers";
+import { backOfficeI18n, serverText } from "~/components/admin/admin-i18n";
 
 export function meta() {
-  return [{ title: "Customers — Tweest admin" }];
+  return [{ title: `${backOfficeI18n._("Customers")} — Tweest admin` }];
 }
 
 const LIMIT = 20;
@@ -55,6 +57,7 @@ function CustomerEditor({
   onClose: () => void;
   onSaved: () => void;
 }) {
+  const { i18n } = useLingui();
   const { register, handleSubmit, setError, clearErrors, formState, reset } = useForm<Values>();
   const { errors } = formState;
   const save = useAdminAction({
@@ -82,41 +85,45 @@ function CustomerEditor({
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-lg">
-        <DialogTitle>Edit customer</DialogTitle>
-        <DialogDescription>{customer.email}</DialogDescription>
+        <DialogTitle>{i18n._("Edit customer")}</DialogTitle>
+        <DialogDescription translate="no">{customer.email}</DialogDescription>
         <PhoneHistory phone={customer.mobile || customer.phone || ""} />
         <form onSubmit={handleSubmit(onSubmit)} className="mt-4 space-y-3" noValidate>
           <div className="grid gap-3 sm:grid-cols-2">
             <TextField
               id="u-first"
-              label="First name"
+              label={i18n._("First name")}
               error={errors.firstName?.message}
               {...register("firstName")}
             />
             <TextField
               id="u-last"
-              label="Last name"
+              label={i18n._("Last name")}
               error={errors.lastName?.message}
               {...register("lastName")}
             />
           </div>
           <TextField
             id="u-email"
-            label="Email"
+            label={i18n._("Email")}
             type="email"
             error={errors.email?.message}
             {...register("email")}
           />
           <TextField
             id="u-mobile"
-            label="Mobile"
+            label={i18n._("Mobile")}
             error={errors.mobile?.message}
             {...register("mobile")}
           />
-          <Field id="u-role" label="Role" error={errors.role?.message}>
+          <Field
+            id="u-role"
+            label={i18n._("Role")}
+            error={errors.role?.message && serverText(errors.role.message)}
+          >
             <NativeSelect id="u-role" {...register("role")}>
-              <option value="CUSTOMER">Customer</option>
-              <option value="ADMIN">Admin</option>
+              <option value="CUSTOMER">{i18n._("Customer")}</option>
+              <option value="ADMIN">{i18n._("Admin")}</option>
             </NativeSelect>
           </Field>
           <label className="flex items-center gap-2 text-sm">
@@ -125,7 +132,7 @@ function CustomerEditor({
               className="h-4 w-4 accent-brand-500"
               {...register("isOTPVerified")}
             />
-            Phone verified
+            {i18n._("Phone verified")}
           </label>
           <FormActions onCancel={onClose} submitting={save.pending} />
         </form>
@@ -135,6 +142,7 @@ function CustomerEditor({
 }
 
 function ResetPassword({ customer, onClose }: { customer: User; onClose: () => void }) {
+  const { i18n } = useLingui();
   const { register, handleSubmit, setError, clearErrors, formState } = useForm<{
     newPassword: string;
   }>({ defaultValues: { newPassword: "" } });
@@ -154,20 +162,27 @@ function ResetPassword({ customer, onClose }: { customer: User; onClose: () => v
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-md">
-        <DialogTitle>Reset password</DialogTitle>
+        <DialogTitle>{i18n._("Reset password")}</DialogTitle>
         <DialogDescription>
-          Set a new password for {customer.firstName} {customer.lastName} ({customer.email}).
+          {i18n._("Set a new password for {name} ({email}).", {
+            name: `${customer.firstName} ${customer.lastName}`,
+            email: customer.email,
+          })}
         </DialogDescription>
         <form onSubmit={handleSubmit(onSubmit)} className="mt-4 space-y-3" noValidate>
           <TextField
             id="u-password"
-            label="New password"
+            label={i18n._("New password")}
             type="password"
             autoComplete="new-password"
             error={errors.newPassword?.message}
             {...register("newPassword")}
           />
-          <FormActions onCancel={onClose} submitting={reset.pending} submitLabel="Reset password" />
+          <FormActions
+            onCancel={onClose}
+            submitting={reset.pending}
+            submitLabel={i18n._("Reset password")}
+          />
         </form>
       </DialogContent>
     </Dialog>
@@ -183,27 +198,29 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 
 /** Update, reset a password and delete; React Router then loads the page again (not after a refusal). */
 export async function clientAction({ request }: Route.ClientActionArgs) {
+  const i18n = backOfficeI18n;
   const { intent, id, body } = await readSubmission(request);
   switch (intent) {
     case "update":
       return runAdminAction(
         async () => api.admin.updateCustomer(id, parseSubmitted(CustomerUpdateBody, body)),
-        "Customer saved",
+        i18n._("Customer saved"),
       );
     case "reset-password":
       return runAdminAction(
         async () =>
           api.admin.resetCustomerPassword(id, parseSubmitted(ResetPasswordBody, body).newPassword),
-        "Password reset",
+        i18n._("Password reset"),
       );
     case "delete":
-      return runAdminAction(() => api.admin.deleteCustomer(id), "Customer deleted");
+      return runAdminAction(() => api.admin.deleteCustomer(id), i18n._("Customer deleted"));
     default:
       return unknownIntent(intent);
   }
 }
 
 export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   const [editing, setEditing] = useState<User | null>(null);
   const [resetting, setResetting] = useState<User | null>(null);
   const customers = usePagedList<User>(LIST, loaderData.customers);
@@ -211,26 +228,33 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
 
   return (
     <div>
-      <PageHeader title="Customers" description="Newest first." />
+      <PageHeader title={i18n._("Customers")} description={i18n._("Newest first.")} />
       <ListToolbar
         search={customers.filters.search}
         onSearch={(search) => customers.update({ search, page: "" })}
-        label="Search customers"
-        placeholder="Name, email or phone"
+        label={i18n._("Search customers")}
+        placeholder={i18n._("Name, email or phone")}
       />
       <ListTable
         list={customers}
-        columns={["Name", "Email", "Mobile", "Role", "Joined", { label: "Actions", right: true }]}
-        emptyText="No customers match."
+        columns={[
+          i18n._("Name"),
+          i18n._("Email"),
+          i18n._("Mobile"),
+          i18n._("Role"),
+          i18n._("Joined"),
+          { label: i18n._("Actions"), right: true },
+        ]}
+        emptyText={i18n._("No customers match.")}
         onPage={(next) => customers.update({ page: String(next) })}
       >
         {customers.rows.map((customer) => (
           <tr key={customer._id} data-testid="customer-row">
-            <td className="font-medium">
+            <td className="font-medium" translate="no">
               {customer.firstName} {customer.lastName}
             </td>
             <td>{customer.email}</td>
-            <td>
+            <td translate="no">
               {customer.mobile || customer.phone || "—"}
               {customer.isOTPVerified && <span className="ml-1 text-xs text-emerald-700">✓</span>}
             </td>
@@ -240,19 +264,24 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
             <td>{formatDate(customer.createdAt)}</td>
             <td>
               <RowActions>
-                <EditButton label={`Edit ${customer.email}`} onClick={() => setEditing(customer)} />
+                <EditButton
+                  label={i18n._("Edit {title}", { title: customer.email })}
+                  onClick={() => setEditing(customer)}
+                />
                 <Button
                   size="sm"
                   variant="ghost"
-                  aria-label={`Reset the password of ${customer.email}`}
+                  aria-label={i18n._("Reset the password of {email}", { email: customer.email })}
                   onClick={() => setResetting(customer)}
                 >
                   <KeyRound className="h-4 w-4" aria-hidden="true" />
                 </Button>
                 <ConfirmDelete
-                  title="Delete this customer?"
-                  description={`${customer.email} and their account are removed for good.`}
-                  label={`Delete ${customer.email}`}
+                  title={i18n._("Delete this customer?")}
+                  description={i18n._("{email} and their account are removed for good.", {
+                    email: customer.email,
+                  })}
+                  label={i18n._("Delete {title}", { title: customer.email })}
                   onConfirm={() => void remove.submit("delete", { id: customer._id })}
                 />
               </RowActions>

@@ -23,10 +23,12 @@ import { Button } from "~/components/ui/button";
 import { api, type PopupImage } from "~/lib/api-client";
 import { imageUrl } from "~/lib/image-url";
 import { cn } from "~/lib/utils";
+import { useLingui } from "@lingui/react";
+import { backOfficeI18n } from "~/components/admin/admin-i18n";
 import type { Route } from "./+types/popup-images";
 
 export function meta() {
-  return [{ title: "Popup images — Tweest admin" }];
+  return [{ title: `${backOfficeI18n._("Popup images")} — Tweest admin` }];
 }
 
 function moved<T>(list: T[], from: number, to: number): T[] {
@@ -45,33 +47,35 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
  * loads the images again (not after a refusal).
  */
 export async function clientAction({ request }: Route.ClientActionArgs) {
+  const i18n = backOfficeI18n;
   const { intent, id, body } = await readSubmission(request);
   switch (intent) {
     case "create":
       return runAdminAction(
         async () => api.popupImages.create(submittedForm(body)),
-        "Popup image uploaded",
+        i18n._("Popup image uploaded"),
       );
     case "update":
       return runAdminAction(
         async () => api.popupImages.update(id, submittedForm(body)),
-        "Popup image saved",
+        i18n._("Popup image saved"),
       );
     case "set-active": {
       return runAdminAction(
         () => api.popupImages.update(id, activeFlagForm(body)),
-        (answer) => ((answer as PopupImage).isActive ? "Image activated" : "Image deactivated"),
+        (answer) =>
+          (answer as PopupImage).isActive ? i18n._("Image activated") : i18n._("Image deactivated"),
       );
     }
     case "reorder": {
       const order = (body as { order?: unknown } | undefined)?.order;
       return runAdminAction(
         () => api.popupImages.sequence(Array.isArray(order) ? order.map(String) : []),
-        () => "New order saved",
+        () => i18n._("New order saved"),
       );
     }
     case "delete":
-      return runAdminAction(() => api.popupImages.remove(id), "Popup image deleted");
+      return runAdminAction(() => api.popupImages.remove(id), i18n._("Popup image deleted"));
     default:
       return unknownIntent(intent);
   }
@@ -87,6 +91,8 @@ function shownOrder(images: PopupImage[], pending: unknown): PopupImage[] {
 }
 
 export default function AdminPopupImages({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
+  const titleOf = (image: PopupImage) => image.title || i18n._("image");
   const images = useLoadedData(loaderData.images);
   const [editor, setEditor] = useState<{ image: PopupImage | null } | null>(null);
   const [dragging, setDragging] = useState<number | null>(null);
@@ -113,19 +119,27 @@ export default function AdminPopupImages({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <PageHeader
-        title="Popup images"
-        description="Drag to reorder, or use the arrows. The storefront shows active images in this order."
-        actions={<NewButton onClick={() => setEditor({ image: null })}>Upload image</NewButton>}
+        title={i18n._("Popup images")}
+        description={i18n._(
+          "Drag to reorder, or use the arrows. The storefront shows active images in this order.",
+        )}
+        actions={
+          <NewButton onClick={() => setEditor({ image: null })}>{i18n._("Upload image")}</NewButton>
+        }
       />
       {images.error && <ErrorNote message={images.error} onRetry={images.reload} />}
       {images.loading && !images.data ? (
         <TableSkeleton rows={3} />
       ) : list.length === 0 ? (
         <p className="rounded-lg border border-dashed border-stone-300 py-12 text-center text-stone-500">
-          No popup images yet.
+          {i18n._("No popup images yet.")}
         </p>
       ) : (
-        <ol className="space-y-2" aria-label="Popup images in display order" aria-busy={saving}>
+        <ol
+          className="space-y-2"
+          aria-label={i18n._("Popup images in display order")}
+          aria-busy={saving}
+        >
           {list.map((image, index) => (
             <li
               key={image._id}
@@ -174,9 +188,9 @@ export default function AdminPopupImages({ loaderData }: Route.ComponentProps) {
                 draggable={false}
               />
               <div className="min-w-[7rem] flex-1">
-                <p className="truncate font-medium">{image.title || "Untitled"}</p>
+                <p className="truncate font-medium">{image.title || i18n._("Untitled")}</p>
                 <p className="truncate text-xs text-stone-500">
-                  {image.link || "No link"}
+                  {image.link || i18n._("No link")}
                   {(image.startsAt || (image as { endsAt?: string }).endsAt) &&
                     ` · ${formatDate(image.startsAt)} – ${formatDate((image as { endsAt?: string }).endsAt)}`}
                 </p>
@@ -185,7 +199,11 @@ export default function AdminPopupImages({ loaderData }: Route.ComponentProps) {
                 type="button"
                 disabled={change.pending}
                 onClick={() => toggle(image)}
-                aria-label={`${image.isActive ? "Deactivate" : "Activate"} ${image.title || "image"}`}
+                aria-label={
+                  image.isActive
+                    ? i18n._("Deactivate {title}", { title: titleOf(image) })
+                    : i18n._("Activate {title}", { title: titleOf(image) })
+                }
               >
                 <StatusBadge status={image.isActive ? "ACTIVE" : "HIDDEN"} />
               </button>
@@ -194,7 +212,7 @@ export default function AdminPopupImages({ loaderData }: Route.ComponentProps) {
                   size="sm"
                   variant="ghost"
                   disabled={index === 0 || saving}
-                  aria-label={`Move ${image.title || "image"} up`}
+                  aria-label={i18n._("Move {title} up", { title: titleOf(image) })}
                   onClick={() => reorder(index, index - 1)}
                 >
                   <ArrowUp className="h-4 w-4" aria-hidden="true" />
@@ -203,19 +221,19 @@ export default function AdminPopupImages({ loaderData }: Route.ComponentProps) {
                   size="sm"
                   variant="ghost"
                   disabled={index === list.length - 1 || saving}
-                  aria-label={`Move ${image.title || "image"} down`}
+                  aria-label={i18n._("Move {title} down", { title: titleOf(image) })}
                   onClick={() => reorder(index, index + 1)}
                 >
                   <ArrowDown className="h-4 w-4" aria-hidden="true" />
                 </Button>
                 <EditButton
-                  label={`Edit ${image.title || "image"}`}
+                  label={i18n._("Edit {title}", { title: titleOf(image) })}
                   onClick={() => setEditor({ image })}
                 />
                 <ConfirmDelete
-                  title="Delete this popup image?"
-                  description="The image and its file are removed for good."
-                  label={`Delete ${image.title || "image"}`}
+                  title={i18n._("Delete this popup image?")}
+                  description={i18n._("The image and its file are removed for good.")}
+                  label={i18n._("Delete {title}", { title: titleOf(image) })}
                   onConfirm={() => void change.submit("delete", { id: image._id })}
                 />
               </div>

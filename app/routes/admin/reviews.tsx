@@ -1,6 +1,8 @@
 import { Eye, EyeOff, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
 import {
   parseSubmitted,
   readSubmission,
@@ -27,21 +29,27 @@ import { REVIEW_FILTERS, REVIEW_REPLY_MAX, ReviewReplyBody } from "#contract/sch
 import type { ReviewFilter } from "#contract/schemas/reviews";
 import { REVIEWERS, type Reviewers } from "#contract/schemas/shop-settings";
 import type { Route } from "./+types/reviews";
+import { backOfficeI18n, formatCount } from "~/components/admin/admin-i18n";
 
 export function meta() {
-  return [{ title: "Reviews — Tweest admin" }, { name: "robots", content: "noindex" }];
+  return [
+    { title: `${backOfficeI18n._("Reviews")} — Tweest admin` },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
-const FILTER_LABELS: Record<ReviewFilter, string> = {
-  all: "All",
-  visible: "Shown",
-  hidden: "Hidden",
-};
+const filterLabel = (i18n: I18n, filter: ReviewFilter) =>
+  ({
+    all: i18n._("All"),
+    visible: i18n._("Shown"),
+    hidden: i18n._("Hidden"),
+  })[filter];
 
-const REVIEWER_LABELS: Record<Reviewers, string> = {
-  verifiedBuyers: "Verified buyers only (a delivered order of the product)",
-  signedIn: "Anyone signed in",
-};
+const reviewersLabel = (i18n: I18n, reviewers: Reviewers) =>
+  ({
+    verifiedBuyers: i18n._("Verified buyers only (a delivered order of the product)"),
+    signedIn: i18n._("Anyone signed in"),
+  })[reviewers];
 
 function listParams(url: string) {
   const params = new URL(url).searchParams;
@@ -62,21 +70,22 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 
 /** Hide, restore, reply, delete and who may review; the answer as a toast. */
 export async function clientAction({ request }: Route.ClientActionArgs) {
+  const i18n = backOfficeI18n;
   const { intent, id, body } = await readSubmission(request);
   switch (intent) {
     case "hide":
-      return runAdminAction(() => api.adminReviews.hide(id), "Review hidden");
+      return runAdminAction(() => api.adminReviews.hide(id), i18n._("Review hidden"));
     case "restore":
-      return runAdminAction(() => api.adminReviews.restore(id), "Review shown again");
+      return runAdminAction(() => api.adminReviews.restore(id), i18n._("Review shown again"));
     case "reply": {
       const { text } = parseSubmitted(ReviewReplyBody, body);
       return runAdminAction(
         () => api.adminReviews.reply(id, text),
-        text ? "Reply saved" : "Reply removed",
+        text ? i18n._("Reply saved") : i18n._("Reply removed"),
       );
     }
     case "delete":
-      return runAdminAction(() => api.adminReviews.remove(id), "Review deleted");
+      return runAdminAction(() => api.adminReviews.remove(id), i18n._("Review deleted"));
     case "reviewers": {
       const whoMayReview = (body as { whoMayReview: Reviewers }).whoMayReview;
       return runAdminAction(async () => {
@@ -85,7 +94,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
           version: current.version,
           settings: { ...current.settings, reviews: { whoMayReview } },
         });
-      }, "Review setting saved");
+      }, i18n._("Review setting saved"));
     }
     default:
       return unknownIntent(intent);
@@ -94,10 +103,11 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 
 /** The shop setting for who may rate and review, saved with the other shop settings. */
 function WhoMayReview({ current }: { current: Reviewers }) {
+  const { i18n } = useLingui();
   const [choice, setChoice] = useState<Reviewers>(current);
   const save = useAdminAction();
   return (
-    <Panel title="Who may review" className="mb-5">
+    <Panel title={i18n._("Who may review")} className="mb-5">
       <form
         className="flex flex-col gap-3 sm:flex-row sm:items-end"
         onSubmit={(event) => {
@@ -106,7 +116,7 @@ function WhoMayReview({ current }: { current: Reviewers }) {
         }}
       >
         <fieldset className="flex-1">
-          <legend className="sr-only">Who may rate and review a product</legend>
+          <legend className="sr-only">{i18n._("Who may rate and review a product")}</legend>
           {REVIEWERS.map((value) => (
             <label key={value} className="flex min-h-10 items-center gap-2 text-sm">
               <input
@@ -116,12 +126,12 @@ function WhoMayReview({ current }: { current: Reviewers }) {
                 checked={choice === value}
                 onChange={() => setChoice(value)}
               />
-              {REVIEWER_LABELS[value]}
+              {reviewersLabel(i18n, value)}
             </label>
           ))}
         </fieldset>
         <Button type="submit" disabled={save.pending || choice === current}>
-          Save
+          {i18n._("Save")}
         </Button>
       </form>
     </Panel>
@@ -129,6 +139,7 @@ function WhoMayReview({ current }: { current: Reviewers }) {
 }
 
 function ReplyForm({ review, onDone }: { review: AdminReview; onDone: () => void }) {
+  const { i18n } = useLingui();
   const [text, setText] = useState(review.reply?.text ?? "");
   const reply = useAdminAction({ onSuccess: onDone });
   return (
@@ -140,7 +151,7 @@ function ReplyForm({ review, onDone }: { review: AdminReview; onDone: () => void
       }}
     >
       <label htmlFor={`reply-${review._id}`} className="block text-sm font-semibold">
-        Reply shown under the review
+        {i18n._("Reply shown under the review")}
       </label>
       {/* A plain textarea: the shared ui/input module imported here splits out of the chunk the
           product page loads it with (one more storefront script, ~0.5 KB). */}
@@ -150,14 +161,16 @@ function ReplyForm({ review, onDone }: { review: AdminReview; onDone: () => void
         value={text}
         maxLength={REVIEW_REPLY_MAX}
         onChange={(event) => setText(event.target.value)}
-        placeholder="Thank the shopper, or say how you put it right. Empty removes the reply."
+        placeholder={i18n._(
+          "Thank the shopper, or say how you put it right. Empty removes the reply.",
+        )}
       />
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={reply.pending}>
-          Save reply
+          {i18n._("Save reply")}
         </Button>
         <Button type="button" size="sm" variant="outline" onClick={onDone}>
-          Cancel
+          {i18n._("Cancel")}
         </Button>
       </div>
     </form>
@@ -165,6 +178,7 @@ function ReplyForm({ review, onDone }: { review: AdminReview; onDone: () => void
 }
 
 function ReviewCard({ review }: { review: AdminReview }) {
+  const { i18n } = useLingui();
   const [replying, setReplying] = useState(false);
   const action = useAdminAction();
   return (
@@ -179,25 +193,32 @@ function ReviewCard({ review }: { review: AdminReview }) {
         <div className="min-w-0">
           <p className="text-sm font-semibold break-words">
             {review.product ? (
-              <a href={`/product/${review.product.slug}`} className="underline">
+              <a href={`/product/${review.product.slug}`} className="underline" translate="no">
                 {review.product.title}
               </a>
             ) : (
-              "(deleted product)"
+              i18n._("(deleted product)")
             )}
           </p>
           <p className="text-xs text-stone-500">
-            {review.user.firstName || "Customer"} ({review.user.email}) ·{" "}
-            {formatDate(review.createdAt, true)}
-            {review.verifiedPurchase && " · verified purchase"}
-            {review.rating !== null && ` · ${review.rating} of 5 stars`}
+            {review.user.firstName ? (
+              <span translate="no">{review.user.firstName}</span>
+            ) : (
+              i18n._("Customer")
+            )}{" "}
+            ({review.user.email}) · {formatDate(review.createdAt, true)}
+            {review.verifiedPurchase && ` · ${i18n._("verified purchase")}`}
+            {review.rating !== null &&
+              ` · ${i18n._("{rating} of 5 stars", { rating: formatCount(review.rating) })}`}
             {review.hidden && (
               <span className="ml-1 rounded bg-stone-200 px-1.5 py-0.5 font-medium text-stone-700">
-                Hidden {formatDate(review.hiddenAt, true)}
+                {i18n._("Hidden {date}", { date: formatDate(review.hiddenAt, true) })}
               </span>
             )}
           </p>
-          <p className="mt-1 text-sm break-words whitespace-pre-line">{review.review}</p>
+          <p className="mt-1 text-sm break-words whitespace-pre-line" translate="no">
+            {review.review}
+          </p>
           {review.photos.length > 0 && (
             <ul className="mt-2 flex gap-2">
               {review.photos.map((url) => (
@@ -205,7 +226,7 @@ function ReviewCard({ review }: { review: AdminReview }) {
                   <a href={imageUrl(url.replace(/-800\.webp$/, "-1200.webp"))}>
                     <img
                       src={imageUrl(url.replace(/-800\.webp$/, "-400.webp"))}
-                      alt="Review photo"
+                      alt={i18n._("Review photo")}
                       loading="lazy"
                       width={64}
                       height={64}
@@ -218,8 +239,8 @@ function ReviewCard({ review }: { review: AdminReview }) {
           )}
           {review.reply && !replying && (
             <p className="mt-2 border-l-2 border-brand-500 pl-2 text-sm" data-testid="admin-reply">
-              <span className="font-semibold">Your reply: </span>
-              {review.reply.text}
+              <span className="font-semibold">{i18n._("Your reply:")} </span>
+              <span translate="no">{review.reply.text}</span>
             </p>
           )}
         </div>
@@ -231,7 +252,7 @@ function ReviewCard({ review }: { review: AdminReview }) {
               disabled={action.pending}
               onClick={() => void action.submit("restore", { id: review._id })}
             >
-              <Eye className="h-4 w-4" aria-hidden="true" /> Show again
+              <Eye className="h-4 w-4" aria-hidden="true" /> {i18n._("Show again")}
             </Button>
           ) : (
             <Button
@@ -240,19 +261,21 @@ function ReviewCard({ review }: { review: AdminReview }) {
               disabled={action.pending}
               onClick={() => void action.submit("hide", { id: review._id })}
             >
-              <EyeOff className="h-4 w-4" aria-hidden="true" /> Hide
+              <EyeOff className="h-4 w-4" aria-hidden="true" /> {i18n._("Hide")}
             </Button>
           )}
           <Button size="sm" variant="outline" onClick={() => setReplying(true)}>
-            {review.reply ? "Edit reply" : "Reply"}
+            {review.reply ? i18n._("Edit reply") : i18n._("Reply")}
           </Button>
           <ConfirmAction
-            title="Delete this review?"
-            description="The review, its stars and its photos are removed for good. Hiding keeps them."
-            confirmLabel="Delete review"
+            title={i18n._("Delete this review?")}
+            description={i18n._(
+              "The review, its stars and its photos are removed for good. Hiding keeps them.",
+            )}
+            confirmLabel={i18n._("Delete review")}
             onConfirm={() => void action.submit("delete", { id: review._id })}
           >
-            <Button size="sm" variant="outline" aria-label="Delete review">
+            <Button size="sm" variant="outline" aria-label={i18n._("Delete review")}>
               <Trash2 className="h-4 w-4" aria-hidden="true" />
             </Button>
           </ConfirmAction>
@@ -265,6 +288,7 @@ function ReviewCard({ review }: { review: AdminReview }) {
 
 /** /admin/reviews: every review, newest first; hide, show again, reply, delete; who may review. */
 export default function AdminReviews({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   const reviews = useLoadedData(loaderData.reviews);
   const settings = useLoadedData(loaderData.settings);
   const [searchParams, setSearchParams] = useSearchParams();
@@ -280,8 +304,10 @@ export default function AdminReviews({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <PageHeader
-        title="Reviews"
-        description="Hidden reviews are not shown to shoppers and do not count in a product's stars."
+        title={i18n._("Reviews")}
+        description={i18n._(
+          "Hidden reviews are not shown to shoppers and do not count in a product's stars.",
+        )}
       />
       {settings.data && (
         <WhoMayReview
@@ -292,7 +318,7 @@ export default function AdminReviews({ loaderData }: Route.ComponentProps) {
       <div
         className="mb-3 flex flex-wrap items-center gap-2"
         role="group"
-        aria-label="Which reviews"
+        aria-label={i18n._("Which reviews")}
       >
         {REVIEW_FILTERS.map((value) => (
           <Button
@@ -302,7 +328,7 @@ export default function AdminReviews({ loaderData }: Route.ComponentProps) {
             aria-pressed={status === value}
             onClick={() => setParam("status", value === "all" ? null : value)}
           >
-            {FILTER_LABELS[value]}
+            {filterLabel(i18n, value)}
           </Button>
         ))}
       </div>
@@ -310,7 +336,7 @@ export default function AdminReviews({ loaderData }: Route.ComponentProps) {
       {!reviews.data && !reviews.error && <TableSkeleton rows={4} />}
       {reviews.data && reviews.data.reviews.length === 0 && (
         <p className="rounded-md border border-dashed border-stone-300 p-6 text-center text-sm text-stone-600">
-          No reviews here.
+          {i18n._("No reviews here.")}
         </p>
       )}
       {reviews.data && reviews.data.reviews.length > 0 && (

@@ -4,24 +4,32 @@
  * per person, so the screen reads the same on a phone and at a desk.
  */
 import { useSearchParams } from "react-router";
-import { ORDER_SOURCE_LABELS, STAFF_ORDER_SOURCES } from "#contract/order-sources";
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
+import { STAFF_ORDER_SOURCES } from "#contract/order-sources";
 import { CONFIRMED_OUTCOMES, type StaffMemberFigures } from "#contract/schemas/staff-figures";
-import { ROLE_LABELS } from "#contract/staff-roles";
 import { ErrorNote, PageHeader, TableSkeleton, useAdminData } from "~/components/admin/common";
 import { Input } from "~/components/ui/input";
 import { api } from "~/lib/admin-api-client";
+import {
+  backOfficeI18n,
+  formatCount,
+  orderSourceLabel,
+  roleLabel,
+} from "~/components/admin/admin-i18n";
 
 export function meta() {
-  return [{ title: "Staff figures — Tweest admin" }];
+  return [{ title: `${backOfficeI18n._("Staff figures")} — Tweest admin` }];
 }
 
-const OUTCOME_LABELS: Record<(typeof CONFIRMED_OUTCOMES)[number], string> = {
-  delivered: "Delivered",
-  returned: "Returned",
-  cancelled: "Cancelled",
-  open: "Still open",
-  deleted: "Deleted",
-};
+const outcomeLabel = (i18n: I18n, outcome: (typeof CONFIRMED_OUTCOMES)[number]) =>
+  ({
+    delivered: i18n._("Delivered"),
+    returned: i18n._("Returned"),
+    cancelled: i18n._("Cancelled"),
+    open: i18n._("Still open"),
+    deleted: i18n._("Deleted"),
+  })[outcome];
 
 function Counts({ rows }: { rows: { label: string; count: number }[] }) {
   return (
@@ -29,7 +37,7 @@ function Counts({ rows }: { rows: { label: string; count: number }[] }) {
       {rows.map(({ label, count }) => (
         <div key={label} className="contents">
           <dt className="text-stone-600">{label}</dt>
-          <dd className="text-right tabular-nums">{count}</dd>
+          <dd className="text-right tabular-nums">{formatCount(count)}</dd>
         </div>
       ))}
     </dl>
@@ -37,37 +45,41 @@ function Counts({ rows }: { rows: { label: string; count: number }[] }) {
 }
 
 function MemberCard({ member }: { member: StaffMemberFigures }) {
+  const { i18n } = useLingui();
   return (
     <li className="rounded-lg border border-stone-200 bg-white p-4" aria-label={member.name}>
-      <h2 className="font-semibold text-stone-900">{member.name}</h2>
+      <h2 className="font-semibold text-stone-900" translate="no">
+        {member.name}
+      </h2>
       <p className="text-sm break-all text-stone-500">
-        {member.role ? ROLE_LABELS[member.role] : "No longer on the staff"} · {member.email}
+        {member.role ? roleLabel(i18n, member.role) : i18n._("No longer on the staff")} ·{" "}
+        {member.email}
       </p>
       <div className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2">
         <section>
           <h3 className="flex justify-between text-sm font-medium text-stone-900">
-            <span>Orders confirmed</span>
+            <span>{i18n._("Orders confirmed")}</span>
             <span className="tabular-nums" data-testid="confirmed">
-              {member.confirmed}
+              {formatCount(member.confirmed)}
             </span>
           </h3>
           <Counts
             rows={CONFIRMED_OUTCOMES.map((outcome) => ({
-              label: OUTCOME_LABELS[outcome],
+              label: outcomeLabel(i18n, outcome),
               count: member.outcomes[outcome],
             }))}
           />
         </section>
         <section>
           <h3 className="flex justify-between text-sm font-medium text-stone-900">
-            <span>Orders entered</span>
+            <span>{i18n._("Orders entered")}</span>
             <span className="tabular-nums" data-testid="entered">
-              {member.entered.total}
+              {formatCount(member.entered.total)}
             </span>
           </h3>
           <Counts
             rows={STAFF_ORDER_SOURCES.map((source) => ({
-              label: ORDER_SOURCE_LABELS[source],
+              label: orderSourceLabel(i18n, source),
               count: member.entered.bySource[source],
             }))}
           />
@@ -78,6 +90,7 @@ function MemberCard({ member }: { member: StaffMemberFigures }) {
 }
 
 export default function StaffFiguresScreen() {
+  const { i18n } = useLingui();
   const [params, setParams] = useSearchParams();
   const month = params.get("month") ?? undefined;
   const figures = useAdminData(() => api.staffFigures.month(month), month ?? "");
@@ -86,11 +99,13 @@ export default function StaffFiguresScreen() {
   return (
     <div>
       <PageHeader
-        title="Staff figures"
-        description="Per staff member, for the month (Dhaka time): the orders they confirmed and where those stand now, and the orders they entered, by channel."
+        title={i18n._("Staff figures")}
+        description={i18n._(
+          "Per staff member, for the month (Dhaka time): the orders they confirmed and where those stand now, and the orders they entered, by channel.",
+        )}
         actions={
           <label className="text-sm">
-            <span className="block text-stone-600">Month</span>
+            <span className="block text-stone-600">{i18n._("Month")}</span>
             <Input
               className="mt-1"
               type="month"
@@ -110,7 +125,7 @@ export default function StaffFiguresScreen() {
       {figures.error && <ErrorNote message={figures.error} onRetry={figures.reload} />}
       {!shown && !figures.error && <TableSkeleton rows={4} />}
       {shown && (
-        <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2" aria-label="Staff members">
+        <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2" aria-label={i18n._("Staff members")}>
           {shown.staff.map((member) => (
             <MemberCard key={member.id ?? member.email} member={member} />
           ))}
