@@ -449,5 +449,6 @@ describe("admin screens", () => {
     expect(session.consoleErrors.filter((text) => !/Failed to load resource/.test(text))).toEqual(
       [],
     );
-  }, 60_000);
+    // Ten screens with full-page screenshots: about 58 s alone on a loaded two-core machine.
+  }, 150_000);
 });
