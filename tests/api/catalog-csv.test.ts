@@ -488,29 +488,26 @@ describe("POST /api/admin/products/import", () => {
 
   it("answers a clear 400 or 413 for a file that is not a catalogue, changing nothing", async () => {
     const post = () => request(app).post(`${IMPORT}?dryRun=false`).set(admin);
+    const postFile = (bytes: Buffer) => post().attach("file", bytes, "a.csv");
     const missing = await post();
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe('Send the CSV file in the field "file"');
-    const unknown = await post().attach(
-      "file",
-      Buffer.from("sku,slug,colour\r\nA,b,c\r\n"),
-      "a.csv",
-    );
+    const unknown = await postFile(Buffer.from("sku,slug,colour\r\nA,b,c\r\n"));
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toBe(
       `Unknown column "colour": the columns are ${COLUMNS.join(", ")}`,
     );
-    const noSku = await post().attach("file", Buffer.from("slug,price\r\na,1\r\n"), "a.csv");
+    const noSku = await postFile(Buffer.from("slug,price\r\na,1\r\n"));
     expect(noSku.body.message).toBe('The file has no "sku" column: every row names its sku');
-    const binary = await post().attach("file", Buffer.from([0x50, 0x4b, 0x03, 0x04, 0]), "a.csv");
+    const binary = await postFile(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0]));
     expect(binary.body.message).toBe("The file is not a CSV text file");
     const many = `sku,slug\r\n${"A,b\r\n".repeat(5001)}`;
-    const tooMany = await post().attach("file", Buffer.from(many), "a.csv");
+    const tooMany = await postFile(Buffer.from(many));
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.message).toBe(
       "The file has more than 5000 rows: split it into smaller files",
     );
-    const huge = await post().attach("file", Buffer.alloc(8 * 1024 * 1024 + 1, 0x41), "a.csv");
+    const huge = await postFile(Buffer.alloc(8 * 1024 * 1024 + 1, 0x41));
     expect(huge.status).toBe(413);
     expect(huge.body.message).toBe("The file is larger than 8 MB: split it");
     expect(await Product.countDocuments()).toBe(6);
