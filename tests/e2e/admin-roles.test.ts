@@ -40,12 +40,23 @@ async function navigationOf(page: Page, first: string): Promise<string[]> {
   return nav.getByRole("link").allTextContents();
 }
 
-/** A screen the role's navigation does not offer, opened by its address: a note, not the screen. */
-async function expectRefusedScreen(page: Page, path: string, role: string) {
+/**
+ * A screen the role's navigation does not offer, opened by its address: a note naming the screen
+ * and the role, and a way to the first screen the role may open, not the screen.
+ */
+async function expectRefusedScreen(
+  page: Page,
+  path: string,
+  { role, screen, home }: { role: string; screen: string; home: string },
+) {
   await page.goto(`${session.shop.baseUrl}${path}`);
   const note = page.getByTestId("screen-refused");
   await note.waitFor();
-  expect(await note.textContent()).toContain(`The ${role} role cannot open this screen.`);
+  expect(await note.getByRole("heading").textContent()).toBe(screen);
+  expect(await note.getByRole("paragraph").textContent()).toBe(
+    `The ${role} role cannot open this screen. Ask the shop owner if you need it.`,
+  );
+  expect(await note.getByRole("link").textContent()).toBe(`Go to ${home}`);
 }
 
 /** The order dialog of `order`, once its actions are shown; and the texts of its buttons. */
@@ -131,7 +142,11 @@ describe("a role's back office", () => {
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByTestId("category-row").filter({ hasText: name }).waitFor();
     expect(await Category.countDocuments({ name })).toBe(1);
-    await expectRefusedScreen(page, "/admin/orders", "Catalogue");
+    await expectRefusedScreen(page, "/admin/orders", {
+      role: "Catalogue",
+      screen: "Orders",
+      home: "Products",
+    });
   });
 
   it("an accountant at 1280 px: the figures and money, records collected cash, reads orders without moving them", async () => {
@@ -170,7 +185,11 @@ describe("a role's back office", () => {
     ])
       expect(await buttons()).not.toContain(hidden);
     expect(await dialog.getByRole("link", { name: "Print invoice" }).count()).toBe(0);
-    await expectRefusedScreen(page, "/admin/products", "Accountant");
+    await expectRefusedScreen(page, "/admin/products", {
+      role: "Accountant",
+      screen: "Products",
+      home: "Dashboard",
+    });
   });
 
   it("a manager at 1280 px: everything but staff and credentials; edits the delivery details and confirms", async () => {
@@ -198,7 +217,11 @@ describe("a role's back office", () => {
     await expect
       .poll(async () => (await Order.findById(order._id).lean())?.orderStatus)
       .toBe("CONFIRMED");
-    await expectRefusedScreen(page, "/admin/staff", "Manager");
+    await expectRefusedScreen(page, "/admin/staff", {
+      role: "Manager",
+      screen: "Staff",
+      home: "Dashboard",
+    });
   });
 
   it("the owner at 1280 and 375 px: every screen; the staff figures, with a skeleton while they load", async () => {
