@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -119,5 +119,23 @@ describe("the catalogue's modules are in no import cycle", () => {
   it.each(CATALOGUE)("%s", (file) => {
     expect(graph.has(file)).toBe(true);
     expect(importCycles(graph).filter((cycle) => cycle.includes(file))).toEqual([]);
+  });
+});
+
+describe("models/ imports nothing from server/", () => {
+  // The server provides what the models' hooks need (models/model-services.ts) as it connects.
+  it.each(sourceFiles("models"))("%s", (file) => {
+    const fromServer = importedSpecifiers(readFileSync(path.join(ROOT, file), "utf8")).filter(
+      (specifier) => /^server(\/|$)/.test(path.join(path.dirname(file), specifier)),
+    );
+    expect(fromServer).toEqual([]);
+  });
+
+  it("a process that opened the database without connectDatabase is told so", async () => {
+    vi.resetModules();
+    const { modelServices } = await import("../../models/model-services");
+    expect(() => modelServices()).toThrow(
+      "The models have no services: open the database with connectDatabase (server/db/connect.ts)",
+    );
   });
 });
