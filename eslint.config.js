@@ -28,6 +28,11 @@ const NO_APP = {
   regex: "^(?:~/|(?:\\.{1,2}/)+app(?:/|$))",
   message: "The server, models and scripts run without app/ (the Docker image ships none).",
 };
+const NO_SERVER_IN_MODELS = {
+  regex: "^(?:\\.{1,2}/)+server(?:/|$)",
+  message:
+    "models/ imports nothing from server/: the server provides it (models/model-services.ts).",
+};
 const boundaries = [
   // Any depth: packages; then, one level deep `../` leaves the contract, two levels deep `../../`.
   restrict(["contract/**/*.ts"], contractOnly("\\.{1,2}/")),
@@ -44,7 +49,8 @@ const boundaries = [
   }),
   // The one bridge: the type of the load context React Router hands to loaders.
   { files: ["app/load-context.d.ts"], rules: { "no-restricted-imports": "off" } },
-  restrict(["server/**/*.ts", "models/**/*.ts", "scripts/**/*.ts"], NO_APP),
+  restrict(["server/**/*.ts", "scripts/**/*.ts"], NO_APP),
+  restrict(["models/**/*.ts"], NO_APP, NO_SERVER_IN_MODELS),
 ];
 
 export default tseslint.config(

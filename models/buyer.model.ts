@@ -1,4 +1,5 @@
 import mongoose, { Schema, type Document, type Query } from "mongoose";
+import { modelServices } from "./model-services.js";
 
 /**
  * One document per delivery mobile (docs/buyers.md): what that number's orders came to, kept
@@ -74,12 +75,11 @@ function touchesCountedFields(update: unknown): boolean {
 async function refreshQuietly(phones: (string | null | undefined)[]) {
   const wanted = [...new Set(phones.filter((phone): phone is string => Boolean(phone)))];
   if (wanted.length === 0) return;
+  const services = modelServices();
   try {
-    const { refreshBuyers } = await import("../server/services/buyer-summary.js");
-    await refreshBuyers(wanted);
+    await services.refreshBuyers(wanted);
   } catch (error) {
-    const { logger } = await import("../server/lib/logger.js");
-    logger.warn({ err: error }, "buyer figures not refreshed (rebuildBuyers heals them)");
+    await services.warn(error, "buyer figures not refreshed (rebuildBuyers heals them)");
   }
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import mongoose, { Schema, type Query } from "mongoose";
+import { modelServices } from "./model-services.js";
 
 /**
  * One document per database telling every shop instance what changed in the catalogue:
@@ -103,8 +104,10 @@ async function recordQuietly(ids: string[]) {
   try {
     await recordCatalogChange(ids);
   } catch (error) {
-    const { logger } = await import("../server/lib/logger.js");
-    logger.warn({ err: error }, "catalogue change not recorded (readers heal on full reload)");
+    await modelServices().warn(
+      error,
+      "catalogue change not recorded (readers heal on full reload)",
+    );
   }
 }
 

@@ -1,8 +1,8 @@
 import bcrypt from "bcrypt";
-import { getEnv } from "../server/env.js";
 import { STAFF_ROLES } from "#contract/staff-roles";
 import { LOCALES } from "#contract/i18n";
 import mongoose, { Schema, type InferSchemaType, type HydratedDocument } from "mongoose";
+import { modelServices } from "./model-services.js";
 
 const AddressSchema = new Schema(
   {
@@ -73,7 +73,7 @@ UserSchema.virtual("isAdmin").get(function (this: { role: string }) {
 
 UserSchema.pre("save", async function () {
   if (this.isModified("password") && this.password) {
-    this.password = await bcrypt.hash(this.password, getEnv().BCRYPT_ROUNDS);
+    this.password = await bcrypt.hash(this.password, modelServices().passwordHashRounds());
     // Not on the first save: a new account has no tokens yet.
     if (!this.isNew) this.tokenVersion = (this.tokenVersion ?? 0) + 1;
   }

@@ -1,7 +1,8 @@
 import { getEnv } from "./env.js";
 import { googleHandoffConfirmed, googleStateLocale } from "./services/auth.service.js";
 import * as catalog from "./services/catalog.service.js";
-import * as products from "./services/products.service.js";
+import { listProductCards, listProducts } from "./services/catalog-listing.js";
+import { getProductBySlug } from "./services/products.service.js";
 import { storefrontSettings } from "./services/shop-settings.service.js";
 import { categoriesWithSizeGuide } from "./services/size-guides.service.js";
 import { listPublishedPages, readPublishedPage } from "./services/pages.service.js";
@@ -39,7 +40,8 @@ export function createLoadContext(
     services: {
       // The root loader (header) and the page's loader both want the categories: one query per page.
       catalog: { ...catalog, listCategories: once(catalog.listCategories) },
-      products,
+      /** The storefront's reads only: the listing (catalogue read model) and a product page. */
+      products: { listProducts, listProductCards, getProductBySlug },
       /** Which categories have a size guide: the product page's link shows only for those. */
       sizeGuides: { categories: categoriesWithSizeGuide },
       /** Delivery charges and contact details (shop settings) for the footer and the home page. */

@@ -19,7 +19,7 @@ if (!uri) throw new Error("BENCH_DB_URI is required");
 
 const { createApp } = await import("../../server/app");
 const { buildProductListQuery, findCategoryByIdOrSlug } =
-  await import("../../server/services/products.service");
+  await import("../../server/services/catalog-listing");
 
 await connectDatabase(uri);
 

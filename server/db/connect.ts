@@ -1,8 +1,10 @@
 import mongoose from "mongoose";
+import { provideServicesToModels } from "./model-services.js";
 
 mongoose.set("strictQuery", true);
 
 export async function connectDatabase(uri: string): Promise<typeof mongoose> {
+  provideServicesToModels();
   if (mongoose.connection.readyState === 1) return mongoose;
   await mongoose.connect(uri, { serverSelectionTimeoutMS: 10_000, autoIndex: true });
   return mongoose;

@@ -17,8 +17,8 @@ import {
 import { MessageAnswer } from "#contract/answers/common";
 import { MAX_PRODUCT_IMAGES } from "#contract/images";
 import { createCategory, deleteCategory, updateCategory } from "../services/categories.service.js";
+import { adminListProducts } from "../services/catalog-listing.js";
 import {
-  adminListProducts,
   createProduct,
   deleteProduct,
   getProductById,

@@ -11,12 +11,8 @@ import {
   ProductSuggestQuery,
   SlugParams,
 } from "#contract/schemas/catalog";
-import {
-  getProductById,
-  getProductBySlug,
-  listProducts,
-  suggestProducts,
-} from "../services/products.service.js";
+import { listProducts, suggestProducts } from "../services/catalog-listing.js";
+import { getProductById, getProductBySlug } from "../services/products.service.js";
 
 export const productsRouter = Router();
 const PREFIX = "/api/products";

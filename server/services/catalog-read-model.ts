@@ -12,9 +12,7 @@ import {
 import { Category } from "../../models/category.model.js";
 import { Product } from "../../models/product.model.js";
 import { logger } from "../lib/logger.js";
-import type { ProductListInput } from "#contract/schemas/catalog";
 import { toProductAnswer, toProductCard, type LeanProductDoc } from "./product-answer.js";
-import type { ProductFacetDoc, ProductListAnswer } from "./products.service.js";
 import { searchTerm } from "../lib/bangla-search.js";
 import { expandQuery, NO_SYNONYMS, type SynonymTable } from "../lib/search-synonyms.js";
 
@@ -38,6 +36,15 @@ const MAX_INCREMENTAL = 64;
 const MAX_MEMOS = 5000;
 
 export type SortName = "price_low" | "price_high" | "newest" | "popular";
+
+/** The fields of a base product the refinements look at (and availableFilters read). */
+export interface ProductFacetDoc {
+  colors?: unknown[];
+  sizes?: { name?: unknown }[];
+  discountedPrice?: unknown;
+  discountPercent?: unknown;
+  quantity?: unknown;
+}
 
 interface CategoryRef {
   _id: mongoose.Types.ObjectId;
@@ -496,5 +503,3 @@ export class CatalogReadModel {
 
 /** This process's read model (one per process: each instance keeps its own and polls). */
 export const catalogReadModel = new CatalogReadModel();
-
-export type { ProductListAnswer, ProductListInput };

@@ -16,6 +16,9 @@ interface LeanCategoryRef {
   parentCategory: mongoose.Types.ObjectId | null;
 }
 
+/** The category fields a product's answer carries (the populate every product read asks for). */
+export const CATEGORY_REF_FIELDS = "name nameBn slug parentCategory";
+
 /**
  * The editable fields as the model stores them, named by their one declaration (the contract's
  * ProductEditableFields): a field declared there and not in the model fails the type check.

@@ -2,7 +2,7 @@ import type mongoose from "mongoose";
 import { Category } from "../../models/category.model.js";
 import { SizeGuide } from "../../models/size-guide.model.js";
 import { badRequest, notFound } from "../lib/http-error.js";
-import { findCategoryByIdOrSlug } from "./products.service.js";
+import { findCategoryByIdOrSlug } from "./catalog-listing.js";
 import type { SizeGuideAnswer } from "#contract/answers/catalog";
 
 export type { SizeGuideAnswer };

@@ -6,7 +6,7 @@
 import request from "supertest";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
-import { listProductCards } from "../../server/services/products.service";
+import { listProductCards } from "../../server/services/catalog-listing";
 import { ProductListQuery } from "#contract/schemas/catalog";
 import { createCategory } from "../factories/category";
 import { createProduct } from "../factories/product";

@@ -14,8 +14,8 @@ import {
   listProducts,
   listProductsFromDatabase,
   searchProductIds,
-  updateProduct,
-} from "../../server/services/products.service";
+} from "../../server/services/catalog-listing";
+import { updateProduct } from "../../server/services/products.service";
 import {
   createCategory as addCategory,
   updateCategory,

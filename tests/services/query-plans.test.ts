@@ -12,7 +12,7 @@ import {
   inRange,
   SALE,
 } from "../../server/services/dashboard.service";
-import { buildProductListQuery } from "../../server/services/products.service";
+import { buildProductListQuery } from "../../server/services/catalog-listing";
 import { ProductListQuery } from "#contract/schemas/catalog";
 import { createCategory } from "../factories/category";
 import { createProduct } from "../factories/product";

@@ -86,6 +86,26 @@ describe("app/ reaches shared code only through the contract", () => {
   });
 });
 
+describe("models/ imports nothing from server/ (the server provides what models need)", () => {
+  it.each([
+    `import { getEnv } from "../server/env.js";${use("getEnv")}`,
+    `import type { Env } from "../server/env.js";\nexport type Used = Env;\n`,
+    `export { logger } from "../server/lib/logger.js";`,
+  ])("refuses %s", async (source) => {
+    expect(await boundaryErrors("models/example.model.ts", source)).toHaveLength(1);
+  });
+
+  it("accepts mongoose, the contract and the other models", async () => {
+    const source = [
+      `import mongoose from "mongoose";`,
+      `import { STAFF_ROLES } from "#contract/staff-roles";`,
+      `import { modelServices } from "./model-services.js";`,
+      `export const used = [mongoose, STAFF_ROLES, modelServices];`,
+    ].join("\n");
+    expect(await boundaryErrors("models/example.model.ts", source)).toEqual([]);
+  });
+});
+
 describe("server/, models/ and scripts/ never import app/ (the image ships none)", () => {
   it.each([
     ["server/services/example.ts", `import { api } from "../../app/lib/api-client";${use("api")}`],
