@@ -1,5 +1,6 @@
-import { PopupImage } from "../../models/popup-image.model.js";
+import { POPUP_CONTENT_ID, PopupImage } from "../../models/popup-image.model.js";
 import { badRequest, notFound } from "../lib/http-error.js";
+import { versionedCopy } from "../lib/versioned-copy.js";
 import { MAX_IMAGE_PIXELS, removeStoredUpload, storeUploadedImage } from "../lib/images.js";
 import type { ActivePopupImage, PopupImageView } from "#contract/answers/popup-images";
 import type { CreatePopupImageInput, UpdatePopupImageInput } from "#contract/schemas/popup-images";
@@ -42,22 +43,36 @@ function toView(doc: PopupDoc): PopupImageView {
 
 const ORDER = { sequence: 1, createdAt: 1, _id: 1 } as const;
 
+/**
+ * The popups switched on, with their windows, as every storefront page reads them (the root's
+ * first frame and `GET /api/popup-images/active`): an in-process copy checked against the popups'
+ * version (server/lib/versioned-copy.ts), so a page costs no popup query. Every write of a popup
+ * records a change (models/popup-image.model.ts), so this instance's next page has it and another
+ * instance's within a second; a window's start or end needs no write, as reads filter by time.
+ */
+const switchedOn = versionedCopy({
+  id: POPUP_CONTENT_ID,
+  checkAfterMs: 500,
+  reloadAfterMs: 5 * 60_000,
+  load: () => PopupImage.find({ isActive: true }).sort(ORDER).lean<PopupDoc[]>(),
+});
+
+/** Forgets this instance's copy of the active popups (tests empty the database behind its back). */
+export const invalidateActivePopupImages = () => switchedOn.invalidate();
+
+const withinWindow = (doc: PopupDoc, now: Date) =>
+  (!doc.startsAt || doc.startsAt <= now) && (!doc.endsAt || doc.endsAt > now);
+
 /** Active, started (startsAt <= now or none) and not ended (endsAt > now or none), in sequence. */
 export async function listActivePopupImages(now = new Date()): Promise<ActivePopupImage[]> {
-  const docs = await PopupImage.find({
-    isActive: true,
-    $and: [
-      { $or: [{ startsAt: null }, { startsAt: { $lte: now } }] },
-      { $or: [{ endsAt: null }, { endsAt: { $gt: now } }] },
-    ],
-  })
-    .sort(ORDER)
-    .lean<PopupDoc[]>();
-  return docs.map((doc) => {
-    const { _id, title, description, titleBn, descriptionBn, link, imagePath, sequence } =
-      toView(doc);
-    return { _id, title, description, titleBn, descriptionBn, link, imagePath, sequence };
-  });
+  const docs = await switchedOn.read();
+  return docs
+    .filter((doc) => withinWindow(doc, now))
+    .map((doc) => {
+      const { _id, title, description, titleBn, descriptionBn, link, imagePath, sequence } =
+        toView(doc);
+      return { _id, title, description, titleBn, descriptionBn, link, imagePath, sequence };
+    });
 }
 
 export async function listPopupImages(): Promise<PopupImageView[]> {

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
+import mongoose from "mongoose";
 import sharp from "sharp";
 import request from "supertest";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -8,6 +9,7 @@ import { createApp } from "../../server/app";
 import { detectImageType } from "../../server/lib/images";
 import { createAdmin, createUser } from "../factories/user";
 import { clearDatabase } from "../setup/db";
+import { createPopupImage as insertPopupImage } from "../factories/popup-image";
 
 const app = createApp();
 const uploads = () => path.resolve(process.env.UPLOADS_DIR as string);
@@ -371,5 +373,81 @@ describe("GET /api/popup-images/active", () => {
     const answer = await request(app).get("/api/popup-images/active");
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual([]);
+  });
+});
+
+describe("the storefront's copy of the active popups", () => {
+  const titlesOfActive = async (): Promise<string[]> => {
+    const answer = await request(app).get("/api/popup-images/active").expect(200);
+    return answer.body.map((image: { title: string }) => image.title);
+  };
+  const asAdmin = (call: request.Test) => call.set("authorization", `Bearer ${adminToken}`);
+
+  /** How many commands went to the popups' collection while `run` ran. */
+  async function popupQueries(run: () => Promise<void>): Promise<number> {
+    let count = 0;
+    mongoose.set("debug", (collection: string) => {
+      if (collection === PopupImage.collection.collectionName) count += 1;
+    });
+    try {
+      await run();
+    } finally {
+      mongoose.set("debug", false);
+    }
+    return count;
+  }
+
+  it("serves pages without a popup query, and every write is in force on the next read", async () => {
+    const a = (await createPopup({ title: "A", sequence: "0" })).body._id as string;
+    expect(await titlesOfActive()).toEqual(["A"]);
+    const queries = await popupQueries(async () => {
+      for (let page = 0; page < 5; page++) expect(await titlesOfActive()).toEqual(["A"]);
+    });
+    expect(queries).toBe(0);
+
+    await asAdmin(request(app).put(`/api/popup-images/${a}`))
+      .send({ title: "A2" })
+      .expect(200);
+    expect(await titlesOfActive()).toEqual(["A2"]);
+    await asAdmin(request(app).put(`/api/popup-images/${a}`))
+      .send({ isActive: false })
+      .expect(200);
+    expect(await titlesOfActive()).toEqual([]);
+    await asAdmin(request(app).put(`/api/popup-images/${a}`))
+      .send({ isActive: true })
+      .expect(200);
+    expect(await titlesOfActive()).toEqual(["A2"]);
+    const b = (await createPopup({ title: "B", sequence: "1" })).body._id as string;
+    expect(await titlesOfActive()).toEqual(["A2", "B"]);
+    await asAdmin(request(app).post("/api/popup-images/sequence"))
+      .send({ order: [b, a] })
+      .expect(200);
+    expect(await titlesOfActive()).toEqual(["B", "A2"]);
+    await asAdmin(request(app).delete(`/api/popup-images/${b}`)).expect(200);
+    expect(await titlesOfActive()).toEqual(["A2"]);
+    // Written straight through the model (the seed, a script): the same.
+    await insertPopupImage({ title: "C" });
+    expect(await titlesOfActive()).toEqual(["C", "A2"]);
+  });
+
+  it("shows a popup when its window starts and hides it when it ends, with no write", async () => {
+    const startsAt = new Date(Date.now() + 1500);
+    const endsAt = new Date(startsAt.getTime() + 1000);
+    await PopupImage.create({
+      title: "Flash",
+      imagePath: "uploads/popups/flash.webp",
+      startsAt,
+      endsAt,
+    });
+    expect(await titlesOfActive()).toEqual([]);
+    const sleepUntil = (moment: Date) =>
+      new Promise((resolve) => setTimeout(resolve, moment.getTime() - Date.now() + 20));
+    const queries = await popupQueries(async () => {
+      await sleepUntil(startsAt);
+      expect(await titlesOfActive()).toEqual(["Flash"]);
+      await sleepUntil(endsAt);
+      expect(await titlesOfActive()).toEqual([]);
+    });
+    expect(queries).toBe(0);
   });
 });
