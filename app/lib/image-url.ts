@@ -1,3 +1,5 @@
+import { PRODUCT_IMAGE_WIDTHS } from "#contract/images";
+
 /** An inline placeholder, so an empty image never costs a request. */
 export const NO_IMAGE =
   "data:image/svg+xml;utf8," +
@@ -20,12 +22,27 @@ export function imageUrl(path: string | null | undefined, host = ""): string {
   return hostedImageUrl(path, host);
 }
 
-const RESPONSIVE = /-(400|800|1200)\.webp$/;
+/**
+ * Each width an image was saved in, with its path, when its name says it was (`name-800.webp` with
+ * 800 among `widths`); none for any other image (a popup uploaded before popups had widths).
+ * Self-contained like hostedImageUrl: the popup's inline head script runs it too.
+ */
+export function savedWidths(
+  path: string,
+  widths: readonly number[],
+): { path: string; width: number }[] {
+  const match = /^(.*)-(\d+)\.webp$/.exec(path);
+  if (!match || widths.indexOf(Number(match[2])) < 0) return [];
+  return widths.map((width) => ({ path: match[1] + "-" + width + ".webp", width }));
+}
 
 /** srcset for images saved in several widths (name-400.webp, name-800.webp, name-1200.webp). */
-export function imageSrcSet(path: string | null | undefined, host = ""): string | undefined {
-  if (!path || !RESPONSIVE.test(path)) return undefined;
-  return [400, 800, 1200]
-    .map((width) => `${imageUrl(path.replace(RESPONSIVE, `-${width}.webp`), host)} ${width}w`)
-    .join(", ");
+export function imageSrcSet(
+  path: string | null | undefined,
+  host = "",
+  widths: readonly number[] = PRODUCT_IMAGE_WIDTHS,
+): string | undefined {
+  const saved = path ? savedWidths(path, widths) : [];
+  if (saved.length === 0) return undefined;
+  return saved.map((image) => `${imageUrl(image.path, host)} ${image.width}w`).join(", ");
 }

@@ -5,8 +5,20 @@ import { MAX_IMAGE_PIXELS, removeStoredUpload, storeUploadedImage } from "../lib
 import type { ActivePopupImage, PopupImageView } from "#contract/answers/popup-images";
 import type { CreatePopupImageInput, UpdatePopupImageInput } from "#contract/schemas/popup-images";
 import { banglaFieldsOf } from "#contract/i18n/localized";
+import { POPUP_IMAGE_WIDTHS } from "#contract/images";
 
 export const POPUP_FOLDER = "popups";
+
+/** Written at each popup width (`abc-800.webp`, ...), so the storefront's srcset has them. */
+const storePopupImage = (image: Buffer) =>
+  storeUploadedImage(image, POPUP_FOLDER, {
+    encoding: "webp",
+    widths: POPUP_IMAGE_WIDTHS,
+    maxPixels: MAX_IMAGE_PIXELS.popup,
+  });
+/** Every width of a popup's image (or the one file of a popup uploaded before it had widths). */
+const removePopupImage = (imagePath: string | undefined) =>
+  removeStoredUpload(imagePath, POPUP_IMAGE_WIDTHS);
 
 interface PopupDoc {
   _id: { toString(): string };
@@ -96,15 +108,12 @@ export async function createPopupImage(
     const last = await PopupImage.findOne().sort({ sequence: -1 }).select("sequence").lean();
     sequence = last ? (last.sequence ?? 0) + 1 : 0;
   }
-  const imagePath = await storeUploadedImage(image, POPUP_FOLDER, {
-    encoding: "webp",
-    maxPixels: MAX_IMAGE_PIXELS.popup,
-  });
+  const imagePath = await storePopupImage(image);
   try {
     const doc = await PopupImage.create({ ...input, sequence, imagePath });
     return toView(doc.toObject() as PopupDoc);
   } catch (error) {
-    await removeStoredUpload(imagePath);
+    await removePopupImage(imagePath);
     throw error;
   }
 }
@@ -123,12 +132,7 @@ export async function updatePopupImage(
     throw badRequest("Invalid input", [
       { path: "endsAt", message: "endsAt must be after startsAt" },
     ]);
-  const imagePath = image
-    ? await storeUploadedImage(image, POPUP_FOLDER, {
-        encoding: "webp",
-        maxPixels: MAX_IMAGE_PIXELS.popup,
-      })
-    : undefined;
+  const imagePath = image ? await storePopupImage(image) : undefined;
   const changes = Object.fromEntries(
     Object.entries({ ...input, imagePath }).filter(([, value]) => value !== undefined),
   );
@@ -140,21 +144,21 @@ export async function updatePopupImage(
       { new: true },
     ).lean<PopupDoc>();
   } catch (error) {
-    await removeStoredUpload(imagePath);
+    await removePopupImage(imagePath);
     throw error;
   }
   if (!updated) {
-    await removeStoredUpload(imagePath);
+    await removePopupImage(imagePath);
     throw notFound("Popup image not found");
   }
-  if (imagePath && existing.imagePath !== imagePath) await removeStoredUpload(existing.imagePath);
+  if (imagePath && existing.imagePath !== imagePath) await removePopupImage(existing.imagePath);
   return toView(updated);
 }
 
 export async function deletePopupImage(id: string): Promise<{ message: string; _id: string }> {
   const doc = await PopupImage.findByIdAndDelete(id).lean<PopupDoc>();
   if (!doc) throw notFound("Popup image not found");
-  await removeStoredUpload(doc.imagePath);
+  await removePopupImage(doc.imagePath);
   return { message: "Popup image deleted", _id: id };
 }
 
