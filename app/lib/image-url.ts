@@ -1,5 +1,3 @@
-import { PRODUCT_IMAGE_WIDTHS } from "#contract/images";
-
 /** An inline placeholder, so an empty image never costs a request. */
 export const NO_IMAGE =
   "data:image/svg+xml;utf8," +
@@ -36,11 +34,18 @@ export function savedWidths(
   return widths.map((width) => ({ path: match[1] + "-" + width + ".webp", width }));
 }
 
+/**
+ * A product image's widths (PRODUCT_IMAGE_WIDTHS in contract/images.ts, which the unit test checks):
+ * written here so this module imports nothing, which keeps it in the chunk every page already loads
+ * (an import moved it into a script of its own, one more request per page).
+ */
+const PRODUCT_WIDTHS = [400, 800, 1200] as const;
+
 /** srcset for images saved in several widths (name-400.webp, name-800.webp, name-1200.webp). */
 export function imageSrcSet(
   path: string | null | undefined,
   host = "",
-  widths: readonly number[] = PRODUCT_IMAGE_WIDTHS,
+  widths: readonly number[] = PRODUCT_WIDTHS,
 ): string | undefined {
   const saved = path ? savedWidths(path, widths) : [];
   if (saved.length === 0) return undefined;

@@ -7,7 +7,7 @@
  */
 import mongoose from "mongoose";
 import request from "supertest";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PopupImage } from "../../models/popup-image.model";
 import { createApp } from "../../server/app";
 import { createPopupImage } from "../factories/popup-image";
@@ -26,6 +26,12 @@ function frameImages(html: string): string[] {
 const attribute = (tag: string, name: string) =>
   // React writes some names in camel case (srcSet); HTML reads them in any case.
   new RegExp(`\\s${name}="([^"]*)"`, "i").exec(tag)?.[1]?.replace(/&amp;/g, "&");
+
+// The first page loads the server build and warms the catalogue: seconds on a loaded machine,
+// and not what these tests are about.
+beforeAll(async () => {
+  await request(app).get("/").expect(200);
+}, 120_000);
 
 beforeEach(() => clearDatabase());
 

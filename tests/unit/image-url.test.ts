@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { hostedImageUrl, imageSrcSet, imageUrl, NO_IMAGE } from "~/lib/image-url";
-import { POPUP_IMAGE_WIDTHS } from "#contract/images";
+import { POPUP_IMAGE_WIDTHS, PRODUCT_IMAGE_WIDTHS } from "#contract/images";
 
 const HOST = "https://tweest.com.bd";
 
@@ -50,6 +50,7 @@ describe("imageUrl", () => {
 
 describe("imageSrcSet", () => {
   it("lists the three saved widths of a responsive image, each through the same host rule", () => {
+    expect(PRODUCT_IMAGE_WIDTHS).toEqual([400, 800, 1200]);
     expect(imageSrcSet("/uploads/products/tee-800.webp", HOST)).toBe(
       [
         "https://tweest.com.bd/uploads/products/tee-400.webp 400w",
