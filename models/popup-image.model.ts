@@ -1,4 +1,5 @@
 import mongoose, { Schema, type InferSchemaType } from "mongoose";
+import { trackContentChanges } from "./content-version.model.js";
 
 const PopupImageSchema = new Schema(
   {
@@ -16,6 +17,10 @@ const PopupImageSchema = new Schema(
   },
   { timestamps: true },
 );
+
+/** The version every instance's copy of the active popups is checked against. */
+export const POPUP_CONTENT_ID = "popups";
+trackContentChanges(PopupImageSchema, POPUP_CONTENT_ID);
 
 export type PopupImageFields = InferSchemaType<typeof PopupImageSchema>;
 export const PopupImage =

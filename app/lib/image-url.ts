@@ -20,12 +20,34 @@ export function imageUrl(path: string | null | undefined, host = ""): string {
   return hostedImageUrl(path, host);
 }
 
-const RESPONSIVE = /-(400|800|1200)\.webp$/;
+/**
+ * Each width an image was saved in, with its path, when its name says it was (`name-800.webp` with
+ * 800 among `widths`); none for any other image (a popup uploaded before popups had widths).
+ * Self-contained like hostedImageUrl: the popup's inline head script runs it too.
+ */
+export function savedWidths(
+  path: string,
+  widths: readonly number[],
+): { path: string; width: number }[] {
+  const match = /^(.*)-(\d+)\.webp$/.exec(path);
+  if (!match || widths.indexOf(Number(match[2])) < 0) return [];
+  return widths.map((width) => ({ path: match[1] + "-" + width + ".webp", width }));
+}
+
+/**
+ * A product image's widths (PRODUCT_IMAGE_WIDTHS in contract/images.ts, which the unit test checks):
+ * written here so this module imports nothing, which keeps it in the chunk every page already loads
+ * (an import moved it into a script of its own, one more request per page).
+ */
+const PRODUCT_WIDTHS = [400, 800, 1200] as const;
 
 /** srcset for images saved in several widths (name-400.webp, name-800.webp, name-1200.webp). */
-export function imageSrcSet(path: string | null | undefined, host = ""): string | undefined {
-  if (!path || !RESPONSIVE.test(path)) return undefined;
-  return [400, 800, 1200]
-    .map((width) => `${imageUrl(path.replace(RESPONSIVE, `-${width}.webp`), host)} ${width}w`)
-    .join(", ");
+export function imageSrcSet(
+  path: string | null | undefined,
+  host = "",
+  widths: readonly number[] = PRODUCT_WIDTHS,
+): string | undefined {
+  const saved = path ? savedWidths(path, widths) : [];
+  if (saved.length === 0) return undefined;
+  return saved.map((image) => `${imageUrl(image.path, host)} ${image.width}w`).join(", ");
 }

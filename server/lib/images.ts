@@ -5,6 +5,7 @@ import { getEnv } from "../env.js";
 import { getImageStore, isRasterImageKey, keyOfUploadUrl, uploadUrl } from "../storage/index.js";
 import { HttpError } from "./http-error.js";
 import { logger } from "./logger.js";
+import { PRIMARY_IMAGE_WIDTH, PRODUCT_IMAGE_WIDTHS } from "#contract/images";
 
 export type ImageType = "jpeg" | "png" | "webp" | "gif";
 
@@ -78,9 +79,9 @@ export async function assertImageWithin(
   return type;
 }
 
-export const RESPONSIVE_WIDTHS = [400, 800, 1200] as const;
+export const RESPONSIVE_WIDTHS = PRODUCT_IMAGE_WIDTHS;
 /** The width stored in `images[]`; the others are found by replacing this suffix. */
-export const PRIMARY_WIDTH = 800;
+export const PRIMARY_WIDTH = PRIMARY_IMAGE_WIDTH;
 
 /** The local backend's folder (UPLOADS_DIR); with IMAGE_STORAGE=s3 images are in the bucket. */
 export function uploadsRoot(): string {
@@ -184,18 +185,17 @@ export async function saveResponsiveWebps(buffers: Buffer[], folder: string): Pr
 const UNREADABLE_IMAGE = () =>
   new HttpError(415, "The image could not be read", "UNSUPPORTED_MEDIA_TYPE");
 
-/** Popup images are re-encoded no wider than this. */
-const REENCODED_MAX_WIDTH = 1920;
-
 /**
- * How an upload is written again from its decoded pixels. `webp`: WebP at most 1920 px wide, GIF and
- * WebP animation kept (popups). `artwork`: full size in its own format as print artwork should be,
- * PNG lossless (a GIF becomes a PNG of its first frame), JPEG and WebP at quality 95 with full colour
- * resolution (bulk-order designs). Either way nothing of the file but its pixels is kept: EXIF
- * (camera, GPS position, dates), XMP, IPTC, ICC profile and comments are dropped (colours converted
- * to sRGB), and the EXIF orientation is applied to the pixels first.
+ * How an upload is written again from its decoded pixels. `webp`: WebP at each of `widths` (never
+ * enlarged), `<name>-<width>.webp`, GIF and WebP animation kept (popups). `artwork`: full size in its
+ * own format as print artwork should be, PNG lossless (a GIF becomes a PNG of its first frame), JPEG
+ * and WebP at quality 95 with full colour resolution (bulk-order designs). Either way nothing of the
+ * file but its pixels is kept: EXIF (camera, GPS position, dates), XMP, IPTC, ICC profile and
+ * comments are dropped (colours converted to sRGB), and the EXIF orientation is applied to the
+ * pixels first.
  */
-export type UploadEncoding = "webp" | "artwork";
+export type UploadEncoding =
+  { encoding: "webp"; widths: readonly number[] } | { encoding: "artwork" };
 
 function encodeArtwork(image: Sharp, type: ImageType): { extension: string; image: Sharp } {
   if (type === "jpeg")
@@ -205,55 +205,92 @@ function encodeArtwork(image: Sharp, type: ImageType): { extension: string; imag
   return { extension: "png", image: image.png() };
 }
 
+/** The file names and bytes an upload is written as (the first named is the one answered). */
+async function encodeUpload(
+  decoded: Sharp,
+  type: ImageType,
+  options: UploadEncoding,
+): Promise<{ name: string; bytes: Buffer }[]> {
+  const base = newFileBase();
+  if (options.encoding === "artwork") {
+    const artwork = encodeArtwork(decoded, type);
+    return [{ name: `${base}.${artwork.extension}`, bytes: await artwork.image.toBuffer() }];
+  }
+  const files: { name: string; bytes: Buffer }[] = [];
+  for (const width of options.widths) {
+    const bytes = await decoded
+      .clone()
+      .resize({ width, withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
+    const file = { name: `${base}-${width}.webp`, bytes };
+    if (width === PRIMARY_IMAGE_WIDTH) files.unshift(file);
+    else files.push(file);
+  }
+  return files;
+}
+
 /**
  * Stores an uploaded image in the image store under <folder>/ with a generated name and answers
- * its path relative to the shop's host (e.g. `uploads/popups/abc.webp`). The type is checked by
- * magic bytes (415), then the image is decoded and written again (`encoding`), so a truncated or
- * forged file is refused and nothing but the pixels is stored. An image whose header declares more
- * than `maxPixels` (all frames counted when animation is kept) is a 413, before decoding.
+ * its path relative to the shop's host (e.g. `uploads/popups/abc-800.webp`, the primary width of
+ * those written). The type is checked by magic bytes (415), then the image is decoded and written
+ * again (`encoding`), so a truncated or forged file is refused and nothing but the pixels is
+ * stored. An image whose header declares more than `maxPixels` (all frames counted when animation
+ * is kept) is a 413, before decoding. A file the store refuses removes those already written (503).
  */
 export async function storeUploadedImage(
   buffer: Buffer,
   folder: string,
-  options: { encoding: UploadEncoding; maxPixels: number },
+  options: UploadEncoding & { maxPixels: number },
 ): Promise<string> {
   const animated = options.encoding === "webp";
   const type = await assertImageWithin(buffer, options.maxPixels, { frames: animated });
-  // Also given to every decode: sharp then refuses anything larger however the header was read.
-  const limitInputPixels = options.maxPixels;
-  const base = newFileBase();
-  let name: string;
-  let bytes: Buffer;
+  let files: { name: string; bytes: Buffer }[];
   try {
     const decoded = sharp(buffer, {
       failOn: "error",
       animated: animated && (type === "gif" || type === "webp"),
-      limitInputPixels,
+      // Also given to every decode: sharp then refuses anything larger however the header was read.
+      limitInputPixels: options.maxPixels,
     }).rotate();
-    if (options.encoding === "webp") {
-      name = `${base}.webp`;
-      bytes = await decoded
-        .resize({ width: REENCODED_MAX_WIDTH, withoutEnlargement: true })
-        .webp({ quality: 82 })
-        .toBuffer();
-    } else {
-      const artwork = encodeArtwork(decoded, type);
-      name = `${base}.${artwork.extension}`;
-      bytes = await artwork.image.toBuffer();
-    }
+    files = await encodeUpload(decoded, type, options);
   } catch {
     throw UNREADABLE_IMAGE();
   }
-  await putImage(`${folder}/${name}`, bytes);
-  return `uploads/${folder}/${name}`;
+  const written: string[] = [];
+  try {
+    for (const file of files) {
+      await putImage(`${folder}/${file.name}`, file.bytes);
+      written.push(`${folder}/${file.name}`);
+    }
+  } catch (error) {
+    await Promise.all(written.map((key) => removeImage(key)));
+    throw error;
+  }
+  return `uploads/${folder}/${files[0]!.name}`;
 }
 
-/** Removes a file stored by storeUploadedImage; anything that is not such a path is ignored. */
-export async function removeStoredUpload(relativePath: string | null | undefined): Promise<void> {
+/**
+ * Removes a file stored by storeUploadedImage, every width of it when its name is one of `widths`
+ * (`abc-800.webp`); anything that is not such a path is ignored.
+ */
+export async function removeStoredUpload(
+  relativePath: string | null | undefined,
+  widths: readonly number[] = [],
+): Promise<void> {
   if (!relativePath || !/^uploads\/[\w-]+\/[\w-]+\.(?:webp|jpg|png|gif)$/.test(relativePath))
     return;
-  const key = keyOfUploadUrl(relativePath);
-  if (key) await removeImage(key);
+  const sized = /^(.*)-(\d+)\.webp$/.exec(relativePath);
+  const paths =
+    sized && widths.includes(Number(sized[2]))
+      ? widths.map((width) => `${sized[1]}-${width}.webp`)
+      : [relativePath];
+  await Promise.all(
+    paths.map(async (stored) => {
+      const key = keyOfUploadUrl(stored);
+      if (key) await removeImage(key);
+    }),
+  );
 }
 
 /** Longest client file name accepted (bytes, as most file systems allow). */

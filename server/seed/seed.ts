@@ -4,6 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { Category } from "../../models/category.model.js";
 import { COLOR_HEX, SEED_COLORS } from "#contract/colors";
+import { POPUP_IMAGE_WIDTHS } from "#contract/images";
 import { PopupImage } from "../../models/popup-image.model.js";
 import { deriveStock, Product } from "../../models/product.model.js";
 import { PromoCode } from "../../models/promo-code.model.js";
@@ -231,12 +232,18 @@ async function renderWebp(svg: string, quality: number, width?: number): Promise
   return rendered;
 }
 
-async function writeWebpWidths(svg: string, folder: string, baseName: string): Promise<string> {
+async function writeWebpWidths(
+  svg: string,
+  folder: string,
+  baseName: string,
+  widths: readonly number[] = RESPONSIVE_WIDTHS,
+  quality = 78,
+): Promise<string> {
   const store = getImageStore();
-  for (const width of RESPONSIVE_WIDTHS) {
+  for (const width of widths) {
     const key = `${folder}/${baseName}-${width}.webp`;
     if (await store.stat(key)) continue;
-    await store.put(key, await renderWebp(svg, 78, width));
+    await store.put(key, await renderWebp(svg, quality, width));
   }
   return uploadUrl(`${folder}/${baseName}-${PRIMARY_WIDTH}.webp`);
 }
@@ -392,13 +399,16 @@ async function seedPopupImages() {
       fill: "#4d5d2a",
     },
   ];
-  const store = getImageStore();
   for (const [sequence, banner] of banners.entries()) {
-    const fileName = `seed-campaign-${sequence + 1}.webp`;
-    if (!(await store.stat(`popups/${fileName}`))) {
-      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" fill="${banner.fill}"/><circle cx="950" cy="250" r="260" fill="#ffffff" fill-opacity="0.12"/><rect x="80" y="520" width="520" height="24" rx="12" fill="#ffffff" fill-opacity="0.6"/></svg>`;
-      await store.put(`popups/${fileName}`, await renderWebp(svg, 80));
-    }
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" fill="${banner.fill}"/><circle cx="950" cy="250" r="260" fill="#ffffff" fill-opacity="0.12"/><rect x="80" y="520" width="520" height="24" rx="12" fill="#ffffff" fill-opacity="0.6"/></svg>`;
+    // At every popup width, as an upload is (the storefront's srcset names them).
+    const imageUrl = await writeWebpWidths(
+      svg,
+      "popups",
+      `seed-campaign-${sequence + 1}`,
+      POPUP_IMAGE_WIDTHS,
+      80,
+    );
     await PopupImage.updateOne(
       { title: banner.title },
       stamped({
@@ -407,7 +417,8 @@ async function seedPopupImages() {
         titleBn: banner.titleBn,
         descriptionBn: banner.descriptionBn,
         link: banner.link,
-        imagePath: `uploads/popups/${fileName}`,
+        // Relative to the shop's host, as uploads are stored.
+        imagePath: imageUrl.replace(/^\//, ""),
         sequence,
         isActive: true,
       }),

@@ -1,11 +1,24 @@
-import { PopupImage } from "../../models/popup-image.model.js";
+import { POPUP_CONTENT_ID, PopupImage } from "../../models/popup-image.model.js";
 import { badRequest, notFound } from "../lib/http-error.js";
+import { versionedCopy } from "../lib/versioned-copy.js";
 import { MAX_IMAGE_PIXELS, removeStoredUpload, storeUploadedImage } from "../lib/images.js";
 import type { ActivePopupImage, PopupImageView } from "#contract/answers/popup-images";
 import type { CreatePopupImageInput, UpdatePopupImageInput } from "#contract/schemas/popup-images";
 import { banglaFieldsOf } from "#contract/i18n/localized";
+import { POPUP_IMAGE_WIDTHS } from "#contract/images";
 
 export const POPUP_FOLDER = "popups";
+
+/** Written at each popup width (`abc-800.webp`, ...), so the storefront's srcset has them. */
+const storePopupImage = (image: Buffer) =>
+  storeUploadedImage(image, POPUP_FOLDER, {
+    encoding: "webp",
+    widths: POPUP_IMAGE_WIDTHS,
+    maxPixels: MAX_IMAGE_PIXELS.popup,
+  });
+/** Every width of a popup's image (or the one file of a popup uploaded before it had widths). */
+const removePopupImage = (imagePath: string | undefined) =>
+  removeStoredUpload(imagePath, POPUP_IMAGE_WIDTHS);
 
 interface PopupDoc {
   _id: { toString(): string };
@@ -42,22 +55,36 @@ function toView(doc: PopupDoc): PopupImageView {
 
 const ORDER = { sequence: 1, createdAt: 1, _id: 1 } as const;
 
+/**
+ * The popups switched on, with their windows, as every storefront page reads them (the root's
+ * first frame and `GET /api/popup-images/active`): an in-process copy checked against the popups'
+ * version (server/lib/versioned-copy.ts), so a page costs no popup query. Every write of a popup
+ * records a change (models/popup-image.model.ts), so this instance's next page has it and another
+ * instance's within a second; a window's start or end needs no write, as reads filter by time.
+ */
+const switchedOn = versionedCopy({
+  id: POPUP_CONTENT_ID,
+  checkAfterMs: 500,
+  reloadAfterMs: 5 * 60_000,
+  load: () => PopupImage.find({ isActive: true }).sort(ORDER).lean<PopupDoc[]>(),
+});
+
+/** Forgets this instance's copy of the active popups (tests empty the database behind its back). */
+export const invalidateActivePopupImages = () => switchedOn.invalidate();
+
+const withinWindow = (doc: PopupDoc, now: Date) =>
+  (!doc.startsAt || doc.startsAt <= now) && (!doc.endsAt || doc.endsAt > now);
+
 /** Active, started (startsAt <= now or none) and not ended (endsAt > now or none), in sequence. */
 export async function listActivePopupImages(now = new Date()): Promise<ActivePopupImage[]> {
-  const docs = await PopupImage.find({
-    isActive: true,
-    $and: [
-      { $or: [{ startsAt: null }, { startsAt: { $lte: now } }] },
-      { $or: [{ endsAt: null }, { endsAt: { $gt: now } }] },
-    ],
-  })
-    .sort(ORDER)
-    .lean<PopupDoc[]>();
-  return docs.map((doc) => {
-    const { _id, title, description, titleBn, descriptionBn, link, imagePath, sequence } =
-      toView(doc);
-    return { _id, title, description, titleBn, descriptionBn, link, imagePath, sequence };
-  });
+  const docs = await switchedOn.read();
+  return docs
+    .filter((doc) => withinWindow(doc, now))
+    .map((doc) => {
+      const { _id, title, description, titleBn, descriptionBn, link, imagePath, sequence } =
+        toView(doc);
+      return { _id, title, description, titleBn, descriptionBn, link, imagePath, sequence };
+    });
 }
 
 export async function listPopupImages(): Promise<PopupImageView[]> {
@@ -81,15 +108,12 @@ export async function createPopupImage(
     const last = await PopupImage.findOne().sort({ sequence: -1 }).select("sequence").lean();
     sequence = last ? (last.sequence ?? 0) + 1 : 0;
   }
-  const imagePath = await storeUploadedImage(image, POPUP_FOLDER, {
-    encoding: "webp",
-    maxPixels: MAX_IMAGE_PIXELS.popup,
-  });
+  const imagePath = await storePopupImage(image);
   try {
     const doc = await PopupImage.create({ ...input, sequence, imagePath });
     return toView(doc.toObject() as PopupDoc);
   } catch (error) {
-    await removeStoredUpload(imagePath);
+    await removePopupImage(imagePath);
     throw error;
   }
 }
@@ -108,12 +132,7 @@ export async function updatePopupImage(
     throw badRequest("Invalid input", [
       { path: "endsAt", message: "endsAt must be after startsAt" },
     ]);
-  const imagePath = image
-    ? await storeUploadedImage(image, POPUP_FOLDER, {
-        encoding: "webp",
-        maxPixels: MAX_IMAGE_PIXELS.popup,
-      })
-    : undefined;
+  const imagePath = image ? await storePopupImage(image) : undefined;
   const changes = Object.fromEntries(
     Object.entries({ ...input, imagePath }).filter(([, value]) => value !== undefined),
   );
@@ -125,21 +144,21 @@ export async function updatePopupImage(
       { new: true },
     ).lean<PopupDoc>();
   } catch (error) {
-    await removeStoredUpload(imagePath);
+    await removePopupImage(imagePath);
     throw error;
   }
   if (!updated) {
-    await removeStoredUpload(imagePath);
+    await removePopupImage(imagePath);
     throw notFound("Popup image not found");
   }
-  if (imagePath && existing.imagePath !== imagePath) await removeStoredUpload(existing.imagePath);
+  if (imagePath && existing.imagePath !== imagePath) await removePopupImage(existing.imagePath);
   return toView(updated);
 }
 
 export async function deletePopupImage(id: string): Promise<{ message: string; _id: string }> {
   const doc = await PopupImage.findByIdAndDelete(id).lean<PopupDoc>();
   if (!doc) throw notFound("Popup image not found");
-  await removeStoredUpload(doc.imagePath);
+  await removePopupImage(doc.imagePath);
   return { message: "Popup image deleted", _id: id };
 }
 

@@ -190,7 +190,7 @@ describe("IMAGE_STORAGE=s3: the shop's images in an S3-compatible bucket", () =>
       .attach("image", await png(800, 400), "campaign.png");
     expect(created.status).toBe(201);
     const imagePath = created.body.imagePath as string;
-    expect(imagePath).toMatch(/^uploads\/popups\/[\w-]+\.webp$/);
+    expect(imagePath).toMatch(/^uploads\/popups\/[\w-]+-800\.webp$/);
     const key = imagePath.replace(/^uploads\//, "");
     expect((await headObject(key))?.ContentType).toBe("image/webp");
 
@@ -205,7 +205,9 @@ describe("IMAGE_STORAGE=s3: the shop's images in an S3-compatible bucket", () =>
       .set(admin)
       .attach("image", await png(800, 400, "#16a085"), "new.png");
     expect(replaced.status).toBe(200);
-    expect(await headObject(key)).toBeUndefined();
+    // Every width of the replaced image is gone.
+    for (const width of [400, 800, 1200, 1920])
+      expect(await headObject(key.replace(/-800\.webp$/, `-${width}.webp`))).toBeUndefined();
     expect(await headObject(replaced.body.imagePath.replace(/^uploads\//, ""))).toBeDefined();
     expect(localFiles()).toEqual([]);
   });

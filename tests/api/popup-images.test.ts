@@ -1,5 +1,6 @@
-import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import mongoose from "mongoose";
 import sharp from "sharp";
 import request from "supertest";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -8,13 +9,22 @@ import { createApp } from "../../server/app";
 import { detectImageType } from "../../server/lib/images";
 import { createAdmin, createUser } from "../factories/user";
 import { clearDatabase } from "../setup/db";
+import { createPopupImage as insertPopupImage } from "../factories/popup-image";
+import { POPUP_IMAGE_WIDTHS } from "#contract/images";
 
 const app = createApp();
 const uploads = () => path.resolve(process.env.UPLOADS_DIR as string);
 /** imagePath is public (`uploads/popups/x.webp`, served at /uploads/*); the file lives in UPLOADS_DIR. */
 const onDisk = (imagePath: string) => path.join(uploads(), imagePath.replace(/^uploads\//, ""));
 const popupFiles = () =>
-  existsSync(path.join(uploads(), "popups")) ? readdirSync(path.join(uploads(), "popups")) : [];
+  existsSync(path.join(uploads(), "popups"))
+    ? readdirSync(path.join(uploads(), "popups")).sort()
+    : [];
+/** The file names of every width of a popup's image, given its stored (800 px) path. */
+const widthFiles = (imagePath: string) =>
+  POPUP_IMAGE_WIDTHS.map((width) =>
+    path.basename(imagePath).replace(/-800\.webp$/, `-${width}.webp`),
+  ).sort();
 
 let png: Buffer;
 let jpeg: Buffer;
@@ -49,7 +59,7 @@ function createPopup(fields: Record<string, string>, image: Buffer | null = png)
 }
 
 describe("POST /api/popup-images", () => {
-  it("stores the image re-encoded as WebP under uploads/popups with a relative path", async () => {
+  it("stores the image re-encoded as WebP at every popup width under uploads/popups with a relative path", async () => {
     const answer = await createPopup({
       title: "Eid sale",
       description: "Up to 40% off",
@@ -67,9 +77,10 @@ describe("POST /api/popup-images", () => {
       startsAt: null,
       endsAt: null,
     });
-    expect(answer.body.imagePath).toMatch(/^uploads\/popups\/[\w-]+\.webp$/);
+    expect(answer.body.imagePath).toMatch(/^uploads\/popups\/[\w-]+-800\.webp$/);
     const file = readFileSync(onDisk(answer.body.imagePath));
     expect(detectImageType(file)).toBe("webp");
+    expect(popupFiles()).toEqual(widthFiles(answer.body.imagePath));
     const served = await request(app).get(`/${answer.body.imagePath}`);
     expect(served.status).toBe(200);
     expect(served.headers["content-type"]).toBe("image/webp");
@@ -92,6 +103,42 @@ describe("POST /api/popup-images", () => {
     const answer = await createPopup({ title: "gif" }, gif);
     expect(answer.status).toBe(201);
     expect(detectImageType(readFileSync(onDisk(answer.body.imagePath)))).toBe("webp");
+  });
+
+  it("writes each width at that width, never enlarging, and keeps an animation", async () => {
+    const wide = await sharp({
+      create: { width: 2400, height: 1200, channels: 3, background: { r: 20, g: 120, b: 60 } },
+    })
+      .png()
+      .toBuffer();
+    const big = await createPopup({ title: "wide" }, wide);
+    expect(big.status).toBe(201);
+    for (const width of POPUP_IMAGE_WIDTHS) {
+      const file = onDisk(big.body.imagePath.replace(/-800\.webp$/, `-${width}.webp`));
+      expect(await sharp(readFileSync(file)).metadata()).toMatchObject({
+        format: "webp",
+        width,
+        height: width / 2,
+      });
+    }
+
+    const frame = (red: number) =>
+      sharp({ create: { width: 60, height: 30, channels: 3, background: { r: red, g: 0, b: 0 } } })
+        .png()
+        .toBuffer();
+    const gif = await sharp([await frame(40), await frame(200)], { join: { animated: true } })
+      .gif()
+      .toBuffer();
+    const small = await createPopup({ title: "small animation" }, gif);
+    expect(small.status).toBe(201);
+    for (const width of POPUP_IMAGE_WIDTHS) {
+      const file = onDisk(small.body.imagePath.replace(/-800\.webp$/, `-${width}.webp`));
+      expect(await sharp(readFileSync(file)).metadata()).toMatchObject({
+        format: "webp",
+        width: 60,
+        pages: 2,
+      });
+    }
   });
 
   it("places an image without a sequence after the last one", async () => {
@@ -201,7 +248,7 @@ describe("GET, PUT and DELETE /api/popup-images/:id", () => {
     expect(secondPath).not.toBe(firstPath);
     expect(existsSync(onDisk(secondPath))).toBe(true);
     expect(existsSync(onDisk(firstPath))).toBe(false);
-    expect(popupFiles()).toEqual([path.basename(secondPath)]);
+    expect(popupFiles()).toEqual(widthFiles(secondPath));
 
     // Without an image (JSON this time) the file stays.
     const renamed = await request(app)
@@ -237,6 +284,26 @@ describe("GET, PUT and DELETE /api/popup-images/:id", () => {
       .set("authorization", `Bearer ${adminToken}`);
     expect(again.status).toBe(404);
     expect(again.body).toEqual({ message: "Popup image not found", code: "NOT_FOUND" });
+  });
+
+  it("keeps a popup stored before popups had widths: its one file is served and then removed", async () => {
+    mkdirSync(path.join(uploads(), "popups"), { recursive: true });
+    writeFileSync(onDisk("uploads/popups/before-widths.webp"), png);
+    const legacy = await insertPopupImage({
+      title: "Old",
+      imagePath: "uploads/popups/before-widths.webp",
+    });
+
+    const active = await request(app).get("/api/popup-images/active");
+    expect(active.body.map((image: { imagePath: string }) => image.imagePath)).toEqual([
+      "uploads/popups/before-widths.webp",
+    ]);
+    expect((await request(app).get("/uploads/popups/before-widths.webp")).status).toBe(200);
+    const removed = await request(app)
+      .delete(`/api/popup-images/${legacy._id}`)
+      .set("authorization", `Bearer ${adminToken}`);
+    expect(removed.status).toBe(200);
+    expect(popupFiles()).toEqual([]);
   });
 
   it("answers 404 for an unknown id, 400 for a malformed one, and keeps non-admins out", async () => {
@@ -371,5 +438,81 @@ describe("GET /api/popup-images/active", () => {
     const answer = await request(app).get("/api/popup-images/active");
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual([]);
+  });
+});
+
+describe("the storefront's copy of the active popups", () => {
+  const titlesOfActive = async (): Promise<string[]> => {
+    const answer = await request(app).get("/api/popup-images/active").expect(200);
+    return answer.body.map((image: { title: string }) => image.title);
+  };
+  const asAdmin = (call: request.Test) => call.set("authorization", `Bearer ${adminToken}`);
+
+  /** How many commands went to the popups' collection while `run` ran. */
+  async function popupQueries(run: () => Promise<void>): Promise<number> {
+    let count = 0;
+    mongoose.set("debug", (collection: string) => {
+      if (collection === PopupImage.collection.collectionName) count += 1;
+    });
+    try {
+      await run();
+    } finally {
+      mongoose.set("debug", false);
+    }
+    return count;
+  }
+
+  it("serves pages without a popup query, and every write is in force on the next read", async () => {
+    const a = (await createPopup({ title: "A", sequence: "0" })).body._id as string;
+    expect(await titlesOfActive()).toEqual(["A"]);
+    const queries = await popupQueries(async () => {
+      for (let page = 0; page < 5; page++) expect(await titlesOfActive()).toEqual(["A"]);
+    });
+    expect(queries).toBe(0);
+
+    await asAdmin(request(app).put(`/api/popup-images/${a}`))
+      .send({ title: "A2" })
+      .expect(200);
+    expect(await titlesOfActive()).toEqual(["A2"]);
+    await asAdmin(request(app).put(`/api/popup-images/${a}`))
+      .send({ isActive: false })
+      .expect(200);
+    expect(await titlesOfActive()).toEqual([]);
+    await asAdmin(request(app).put(`/api/popup-images/${a}`))
+      .send({ isActive: true })
+      .expect(200);
+    expect(await titlesOfActive()).toEqual(["A2"]);
+    const b = (await createPopup({ title: "B", sequence: "1" })).body._id as string;
+    expect(await titlesOfActive()).toEqual(["A2", "B"]);
+    await asAdmin(request(app).post("/api/popup-images/sequence"))
+      .send({ order: [b, a] })
+      .expect(200);
+    expect(await titlesOfActive()).toEqual(["B", "A2"]);
+    await asAdmin(request(app).delete(`/api/popup-images/${b}`)).expect(200);
+    expect(await titlesOfActive()).toEqual(["A2"]);
+    // Written straight through the model (the seed, a script): the same.
+    await insertPopupImage({ title: "C" });
+    expect(await titlesOfActive()).toEqual(["C", "A2"]);
+  });
+
+  it("shows a popup when its window starts and hides it when it ends, with no write", async () => {
+    const startsAt = new Date(Date.now() + 1500);
+    const endsAt = new Date(startsAt.getTime() + 1000);
+    await PopupImage.create({
+      title: "Flash",
+      imagePath: "uploads/popups/flash.webp",
+      startsAt,
+      endsAt,
+    });
+    expect(await titlesOfActive()).toEqual([]);
+    const sleepUntil = (moment: Date) =>
+      new Promise((resolve) => setTimeout(resolve, moment.getTime() - Date.now() + 20));
+    const queries = await popupQueries(async () => {
+      await sleepUntil(startsAt);
+      expect(await titlesOfActive()).toEqual(["Flash"]);
+      await sleepUntil(endsAt);
+      expect(await titlesOfActive()).toEqual([]);
+    });
+    expect(queries).toBe(0);
   });
 });

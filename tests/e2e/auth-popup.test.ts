@@ -59,6 +59,16 @@ describe("campaign popup", () => {
         .locator('head link[rel="preload"][as="image"][href*="/uploads/popups/"]')
         .getAttribute("href"),
     ).toBe(await page.getByTestId("popup-active-image").locator("img").getAttribute("src"));
+    // With the image's srcset and sizes, so the browser preloads the width the image then shows.
+    const imagePreload = await page
+      .locator('head link[rel="preload"][as="image"][href*="/uploads/popups/"]')
+      .evaluate((link) => [link.getAttribute("imagesrcset"), link.getAttribute("imagesizes")]);
+    const firstImage = await page
+      .getByTestId("popup-active-image")
+      .locator("img")
+      .evaluate((image) => [image.getAttribute("srcset"), image.getAttribute("sizes")]);
+    expect(imagePreload).toEqual(firstImage);
+    expect(firstImage[0]).toContain("-400.webp 400w");
     expect(
       await page.locator('head link[rel="modulepreload"][href*="campaign-popup-dialog"]').count(),
     ).toBe(1);

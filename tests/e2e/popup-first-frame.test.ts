@@ -110,9 +110,16 @@ describe("the campaign popup on a throttled phone", () => {
     expect(steps.indexOf("open")).toBeLessThan(steps.indexOf("hydrated"));
     expect(steps.indexOf("frame image")).toBeLessThan(steps.indexOf("hydrated"));
     expect(steps.at(-1)).toBe("app");
-    expect(await page.getByTestId("popup-active-image").locator("img").getAttribute("src")).toBe(
-      popupImageRequests[0],
+    // The first image at one width, the one its srcset and sizes pick here (the head script's
+    // preload named the same srcset and sizes): one file fetched, the one on screen.
+    const firstImage = page.getByTestId("popup-active-image").locator("img");
+    expect(await firstImage.getAttribute("srcset")).toMatch(
+      /-400\.webp 400w, .*-1920\.webp 1920w$/,
     );
+    const shown = await firstImage.evaluate((image: HTMLImageElement) => image.currentSrc);
+    const firstImageBase = shown.replace(/-\d+\.webp$/, "-");
+    expect(popupImageRequests[0]).toBe(shown);
+    expect(popupImageRequests.filter((url) => url.startsWith(firstImageBase))).toEqual([shown]);
     expect(listCalls).toEqual([200]);
     // Tracking as before: one page view for the page, none for the popup.
     expect(await pageViews(page)).toEqual(["/"]);

@@ -9,7 +9,9 @@ import { PromoCode } from "../../models/promo-code.model";
 import { SizeGuide } from "../../models/size-guide.model";
 import { User } from "../../models/user.model";
 import { DEMO_CUSTOMER, REACHABLE_SEED_LINE, seedDatabase } from "../../server/seed/seed";
+import { getImageStore } from "../../server/storage";
 import { withEnv } from "../setup/env";
+import { POPUP_IMAGE_WIDTHS } from "#contract/images";
 
 async function snapshot() {
   const strip = (docs: object[]) => JSON.stringify(docs);
@@ -48,6 +50,14 @@ describe("seedDatabase", () => {
     ).toBeGreaterThan(0);
     expect(await PromoCode.countDocuments()).toBe(3);
     expect(await PopupImage.countDocuments({ isActive: true })).toBe(3);
+    // Each campaign image at every popup width, as an upload is (the storefront's srcset).
+    for (const popup of await PopupImage.find().lean()) {
+      expect(popup.imagePath).toMatch(/^uploads\/popups\/seed-campaign-\d-800\.webp$/);
+      for (const width of POPUP_IMAGE_WIDTHS) {
+        const key = popup.imagePath.replace(/^uploads\/(.*)-800\.webp$/, `$1-${width}.webp`);
+        expect(await getImageStore().stat(key)).toBeDefined();
+      }
+    }
     expect(await SizeGuide.countDocuments()).toBe(1);
     expect(await User.countDocuments({ role: "ADMIN", email: "admin@tweest.local" })).toBe(1);
     expect(await User.countDocuments({ role: "CUSTOMER" })).toBe(1);

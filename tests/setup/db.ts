@@ -1,6 +1,7 @@
 import mongoose from "mongoose";
 import { catalogReadModel } from "../../server/services/catalog-read-model";
 import { invalidateCourierSettings } from "../../server/services/courier-settings.service";
+import { invalidateActivePopupImages } from "../../server/services/popup-images.service";
 import { invalidateShopSettings } from "../../server/services/shop-settings.service";
 
 /** Empties every collection but keeps indexes, so each test starts from a known state. */
@@ -15,4 +16,6 @@ export async function clearDatabase(): Promise<void> {
   invalidateShopSettings();
   // And the couriers' settings: the environment's again until a test saves some.
   invalidateCourierSettings();
+  // And the storefront's copy of the active campaign popups.
+  invalidateActivePopupImages();
 }

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { hostedImageUrl, imageSrcSet, imageUrl, NO_IMAGE } from "~/lib/image-url";
+import { POPUP_IMAGE_WIDTHS, PRODUCT_IMAGE_WIDTHS } from "#contract/images";
 
 const HOST = "https://tweest.com.bd";
 
@@ -49,12 +50,28 @@ describe("imageUrl", () => {
 
 describe("imageSrcSet", () => {
   it("lists the three saved widths of a responsive image, each through the same host rule", () => {
+    expect(PRODUCT_IMAGE_WIDTHS).toEqual([400, 800, 1200]);
     expect(imageSrcSet("/uploads/products/tee-800.webp", HOST)).toBe(
       [
         "https://tweest.com.bd/uploads/products/tee-400.webp 400w",
         "https://tweest.com.bd/uploads/products/tee-800.webp 800w",
         "https://tweest.com.bd/uploads/products/tee-1200.webp 1200w",
       ].join(", "),
+    );
+  });
+
+  it("lists a popup's four widths, its path relative to the host; none for a popup saved in one size", () => {
+    expect(imageSrcSet("uploads/popups/eid-800.webp", HOST, POPUP_IMAGE_WIDTHS)).toBe(
+      [400, 800, 1200, 1920]
+        .map((width) => `https://tweest.com.bd/uploads/popups/eid-${width}.webp ${width}w`)
+        .join(", "),
+    );
+    // Stored before popups had widths (`<time>-<random hex>.webp`): its one file, no srcset.
+    expect(imageSrcSet("uploads/popups/mhx1-1a2b3c4d5e6f.webp", HOST, POPUP_IMAGE_WIDTHS)).toBe(
+      undefined,
+    );
+    expect(imageSrcSet("uploads/popups/mhx1-123456789012.webp", HOST, POPUP_IMAGE_WIDTHS)).toBe(
+      undefined,
     );
   });
 

@@ -21,7 +21,8 @@ import { useNavigate } from "react-router";
 import { formatNumber, localized, toBanglaDigits } from "#contract/i18n";
 import type { ActivePopupImage } from "~/lib/api-client";
 import { useLocale, useLocalizedPath } from "~/lib/i18n/i18n";
-import { imageUrl } from "~/lib/image-url";
+import { imageSrcSet, imageUrl } from "~/lib/image-url";
+import { POPUP_IMAGE_WIDTHS } from "#contract/images";
 import { cn } from "~/lib/utils";
 import { counterLabel, indexAfterSwipe, isTap, nextIndex, prevIndex } from "./popup-index";
 
@@ -40,6 +41,12 @@ export interface PopupParts {
 export const POPUP_OVERLAY_CLASS = "popup-overlay fixed inset-0 z-50 bg-black/80";
 export const POPUP_CONTENT_CLASS =
   "popup-content fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[95vw] -translate-x-1/2 -translate-y-1/2 overflow-hidden rounded-xl bg-stone-950 shadow-2xl focus:outline-none sm:w-[90vw] lg:w-[85vw]";
+
+/**
+ * The image's width on screen, from POPUP_CONTENT_CLASS's widths: the browser picks the saved width
+ * it needs from the srcset (and the head script's preload names the same, popup-prefetch.tsx).
+ */
+export const POPUP_IMAGE_SIZES = "(min-width: 1024px) 85vw, (min-width: 640px) 90vw, 95vw";
 
 /** Which image shows; the dialog's arrow keys move it too. */
 export function usePopupCarousel(total: number) {
@@ -150,9 +157,13 @@ export function PopupPanel({
       >
         {images.map((image, position) => {
           const active = position === index;
+          // None for a popup stored before popups had widths: its one file, as before.
+          const srcSet = imageSrcSet(image.imagePath, imageHost, POPUP_IMAGE_WIDTHS);
           const picture = (
             <img
               src={imageUrl(image.imagePath, imageHost)}
+              srcSet={srcSet}
+              sizes={srcSet ? POPUP_IMAGE_SIZES : undefined}
               alt={
                 titleOf(image) ||
                 i18n._("Campaign image {number}", {

@@ -18,9 +18,11 @@
  * or Escape, closes it (`data-popup="closed"`).
  */
 import { ACTIVE_POPUPS_PATH, PREFETCH_GLOBAL } from "~/lib/api-client";
-import { hostedImageUrl } from "~/lib/image-url";
+import { hostedImageUrl, savedWidths } from "~/lib/image-url";
+import { POPUP_IMAGE_WIDTHS } from "#contract/images";
 import { HAS_SHOWN_POPUP_KEY, POPUP_EXCLUDED_PATHS } from "./campaign-popup";
 import { FIRST_FRAME_CLOSE_ATTRIBUTE } from "./popup-first-frame";
+import { POPUP_IMAGE_SIZES } from "./popup-panel";
 
 interface PrefetchPlan {
   storageKey: string;
@@ -30,32 +32,56 @@ interface PrefetchPlan {
   modules: string[];
   /** The first image of the server's first frame; null when the server rendered none. */
   firstImage: string | null;
+  /** The widths popup images are saved in, and the popup image's `sizes` (popup-panel.tsx). */
+  imageWidths: readonly number[];
+  imageSizes: string;
   closeAttribute: string;
 }
 
 /**
  * Runs in the browser as an inline script: self-contained, so it is serialised with toString(), and
- * so is `toImageUrl` (the dialog's own URL rule, hostedImageUrl), which it gets as an argument.
+ * so are `toImageUrl` (the dialog's own URL rule, hostedImageUrl) and `widthsOf` (savedWidths, the
+ * rule of its srcset), which it gets as arguments.
  */
 function startPopupPrefetch(
   plan: PrefetchPlan,
   toImageUrl: (path: string, host: string) => string,
+  widthsOf: typeof savedWidths,
 ) {
   try {
     if (sessionStorage.getItem(plan.storageKey)) return;
     if (new RegExp(plan.excludedPaths).test(location.pathname)) return;
-    const addLink = (rel: string, href: string, priority: "low" | "high", as?: string) => {
+    const addLink = (
+      rel: string,
+      href: string,
+      priority: "low" | "high",
+      as?: string,
+      attributes: Record<string, string> = {},
+    ) => {
       const link = document.createElement("link");
       link.rel = rel;
       link.href = href;
       link.fetchPriority = priority;
       if (as) link.as = as;
+      // Before it is in the document: the browser starts the download as soon as it is.
+      for (const name in attributes) link.setAttribute(name, attributes[name]!);
       document.head.appendChild(link);
     };
     for (const module of plan.modules) addLink("modulepreload", module, "low");
-    // The same URL the dialog's <img> gets (imageUrl(imagePath, origin)), so the preload is used.
-    const preloadImage = (path: string) =>
-      addLink("preload", toImageUrl(path, location.origin), "high", "image");
+    // The same URLs, srcset and sizes the dialog's <img> gets (imageUrl and imageSrcSet with the
+    // page's origin), so the browser picks the same width for both and fetches that one file.
+    const preloadImage = (path: string) => {
+      const srcset = widthsOf(path, plan.imageWidths)
+        .map((image) => toImageUrl(image.path, location.origin) + " " + image.width + "w")
+        .join(", ");
+      addLink(
+        "preload",
+        toImageUrl(path, location.origin),
+        "high",
+        "image",
+        srcset ? { imagesrcset: srcset, imagesizes: plan.imageSizes } : {},
+      );
+    };
     if (plan.firstImage) preloadImage(plan.firstImage);
     const root = document.documentElement;
     const reveal = () => {
@@ -112,10 +138,12 @@ export function PopupPrefetch({
     globalName: PREFETCH_GLOBAL,
     modules,
     firstImage,
+    imageWidths: POPUP_IMAGE_WIDTHS,
+    imageSizes: POPUP_IMAGE_SIZES,
     closeAttribute: FIRST_FRAME_CLOSE_ATTRIBUTE,
   };
   // "<" is escaped so no value can close the script element.
-  const code = `(${startPopupPrefetch.toString()})(${JSON.stringify(plan).replace(/</g, "\\u003c")}, ${hostedImageUrl.toString()})`;
+  const code = `(${startPopupPrefetch.toString()})(${JSON.stringify(plan).replace(/</g, "\\u003c")}, ${hostedImageUrl.toString()}, ${savedWidths.toString()})`;
   return (
     <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: code }} />
   );

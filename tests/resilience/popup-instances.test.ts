@@ -1,0 +1,85 @@
+/**
+ * Two shop instances on one database, each with its own copy of the active campaign popups (the
+ * storefront's root reads it on every page): this test process (instance A, where the admin
+ * works) and a real server in a child process (instance B). A popup created, switched off and
+ * deleted on A is in force on B within a second.
+ *
+ * Checked at the second rather than timed, as tests/resilience/settings-instances.test.ts does: B
+ * re-reads the popups' version once its copy is half a second old, so a request a second after
+ * the write must see it however loaded the machine.
+ */
+import sharp from "sharp";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../server/app";
+import { bearer, createAdmin } from "../factories/user";
+import { clearDatabase } from "../setup/db";
+import { freePort, startShopProcess, stopShopProcesses } from "./helpers";
+
+const WITHIN_MS = 1000;
+let instanceB = "";
+let adminToken = "";
+const instanceA = createApp();
+
+async function titlesOnB(): Promise<string[]> {
+  const answer = await fetch(`${instanceB}/api/popup-images/active`);
+  expect(answer.status).toBe(200);
+  return ((await answer.json()) as { title: string }[]).map((image) => image.title);
+}
+
+// 50 ms: the timers' slack.
+const afterASecond = () => new Promise((resolve) => setTimeout(resolve, WITHIN_MS + 50));
+
+beforeAll(async () => {
+  await clearDatabase();
+  adminToken = (await createAdmin()).token;
+  const port = await freePort();
+  await startShopProcess(port);
+  instanceB = `http://127.0.0.1:${port}`;
+}, 120_000);
+
+afterAll(() => stopShopProcesses());
+
+describe("campaign popups across instances", () => {
+  it("a popup created, switched off and deleted on one instance is so on the other within a second", async () => {
+    // B has read (and keeps) the empty list.
+    expect(await titlesOnB()).toEqual([]);
+
+    const image = await sharp({
+      create: { width: 40, height: 20, channels: 3, background: { r: 200, g: 30, b: 30 } },
+    })
+      .png()
+      .toBuffer();
+    const created = await request(instanceA)
+      .post("/api/popup-images")
+      .set(bearer(adminToken))
+      .field("title", "Eid sale")
+      .attach("image", image, "eid.png")
+      .expect(201);
+    await afterASecond();
+    expect(await titlesOnB()).toEqual(["Eid sale"]);
+
+    await request(instanceA)
+      .put(`/api/popup-images/${created.body._id}`)
+      .set(bearer(adminToken))
+      .send({ isActive: false })
+      .expect(200);
+    await afterASecond();
+    expect(await titlesOnB()).toEqual([]);
+
+    await request(instanceA)
+      .put(`/api/popup-images/${created.body._id}`)
+      .set(bearer(adminToken))
+      .send({ isActive: true })
+      .expect(200);
+    await afterASecond();
+    expect(await titlesOnB()).toEqual(["Eid sale"]);
+
+    await request(instanceA)
+      .delete(`/api/popup-images/${created.body._id}`)
+      .set(bearer(adminToken))
+      .expect(200);
+    await afterASecond();
+    expect(await titlesOnB()).toEqual([]);
+  });
+});
