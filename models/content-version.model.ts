@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import mongoose, { Schema } from "mongoose";
+import { modelServices } from "./model-services.js";
 
 /**
  * One small document per kind of storefront content an instance keeps a copy of (`_id: "popups"`,
@@ -58,10 +59,9 @@ async function recordQuietly(id: string) {
   try {
     await recordContentChange(id);
   } catch (error) {
-    const { logger } = await import("../server/lib/logger.js");
-    logger.warn(
-      { err: error, content: id },
-      "content change not recorded (readers heal on reload)",
+    await modelServices().warn(
+      error,
+      `content change of ${id} not recorded (readers heal on reload)`,
     );
   }
 }
