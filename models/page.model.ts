@@ -1,4 +1,5 @@
 import mongoose, { Schema } from "mongoose";
+import { trackContentChanges } from "./content-version.model.js";
 
 const BothLanguages = new Schema(
   { en: { type: String, default: "" }, bn: { type: String, default: "" } },
@@ -44,6 +45,10 @@ export interface PageFields {
   createdAt: Date;
   updatedAt: Date;
 }
+
+/** The pages' version document: every write of a page records a change (the footer's cached links). */
+export const PAGES_CONTENT_ID = "pages";
+trackContentChanges(PageSchema, PAGES_CONTENT_ID);
 
 export const Page =
   (mongoose.models.Page as mongoose.Model<PageFields>) ?? mongoose.model("Page", PageSchema);

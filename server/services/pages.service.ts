@@ -1,4 +1,5 @@
-import { Page, type PageFields } from "../../models/page.model.js";
+import { PAGES_CONTENT_ID, Page, type PageFields } from "../../models/page.model.js";
+import { versionedCopy } from "../lib/versioned-copy.js";
 import type { ActingAdmin } from "../lib/acting-admin.js";
 import { HttpError, conflict, notFound } from "../lib/http-error.js";
 import { plainSummary, renderPageHtml } from "../lib/page-html.js";
@@ -107,11 +108,28 @@ function adminPageAnswer(page: PageFields): AdminPageAnswer {
   };
 }
 
+/**
+ * The published pages' links, which every storefront page's footer shows: an in-process copy
+ * checked against the pages' version (server/lib/versioned-copy.ts), as the campaign popups are, so
+ * a page costs no page query; a page written here is in this instance's next page at once and in
+ * another instance's within a second.
+ */
+const publishedLinks = versionedCopy({
+  id: PAGES_CONTENT_ID,
+  checkAfterMs: 500,
+  reloadAfterMs: 5 * 60_000,
+  load: async (): Promise<PageLink[]> =>
+    (await allPages())
+      .filter((page) => page.published)
+      .map((page) => ({ slug: page.slug, title: { en: page.title.en, bn: page.title.bn } })),
+});
+
+/** Forgets this instance's copy of the footer's links (tests empty the database behind its back). */
+export const invalidatePublishedPages = () => publishedLinks.invalidate();
+
 /** `GET /api/pages`: the published pages' addresses and titles, in the footer's order. */
-export async function listPublishedPages(): Promise<PageLink[]> {
-  return (await allPages())
-    .filter((page) => page.published)
-    .map((page) => ({ slug: page.slug, title: { en: page.title.en, bn: page.title.bn } }));
+export function listPublishedPages(): Promise<PageLink[]> {
+  return publishedLinks.read();
 }
 
 async function findPage(slug: string): Promise<PageFields> {

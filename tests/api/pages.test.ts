@@ -1,3 +1,4 @@
+import mongoose from "mongoose";
 import request from "supertest";
 import { beforeEach, describe, expect, it } from "vitest";
 import { Order } from "../../models/order.model";
@@ -236,6 +237,57 @@ describe("/api/admin/pages", () => {
     expect(saved.body.html.en).toBe(
       '<h2>Heading</h2>\n<p><a href="tel:01711000000">Call</a> <a href="mailto:hi@tweest.example">Mail</a> <a href="https://tweest.example/x">Site</a> <a href="/pages/terms">Terms</a></p>',
     );
+  });
+});
+
+describe("the footer's copy of the published pages", () => {
+  const footerSlugs = async (): Promise<string[]> =>
+    (await request(app).get("/api/pages").expect(200)).body.map(
+      (page: { slug: string }) => page.slug,
+    );
+
+  /** How many commands went to the pages' collection while `run` ran. */
+  async function pageQueries(run: () => Promise<void>): Promise<number> {
+    let count = 0;
+    mongoose.set("debug", (collection: string) => {
+      if (collection === Page.collection.collectionName) count += 1;
+    });
+    try {
+      await run();
+    } finally {
+      mongoose.set("debug", false);
+    }
+    return count;
+  }
+
+  it("serves pages without a page query, and every write is in force on the next read", async () => {
+    // The first read of a new shop writes its standard pages, which the next read loads.
+    expect(await footerSlugs()).toEqual([...STANDARD_PAGE_SLUGS]);
+    expect(await footerSlugs()).toEqual([...STANDARD_PAGE_SLUGS]);
+    const queries = await pageQueries(async () => {
+      for (let page = 0; page < 5; page++)
+        expect(await footerSlugs()).toEqual([...STANDARD_PAGE_SLUGS]);
+    });
+    expect(queries).toBe(0);
+
+    expect((await request(app).post("/api/admin/pages").set(admin).send(ownPage())).status).toBe(
+      201,
+    );
+    expect(await footerSlugs()).toEqual([...STANDARD_PAGE_SLUGS, "size-exchange-week"]);
+    expect((await edit("size-exchange-week", { published: false })).status).toBe(200);
+    expect(await footerSlugs()).toEqual([...STANDARD_PAGE_SLUGS]);
+    expect((await edit("size-exchange-week", { published: true })).status).toBe(200);
+    expect(await footerSlugs()).toEqual([...STANDARD_PAGE_SLUGS, "size-exchange-week"]);
+    expect(
+      (await request(app).delete("/api/admin/pages/size-exchange-week").set(admin)).status,
+    ).toBe(200);
+    expect(await footerSlugs()).toEqual([...STANDARD_PAGE_SLUGS]);
+    // Written straight through the model (a script): the same.
+    await Page.updateOne({ slug: "about" }, { $set: { "title.en": "Our story" } });
+    const about = (await request(app).get("/api/pages").expect(200)).body.find(
+      (page: { slug: string }) => page.slug === "about",
+    );
+    expect(about.title.en).toBe("Our story");
   });
 });
 

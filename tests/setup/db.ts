@@ -1,6 +1,7 @@
 import mongoose from "mongoose";
 import { catalogReadModel } from "../../server/services/catalog-read-model";
 import { invalidateCourierSettings } from "../../server/services/courier-settings.service";
+import { invalidatePublishedPages } from "../../server/services/pages.service";
 import { invalidateActivePopupImages } from "../../server/services/popup-images.service";
 import { invalidateShopSettings } from "../../server/services/shop-settings.service";
 
@@ -18,4 +19,6 @@ export async function clearDatabase(): Promise<void> {
   invalidateCourierSettings();
   // And the storefront's copy of the active campaign popups.
   invalidateActivePopupImages();
+  // And the footer's links to the shop's pages.
+  invalidatePublishedPages();
 }
