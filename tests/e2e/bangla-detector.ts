@@ -21,11 +21,20 @@
  * - single Latin letters (a size "M", a unit) — too short to be an untranslated word.
  * Everything else with two or more Latin letters in a row is reported, as
  * `"<the English words>" in <element>`.
+ * `within` (a CSS selector) reads only that part of the page and not the title: one translated
+ * panel on a screen that is still English.
  */
 import type { Page } from "playwright-core";
 
-export async function englishUiText(page: Page, allowed: readonly string[]): Promise<string[]> {
-  return page.evaluate((allowedTexts) => {
+export async function englishUiText(
+  page: Page,
+  allowed: readonly string[],
+  within = "body",
+): Promise<string[]> {
+  const args = [allowed, within] as const;
+  return page.evaluate(([allowedTexts, selector]) => {
+    const root = document.querySelector(selector);
+    if (!root) return [`nothing matches ${selector}`];
     const found: string[] = [];
     const describe = (element: Element) => {
       const id = element.id ? `#${element.id}` : "";
@@ -56,7 +65,7 @@ export async function englishUiText(page: Page, allowed: readonly string[]): Pro
       return box.width > 0 || box.height > 0;
     };
 
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
       if (!parent || /^(SCRIPT|STYLE|NOSCRIPT|TEMPLATE|OPTION|OPTGROUP)$/.test(parent.tagName))
@@ -66,7 +75,7 @@ export async function englishUiText(page: Page, allowed: readonly string[]): Pro
       if (words) found.push(`"${words}" in ${describe(parent)}`);
     }
     // A closed list draws none of its options, yet each is what the shopper reads on opening it.
-    for (const select of document.body.querySelectorAll("select")) {
+    for (const select of root.querySelectorAll("select")) {
       if (!visible(select)) continue;
       for (const option of select.options) {
         if (untranslated(option)) continue;
@@ -74,17 +83,15 @@ export async function englishUiText(page: Page, allowed: readonly string[]): Pro
         if (words) found.push(`"${words}" in option of ${describe(select)}`);
       }
     }
-    for (const element of document.body.querySelectorAll(
-      "[aria-label], [placeholder], [alt], [title]",
-    )) {
+    for (const element of root.querySelectorAll("[aria-label], [placeholder], [alt], [title]")) {
       if (untranslated(element) || !visible(element)) continue;
       for (const attribute of ["aria-label", "placeholder", "alt", "title"]) {
         const words = englishWords(element.getAttribute(attribute) ?? "");
         if (words) found.push(`"${words}" in ${describe(element)} ${attribute}`);
       }
     }
-    const title = englishWords(document.title);
+    const title = selector === "body" ? englishWords(document.title) : "";
     if (title) found.push(`"${title}" in title`);
     return found;
-  }, allowed);
+  }, args);
 }
