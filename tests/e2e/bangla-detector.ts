@@ -21,8 +21,9 @@
  * - single Latin letters (a size "M", a unit) — too short to be an untranslated word.
  * Everything else with two or more Latin letters in a row is reported, as
  * `"<the English words>" in <element>`.
- * `within` (a CSS selector) reads only that part of the page and not the title: one translated
- * panel on a screen that is still English.
+ * `within` (CSS selectors) reads only those parts of the page, not its title, each in the language
+ * it declares itself: the back office, whose page is English by its URL (/admin) and whose screens
+ * follow the staff member's language, or one translated panel of a screen still in English.
  */
 import type { Page } from "playwright-core";
 
@@ -33,8 +34,10 @@ export async function englishUiText(
 ): Promise<string[]> {
   const args = [allowed, within] as const;
   return page.evaluate(([allowedTexts, selector]) => {
-    const root = document.querySelector(selector);
-    if (!root) return [`nothing matches ${selector}`];
+    const whole = selector === "body";
+    const roots = [...document.querySelectorAll(selector)];
+    if (roots.length === 0) return [`nothing matches ${selector}`];
+    const inside = (element: Element) => roots.some((root) => root.contains(element));
     const found: string[] = [];
     const describe = (element: Element) => {
       const id = element.id ? `#${element.id}` : "";
@@ -54,9 +57,13 @@ export async function englishUiText(
         .replace(/\b(?:X{0,3}S|M|X{0,3}L)\b/g, " ");
       return (text.match(/[A-Za-z]{2,}/g) ?? []).join(" ");
     };
+    const declaredLanguage = (element: Element) => {
+      const declared = element.closest("[lang]");
+      return declared && (whole || inside(declared)) ? declared.getAttribute("lang") : null;
+    };
     const untranslated = (element: Element) =>
       element.closest('[translate="no"]') !== null ||
-      !/^bn\b/i.test(element.closest("[lang]")?.getAttribute("lang") ?? "bn");
+      !/^bn\b/i.test(declaredLanguage(element) ?? "bn");
     const visible = (element: Element) => {
       const style = getComputedStyle(element);
       if (style.display === "none" || style.visibility === "hidden") return false;
@@ -65,32 +72,35 @@ export async function englishUiText(
       return box.width > 0 || box.height > 0;
     };
 
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
       if (!parent || /^(SCRIPT|STYLE|NOSCRIPT|TEMPLATE|OPTION|OPTGROUP)$/.test(parent.tagName))
         continue;
+      if (!inside(parent)) continue;
       if (untranslated(parent) || !visible(parent)) continue;
       const words = englishWords(node.textContent ?? "");
       if (words) found.push(`"${words}" in ${describe(parent)}`);
     }
     // A closed list draws none of its options, yet each is what the shopper reads on opening it.
-    for (const select of root.querySelectorAll("select")) {
-      if (!visible(select)) continue;
+    for (const select of document.body.querySelectorAll("select")) {
+      if (!visible(select) || !inside(select)) continue;
       for (const option of select.options) {
         if (untranslated(option)) continue;
         const words = englishWords(option.textContent ?? "");
         if (words) found.push(`"${words}" in option of ${describe(select)}`);
       }
     }
-    for (const element of root.querySelectorAll("[aria-label], [placeholder], [alt], [title]")) {
-      if (untranslated(element) || !visible(element)) continue;
+    for (const element of document.body.querySelectorAll(
+      "[aria-label], [placeholder], [alt], [title]",
+    )) {
+      if (untranslated(element) || !visible(element) || !inside(element)) continue;
       for (const attribute of ["aria-label", "placeholder", "alt", "title"]) {
         const words = englishWords(element.getAttribute(attribute) ?? "");
         if (words) found.push(`"${words}" in ${describe(element)} ${attribute}`);
       }
     }
-    const title = selector === "body" ? englishWords(document.title) : "";
+    const title = whole ? englishWords(document.title) : "";
     if (title) found.push(`"${title}" in title`);
     return found;
   }, args);
