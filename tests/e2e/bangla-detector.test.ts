@@ -91,4 +91,20 @@ describe("englishUiText", () => {
       '"COD" in span',
     ]);
   });
+
+  it("reads only the parts named by `within`, each in the language it declares itself", async () => {
+    // The back office: an English page by its URL, whose shell and dialogs speak Bangla.
+    await page.setContent(`<!doctype html><html lang="en"><head><title>Products — Tweest admin</title></head><body>
+      <header><input placeholder="Search products"></header>
+      <div class="admin-shell"><h1>পণ্য</h1><button aria-label="Edit">✎</button><span lang="en">English</span></div>
+      <div role="dialog"><p>Save product</p></div>
+    </body></html>`);
+    // Read whole, the page is English by its html lang: only its title (always read) is reported.
+    expect(await englishUiText(page, [])).toEqual(['"Products Tweest admin" in title']);
+    expect(await englishUiText(page, [], ".admin-shell, [role=dialog]")).toEqual([
+      '"Save product" in p',
+      '"Edit" in button aria-label',
+    ]);
+    expect(await englishUiText(page, [], ".nothing")).toEqual(["nothing matches .nothing"]);
+  });
 });

@@ -21,11 +21,23 @@
  * - single Latin letters (a size "M", a unit) — too short to be an untranslated word.
  * Everything else with two or more Latin letters in a row is reported, as
  * `"<the English words>" in <element>`.
+ * `within` (CSS selectors) reads only those parts of the page, not its title, each in the language
+ * it declares itself: the back office, whose page is English by its URL (/admin) and whose screens
+ * follow the staff member's language, or one translated panel of a screen still in English.
  */
 import type { Page } from "playwright-core";
 
-export async function englishUiText(page: Page, allowed: readonly string[]): Promise<string[]> {
-  return page.evaluate((allowedTexts) => {
+export async function englishUiText(
+  page: Page,
+  allowed: readonly string[],
+  within = "body",
+): Promise<string[]> {
+  const args = [allowed, within] as const;
+  return page.evaluate(([allowedTexts, selector]) => {
+    const whole = selector === "body";
+    const roots = [...document.querySelectorAll(selector)];
+    if (roots.length === 0) return [`nothing matches ${selector}`];
+    const inside = (element: Element) => roots.some((root) => root.contains(element));
     const found: string[] = [];
     const describe = (element: Element) => {
       const id = element.id ? `#${element.id}` : "";
@@ -45,9 +57,13 @@ export async function englishUiText(page: Page, allowed: readonly string[]): Pro
         .replace(/\b(?:X{0,3}S|M|X{0,3}L)\b/g, " ");
       return (text.match(/[A-Za-z]{2,}/g) ?? []).join(" ");
     };
+    const declaredLanguage = (element: Element) => {
+      const declared = element.closest("[lang]");
+      return declared && (whole || inside(declared)) ? declared.getAttribute("lang") : null;
+    };
     const untranslated = (element: Element) =>
       element.closest('[translate="no"]') !== null ||
-      !/^bn\b/i.test(element.closest("[lang]")?.getAttribute("lang") ?? "bn");
+      !/^bn\b/i.test(declaredLanguage(element) ?? "bn");
     const visible = (element: Element) => {
       const style = getComputedStyle(element);
       if (style.display === "none" || style.visibility === "hidden") return false;
@@ -61,13 +77,14 @@ export async function englishUiText(page: Page, allowed: readonly string[]): Pro
       const parent = node.parentElement;
       if (!parent || /^(SCRIPT|STYLE|NOSCRIPT|TEMPLATE|OPTION|OPTGROUP)$/.test(parent.tagName))
         continue;
+      if (!inside(parent)) continue;
       if (untranslated(parent) || !visible(parent)) continue;
       const words = englishWords(node.textContent ?? "");
       if (words) found.push(`"${words}" in ${describe(parent)}`);
     }
     // A closed list draws none of its options, yet each is what the shopper reads on opening it.
     for (const select of document.body.querySelectorAll("select")) {
-      if (!visible(select)) continue;
+      if (!visible(select) || !inside(select)) continue;
       for (const option of select.options) {
         if (untranslated(option)) continue;
         const words = englishWords(option.textContent ?? "");
@@ -77,14 +94,14 @@ export async function englishUiText(page: Page, allowed: readonly string[]): Pro
     for (const element of document.body.querySelectorAll(
       "[aria-label], [placeholder], [alt], [title]",
     )) {
-      if (untranslated(element) || !visible(element)) continue;
+      if (untranslated(element) || !visible(element) || !inside(element)) continue;
       for (const attribute of ["aria-label", "placeholder", "alt", "title"]) {
         const words = englishWords(element.getAttribute(attribute) ?? "");
         if (words) found.push(`"${words}" in ${describe(element)} ${attribute}`);
       }
     }
-    const title = englishWords(document.title);
+    const title = whole ? englishWords(document.title) : "";
     if (title) found.push(`"${title}" in title`);
     return found;
-  }, allowed);
+  }, args);
 }

@@ -3,10 +3,13 @@
  * a row per variant; "Import CSV" checks a file first (the dry run's report: counts, then each row
  * that would change or is refused, with why) and applies it only when asked and no row is refused.
  */
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
 import { Upload } from "lucide-react";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { toast } from "sonner";
+import { formatCount, serverText } from "~/components/admin/admin-i18n";
 import { CsvDownloadButton } from "~/components/admin/csv-download";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
@@ -19,13 +22,15 @@ import {
   type ImportRowStatus,
 } from "#contract/schemas/catalog-csv";
 
-const STATUS_LABELS: Record<ImportRowStatus, string> = {
-  created: "Created",
-  changed: "Changed",
-  unchanged: "Unchanged",
-  refused: "Refused",
-  failed: "Failed",
-};
+/** A row's outcome as a word ("Created" / "তৈরি হবে"). */
+const statusLabel = (i18n: I18n, status: ImportRowStatus) =>
+  ({
+    created: i18n._("Created"),
+    changed: i18n._("Changed"),
+    unchanged: i18n._("Unchanged"),
+    refused: i18n._("Refused"),
+    failed: i18n._("Failed"),
+  })[status];
 
 const STATUS_STYLES: Record<ImportRowStatus, string> = {
   created: "bg-green-100 text-green-800",
@@ -36,18 +41,19 @@ const STATUS_STYLES: Record<ImportRowStatus, string> = {
 };
 
 const failure = (error: unknown, fallback: string) =>
-  error instanceof Error ? error.message : fallback;
+  error instanceof Error ? serverText(error.message) : fallback;
 
 export function ExportCatalogueButton() {
   return <CsvDownloadButton load={() => api.catalogCsv.exportCsv()} fileName="catalogue.csv" />;
 }
 
 export function ImportCatalogueButton() {
+  const { i18n } = useLingui();
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button variant="outline" className="min-h-11" onClick={() => setOpen(true)}>
-        <Upload className="h-4 w-4" aria-hidden="true" /> Import CSV
+        <Upload className="h-4 w-4" aria-hidden="true" /> {i18n._("Import CSV")}
       </Button>
       {open && <ImportCatalogueDialog onClose={() => setOpen(false)} />}
     </>
@@ -55,6 +61,7 @@ export function ImportCatalogueButton() {
 }
 
 function ImportCatalogueDialog({ onClose }: { onClose: () => void }) {
+  const { i18n } = useLingui();
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<CatalogImportAnswer | null>(null);
   const [busy, setBusy] = useState(false);
@@ -70,13 +77,17 @@ function ImportCatalogueDialog({ onClose }: { onClose: () => void }) {
         setReport(answer);
         if (apply) {
           const written = answer.counts.created + answer.counts.changed;
-          toast.success(`Imported: ${written} ${written === 1 ? "row" : "rows"} written`);
+          toast.success(
+            written === 1
+              ? i18n._("Imported: {number} row written", { number: formatCount(written) })
+              : i18n._("Imported: {number} rows written", { number: formatCount(written) }),
+          );
           void revalidator.revalidate();
         }
       })
       .catch((cause: unknown) => {
         setReport(null);
-        setError(failure(cause, "The import failed"));
+        setError(failure(cause, i18n._("The import failed")));
       })
       .finally(() => setBusy(false));
   };
@@ -87,15 +98,19 @@ function ImportCatalogueDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog open onOpenChange={(next) => !next && onClose()}>
       <DialogContent className="max-w-3xl" data-testid="catalogue-import">
-        <DialogTitle>Import products from CSV</DialogTitle>
+        <DialogTitle>{i18n._("Import products from CSV")}</DialogTitle>
         <DialogDescription>
-          The columns of Export CSV, one row per variant, matched by SKU. The file is checked first;
-          nothing is written until you apply it. At most {MAX_IMPORT_ROWS.toLocaleString("en")} rows
-          and {MAX_IMPORT_BYTES / 1024 / 1024} MB.
+          {i18n._(
+            "The columns of Export CSV, one row per variant, matched by SKU. The file is checked first; nothing is written until you apply it. At most {rows} rows and {megabytes} MB.",
+            {
+              rows: formatCount(MAX_IMPORT_ROWS),
+              megabytes: formatCount(MAX_IMPORT_BYTES / 1024 / 1024),
+            },
+          )}
         </DialogDescription>
         <div className="mt-4 flex flex-wrap items-center gap-3">
           <label className="flex min-h-11 flex-col text-sm font-medium">
-            CSV file
+            {i18n._("CSV file")}
             <input
               type="file"
               accept=".csv,text/csv"
@@ -114,7 +129,7 @@ function ImportCatalogueDialog({ onClose }: { onClose: () => void }) {
             disabled={!canApply || busy}
             onClick={() => file && run(file, true)}
           >
-            {busy ? "Working…" : "Apply"}
+            {busy ? i18n._("Working…") : i18n._("Apply")}
           </Button>
         </div>
         {error && (
@@ -129,28 +144,32 @@ function ImportCatalogueDialog({ onClose }: { onClose: () => void }) {
 }
 
 function ImportReport({ report }: { report: CatalogImportAnswer }) {
+  const { i18n } = useLingui();
   const listed = report.rows.filter((row) => row.status !== "unchanged");
   return (
-    <section className="mt-4" aria-label="Import report">
+    <section className="mt-4" aria-label={i18n._("Import report")}>
       <p className="text-sm font-medium" role="status">
-        {report.dryRun ? "Dry run, nothing written yet:" : "Imported:"}
+        {report.dryRun ? i18n._("Dry run, nothing written yet:") : i18n._("Imported:")}
       </p>
       <ul className="mt-2 flex flex-wrap gap-2 text-sm" data-testid="import-counts">
         {IMPORT_ROW_STATUSES.map((status) => (
           <li key={status} className={`rounded px-2 py-1 ${STATUS_STYLES[status]}`}>
-            {STATUS_LABELS[status]}: {report.counts[status]}
+            {statusLabel(i18n, status)}: {formatCount(report.counts[status])}
           </li>
         ))}
       </ul>
       {report.dryRun && report.counts.refused > 0 && (
         <p className="mt-2 text-sm text-red-700">
-          Correct the refused rows and choose the file again: nothing is imported while a row is
-          refused.
+          {i18n._(
+            "Correct the refused rows and choose the file again: nothing is imported while a row is refused.",
+          )}
         </p>
       )}
       {listed.length < report.rows.length && (
         <p className="mt-2 text-xs text-stone-500">
-          {report.rows.length - listed.length} unchanged rows are not listed.
+          {i18n._("{number} unchanged rows are not listed.", {
+            number: formatCount(report.rows.length - listed.length),
+          })}
         </p>
       )}
       <ol className="mt-2 divide-y divide-stone-200 text-sm">
@@ -158,19 +177,31 @@ function ImportReport({ report }: { report: CatalogImportAnswer }) {
           <li key={row.row} className="py-2" data-testid="import-row">
             <div className="flex flex-wrap items-center gap-2">
               <span className={`rounded px-1.5 py-0.5 text-xs ${STATUS_STYLES[row.status]}`}>
-                {STATUS_LABELS[row.status]}
+                {statusLabel(i18n, row.status)}
               </span>
-              <span className="text-stone-500">Row {row.row}</span>
-              <span className="font-mono break-all">{row.sku || "(no SKU)"}</span>
-              <span className="break-all text-stone-500">{row.slug}</span>
+              <span className="text-stone-500">
+                {i18n._("Row {number}", { number: formatCount(row.row) })}
+              </span>
+              {row.sku ? (
+                <span className="font-mono break-all" translate="no">
+                  {row.sku}
+                </span>
+              ) : (
+                <span className="font-mono">{i18n._("(no SKU)")}</span>
+              )}
+              <span className="break-all text-stone-500" translate="no">
+                {row.slug}
+              </span>
             </div>
             {row.changes.length > 0 && (
-              <p className="mt-1 break-words text-stone-700">{row.changes.join("; ")}</p>
+              <p className="mt-1 break-words text-stone-700" translate="no">
+                {row.changes.join("; ")}
+              </p>
             )}
             {row.errors.map((rowError, index) => (
               <p key={index} className="mt-1 break-words text-red-700">
-                {rowError.column ? `${rowError.column}: ` : ""}
-                {rowError.message}
+                {rowError.column && <span translate="no">{rowError.column}: </span>}
+                {serverText(rowError.message)}
               </p>
             ))}
           </li>

@@ -38,12 +38,12 @@ export function categoryTree(categories: CategoryNode[]): TreeRow[] {
   return rows;
 }
 
-/** <option>s of the category tree, indented by depth. */
+/** <option>s of the category tree, indented by depth; a category's name is shown as written. */
 export function CategoryOptions({ categories }: { categories: CategoryNode[] }) {
   return (
     <>
       {categoryTree(categories).map(({ category, depth }) => (
-        <option key={category._id} value={category._id}>
+        <option key={category._id} value={category._id} translate="no">
           {`${"\u00a0\u00a0".repeat(depth)}${depth > 0 ? "└ " : ""}${category.name}`}
         </option>
       ))}

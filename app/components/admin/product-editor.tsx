@@ -4,6 +4,7 @@
  * ProductUpdateBody, sent as multipart (variants and existingImages as JSON, files as `images`).
  */
 import { ImagePlus, X } from "lucide-react";
+import { useLingui } from "@lingui/react";
 import { useEffect, useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
@@ -20,6 +21,7 @@ import type { Product } from "~/lib/api-client";
 import { PRODUCT_EDITABLE_KEYS } from "#contract/schemas/catalog";
 import { imageUrl } from "~/lib/image-url";
 import { showFieldErrors, useAdminAction } from "./admin-action";
+import { formatCount, serverText } from "./admin-i18n";
 import { FormActions } from "./list";
 import { EntityHistory } from "./audit-entries";
 import { CategoryOptions, type CategoryNode } from "./category-options";
@@ -47,12 +49,20 @@ const splitList = (text: string) =>
     ),
   );
 const cellKey = (color: string, size: string) => `${color}\u0000${size}`;
+/** A field's message (the form's zod check or the server's) in the back office's language. */
+const shown = (message: string | undefined) => (message ? serverText(message) : undefined);
 
 /** The colour a photo stands for (colorPhoto: photo n shows colour n), under its thumbnail. */
 function PhotoColor({ colors, index }: { colors: string[]; index: number }) {
+  const { i18n } = useLingui();
+  const color = colors[index];
   return (
-    <p className="w-16 truncate text-center text-xs text-stone-600" data-testid="photo-colour">
-      {colors[index] ?? "More views"}
+    <p
+      className="w-16 truncate text-center text-xs text-stone-600"
+      data-testid="photo-colour"
+      translate={color === undefined ? undefined : "no"}
+    >
+      {color ?? i18n._("More views")}
     </p>
   );
 }
@@ -79,6 +89,7 @@ export function ProductEditor({
   onClose: () => void;
   onSaved: () => void;
 }) {
+  const { i18n } = useLingui();
   const editing = product !== null;
   const form = useForm<Values>();
   const { register, handleSubmit, reset, watch, setError, clearErrors, formState } = form;
@@ -134,14 +145,16 @@ export function ProductEditor({
     for (const file of Array.from(list)) {
       const problem = imageFileProblem(file);
       if (problem) {
-        setError("images", { message: `${file.name}: ${problem}` });
+        setError("images", { message: `${file.name}: ${serverText(problem)}` });
         continue;
       }
       accepted.push({ file, url: URL.createObjectURL(file) });
     }
     const room = MAX_PRODUCT_IMAGES - existing.length - files.length;
     if (accepted.length > room)
-      setError("images", { message: `At most ${MAX_PRODUCT_IMAGES} images` });
+      setError("images", {
+        message: i18n._("At most {count} images", { count: formatCount(MAX_PRODUCT_IMAGES) }),
+      });
     else if (accepted.length) clearErrors("images");
     setFiles((current) => [...current, ...accepted.slice(0, Math.max(0, room))]);
   }
@@ -185,21 +198,23 @@ export function ProductEditor({
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
       <DialogContent className="max-w-3xl">
-        <DialogTitle>{editing ? `Edit ${product.title}` : "New product"}</DialogTitle>
+        <DialogTitle>
+          {editing ? i18n._("Edit {name}", { name: product.title }) : i18n._("New product")}
+        </DialogTitle>
         <DialogDescription>
-          Stock is kept per colour and size; totals are derived by the server.
+          {i18n._("Stock is kept per colour and size; totals are derived by the server.")}
         </DialogDescription>
         <form onSubmit={handleSubmit(onSubmit)} className="mt-4 space-y-4" noValidate>
           <div className="grid gap-3 sm:grid-cols-2">
-            <Field id="p-title" label="Title" error={errors.title?.message}>
+            <Field id="p-title" label={i18n._("Title")} error={shown(errors.title?.message)}>
               <Input id="p-title" aria-invalid={!!errors.title} {...register("title")} />
             </Field>
             {/* Bangla fields are labelled in Bangla: the label names the language to type in. */}
             <Field
               id="p-title-bn"
               label="শিরোনাম (বাংলা)"
-              hint="Title in Bangla, optional; empty shows the English title"
-              error={errors.titleBn?.message}
+              hint={i18n._("Title in Bangla, optional; empty shows the English title")}
+              error={shown(errors.titleBn?.message)}
             >
               <Input
                 id="p-title-bn"
@@ -210,13 +225,13 @@ export function ProductEditor({
             </Field>
             <Field
               id="p-slug"
-              label="Slug"
-              hint="Empty: made from the title"
-              error={errors.slug?.message}
+              label={i18n._("Slug")}
+              hint={i18n._("Empty: made from the title")}
+              error={shown(errors.slug?.message)}
             >
               <Input id="p-slug" aria-invalid={!!errors.slug} {...register("slug")} />
             </Field>
-            <Field id="p-price" label="Price (৳)" error={errors.price?.message}>
+            <Field id="p-price" label={i18n._("Price (৳)")} error={shown(errors.price?.message)}>
               <Input
                 id="p-price"
                 inputMode="numeric"
@@ -226,8 +241,8 @@ export function ProductEditor({
             </Field>
             <Field
               id="p-discounted"
-              label="Discounted price (৳)"
-              error={errors.discountedPrice?.message}
+              label={i18n._("Discounted price (৳)")}
+              error={shown(errors.discountedPrice?.message)}
             >
               <Input
                 id="p-discounted"
@@ -236,43 +251,59 @@ export function ProductEditor({
                 {...register("discountedPrice")}
               />
             </Field>
-            <Field id="p-category" label="Category" error={errors.category?.message}>
+            <Field
+              id="p-category"
+              label={i18n._("Category")}
+              error={shown(errors.category?.message)}
+            >
               <NativeSelect
                 id="p-category"
                 aria-invalid={!!errors.category}
                 {...register("category")}
               >
-                <option value="">Choose a category</option>
+                <option value="">{i18n._("Choose a category")}</option>
                 <CategoryOptions categories={categories} />
               </NativeSelect>
             </Field>
-            <Field id="p-brand" label="Brand" error={errors.brand?.message}>
+            <Field id="p-brand" label={i18n._("Brand")} error={shown(errors.brand?.message)}>
               <Input id="p-brand" {...register("brand")} />
             </Field>
           </div>
-          <Field id="p-description" label="Description" error={errors.description?.message}>
+          <Field
+            id="p-description"
+            label={i18n._("Description")}
+            error={shown(errors.description?.message)}
+          >
             <Textarea id="p-description" {...register("description")} />
           </Field>
           <Field
             id="p-description-bn"
             label="বিবরণ (বাংলা)"
-            hint="Description in Bangla, optional; empty shows the English"
-            error={errors.descriptionBn?.message}
+            hint={i18n._("Description in Bangla, optional; empty shows the English")}
+            error={shown(errors.descriptionBn?.message)}
           >
             <Textarea id="p-description-bn" lang="bn" {...register("descriptionBn")} />
           </Field>
           <label className="flex items-center gap-2 text-sm font-medium">
             <input type="checkbox" className="h-4 w-4 accent-brand-500" {...register("isActive")} />
-            Visible in the shop
+            {i18n._("Visible in the shop")}
           </label>
 
           <fieldset className="space-y-3 rounded-md border border-stone-200 p-3">
-            <legend className="px-1 text-sm font-semibold">Variants and stock</legend>
+            <legend className="px-1 text-sm font-semibold">{i18n._("Variants and stock")}</legend>
             <div className="grid gap-3 sm:grid-cols-2">
-              <Field id="p-colors" label="Colours" hint="Comma separated, e.g. Black, Navy">
+              <Field
+                id="p-colors"
+                label={i18n._("Colours")}
+                hint={i18n._("Comma separated, e.g. Black, Navy")}
+              >
                 <Input id="p-colors" {...register("colors")} />
               </Field>
-              <Field id="p-sizes" label="Sizes" hint="Comma separated, e.g. S, M, L, XL">
+              <Field
+                id="p-sizes"
+                label={i18n._("Sizes")}
+                hint={i18n._("Comma separated, e.g. S, M, L, XL")}
+              >
                 <Input id="p-sizes" {...register("sizes")} />
               </Field>
             </div>
@@ -281,9 +312,11 @@ export function ProductEditor({
                 <table className="text-sm" data-testid="variant-grid">
                   <thead>
                     <tr>
-                      <th className="px-2 py-1 text-left text-xs text-stone-500">Colour \ Size</th>
+                      <th className="px-2 py-1 text-left text-xs text-stone-500">
+                        {i18n._("Colour \\ Size")}
+                      </th>
                       {sizes.map((size) => (
-                        <th key={size} className="px-2 py-1 text-xs font-semibold">
+                        <th key={size} className="px-2 py-1 text-xs font-semibold" translate="no">
                           {size}
                         </th>
                       ))}
@@ -292,13 +325,13 @@ export function ProductEditor({
                   <tbody>
                     {colors.map((color) => (
                       <tr key={color}>
-                        <th scope="row" className="px-2 py-1 text-left font-medium">
+                        <th scope="row" className="px-2 py-1 text-left font-medium" translate="no">
                           {color}
                         </th>
                         {sizes.map((size) => (
                           <td key={size} className="px-1 py-1">
                             <Input
-                              aria-label={`Stock ${color} ${size}`}
+                              aria-label={i18n._("Stock {color} {size}", { color, size })}
                               inputMode="numeric"
                               className="h-9 w-20 text-right"
                               value={stock[cellKey(color, size)] ?? ""}
@@ -319,7 +352,7 @@ export function ProductEditor({
               </div>
             ) : (
               <p className="text-sm text-stone-500">
-                Enter colours and sizes to fill in the stock.
+                {i18n._("Enter colours and sizes to fill in the stock.")}
               </p>
             )}
             {colors.length > 0 && sizes.length > 0 && (
@@ -333,29 +366,32 @@ export function ProductEditor({
             )}
             {errors.variants?.message && (
               <p role="alert" className="text-xs font-medium text-red-600">
-                {errors.variants.message}
+                {serverText(errors.variants.message)}
               </p>
             )}
           </fieldset>
 
           <fieldset className="space-y-2 rounded-md border border-stone-200 p-3">
-            <legend className="px-1 text-sm font-semibold">Images</legend>
+            <legend className="px-1 text-sm font-semibold">{i18n._("Images")}</legend>
             <p className="text-xs text-stone-600">
-              One photo per colour first, in the order of the colours (cards, cart lines and
-              filtered listings show a colour by its photo); further photos are more views.
+              {i18n._(
+                "One photo per colour first, in the order of the colours (cards, cart lines and filtered listings show a colour by its photo); further photos are more views.",
+              )}
             </p>
             <div className="flex flex-wrap gap-2">
               {existing.map((path, index) => (
                 <div key={path} className="relative">
                   <img
                     src={imageUrl(path)}
-                    alt={`Image ${index + 1}`}
+                    alt={i18n._("Image {number}", { number: formatCount(index + 1) })}
                     className="h-20 w-16 rounded border border-stone-200 object-cover"
                   />
                   <PhotoColor colors={colors} index={index} />
                   <button
                     type="button"
-                    aria-label={`Remove image ${index + 1}`}
+                    aria-label={i18n._("Remove image {number}", {
+                      number: formatCount(index + 1),
+                    })}
                     className="absolute -top-2 -right-2 rounded-full bg-white p-0.5 shadow"
                     onClick={() =>
                       setExisting((current) => current.filter((item) => item !== path))
@@ -369,13 +405,15 @@ export function ProductEditor({
                 <div key={entry.url} className="relative" data-testid="image-preview">
                   <img
                     src={entry.url}
-                    alt={`New image ${index + 1}`}
+                    alt={i18n._("New image {number}", { number: formatCount(index + 1) })}
                     className="h-20 w-16 rounded border-2 border-brand-500 object-cover"
                   />
                   <PhotoColor colors={colors} index={existing.length + index} />
                   <button
                     type="button"
-                    aria-label={`Remove new image ${index + 1}`}
+                    aria-label={i18n._("Remove new image {number}", {
+                      number: formatCount(index + 1),
+                    })}
                     className="absolute -top-2 -right-2 rounded-full bg-white p-0.5 shadow"
                     onClick={() => setFiles((current) => current.filter((item) => item !== entry))}
                   >
@@ -386,13 +424,13 @@ export function ProductEditor({
               {existing.length + files.length < MAX_PRODUCT_IMAGES && (
                 <label className="flex h-20 w-16 cursor-pointer flex-col items-center justify-center rounded border border-dashed border-stone-400 text-xs text-stone-600 hover:bg-stone-50">
                   <ImagePlus className="h-5 w-5" aria-hidden="true" />
-                  Add
+                  {i18n._("Add")}
                   <input
                     type="file"
                     accept={IMAGE_ACCEPT}
                     multiple
                     className="sr-only"
-                    aria-label="Add images"
+                    aria-label={i18n._("Add images")}
                     onChange={(event) => {
                       addFiles(event.target.files);
                       event.target.value = "";
@@ -402,23 +440,25 @@ export function ProductEditor({
               )}
             </div>
             <p className="text-xs text-stone-500">
-              JPEG, PNG, WebP or GIF, at most 5 MB each, up to {MAX_PRODUCT_IMAGES}.
+              {i18n._("JPEG, PNG, WebP or GIF, at most 5 MB each, up to {count}.", {
+                count: formatCount(MAX_PRODUCT_IMAGES),
+              })}
             </p>
             {errors.images?.message && (
               <p role="alert" className="text-xs font-medium text-red-600">
-                {errors.images.message}
+                {serverText(errors.images.message)}
               </p>
             )}
           </fieldset>
           {errors.root?.message && (
             <p role="alert" className="text-sm font-medium text-red-600">
-              {errors.root.message}
+              {serverText(errors.root.message)}
             </p>
           )}
           <FormActions
             onCancel={onClose}
             submitting={save.pending}
-            submitLabel={editing ? "Save product" : "Create product"}
+            submitLabel={editing ? i18n._("Save product") : i18n._("Create product")}
           />
         </form>
         {product && <EntityHistory entity="product" id={product._id} />}

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { useFieldArray, useFormContext } from "react-hook-form";
 import { Panel } from "~/components/admin/common";
 import { TextField } from "~/components/admin/list";
@@ -8,6 +9,7 @@ import {
   type SearchSettings,
   type SynonymGroup,
 } from "#contract/schemas/search-synonyms";
+import { backOfficeI18n, formatCount, serverText } from "./admin-i18n";
 
 /** A group as the form holds it: each list as typed, words separated by commas. */
 interface SynonymDraft {
@@ -66,13 +68,17 @@ export function synonymError(
   const word = term === undefined ? undefined : draft?.[list as keyof SynonymGroup][Number(term)];
   return {
     path: `search.synonyms.${group}.${list}`,
-    message: word === undefined ? message : `“${word}”: ${message}`,
+    message: word === undefined ? message : `“${word}”: ${serverText(message)}`,
   };
 }
 
 /** A group as the change log shows it: `tee / t-shirt (also finds vest)`. */
 function describeSynonymGroup(group: SynonymGroup): string {
-  const also = group.alsoFinds.length > 0 ? ` (also finds ${joined(group.alsoFinds)})` : "";
+  const i18n = backOfficeI18n;
+  const also =
+    group.alsoFinds.length > 0
+      ? ` ${i18n._("(also finds {words})", { words: joined(group.alsoFinds) })}`
+      : "";
   return `${group.words.join(" / ")}${also}`;
 }
 
@@ -86,11 +92,12 @@ export function synonymChanges(before: unknown, after: unknown): string {
   const [old, now] = [described(before), described(after)];
   const added = now.filter((group) => !old.includes(group));
   const removed = old.filter((group) => !now.includes(group));
+  const i18n = backOfficeI18n;
   const parts = [
-    ...(added.length > 0 ? [`added ${added.join("; ")}`] : []),
-    ...(removed.length > 0 ? [`removed ${removed.join("; ")}`] : []),
+    ...(added.length > 0 ? [i18n._("added {groups}", { groups: added.join("; ") })] : []),
+    ...(removed.length > 0 ? [i18n._("removed {groups}", { groups: removed.join("; ") })] : []),
   ];
-  return parts.join(" · ") || "reordered";
+  return parts.join(" · ") || i18n._("reordered");
 }
 
 /**
@@ -102,13 +109,14 @@ export function SearchSynonymsPanel({
 }: {
   errorOf: (path: string) => string | undefined;
 }) {
+  const { i18n } = useLingui();
   const { control, register } = useFormContext<{ search: SearchValues }>();
   const { fields, append, remove } = useFieldArray({ control, name: "search.synonyms" });
   const listError = errorOf("search.synonyms");
 
   return (
     <Panel
-      title="Search synonyms"
+      title={i18n._("Search synonyms")}
       actions={
         <Button
           type="button"
@@ -117,21 +125,22 @@ export function SearchSynonymsPanel({
           disabled={fields.length >= MAX_SYNONYM_GROUPS}
           onClick={() => append({ words: "", alsoFinds: "" })}
         >
-          Add a group
+          {i18n._("Add a group")}
         </Button>
       }
     >
       <p className="mb-3 text-sm text-stone-600">
-        Words shoppers type for the same thing, in English or Bangla, separated by commas: a search
-        for any of them finds the others. &ldquo;Also finds&rdquo; works one way only (genji also
-        finds t-shirts; t-shirt does not find genji). At most {MAX_WORDS_PER_GROUP} in each list.
+        {i18n._(
+          "Words shoppers type for the same thing, in English or Bangla, separated by commas: a search for any of them finds the others. “Also finds” works one way only (genji also finds t-shirts; t-shirt does not find genji). At most {count} in each list.",
+          { count: formatCount(MAX_WORDS_PER_GROUP) },
+        )}
       </p>
       {listError && (
         <p role="alert" className="mb-3 text-sm text-red-700">
-          {listError}
+          {serverText(listError)}
         </p>
       )}
-      <ol className="space-y-3" aria-label="Search synonyms">
+      <ol className="space-y-3" aria-label={i18n._("Search synonyms")}>
         {fields.map((item, index) => (
           <li
             key={item.id}
@@ -139,16 +148,18 @@ export function SearchSynonymsPanel({
           >
             <TextField
               id={`settings-search-synonyms-${index}-words`}
-              label={`Group ${index + 1}: words that mean the same`}
+              label={i18n._("Group {number}: words that mean the same", {
+                number: formatCount(index + 1),
+              })}
               error={errorOf(`search.synonyms.${index}.words`)}
-              placeholder="tee, t-shirt, টি-শার্ট"
+              placeholder={i18n._("tee, t-shirt, টি-শার্ট")}
               {...register(`search.synonyms.${index}.words`)}
             />
             <TextField
               id={`settings-search-synonyms-${index}-alsoFinds`}
-              label={`Group ${index + 1}: also finds`}
+              label={i18n._("Group {number}: also finds", { number: formatCount(index + 1) })}
               error={errorOf(`search.synonyms.${index}.alsoFinds`)}
-              placeholder="vest"
+              placeholder={i18n._("vest")}
               {...register(`search.synonyms.${index}.alsoFinds`)}
             />
             <Button
@@ -156,10 +167,10 @@ export function SearchSynonymsPanel({
               size="sm"
               variant="outline"
               className="sm:mt-6"
-              aria-label={`Remove group ${index + 1}`}
+              aria-label={i18n._("Remove group {number}", { number: formatCount(index + 1) })}
               onClick={() => remove(index)}
             >
-              Remove
+              {i18n._("Remove")}
             </Button>
           </li>
         ))}

@@ -1,4 +1,5 @@
 /** Create or edit a size guide: name, category, unit, a columns x rows measurement table, and a note. */
+import { useLingui } from "@lingui/react";
 import { Plus, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
@@ -7,6 +8,7 @@ import { Field, Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { SizeGuideBody } from "~/lib/admin-schemas";
 import type { SizeGuide } from "~/lib/api-client";
 import { useAdminAction } from "./admin-action";
+import { formatCount, serverText } from "./admin-i18n";
 import { CategoryOptions, type CategoryNode } from "./category-options";
 
 /** The fields a server refusal can name. */
@@ -59,6 +61,9 @@ export function SizeGuideEditor({
   onClose: () => void;
   onSaved: () => void;
 }) {
+  const { i18n } = useLingui();
+  /** A field's message (the form's zod check or the server's) in the back office's language. */
+  const shown = (name: string) => (errors[name] ? serverText(errors[name]) : undefined);
   const [draft, setDraft] = useState<Draft>(() => draftOf(guide));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const saving = useAdminAction({
@@ -139,13 +144,15 @@ export function SizeGuideEditor({
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-3xl">
-        <DialogTitle>{guide ? `Edit ${guide.name}` : "New size guide"}</DialogTitle>
+        <DialogTitle>
+          {guide ? i18n._("Edit {name}", { name: guide.name }) : i18n._("New size guide")}
+        </DialogTitle>
         <DialogDescription>
-          Shown on product pages of its category and sub-categories.
+          {i18n._("Shown on product pages of its category and sub-categories.")}
         </DialogDescription>
         <div className="mt-4 space-y-3">
           <div className="grid gap-3 sm:grid-cols-3">
-            <Field id="sg-name" label="Name" error={errors.name}>
+            <Field id="sg-name" label={i18n._("Name")} error={shown("name")}>
               <Input
                 id="sg-name"
                 aria-invalid={!!errors.name}
@@ -153,7 +160,7 @@ export function SizeGuideEditor({
                 onChange={(event) => setDraft({ ...draft, name: event.target.value })}
               />
             </Field>
-            <Field id="sg-name-bn" label="নাম (বাংলা)" error={errors.nameBn}>
+            <Field id="sg-name-bn" label="নাম (বাংলা)" error={shown("nameBn")}>
               <Input
                 id="sg-name-bn"
                 lang="bn"
@@ -161,17 +168,17 @@ export function SizeGuideEditor({
                 onChange={(event) => setDraft({ ...draft, nameBn: event.target.value })}
               />
             </Field>
-            <Field id="sg-category" label="Category" error={errors.category}>
+            <Field id="sg-category" label={i18n._("Category")} error={shown("category")}>
               <NativeSelect
                 id="sg-category"
                 value={draft.category}
                 onChange={(event) => setDraft({ ...draft, category: event.target.value })}
               >
-                <option value="">Every category</option>
+                <option value="">{i18n._("Every category")}</option>
                 <CategoryOptions categories={categories} />
               </NativeSelect>
             </Field>
-            <Field id="sg-unit" label="Unit" error={errors.unit}>
+            <Field id="sg-unit" label={i18n._("Unit")} error={shown("unit")}>
               <NativeSelect
                 id="sg-unit"
                 value={draft.unit}
@@ -179,8 +186,8 @@ export function SizeGuideEditor({
                   setDraft({ ...draft, unit: event.target.value as Draft["unit"] })
                 }
               >
-                <option value="inch">inch</option>
-                <option value="cm">cm</option>
+                <option value="inch">{i18n._("inch")}</option>
+                <option value="cm">{i18n._("cm")}</option>
               </NativeSelect>
             </Field>
           </div>
@@ -188,19 +195,23 @@ export function SizeGuideEditor({
             <table className="text-sm" data-testid="size-guide-grid">
               <thead>
                 <tr>
-                  <th className="px-1 py-1 text-left text-xs text-stone-500">Size</th>
+                  <th className="px-1 py-1 text-left text-xs text-stone-500">{i18n._("Size")}</th>
                   {draft.columns.map((column, index) => (
                     <th key={index} className="px-1 py-1">
                       <div className="flex items-center gap-1">
                         <Input
-                          aria-label={`Column ${index + 1} name`}
+                          aria-label={i18n._("Column {number} name", {
+                            number: formatCount(index + 1),
+                          })}
                           className="h-8 w-24"
                           value={column}
                           onChange={(event) => setColumn(index, event.target.value)}
                         />
                         <button
                           type="button"
-                          aria-label={`Remove column ${column || index + 1}`}
+                          aria-label={i18n._("Remove column {name}", {
+                            name: column || formatCount(index + 1),
+                          })}
                           onClick={() => removeColumn(index)}
                           className="rounded p-1 hover:bg-stone-100"
                         >
@@ -211,7 +222,7 @@ export function SizeGuideEditor({
                   ))}
                   <th className="px-1">
                     <Button type="button" size="sm" variant="outline" onClick={addColumn}>
-                      <Plus className="h-4 w-4" aria-hidden="true" /> Column
+                      <Plus className="h-4 w-4" aria-hidden="true" /> {i18n._("Column")}
                     </Button>
                   </th>
                 </tr>
@@ -221,7 +232,9 @@ export function SizeGuideEditor({
                   <tr key={rowIndex}>
                     <td className="px-1 py-1">
                       <Input
-                        aria-label={`Row ${rowIndex + 1} size`}
+                        aria-label={i18n._("Row {number} size", {
+                          number: formatCount(rowIndex + 1),
+                        })}
                         className="h-8 w-20"
                         value={row.size}
                         onChange={(event) => setCell(rowIndex, "size", event.target.value)}
@@ -230,7 +243,7 @@ export function SizeGuideEditor({
                     {draft.columns.map((column, columnIndex) => (
                       <td key={columnIndex} className="px-1 py-1">
                         <Input
-                          aria-label={`${row.size || `Row ${rowIndex + 1}`} ${column || `column ${columnIndex + 1}`}`}
+                          aria-label={`${row.size || i18n._("Row {number}", { number: formatCount(rowIndex + 1) })} ${column || i18n._("column {number}", { number: formatCount(columnIndex + 1) })}`}
                           className="h-8 w-24"
                           value={row.values[columnIndex] ?? ""}
                           onChange={(event) => setCell(rowIndex, columnIndex, event.target.value)}
@@ -240,7 +253,9 @@ export function SizeGuideEditor({
                     <td className="px-1">
                       <button
                         type="button"
-                        aria-label={`Remove row ${row.size || rowIndex + 1}`}
+                        aria-label={i18n._("Remove row {name}", {
+                          name: row.size || formatCount(rowIndex + 1),
+                        })}
                         onClick={() =>
                           setDraft((current) => ({
                             ...current,
@@ -268,22 +283,22 @@ export function SizeGuideEditor({
                 }))
               }
             >
-              <Plus className="h-4 w-4" aria-hidden="true" /> Row
+              <Plus className="h-4 w-4" aria-hidden="true" /> {i18n._("Row")}
             </Button>
             {(errors.columns || errors.rows) && (
               <p role="alert" className="mt-2 text-xs font-medium text-red-600">
-                {errors.columns ?? errors.rows}
+                {shown("columns") ?? shown("rows")}
               </p>
             )}
           </div>
-          <Field id="sg-note" label="Note" error={errors.note}>
+          <Field id="sg-note" label={i18n._("Note")} error={shown("note")}>
             <Textarea
               id="sg-note"
               value={draft.note}
               onChange={(event) => setDraft({ ...draft, note: event.target.value })}
             />
           </Field>
-          <Field id="sg-note-bn" label="নোট (বাংলা)" error={errors.noteBn}>
+          <Field id="sg-note-bn" label="নোট (বাংলা)" error={shown("noteBn")}>
             <Textarea
               id="sg-note-bn"
               lang="bn"
@@ -293,10 +308,10 @@ export function SizeGuideEditor({
           </Field>
           <div className="flex justify-end gap-2">
             <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
+              {i18n._("Cancel")}
             </Button>
             <Button type="button" disabled={saving.pending} onClick={save}>
-              {saving.pending ? "Saving…" : "Save"}
+              {saving.pending ? i18n._("Saving…") : i18n._("Save")}
             </Button>
           </div>
         </div>

@@ -2,6 +2,7 @@
  * The product editor's codes: each variant's SKU and barcode (docs/packing.md). Left empty, the
  * server generates the SKU on save and the barcode is the SKU.
  */
+import { useLingui } from "@lingui/react";
 import { Input } from "~/components/ui/input";
 
 export type VariantCodes = Record<string, { sku: string; barcode: string }>;
@@ -31,6 +32,7 @@ export function VariantCodesFields({
   codes: VariantCodes;
   onChange: (codes: VariantCodes) => void;
 }) {
+  const { i18n } = useLingui();
   const set = (key: string, field: "sku" | "barcode", value: string) =>
     onChange({
       ...codes,
@@ -42,29 +44,30 @@ export function VariantCodesFields({
     });
   return (
     <details className="rounded-md border border-stone-200 p-2" data-testid="variant-codes">
-      <summary className="cursor-pointer text-sm font-medium">SKU and barcode</summary>
+      <summary className="cursor-pointer text-sm font-medium">{i18n._("SKU and barcode")}</summary>
       <p className="mt-1 text-xs text-stone-600">
-        Empty SKU: one is made from the product&apos;s address, colour and size. Empty barcode: the
-        SKU.
+        {i18n._(
+          "Empty SKU: one is made from the product's address, colour and size. Empty barcode: the SKU.",
+        )}
       </p>
       <ul className="mt-2 space-y-2">
         {cells.map(({ key, color, size }) => (
           <li key={key} className="grid gap-2 sm:grid-cols-[8rem_1fr_1fr] sm:items-center">
-            <span className="text-sm font-medium">
+            <span className="text-sm font-medium" translate="no">
               {color} / {size}
             </span>
             <Input
-              aria-label={`SKU ${color} ${size}`}
+              aria-label={i18n._("SKU {color} {size}", { color, size })}
               className="font-mono uppercase"
-              placeholder="Made on save"
+              placeholder={i18n._("Made on save")}
               maxLength={64}
               value={codes[key]?.sku ?? ""}
               onChange={(event) => set(key, "sku", event.target.value)}
             />
             <Input
-              aria-label={`Barcode ${color} ${size}`}
+              aria-label={i18n._("Barcode {color} {size}", { color, size })}
               className="font-mono uppercase"
-              placeholder="Same as the SKU"
+              placeholder={i18n._("Same as the SKU")}
               maxLength={64}
               value={codes[key]?.barcode ?? ""}
               onChange={(event) => set(key, "barcode", event.target.value)}

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -9,6 +10,7 @@ import {
   unknownIntent,
   useAdminAction,
 } from "~/components/admin/admin-action";
+import { backOfficeI18n, serverText } from "~/components/admin/admin-i18n";
 import {
   categoryTree,
   CategoryOptions,
@@ -33,7 +35,7 @@ import { api } from "~/lib/admin-api-client";
 import type { Route } from "./+types/categories";
 
 export function meta() {
-  return [{ title: "Categories — Tweest admin" }];
+  return [{ title: `${backOfficeI18n._("Categories")} — Tweest admin` }];
 }
 
 const FIELDS = ["name", "nameBn", "slug", "parentCategory", "sortOrder"] as const;
@@ -60,6 +62,7 @@ function CategoryEditor({
   onClose: () => void;
   onSaved: () => void;
 }) {
+  const { i18n } = useLingui();
   const { register, handleSubmit, reset, setError, clearErrors, formState } = useForm<Values>();
   const { errors } = formState;
   const save = useAdminAction({
@@ -96,34 +99,47 @@ function CategoryEditor({
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
       <DialogContent className="max-w-md">
-        <DialogTitle>{category ? `Edit ${category.name}` : "New category"}</DialogTitle>
-        <DialogDescription>Up to three levels; products follow a moved category.</DialogDescription>
+        <DialogTitle>
+          {category ? i18n._("Edit {name}", { name: category.name }) : i18n._("New category")}
+        </DialogTitle>
+        <DialogDescription>
+          {i18n._("Up to three levels; products follow a moved category.")}
+        </DialogDescription>
         <form onSubmit={handleSubmit(onSubmit)} className="mt-4 space-y-3" noValidate>
-          <TextField id="c-name" label="Name" error={errors.name?.message} {...register("name")} />
+          <TextField
+            id="c-name"
+            label={i18n._("Name")}
+            error={errors.name?.message}
+            {...register("name")}
+          />
           <TextField
             id="c-name-bn"
             label="নাম (বাংলা)"
-            hint="Name in Bangla, optional; empty shows the English name"
+            hint={i18n._("Name in Bangla, optional; empty shows the English name")}
             lang="bn"
             error={errors.nameBn?.message}
             {...register("nameBn")}
           />
           <TextField
             id="c-slug"
-            label="Slug"
-            hint="Empty: made from the name"
+            label={i18n._("Slug")}
+            hint={i18n._("Empty: made from the name")}
             error={errors.slug?.message}
             {...register("slug")}
           />
-          <Field id="c-parent" label="Parent" error={errors.parentCategory?.message}>
+          <Field
+            id="c-parent"
+            label={i18n._("Parent")}
+            error={errors.parentCategory?.message && serverText(errors.parentCategory.message)}
+          >
             <NativeSelect id="c-parent" {...register("parentCategory")}>
-              <option value="">None (top level)</option>
+              <option value="">{i18n._("None (top level)")}</option>
               <CategoryOptions categories={choices} />
             </NativeSelect>
           </Field>
           <TextField
             id="c-sort"
-            label="Sort order"
+            label={i18n._("Sort order")}
             inputMode="numeric"
             error={errors.sortOrder?.message}
             {...register("sortOrder")}
@@ -142,26 +158,28 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 /** Create, update and delete; React Router then loads the tree again (not after a refusal). */
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const { intent, id, body } = await readSubmission(request);
+  const i18n = backOfficeI18n;
   switch (intent) {
     case "create":
       return runAdminAction(
         async () => api.admin.createCategory(parseSubmitted(CategoryBody, body)),
-        "Category created",
+        i18n._("Category created"),
       );
     case "update":
       return runAdminAction(
         async () => api.admin.updateCategory(id, parseSubmitted(CategoryBody, body)),
-        "Category saved",
+        i18n._("Category saved"),
       );
     case "delete":
       // 409 while products or sub-categories use it: the server's message says which.
-      return runAdminAction(() => api.admin.deleteCategory(id), "Category deleted");
+      return runAdminAction(() => api.admin.deleteCategory(id), i18n._("Category deleted"));
     default:
       return unknownIntent(intent);
   }
 }
 
 export default function AdminCategories({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   const categories = useLoadedData(loaderData.categories);
   const remove = useAdminAction();
   const list = (categories.data ?? []) as CategoryNode[];
@@ -172,28 +190,34 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <PageHeader
-        title="Categories"
-        description="The category tree of the shop."
+        title={i18n._("Categories")}
+        description={i18n._("The category tree of the shop.")}
         actions={
           <NewButton onClick={() => setEditor({ category: null, parentId: "" })}>
-            New category
+            {i18n._("New category")}
           </NewButton>
         }
       />
       <ListTable
         list={wholeList(categories, list)}
-        columns={["Name", "Slug", { label: "Actions", right: true }]}
-        emptyText="No categories yet."
+        columns={[i18n._("Name"), i18n._("Slug"), { label: i18n._("Actions"), right: true }]}
+        emptyText={i18n._("No categories yet.")}
       >
         {categoryTree(list).map(({ category, depth }) => (
           <tr key={category._id} data-testid="category-row">
             <td>
-              <span style={{ paddingLeft: `${depth * 1.5}rem` }} className="font-medium">
+              <span
+                style={{ paddingLeft: `${depth * 1.5}rem` }}
+                className="font-medium"
+                translate="no"
+              >
                 {depth > 0 && <span className="mr-1 text-stone-400">└</span>}
                 {category.name}
               </span>
             </td>
-            <td className="text-stone-500">{category.slug}</td>
+            <td className="text-stone-500" translate="no">
+              {category.slug}
+            </td>
             <td>
               <RowActions>
                 {depth < 2 && (
@@ -201,19 +225,22 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
                     size="sm"
                     variant="ghost"
                     onClick={() => setEditor({ category: null, parentId: category._id })}
-                    aria-label={`Add a sub-category to ${category.name}`}
+                    aria-label={i18n._("Add a sub-category to {name}", { name: category.name })}
                   >
                     <Plus className="h-4 w-4" aria-hidden="true" />
                   </Button>
                 )}
                 <EditButton
-                  label={`Edit ${category.name}`}
+                  label={i18n._("Edit {name}", { name: category.name })}
                   onClick={() => setEditor({ category, parentId: "" })}
                 />
                 <ConfirmDelete
-                  title="Delete this category?"
-                  description={`"${category.name}" is removed. A category still used by products or with sub-categories is kept.`}
-                  label={`Delete ${category.name}`}
+                  title={i18n._("Delete this category?")}
+                  description={i18n._(
+                    "{quoted} is removed. A category still used by products or with sub-categories is kept.",
+                    { quoted: `"${category.name}"` },
+                  )}
+                  label={i18n._("Delete {name}", { name: category.name })}
                   onConfirm={() => void remove.submit("delete", { id: category._id })}
                 />
               </RowActions>

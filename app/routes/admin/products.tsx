@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { Eye, EyeOff } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -9,6 +10,7 @@ import {
   useAdminAction,
   activeFlagForm,
 } from "~/components/admin/admin-action";
+import { backOfficeI18n, formatCount, formatTaka } from "~/components/admin/admin-i18n";
 import { ExportCatalogueButton, ImportCatalogueButton } from "~/components/admin/catalogue-csv";
 import { CategoryOptions, type CategoryNode } from "~/components/admin/category-options";
 import { loadForAdmin, PageHeader, StatusBadge, useLoadedData } from "~/components/admin/common";
@@ -28,11 +30,10 @@ import { ProductEditor } from "~/components/admin/product-editor";
 import { Button } from "~/components/ui/button";
 import { api, type Product } from "~/lib/admin-api-client";
 import { imageUrl } from "~/lib/image-url";
-import { formatBDT } from "#contract/money";
 import type { Route } from "./+types/products";
 
 export function meta() {
-  return [{ title: "Products — Tweest admin" }];
+  return [{ title: `${backOfficeI18n._("Products")} — Tweest admin` }];
 }
 
 const LIST: ListSpec = { key: "products", filters: ["search", "category"], limit: 20 };
@@ -54,16 +55,17 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
  */
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const { intent, id, body } = await readSubmission(request);
+  const i18n = backOfficeI18n;
   switch (intent) {
     case "create":
       return runAdminAction(
         async () => api.admin.createProduct(submittedForm(body)),
-        "Product created",
+        i18n._("Product created"),
       );
     case "update":
       return runAdminAction(
         async () => api.admin.updateProduct(id, submittedForm(body)),
-        "Product saved",
+        i18n._("Product saved"),
       );
     case "set-visibility": {
       return runAdminAction(
@@ -71,19 +73,20 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
         (answer) => {
           const saved = answer as Product;
           return saved.isActive
-            ? `${saved.title} is visible in the shop`
-            : `${saved.title} is hidden`;
+            ? i18n._("{title} is visible in the shop", { title: saved.title })
+            : i18n._("{title} is hidden", { title: saved.title });
         },
       );
     }
     case "delete":
-      return runAdminAction(() => api.admin.deleteProduct(id), "Product deleted");
+      return runAdminAction(() => api.admin.deleteProduct(id), i18n._("Product deleted"));
     default:
       return unknownIntent(intent);
   }
 }
 
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   const [editing, setEditing] = useState<Product | null>(null);
   const [creating, setCreating] = useState(false);
 
@@ -96,25 +99,27 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <PageHeader
-        title="Products"
-        description="Every product, visible or hidden. Stock lives on the colour x size variants."
+        title={i18n._("Products")}
+        description={i18n._(
+          "Every product, visible or hidden. Stock lives on the colour x size variants.",
+        )}
         actions={
           <>
             <ExportCatalogueButton />
             <ImportCatalogueButton />
-            <NewButton onClick={() => setCreating(true)}>New product</NewButton>
+            <NewButton onClick={() => setCreating(true)}>{i18n._("New product")}</NewButton>
           </>
         }
       />
       <ListToolbar
         search={products.filters.search}
         onSearch={(search) => products.update({ search, page: "" })}
-        label="Search products"
-        placeholder="Search title, brand or slug"
+        label={i18n._("Search products")}
+        placeholder={i18n._("Search title, brand or slug")}
       >
         <FilterSelect
-          label="Category"
-          allLabel="All categories"
+          label={i18n._("Category")}
+          allLabel={i18n._("All categories")}
           className="w-56"
           value={products.filters.category}
           onChange={(category) => products.update({ category, page: "" })}
@@ -125,14 +130,14 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
       <ListTable
         list={products}
         columns={[
-          "Product",
-          "Category",
-          { label: "Price", right: true },
-          { label: "Stock", right: true },
-          "Status",
-          { label: "Actions", right: true },
+          i18n._("Product"),
+          i18n._("Category"),
+          { label: i18n._("Price"), right: true },
+          { label: i18n._("Stock"), right: true },
+          i18n._("Status"),
+          { label: i18n._("Actions"), right: true },
         ]}
-        emptyText="No products match."
+        emptyText={i18n._("No products match.")}
         onPage={(next) => products.update({ page: String(next) })}
       >
         {products.rows.map((product) => (
@@ -145,12 +150,15 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
                   className="h-10 w-10 shrink-0 rounded object-cover"
                 />
                 <div className="min-w-0">
-                  <p className="font-medium">{product.title}</p>
+                  <p className="font-medium" translate="no">
+                    {product.title}
+                  </p>
                   {product.slug && (
                     <Link
                       to={`/product/${product.slug}`}
                       className="text-xs text-stone-500 hover:underline"
                       target="_blank"
+                      translate="no"
                     >
                       /product/{product.slug}
                     </Link>
@@ -158,16 +166,16 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
                 </div>
               </div>
             </td>
-            <td>
+            <td translate="no">
               {typeof product.category === "object" && product.category
                 ? product.category.name
                 : (product.categoryName ?? "—")}
             </td>
             <td className="text-right tabular-nums">
-              {formatBDT(product.discountedPrice ?? product.price)}
+              {formatTaka(product.discountedPrice ?? product.price)}
               {product.discountedPrice !== undefined && product.discountedPrice < product.price && (
                 <span className="block text-xs text-stone-400 line-through">
-                  {formatBDT(product.price)}
+                  {formatTaka(product.price)}
                 </span>
               )}
             </td>
@@ -175,9 +183,12 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
               <Link
                 to={`/admin/stock?productId=${product._id}`}
                 className="hover:underline"
-                aria-label={`Stock of ${product.title}: ${product.quantity ?? 0}`}
+                aria-label={i18n._("Stock of {title}: {count}", {
+                  title: product.title,
+                  count: formatCount(product.quantity ?? 0),
+                })}
               >
-                {product.quantity ?? 0}
+                {formatCount(product.quantity ?? 0)}
               </Link>
             </td>
             <td>
@@ -196,7 +207,9 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
                     })
                   }
                   aria-label={
-                    product.isActive === false ? `Show ${product.title}` : `Hide ${product.title}`
+                    product.isActive === false
+                      ? i18n._("Show {title}", { title: product.title })
+                      : i18n._("Hide {title}", { title: product.title })
                   }
                 >
                   {product.isActive === false ? (
@@ -205,11 +218,16 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
                     <EyeOff className="h-4 w-4" aria-hidden="true" />
                   )}
                 </Button>
-                <EditButton label={`Edit ${product.title}`} onClick={() => setEditing(product)} />
+                <EditButton
+                  label={i18n._("Edit {name}", { name: product.title })}
+                  onClick={() => setEditing(product)}
+                />
                 <ConfirmDelete
-                  title="Delete this product?"
-                  description={`"${product.title}" and its images are removed for good.`}
-                  label={`Delete ${product.title}`}
+                  title={i18n._("Delete this product?")}
+                  description={i18n._("{quoted} and its images are removed for good.", {
+                    quoted: `"${product.title}"`,
+                  })}
+                  label={i18n._("Delete {name}", { name: product.title })}
                   onConfirm={() => void change.submit("delete", { id: product._id })}
                 />
               </RowActions>

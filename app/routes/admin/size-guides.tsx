@@ -1,3 +1,5 @@
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
 import { useState } from "react";
 import type { CategoryNode } from "~/components/admin/category-options";
 import { loadForAdmin, PageHeader, useLoadedData } from "~/components/admin/common";
@@ -16,13 +18,17 @@ import {
   unknownIntent,
   useAdminAction,
 } from "~/components/admin/admin-action";
+import { backOfficeI18n } from "~/components/admin/admin-i18n";
 import { SizeGuideEditor } from "~/components/admin/size-guide-editor";
 import { SizeGuideBody } from "~/lib/admin-schemas";
 import { api, type SizeGuide } from "~/lib/admin-api-client";
 import type { Route } from "./+types/size-guides";
 
 export function meta() {
-  return [{ title: "Size guides — Tweest admin" }, { name: "robots", content: "noindex" }];
+  return [
+    { title: `${backOfficeI18n._("Size guides")} — Tweest admin` },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 /** /admin/size-guides: a protected screen of its own, behind the same check as /admin/*. */
@@ -37,33 +43,46 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 /** Create, update and delete; React Router then loads the guides again (not after a refusal). */
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const { intent, id, body } = await readSubmission(request);
+  const i18n = backOfficeI18n;
   switch (intent) {
     case "create":
       return runAdminAction(
         async () => api.admin.createSizeGuide(parseSubmitted(SizeGuideBody, body)),
-        "Size guide created",
+        i18n._("Size guide created"),
       );
     case "update":
       return runAdminAction(
         async () => api.admin.updateSizeGuide(id, parseSubmitted(SizeGuideBody, body)),
-        "Size guide saved",
+        i18n._("Size guide saved"),
       );
     case "delete":
-      return runAdminAction(() => api.admin.deleteSizeGuide(id), "Size guide deleted");
+      return runAdminAction(() => api.admin.deleteSizeGuide(id), i18n._("Size guide deleted"));
     default:
       return unknownIntent(intent);
   }
 }
 
-function categoryName(guide: SizeGuide, categories: CategoryNode[]): string {
+/** The guide's category as written, or null when the guide is for every category. */
+function categoryName(guide: SizeGuide, categories: CategoryNode[]): string | null {
   const category = guide.category as { _id?: string; name?: string } | string | null | undefined;
-  if (!category) return "Every category";
+  if (!category) return null;
   if (typeof category === "object" && category.name) return category.name;
   const id = typeof category === "string" ? category : category._id;
   return categories.find((item) => item._id === id)?.name ?? "—";
 }
 
+/** The guide's category cell: its name as written, or "Every category" in the screen's language. */
+function GuideCategory({ name }: { name: string | null }) {
+  const { i18n } = useLingui();
+  return name === null ? <td>{i18n._("Every category")}</td> : <td translate="no">{name}</td>;
+}
+
+/** The unit as a word ("inch" / "ইঞ্চি"). */
+const unitWord = (i18n: I18n, unit: SizeGuide["unit"]) =>
+  unit === "cm" ? i18n._("cm") : i18n._("inch");
+
 export default function AdminSizeGuides({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   const guides = useLoadedData(loaderData.guides);
   const categories = useLoadedData(loaderData.categories);
   const list = Array.isArray(guides.data) ? guides.data : [];
@@ -74,30 +93,48 @@ export default function AdminSizeGuides({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <PageHeader
-        title="Size guides"
-        description="Measurement tables shown on product pages."
-        actions={<NewButton onClick={() => setEditor({ guide: null })}>New size guide</NewButton>}
+        title={i18n._("Size guides")}
+        description={i18n._("Measurement tables shown on product pages.")}
+        actions={
+          <NewButton onClick={() => setEditor({ guide: null })}>
+            {i18n._("New size guide")}
+          </NewButton>
+        }
       />
       <ListTable
         list={wholeList(guides, list)}
-        columns={["Name", "Category", "Table", { label: "Actions", right: true }]}
-        emptyText="No size guides yet."
+        columns={[
+          i18n._("Name"),
+          i18n._("Category"),
+          i18n._("Table"),
+          { label: i18n._("Actions"), right: true },
+        ]}
+        emptyText={i18n._("No size guides yet.")}
       >
         {list.map((guide) => (
           <tr key={guide._id} data-testid="size-guide-row">
-            <td className="font-medium">{guide.name}</td>
-            <td>{categoryName(guide, categoryList)}</td>
+            <td className="font-medium" translate="no">
+              {guide.name}
+            </td>
+            <GuideCategory name={categoryName(guide, categoryList)} />
             <td className="text-xs text-stone-600">
-              {guide.rows.map((row) => row.size).join(", ")} · {guide.columns.join(", ")} (
-              {guide.unit})
+              <span translate="no">
+                {guide.rows.map((row) => row.size).join(", ")} · {guide.columns.join(", ")}
+              </span>{" "}
+              ({unitWord(i18n, guide.unit)})
             </td>
             <td>
               <RowActions>
-                <EditButton label={`Edit ${guide.name}`} onClick={() => setEditor({ guide })} />
+                <EditButton
+                  label={i18n._("Edit {name}", { name: guide.name })}
+                  onClick={() => setEditor({ guide })}
+                />
                 <ConfirmDelete
-                  title="Delete this size guide?"
-                  description={`"${guide.name}" is no longer shown on product pages.`}
-                  label={`Delete ${guide.name}`}
+                  title={i18n._("Delete this size guide?")}
+                  description={i18n._("{quoted} is no longer shown on product pages.", {
+                    quoted: `"${guide.name}"`,
+                  })}
+                  label={i18n._("Delete {name}", { name: guide.name })}
                   onConfirm={() => void remove.submit("delete", { id: guide._id })}
                 />
               </RowActions>

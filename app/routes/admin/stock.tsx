@@ -1,3 +1,5 @@
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import {
@@ -7,6 +9,7 @@ import {
   unknownIntent,
   useAdminAction,
 } from "~/components/admin/admin-action";
+import { backOfficeI18n, formatCount, serverText } from "~/components/admin/admin-i18n";
 import {
   DataTable,
   EmptyRow,
@@ -28,19 +31,19 @@ import { cn } from "~/lib/utils";
 import {
   ADJUSTMENT_REASONS,
   STOCK_NOTE_MAX,
-  STOCK_REASON_LABELS,
   StockAdjustmentBody,
   StockThresholdBody,
   type AdjustmentReason,
   type LowStockAnswer,
   type StockEntriesAnswer,
   type StockEntry,
+  type StockReason,
   type StockVariantState,
 } from "#contract/schemas/stock";
 import type { Route } from "./+types/stock";
 
 export function meta() {
-  return [{ title: "Stock — Tweest admin" }];
+  return [{ title: `${backOfficeI18n._("Stock")} — Tweest admin` }];
 }
 
 const PAGE_SIZE = 20;
@@ -76,28 +79,44 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise
 /** An adjustment or a threshold: the server's answer as a toast. */
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const { intent, body } = await readSubmission(request);
+  const i18n = backOfficeI18n;
   switch (intent) {
     case "adjust":
       return runAdminAction(
         () => api.stock.adjust(parseSubmitted(StockAdjustmentBody, body)),
-        "Stock adjusted",
+        i18n._("Stock adjusted"),
       );
     case "threshold":
       return runAdminAction(
         () => api.stock.setThreshold(parseSubmitted(StockThresholdBody, body)),
-        "Threshold saved",
+        i18n._("Threshold saved"),
       );
     default:
       return unknownIntent(intent);
   }
 }
 
-const signed = (delta: number) => (delta > 0 ? `+${delta}` : `−${Math.abs(delta)}`);
+const signed = (delta: number) => `${delta > 0 ? "+" : "−"}${formatCount(Math.abs(delta))}`;
 const variantName = (variant: { color: string; size: string }) =>
   `${variant.color} / ${variant.size}`;
 const byName = (by: string) => (by.startsWith("admin:") ? by.slice("admin:".length) : by);
 
+/** Why stock moved, as a word (contract/schemas/stock.ts's reasons). */
+const reasonLabel = (i18n: I18n, reason: StockReason) =>
+  ({
+    sale: i18n._("Sale"),
+    cancel: i18n._("Cancelled"),
+    return: i18n._("Returned"),
+    exchange: i18n._("Exchange"),
+    received: i18n._("Received"),
+    damaged: i18n._("Damaged"),
+    correction: i18n._("Correction"),
+    import: i18n._("Import"),
+    opening: i18n._("Opening stock"),
+  })[reason];
+
 function AdjustForm({ productId, variants }: { productId: string; variants: StockVariantState[] }) {
+  const { i18n } = useLingui();
   const [variantIndex, setVariantIndex] = useState("0");
   const [reason, setReason] = useState<AdjustmentReason>("received");
   const [delta, setDelta] = useState("");
@@ -111,10 +130,11 @@ function AdjustForm({ productId, variants }: { productId: string; variants: Stoc
   const fieldError = (name: string) =>
     adjust.result && !adjust.result.ok ? adjust.result.fieldErrors[name] : undefined;
   const variant = variants[Number(variantIndex)] ?? variants[0];
-  if (!variant) return <p className="text-sm text-stone-600">This product has no variants.</p>;
+  if (!variant)
+    return <p className="text-sm text-stone-600">{i18n._("This product has no variants.")}</p>;
   return (
     <form
-      aria-label="Adjust stock"
+      aria-label={i18n._("Adjust stock")}
       className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_8rem_2fr_auto] lg:items-end"
       onSubmit={(event) => {
         event.preventDefault();
@@ -133,7 +153,7 @@ function AdjustForm({ productId, variants }: { productId: string; variants: Stoc
       }}
     >
       <label className="text-sm font-medium text-stone-800" htmlFor="adjust-variant">
-        Variant
+        {i18n._("Variant")}
         <select
           id="adjust-variant"
           value={variantIndex}
@@ -142,13 +162,16 @@ function AdjustForm({ productId, variants }: { productId: string; variants: Stoc
         >
           {variants.map((entry, index) => (
             <option key={variantName(entry)} value={String(index)}>
-              {variantName(entry)} ({entry.stock} in stock)
+              {i18n._("{variant} ({count} in stock)", {
+                variant: variantName(entry),
+                count: formatCount(entry.stock),
+              })}
             </option>
           ))}
         </select>
       </label>
       <label className="text-sm font-medium text-stone-800" htmlFor="adjust-reason">
-        Reason
+        {i18n._("Reason")}
         <select
           id="adjust-reason"
           value={reason}
@@ -157,35 +180,38 @@ function AdjustForm({ productId, variants }: { productId: string; variants: Stoc
         >
           {ADJUSTMENT_REASONS.map((value) => (
             <option key={value} value={value}>
-              {STOCK_REASON_LABELS[value]}
+              {reasonLabel(i18n, value)}
             </option>
           ))}
         </select>
       </label>
       <TextField
         id="adjust-delta"
-        label="Change (pieces)"
+        label={i18n._("Change (pieces)")}
         inputMode="numeric"
-        placeholder="e.g. 12 or -2"
+        placeholder={i18n._("e.g. {up} or {down}", {
+          up: formatCount(12),
+          down: `-${formatCount(2)}`,
+        })}
         value={delta}
         error={fieldError("delta")}
         onChange={(event) => setDelta(event.target.value)}
       />
       <TextField
         id="adjust-note"
-        label="Note"
+        label={i18n._("Note")}
         value={note}
         maxLength={STOCK_NOTE_MAX}
         error={fieldError("note")}
-        placeholder="e.g. from the tailor, invoice 42"
+        placeholder={i18n._("e.g. from the tailor, invoice {number}", { number: formatCount(42) })}
         onChange={(event) => setNote(event.target.value)}
       />
       <Button type="submit" className="h-11" disabled={adjust.pending}>
-        Adjust stock
+        {i18n._("Adjust stock")}
       </Button>
       {adjust.result && !adjust.result.ok && !fieldError("delta") && (
         <p role="alert" className="text-sm text-red-700 sm:col-span-2 lg:col-span-5">
-          {adjust.result.message}
+          {serverText(adjust.result.message)}
         </p>
       )}
     </form>
@@ -193,6 +219,7 @@ function AdjustForm({ productId, variants }: { productId: string; variants: Stoc
 }
 
 function ThresholdForm({ productId, variant }: { productId: string; variant: StockVariantState }) {
+  const { i18n } = useLingui();
   const [value, setValue] = useState(
     variant.lowStockThreshold === null ? "" : String(variant.lowStockThreshold),
   );
@@ -215,41 +242,44 @@ function ThresholdForm({ productId, variant }: { productId: string; variant: Sto
       }}
     >
       <label className="sr-only" htmlFor={id}>
-        Low-stock threshold of {variantName(variant)}
+        {i18n._("Low-stock threshold of {variant}", { variant: variantName(variant) })}
       </label>
       <input
         id={id}
         inputMode="numeric"
         value={value}
-        placeholder={`${variant.threshold} (default)`}
+        placeholder={i18n._("{number} (default)", { number: formatCount(variant.threshold) })}
         onChange={(event) => setValue(event.target.value)}
         className="h-9 w-28 rounded-md border border-stone-300 px-2 text-sm"
       />
       <Button type="submit" size="sm" variant="outline" disabled={save.pending}>
-        Save
+        {i18n._("Save")}
       </Button>
     </form>
   );
 }
 
 function EntriesTable({ entries, showProduct }: { entries: StockEntry[]; showProduct: boolean }) {
+  const { i18n } = useLingui();
   const columns = showProduct ? 7 : 6;
   return (
     <DataTable>
-      <caption className="sr-only">Stock history, newest first</caption>
+      <caption className="sr-only">{i18n._("Stock history, newest first")}</caption>
       <thead>
         <tr>
-          <th>When</th>
-          {showProduct && <th>Product</th>}
-          <th>Variant</th>
-          <th className="text-right">Change</th>
-          <th>Reason</th>
-          <th>Note</th>
-          <th>By</th>
+          <th>{i18n._("When")}</th>
+          {showProduct && <th>{i18n._("Product")}</th>}
+          <th>{i18n._("Variant")}</th>
+          <th className="text-right">{i18n._("Change")}</th>
+          <th>{i18n._("Reason")}</th>
+          <th>{i18n._("Note")}</th>
+          <th>{i18n._("By")}</th>
         </tr>
       </thead>
       <tbody>
-        {entries.length === 0 && <EmptyRow colSpan={columns} text="No stock changes yet." />}
+        {entries.length === 0 && (
+          <EmptyRow colSpan={columns} text={i18n._("No stock changes yet.")} />
+        )}
         {entries.map((entry) => (
           <tr key={entry._id} data-testid="stock-entry">
             <td className="whitespace-nowrap">{formatDate(entry.at, true)}</td>
@@ -258,12 +288,13 @@ function EntriesTable({ entries, showProduct }: { entries: StockEntry[]; showPro
                 <Link
                   to={`/admin/stock?productId=${entry.productId}`}
                   className="font-medium hover:underline"
+                  translate={entry.productTitle ? "no" : undefined}
                 >
-                  {entry.productTitle || "(deleted product)"}
+                  {entry.productTitle || i18n._("(deleted product)")}
                 </Link>
               </td>
             )}
-            <td>{variantName(entry)}</td>
+            <td translate="no">{variantName(entry)}</td>
             <td
               className={cn(
                 "text-right font-semibold tabular-nums",
@@ -272,17 +303,19 @@ function EntriesTable({ entries, showProduct }: { entries: StockEntry[]; showPro
             >
               {signed(entry.delta)}
             </td>
-            <td>{STOCK_REASON_LABELS[entry.reason]}</td>
+            <td>{reasonLabel(i18n, entry.reason)}</td>
             <td>
               {entry.orderNumber && entry.orderId ? (
                 <Link to={`/admin/orders?open=${entry.orderId}`} className="hover:underline">
-                  Order {entry.orderNumber}
+                  {i18n._("Order {number}", { number: entry.orderNumber })}
                 </Link>
               ) : null}
               {entry.orderNumber && entry.note ? " · " : null}
-              {entry.note}
+              {entry.note && <span translate="no">{entry.note}</span>}
             </td>
-            <td className="break-all">{byName(entry.by)}</td>
+            <td className="break-all" translate="no">
+              {byName(entry.by)}
+            </td>
           </tr>
         ))}
       </tbody>
@@ -291,6 +324,7 @@ function EntriesTable({ entries, showProduct }: { entries: StockEntry[]; showPro
 }
 
 function ProductSearch({ q, matches }: { q: string; matches: StockScreenData["matches"] }) {
+  const { i18n } = useLingui();
   const [, setSearchParams] = useSearchParams();
   const [text, setText] = useState(q);
   const found = matches?.data
@@ -299,7 +333,7 @@ function ProductSearch({ q, matches }: { q: string; matches: StockScreenData["ma
       : (matches.data.products ?? [])
     : [];
   return (
-    <Panel title="A product's stock">
+    <Panel title={i18n._("A product's stock")}>
       <form
         role="search"
         className="flex flex-col gap-2 sm:flex-row sm:items-end"
@@ -310,27 +344,28 @@ function ProductSearch({ q, matches }: { q: string; matches: StockScreenData["ma
       >
         <TextField
           id="stock-product-search"
-          label="Find a product"
+          label={i18n._("Find a product")}
           value={text}
           className="sm:flex-1"
-          placeholder="Title"
+          placeholder={i18n._("Title")}
           onChange={(event) => setText(event.target.value)}
         />
         <Button type="submit" variant="outline" className="h-11">
-          Find
+          {i18n._("Find")}
         </Button>
       </form>
       {matches?.error && <ErrorNote message={matches.error} />}
       {q && matches?.data && (
-        <ul className="mt-3 divide-y divide-stone-100" aria-label="Products found">
+        <ul className="mt-3 divide-y divide-stone-100" aria-label={i18n._("Products found")}>
           {found.length === 0 && (
-            <li className="py-2 text-sm text-stone-500">No product matches.</li>
+            <li className="py-2 text-sm text-stone-500">{i18n._("No product matches.")}</li>
           )}
           {found.map((product) => (
             <li key={product._id} className="py-2">
               <Link
                 to={`/admin/stock?productId=${product._id}`}
                 className="font-medium text-brand-700 hover:underline"
+                translate="no"
               >
                 {product.title}
               </Link>
@@ -351,6 +386,7 @@ function History({
   q: string;
   matches: StockScreenData["matches"];
 }) {
+  const { i18n } = useLingui();
   const [searchParams, setSearchParams] = useSearchParams();
   const product = data.product;
   return (
@@ -360,25 +396,25 @@ function History({
         <>
           <Panel title={product.title}>
             <DataTable className="mb-4">
-              <caption className="sr-only">Stock of each variant</caption>
+              <caption className="sr-only">{i18n._("Stock of each variant")}</caption>
               <thead>
                 <tr>
-                  <th>Variant</th>
-                  <th className="text-right">In stock</th>
-                  <th>Low at or below</th>
+                  <th>{i18n._("Variant")}</th>
+                  <th className="text-right">{i18n._("In stock")}</th>
+                  <th>{i18n._("Low at or below")}</th>
                 </tr>
               </thead>
               <tbody>
                 {product.variants.map((variant) => (
                   <tr key={variantName(variant)} data-testid="stock-variant">
-                    <td>{variantName(variant)}</td>
+                    <td translate="no">{variantName(variant)}</td>
                     <td
                       className={cn(
                         "text-right font-semibold tabular-nums",
                         variant.stock <= variant.threshold && "text-red-700",
                       )}
                     >
-                      {variant.stock}
+                      {formatCount(variant.stock)}
                     </td>
                     <td>
                       <ThresholdForm
@@ -391,19 +427,19 @@ function History({
                 ))}
               </tbody>
             </DataTable>
-            <h3 className="mb-2 font-semibold text-stone-900">Adjust stock</h3>
+            <h3 className="mb-2 font-semibold text-stone-900">{i18n._("Adjust stock")}</h3>
             <AdjustForm productId={product._id} variants={product.variants} />
           </Panel>
           <Link to="/admin/stock" className="text-sm text-brand-700 hover:underline">
-            ← Every product&apos;s history
+            ← {i18n._("Every product's history")}
           </Link>
         </>
       ) : (
         <ProductSearch q={q} matches={matches} />
       )}
-      <section aria-label="Stock history">
+      <section aria-label={i18n._("Stock history")}>
         <h2 className="mb-2 font-semibold text-stone-900">
-          {product ? "History" : "Every product's history"}
+          {product ? i18n._("History") : i18n._("Every product's history")}
         </h2>
         <EntriesTable entries={data.entries} showProduct={!product} />
         <Pagination
@@ -422,40 +458,50 @@ function History({
 }
 
 function LowStock({ data }: { data: LowStockAnswer }) {
+  const { i18n } = useLingui();
   const [, setSearchParams] = useSearchParams();
   return (
-    <section aria-label="Low stock">
+    <section aria-label={i18n._("Low stock")}>
       <p className="mb-3 text-sm text-stone-600">
-        Variants of products on sale at or below their threshold (the shop&apos;s default is{" "}
-        {data.defaultThreshold}), lowest first.
+        {i18n._(
+          "Variants of products on sale at or below their threshold (the shop's default is {number}), lowest first.",
+          { number: formatCount(data.defaultThreshold) },
+        )}
       </p>
       <DataTable>
-        <caption className="sr-only">Low stock</caption>
+        <caption className="sr-only">{i18n._("Low stock")}</caption>
         <thead>
           <tr>
-            <th>Product</th>
-            <th>Variant</th>
-            <th>SKU</th>
-            <th className="text-right">In stock</th>
-            <th className="text-right">Low at</th>
+            <th>{i18n._("Product")}</th>
+            <th>{i18n._("Variant")}</th>
+            <th>{i18n._("SKU")}</th>
+            <th className="text-right">{i18n._("In stock")}</th>
+            <th className="text-right">{i18n._("Low at")}</th>
           </tr>
         </thead>
         <tbody>
-          {data.items.length === 0 && <EmptyRow colSpan={5} text="Nothing is low on stock." />}
+          {data.items.length === 0 && (
+            <EmptyRow colSpan={5} text={i18n._("Nothing is low on stock.")} />
+          )}
           {data.items.map((item) => (
             <tr key={`${item.productId}-${item.color}-${item.size}`} data-testid="low-stock-row">
               <td>
                 <Link
                   to={`/admin/stock?productId=${item.productId}`}
                   className="font-medium text-brand-700 hover:underline"
+                  translate="no"
                 >
                   {item.title}
                 </Link>
               </td>
-              <td>{variantName(item)}</td>
-              <td className="break-all">{item.sku || "—"}</td>
-              <td className="text-right font-semibold text-red-700 tabular-nums">{item.stock}</td>
-              <td className="text-right tabular-nums">{item.threshold}</td>
+              <td translate="no">{variantName(item)}</td>
+              <td className="break-all" translate="no">
+                {item.sku || "—"}
+              </td>
+              <td className="text-right font-semibold text-red-700 tabular-nums">
+                {formatCount(item.stock)}
+              </td>
+              <td className="text-right tabular-nums">{formatCount(item.threshold)}</td>
             </tr>
           ))}
         </tbody>
@@ -471,6 +517,7 @@ function LowStock({ data }: { data: LowStockAnswer }) {
 }
 
 export default function StockScreen({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   const { view, q, matches } = loaderData;
   const loaded = useLoadedData<LowStockAnswer | StockEntriesAnswer>(
     (view === "low" ? loaderData.low : loaderData.history) ?? { data: null, error: null },
@@ -492,12 +539,14 @@ export default function StockScreen({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <PageHeader
-        title="Stock"
-        description="Every change of stock, with who made it and why; adjust a variant's stock, and see what is running low."
+        title={i18n._("Stock")}
+        description={i18n._(
+          "Every change of stock, with who made it and why; adjust a variant's stock, and see what is running low.",
+        )}
         actions={
-          <nav aria-label="Stock views" className="flex gap-2">
-            {tab("/admin/stock", "History", view === "history")}
-            {tab("/admin/stock?view=low", "Low stock", view === "low")}
+          <nav aria-label={i18n._("Stock views")} className="flex gap-2">
+            {tab("/admin/stock", i18n._("History"), view === "history")}
+            {tab("/admin/stock?view=low", i18n._("Low stock"), view === "low")}
           </nav>
         }
       />
