@@ -13,7 +13,7 @@
  */
 import { type I18n, type Messages, setupI18n } from "@lingui/core";
 import { I18nProvider, useLingui } from "@lingui/react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import {
   formatDate as formatShopDate,
   formatMoney,
@@ -22,6 +22,7 @@ import {
   toBanglaDigits,
   toLocale,
 } from "#contract/i18n";
+import { localeOfPath } from "#contract/i18n/locale-path";
 import { ORDER_SOURCE_LABELS, type OrderSource } from "#contract/order-sources";
 import type { StaffRole } from "#contract/staff-roles";
 import { statusWord } from "#contract/status-words";
@@ -102,7 +103,30 @@ export function useBackOfficeLocale(): Locale {
 }
 
 export function BackOfficeI18nProvider({ children }: { children: ReactNode }) {
-  return <I18nProvider i18n={backOfficeI18n}>{children}</I18nProvider>;
+  return (
+    <I18nProvider i18n={backOfficeI18n}>
+      <DocumentLanguage />
+      {children}
+    </I18nProvider>
+  );
+}
+
+/**
+ * The page declares the back office's language (`<html lang>`), not the address's (always English
+ * under /admin): a screen reader reads Bangla screens as Bangla, and the browser offers no
+ * translation of a page already in the reader's language. Leaving the back office, the page is in
+ * its address's language again (React only writes `<html lang>` when the address's language changes).
+ */
+function DocumentLanguage() {
+  const locale = useBackOfficeLocale();
+  useEffect(() => {
+    const html = document.documentElement;
+    html.lang = locale;
+    return () => {
+      html.lang = localeOfPath(window.location.pathname);
+    };
+  }, [locale]);
+  return null;
 }
 
 /**
