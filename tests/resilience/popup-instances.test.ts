@@ -1,8 +1,8 @@
 /**
- * Two shop instances on one database, each with its own copy of the active campaign popups (the
- * storefront's root reads it on every page): this test process (instance A, where the admin
- * works) and a real server in a child process (instance B). A popup created, switched off and
- * deleted on A is in force on B within a second.
+ * Two shop instances on one database, each with its own copy of the active campaign popups and of
+ * the footer's links to the shop's pages (the storefront's root reads both on every page): this
+ * test process (instance A, where the admin works) and a real server in a child process (instance
+ * B). A popup or page created, switched off and deleted on A is in force on B within a second.
  *
  * Checked at the second rather than timed, as tests/resilience/settings-instances.test.ts does: B
  * re-reads the popups' version once its copy is half a second old, so a request a second after
@@ -81,5 +81,56 @@ describe("campaign popups across instances", () => {
       .expect(200);
     await afterASecond();
     expect(await titlesOnB()).toEqual([]);
+  });
+});
+
+describe("the footer's shop pages across instances", () => {
+  async function slugsOnB(): Promise<string[]> {
+    const answer = await fetch(`${instanceB}/api/pages`);
+    expect(answer.status).toBe(200);
+    return ((await answer.json()) as { slug: string }[]).map((page) => page.slug);
+  }
+
+  it("a page published, unpublished and deleted on one instance is so on the other within a second", async () => {
+    // B has read (and keeps) the standard pages.
+    const standard = await slugsOnB();
+    expect(standard).not.toContain("eid-exchange");
+    const page = {
+      slug: "eid-exchange",
+      title: { en: "Eid exchange", bn: "ঈদের বদল" },
+      description: { en: "", bn: "" },
+      body: { en: "Exchange any size after Eid.", bn: "ঈদের পরে যেকোনো মাপ বদল।" },
+      published: true,
+    };
+    await request(instanceA)
+      .post("/api/admin/pages")
+      .set(bearer(adminToken))
+      .send(page)
+      .expect(201);
+    await afterASecond();
+    expect(await slugsOnB()).toEqual([...standard, "eid-exchange"]);
+
+    await request(instanceA)
+      .put("/api/admin/pages/eid-exchange")
+      .set(bearer(adminToken))
+      .send({ published: false })
+      .expect(200);
+    await afterASecond();
+    expect(await slugsOnB()).toEqual(standard);
+
+    await request(instanceA)
+      .put("/api/admin/pages/eid-exchange")
+      .set(bearer(adminToken))
+      .send({ published: true })
+      .expect(200);
+    await afterASecond();
+    expect(await slugsOnB()).toEqual([...standard, "eid-exchange"]);
+
+    await request(instanceA)
+      .delete("/api/admin/pages/eid-exchange")
+      .set(bearer(adminToken))
+      .expect(200);
+    await afterASecond();
+    expect(await slugsOnB()).toEqual(standard);
   });
 });
