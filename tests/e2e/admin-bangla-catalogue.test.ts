@@ -35,9 +35,6 @@ const WIDTHS = [
 async function shopWritten(): Promise<string[]> {
   const distinct = async (values: Promise<unknown[]>) => (await values).map(String);
   return [
-    // The shell's toaster keeps its library's English names (app/components/admin/admin-shell.tsx).
-    "Notifications alt+T",
-    "Close toast",
     "Tweest admin",
     "Tweest",
     "SKU",

@@ -242,7 +242,14 @@ export function AdminShell({ children }: { children: ReactNode }) {
         </ul>
       </nav>
       <div className="min-w-0 flex-1">{children}</div>
-      <Toaster richColors position="top-right" closeButton />
+      {/* sonner's own labels, in the back office's language (its default hotkey, alt+T). */}
+      <Toaster
+        richColors
+        position="top-right"
+        closeButton
+        customAriaLabel={i18n._("Notifications alt+T")}
+        toastOptions={{ closeButtonAriaLabel: i18n._("Close toast") }}
+      />
     </div>
   );
 }

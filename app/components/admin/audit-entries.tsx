@@ -47,9 +47,12 @@ export function AuditEntryList({
             <span className="font-medium" title={entry.actor.email}>
               {actorText(i18n, entry.actor)}
             </span>
-            <span className="text-stone-600">{entry.action}</span>
+            {/* The audit's own codes and values, written as recorded in any back-office language. */}
+            <span className="text-stone-600" translate="no">
+              {entry.action}
+            </span>
             {showSubject && (
-              <span className="text-stone-700">
+              <span className="text-stone-700" translate="no">
                 {entry.entity} {entry.label || entry.entityId}
               </span>
             )}
@@ -61,16 +64,19 @@ export function AuditEntryList({
             <dl className="mt-2 grid grid-cols-1 gap-x-3 gap-y-1 md:grid-cols-[minmax(8rem,auto)_1fr_1fr]">
               {entry.changes.map((change) => (
                 <div key={change.field} className="contents">
-                  <dt className="font-mono text-xs break-all text-stone-600 md:py-0.5">
+                  <dt
+                    className="font-mono text-xs break-all text-stone-600 md:py-0.5"
+                    translate="no"
+                  >
                     {change.field}
                   </dt>
                   <dd className="break-words text-red-700 line-through decoration-red-300">
                     <span className="sr-only">{i18n._("before:")} </span>
-                    {auditValue(change.before)}
+                    <span translate="no">{auditValue(change.before)}</span>
                   </dd>
                   <dd className="mb-1 break-words text-green-800 md:mb-0">
                     <span className="sr-only">{i18n._("after:")} </span>
-                    {auditValue(change.after)}
+                    <span translate="no">{auditValue(change.after)}</span>
                   </dd>
                 </div>
               ))}

@@ -188,9 +188,12 @@ export default function AdminPopupImages({ loaderData }: Route.ComponentProps) {
                 draggable={false}
               />
               <div className="min-w-[7rem] flex-1">
-                <p className="truncate font-medium">{image.title || i18n._("Untitled")}</p>
+                {/* The title and the link as the shop wrote them, in any back-office language. */}
+                <p className="truncate font-medium" translate={image.title ? "no" : undefined}>
+                  {image.title || i18n._("Untitled")}
+                </p>
                 <p className="truncate text-xs text-stone-500">
-                  {image.link || i18n._("No link")}
+                  {image.link ? <span translate="no">{image.link}</span> : i18n._("No link")}
                   {(image.startsAt || (image as { endsAt?: string }).endsAt) &&
                     ` · ${formatDate(image.startsAt)} – ${formatDate((image as { endsAt?: string }).endsAt)}`}
                 </p>
