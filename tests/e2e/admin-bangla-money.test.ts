@@ -57,7 +57,7 @@ describe("the back office's money and staff screens in Bangla", () => {
 
     const page = await session.tab(token);
     const screen = session.screen(page);
-    /** The screen at both widths: no English left, nothing off the screen at 375 px. */
+    /** The screen at both widths, with no English left. */
     const walk = async (path: string, heading: string) => {
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });

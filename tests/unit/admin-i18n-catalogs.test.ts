@@ -30,6 +30,7 @@ const TRANSLATED = [
   "app/components/admin/csv-download.tsx",
   "app/components/admin/dashboard-parts.tsx",
   "app/components/admin/delivery-details-form.tsx",
+  "app/components/admin/delivery-zones-panel.tsx",
   "app/components/admin/list.tsx",
   "app/components/admin/new-order-dialog.tsx",
   "app/components/admin/order-contact.tsx",
@@ -67,7 +68,6 @@ const TRANSLATED = [
 const STILL_ENGLISH = [
   "app/components/admin/catalogue-csv.tsx",
   "app/components/admin/category-options.tsx",
-  "app/components/admin/delivery-zones-panel.tsx",
   "app/components/admin/order-documents.tsx",
   "app/components/admin/page-editor.tsx",
   "app/components/admin/popup-image-editor.tsx",
