@@ -60,6 +60,7 @@ const TRANSLATED = [
   "app/routes/admin/payments.tsx",
   "app/routes/admin/phone-blocks.tsx",
   "app/routes/admin/print.tsx",
+  "app/routes/admin/settings.tsx",
   "app/routes/admin/staff.tsx",
   "app/routes/admin/tshirt-orders.tsx",
 ];
@@ -83,7 +84,6 @@ const STILL_ENGLISH = [
   "app/routes/admin/products.tsx",
   "app/routes/admin/promo-codes.tsx",
   "app/routes/admin/reviews.tsx",
-  "app/routes/admin/settings.tsx",
   "app/routes/admin/size-guides.tsx",
   "app/routes/admin/staff-figures.tsx",
   "app/routes/admin/stock.tsx",
