@@ -24,7 +24,7 @@ const session = useAdminSession();
 const WIDTHS = [375, 1280] as const;
 
 describe("the back office's money and staff screens in Bangla", () => {
-  it("an owner works courier cash, couriers, gateways, payments and staff in Bangla", async () => {
+  it("an owner works courier cash, couriers, gateways, payments, settings and staff in Bangla", async () => {
     const { user: owner, token } = await createAdmin({
       adminLocale: "bn",
       email: `owner-${randomUUID().slice(0, 8)}@tweest.local`,
@@ -122,5 +122,6 @@ describe("the back office's money and staff screens in Bangla", () => {
     await member.getByText("নিষ্ক্রিয়", { exact: true }).waitFor();
     expect((await User.findById(packer.user._id).lean())?.staffActive).toBe(false);
     expect(await englishUiText(page, allowed)).toEqual([]);
-  });
+    // Six screens, each at two widths: room for a machine busy with other tests.
+  }, 120_000);
 });

@@ -40,7 +40,12 @@ import { api } from "~/lib/admin-api-client";
 import type { Route } from "./+types/settings";
 import type { I18n } from "@lingui/core";
 import { useLingui } from "@lingui/react";
-import { backOfficeI18n, formatCount, serverText } from "~/components/admin/admin-i18n";
+import {
+  backOfficeI18n,
+  formatCount,
+  localDigits,
+  serverText,
+} from "~/components/admin/admin-i18n";
 import {
   COURIER_RECORD_ACTIONS,
   PHONE_CONFIRMATION_RULES,
@@ -257,7 +262,9 @@ const show = (i18n: I18n, value: unknown): string =>
         ? value.map((item) => show(i18n, item)).join(", ") || i18n._("(none)")
         : typeof value === "object"
           ? String((value as { name?: unknown }).name ?? JSON.stringify(value))
-          : String(value);
+          : typeof value === "number"
+            ? localDigits(String(value))
+            : String(value);
 
 /** A change's field as the log names it: a zone's by its id (`Zone inside-dhaka: charge`). */
 function labelOf(i18n: I18n, path: string): string {
