@@ -18,7 +18,7 @@ import type {
 } from "#contract/schemas/courier-cash";
 import { getCourier } from "../couriers/index.js";
 import { shipmentOf } from "./shipment-answer.js";
-import { recordAudit } from "./audit.service.js";
+import { recordAudit, type AuditBy } from "./audit.service.js";
 
 /**
  * Courier cash (docs/cod.md): the cash the courier collected on delivered COD parcels, what it
@@ -76,19 +76,71 @@ export async function recordCourierCollection(
       logger.warn({ orderId, reported }, "courier's collected amount is not a number; ignored");
     return false;
   }
-  const result = await Order.updateOne(
+  return writeCollected(
     {
       _id: orderId,
       ...UNSETTLED,
       $or: [{ cashCollected: null }, { "cashCollected.source": "courier" }],
     },
-    {
-      $set: {
-        cashCollected: { amount, at: new Date(), source: "courier", by },
-      },
-    },
+    { amount, at: new Date(), source: "courier", by },
+    by,
   );
-  return result.modifiedCount === 1;
+}
+
+interface ParcelAsRead {
+  _id: mongoose.Types.ObjectId;
+  orderNumber: string;
+  cashCollected?: { amount?: number | null; at?: Date | null; source?: string | null } | null;
+}
+
+type CashCollected = {
+  amount: number;
+  at: Date;
+  source: "courier" | "admin" | "statement";
+  by: string;
+};
+
+/**
+ * Every write of a parcel's collected cash (the courier's event, an admin's entry, a statement's
+ * row) and its audit entry (docs/audit.md). The write is guarded by `filter` and by the amount it
+ * read, so the entry's before is exactly what the write replaced, never a stale read; a write
+ * landing in between makes it read again (at most 3 times, like an order's status move). False
+ * when the guard misses: nothing written, nothing recorded.
+ */
+export async function writeCollected(
+  filter: mongoose.RootFilterQuery<InstanceType<typeof Order>>,
+  cashCollected: CashCollected,
+  by: AuditBy,
+  /** The parcel as the caller just read it (matching `filter`), which saves the first read. */
+  read?: ParcelAsRead,
+): Promise<boolean> {
+  let known = read;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const current =
+      known ?? (await Order.findOne(filter, { orderNumber: 1, cashCollected: 1 }).lean());
+    known = undefined;
+    if (!current) return false;
+    const was = current.cashCollected;
+    const asRead = was
+      ? { "cashCollected.amount": was.amount, "cashCollected.at": was.at }
+      : { cashCollected: null };
+    const result = await Order.updateOne(
+      { $and: [filter, { _id: current._id, ...asRead }] },
+      { $set: { cashCollected } },
+    );
+    if (result.matchedCount !== 1) continue;
+    await recordAudit({
+      entity: "order",
+      entityId: String(current._id),
+      action: "update",
+      by,
+      label: current.orderNumber,
+      before: { cashCollected: { amount: was?.amount ?? null, source: was?.source ?? null } },
+      after: { cashCollected: { amount: cashCollected.amount, source: cashCollected.source } },
+    });
+    return true;
+  }
+  return false;
 }
 
 /**
@@ -115,14 +167,16 @@ export async function recordCollectedByAdmin(
       `The courier cannot have collected more than the order's total (${formatBDT(order.totalDiscountedPrice)})`,
       [{ path: "collected", message: "More than the order's total" }],
     );
-  const cashCollected = { amount: collected, at: new Date(), source: "admin", by: admin.email };
-  const result = await Order.updateOne(
-    { _id: order._id, ...UNSETTLED },
-    { $set: { cashCollected } },
-  );
+  const cashCollected: CashCollected = {
+    amount: collected,
+    at: new Date(),
+    source: "admin",
+    by: admin.email,
+  };
   // DELIVERED is final and the payment method never changes: only a settlement that took the
   // parcel between the read and this write makes it miss.
-  if (result.matchedCount !== 1) throw settledAlready(order.orderNumber);
+  if (!(await writeCollected({ _id: order._id, ...UNSETTLED }, cashCollected, admin, order)))
+    throw settledAlready(order.orderNumber);
   logger.info(
     { ...orderLogFields(order), collected, by: admin.email },
     "courier's collected cash recorded",

@@ -19,7 +19,7 @@ import { courierState } from "./courier-settings.service.js";
 import type { ActingAdmin } from "../lib/acting-admin.js";
 import { badRequest, conflict, HttpError, notFound } from "../lib/http-error.js";
 import { logger } from "../lib/logger.js";
-import { parcelCourier, recordSettlement } from "./courier-cash.service.js";
+import { parcelCourier, recordSettlement, writeCollected } from "./courier-cash.service.js";
 import { shipmentOf } from "./shipment-answer.js";
 import { parseStatementCsv, type StatementRow } from "./statement-csv.js";
 
@@ -393,7 +393,7 @@ export async function confirmStatement(
       `The statement's fees (${formatBDT(fees)}) are more than the cash collected on its matched parcels (${formatBDT(collected)})`,
     );
   for (const row of matched.filter((entry) => entry.recorded === null))
-    await Order.updateOne(
+    await writeCollected(
       {
         _id: row.orderId,
         orderStatus: "DELIVERED",
@@ -401,16 +401,8 @@ export async function confirmStatement(
         cashSettlement: null,
         cashCollected: null,
       },
-      {
-        $set: {
-          cashCollected: {
-            amount: row.collected,
-            at: new Date(),
-            source: "statement",
-            by: admin.email,
-          },
-        },
-      },
+      { amount: row.collected, at: new Date(), source: "statement", by: admin.email },
+      admin,
     );
   const settlement = await recordSettlement(
     {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Order } from "../../models/order.model";
 import { createApp } from "../../server/app";
 import { pollPendingRefunds, REFUND_IN_FLIGHT_MS } from "../../server/payments/refunds";
+import { recordCourierCollection } from "../../server/services/courier-cash.service";
 import { cancelUnconfirmedCodOrders } from "../../server/services/unconfirmed-orders.service";
 import { shopperWithCart } from "../factories/cart";
 import { createOrder } from "../factories/order";
@@ -14,8 +15,8 @@ import { sslCommerzEnv, startSslCommerzStub, type SslCommerzStub } from "../stub
 
 /**
  * The changes the audit trail (docs/audit.md) once missed: a payment gateway settling a payment,
- * the unconfirmed cash-on-delivery job, a packer's scans packing an order, a courier's cash
- * settlement. Each is one entry with its actor and exactly the fields it changed, before and after.
+ * the unconfirmed cash-on-delivery job, a packer's scans packing an order, a parcel's collected
+ * cash and a courier's cash settlement. Each is one entry with its actor and exactly the fields it changed, before and after.
  */
 let ssl: SslCommerzStub;
 let app: ReturnType<typeof createApp>;
@@ -191,6 +192,42 @@ describe("courier cash", () => {
               `${second.orderNumber}: ${second.totalDiscountedPrice}`,
             ],
           },
+        ],
+      },
+    ]);
+  });
+});
+
+describe("a parcel's collected cash", () => {
+  it("is an entry per change with the amount and its source before and after, nothing for the same amount again", async () => {
+    const order = await createOrder({ orderStatus: "DELIVERED", totalDiscountedPrice: 1200 });
+    expect(await recordCourierCollection(String(order._id), 1200, "courier:Steadfast")).toBe(true);
+    const correct = (collected: number) =>
+      request(app)
+        .put(`/api/admin/courier-cash/parcels/${order._id}`)
+        .set(bearer(admin.token))
+        .send({ collected });
+    expect((await correct(1150)).status).toBe(200);
+    expect((await correct(1150)).status).toBe(200);
+
+    expect((await Order.findById(order._id).lean())?.cashCollected?.amount).toBe(1150);
+    expect(await entriesOf("order", order._id)).toEqual([
+      {
+        actor: { kind: "courier", id: null, name: "Steadfast" },
+        action: "update",
+        label: order.orderNumber,
+        changes: [
+          { field: "cashCollected.amount", before: null, after: 1200 },
+          { field: "cashCollected.source", before: null, after: "courier" },
+        ],
+      },
+      {
+        actor: RINA(),
+        action: "update",
+        label: order.orderNumber,
+        changes: [
+          { field: "cashCollected.amount", before: 1200, after: 1150 },
+          { field: "cashCollected.source", before: "courier", after: "admin" },
         ],
       },
     ]);

@@ -164,6 +164,10 @@ describe("a role's back office", () => {
       "Courier cash",
       "Buyers",
     ]);
+    // The low-stock figure, without a link to the stock screen it may not open.
+    const lowStock = page.getByTestId("stat-low-stock");
+    expect(await lowStock.textContent()).toContain("Variants at or below their threshold");
+    expect(await page.locator("a", { has: lowStock }).count()).toBe(0);
     await page.goto(`${session.shop.baseUrl}/admin/courier-cash`);
     const collected = page.getByLabel(`Collected on ${parcel.orderNumber} (taka)`);
     await collected.fill("1100");
@@ -199,6 +203,10 @@ describe("a role's back office", () => {
     for (const hidden of ["Couriers", "Payment gateways", "Staff", "Staff figures"])
       expect(nav).not.toContain(hidden);
     expect(nav).toContain("Audit");
+    // A role that may open Stock gets there from the low-stock figure.
+    expect(
+      await page.locator("a", { has: page.getByTestId("stat-low-stock") }).getAttribute("href"),
+    ).toBe("/admin/stock?view=low");
 
     const { dialog } = await openOrder(page, order.orderNumber);
     await dialog.getByRole("button", { name: "Edit delivery details" }).click();

@@ -11,8 +11,11 @@ import { Button } from "~/components/ui/button";
 import { Field, Input, NativeSelect } from "~/components/ui/input";
 import { api, errorMessage } from "~/lib/admin-api-client";
 import { cn } from "~/lib/utils";
-import { COURIER_IDS, COURIER_NAMES, type CourierId } from "#contract/couriers";
-import { formatBDT } from "#contract/money";
+import { COURIER_IDS, type CourierId } from "#contract/couriers";
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
+import { formatCount, formatTaka, serverText } from "./admin-i18n";
+import { courierName } from "./courier-name";
 import type {
   ConfirmedStatementAnswer,
   PayoutListAnswer,
@@ -20,14 +23,24 @@ import type {
   StatementMatch,
 } from "#contract/schemas/courier-statements";
 
-const MATCH_LABELS: Record<StatementMatch, { label: string; className: string }> = {
-  matched: { label: "Matched", className: "bg-green-100 text-green-800" },
-  "amount-differs": { label: "Amount differs", className: "bg-amber-100 text-amber-900" },
-  unknown: { label: "Unknown", className: "bg-stone-200 text-stone-800" },
-  settled: { label: "Already settled", className: "bg-sky-100 text-sky-900" },
+const MATCH_STYLE: Record<StatementMatch, string> = {
+  matched: "bg-green-100 text-green-800",
+  "amount-differs": "bg-amber-100 text-amber-900",
+  unknown: "bg-stone-200 text-stone-800",
+  settled: "bg-sky-100 text-sky-900",
 };
 
+/** How a statement's row matched, as a word or two. */
+const matchText = (i18n: I18n, match: StatementMatch) =>
+  ({
+    matched: i18n._("Matched"),
+    "amount-differs": i18n._("Amount differs"),
+    unknown: i18n._("Unknown"),
+    settled: i18n._("Already settled"),
+  })[match];
+
 export function StatementPanel({ initialCourier }: { initialCourier: CourierId | "" }) {
+  const { i18n } = useLingui();
   const [courier, setCourier] = useState<CourierId>(initialCourier || "steadfast");
   const [statement, setStatement] = useState<StatementAnswer | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -50,7 +63,7 @@ export function StatementPanel({ initialCourier }: { initialCourier: CourierId |
     const form = new FormData(event.currentTarget);
     const file = form.get("statement");
     if (!(file instanceof File) || file.size === 0) {
-      setRefusal("Choose the statement's CSV file");
+      setRefusal(i18n._("Choose the statement's CSV file"));
       return;
     }
     form.set("intent", "statement");
@@ -72,14 +85,14 @@ export function StatementPanel({ initialCourier }: { initialCourier: CourierId |
   }
 
   return (
-    <Panel title="Match a payout statement" className="mb-6">
+    <Panel title={i18n._("Match a payout statement")} className="mb-6">
       <form
         onSubmit={upload}
         noValidate
-        aria-label="Upload a payout statement"
+        aria-label={i18n._("Upload a payout statement")}
         className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4"
       >
-        <Field id="statement-courier" label="Statement from">
+        <Field id="statement-courier" label={i18n._("Statement from")}>
           <NativeSelect
             id="statement-courier"
             value={courier}
@@ -90,34 +103,34 @@ export function StatementPanel({ initialCourier }: { initialCourier: CourierId |
           >
             {COURIER_IDS.map((id) => (
               <option key={id} value={id}>
-                {COURIER_NAMES[id]}
+                {courierName(i18n, id)}
               </option>
             ))}
           </NativeSelect>
         </Field>
         <Field
           id="statement-file"
-          label="Statement (CSV)"
-          hint="Columns: consignment id, tracking code or invoice; collected amount; fee"
+          label={i18n._("Statement (CSV)")}
+          hint={i18n._("Columns: consignment id, tracking code or invoice; collected amount; fee")}
         >
           <Input id="statement-file" name="statement" type="file" accept=".csv,text/csv" />
         </Field>
         <TextField
           id="statement-reference"
           name="reference"
-          label="Payout number"
-          hint="When the file has no payout column"
+          label={i18n._("Payout number")}
+          hint={i18n._("When the file has no payout column")}
         />
         <TextField
           id="statement-date"
           name="paidAt"
           type="date"
-          label="Payout date"
-          hint="When the file has no payout date"
+          label={i18n._("Payout date")}
+          hint={i18n._("When the file has no payout date")}
         />
         <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
           <Button type="submit" disabled={preview.pending}>
-            {preview.pending ? "Reading…" : "Upload and match"}
+            {preview.pending ? i18n._("Reading…") : i18n._("Upload and match")}
           </Button>
           <Button
             type="button"
@@ -125,13 +138,15 @@ export function StatementPanel({ initialCourier }: { initialCourier: CourierId |
             disabled={readingPayouts}
             onClick={() => void readPayouts()}
           >
-            {readingPayouts ? "Reading…" : `Read ${COURIER_NAMES[courier]}'s payouts`}
+            {readingPayouts
+              ? i18n._("Reading…")
+              : i18n._("Read {courier}'s payouts", { courier: courierName(i18n, courier) })}
           </Button>
         </div>
       </form>
       {refusal && (
         <p role="alert" className="mt-3 text-sm text-red-600" data-testid="statement-refusal">
-          {refusal}
+          {serverText(refusal)}
         </p>
       )}
       {payouts && (
@@ -163,29 +178,32 @@ function PayoutList({
   busy: boolean;
   onMatch: (payoutId: string) => void;
 }) {
+  const { i18n } = useLingui();
   return (
-    <section aria-label="Payouts" className="mt-4">
+    <section aria-label={i18n._("Payouts")} className="mt-4">
       <DataTable>
         <thead>
           <tr>
-            <th>Payout</th>
-            <th>Paid on</th>
-            <th className="text-right">Amount</th>
+            <th>{i18n._("Payout")}</th>
+            <th>{i18n._("Paid on")}</th>
+            <th className="text-right">{i18n._("Amount")}</th>
             <th />
           </tr>
         </thead>
         <tbody>
           {payouts.payouts.length === 0 && (
-            <EmptyRow colSpan={4} text="The courier lists no payouts." />
+            <EmptyRow colSpan={4} text={i18n._("The courier lists no payouts.")} />
           )}
           {payouts.payouts.map((payout) => (
             <tr key={payout.id} data-testid="payout-row">
-              <td className="font-medium">{payout.id}</td>
+              <td className="font-medium" translate="no">
+                {payout.id}
+              </td>
               <td className="whitespace-nowrap">{formatDate(payout.paidAt)}</td>
-              <td className="text-right tabular-nums">{formatBDT(payout.amount)}</td>
+              <td className="text-right tabular-nums">{formatTaka(payout.amount)}</td>
               <td className="text-right">
                 {payout.settled ? (
-                  <span className="text-xs text-stone-500">Settled</span>
+                  <span className="text-xs text-stone-500">{i18n._("Settled")}</span>
                 ) : (
                   <Button
                     size="sm"
@@ -193,7 +211,7 @@ function PayoutList({
                     disabled={busy}
                     onClick={() => onMatch(payout.id)}
                   >
-                    Match payout {payout.id}
+                    {i18n._("Match payout {id}", { id: payout.id })}
                   </Button>
                 )}
               </td>
@@ -214,52 +232,69 @@ function StatementPreview({
   busy: boolean;
   onSettle: () => void;
 }) {
+  const { i18n } = useLingui();
   const { counts, toSettle } = statement;
+  const settleFigures = {
+    number: formatCount(toSettle.parcels),
+    collected: formatTaka(toSettle.collected),
+    fees: formatTaka(toSettle.fees),
+    amount: formatTaka(toSettle.amount),
+  };
   return (
     <section
-      aria-label={`Statement ${statement.reference}`}
+      aria-label={i18n._("Statement {reference}", { reference: statement.reference })}
       className="mt-4 space-y-3"
       data-testid="statement-preview"
     >
       <h3 className="font-semibold text-stone-900">
-        {statement.courierName} · {statement.reference} · paid on {formatDate(statement.paidAt)}
+        <span translate="no">
+          {courierName(i18n, statement.courierName)} · {statement.reference}
+        </span>{" "}
+        · {i18n._("paid on {date}", { date: formatDate(statement.paidAt) })}
       </h3>
       <p className="text-sm text-stone-700" data-testid="statement-counts">
-        {counts.matched} matched, {counts["amount-differs"]} differ in amount, {counts.unknown}{" "}
-        unknown, {counts.settled} already settled.
+        {i18n._(
+          "{matched} matched, {differ} differ in amount, {unknown} unknown, {settled} already settled.",
+          {
+            matched: formatCount(counts.matched),
+            differ: formatCount(counts["amount-differs"]),
+            unknown: formatCount(counts.unknown),
+            settled: formatCount(counts.settled),
+          },
+        )}
       </p>
       <DataTable>
         <thead>
           <tr>
-            <th>Line</th>
-            <th>Parcel</th>
-            <th className="text-right">Collected</th>
-            <th className="text-right">Fee</th>
-            <th>Match</th>
+            <th>{i18n._("Line")}</th>
+            <th>{i18n._("Parcel")}</th>
+            <th className="text-right">{i18n._("Collected")}</th>
+            <th className="text-right">{i18n._("Fee")}</th>
+            <th>{i18n._("Match")}</th>
           </tr>
         </thead>
         <tbody>
           {statement.rows.map((row) => (
             <tr key={row.line} data-testid="statement-row" data-match={row.match}>
-              <td className="tabular-nums">{row.line}</td>
-              <td>
+              <td className="tabular-nums">{formatCount(row.line)}</td>
+              <td translate="no">
                 <span className="font-medium break-all">{row.parcel}</span>
                 {row.orderNumber && row.orderNumber !== row.parcel && (
                   <span className="block text-xs text-stone-500">{row.orderNumber}</span>
                 )}
               </td>
-              <td className="text-right tabular-nums">{formatBDT(row.collected)}</td>
-              <td className="text-right tabular-nums">{formatBDT(row.fee)}</td>
+              <td className="text-right tabular-nums">{formatTaka(row.collected)}</td>
+              <td className="text-right tabular-nums">{formatTaka(row.fee)}</td>
               <td>
                 <span
                   className={cn(
                     "inline-block rounded px-2 py-0.5 text-xs font-semibold",
-                    MATCH_LABELS[row.match].className,
+                    MATCH_STYLE[row.match],
                   )}
                 >
-                  {MATCH_LABELS[row.match].label}
+                  {matchText(i18n, row.match)}
                 </span>
-                <span className="block text-xs text-stone-600">{row.note}</span>
+                <span className="block text-xs text-stone-600">{serverText(row.note)}</span>
               </td>
             </tr>
           ))}
@@ -268,11 +303,21 @@ function StatementPreview({
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-stone-700">
           {toSettle.parcels === 0
-            ? "Nothing to settle: no row matches a parcel still owed."
-            : `Settles ${toSettle.parcels} parcel${toSettle.parcels === 1 ? "" : "s"}: collected ${formatBDT(toSettle.collected)}, fees ${formatBDT(toSettle.fees)}, received ${formatBDT(toSettle.amount)}.`}
+            ? i18n._("Nothing to settle: no row matches a parcel still owed.")
+            : toSettle.parcels === 1
+              ? i18n._(
+                  "Settles {number} parcel: collected {collected}, fees {fees}, received {amount}.",
+                  settleFigures,
+                )
+              : i18n._(
+                  "Settles {number} parcels: collected {collected}, fees {fees}, received {amount}.",
+                  settleFigures,
+                )}
         </p>
         <Button disabled={busy || toSettle.parcels === 0} onClick={onSettle}>
-          {busy ? "Settling…" : `Settle ${toSettle.parcels} matched`}
+          {busy
+            ? i18n._("Settling…")
+            : i18n._("Settle {number} matched", { number: formatCount(toSettle.parcels) })}
         </Button>
       </div>
     </section>

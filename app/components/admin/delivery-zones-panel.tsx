@@ -4,6 +4,9 @@ import { Panel } from "~/components/admin/common";
 import { TextField } from "~/components/admin/list";
 import { Button } from "~/components/ui/button";
 import { Input, NativeSelect } from "~/components/ui/input";
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
+import { formatCount, serverText } from "./admin-i18n";
 import {
   DISTRICT_LIST,
   findDistrict,
@@ -38,10 +41,12 @@ export interface DeliveryValues {
   fallbackZone: FallbackDraft;
 }
 
-const LIVE_PRICE_LABELS: Record<LivePriceSource, string> = {
-  none: "Always the zone's charge",
-  pathao: "Pathao's price where Pathao is set up and knows the address",
-};
+/** Where a delivery charge comes from, as the settings' select offers it. */
+const livePriceText = (i18n: I18n, source: LivePriceSource) =>
+  ({
+    none: i18n._("Always the zone's charge"),
+    pathao: i18n._("Pathao's price where Pathao is set up and knows the address"),
+  })[source];
 
 function draftOf<Zone extends FallbackZone>(zone: Zone) {
   return {
@@ -125,12 +130,16 @@ function searchPlaces(typed: string): PlaceOption[] {
 
 type ErrorOf = (path: string) => string | undefined;
 
+/** The search's example: place names as written, in both scripts, since either finds a place. */
+const PLACE_EXAMPLES = "Savar, Gazipur, সাভার…";
+
 /**
  * The delivery zones of the settings form (docs/delivery-zones.md): each zone's names, charge,
  * own free-delivery threshold and places (districts and thanas, found by the location search),
  * zones added and removed, the fallback zone, the shop-wide threshold and the live price.
  */
 export function DeliveryZonesPanel({ errorOf }: { errorOf: ErrorOf }) {
+  const { i18n } = useLingui();
   const { control, register, watch } = useFormContext<{ delivery: DeliveryValues }>();
   const { fields, append, remove } = useFieldArray({ control, name: "delivery.zones" });
   const path = (name: string) => name as Path<{ delivery: DeliveryValues }>;
@@ -145,11 +154,17 @@ export function DeliveryZonesPanel({ errorOf }: { errorOf: ErrorOf }) {
   );
   const amounts = (prefix: string, zoneName: string) => (
     <>
-      {field(`${prefix}.charge`, `${zoneName}: charge (৳)`, { inputMode: "numeric" })}
-      {field(`${prefix}.freeDeliveryThreshold`, `${zoneName}: free delivery from (৳)`, {
+      {field(`${prefix}.charge`, i18n._("{zone}: charge (৳)", { zone: zoneName }), {
         inputMode: "numeric",
-        hint: "Empty: the shop-wide amount; 0: never free here",
       })}
+      {field(
+        `${prefix}.freeDeliveryThreshold`,
+        i18n._("{zone}: free delivery from (৳)", { zone: zoneName }),
+        {
+          inputMode: "numeric",
+          hint: i18n._("Empty: the shop-wide amount; 0: never free here"),
+        },
+      )}
     </>
   );
   const zones = watch("delivery.zones");
@@ -157,7 +172,7 @@ export function DeliveryZonesPanel({ errorOf }: { errorOf: ErrorOf }) {
 
   return (
     <Panel
-      title="Delivery zones"
+      title={i18n._("Delivery zones")}
       actions={
         <Button
           type="button"
@@ -176,62 +191,66 @@ export function DeliveryZonesPanel({ errorOf }: { errorOf: ErrorOf }) {
             })
           }
         >
-          Add a zone
+          {i18n._("Add a zone")}
         </Button>
       }
     >
       <p className="mb-3 text-sm text-stone-600">
-        Each zone charges its districts and thanas; a thana listed in a zone wins over its
-        district&apos;s zone. Every place no zone lists is charged as {fallbackName || "the last"}{" "}
-        zone.
+        {i18n._(
+          "Each zone charges its districts and thanas; a thana listed in a zone wins over its district's zone. Every place no zone lists is charged as {zone} zone.",
+          { zone: fallbackName || i18n._("the last") },
+        )}
       </p>
       <div className="mb-4 grid gap-3 sm:grid-cols-2">
-        {field("delivery.freeDeliveryThreshold", "Free delivery from (৳)", {
+        {field("delivery.freeDeliveryThreshold", i18n._("Free delivery from (৳)"), {
           inputMode: "numeric",
-          hint: "Goods total after discounts, every zone without its own; 0 turns it off",
+          hint: i18n._("Goods total after discounts, every zone without its own; 0 turns it off"),
         })}
         <div>
           <label
             htmlFor="settings-delivery-livePrice"
             className="mb-1 block text-sm font-medium text-stone-800"
           >
-            Courier&apos;s live price
+            {i18n._("Courier's live price")}
           </label>
           <NativeSelect id="settings-delivery-livePrice" {...register("delivery.livePrice")}>
             {LIVE_PRICE_SOURCES.map((source) => (
               <option key={source} value={source}>
-                {LIVE_PRICE_LABELS[source]}
+                {livePriceText(i18n, source)}
               </option>
             ))}
           </NativeSelect>
           <p className="mt-1 text-xs text-stone-500">
-            Replaces the zone&apos;s charge; free delivery still applies.
+            {i18n._("Replaces the zone's charge; free delivery still applies.")}
           </p>
         </div>
       </div>
-      <ol className="space-y-4" aria-label="Delivery zones">
+      <ol className="space-y-4" aria-label={i18n._("Delivery zones")}>
         {fields.map((zone, index) => {
           const prefix = `delivery.zones.${index}`;
-          const name = zones[index]?.name || `Zone ${index + 1}`;
+          const name =
+            zones[index]?.name || i18n._("Zone {number}", { number: formatCount(index + 1) });
           return (
             <li key={zone.id} className="rounded-md border border-stone-200 p-3">
               <fieldset>
                 <legend className="mb-2 flex w-full flex-wrap items-center justify-between gap-2 text-sm font-semibold text-stone-900">
                   <span>
-                    {name}{" "}
+                    <span translate="no">{name}</span>{" "}
                     <span className="font-normal text-stone-500" translate="no">
                       ({zones[index]?.id})
                     </span>
                   </span>
                 </legend>
                 <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-                  {field(`${prefix}.name`, `${name}: name`)}
-                  {field(`${prefix}.nameBn`, `${name}: Bangla name`, { lang: "bn" })}
+                  {field(`${prefix}.name`, i18n._("{zone}: name", { zone: name }))}
+                  {field(`${prefix}.nameBn`, i18n._("{zone}: Bangla name", { zone: name }), {
+                    lang: "bn",
+                  })}
                   {amounts(prefix, name)}
                 </div>
                 {errorOf(`${prefix}.id`) && (
                   <p className="mt-1 text-sm text-red-700" role="alert">
-                    {errorOf(`${prefix}.id`)}
+                    {serverText(errorOf(`${prefix}.id`) ?? "")}
                   </p>
                 )}
                 <ZonePlaces index={index} zoneName={name} zones={zones} errorOf={errorOf} />
@@ -240,10 +259,10 @@ export function DeliveryZonesPanel({ errorOf }: { errorOf: ErrorOf }) {
                     type="button"
                     size="sm"
                     variant="outline"
-                    aria-label={`Remove zone ${name}`}
+                    aria-label={i18n._("Remove zone {zone}", { zone: name })}
                     onClick={() => remove(index)}
                   >
-                    Remove zone
+                    {i18n._("Remove zone")}
                   </Button>
                 </div>
               </fieldset>
@@ -253,12 +272,21 @@ export function DeliveryZonesPanel({ errorOf }: { errorOf: ErrorOf }) {
       </ol>
       <fieldset className="mt-4 rounded-md border border-dashed border-stone-300 p-3">
         <legend className="px-1 text-sm font-semibold text-stone-900">
-          {fallbackName || "Fallback zone"}: every other place
+          {i18n._("{zone}: every other place", {
+            zone: fallbackName || i18n._("Fallback zone"),
+          })}
         </legend>
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          {field("delivery.fallbackZone.name", "Every other place: name")}
-          {field("delivery.fallbackZone.nameBn", "Every other place: Bangla name", { lang: "bn" })}
-          {amounts("delivery.fallbackZone", "Every other place")}
+          {field(
+            "delivery.fallbackZone.name",
+            i18n._("{zone}: name", { zone: i18n._("Every other place") }),
+          )}
+          {field(
+            "delivery.fallbackZone.nameBn",
+            i18n._("{zone}: Bangla name", { zone: i18n._("Every other place") }),
+            { lang: "bn" },
+          )}
+          {amounts("delivery.fallbackZone", i18n._("Every other place"))}
         </div>
       </fieldset>
     </Panel>
@@ -277,6 +305,7 @@ function ZonePlaces({
   zones: ZoneDraft[];
   errorOf: ErrorOf;
 }) {
+  const { i18n } = useLingui();
   const { setValue } = useFormContext<{ delivery: DeliveryValues }>();
   const [typed, setTyped] = useState("");
   const searchId = useId();
@@ -308,11 +337,16 @@ function ZonePlaces({
   );
   return (
     <div className="mt-3">
-      <p className="text-sm font-medium text-stone-800">Places</p>
+      <p className="text-sm font-medium text-stone-800">{i18n._("Places")}</p>
       {listed.length === 0 ? (
-        <p className="text-sm text-stone-500">No place yet: this zone charges nobody.</p>
+        <p className="text-sm text-stone-500">
+          {i18n._("No place yet: this zone charges nobody.")}
+        </p>
       ) : (
-        <ul className="mt-1 flex flex-wrap gap-2" aria-label={`Places in ${zoneName}`}>
+        <ul
+          className="mt-1 flex flex-wrap gap-2"
+          aria-label={i18n._("Places in {zone}", { zone: zoneName })}
+        >
           {listed.map(({ kind, id, position }) => {
             const label = placeLabel(kind, id);
             const error = errorOf(`delivery.zones.${index}.${kind}.${position}`);
@@ -323,11 +357,16 @@ function ZonePlaces({
                   error ? "border-red-400 bg-red-50" : "border-stone-300 bg-stone-50"
                 }`}
               >
-                <span className="break-words">{label}</span>
+                <span className="break-words" translate="no">
+                  {label}
+                </span>
                 <button
                   type="button"
                   className="rounded px-1 text-stone-500 hover:text-stone-900"
-                  aria-label={`Remove ${label} from ${zoneName}`}
+                  aria-label={i18n._("Remove {place} from {zone}", {
+                    place: label,
+                    zone: zoneName,
+                  })}
                   onClick={() =>
                     setPlaces(
                       index,
@@ -340,7 +379,7 @@ function ZonePlaces({
                 </button>
                 {error && (
                   <span className="basis-full text-xs text-red-700" role="alert">
-                    {error}
+                    {serverText(error)}
                   </span>
                 )}
               </li>
@@ -349,13 +388,13 @@ function ZonePlaces({
         </ul>
       )}
       <label htmlFor={searchId} className="mt-2 block text-sm text-stone-700">
-        Add a district or thana to {zoneName}
+        {i18n._("Add a district or thana to {zone}", { zone: zoneName })}
       </label>
       <Input
         id={searchId}
         type="search"
         autoComplete="off"
-        placeholder="Savar, Gazipur, সাভার…"
+        placeholder={PLACE_EXAMPLES}
         value={typed}
         onChange={(event) => setTyped(event.target.value)}
         onKeyDown={(event) => {
@@ -371,9 +410,13 @@ function ZonePlaces({
             const from = zoneListing(option);
             const note =
               from === index
-                ? " (already here)"
+                ? ` ${i18n._("(already here)")}`
                 : from >= 0
-                  ? ` (moves from ${zones[from].name || `zone ${from + 1}`})`
+                  ? ` ${i18n._("(moves from {zone})", {
+                      zone:
+                        zones[from].name ||
+                        i18n._("zone {number}", { number: formatCount(from + 1) }),
+                    })}`
                   : "";
             return (
               <li key={`${option.kind}:${option.id}`}>
@@ -382,7 +425,7 @@ function ZonePlaces({
                   className="w-full px-3 py-2 text-left text-sm hover:bg-stone-50"
                   onClick={() => add(option)}
                 >
-                  Add {option.label}
+                  {i18n._("Add {place}", { place: option.label })}
                   {note}
                 </button>
               </li>

@@ -12,6 +12,9 @@ import { TextField } from "~/components/admin/list";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 import type { ProviderFieldAnswer } from "#contract/provider-settings";
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
+import { serverText } from "./admin-i18n";
 
 /**
  * The settings form every provider shares (docs/couriers.md, "Configuration"; docs/payments.md,
@@ -30,28 +33,81 @@ interface ProviderSettings {
 }
 
 function providerState(
+  i18n: I18n,
   provider: ProviderSettings,
   readyLabel: string,
 ): { label: string; tone: string } {
-  if (!provider.enabled) return { label: "Switched off", tone: "bg-stone-100 text-stone-700" };
-  if (!provider.configured) return { label: "Not configured", tone: "bg-amber-100 text-amber-900" };
+  if (!provider.enabled)
+    return { label: i18n._("Switched off"), tone: "bg-stone-100 text-stone-700" };
+  if (!provider.configured)
+    return { label: i18n._("Not configured"), tone: "bg-amber-100 text-amber-900" };
   return { label: readyLabel, tone: "bg-green-100 text-green-800" };
 }
 
+/**
+ * A field's label, hint or choice as the server declares it (server/couriers, server/payments),
+ * in the back office's language; a text this list does not know yet is shown as written.
+ */
+function fieldText(i18n: I18n, text: string): string {
+  const texts: Record<string, string> = {
+    "Client ID": i18n._("Client ID"),
+    "Client secret": i18n._("Client secret"),
+    "Merchant login email": i18n._("Merchant login email"),
+    "Merchant password": i18n._("Merchant password"),
+    "Store id": i18n._("Store id"),
+    "The pickup store's id in Pathao's panel": i18n._("The pickup store's id in Pathao's panel"),
+    "Weight of one item (kg)": i18n._("Weight of one item (kg)"),
+    "Unset: 0.3 kg. A parcel weighs this times its items (0.5-10 kg).": i18n._(
+      "Unset: 0.3 kg. A parcel weighs this times its items (0.5-10 kg).",
+    ),
+    "API token": i18n._("API token"),
+    "Pickup store id": i18n._("Pickup store id"),
+    "From RedX's pickup stores; unset: the account's default store": i18n._(
+      "From RedX's pickup stores; unset: the account's default store",
+    ),
+    "API key": i18n._("API key"),
+    "Secret key": i18n._("Secret key"),
+    Mode: i18n._("Mode"),
+    "Sandbox takes test payments only; live takes real money": i18n._(
+      "Sandbox takes test payments only; live takes real money",
+    ),
+    sandbox: i18n._("sandbox"),
+    live: i18n._("live"),
+    "App key": i18n._("App key"),
+    "App secret": i18n._("App secret"),
+    Username: i18n._("Username"),
+    Password: i18n._("Password"),
+    "Store ID": i18n._("Store ID"),
+    "Store password": i18n._("Store password"),
+    "Merchant ID": i18n._("Merchant ID"),
+    "Merchant private key": i18n._("Merchant private key"),
+    "PEM or its base64 body": i18n._("PEM or its base64 body"),
+    "Nagad public key": i18n._("Nagad public key"),
+    "PEM or its base64 body, from Nagad's merchant onboarding": i18n._(
+      "PEM or its base64 body, from Nagad's merchant onboarding",
+    ),
+  };
+  return texts[text] ?? serverText(text);
+}
+
 /** Where a value in force comes from, in words. */
-function sourceNote(field: ProviderFieldAnswer): string {
+function sourceNote(i18n: I18n, field: ProviderFieldAnswer): string {
   if (field.unreadable)
-    return "Saved, but cannot be read (the encryption key changed): enter it again";
-  if (field.source === "environment") return `From ${field.env ?? "the environment"}`;
-  if (field.source === "saved") return "Saved here";
+    return i18n._("Saved, but cannot be read (the encryption key changed): enter it again");
+  if (field.source === "environment")
+    return field.env
+      ? i18n._("From {variable}", { variable: field.env })
+      : i18n._("From the environment");
+  if (field.source === "saved") return i18n._("Saved here");
   return "";
 }
 
 /** What a secret says instead of its value. */
-function secretState(field: ProviderFieldAnswer, clearing: boolean): string {
-  if (clearing) return "Will be removed when you save";
-  const note = sourceNote(field);
-  return field.set ? `Set${note ? ` · ${note}` : ""}` : `Not set${note ? ` · ${note}` : ""}`;
+function secretState(i18n: I18n, field: ProviderFieldAnswer, clearing: boolean): string {
+  if (clearing) return i18n._("Will be removed when you save");
+  const note = sourceNote(i18n, field);
+  const state = field.set ? i18n._("Set") : i18n._("Not set");
+  return note ? `${state} · ${note}` : state;
 }
 
 /** The form's text per field: secrets start empty (typing one replaces it), others hold their value. */
@@ -93,6 +149,7 @@ export function ProviderSettingsForm({
   /** Shown for a provider without settings. */
   emptyNote?: ReactNode;
 }) {
+  const { i18n } = useLingui();
   const [values, setValues] = useState(() => initialValues(provider));
   const [clearing, setClearing] = useState<Record<string, boolean>>({});
   const [enabled, setEnabled] = useState(provider.enabled);
@@ -107,7 +164,7 @@ export function ProviderSettingsForm({
         Object.fromEntries(
           result.errors.map((issue) => [
             String(issue.path).replace(/^fields\./, ""),
-            issue.message,
+            serverText(issue.message),
           ]),
         ),
       ),
@@ -121,7 +178,7 @@ export function ProviderSettingsForm({
     setEnabled(current.enabled);
   }, [saved]);
 
-  const state = providerState(provider, readyLabel);
+  const state = providerState(i18n, provider, readyLabel);
   const prefix = `${testIdPrefix}-${provider.id}`;
 
   function submit(event: FormEvent) {
@@ -158,7 +215,7 @@ export function ProviderSettingsForm({
       <form
         onSubmit={submit}
         className="space-y-3"
-        aria-label={`${provider.name} settings`}
+        aria-label={i18n._("{name} settings", { name: provider.name })}
         data-testid={`${prefix}-form`}
         noValidate
       >
@@ -181,12 +238,15 @@ export function ProviderSettingsForm({
           const id = `${prefix}-${field.name}`;
           const secret = field.kind === "secret";
           const hint = secret
-            ? secretState(field, Boolean(clearing[field.name]))
-            : [field.hint, sourceNote(field)].filter(Boolean).join(" · ") || undefined;
+            ? secretState(i18n, field, Boolean(clearing[field.name]))
+            : [field.hint && fieldText(i18n, field.hint), sourceNote(i18n, field)]
+                .filter(Boolean)
+                .join(" · ") || undefined;
+          const label = fieldText(i18n, field.label);
           if (field.kind === "choice")
             return (
               <label key={field.name} htmlFor={id} className="block text-sm">
-                <span className="font-medium text-stone-800">{field.label}</span>
+                <span className="font-medium text-stone-800">{label}</span>
                 <select
                   id={id}
                   className="mt-1 block h-10 w-full rounded-md border border-stone-300 bg-white px-2"
@@ -197,14 +257,14 @@ export function ProviderSettingsForm({
                 >
                   {(field.options ?? []).map((option) => (
                     <option key={option} value={option}>
-                      {option}
+                      {fieldText(i18n, option)}
                     </option>
                   ))}
                 </select>
                 {hint && <span className="mt-1 block text-xs text-stone-500">{hint}</span>}
                 {errors[field.name] && (
                   <span role="alert" className="mt-1 block text-xs text-red-700">
-                    {errors[field.name]}
+                    {serverText(errors[field.name])}
                   </span>
                 )}
               </label>
@@ -214,13 +274,15 @@ export function ProviderSettingsForm({
               <TextField
                 id={id}
                 className="min-w-0 flex-1"
-                label={field.label}
+                label={label}
                 hint={hint}
                 error={errors[field.name]}
                 type={secret ? "password" : "text"}
                 inputMode={field.kind === "number" ? "decimal" : undefined}
                 autoComplete={secret ? "new-password" : "off"}
-                placeholder={secret ? (field.set ? "Type to replace" : "Not set") : undefined}
+                placeholder={
+                  secret ? (field.set ? i18n._("Type to replace") : i18n._("Not set")) : undefined
+                }
                 disabled={Boolean(clearing[field.name])}
                 value={values[field.name] ?? ""}
                 onChange={(event) =>
@@ -238,8 +300,8 @@ export function ProviderSettingsForm({
                     setClearing((current) => ({ ...current, [field.name]: !current[field.name] }))
                   }
                 >
-                  {clearing[field.name] ? "Keep" : "Remove"}
-                  <span className="sr-only"> {field.label}</span>
+                  {clearing[field.name] ? i18n._("Keep") : i18n._("Remove")}
+                  <span className="sr-only"> {label}</span>
                 </Button>
               )}
             </div>
@@ -248,11 +310,16 @@ export function ProviderSettingsForm({
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="text-xs text-stone-500">
             {provider.updatedAt
-              ? `Saved ${formatDate(provider.updatedAt, true)}${provider.updatedBy ? ` by ${provider.updatedBy.name || provider.updatedBy.email}` : ""}`
-              : "Never saved here"}
+              ? provider.updatedBy
+                ? i18n._("Saved {date} by {who}", {
+                    date: formatDate(provider.updatedAt, true),
+                    who: provider.updatedBy.name || provider.updatedBy.email,
+                  })
+                : i18n._("Saved {date}", { date: formatDate(provider.updatedAt, true) })
+              : i18n._("Never saved here")}
           </p>
           <Button type="submit" disabled={save.pending} data-testid={`${prefix}-save`}>
-            {save.pending ? "Saving…" : `Save ${provider.name}`}
+            {save.pending ? i18n._("Saving…") : i18n._("Save {name}", { name: provider.name })}
           </Button>
         </div>
       </form>
@@ -278,6 +345,7 @@ export function ProviderSettingsPage<Answer extends { canStoreSecrets: boolean }
   stillSaved: string;
   children: (answer: Answer) => ReactNode;
 }) {
+  const { i18n } = useLingui();
   const answer = loaded.data;
   return (
     <div>
@@ -288,8 +356,10 @@ export function ProviderSettingsPage<Answer extends { canStoreSecrets: boolean }
           role="status"
           className="mb-4 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
         >
-          Credentials cannot be saved on this server: SETTINGS_ENCRYPTION_KEY is not set. The
-          environment&apos;s values are used; {stillSaved} can still be saved.
+          {i18n._(
+            "Credentials cannot be saved on this server: {variable} is not set. The environment's values are used; {stillSaved} can still be saved.",
+            { variable: "SETTINGS_ENCRYPTION_KEY", stillSaved },
+          )}
         </p>
       )}
       {!answer ? (

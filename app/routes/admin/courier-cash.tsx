@@ -1,4 +1,5 @@
 import { useState } from "react";
+import type { I18n } from "@lingui/core";
 import { useSearchParams } from "react-router";
 import { useForm } from "react-hook-form";
 import {
@@ -28,9 +29,11 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { api } from "~/lib/admin-api-client";
 import { validateInto } from "~/lib/form-validation";
-import { COURIER_IDS, COURIER_NAMES, type CourierId } from "#contract/couriers";
+import { COURIER_IDS, type CourierId } from "#contract/couriers";
 import { SHOP_TIME_ZONE } from "#contract/dates";
-import { formatBDT } from "#contract/money";
+import { useLingui } from "@lingui/react";
+import { backOfficeI18n, formatCount, formatTaka, serverText } from "~/components/admin/admin-i18n";
+import { courierName } from "~/components/admin/courier-name";
 import {
   CollectedCashBody,
   SettlementBody,
@@ -45,7 +48,7 @@ import type {
 import type { Route } from "./+types/courier-cash";
 
 export function meta() {
-  return [{ title: "Courier cash — Tweest admin" }];
+  return [{ title: `${backOfficeI18n._("Courier cash")} — Tweest admin` }];
 }
 
 const SETTLEMENTS_PER_PAGE = 10;
@@ -78,6 +81,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
  * React Router then loads the parcels and settlements again.
  */
 export async function clientAction({ request }: Route.ClientActionArgs) {
+  const i18n = backOfficeI18n;
   const { intent, id, body } = await readSubmission(request);
   switch (intent) {
     case "collected":
@@ -85,7 +89,10 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
         () => api.courierCash.recordCollected(id, parseSubmitted(CollectedCashBody, body)),
         (parcel) => {
           const { orderNumber, collected } = parcel as OwedParcelAnswer;
-          return `${orderNumber}: ${formatBDT(collected ?? 0)} collected`;
+          return i18n._("{number}: {amount} collected", {
+            number: orderNumber,
+            amount: formatTaka(collected ?? 0),
+          });
         },
       );
     case "settle":
@@ -95,10 +102,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
           parseSubmitted(SettlementBody, body);
           return api.courierCash.recordSettlement(body as SettlementInput);
         },
-        (answer) => {
-          const settlement = answer as SettlementAnswer;
-          return `Settlement ${settlement.reference} recorded: ${formatBDT(settlement.amount)} for ${settlement.parcels.length} parcels`;
-        },
+        (answer) => settlementSummary(answer as SettlementAnswer),
       );
     case "statement":
       return runAdminAction(
@@ -117,18 +121,29 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
     case "confirm-statement":
       return runAdminAction(
         () => api.courierCash.confirmStatement(id, {}),
-        (answer) => {
-          const { settlement } = answer as ConfirmedStatementAnswer;
-          return `Settlement ${settlement.reference} recorded: ${formatBDT(settlement.amount)} for ${settlement.parcels.length} parcels`;
-        },
+        (answer) => settlementSummary((answer as ConfirmedStatementAnswer).settlement),
       );
     default:
       return unknownIntent(intent);
   }
 }
 
+function settlementSummary(settlement: SettlementAnswer): string {
+  const i18n = backOfficeI18n;
+  return i18n._("Settlement {reference} recorded: {amount} for {count} parcels", {
+    reference: settlement.reference,
+    amount: formatTaka(settlement.amount),
+    count: formatCount(settlement.parcels.length),
+  });
+}
+
 function statementSummary(statement: StatementAnswer): string {
-  return `${statement.reference}: ${statement.counts.matched} of ${statement.rows.length} rows match`;
+  const i18n = backOfficeI18n;
+  return i18n._("{reference}: {matched} of {rows} rows match", {
+    reference: statement.reference,
+    matched: formatCount(statement.counts.matched),
+    rows: formatCount(statement.rows.length),
+  });
 }
 
 /** Today in the shop's calendar, as a date input wants it (yyyy-MM-dd). */
@@ -137,6 +152,7 @@ function shopToday(): string {
 }
 
 export default function AdminCourierCash({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   const owed = useLoadedData(loaderData.owed);
   const settlements = useLoadedData(loaderData.settlements);
   const [, setSearchParams] = useSearchParams();
@@ -161,13 +177,15 @@ export default function AdminCourierCash({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <PageHeader
-        title="Courier cash"
-        description="Cash the couriers collected on delivered cash-on-delivery parcels and have not yet paid to the shop."
+        title={i18n._("Courier cash")}
+        description={i18n._(
+          "Cash the couriers collected on delivered cash-on-delivery parcels and have not yet paid to the shop.",
+        )}
       />
       <div className="mb-4 flex flex-wrap items-center gap-2">
         <FilterSelect
-          label="Courier"
-          allLabel="Every courier"
+          label={i18n._("Courier")}
+          allLabel={i18n._("Every courier")}
           value={courierFilter}
           onChange={(courier) => {
             setChosen(new Set());
@@ -176,7 +194,7 @@ export default function AdminCourierCash({ loaderData }: Route.ComponentProps) {
         >
           {COURIER_IDS.map((id) => (
             <option key={id} value={id}>
-              {COURIER_NAMES[id]}
+              {courierName(i18n, id)}
             </option>
           ))}
         </FilterSelect>
@@ -184,7 +202,7 @@ export default function AdminCourierCash({ loaderData }: Route.ComponentProps) {
       {owed.data && owed.data.couriers.length > 0 && (
         <ul
           className="mb-4 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-4"
-          aria-label="Owed per courier"
+          aria-label={i18n._("Owed per courier")}
           data-testid="courier-totals"
         >
           {owed.data.couriers.map((entry) => (
@@ -193,11 +211,15 @@ export default function AdminCourierCash({ loaderData }: Route.ComponentProps) {
               className="rounded-lg border border-stone-200 bg-white p-3 text-sm"
               data-testid={`courier-total-${entry.courier}`}
             >
-              <span className="font-semibold text-stone-900">{entry.name}</span>
-              <span className="block text-lg font-bold tabular-nums">{formatBDT(entry.owed)}</span>
+              <span className="font-semibold text-stone-900" translate="no">
+                {courierName(i18n, entry.name)}
+              </span>
+              <span className="block text-lg font-bold tabular-nums">{formatTaka(entry.owed)}</span>
               <span className="text-xs text-stone-500">
-                {entry.parcels} parcels recorded
-                {entry.unrecorded > 0 ? `, ${entry.unrecorded} not recorded` : ""}
+                {i18n._("{count} parcels recorded", { count: formatCount(entry.parcels) })}
+                {entry.unrecorded > 0
+                  ? `, ${i18n._("{count} not recorded", { count: formatCount(entry.unrecorded) })}`
+                  : ""}
               </span>
             </li>
           ))}
@@ -210,14 +232,21 @@ export default function AdminCourierCash({ loaderData }: Route.ComponentProps) {
           data-testid="courier-cash-totals"
         >
           <Total
-            label={courierFilter ? `Owed by ${COURIER_NAMES[courierFilter]}` : "Owed in all"}
-            value={formatBDT(owed.data.totals.owed)}
+            label={
+              courierFilter
+                ? i18n._("Owed by {courier}", { courier: courierName(i18n, courierFilter) })
+                : i18n._("Owed in all")
+            }
+            value={formatTaka(owed.data.totals.owed)}
             testId="owed"
           />
-          <Total label="Parcels with cash recorded" value={String(owed.data.totals.parcels)} />
           <Total
-            label="Delivered, amount not recorded"
-            value={String(owed.data.totals.unrecorded)}
+            label={i18n._("Parcels with cash recorded")}
+            value={formatCount(owed.data.totals.parcels)}
+          />
+          <Total
+            label={i18n._("Delivered, amount not recorded")}
+            value={formatCount(owed.data.totals.unrecorded)}
           />
         </dl>
       )}
@@ -230,7 +259,7 @@ export default function AdminCourierCash({ loaderData }: Route.ComponentProps) {
               <th className="w-10">
                 <input
                   type="checkbox"
-                  aria-label="Choose every parcel with a collected amount"
+                  aria-label={i18n._("Choose every parcel with a collected amount")}
                   checked={allChosen}
                   disabled={recordable.length === 0}
                   onChange={(event) =>
@@ -240,18 +269,18 @@ export default function AdminCourierCash({ loaderData }: Route.ComponentProps) {
                   }
                 />
               </th>
-              <th>Order</th>
-              <th>Customer</th>
-              <th>Delivered</th>
-              <th className="text-right">To collect</th>
-              <th>Collected</th>
+              <th>{i18n._("Order")}</th>
+              <th>{i18n._("Customer")}</th>
+              <th>{i18n._("Delivered")}</th>
+              <th className="text-right">{i18n._("To collect")}</th>
+              <th>{i18n._("Collected")}</th>
             </tr>
           </thead>
           <tbody>
             {parcels.length === 0 && (
               <EmptyRow
                 colSpan={6}
-                text="The courier owes nothing: every delivered parcel is settled."
+                text={i18n._("The courier owes nothing: every delivered parcel is settled.")}
               />
             )}
             {parcels.map((parcel) => (
@@ -259,30 +288,32 @@ export default function AdminCourierCash({ loaderData }: Route.ComponentProps) {
                 <td>
                   <input
                     type="checkbox"
-                    aria-label={`Include ${parcel.orderNumber} in the settlement`}
+                    aria-label={i18n._("Include {number} in the settlement", {
+                      number: parcel.orderNumber,
+                    })}
                     checked={chosen.has(parcel._id)}
                     disabled={parcel.collected === null}
                     onChange={(event) => toggle(parcel._id, event.target.checked)}
                   />
                 </td>
                 <td className="font-medium whitespace-nowrap">
-                  {parcel.orderNumber}
-                  <span className="block text-xs text-stone-500">
-                    {parcel.courierName}
+                  <span translate="no">{parcel.orderNumber}</span>
+                  <span className="block text-xs text-stone-500" translate="no">
+                    {courierName(i18n, parcel.courierName)}
                     {parcel.consignmentId ? ` · ${parcel.consignmentId}` : ""}
                   </span>
                   {parcel.partial && (
                     <span className="block text-xs font-semibold text-amber-800">
-                      Delivered in part
+                      {i18n._("Delivered in part")}
                     </span>
                   )}
                 </td>
-                <td>
+                <td translate="no">
                   {parcel.customer}
                   <span className="block text-xs text-stone-500">{parcel.mobile}</span>
                 </td>
                 <td className="whitespace-nowrap">{formatDate(parcel.deliveredAt)}</td>
-                <td className="text-right tabular-nums">{formatBDT(parcel.toCollect)}</td>
+                <td className="text-right tabular-nums">{formatTaka(parcel.toCollect)}</td>
                 <td>
                   <CollectedCell parcel={parcel} />
                 </td>
@@ -314,21 +345,29 @@ function Total({ label, value, testId }: { label: string; value: string; testId?
   );
 }
 
-const COLLECTED_SOURCE_LABELS = {
-  courier: "from the courier",
-  admin: "entered by an admin",
-  statement: "from its payout statement",
-} as const;
+/** Where a parcel's collected amount came from, as a few words. */
+const collectedSourceText = (
+  i18n: I18n,
+  source: NonNullable<OwedParcelAnswer["collectedSource"]>,
+) =>
+  ({
+    courier: i18n._("from the courier"),
+    admin: i18n._("entered by an admin"),
+    statement: i18n._("from its payout statement"),
+  })[source];
 
 /** The collected amount, and a small form to record or correct it. */
 function CollectedCell({ parcel }: { parcel: OwedParcelAnswer }) {
+  const { i18n } = useLingui();
   const { register, handleSubmit, setError, clearErrors, formState } = useForm<{
     collected: string;
   }>({ defaultValues: { collected: parcel.collected === null ? "" : String(parcel.collected) } });
   const error = formState.errors.collected?.message;
   const record = useAdminAction({
     onFailure: (result) =>
-      setError("collected", { message: result.fieldErrors.collected ?? result.message }),
+      setError("collected", {
+        message: serverText(result.fieldErrors.collected ?? result.message),
+      }),
   });
 
   async function onSubmit(values: { collected: string }) {
@@ -346,7 +385,7 @@ function CollectedCell({ parcel }: { parcel: OwedParcelAnswer }) {
       noValidate
     >
       <label htmlFor={inputId} className="sr-only">
-        Collected on {parcel.orderNumber} (taka)
+        {i18n._("Collected on {number} (taka)", { number: parcel.orderNumber })}
       </label>
       <Input
         id={inputId}
@@ -358,14 +397,16 @@ function CollectedCell({ parcel }: { parcel: OwedParcelAnswer }) {
         {...register("collected")}
       />
       <Button type="submit" size="sm" variant="outline" disabled={record.pending}>
-        {parcel.collected === null ? "Record" : "Save"}
+        {parcel.collected === null ? i18n._("Record") : i18n._("Save")}
       </Button>
       <span className="text-xs text-stone-500">
-        {parcel.collectedSource ? COLLECTED_SOURCE_LABELS[parcel.collectedSource] : "not recorded"}
+        {parcel.collectedSource
+          ? collectedSourceText(i18n, parcel.collectedSource)
+          : i18n._("not recorded")}
       </span>
       {error && (
         <p id={`${inputId}-error`} className="w-full text-xs text-red-600">
-          {error}
+          {serverText(error)}
         </p>
       )}
     </form>
@@ -389,6 +430,7 @@ function SettlementForm({
   chosen: OwedParcelAnswer[];
   chosenTotal: number;
 }) {
+  const { i18n } = useLingui();
   const { register, handleSubmit, reset, setError, clearErrors, watch, getValues, formState } =
     useForm<SettlementValues>({
       defaultValues: { amount: "", deductions: "0", reference: "", paidAt: shopToday(), note: "" },
@@ -400,7 +442,7 @@ function SettlementForm({
     onFailure: (result) => {
       showFieldErrors(result, setError, SETTLEMENT_FIELDS);
       // A parcel's problem (already settled, no amount) concerns the choice, not a field.
-      setError("root", { message: result.fieldErrors.orderIds ?? result.message });
+      setError("root", { message: serverText(result.fieldErrors.orderIds ?? result.message) });
     },
   });
   const busy = settle.pending;
@@ -424,7 +466,16 @@ function SettlementForm({
     if (!parsed) return;
     if (difference !== 0) {
       setError("amount", {
-        message: `Amount and deductions must add up to ${formatBDT(chosenTotal)} (${formatBDT(Math.abs(difference))} ${difference > 0 ? "short" : "over"})`,
+        message:
+          difference > 0
+            ? i18n._("Amount and deductions must add up to {total} ({difference} short)", {
+                total: formatTaka(chosenTotal),
+                difference: formatTaka(difference),
+              })
+            : i18n._("Amount and deductions must add up to {total} ({difference} over)", {
+                total: formatTaka(chosenTotal),
+                difference: formatTaka(-difference),
+              }),
       });
       return;
     }
@@ -432,51 +483,59 @@ function SettlementForm({
   }
 
   return (
-    <Panel title="Record a settlement" className="mb-6">
+    <Panel title={i18n._("Record a settlement")} className="mb-6">
       <form
         onSubmit={handleSubmit(onSubmit)}
         noValidate
-        aria-label="Record a settlement"
+        aria-label={i18n._("Record a settlement")}
         className="space-y-4"
       >
         <p className="text-sm text-stone-700" data-testid="settlement-chosen">
           {chosen.length === 0
-            ? "Choose the parcels the payout covers in the table above."
-            : `${chosen.length} parcel${chosen.length === 1 ? "" : "s"} chosen, collected ${formatBDT(chosenTotal)}.`}
+            ? i18n._("Choose the parcels the payout covers in the table above.")
+            : chosen.length === 1
+              ? i18n._("{number} parcel chosen, collected {amount}.", {
+                  number: formatCount(1),
+                  amount: formatTaka(chosenTotal),
+                })
+              : i18n._("{number} parcels chosen, collected {amount}.", {
+                  number: formatCount(chosen.length),
+                  amount: formatTaka(chosenTotal),
+                })}
         </p>
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
           <TextField
             id="settlement-amount"
-            label="Amount received (taka)"
+            label={i18n._("Amount received (taka)")}
             inputMode="numeric"
             error={errors.amount?.message}
             {...register("amount")}
           />
           <TextField
             id="settlement-deductions"
-            label="Kept by the courier (fees, taka)"
+            label={i18n._("Kept by the courier (fees, taka)")}
             inputMode="numeric"
             error={errors.deductions?.message}
             {...register("deductions")}
-            hint="Amount + fees = what was collected"
+            hint={i18n._("Amount + fees = what was collected")}
           />
           <TextField
             id="settlement-reference"
-            label="Reference"
+            label={i18n._("Reference")}
             error={errors.reference?.message}
             {...register("reference")}
-            hint="The payout's transaction or invoice number"
+            hint={i18n._("The payout's transaction or invoice number")}
           />
           <TextField
             id="settlement-date"
-            label="Paid on"
+            label={i18n._("Paid on")}
             type="date"
             error={errors.paidAt?.message}
             {...register("paidAt")}
           />
           <TextField
             id="settlement-note"
-            label="Note (optional)"
+            label={i18n._("Note (optional)")}
             error={errors.note?.message}
             {...register("note")}
             className="sm:col-span-2"
@@ -489,7 +548,7 @@ function SettlementForm({
         )}
         <div className="flex justify-end">
           <Button type="submit" disabled={busy || chosen.length === 0}>
-            {busy ? "Recording…" : "Record settlement"}
+            {busy ? i18n._("Recording…") : i18n._("Record settlement")}
           </Button>
         </div>
       </form>
@@ -506,29 +565,32 @@ function SettlementList({
   error: string | null;
   onRetry: () => void;
 }) {
+  const { i18n } = useLingui();
   const [open, setOpen] = useState<string | null>(null);
   const [, setSearchParams] = useSearchParams();
   const opened = data?.settlements.find((settlement) => settlement._id === open);
   return (
-    <Panel title="Settlements">
+    <Panel title={i18n._("Settlements")}>
       {error && <ErrorNote message={error} onRetry={onRetry} />}
       {!data && !error && <TableSkeleton rows={3} />}
       {data && (
         <DataTable>
           <thead>
             <tr>
-              <th>Paid on</th>
-              <th>Courier</th>
-              <th>Reference</th>
-              <th className="text-right">Amount</th>
-              <th className="text-right">Fees kept</th>
-              <th className="text-right">Parcels</th>
-              <th>Recorded by</th>
+              <th>{i18n._("Paid on")}</th>
+              <th>{i18n._("Courier")}</th>
+              <th>{i18n._("Reference")}</th>
+              <th className="text-right">{i18n._("Amount")}</th>
+              <th className="text-right">{i18n._("Fees kept")}</th>
+              <th className="text-right">{i18n._("Parcels")}</th>
+              <th>{i18n._("Recorded by")}</th>
               <th />
             </tr>
           </thead>
           <tbody>
-            {data.settlements.length === 0 && <EmptyRow colSpan={8} text="No settlements yet." />}
+            {data.settlements.length === 0 && (
+              <EmptyRow colSpan={8} text={i18n._("No settlements yet.")} />
+            )}
             {data.settlements.map((settlement) => (
               <SettlementRow
                 key={settlement._id}
@@ -567,18 +629,21 @@ function SettlementRow({
   open: boolean;
   onToggle: () => void;
 }) {
+  const { i18n } = useLingui();
   return (
     <tr data-testid="settlement-row">
       <td className="whitespace-nowrap">{formatDate(settlement.paidAt)}</td>
-      <td>{settlement.courierName}</td>
-      <td className="font-medium">{settlement.reference}</td>
-      <td className="text-right tabular-nums">{formatBDT(settlement.amount)}</td>
-      <td className="text-right tabular-nums">{formatBDT(settlement.deductions)}</td>
-      <td className="text-right tabular-nums">{settlement.parcels.length}</td>
-      <td>{settlement.recordedBy.name || settlement.recordedBy.email}</td>
+      <td translate="no">{courierName(i18n, settlement.courierName)}</td>
+      <td className="font-medium" translate="no">
+        {settlement.reference}
+      </td>
+      <td className="text-right tabular-nums">{formatTaka(settlement.amount)}</td>
+      <td className="text-right tabular-nums">{formatTaka(settlement.deductions)}</td>
+      <td className="text-right tabular-nums">{formatCount(settlement.parcels.length)}</td>
+      <td translate="no">{settlement.recordedBy.name || settlement.recordedBy.email}</td>
       <td className="text-right">
         <Button size="sm" variant="ghost" onClick={onToggle} aria-expanded={open}>
-          {open ? "Hide" : "View"}
+          {open ? i18n._("Hide") : i18n._("View")}
         </Button>
       </td>
     </tr>
@@ -587,34 +652,50 @@ function SettlementRow({
 
 /** One settlement's parcels, under the list (outside the table, so a phone shows it whole). */
 function SettlementDetails({ settlement }: { settlement: SettlementAnswer }) {
+  const { i18n } = useLingui();
   return (
     <section
-      aria-label={`Settlement ${settlement.reference}`}
+      aria-label={i18n._("Settlement {reference}", { reference: settlement.reference })}
       className="mt-3 rounded-md border border-stone-200 bg-stone-50 p-3"
     >
       <h3 className="mb-2 font-semibold text-stone-900">
-        {settlement.reference}: {formatBDT(settlement.amount)} paid on{" "}
-        {formatDate(settlement.paidAt)}
+        {i18n._("{reference}: {amount} paid on {date}", {
+          reference: settlement.reference,
+          amount: formatTaka(settlement.amount),
+          date: formatDate(settlement.paidAt),
+        })}
       </h3>
-      <ul className="space-y-1 text-sm" aria-label={`Parcels of ${settlement.reference}`}>
+      <ul
+        className="space-y-1 text-sm"
+        aria-label={i18n._("Parcels of {reference}", { reference: settlement.reference })}
+      >
         {settlement.parcels.map((parcel) => (
           <li key={parcel.order} className="flex justify-between gap-3">
-            <span>{parcel.orderNumber}</span>
-            <span className="tabular-nums">{formatBDT(parcel.collected)}</span>
+            <span translate="no">{parcel.orderNumber}</span>
+            <span className="tabular-nums">{formatTaka(parcel.collected)}</span>
           </li>
         ))}
         <li className="flex justify-between gap-3 border-t border-stone-200 pt-1 font-semibold">
-          <span>Collected in total</span>
-          <span className="tabular-nums">{formatBDT(settlement.collectedTotal)}</span>
+          <span>{i18n._("Collected in total")}</span>
+          <span className="tabular-nums">{formatTaka(settlement.collectedTotal)}</span>
         </li>
       </ul>
       <p className="mt-1 text-sm text-stone-600">
-        Received {formatBDT(settlement.amount)}, kept by the courier{" "}
-        {formatBDT(settlement.deductions)}.
+        {i18n._("Received {amount}, kept by the courier {deductions}.", {
+          amount: formatTaka(settlement.amount),
+          deductions: formatTaka(settlement.deductions),
+        })}
       </p>
-      {settlement.note && <p className="mt-1 text-sm text-stone-600">{settlement.note}</p>}
+      {settlement.note && (
+        <p className="mt-1 text-sm text-stone-600" translate="no">
+          {settlement.note}
+        </p>
+      )}
       <p className="mt-1 text-xs text-stone-500">
-        Recorded {formatDate(settlement.createdAt, true)} by {settlement.recordedBy.email}
+        {i18n._("Recorded {date} by {who}", {
+          date: formatDate(settlement.createdAt, true),
+          who: settlement.recordedBy.email,
+        })}
       </p>
     </section>
   );

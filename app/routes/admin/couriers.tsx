@@ -10,7 +10,10 @@ import {
   ProviderSettingsPage,
 } from "~/components/admin/provider-settings-form";
 import { api } from "~/lib/admin-api-client";
-import { COURIER_IDS, COURIER_NAMES, CourierSettingsUpdate } from "#contract/couriers";
+import { COURIER_IDS, CourierSettingsUpdate } from "#contract/couriers";
+import { useLingui } from "@lingui/react";
+import { backOfficeI18n } from "~/components/admin/admin-i18n";
+import { courierName } from "~/components/admin/courier-name";
 import type { Route } from "./+types/couriers";
 
 /**
@@ -19,7 +22,7 @@ import type { Route } from "./+types/couriers";
  * its switch. The fields come from the server's answer, so a courier's new field appears here.
  */
 export function meta() {
-  return [{ title: "Couriers — Tweest admin" }];
+  return [{ title: `${backOfficeI18n._("Couriers")} — Tweest admin` }];
 }
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -27,32 +30,40 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
+  const i18n = backOfficeI18n;
   const { intent, id, body } = await readSubmission(request);
   const courier = COURIER_IDS.find((known) => known === id);
   if (intent !== "save" || !courier) return unknownIntent(intent);
   return runAdminAction(
     () => api.admin.saveCourier(courier, parseSubmitted(CourierSettingsUpdate, body)),
-    `${COURIER_NAMES[courier]} saved`,
+    i18n._("{name} saved", { name: courierName(i18n, courier) }),
   );
 }
 
 export default function AdminCouriers({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   return (
     <ProviderSettingsPage
-      title="Couriers"
-      description="Each courier's credentials and defaults. Saved credentials are encrypted and never shown again; type a new value to replace one."
+      title={i18n._("Couriers")}
+      description={i18n._(
+        "Each courier's credentials and defaults. Saved credentials are encrypted and never shown again; type a new value to replace one.",
+      )}
       loaded={useLoadedData(loaderData.couriers)}
-      stillSaved="defaults and switches"
+      stillSaved={i18n._("defaults and switches")}
     >
       {(answer) =>
         answer.couriers.map((courier) => (
           <ProviderSettingsForm
             key={courier.id}
-            provider={courier}
+            provider={{ ...courier, name: courierName(i18n, courier.name) }}
             testIdPrefix="courier"
-            switchLabel={`Offer ${courier.name} for bookings`}
-            readyLabel="Ready to book"
-            emptyNote="Nothing to sign in to: the owner types the courier's name and tracking number when shipping."
+            switchLabel={i18n._("Offer {name} for bookings", {
+              name: courierName(i18n, courier.name),
+            })}
+            readyLabel={i18n._("Ready to book")}
+            emptyNote={i18n._(
+              "Nothing to sign in to: the owner types the courier's name and tracking number when shipping.",
+            )}
           />
         ))
       }

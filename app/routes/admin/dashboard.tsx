@@ -27,7 +27,11 @@ import {
 import { NewOrderButton } from "~/components/admin/new-order-dialog";
 import { SalesBySource } from "~/components/admin/sales-by-source";
 import { RefundsDue } from "~/components/admin/refunds-due";
+import { screenOf } from "~/components/admin/screen-gate";
+import { useStaffAccess } from "~/components/admin/staff-access";
 import type { Route } from "./+types/dashboard";
+
+const STOCK_SCREEN = "/admin/stock";
 
 export function meta() {
   return [{ title: `${backOfficeI18n._("Dashboard")} — Tweest admin` }];
@@ -45,6 +49,11 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { data, error, loading, reload } = useLoadedData(loaderData.dashboard);
   // Total failure: the error is shown and every figure is zero.
   const stats = normalizeStats(error ? null : data);
+  // The card leads to the stock screen only for a role the navigation offers it to (an accountant
+  // would find a refusal there).
+  const { can } = useStaffAccess();
+  const stockScreen = screenOf(STOCK_SCREEN);
+  const mayOpenStock = stockScreen !== undefined && can(stockScreen.permission);
 
   return (
     <div>
@@ -93,17 +102,26 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             />
             <StatCard label={i18n._("Products")} value={formatCount(stats.totalProducts)} />
             <StatCard label={i18n._("Customers")} value={formatCount(stats.totalCustomers)} />
-            <Link
-              to="/admin/stock?view=low"
-              className="rounded-lg focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
-            >
+            {mayOpenStock ? (
+              <Link
+                to={`${STOCK_SCREEN}?view=low`}
+                className="rounded-lg focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+              >
+                <StatCard
+                  label={i18n._("Low stock")}
+                  value={formatCount(stats.lowStockCount)}
+                  hint={i18n._("Variants at or below their threshold: open the list")}
+                  testId="stat-low-stock"
+                />
+              </Link>
+            ) : (
               <StatCard
                 label={i18n._("Low stock")}
                 value={formatCount(stats.lowStockCount)}
-                hint={i18n._("Variants at or below their threshold: open the list")}
+                hint={i18n._("Variants at or below their threshold")}
                 testId="stat-low-stock"
               />
-            </Link>
+            )}
             <StatCard
               label={i18n._("Payments received")}
               value={formatTaka(stats.totalPaymentsRevenue)}

@@ -10,11 +10,13 @@ import {
 } from "~/components/admin/list";
 import { api, type Payment } from "~/lib/admin-api-client";
 import type { Route } from "./+types/payments";
-import { formatBDT } from "#contract/money";
 import { PAYMENT_METHODS, PAYMENT_STATUSES, type PaymentMethod } from "#contract/order-status";
+import { useLingui } from "@lingui/react";
+import { backOfficeI18n, formatCount, formatTaka } from "~/components/admin/admin-i18n";
+import { paymentMethodWord } from "~/lib/i18n/status-words";
 
 export function meta() {
-  return [{ title: "Payments — Tweest admin" }];
+  return [{ title: `${backOfficeI18n._("Payments")} — Tweest admin` }];
 }
 
 type PaymentRow = Payment;
@@ -35,6 +37,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 
 export default function AdminPayments({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   const payments = usePagedList<PaymentRow>(LIST, loaderData.payments);
   const statusOf = (row: PaymentRow) => row.status;
   const filtered = Object.values(payments.filters).some(Boolean);
@@ -42,25 +45,31 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <PageHeader
-        title="Payments"
-        description={`${payments.total} ${filtered ? "matching " : ""}payments, newest first.`}
+        title={i18n._("Payments")}
+        description={
+          filtered
+            ? i18n._("{count} matching payments, newest first.", {
+                count: formatCount(payments.total),
+              })
+            : i18n._("{count} payments, newest first.", { count: formatCount(payments.total) })
+        }
       />
       <ListToolbar
         search={payments.filters.search}
         onSearch={(search) => payments.update({ search, page: "" })}
-        label="Search payments"
-        placeholder="Transaction id, payment id or order number"
+        label={i18n._("Search payments")}
+        placeholder={i18n._("Transaction id, payment id or order number")}
       >
         <FilterSelect
-          label="Status"
-          allLabel="All statuses"
+          label={i18n._("Status")}
+          allLabel={i18n._("All statuses")}
           value={payments.filters.status}
           values={PAYMENT_STATUSES}
           onChange={(status) => payments.update({ status, page: "" })}
         />
         <FilterSelect
-          label="Method"
-          allLabel="All methods"
+          label={i18n._("Method")}
+          allLabel={i18n._("All methods")}
           value={payments.filters.method}
           values={METHODS}
           onChange={(method) => payments.update({ method, page: "" })}
@@ -69,37 +78,44 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
       <ListTable
         list={payments}
         columns={[
-          "Date",
-          "Order",
-          "Method",
-          "Transaction",
-          "Status",
-          { label: "Amount", right: true },
+          i18n._("Date"),
+          i18n._("Order"),
+          i18n._("Method"),
+          i18n._("Transaction"),
+          i18n._("Status"),
+          { label: i18n._("Amount"), right: true },
         ]}
-        emptyText="No payments."
+        emptyText={i18n._("No payments.")}
         onPage={(next) => payments.update({ page: String(next) })}
       >
         {payments.rows.map((row) => (
           <tr key={row._id} data-testid="payment-row">
             <td>{formatDate(row.createdAt, true)}</td>
-            <td className="font-mono text-xs">
+            <td className="font-mono text-xs" translate="no">
               {typeof row.order === "object" && row.order
                 ? (row.order.orderNumber ?? row.order._id)
                 : (row.order ?? "—")}
             </td>
             <td>
-              {row.method ?? "—"}
+              {/* English reads the code as it always did, as the method filter does. */}
+              {!row.method
+                ? "—"
+                : i18n.locale === "en"
+                  ? row.method
+                  : paymentMethodWord(row.method, i18n)}
               {row.purpose === "ADVANCE_DELIVERY_CHARGE" && (
                 <span className="block text-xs text-stone-500" data-testid="payment-purpose">
-                  Delivery charge (advance) of a cash-on-delivery order
+                  {i18n._("Delivery charge (advance) of a cash-on-delivery order")}
                 </span>
               )}
             </td>
-            <td className="font-mono text-xs">{row.transactionId ?? row.paymentId ?? "—"}</td>
+            <td className="font-mono text-xs" translate="no">
+              {row.transactionId ?? row.paymentId ?? "—"}
+            </td>
             <td>
               <StatusBadge status={statusOf(row)} />
             </td>
-            <td className="text-right tabular-nums">{formatBDT(row.amount)}</td>
+            <td className="text-right tabular-nums">{formatTaka(row.amount)}</td>
           </tr>
         ))}
       </ListTable>

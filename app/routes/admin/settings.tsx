@@ -38,6 +38,14 @@ import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/input";
 import { api } from "~/lib/admin-api-client";
 import type { Route } from "./+types/settings";
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
+import {
+  backOfficeI18n,
+  formatCount,
+  localDigits,
+  serverText,
+} from "~/components/admin/admin-i18n";
 import {
   COURIER_RECORD_ACTIONS,
   PHONE_CONFIRMATION_RULES,
@@ -48,8 +56,11 @@ import {
 } from "#contract/schemas/shop-settings";
 
 export function meta() {
-  return [{ title: "Shop settings — Tweest admin" }];
+  return [{ title: `${backOfficeI18n._("Shop settings")} — Tweest admin` }];
 }
+
+/** A settings field's input attributes besides its label and error (hint, inputMode...). */
+type FieldProps = Record<string, string>;
 
 /** The form holds what the inputs hold: numbers as typed text, turned into numbers on save. */
 interface Values {
@@ -87,65 +98,67 @@ interface Values {
 }
 
 /** Every field's label, by its path in the settings (also names the fields in the change log). */
-const LABELS: Record<string, string> = {
-  "delivery.freeDeliveryThreshold": "Free delivery from (৳)",
-  "delivery.livePrice": "Courier's live price",
-  "orderLimits.perClientAddressPerHour": "Orders per network address an hour",
-  "orderLimits.perPhonePerDay": "Orders per phone number a day",
-  "orderLimits.perGuestCartPerDay": "Orders per guest cart a day",
-  "orderCaps.maxLines": "Different items per order",
-  "orderCaps.maxUnits": "Pieces per order",
-  "orderCaps.codPhoneConfirmationAbove": "Phone code for COD above (৳)",
-  "contact.phone": "Phone",
-  "contact.email": "Email",
-  "contact.address": "Address",
-  "contact.hours": "Opening hours",
-  "sms.senderId": "SMS sender id",
-  "sms.orderTexts.placed": "SMS: order placed",
-  "sms.orderTexts.confirmed": "SMS: order confirmed",
-  "sms.orderTexts.shipped": "SMS: order shipped",
-  "sms.orderTexts.delivered": "SMS: order delivered",
-  "sms.orderTexts.cancelled": "SMS: order cancelled",
-  "sms.orderTexts.refunded": "SMS: order refunded",
-  "cod.phoneConfirmation": "Phone confirmation for cash on delivery",
-  "cod.advanceDeliveryCharge.outsideDhaka": "Advance delivery charge: outside Dhaka",
-  "cod.advanceDeliveryCharge.riskyNumbers": "Advance delivery charge: risky numbers",
-  "cod.advanceDeliveryCharge.aboveAmount": "Advance delivery charge from (৳)",
-  "cod.unconfirmedCancelAfterHours": "Cancel unconfirmed orders after (hours)",
-  "cod.courierRecord.action": "A poor courier record asks for",
-  "cod.courierRecord.successRateBelow": "Poor: delivered below (%)",
-  "cod.courierRecord.minParcels": "Of at least (parcels)",
-  "reviews.whoMayReview": "Who may review (Reviews screen)",
-  "business.tradeLicence": "Trade licence number",
-  "business.tin": "TIN (e-TIN)",
-  "business.returnDays": "Return window (days)",
-  "callList.keepDays": "Keep incomplete checkouts for (days)",
-  "stock.lowStockThreshold": "Low stock at or below (pieces)",
-  "stock.dailyDigest": "Daily low-stock digest",
-  "stock.digestMobile": "Digest SMS to",
-  "courierSuggestion.minParcels": "Suggest a courier from (finished parcels)",
-  "courierSuggestion.days": "Parcels of the last (days)",
-  "channels.whatsapp": "WhatsApp number",
-  "channels.messenger": "Messenger (Facebook page user name)",
-  "channels.facebook": "Facebook page",
-  "channels.instagram": "Instagram",
-  "channels.youtube": "YouTube",
-  "channels.tiktok": "TikTok",
-  "search.synonyms": "Search synonyms",
-};
+const settingLabels = (i18n: I18n): Record<string, string> => ({
+  "delivery.freeDeliveryThreshold": i18n._("Free delivery from (৳)"),
+  "delivery.livePrice": i18n._("Courier's live price"),
+  "orderLimits.perClientAddressPerHour": i18n._("Orders per network address an hour"),
+  "orderLimits.perPhonePerDay": i18n._("Orders per phone number a day"),
+  "orderLimits.perGuestCartPerDay": i18n._("Orders per guest cart a day"),
+  "orderCaps.maxLines": i18n._("Different items per order"),
+  "orderCaps.maxUnits": i18n._("Pieces per order"),
+  "orderCaps.codPhoneConfirmationAbove": i18n._("Phone code for COD above (৳)"),
+  "contact.phone": i18n._("Phone"),
+  "contact.email": i18n._("Email"),
+  "contact.address": i18n._("Address"),
+  "contact.hours": i18n._("Opening hours"),
+  "sms.senderId": i18n._("SMS sender id"),
+  "sms.orderTexts.placed": i18n._("SMS: order placed"),
+  "sms.orderTexts.confirmed": i18n._("SMS: order confirmed"),
+  "sms.orderTexts.shipped": i18n._("SMS: order shipped"),
+  "sms.orderTexts.delivered": i18n._("SMS: order delivered"),
+  "sms.orderTexts.cancelled": i18n._("SMS: order cancelled"),
+  "sms.orderTexts.refunded": i18n._("SMS: order refunded"),
+  "cod.phoneConfirmation": i18n._("Phone confirmation for cash on delivery"),
+  "cod.advanceDeliveryCharge.outsideDhaka": i18n._("Advance delivery charge: outside Dhaka"),
+  "cod.advanceDeliveryCharge.riskyNumbers": i18n._("Advance delivery charge: risky numbers"),
+  "cod.advanceDeliveryCharge.aboveAmount": i18n._("Advance delivery charge from (৳)"),
+  "cod.unconfirmedCancelAfterHours": i18n._("Cancel unconfirmed orders after (hours)"),
+  "cod.courierRecord.action": i18n._("A poor courier record asks for"),
+  "cod.courierRecord.successRateBelow": i18n._("Poor: delivered below (%)"),
+  "cod.courierRecord.minParcels": i18n._("Of at least (parcels)"),
+  "reviews.whoMayReview": i18n._("Who may review (Reviews screen)"),
+  "business.tradeLicence": i18n._("Trade licence number"),
+  "business.tin": i18n._("TIN (e-TIN)"),
+  "business.returnDays": i18n._("Return window (days)"),
+  "callList.keepDays": i18n._("Keep incomplete checkouts for (days)"),
+  "stock.lowStockThreshold": i18n._("Low stock at or below (pieces)"),
+  "stock.dailyDigest": i18n._("Daily low-stock digest"),
+  "stock.digestMobile": i18n._("Digest SMS to"),
+  "courierSuggestion.minParcels": i18n._("Suggest a courier from (finished parcels)"),
+  "courierSuggestion.days": i18n._("Parcels of the last (days)"),
+  "channels.whatsapp": i18n._("WhatsApp number"),
+  "channels.messenger": i18n._("Messenger (Facebook page user name)"),
+  "channels.facebook": i18n._("Facebook page"),
+  "channels.instagram": i18n._("Instagram"),
+  "channels.youtube": i18n._("YouTube"),
+  "channels.tiktok": i18n._("TikTok"),
+  "search.synonyms": i18n._("Search synonyms"),
+});
 
-const COURIER_RECORD_ACTION_LABELS: Record<CourierRecordAction, string> = {
-  none: "Nothing (shown on the order only)",
-  phoneCode: "The phone's code",
-  advance: "The delivery charge in advance",
-};
+const courierRecordActionText = (i18n: I18n, key: CourierRecordAction): string =>
+  ({
+    none: i18n._("Nothing (shown on the order only)"),
+    phoneCode: i18n._("The phone's code"),
+    advance: i18n._("The delivery charge in advance"),
+  })[key];
 
-const PHONE_CONFIRMATION_LABELS: Record<PhoneConfirmationRule, string> = {
-  never: "Never",
-  guests: "Guest orders",
-  risky: "Risky numbers",
-  always: "Every order",
-};
+const phoneConfirmationText = (i18n: I18n, key: PhoneConfirmationRule): string =>
+  ({
+    never: i18n._("Never"),
+    guests: i18n._("Guest orders"),
+    risky: i18n._("Risky numbers"),
+    always: i18n._("Every order"),
+  })[key];
 
 const ORDER_TEXTS = [
   "placed",
@@ -155,6 +168,17 @@ const ORDER_TEXTS = [
   "cancelled",
   "refunded",
 ] as const;
+
+/** An order text's checkbox: which order SMS it sends. */
+const orderTextLabel = (i18n: I18n, name: (typeof ORDER_TEXTS)[number]) =>
+  ({
+    placed: i18n._("Order placed"),
+    confirmed: i18n._("Order confirmed"),
+    shipped: i18n._("Order shipped"),
+    delivered: i18n._("Order delivered"),
+    cancelled: i18n._("Order cancelled"),
+    refunded: i18n._("Order refunded"),
+  })[name];
 
 function toValues(settings: ShopSettings): Values {
   const text = <T extends Record<string, number>>(section: T) =>
@@ -227,26 +251,31 @@ function toSettings(values: Values, current: ShopSettings) {
   };
 }
 
-const show = (value: unknown): string =>
+const show = (i18n: I18n, value: unknown): string =>
   typeof value === "boolean"
     ? value
-      ? "on"
-      : "off"
+      ? i18n._("on")
+      : i18n._("off")
     : value === "" || value === null
-      ? "(empty)"
+      ? i18n._("(empty)")
       : Array.isArray(value)
-        ? value.map(show).join(", ") || "(none)"
+        ? value.map((item) => show(i18n, item)).join(", ") || i18n._("(none)")
         : typeof value === "object"
           ? String((value as { name?: unknown }).name ?? JSON.stringify(value))
-          : String(value);
+          : typeof value === "number"
+            ? localDigits(String(value))
+            : String(value);
 
 /** A change's field as the log names it: a zone's by its id (`Zone inside-dhaka: charge`). */
-function labelOf(path: string): string {
+function labelOf(i18n: I18n, path: string): string {
   const zone = /^delivery\.zones\.([^.]+)(?:\.(.+))?$/.exec(path);
-  if (zone) return zone[2] ? `Zone ${zone[1]}: ${zone[2]}` : `Zone ${zone[1]}`;
+  if (zone)
+    return zone[2]
+      ? i18n._("Zone {zone}: {field}", { zone: zone[1], field: zone[2] })
+      : i18n._("Zone {zone}", { zone: zone[1] });
   const fallback = /^delivery\.fallbackZone\.(.+)$/.exec(path);
-  if (fallback) return `Every other place: ${fallback[1]}`;
-  return LABELS[path] ?? path;
+  if (fallback) return i18n._("Every other place: {field}", { field: fallback[1] });
+  return settingLabels(i18n)[path] ?? path;
 }
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -255,15 +284,18 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 
 /** Saves the whole set with the version loaded; React Router then loads it again (not after a refusal). */
 export async function clientAction({ request }: Route.ClientActionArgs) {
+  const i18n = backOfficeI18n;
   const { intent, body } = await readSubmission(request);
   if (intent !== "save") return unknownIntent(intent);
   return runAdminAction(
     async () => api.admin.settings.save(parseSubmitted(ShopSettingsUpdate, body)),
-    "Settings saved",
+    i18n._("Settings saved"),
   );
 }
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
+  const LABELS = settingLabels(i18n);
   const loaded = useLoadedData(loaderData.settings);
   const [changesPage, setChangesPage] = useState(1);
   const [changesTick, setChangesTick] = useState(0);
@@ -322,7 +354,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           path: issue.path.join("."),
           message:
             typeof issue.input === "string" && issue.code === "invalid_type"
-              ? "Enter a number"
+              ? i18n._("Enter a number")
               : issue.message,
         })),
       );
@@ -331,7 +363,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
     await save.submit("save", { body: { version: answer.version, settings: checked.data } });
   }
 
-  const field = (path: Path<Values>, props: Record<string, string> = {}) => (
+  const field = (path: Path<Values>, props: FieldProps = {}) => (
     <TextField
       id={`settings-${path.replace(/\./g, "-")}`}
       label={LABELS[path]}
@@ -344,8 +376,10 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <PageHeader
-        title="Shop settings"
-        description="Delivery zones and charges, order limits and caps, the footer's contact details, SMS and the cash-on-delivery rules. A save is in force on the storefront within seconds."
+        title={i18n._("Shop settings")}
+        description={i18n._(
+          "Delivery zones and charges, order limits and caps, the footer's contact details, SMS and the cash-on-delivery rules. A save is in force on the storefront within seconds.",
+        )}
       />
       {loaded.error && <ErrorNote message={loaded.error} onRetry={loaded.reload} />}
       {!answer ? (
@@ -354,62 +388,66 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         <FormProvider {...form}>
           <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
             <DeliveryZonesPanel errorOf={fieldError} />
-            <Panel title="Order limits">
+            <Panel title={i18n._("Order limits")}>
               <div className="grid gap-3 sm:grid-cols-3">
                 {field("orderLimits.perClientAddressPerHour", { inputMode: "numeric" })}
                 {field("orderLimits.perPhonePerDay", { inputMode: "numeric" })}
                 {field("orderLimits.perGuestCartPerDay", { inputMode: "numeric" })}
               </div>
               <p className="mt-2 text-xs text-stone-500">
-                Every attempt counts, placed or refused (a typo in the phone code too).
+                {i18n._("Every attempt counts, placed or refused (a typo in the phone code too).")}
               </p>
             </Panel>
-            <Panel title="Order caps">
+            <Panel title={i18n._("Order caps")}>
               <div className="grid gap-3 sm:grid-cols-3">
                 {field("orderCaps.maxLines", {
                   inputMode: "numeric",
-                  hint: "A product in one colour and size is one item",
+                  hint: i18n._("A product in one colour and size is one item"),
                 })}
                 {field("orderCaps.maxUnits", {
                   inputMode: "numeric",
-                  hint: "Every item's quantity added up; larger orders use the bulk form",
+                  hint: i18n._("Every item's quantity added up; larger orders use the bulk form"),
                 })}
                 {field("orderCaps.codPhoneConfirmationAbove", {
                   inputMode: "numeric",
-                  hint: "Goods after discounts, every customer, each order; 0 turns this off",
+                  hint: i18n._(
+                    "Goods after discounts, every customer, each order; 0 turns this off",
+                  ),
                 })}
               </div>
             </Panel>
-            <Panel title="Contact details (storefront footer)">
+            <Panel title={i18n._("Contact details (storefront footer)")}>
               <div className="grid gap-3 sm:grid-cols-2">
-                {field("contact.phone", { inputMode: "tel", hint: "Empty: not shown" })}
+                {field("contact.phone", { inputMode: "tel", hint: i18n._("Empty: not shown") })}
                 {field("contact.email", { type: "email" })}
                 {field("contact.address")}
-                {field("contact.hours", { placeholder: "Sat–Thu, 10am–8pm" })}
+                {field("contact.hours", { placeholder: i18n._("Sat–Thu, 10am–8pm") })}
               </div>
             </Panel>
-            <Panel title="Business registration and returns (footer, shop pages)">
+            <Panel title={i18n._("Business registration and returns (footer, shop pages)")}>
               <div className="grid gap-3 sm:grid-cols-3">
-                {field("business.tradeLicence", { hint: "Shown in the footer; empty: not shown" })}
+                {field("business.tradeLicence", {
+                  hint: i18n._("Shown in the footer; empty: not shown"),
+                })}
                 {field("business.tin", {
                   inputMode: "numeric",
-                  hint: "12 digits; empty: not shown",
+                  hint: i18n._("12 digits; empty: not shown"),
                 })}
                 {field("business.returnDays", {
                   inputMode: "numeric",
-                  hint: "Written into the return policy of a new shop; 0: no returns",
+                  hint: i18n._("Written into the return policy of a new shop; 0: no returns"),
                 })}
               </div>
             </Panel>
-            <Panel title="Chat and social links (chat button, footer, Order on WhatsApp)">
+            <Panel title={i18n._("Chat and social links (chat button, footer, Order on WhatsApp)")}>
               <div className="grid gap-3 sm:grid-cols-2">
                 {field("channels.whatsapp", {
                   inputMode: "tel",
-                  hint: "Empty: no WhatsApp button",
+                  hint: i18n._("Empty: no WhatsApp button"),
                 })}
                 {field("channels.messenger", {
                   placeholder: "yourshop",
-                  hint: "As in m.me/yourshop; a pasted address is fine",
+                  hint: i18n._("As in m.me/yourshop; a pasted address is fine"),
                 })}
                 {field("channels.facebook", { type: "url", placeholder: "https://facebook.com/…" })}
                 {field("channels.instagram", {
@@ -421,26 +459,30 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
               </div>
             </Panel>
             <SearchSynonymsPanel errorOf={fieldError} />
-            <Panel title="SMS">
+            <Panel title={i18n._("SMS")}>
               <div className="grid gap-3 sm:grid-cols-2">
-                {field("sms.senderId", { hint: "As registered with the SMS gateway" })}
+                {field("sms.senderId", {
+                  hint: i18n._("As registered with the SMS gateway"),
+                })}
                 <fieldset>
                   <legend className="mb-1 text-sm font-medium text-stone-800">
-                    Order texts sent to customers
+                    {i18n._("Order texts sent to customers")}
                   </legend>
                   <div className="grid grid-cols-2 gap-2">
                     {ORDER_TEXTS.map((name) => (
                       <label key={name} className="flex items-center gap-2 text-sm">
                         <input type="checkbox" {...register(`sms.orderTexts.${name}`)} />
-                        {LABELS[`sms.orderTexts.${name}`].replace("SMS: order", "Order")}
+                        {orderTextLabel(i18n, name)}
                       </label>
                     ))}
                   </div>
-                  <p className="mt-1 text-xs text-stone-500">Sign-in codes are always sent.</p>
+                  <p className="mt-1 text-xs text-stone-500">
+                    {i18n._("Sign-in codes are always sent.")}
+                  </p>
                 </fieldset>
               </div>
             </Panel>
-            <Panel title="Cash on delivery">
+            <Panel title={i18n._("Cash on delivery")}>
               <div className="grid gap-3 sm:grid-cols-2">
                 <div>
                   <label
@@ -455,22 +497,25 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
                   >
                     {PHONE_CONFIRMATION_RULES.map((rule) => (
                       <option key={rule} value={rule}>
-                        {PHONE_CONFIRMATION_LABELS[rule]}
+                        {phoneConfirmationText(i18n, rule)}
                       </option>
                     ))}
                   </NativeSelect>
                   <p className="mt-1 text-xs text-stone-500">
-                    The customer types the code sent to the delivery phone before the order is
-                    placed.
+                    {i18n._(
+                      "The customer types the code sent to the delivery phone before the order is placed.",
+                    )}
                   </p>
                 </div>
                 {field("cod.unconfirmedCancelAfterHours", {
                   inputMode: "numeric",
-                  hint: "Nobody confirmed the order in time: cancelled, units released; 0: never",
+                  hint: i18n._(
+                    "Nobody confirmed the order in time: cancelled, units released; 0: never",
+                  ),
                 })}
                 <fieldset>
                   <legend className="mb-1 text-sm font-medium text-stone-800">
-                    Delivery charge paid online in advance for
+                    {i18n._("Delivery charge paid online in advance for")}
                   </legend>
                   <div className="grid gap-2">
                     <label className="flex items-center gap-2 text-sm">
@@ -478,64 +523,70 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
                         type="checkbox"
                         {...register("cod.advanceDeliveryCharge.outsideDhaka")}
                       />
-                      Orders outside Dhaka
+                      {i18n._("Orders outside Dhaka")}
                     </label>
                     <label className="flex items-center gap-2 text-sm">
                       <input
                         type="checkbox"
                         {...register("cod.advanceDeliveryCharge.riskyNumbers")}
                       />
-                      Risky numbers
+                      {i18n._("Risky numbers")}
                     </label>
                   </div>
                 </fieldset>
                 {field("cod.advanceDeliveryCharge.aboveAmount", {
                   inputMode: "numeric",
-                  hint: "Orders from this amount after discounts; 0 turns this off",
+                  hint: i18n._("Orders from this amount after discounts; 0 turns this off"),
                 })}
               </div>
             </Panel>
-            <Panel title="Call list (incomplete checkouts)">
+            <Panel title={i18n._("Call list (incomplete checkouts)")}>
               <div className="grid gap-3 sm:grid-cols-3">
                 {field("callList.keepDays", {
                   inputMode: "numeric",
-                  hint: "A checkout left with a mobile typed is deleted after this; 1 to 90",
+                  hint: i18n._(
+                    "A checkout left with a mobile typed is deleted after this; 1 to 90",
+                  ),
                 })}
               </div>
             </Panel>
-            <Panel title="Suggested courier">
+            <Panel title={i18n._("Suggested courier")}>
               <div className="grid gap-3 sm:grid-cols-3">
                 {field("courierSuggestion.minParcels", {
                   inputMode: "numeric",
-                  hint: "A courier's record in a district counts from this many delivered or returned parcels; 1 to 1000",
+                  hint: i18n._(
+                    "A courier's record in a district counts from this many delivered or returned parcels; 1 to 1000",
+                  ),
                 })}
                 {field("courierSuggestion.days", {
                   inputMode: "numeric",
-                  hint: "Only parcels of orders placed in this period; 30 to 730",
+                  hint: i18n._("Only parcels of orders placed in this period; 30 to 730"),
                 })}
               </div>
             </Panel>
-            <Panel title="Low stock">
+            <Panel title={i18n._("Low stock")}>
               <div className="grid gap-3 sm:grid-cols-3">
                 {field("stock.lowStockThreshold", {
                   inputMode: "numeric",
-                  hint: "For variants without their own threshold (Stock screen)",
+                  hint: i18n._("For variants without their own threshold (Stock screen)"),
                 })}
                 <label className="flex items-center gap-2 self-center text-sm">
                   <input type="checkbox" {...register("stock.dailyDigest")} />
-                  {LABELS["stock.dailyDigest"]}: emailed to the owner from 9:00
+                  {i18n._("{label}: emailed to the owner from 9:00", {
+                    label: LABELS["stock.dailyDigest"],
+                  })}
                 </label>
                 {field("stock.digestMobile", {
                   inputMode: "tel",
-                  hint: "Also by SMS to this number; empty: email only",
+                  hint: i18n._("Also by SMS to this number; empty: email only"),
                 })}
               </div>
             </Panel>
-            <Panel title="The couriers' record of a number">
+            <Panel title={i18n._("The couriers' record of a number")}>
               <p className="mb-3 text-sm text-stone-600">
-                Steadfast tells how many parcels to the customer&apos;s number were delivered and
-                cancelled across every shop. When that record is poor, a cash-on-delivery order may
-                ask for more. It is never refused, and a record that cannot be read asks nothing.
+                {i18n._(
+                  "Steadfast tells how many parcels to the customer's number were delivered and cancelled across every shop. When that record is poor, a cash-on-delivery order may ask for more. It is never refused, and a record that cannot be read asks nothing.",
+                )}
               </p>
               <div className="grid gap-3 sm:grid-cols-3">
                 <div>
@@ -551,7 +602,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
                   >
                     {COURIER_RECORD_ACTIONS.map((action) => (
                       <option key={action} value={action}>
-                        {COURIER_RECORD_ACTION_LABELS[action]}
+                        {courierRecordActionText(i18n, action)}
                       </option>
                     ))}
                   </NativeSelect>
@@ -559,7 +610,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
                 {field("cod.courierRecord.successRateBelow", { inputMode: "numeric" })}
                 {field("cod.courierRecord.minParcels", {
                   inputMode: "numeric",
-                  hint: "Fewer parcels than this: too few to judge",
+                  hint: i18n._("Fewer parcels than this: too few to judge"),
                 })}
               </div>
             </Panel>
@@ -568,7 +619,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
                 role="alert"
                 className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
               >
-                <span>{stale}</span>
+                <span>{serverText(stale)}</span>
                 <Button
                   type="button"
                   size="sm"
@@ -578,50 +629,57 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
                     loaded.reload();
                   }}
                 >
-                  Load the latest settings
+                  {i18n._("Load the latest settings")}
                 </Button>
               </div>
             )}
             <div className="flex flex-wrap items-center justify-between gap-3">
               <p className="text-sm text-stone-600" data-testid="settings-version">
-                Version {answer.version}
+                {i18n._("Version {version}", { version: formatCount(answer.version) })}
                 {answer.updatedBy
-                  ? ` · saved by ${answer.updatedBy.name || answer.updatedBy.email} on ${formatDate(answer.updatedAt, true)}`
-                  : " · first-start values"}
+                  ? ` · ${i18n._("saved by {who} on {date}", {
+                      who: answer.updatedBy.name || answer.updatedBy.email,
+                      date: formatDate(answer.updatedAt, true),
+                    })}`
+                  : ` · ${i18n._("first-start values")}`}
               </p>
               <Button type="submit" disabled={save.pending || !isDirty}>
-                {save.pending ? "Saving…" : "Save settings"}
+                {save.pending ? i18n._("Saving…") : i18n._("Save settings")}
               </Button>
             </div>
           </form>
         </FormProvider>
       )}
 
-      <Panel title="Change log" className="mt-6">
+      <Panel title={i18n._("Change log")} className="mt-6">
         {changes.error && <ErrorNote message={changes.error} onRetry={changes.reload} />}
         {!changes.data ? (
           changes.loading && <TableSkeleton rows={3} />
         ) : changes.data.changes.length === 0 ? (
-          <p className="text-sm text-stone-500">No changes saved yet.</p>
+          <p className="text-sm text-stone-500">{i18n._("No changes saved yet.")}</p>
         ) : (
           <>
-            <ol className="divide-y divide-stone-100" aria-label="Settings changes">
+            <ol className="divide-y divide-stone-100" aria-label={i18n._("Settings changes")}>
               {changes.data.changes.map((entry) => (
                 <li key={entry._id} className="py-2 text-sm">
                   <p className="font-medium text-stone-900">
                     {formatDate(entry.changedAt, true)} ·{" "}
                     {entry.changedBy.name || entry.changedBy.email}
-                    <span className="font-normal text-stone-500"> · version {entry.version}</span>
+                    <span className="font-normal text-stone-500">
+                      {" "}
+                      · {i18n._("version {version}", { version: formatCount(entry.version) })}
+                    </span>
                   </p>
                   <ul className="mt-1 space-y-0.5 text-stone-700">
                     {entry.fields.map((change) => (
                       <li key={change.path} className="break-words">
-                        {labelOf(change.path)}:{" "}
+                        {labelOf(i18n, change.path)}:{" "}
                         {change.path === "search.synonyms" ? (
                           synonymChanges(change.before, change.after)
                         ) : (
                           <>
-                            {show(change.before)} → <strong>{show(change.after)}</strong>
+                            {show(i18n, change.before)} →{" "}
+                            <strong>{show(i18n, change.after)}</strong>
                           </>
                         )}
                       </li>

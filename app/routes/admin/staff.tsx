@@ -22,11 +22,13 @@ import { Button } from "~/components/ui/button";
 import { api } from "~/lib/admin-api-client";
 import { validateInto } from "~/lib/form-validation";
 import { StaffInviteBody, StaffUpdateBody } from "#contract/schemas/staff";
-import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from "#contract/staff-roles";
+import { STAFF_ROLES, type StaffRole } from "#contract/staff-roles";
+import { useLingui } from "@lingui/react";
+import { backOfficeI18n, formatCount, roleLabel } from "~/components/admin/admin-i18n";
 import type { Route } from "./+types/staff";
 
 export function meta() {
-  return [{ title: "Staff — Tweest admin" }];
+  return [{ title: `${backOfficeI18n._("Staff")} — Tweest admin` }];
 }
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -34,19 +36,23 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
+  const i18n = backOfficeI18n;
   const { intent, id, body } = await readSubmission(request);
   switch (intent) {
     case "invite": {
       const invite = parseSubmitted(StaffInviteBody, body);
-      return runAdminAction(() => api.staff.invite(invite), `Invitation sent to ${invite.email}`);
+      return runAdminAction(
+        () => api.staff.invite(invite),
+        i18n._("Invitation sent to {email}", { email: invite.email }),
+      );
     }
     case "update":
       return runAdminAction(
         () => api.staff.update(id, parseSubmitted(StaffUpdateBody, body)),
-        "Staff member updated",
+        i18n._("Staff member updated"),
       );
     case "revoke":
-      return runAdminAction(() => api.staff.revoke(id), "Staff access revoked");
+      return runAdminAction(() => api.staff.revoke(id), i18n._("Staff access revoked"));
     default:
       return unknownIntent(intent);
   }
@@ -56,6 +62,7 @@ const FIELDS = ["firstName", "email", "mobile", "role"] as const;
 type InviteValues = { firstName: string; email: string; mobile: string; role: StaffRole };
 
 function InviteForm() {
+  const { i18n } = useLingui();
   const { register, handleSubmit, reset, setError, clearErrors, formState } = useForm<InviteValues>(
     { defaultValues: { firstName: "", email: "", mobile: "", role: "orderDesk" } },
   );
@@ -75,7 +82,7 @@ function InviteForm() {
     if (parsed) await invite.submit("invite", { body: parsed });
   }
   return (
-    <Panel title="Invite a staff member" className="mb-5">
+    <Panel title={i18n._("Invite a staff member")} className="mb-5">
       <form
         onSubmit={handleSubmit(onSubmit)}
         noValidate
@@ -83,47 +90,49 @@ function InviteForm() {
       >
         <TextField
           id="staff-name"
-          label="First name"
+          label={i18n._("First name")}
           error={errors.firstName?.message}
           {...register("firstName")}
         />
         <TextField
           id="staff-email"
-          label="Email (to sign in)"
+          label={i18n._("Email (to sign in)")}
           type="email"
           error={errors.email?.message}
           {...register("email")}
         />
         <TextField
           id="staff-mobile"
-          label="Mobile (link by SMS)"
+          label={i18n._("Mobile (link by SMS)")}
           inputMode="tel"
           placeholder="01XXXXXXXXX"
           error={errors.mobile?.message}
           {...register("mobile")}
         />
         <label className="text-sm font-medium text-stone-700">
-          Role
+          {i18n._("Role")}
           <select
             className="mt-1 block h-10 w-full rounded-md border border-stone-300 px-2"
             {...register("role")}
           >
             {STAFF_ROLES.map((role) => (
               <option key={role} value={role}>
-                {ROLE_LABELS[role]}
+                {roleLabel(i18n, role)}
               </option>
             ))}
           </select>
         </label>
         <div className="md:pt-6">
           <Button type="submit" disabled={invite.pending} className="w-full md:w-auto">
-            Send invitation
+            {i18n._("Send invitation")}
           </Button>
         </div>
       </form>
       <p className="mt-2 text-xs text-stone-500">
-        The link sets the password once and works for 3 days; by SMS when a mobile is given, else by
-        email.
+        {i18n._(
+          "The link sets the password once and works for {days} days; by SMS when a mobile is given, else by email.",
+          { days: formatCount(3) },
+        )}
       </p>
     </Panel>
   );
@@ -131,14 +140,17 @@ function InviteForm() {
 
 /** /admin/staff (owners): who is on the staff, with which role; invite, change, deactivate, revoke. */
 export default function AdminStaff({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useLingui();
   const staff = useLoadedData(loaderData.staff);
   const change = useAdminAction();
   const { role: myRole } = useStaffAccess();
   return (
     <div>
       <PageHeader
-        title="Staff"
-        description="Each role sees and does only its part of the back office (docs/staff-roles.md). Only owners manage the staff."
+        title={i18n._("Staff")}
+        description={i18n._(
+          "Each role sees and does only its part of the back office (docs/staff-roles.md). Only owners manage the staff.",
+        )}
       />
       {myRole === "owner" && <InviteForm />}
       {staff.error && <ErrorNote message={staff.error} onRetry={staff.reload} />}
@@ -152,21 +164,21 @@ export default function AdminStaff({ loaderData }: Route.ComponentProps) {
               className="flex flex-col gap-2 rounded-md border border-stone-200 bg-white p-3 sm:flex-row sm:items-center sm:justify-between"
             >
               <div className="min-w-0">
-                <p className="font-semibold break-words">
+                <p className="font-semibold break-words" translate="no">
                   {member.firstName} {member.lastName}
                 </p>
                 <p className="text-sm break-all text-stone-600">{member.email}</p>
                 <p className="text-xs text-stone-500">
                   {member.status === "invited"
-                    ? "Invited"
+                    ? i18n._("Invited")
                     : member.active
-                      ? "Active"
-                      : "Deactivated"}
+                      ? i18n._("Active")
+                      : i18n._("Deactivated")}
                 </p>
               </div>
               <div className="flex flex-wrap items-center gap-2">
                 <select
-                  aria-label={`Role of ${member.email}`}
+                  aria-label={i18n._("Role of {email}", { email: member.email })}
                   className="h-10 rounded-md border border-stone-300 px-2 text-sm"
                   value={member.role ?? ""}
                   onChange={(event) =>
@@ -178,7 +190,7 @@ export default function AdminStaff({ loaderData }: Route.ComponentProps) {
                 >
                   {STAFF_ROLES.map((role) => (
                     <option key={role} value={role}>
-                      {ROLE_LABELS[role]}
+                      {roleLabel(i18n, role)}
                     </option>
                   ))}
                 </select>
@@ -192,16 +204,18 @@ export default function AdminStaff({ loaderData }: Route.ComponentProps) {
                     })
                   }
                 >
-                  {member.active ? "Deactivate" : "Reactivate"}
+                  {member.active ? i18n._("Deactivate") : i18n._("Reactivate")}
                 </Button>
                 <ConfirmAction
-                  title={`Take ${member.firstName} off the staff?`}
-                  description="Their account stays, as a customer's; every session of theirs ends at once."
-                  confirmLabel="Revoke access"
+                  title={i18n._("Take {name} off the staff?", { name: member.firstName })}
+                  description={i18n._(
+                    "Their account stays, as a customer's; every session of theirs ends at once.",
+                  )}
+                  confirmLabel={i18n._("Revoke access")}
                   onConfirm={() => void change.submit("revoke", { id: member._id })}
                 >
                   <Button variant="outline" size="sm">
-                    Revoke
+                    {i18n._("Revoke")}
                   </Button>
                 </ConfirmAction>
               </div>
