@@ -48,6 +48,11 @@ describe("the back office's money and staff screens in Bangla", () => {
       // Every back-office page's title ends "— Tweest admin", the back office's name.
       "Tweest admin",
       "Tweest",
+      // File formats' names (a CSV download, a key as PEM), as the catalogue's CSV panel writes them.
+      "CSV",
+      "PEM",
+      // The message service's name, as the catalogue test counts it a code too.
+      "SMS",
       ...Object.values(COURIER_NAMES),
       ...Object.values(ONLINE_PAYMENT_METHOD_NAMES),
       owner.email,
@@ -57,13 +62,15 @@ describe("the back office's money and staff screens in Bangla", () => {
 
     const page = await session.tab(token);
     const screen = session.screen(page);
+    /** English left in the back office's own parts, read whatever the page declares. */
+    const english = () => englishUiText(page, allowed, ".admin-shell, [role=dialog]");
     /** The screen at both widths, with no English left. */
     const walk = async (path: string, heading: string) => {
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
         await screen.visit(path);
         await page.getByRole("heading", { name: heading, exact: true }).waitFor();
-        expect(await englishUiText(page, allowed), `${path} at ${width} px`).toEqual([]);
+        expect(await english(), `${path} at ${width} px`).toEqual([]);
       }
     };
     const bangla = async (locator: ReturnType<Page["getByTestId"]>) =>
@@ -83,7 +90,7 @@ describe("the back office's money and staff screens in Bangla", () => {
     await expect
       .poll(() => bangla(page.getByTestId("settlement-chosen")))
       .toBe("১টি পার্সেল বাছা হয়েছে, আদায় ৳১,২৫,০০০।");
-    expect(await englishUiText(page, allowed)).toEqual([]);
+    expect(await english()).toEqual([]);
 
     // Couriers: the other courier's switch saved, its toast in Bangla.
     await walk("/admin/couriers", "কুরিয়ার");
@@ -97,8 +104,9 @@ describe("the back office's money and staff screens in Bangla", () => {
     await walk("/admin/payments", "পেমেন্ট");
     expect(await bangla(page.getByTestId("payment-row").first())).toContain("৳১,২৫,০০০");
 
-    // Settings: its search synonyms panel is still English (not one of these screens), so the
-    // detector is not run here; the rest reads in Bangla and a save answers in Bangla.
+    // Settings: read in Bangla at both widths, and a save answers in Bangla. Not through the
+    // detector yet: the screen shows the shop's own delivery zones and places (data written in
+    // English by the seed), example addresses and codes (SMS, COD) it cannot tell from UI text.
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
       await screen.visit("/admin/settings");
@@ -121,7 +129,7 @@ describe("the back office's money and staff screens in Bangla", () => {
     await screen.toast("স্টাফের তথ্য আপডেট হয়েছে").waitFor();
     await member.getByText("নিষ্ক্রিয়", { exact: true }).waitFor();
     expect((await User.findById(packer.user._id).lean())?.staffActive).toBe(false);
-    expect(await englishUiText(page, allowed)).toEqual([]);
+    expect(await english()).toEqual([]);
     // Six screens, each at two widths: room for a machine busy with other tests.
   }, 120_000);
 });

@@ -35,6 +35,7 @@ describe("englishUiText", () => {
         <header><a href="/bn">Tweest</a> <nav aria-label="ক্যাটাগরি"><a href="/bn/products">পাঞ্জাবি</a></nav></header>
         <p>ব্র্যান্ড: Aarong Classic</p>
         <p>অর্ডার নম্বর TW-20260105-0042, ট্র্যাকিং কোড SF12345678</p>
+        <p>BKASH_BASE_URL থেকে</p>
         <div role="radiogroup" aria-label="সাইজ"><button>S</button><button>M</button><button>XL</button><button>2XL</button><button>XXL</button></div>
         <p>যোগাযোগ: help@tweest.com.bd, https://tweest.com.bd/bn</p>
         <p translate="no">Panjabi House</p>

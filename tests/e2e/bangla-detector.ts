@@ -13,8 +13,8 @@
  * - anything inside an element that declares another language (`lang="en"`): the language
  *   switch's "English", which names the language in itself on purpose;
  * - codes: sizes (XS, XL, 2XL…), order numbers, SKUs and tracking codes (TW-20260105-0042: upper
- *   case letters and digits joined by dashes, or a word with both letters and digits), e-mail
- *   addresses and URLs;
+ *   case letters and digits joined by dashes, or a word with both letters and digits), the names
+ *   of environment variables (BKASH_BASE_URL: joined by underscores), e-mail addresses and URLs;
  * - the names the shop itself writes in Latin letters, passed in as `allowed`: the shop's name
  *   ("Tweest"), the products' brands and the shop's contact lines from its settings (the caller
  *   builds the list from the seeded database, so a new brand needs no edit here);
@@ -52,7 +52,7 @@ export async function englishUiText(
       text = text
         .replace(/\S+@\S+\.\S+/g, " ")
         .replace(/https?:\/\/\S+/g, " ")
-        .replace(/\b[A-Z0-9]+(?:-[A-Z0-9]+)+\b/g, " ")
+        .replace(/\b[A-Z0-9]+(?:[-_][A-Z0-9]+)+\b/g, " ")
         .replace(/\b(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]+\b/g, " ")
         .replace(/\b(?:X{0,3}S|M|X{0,3}L)\b/g, " ");
       return (text.match(/[A-Za-z]{2,}/g) ?? []).join(" ");

@@ -71,9 +71,15 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
           label={i18n._("Method")}
           allLabel={i18n._("All methods")}
           value={payments.filters.method}
-          values={METHODS}
           onChange={(method) => payments.update({ method, page: "" })}
-        />
+        >
+          {/* The method's name, as its column shows it: the code in English, as always. */}
+          {METHODS.map((method) => (
+            <option key={method} value={method}>
+              {i18n.locale === "en" ? method : paymentMethodWord(method, i18n)}
+            </option>
+          ))}
+        </FilterSelect>
       </ListToolbar>
       <ListTable
         list={payments}

@@ -149,7 +149,7 @@ export default function AdminStaff({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title={i18n._("Staff")}
         description={i18n._(
-          "Each role sees and does only its part of the back office (docs/staff-roles.md). Only owners manage the staff.",
+          "Each role sees and does only its part of the back office. Only owners manage the staff.",
         )}
       />
       {myRole === "owner" && <InviteForm />}
