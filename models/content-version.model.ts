@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import mongoose, { Schema } from "mongoose";
+import mongoose, { type Query, Schema } from "mongoose";
 import { modelServices } from "./model-services.js";
 
 /**
@@ -75,19 +75,29 @@ export function trackContentChanges(schema: Schema, id: string): void {
   schema.post("save", record);
   schema.post("insertMany", record);
   schema.post("bulkWrite", record);
+  // A query that matched nothing (a delete of an id that is not there) changed nothing: no record,
+  // so a refused request leaves the database as it was.
   schema.post(
-    [
-      "updateOne",
-      "updateMany",
-      "replaceOne",
-      "deleteOne",
-      "deleteMany",
-      "findOneAndUpdate",
-      "findOneAndDelete",
-      "findOneAndReplace",
-    ],
+    ["updateOne", "updateMany", "replaceOne"],
     { query: true, document: false },
-    record,
+    async (result: { modifiedCount?: number; upsertedCount?: number } | null) => {
+      if (result?.modifiedCount || result?.upsertedCount) await record();
+    },
+  );
+  schema.post(
+    ["deleteOne", "deleteMany"],
+    { query: true, document: false },
+    async (result: { deletedCount?: number } | null) => {
+      if (result?.deletedCount) await record();
+    },
+  );
+  schema.post(
+    ["findOneAndUpdate", "findOneAndDelete", "findOneAndReplace"],
+    { query: true, document: false },
+    async function (this: Query<unknown, unknown>, found: unknown) {
+      // An upsert that created the document returns null unless asked for the new one.
+      if (found || this.getOptions().upsert) await record();
+    },
   );
   schema.post(["updateOne", "deleteOne"], { document: true, query: false }, record);
 }

@@ -2,7 +2,8 @@ import mongoose from "mongoose";
 import request from "supertest";
 import { beforeEach, describe, expect, it } from "vitest";
 import { Order } from "../../models/order.model";
-import { Page } from "../../models/page.model";
+import { ContentVersion } from "../../models/content-version.model";
+import { PAGES_CONTENT_ID, Page } from "../../models/page.model";
 import { createApp } from "../../server/app";
 import { STANDARD_PAGE_SLUGS } from "#contract/schemas/pages";
 import { TERMS_NOT_ACCEPTED_MESSAGE } from "#contract/schemas/orders";
@@ -282,6 +283,12 @@ describe("the footer's copy of the published pages", () => {
       (await request(app).delete("/api/admin/pages/size-exchange-week").set(admin)).status,
     ).toBe(200);
     expect(await footerSlugs()).toEqual([...STANDARD_PAGE_SLUGS]);
+    // A refused delete (no such page) changed nothing, its version included.
+    const versionBefore = await ContentVersion.findById(PAGES_CONTENT_ID).lean();
+    expect((await request(app).delete("/api/admin/pages/no-such-page").set(admin)).status).toBe(
+      404,
+    );
+    expect(await ContentVersion.findById(PAGES_CONTENT_ID).lean()).toEqual(versionBefore);
     // Written straight through the model (a script): the same.
     await Page.updateOne({ slug: "about" }, { $set: { "title.en": "Our story" } });
     const about = (await request(app).get("/api/pages").expect(200)).body.find(
