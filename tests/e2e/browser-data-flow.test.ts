@@ -178,6 +178,9 @@ describe("a sign-in that ran out, met by a screen's loader", () => {
     await page.evaluate((jwt) => localStorage.setItem("jwt", jwt), token);
     await page.goto("/products");
     await waitForHydration(page);
+    // The page's own first calls (cart, profile) answered while the sign-in was still good: only
+    // the click below meets the revoked one (on a loaded machine they could still be under way).
+    await page.waitForLoadState("networkidle");
     // Signed out elsewhere (a password change revokes older tokens).
     await User.updateOne({ _id: user._id }, { $inc: { tokenVersion: 1 } });
     await page.getByRole("link", { name: "Account" }).click();
