@@ -1,7 +1,9 @@
 /**
  * `npm run audit:pages [-- --strict]`: Lighthouse (mobile, simulated throttling) on the home page, a
  * category listing and a product page of a freshly seeded shop, in English and in Bangla (/bn/...;
- * `--lang en` or `--lang bn` audits one language only).
+ * `--lang en` or `--lang bn` audits one language only), each as a session's first page and later in
+ * it, and later in a session the shop's own pages, order tracking and the cart (`--only NAME,NAME`
+ * audits those pages only, e.g. `--only "home,cart (later)"`).
  *
  * Starts everything itself: the embedded database in a temporary directory, the demo seed, the
  * production build (built first when missing) served by createApp() on a random loopback port, and
@@ -69,6 +71,9 @@ const langArg = process.argv.indexOf("--lang");
 const languages = (["en", "bn"] as const).filter(
   (language) => langArg < 0 || process.argv[langArg + 1] === language,
 );
+const onlyArg = process.argv.indexOf("--only");
+const onlyNames =
+  onlyArg < 0 ? null : (process.argv[onlyArg + 1] ?? "").split(",").map((name) => name.trim());
 const workDir = mkdtempSync(path.join(os.tmpdir(), "tweest-audit-"));
 
 // Before any server module reads the config: quiet logs, private uploads, no external tag manager.
@@ -187,8 +192,13 @@ async function main(): Promise<number> {
       { name: "home (later)", path: "/", laterInSession: true },
       { name: "category (later)", path: "/products?category=men", laterInSession: true },
       { name: "product (later)", path: `/product/${product.slug}`, laterInSession: true },
+      // The other pages a shopper reaches from every page's header and footer, later in a session.
+      { name: "shop page (later)", path: "/pages/returns", laterInSession: true },
+      { name: "order tracking (later)", path: "/order/track", laterInSession: true },
+      { name: "cart (later)", path: "/cart", laterInSession: true },
     ];
-    const pages = screens.flatMap((screen) =>
+    const chosen = screens.filter((screen) => !onlyNames || onlyNames.includes(screen.name));
+    const pages = chosen.flatMap((screen) =>
       languages.map((language) =>
         language === "en"
           ? screen

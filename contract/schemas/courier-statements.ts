@@ -5,7 +5,8 @@
  * covers the rows that match. Only zod, so the admin screen validates with the server's schemas.
  */
 import { z } from "zod";
-import { COURIER_IDS } from "../couriers.js";
+import { COURIER_IDS, COURIER_NAMES, type CourierId } from "../couriers.js";
+import { formatBDT } from "../money.js";
 import { SettlementAnswer } from "./courier-cash.js";
 
 /** Largest statement file accepted (bytes): a month of a busy shop's parcels is far below it. */
@@ -41,6 +42,81 @@ export const PayoutListParams = z.object({ courier: z.enum(COURIER_IDS) });
 export const STATEMENT_MATCHES = ["matched", "amount-differs", "unknown", "settled"] as const;
 export type StatementMatch = (typeof STATEMENT_MATCHES)[number];
 
+/**
+ * Why a row matched as it did, as data: the back office words it in the staff member's language
+ * and `statementNote` in English (the answer's `note`). Each kind carries the values its sentence
+ * names besides the row's own (parcel, collected amount, order number).
+ */
+export const StatementReason = z.discriminatedUnion("kind", [
+  /** No order of the shop's is named by the row's consignment id, tracking code or number. */
+  z.object({ kind: z.literal("no-parcel") }),
+  /** The parcel went with another courier. */
+  z.object({ kind: z.literal("other-courier"), carrier: z.enum(COURIER_IDS) }),
+  /** The order is not a delivered cash-on-delivery parcel; `status` is its order status. */
+  z.object({ kind: z.literal("not-delivered-cod"), status: z.string() }),
+  z.object({ kind: z.literal("already-settled") }),
+  /** A row earlier in the statement names the same parcel. */
+  z.object({ kind: z.literal("listed-twice"), firstLine: z.number() }),
+  /** The collected amount the shop recorded is the row's. */
+  z.object({ kind: z.literal("as-recorded") }),
+  /** The shop recorded another amount. */
+  z.object({ kind: z.literal("recorded-differs"), recorded: z.number() }),
+  /** Nothing recorded; the row's amount will be (`partly`: the parcel was delivered in part). */
+  z.object({ kind: z.literal("record-from-statement"), partly: z.boolean() }),
+  /** Nothing recorded, and the row's amount is not what the parcel was sent to collect. */
+  z.object({ kind: z.literal("sent-differs"), toCollect: z.number() }),
+]);
+export type StatementReason = z.output<typeof StatementReason>;
+export type StatementReasonKind = StatementReason["kind"];
+
+/** What a reason's sentence reads besides the reason: the row as the preview shows it. */
+export interface StatementReasonRow {
+  parcel: string;
+  collected: number;
+  orderNumber: string | null;
+}
+
+type ReasonOf<Kind extends StatementReasonKind> = Extract<StatementReason, { kind: Kind }>;
+
+/** A reason's English sentence, one per kind (the type checker keeps the table complete). */
+const ENGLISH_NOTES: {
+  [Kind in StatementReasonKind]: (
+    reason: ReasonOf<Kind>,
+    row: StatementReasonRow,
+    courier: CourierId,
+  ) => string;
+} = {
+  "no-parcel": (_, row) => `No parcel of the shop's is ${row.parcel}`,
+  "other-courier": (reason, row, courier) =>
+    `${row.orderNumber} went with ${COURIER_NAMES[reason.carrier]}, not ${COURIER_NAMES[courier]}`,
+  "not-delivered-cod": (reason, row) =>
+    `${row.orderNumber} is not a delivered cash-on-delivery parcel (${reason.status})`,
+  "already-settled": (_, row) => `${row.orderNumber} is already settled`,
+  "listed-twice": (reason, row) =>
+    `${row.orderNumber} is listed twice (line ${reason.firstLine} too)`,
+  "as-recorded": (_, row) => `Collected ${formatBDT(row.collected)}, as recorded`,
+  "recorded-differs": (reason, row) =>
+    `The shop recorded ${formatBDT(reason.recorded)}; the statement says ${formatBDT(row.collected)}`,
+  "record-from-statement": (reason, row) =>
+    `No amount recorded: ${formatBDT(row.collected)} will be recorded from the statement${reason.partly ? " (delivered in part)" : ""}`,
+  "sent-differs": (reason, row) =>
+    `Sent to collect ${formatBDT(reason.toCollect)}; the statement says ${formatBDT(row.collected)}`,
+};
+
+/** The reason in an English sentence, for the answer's `note`. */
+export function statementNote(
+  reason: StatementReason,
+  row: StatementReasonRow,
+  courier: CourierId,
+): string {
+  const note = ENGLISH_NOTES[reason.kind] as (
+    reason: StatementReason,
+    row: StatementReasonRow,
+    courier: CourierId,
+  ) => string;
+  return note(reason, row, courier);
+}
+
 export const StatementRowAnswer = z.object({
   /** The row's line in the file (the header is line 1), or its place in the courier's payout. */
   line: z.number(),
@@ -49,7 +125,9 @@ export const StatementRowAnswer = z.object({
   collected: z.number(),
   fee: z.number(),
   match: z.enum(STATEMENT_MATCHES),
-  /** Why it matched as it did, in a sentence. */
+  /** Why it matched as it did. */
+  reason: StatementReason,
+  /** The reason in an English sentence. */
   note: z.string(),
   orderId: z.string().nullable(),
   orderNumber: z.string().nullable(),

@@ -6,12 +6,14 @@ import { paymentSplit } from "#contract/advance-delivery-charge";
 import { COURIER_NAMES, type CourierId } from "#contract/couriers";
 import { formatBDT } from "#contract/money";
 import type { SettlementAnswer } from "#contract/schemas/courier-cash";
-import type {
-  PayoutListAnswer,
-  StatementAnswer,
-  StatementMatch,
-  StatementRowAnswer,
-  StatementUploadFields,
+import {
+  statementNote,
+  type PayoutListAnswer,
+  type StatementAnswer,
+  type StatementMatch,
+  type StatementReason,
+  type StatementRowAnswer,
+  type StatementUploadFields,
 } from "#contract/schemas/courier-statements";
 import { startOfShopDay } from "#contract/dates";
 import { CourierRefusal, getCourier, type CourierPayouts } from "../couriers/index.js";
@@ -98,58 +100,53 @@ function matchRow(
   order: MatchedOrder | undefined,
   seen: Map<string, number>,
 ): StatementRowAnswer {
-  const answer = (match: StatementMatch, note: string): StatementRowAnswer => ({
+  const [match, reason] = rowStanding(courier, row, order, seen);
+  const parcel = parcelLabel(row);
+  const orderNumber = order?.orderNumber ?? null;
+  return {
     line: row.line,
-    parcel: parcelLabel(row),
+    parcel,
     collected: row.collected,
     fee: row.fee,
     match,
-    note,
+    reason,
+    note: statementNote(reason, { parcel, collected: row.collected, orderNumber }, courier),
     orderId: order ? String(order._id) : null,
-    orderNumber: order?.orderNumber ?? null,
+    orderNumber,
     recorded: order?.cashCollected?.amount ?? null,
-  });
-  const name = COURIER_NAMES[courier];
-  if (!order) return answer("unknown", `No parcel of the shop's is ${parcelLabel(row)}`);
+  };
+}
+
+/** A row's match and why. */
+function rowStanding(
+  courier: CourierId,
+  row: StatementRow,
+  order: MatchedOrder | undefined,
+  seen: Map<string, number>,
+): [StatementMatch, StatementReason] {
+  if (!order) return ["unknown", { kind: "no-parcel" }];
   const carrier = parcelCourier(order);
-  if (carrier !== courier)
-    return answer(
-      "unknown",
-      `${order.orderNumber} went with ${COURIER_NAMES[carrier]}, not ${name}`,
-    );
+  if (carrier !== courier) return ["unknown", { kind: "other-courier", carrier }];
   if (order.orderStatus !== "DELIVERED" || order.paymentMethod !== "COD")
-    return answer(
-      "unknown",
-      `${order.orderNumber} is not a delivered cash-on-delivery parcel (${order.orderStatus})`,
-    );
-  if (order.cashSettlement) return answer("settled", `${order.orderNumber} is already settled`);
+    return ["unknown", { kind: "not-delivered-cod", status: order.orderStatus }];
+  if (order.cashSettlement) return ["settled", { kind: "already-settled" }];
   const id = String(order._id);
   const earlier = seen.get(id);
-  if (earlier !== undefined)
-    return answer("unknown", `${order.orderNumber} is listed twice (line ${earlier} too)`);
+  if (earlier !== undefined) return ["unknown", { kind: "listed-twice", firstLine: earlier }];
   seen.set(id, row.line);
   const recorded = order.cashCollected?.amount;
   if (recorded !== undefined && recorded !== null)
     return recorded === row.collected
-      ? answer("matched", `Collected ${formatBDT(row.collected)}, as recorded`)
-      : answer(
-          "amount-differs",
-          `The shop recorded ${formatBDT(recorded)}; the statement says ${formatBDT(row.collected)}`,
-        );
+      ? ["matched", { kind: "as-recorded" }]
+      : ["amount-differs", { kind: "recorded-differs", recorded }];
   const toCollect = paymentSplit(order).collectOnDelivery;
   const shipment = shipmentOf(order);
   const partly = Boolean(shipment && getCourier(carrier).partlyDelivered?.(shipment.status));
   // Nothing recorded yet: the statement is the courier's word for what it collected, when it is
   // what the parcel was sent to collect (or, delivered in part, no more than that).
   if (row.collected === toCollect || (partly && row.collected <= toCollect))
-    return answer(
-      "matched",
-      `No amount recorded: ${formatBDT(row.collected)} will be recorded from the statement${partly ? " (delivered in part)" : ""}`,
-    );
-  return answer(
-    "amount-differs",
-    `Sent to collect ${formatBDT(toCollect)}; the statement says ${formatBDT(row.collected)}`,
-  );
+    return ["matched", { kind: "record-from-statement", partly }];
+  return ["amount-differs", { kind: "sent-differs", toCollect }];
 }
 
 async function matchRows(courier: CourierId, rows: StatementRow[]) {

@@ -387,6 +387,13 @@ describe("Steadfast payouts through its API", () => {
       ],
       ["unknown", "No parcel of the shop's is 99999"],
     ]);
+    // The same reasons as data, for the back office to word in the staff member's language.
+    expect(statement.body.rows.map((row: { reason: unknown }) => row.reason)).toEqual([
+      { kind: "record-from-statement", partly: false },
+      { kind: "record-from-statement", partly: true },
+      { kind: "not-delivered-cod", status: "PLACED" },
+      { kind: "no-parcel" },
+    ]);
 
     const confirmed = await confirm(statement.body._id);
     expect(confirmed.status).toBe(201);
@@ -511,6 +518,14 @@ describe("a CSV statement from any courier", () => {
         `${otherCourier.orderNumber} went with Steadfast, not RedX`,
       ],
       [7, "T-NOPE", "unknown", null, "No parcel of the shop's is T-NOPE"],
+    ]);
+    expect(preview.body.rows.map((row: { reason: unknown }) => row.reason)).toEqual([
+      { kind: "as-recorded" },
+      { kind: "recorded-differs", recorded: 800 },
+      { kind: "record-from-statement", partly: false },
+      { kind: "already-settled" },
+      { kind: "other-courier", carrier: "steadfast" },
+      { kind: "no-parcel" },
     ]);
 
     const confirmed = await confirm(preview.body._id, "November, first half");

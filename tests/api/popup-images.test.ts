@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import mongoose from "mongoose";
 import sharp from "sharp";
 import request from "supertest";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -9,6 +8,7 @@ import { createApp } from "../../server/app";
 import { detectImageType } from "../../server/lib/images";
 import { createAdmin, createUser } from "../factories/user";
 import { clearDatabase } from "../setup/db";
+import { queriesDuring } from "../setup/queries";
 import { createPopupImage as insertPopupImage } from "../factories/popup-image";
 import { POPUP_IMAGE_WIDTHS } from "#contract/images";
 
@@ -449,18 +449,10 @@ describe("the storefront's copy of the active popups", () => {
   const asAdmin = (call: request.Test) => call.set("authorization", `Bearer ${adminToken}`);
 
   /** How many commands went to the popups' collection while `run` ran. */
-  async function popupQueries(run: () => Promise<void>): Promise<number> {
-    let count = 0;
-    mongoose.set("debug", (collection: string) => {
-      if (collection === PopupImage.collection.collectionName) count += 1;
-    });
-    try {
-      await run();
-    } finally {
-      mongoose.set("debug", false);
-    }
-    return count;
-  }
+  const popupQueries = async (run: () => Promise<void>) =>
+    (await queriesDuring(run)).filter((query) =>
+      query.startsWith(`${PopupImage.collection.collectionName}.`),
+    ).length;
 
   it("serves pages without a popup query, and every write is in force on the next read", async () => {
     const a = (await createPopup({ title: "A", sequence: "0" })).body._id as string;

@@ -5,13 +5,13 @@
  * The root loader reads the popups from the instance's copy, not the database, and a change is on
  * the next page. Needs `npm run build`.
  */
-import mongoose from "mongoose";
 import request from "supertest";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PopupImage } from "../../models/popup-image.model";
 import { createApp } from "../../server/app";
 import { createPopupImage } from "../factories/popup-image";
 import { clearDatabase } from "../setup/db";
+import { queriesDuring } from "../setup/queries";
 
 const app = createApp();
 const POPUP_SIZES = "(min-width: 1024px) 85vw, (min-width: 640px) 90vw, 95vw";
@@ -68,19 +68,15 @@ describe("the popup's first frame", () => {
     await createPopupImage({ title: "Eid", imagePath: "uploads/popups/eid-800.webp" });
     expect(frameImages((await request(app).get("/").expect(200)).text)).toHaveLength(1);
 
-    let popupQueries = 0;
-    mongoose.set("debug", (collection: string) => {
-      if (collection === PopupImage.collection.collectionName) popupQueries += 1;
-    });
-    try {
+    const queries = await queriesDuring(async () => {
       for (let page = 0; page < 3; page++) {
         const html = (await request(app).get("/products?category=men").expect(200)).text;
         expect(frameImages(html)).toHaveLength(1);
       }
-    } finally {
-      mongoose.set("debug", false);
-    }
-    expect(popupQueries).toBe(0);
+    });
+    expect(
+      queries.filter((query) => query.startsWith(`${PopupImage.collection.collectionName}.`)),
+    ).toEqual([]);
 
     await PopupImage.updateOne({ title: "Eid" }, { $set: { isActive: false } });
     const after = (await request(app).get("/").expect(200)).text;

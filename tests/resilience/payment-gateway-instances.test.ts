@@ -9,36 +9,21 @@
  * save must see the new state however loaded the machine.
  */
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
-import { getEnv } from "../../server/env";
-import { bearer, createAdmin } from "../factories/user";
-import { clearDatabase } from "../setup/db";
-import { freePort, startShopProcess, stopShopProcesses } from "./helpers";
+import { bearer } from "../factories/user";
+import { afterASecond, useSecondInstance } from "./second-instance";
 
-const WITHIN_MS = 1000;
-let instanceB = "";
-let adminToken = "";
 const instanceA = createApp();
+const shop = useSecondInstance();
 
 async function sslCommerzOnB(): Promise<{ enabled: boolean; version: number }> {
-  const answer = await request(instanceB)
+  const answer = await request(shop.instanceB)
     .get("/api/admin/payment-gateways")
-    .set(bearer(adminToken))
+    .set(bearer(shop.adminToken))
     .expect(200);
   return answer.body.gateways.find((gateway: { id: string }) => gateway.id === "SSLCOMMERZ");
 }
-
-beforeAll(async () => {
-  await clearDatabase();
-  adminToken = (await createAdmin()).token;
-  const port = await freePort();
-  const { JWT_SECRET, COOKIE_SECRET } = getEnv();
-  await startShopProcess(port, { JWT_SECRET, COOKIE_SECRET });
-  instanceB = `http://127.0.0.1:${port}`;
-}, 120_000);
-
-afterAll(() => stopShopProcesses());
 
 describe("payment gateways' settings across instances", () => {
   it("a gateway switched off on one instance is off on the other within a second", async () => {
@@ -47,12 +32,11 @@ describe("payment gateways' settings across instances", () => {
 
     await request(instanceA)
       .put("/api/admin/payment-gateways/SSLCOMMERZ")
-      .set(bearer(adminToken))
+      .set(bearer(shop.adminToken))
       .send({ version: 0, enabled: false })
       .expect(200);
 
-    // 50 ms: the timers' slack.
-    await new Promise((resolve) => setTimeout(resolve, WITHIN_MS + 50));
+    await afterASecond();
     expect(await sslCommerzOnB()).toMatchObject({ enabled: false, version: 1 });
   });
 });

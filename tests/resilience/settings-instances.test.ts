@@ -8,19 +8,15 @@
  * however loaded the machine (a stopwatch around polling also timed B's reads and the requests).
  */
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
-import { createAdmin } from "../factories/user";
-import { clearDatabase } from "../setup/db";
-import { freePort, startShopProcess, stopShopProcesses } from "./helpers";
+import { afterASecond, useSecondInstance } from "./second-instance";
 
-const WITHIN_MS = 1000;
-let instanceB = "";
-let adminToken = "";
 const instanceA = createApp();
+const shop = useSecondInstance();
 
 async function chargeOnB(city: string): Promise<number> {
-  const answer = await fetch(`${instanceB}/api/pathao/price-plan`, {
+  const answer = await fetch(`${shop.instanceB}/api/pathao/price-plan`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ city, subtotal: 1000 }),
@@ -28,16 +24,6 @@ async function chargeOnB(city: string): Promise<number> {
   expect(answer.status).toBe(200);
   return ((await answer.json()) as { deliveryCharge: number }).deliveryCharge;
 }
-
-beforeAll(async () => {
-  await clearDatabase();
-  adminToken = (await createAdmin()).token;
-  const port = await freePort();
-  await startShopProcess(port);
-  instanceB = `http://127.0.0.1:${port}`;
-}, 120_000);
-
-afterAll(() => stopShopProcesses());
 
 describe("shop settings across instances", () => {
   it("a save on one instance is in force on the other within a second", async () => {
@@ -47,19 +33,18 @@ describe("shop settings across instances", () => {
 
     const loaded = await request(instanceA)
       .get("/api/admin/settings")
-      .set("Authorization", `Bearer ${adminToken}`)
+      .set("Authorization", `Bearer ${shop.adminToken}`)
       .expect(200);
     const settings = loaded.body.settings;
     settings.delivery.zones[0].charge = 55; // Inside Dhaka
     settings.delivery.fallbackZone.charge = 135; // Outside Dhaka
     const saved = await request(instanceA)
       .put("/api/admin/settings")
-      .set("Authorization", `Bearer ${adminToken}`)
+      .set("Authorization", `Bearer ${shop.adminToken}`)
       .send({ version: loaded.body.version, settings });
     expect(saved.status).toBe(200);
 
-    // 50 ms: the timers' slack.
-    await new Promise((resolve) => setTimeout(resolve, WITHIN_MS + 50));
+    await afterASecond();
     expect(await chargeOnB("Dhaka")).toBe(55);
     expect(await chargeOnB("Khulna")).toBe(135);
   });

@@ -14,13 +14,16 @@ import { cn } from "~/lib/utils";
 import { COURIER_IDS, type CourierId } from "#contract/couriers";
 import type { I18n } from "@lingui/core";
 import { useLingui } from "@lingui/react";
-import { formatCount, formatTaka, serverText } from "./admin-i18n";
+import { formatCount, formatTaka, serverText, statusText } from "./admin-i18n";
 import { courierName } from "./courier-name";
 import type {
   ConfirmedStatementAnswer,
   PayoutListAnswer,
   StatementAnswer,
   StatementMatch,
+  StatementReason,
+  StatementReasonKind,
+  StatementRowAnswer,
 } from "#contract/schemas/courier-statements";
 
 const MATCH_STYLE: Record<StatementMatch, string> = {
@@ -38,6 +41,73 @@ const matchText = (i18n: I18n, match: StatementMatch) =>
     unknown: i18n._("Unknown"),
     settled: i18n._("Already settled"),
   })[match];
+
+type ReasonOf<Kind extends StatementReasonKind> = Extract<StatementReason, { kind: Kind }>;
+
+/**
+ * Why a row matched as it did, in the back office's language: one sentence per reason (the type
+ * checker keeps the table complete), its money and numbers in the language's digits.
+ */
+const REASON_TEXTS: {
+  [Kind in StatementReasonKind]: (
+    i18n: I18n,
+    reason: ReasonOf<Kind>,
+    row: StatementRowAnswer,
+    courier: CourierId,
+  ) => string;
+} = {
+  "no-parcel": (i18n, _, row) =>
+    i18n._("No parcel of the shop's is {parcel}", { parcel: row.parcel }),
+  "other-courier": (i18n, reason, row, courier) =>
+    i18n._("{orderNumber} went with {carrier}, not {courier}", {
+      orderNumber: row.orderNumber,
+      carrier: courierName(i18n, reason.carrier),
+      courier: courierName(i18n, courier),
+    }),
+  "not-delivered-cod": (i18n, reason, row) =>
+    i18n._("{orderNumber} is not a delivered cash-on-delivery parcel ({status})", {
+      orderNumber: row.orderNumber,
+      status: statusText(i18n, reason.status),
+    }),
+  "already-settled": (i18n, _, row) =>
+    i18n._("{orderNumber} is already settled", { orderNumber: row.orderNumber }),
+  "listed-twice": (i18n, reason, row) =>
+    i18n._("{orderNumber} is listed twice (line {line} too)", {
+      orderNumber: row.orderNumber,
+      line: formatCount(reason.firstLine),
+    }),
+  "as-recorded": (i18n, _, row) =>
+    i18n._("Collected {amount}, as recorded", { amount: formatTaka(row.collected) }),
+  "recorded-differs": (i18n, reason, row) =>
+    i18n._("The shop recorded {recorded}; the statement says {collected}", {
+      recorded: formatTaka(reason.recorded),
+      collected: formatTaka(row.collected),
+    }),
+  "record-from-statement": (i18n, reason, row) =>
+    reason.partly
+      ? i18n._(
+          "No amount recorded: {amount} will be recorded from the statement (delivered in part)",
+          { amount: formatTaka(row.collected) },
+        )
+      : i18n._("No amount recorded: {amount} will be recorded from the statement", {
+          amount: formatTaka(row.collected),
+        }),
+  "sent-differs": (i18n, reason, row) =>
+    i18n._("Sent to collect {toCollect}; the statement says {collected}", {
+      toCollect: formatTaka(reason.toCollect),
+      collected: formatTaka(row.collected),
+    }),
+};
+
+function reasonText(i18n: I18n, row: StatementRowAnswer, courier: CourierId): string {
+  const text = REASON_TEXTS[row.reason.kind] as (
+    i18n: I18n,
+    reason: StatementReason,
+    row: StatementRowAnswer,
+    courier: CourierId,
+  ) => string;
+  return text(i18n, row.reason, row, courier);
+}
 
 export function StatementPanel({ initialCourier }: { initialCourier: CourierId | "" }) {
   const { i18n } = useLingui();
@@ -294,7 +364,9 @@ function StatementPreview({
                 >
                   {matchText(i18n, row.match)}
                 </span>
-                <span className="block text-xs text-stone-600">{serverText(row.note)}</span>
+                <span className="block text-xs text-stone-600">
+                  {reasonText(i18n, row, statement.courier)}
+                </span>
               </td>
             </tr>
           ))}

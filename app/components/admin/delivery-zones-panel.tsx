@@ -104,25 +104,36 @@ interface PlaceOption {
   label: string;
 }
 
-const placeLabel = (kind: PlaceOption["kind"], id: string): string => {
-  if (kind === "districts") return `${findDistrict(id)?.name ?? id} (whole district)`;
+/** A place's or a zone's name in the back office's language: its Bangla name where it has one. */
+const localName = (i18n: I18n, named: { name: string; nameBn?: string } | undefined) =>
+  (i18n.locale === "bn" && named?.nameBn) || named?.name || "";
+
+const placeLabel = (i18n: I18n, kind: PlaceOption["kind"], id: string): string => {
+  if (kind === "districts") {
+    const district = findDistrict(id);
+    return district
+      ? i18n._("{district} (whole district)", { district: localName(i18n, district) })
+      : id;
+  }
   const thana = findThana(id);
-  return thana ? `${thana.name}, ${findDistrict(thana.district)!.name}` : id;
+  return thana
+    ? `${localName(i18n, thana)}, ${localName(i18n, findDistrict(thana.district)!)}`
+    : id;
 };
 
 /** Districts, then thanas of any district, whose names start with what was typed (8 at most). */
-function searchPlaces(typed: string): PlaceOption[] {
+function searchPlaces(i18n: I18n, typed: string): PlaceOption[] {
   if (!typed.trim()) return [];
   const districts = searchDistricts(typed).map((district) => ({
     kind: "districts" as const,
     id: district.id,
-    label: placeLabel("districts", district.id),
+    label: placeLabel(i18n, "districts", district.id),
   }));
   const thanas = DISTRICT_LIST.flatMap((district) =>
     searchThanas(district.id, typed).map((thana) => ({
       kind: "thanas" as const,
       id: thana.id,
-      label: placeLabel("thanas", thana.id),
+      label: placeLabel(i18n, "thanas", thana.id),
     })),
   );
   return [...districts, ...thanas].slice(0, 8);
@@ -130,8 +141,12 @@ function searchPlaces(typed: string): PlaceOption[] {
 
 type ErrorOf = (path: string) => string | undefined;
 
-/** The search's example: place names as written, in both scripts, since either finds a place. */
-const PLACE_EXAMPLES = "Savar, Gazipur, সাভার…";
+/**
+ * The search's example: place names in both scripts, since either finds a place, the staff
+ * member's script first. Names, not words: the input is marked untranslatable.
+ */
+const placeExamples = (i18n: I18n) =>
+  i18n.locale === "bn" ? "সাভার, গাজীপুর, Savar…" : "Savar, Gazipur, সাভার…";
 
 /**
  * The delivery zones of the settings form (docs/delivery-zones.md): each zone's names, charge,
@@ -168,7 +183,7 @@ export function DeliveryZonesPanel({ errorOf }: { errorOf: ErrorOf }) {
     </>
   );
   const zones = watch("delivery.zones");
-  const fallbackName = watch("delivery.fallbackZone.name");
+  const fallbackName = localName(i18n, watch("delivery.fallbackZone"));
 
   return (
     <Panel
@@ -229,7 +244,8 @@ export function DeliveryZonesPanel({ errorOf }: { errorOf: ErrorOf }) {
         {fields.map((zone, index) => {
           const prefix = `delivery.zones.${index}`;
           const name =
-            zones[index]?.name || i18n._("Zone {number}", { number: formatCount(index + 1) });
+            localName(i18n, zones[index]) ||
+            i18n._("Zone {number}", { number: formatCount(index + 1) });
           return (
             <li key={zone.id} className="rounded-md border border-stone-200 p-3">
               <fieldset>
@@ -310,7 +326,7 @@ function ZonePlaces({
   const [typed, setTyped] = useState("");
   const searchId = useId();
   const zone = zones[index];
-  const options = useMemo(() => searchPlaces(typed), [typed]);
+  const options = useMemo(() => searchPlaces(i18n, typed), [i18n, typed]);
   if (!zone) return null;
 
   const setPlaces = (at: number, kind: PlaceOption["kind"], ids: string[]) =>
@@ -348,7 +364,7 @@ function ZonePlaces({
           aria-label={i18n._("Places in {zone}", { zone: zoneName })}
         >
           {listed.map(({ kind, id, position }) => {
-            const label = placeLabel(kind, id);
+            const label = placeLabel(i18n, kind, id);
             const error = errorOf(`delivery.zones.${index}.${kind}.${position}`);
             return (
               <li
@@ -394,7 +410,8 @@ function ZonePlaces({
         id={searchId}
         type="search"
         autoComplete="off"
-        placeholder={PLACE_EXAMPLES}
+        placeholder={placeExamples(i18n)}
+        translate="no"
         value={typed}
         onChange={(event) => setTyped(event.target.value)}
         onKeyDown={(event) => {
@@ -414,7 +431,7 @@ function ZonePlaces({
                 : from >= 0
                   ? ` ${i18n._("(moves from {zone})", {
                       zone:
-                        zones[from].name ||
+                        localName(i18n, zones[from]) ||
                         i18n._("zone {number}", { number: formatCount(from + 1) }),
                     })}`
                   : "";

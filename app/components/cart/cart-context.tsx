@@ -189,7 +189,12 @@ export function useCartCount(): number {
     () => state.cart,
     () => INITIAL.cart,
   );
-  return applyPendingCartChanges(confirmedCart, useFetchers().filter(isCartSubmission)).count;
+  return useWithPendingChanges(confirmedCart).count;
+}
+
+/** The confirmed cart with the cart changes still under way applied (the optimistic cart). */
+function useWithPendingChanges(confirmedCart: Cart | null) {
+  return applyPendingCartChanges(confirmedCart, useFetchers().filter(isCartSubmission));
 }
 
 export function useCart(): CartContextValue {
@@ -199,10 +204,7 @@ export function useCart(): CartContextValue {
     () => INITIAL,
   );
   // Cheap enough to work out on every render (a cart has a handful of lines).
-  const optimistic = applyPendingCartChanges(
-    confirmed.cart,
-    useFetchers().filter(isCartSubmission),
-  );
+  const optimistic = useWithPendingChanges(confirmed.cart);
   return {
     cart: optimistic.cart,
     status: confirmed.status,

@@ -38,6 +38,9 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 
 export default function AdminPayments({ loaderData }: Route.ComponentProps) {
   const { i18n } = useLingui();
+  // A method's name in Bangla; English reads the code, as it always did (column and filter alike).
+  const methodText = (method: string) =>
+    i18n.locale === "en" ? method : paymentMethodWord(method, i18n);
   const payments = usePagedList<PaymentRow>(LIST, loaderData.payments);
   const statusOf = (row: PaymentRow) => row.status;
   const filtered = Object.values(payments.filters).some(Boolean);
@@ -73,10 +76,9 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
           value={payments.filters.method}
           onChange={(method) => payments.update({ method, page: "" })}
         >
-          {/* The method's name, as its column shows it: the code in English, as always. */}
           {METHODS.map((method) => (
             <option key={method} value={method}>
-              {i18n.locale === "en" ? method : paymentMethodWord(method, i18n)}
+              {methodText(method)}
             </option>
           ))}
         </FilterSelect>
@@ -103,12 +105,7 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
                 : (row.order ?? "—")}
             </td>
             <td>
-              {/* English reads the code as it always did, as the method filter does. */}
-              {!row.method
-                ? "—"
-                : i18n.locale === "en"
-                  ? row.method
-                  : paymentMethodWord(row.method, i18n)}
+              {row.method ? methodText(row.method) : "—"}
               {row.purpose === "ADVANCE_DELIVERY_CHARGE" && (
                 <span className="block text-xs text-stone-500" data-testid="payment-purpose">
                   {i18n._("Delivery charge (advance) of a cash-on-delivery order")}

@@ -446,8 +446,10 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
                   hint: i18n._("Empty: no WhatsApp button"),
                 })}
                 {field("channels.messenger", {
+                  // An example page name, not a word to translate.
                   placeholder: "yourshop",
-                  hint: i18n._("As in m.me/yourshop; a pasted address is fine"),
+                  translate: "no",
+                  hint: i18n._("As in https://m.me/yourshop; a pasted address is fine"),
                 })}
                 {field("channels.facebook", { type: "url", placeholder: "https://facebook.com/…" })}
                 {field("channels.instagram", {
