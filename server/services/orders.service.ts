@@ -22,7 +22,7 @@ import { releaseOrderStock, updateOrderWhere } from "./stock.service.js";
 import { shipmentOf } from "./shipment-answer.js";
 import { pageSummary, pageWindow } from "../lib/paging.js";
 import { orderRiskLevels } from "./order-risk.js";
-import { ORDER_QUEUE_FILTERS } from "./order-queues.js";
+import { ORDER_QUEUE_FILTERS } from "./order-queue-filters.js";
 import type { OrderFilter } from "#contract/schemas/order-desk";
 import { containsText } from "../lib/search-pattern.js";
 import { refundByOf, toAdminRefund } from "./refund-answers.js";
