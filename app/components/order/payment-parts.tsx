@@ -10,8 +10,7 @@ import {
   type AdvanceMethod,
 } from "#contract/advance-delivery-charge";
 import { useLingui } from "@lingui/react";
-import { formatMoney } from "#contract/i18n";
-import { useLocale } from "~/lib/i18n/i18n";
+import { formatMoney, toLocale } from "#contract/i18n";
 import { cn } from "~/lib/utils";
 
 interface SplitOrder {
@@ -25,7 +24,9 @@ interface SplitOrder {
 
 export function PaymentParts({ order, className }: { order: SplitOrder; className?: string }) {
   const { i18n } = useLingui();
-  const locale = useLocale();
+  // The language the words are in: the page's on the storefront, the staff member's in the back
+  // office (a printed invoice in Bangla has its money in Bangla digits too).
+  const locale = toLocale(i18n.locale);
   const advance = order.advanceDeliveryCharge;
   if (order.paymentMethod !== "COD" || !advance) return null;
   const split = paymentSplit({
