@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import mongoose, { Schema, type Query } from "mongoose";
+import mongoose, { Schema } from "mongoose";
+import { afterEffectiveWrites } from "./effective-writes.js";
 import { modelServices } from "./model-services.js";
 
 /**
@@ -111,48 +112,16 @@ async function recordQuietly(ids: string[]) {
   }
 }
 
-type AnyQuery = Query<unknown, unknown>;
-
 /**
  * Mongoose plugin: every product write through mongoose (the shop's services, the stock updates,
- * the seed, the test factories) records its change after it succeeds.
+ * the seed, the test factories) records its change after it succeeds; a write that changed
+ * nothing, or only fields no listing shows, records nothing.
  */
 export function trackCatalogChanges(schema: Schema, options: { marker?: string } = {}) {
   const record = (ids: string[]) => recordQuietly(options.marker ? [options.marker] : ids);
-  schema.post("save", async function (doc: { _id: unknown }) {
-    await record([String(doc._id)]);
+  afterEffectiveWrites(schema, async (write) => {
+    if (write.kind === "documents") return record(write.ids);
+    if (!changesVisibleFields(write.update)) return;
+    await record(write.ids ?? idsOfFilter(write.filter));
   });
-  schema.post("insertMany", async function (docs: { _id: unknown }[]) {
-    await record(docs.map((doc) => String(doc._id)));
-  });
-  const updates = ["updateOne", "updateMany", "replaceOne"] as const;
-  for (const name of updates)
-    schema.post(name, { query: true, document: false }, async function (this: AnyQuery, result) {
-      const modified = (result as { modifiedCount?: number; upsertedCount?: number } | null) ?? {};
-      if (!modified.modifiedCount && !modified.upsertedCount) return;
-      if (!changesVisibleFields(this.getUpdate())) return;
-      await record(idsOfFilter(this.getFilter()));
-    });
-  schema.post(
-    ["deleteOne", "deleteMany"],
-    { query: true, document: false },
-    async function (this: AnyQuery, result) {
-      if (!(result as { deletedCount?: number } | null)?.deletedCount) return;
-      await record(idsOfFilter(this.getFilter()));
-    },
-  );
-  for (const name of ["findOneAndUpdate", "findOneAndDelete", "findOneAndReplace"] as const)
-    schema.post(name, { query: true, document: false }, async function (this: AnyQuery, doc) {
-      const found = doc as { _id?: unknown } | null;
-      if (!found?._id) return;
-      if (!changesVisibleFields(this.getUpdate())) return;
-      await record([String(found._id)]);
-    });
-  schema.post(
-    ["updateOne", "deleteOne"],
-    { document: true, query: false },
-    async function (doc: { _id: unknown }) {
-      await record([String(doc._id)]);
-    },
-  );
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import mongoose, { type Query, Schema } from "mongoose";
+import mongoose, { Schema } from "mongoose";
+import { afterEffectiveWrites } from "./effective-writes.js";
 import { modelServices } from "./model-services.js";
 
 /**
@@ -68,36 +69,9 @@ async function recordQuietly(id: string) {
 
 /**
  * Mongoose plugin: every write of the schema's documents through mongoose (the services, the seed,
- * the test factories) records a change of `id` once it has succeeded.
+ * the test factories) records a change of `id` once it has succeeded; a write that changed nothing
+ * records nothing, so a refused request leaves the database as it was.
  */
 export function trackContentChanges(schema: Schema, id: string): void {
-  const record = () => recordQuietly(id);
-  schema.post("save", record);
-  schema.post("insertMany", record);
-  schema.post("bulkWrite", record);
-  // A query that matched nothing (a delete of an id that is not there) changed nothing: no record,
-  // so a refused request leaves the database as it was.
-  schema.post(
-    ["updateOne", "updateMany", "replaceOne"],
-    { query: true, document: false },
-    async (result: { modifiedCount?: number; upsertedCount?: number } | null) => {
-      if (result?.modifiedCount || result?.upsertedCount) await record();
-    },
-  );
-  schema.post(
-    ["deleteOne", "deleteMany"],
-    { query: true, document: false },
-    async (result: { deletedCount?: number } | null) => {
-      if (result?.deletedCount) await record();
-    },
-  );
-  schema.post(
-    ["findOneAndUpdate", "findOneAndDelete", "findOneAndReplace"],
-    { query: true, document: false },
-    async function (this: Query<unknown, unknown>, found: unknown) {
-      // An upsert that created the document returns null unless asked for the new one.
-      if (found || this.getOptions().upsert) await record();
-    },
-  );
-  schema.post(["updateOne", "deleteOne"], { document: true, query: false }, record);
+  afterEffectiveWrites(schema, () => recordQuietly(id));
 }
