@@ -93,7 +93,7 @@ describe.each([
     const log = page.getByRole("list", { name: "Settings changes" });
     await log
       .locator("li", {
-        hasText: `Zone inside-dhaka: charge: ${before.settings.delivery.zones[0].charge} → ${inside}`,
+        hasText: `Zone inside-dhaka: charge (৳): ${before.settings.delivery.zones[0].charge} → ${inside}`,
       })
       .first()
       .waitFor();

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { FormProvider, useForm, type Path } from "react-hook-form";
 import {
   parseSubmitted,
@@ -36,7 +36,9 @@ import {
 } from "~/components/admin/search-synonyms-panel";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/input";
+import { courierName } from "~/components/admin/courier-name";
 import { api } from "~/lib/admin-api-client";
+import { ONLINE_PAYMENT_METHOD_NAMES, type OnlinePaymentMethod } from "#contract/payment-methods";
 import type { Route } from "./+types/settings";
 import type { I18n } from "@lingui/core";
 import { useLingui } from "@lingui/react";
@@ -267,15 +269,60 @@ const show = (i18n: I18n, value: unknown): string =>
             : String(value);
 
 /** A change's field as the log names it: a zone's by its id (`Zone inside-dhaka: charge`). */
-function labelOf(i18n: I18n, path: string): string {
+/** A zone field's words in the change log, by the field's key. */
+const zoneFieldLabels = (i18n: I18n, zone: string): Record<string, string> => ({
+  name: i18n._("{zone}: name", { zone }),
+  nameBn: i18n._("{zone}: Bangla name", { zone }),
+  charge: i18n._("{zone}: charge (৳)", { zone }),
+  freeDeliveryThreshold: i18n._("{zone}: free delivery from (৳)", { zone }),
+});
+
+/** A courier's or a payment gateway's settings, as the change log names them. */
+const PROVIDER_PATH = /^(couriers|paymentGateways)\.([^.]+)\.(.+)$/;
+
+const providerName = (i18n: I18n, kind: string, id: string) =>
+  kind === "couriers"
+    ? courierName(i18n, id)
+    : (ONLINE_PAYMENT_METHOD_NAMES[id as OnlinePaymentMethod] ?? id);
+
+/** A key the screen has no words for (a provider's own field), shown as the code it is. */
+const codeLabel = (key: string) => <span translate="no">{key}</span>;
+
+function labelOf(i18n: I18n, path: string): ReactNode {
   const zone = /^delivery\.zones\.([^.]+)(?:\.(.+))?$/.exec(path);
-  if (zone)
-    return zone[2]
-      ? i18n._("Zone {zone}: {field}", { zone: zone[1], field: zone[2] })
-      : i18n._("Zone {zone}", { zone: zone[1] });
+  if (zone) {
+    const [, id, field] = zone;
+    const zoneLabel = i18n._("Zone {zone}", { zone: id });
+    if (!field) return zoneLabel;
+    return (
+      zoneFieldLabels(i18n, zoneLabel)[field] ?? (
+        <>
+          {zoneLabel}: {codeLabel(field)}
+        </>
+      )
+    );
+  }
   const fallback = /^delivery\.fallbackZone\.(.+)$/.exec(path);
-  if (fallback) return i18n._("Every other place: {field}", { field: fallback[1] });
-  return settingLabels(i18n)[path] ?? path;
+  if (fallback)
+    return (
+      zoneFieldLabels(i18n, i18n._("Every other place"))[fallback[1]!] ?? (
+        <>
+          {i18n._("Every other place")}: {codeLabel(fallback[1]!)}
+        </>
+      )
+    );
+  const provider = PROVIDER_PATH.exec(path);
+  if (provider) {
+    const [, kind, id, field] = provider;
+    const name = providerName(i18n, kind!, id!);
+    if (field === "enabled") return i18n._("{provider}: switched on", { provider: name });
+    return (
+      <>
+        <span translate="no">{name}</span>: {codeLabel(field!)}
+      </>
+    );
+  }
+  return settingLabels(i18n)[path] ?? codeLabel(path);
 }
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
