@@ -3,8 +3,8 @@
  * when a shop rule matches, the delivery charge is paid online before the order counts as placed
  * and the rest is collected on delivery. Shared by the server (quote, placement, payments,
  * dashboard) and the screens (checkout, order pages, invoice), so both split an order the same way.
+ * Free of zod.
  */
-import { z } from "zod";
 import {
   ONLINE_PAYMENT_METHOD_NAMES,
   ONLINE_PAYMENT_METHODS,
@@ -42,29 +42,12 @@ export type AdvanceMethod = OnlinePaymentMethod;
 /** PENDING until the gateway confirms the payment, then PAID. */
 export const ADVANCE_STATUSES = ["PENDING", "PAID"] as const;
 
-/** What the checkout quote says before the order is placed (null: no advance for this order). */
-export const AdvanceQuoteAnswer = z.object({
-  /** The delivery charge, paid online in advance (taka). */
-  amount: z.number(),
-  /** What is left to pay in cash on delivery (taka). */
-  collectOnDelivery: z.number(),
-  reasons: z.array(z.enum(ADVANCE_RULES)),
-  /** The gateways the shop offers for it (at least one, else no advance is asked). */
-  methods: z.array(z.enum(ADVANCE_METHODS)),
-});
-export type AdvanceQuoteAnswer = z.infer<typeof AdvanceQuoteAnswer>;
-
-/** The advance as the order carries it. */
-export const AdvanceDeliveryChargeAnswer = z.object({
-  amount: z.number(),
-  method: z.enum(ADVANCE_METHODS),
-  reasons: z.array(z.enum(ADVANCE_RULES)),
-  status: z.enum(ADVANCE_STATUSES),
-  /** The gateway's transaction id (bKash trxID, or our SSLCommerz tran_id) once paid. */
-  transactionId: z.string().nullable().optional(),
-  paidAt: z.string().nullable().optional(),
-});
-export type AdvanceDeliveryChargeAnswer = z.infer<typeof AdvanceDeliveryChargeAnswer>;
+// The answers' zod schemas live in schemas/advance-delivery-charge.ts: a page that only splits an
+// order (its payment parts) then loads no zod.
+export type {
+  AdvanceDeliveryChargeAnswer,
+  AdvanceQuoteAnswer,
+} from "./schemas/advance-delivery-charge.js";
 
 /** The order fields the split reads. */
 export interface SplittableOrder {

@@ -1,7 +1,9 @@
-import { z } from "zod";
 import { toAsciiDigits } from "./i18n/digits.js";
 
 /**
+ * Free of zod, so a page can normalise an order number without loading it (the zod field is
+ * `OrderNumber` in schemas/orders.ts).
+ *
  * The order number a shopper reads and types back: TW-YYMMDD-XXXX (the shop's date in Dhaka and 4
  * unambiguous letters or digits). It is what every screen and SMS shows, never the database id.
  */
@@ -23,17 +25,6 @@ export function normalizeOrderNumber(input: string): string | undefined {
   const number = `TW-${parts[1]}-${parts[2]}`;
   return ORDER_NUMBER_PATTERN.test(number) ? number : undefined;
 }
-
-/** The zod field for an order number a shopper typed: yields TW-YYMMDD-XXXX. */
-export const OrderNumber = z
-  .string()
-  .max(40, ORDER_NUMBER_MESSAGE)
-  .transform((value, ctx) => {
-    const number = normalizeOrderNumber(value);
-    if (number) return number;
-    ctx.addIssue({ code: "custom", message: ORDER_NUMBER_MESSAGE });
-    return z.NEVER;
-  });
 
 const DATABASE_ID = /^[0-9a-f]{24}$/i;
 

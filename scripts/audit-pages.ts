@@ -51,6 +51,7 @@ interface PageResult {
   name: string;
   path: string;
   firstInSession: boolean;
+  forSearchEngines: boolean;
   scores: Record<Category, number | null>;
   jsKb: number;
   scripts: { url: string; kb: number }[];
@@ -185,7 +186,13 @@ async function main(): Promise<number> {
     // Each page in each language, English then Bangla (/bn/...: the same screen, its Bangla
     // messages, catalogue text and web font); Lighthouse's Chromium asks for English, so English
     // URLs are not redirected.
-    const screens: { name: string; path: string; laterInSession?: boolean }[] = [
+    const screens: {
+      name: string;
+      path: string;
+      laterInSession?: boolean;
+      /** False: the page says `noindex` on purpose (docs/performance.md, "Page audits"). */
+      forSearchEngines?: boolean;
+    }[] = [
       { name: "home", path: "/" },
       { name: "category", path: "/products?category=men" },
       { name: "product", path: `/product/${product.slug}` },
@@ -194,8 +201,13 @@ async function main(): Promise<number> {
       { name: "product (later)", path: `/product/${product.slug}`, laterInSession: true },
       // The other pages a shopper reaches from every page's header and footer, later in a session.
       { name: "shop page (later)", path: "/pages/returns", laterInSession: true },
-      { name: "order tracking (later)", path: "/order/track", laterInSession: true },
-      { name: "cart (later)", path: "/cart", laterInSession: true },
+      {
+        name: "order tracking (later)",
+        path: "/order/track",
+        laterInSession: true,
+        forSearchEngines: false,
+      },
+      { name: "cart (later)", path: "/cart", laterInSession: true, forSearchEngines: false },
     ];
     const chosen = screens.filter((screen) => !onlyNames || onlyNames.includes(screen.name));
     const pages = chosen.flatMap((screen) =>
@@ -304,6 +316,7 @@ async function main(): Promise<number> {
         name: page.name,
         path: page.path,
         firstInSession: !page.laterInSession,
+        forSearchEngines: page.forSearchEngines ?? true,
         scores,
         jsKb: kb(
           requests
@@ -334,6 +347,7 @@ async function main(): Promise<number> {
     const measured = (result: PageResult): MeasuredPage => ({
       name: result.name,
       firstInSession: result.firstInSession,
+      forSearchEngines: result.forSearchEngines,
       scores: result.scores,
       jsKb: result.jsKb,
       largestContentfulPaintMs: result.metrics.largestContentfulPaintMs ?? null,

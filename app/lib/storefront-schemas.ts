@@ -15,8 +15,7 @@ import {
   SigninBody,
   SignupBody,
 } from "#contract/schemas/auth";
-import { ShippingAddressBody } from "#contract/schemas/orders";
-import { OrderNumber } from "#contract/order-number";
+import { OrderNumber, ShippingAddressBody } from "#contract/schemas/orders";
 import { BdMobile, MOBILE_MESSAGES, normalizeBdMobile } from "#contract/phone";
 
 export { BdMobile, MOBILE_MESSAGES, normalizeBdMobile };

@@ -58,9 +58,20 @@ export function HydrateFallback() {
     <div className="mx-auto max-w-6xl px-4 py-5">
       <h1 className="mb-4 text-2xl font-extrabold sm:text-3xl">{i18n._("Your cart")}</h1>
       <RestoreFailedNote />
-      <CartSkeleton />
+      <CartArea>
+        <CartSkeleton />
+      </CartArea>
     </div>
   );
+}
+
+/**
+ * The cart's own part of the page, at least most of a screen tall: the cart is read in the browser,
+ * so the skeleton gives way to an empty cart or to its lines, and without the room kept the footer
+ * would jump up or down in view as it does (layout shift).
+ */
+function CartArea({ children }: { children: React.ReactNode }) {
+  return <div className="min-h-[70vh]">{children}</div>;
 }
 
 export default function CartPage() {
@@ -72,65 +83,71 @@ export default function CartPage() {
     <div className="mx-auto max-w-6xl px-4 py-5">
       <h1 className="mb-4 text-2xl font-extrabold sm:text-3xl">{i18n._("Your cart")}</h1>
       <RestoreFailedNote />
-      {loading && <CartSkeleton />}
-      {!cart && status === "error" && (
-        <div
-          role="alert"
-          className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700"
-        >
-          {error && shopperMessage(i18n, error)}{" "}
-          <button type="button" className="font-semibold underline" onClick={() => void refresh()}>
-            {i18n._("Try again")}
-          </button>
-        </div>
-      )}
-      {cart && cart.cartItems.length === 0 && (
-        <div className="rounded-lg border border-dashed border-stone-300 bg-white p-10 text-center">
-          <ShoppingBag className="mx-auto h-10 w-10 text-stone-400" aria-hidden="true" />
-          <p className="mt-3 font-semibold">{i18n._("Your cart is empty.")}</p>
-          <LocalLink to="/products" className="mt-3 inline-block text-brand-700 underline">
-            {i18n._("Start shopping")}
-          </LocalLink>
-        </div>
-      )}
-      {cart && cart.cartItems.length > 0 && (
-        <div className="grid gap-6 lg:grid-cols-[1fr_340px]">
-          <section
-            aria-label={i18n._("Items")}
-            className="rounded-lg border border-stone-200 bg-white px-4"
+      <CartArea>
+        {loading && <CartSkeleton />}
+        {!cart && status === "error" && (
+          <div
+            role="alert"
+            className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700"
           >
-            <CartLines items={cart.cartItems} />
-          </section>
-          <aside
-            aria-label={i18n._("Order summary")}
-            className="h-fit space-y-4 rounded-lg border border-stone-200 bg-white p-4 lg:sticky lg:top-32"
-          >
-            <h2 className="text-lg font-bold">{i18n._("Summary")}</h2>
-            <PromoForm />
-            <CartTotals
-              totals={{
-                totalPrice: cart.totalPrice,
-                discount: cart.discount,
-                promoCodeDiscount: cart.promoCodeDiscount,
-                promoCode: promoCodeOf(cart.promoDetails),
-                total: cart.totalDiscountedPrice,
-              }}
-            />
-            <FreeDeliveryProgress goods={cart.totalDiscountedPrice} />
-            <p className="text-xs text-stone-500">
-              {i18n._("Delivery charge is added at checkout.")}
-            </p>
-            <Button asChild size="lg" className="w-full">
-              <LocalLink
-                to={getToken() ? "/checkout" : "/checkout?guest=true"}
-                data-testid="go-to-checkout"
-              >
-                {i18n._("Checkout")}
-              </LocalLink>
-            </Button>
-          </aside>
-        </div>
-      )}
+            {error && shopperMessage(i18n, error)}{" "}
+            <button
+              type="button"
+              className="font-semibold underline"
+              onClick={() => void refresh()}
+            >
+              {i18n._("Try again")}
+            </button>
+          </div>
+        )}
+        {cart && cart.cartItems.length === 0 && (
+          <div className="rounded-lg border border-dashed border-stone-300 bg-white p-10 text-center">
+            <ShoppingBag className="mx-auto h-10 w-10 text-stone-400" aria-hidden="true" />
+            <p className="mt-3 font-semibold">{i18n._("Your cart is empty.")}</p>
+            <LocalLink to="/products" className="mt-3 inline-block text-brand-700 underline">
+              {i18n._("Start shopping")}
+            </LocalLink>
+          </div>
+        )}
+        {cart && cart.cartItems.length > 0 && (
+          <div className="grid gap-6 lg:grid-cols-[1fr_340px]">
+            <section
+              aria-label={i18n._("Items")}
+              className="rounded-lg border border-stone-200 bg-white px-4"
+            >
+              <CartLines items={cart.cartItems} />
+            </section>
+            <aside
+              aria-label={i18n._("Order summary")}
+              className="h-fit space-y-4 rounded-lg border border-stone-200 bg-white p-4 lg:sticky lg:top-32"
+            >
+              <h2 className="text-lg font-bold">{i18n._("Summary")}</h2>
+              <PromoForm />
+              <CartTotals
+                totals={{
+                  totalPrice: cart.totalPrice,
+                  discount: cart.discount,
+                  promoCodeDiscount: cart.promoCodeDiscount,
+                  promoCode: promoCodeOf(cart.promoDetails),
+                  total: cart.totalDiscountedPrice,
+                }}
+              />
+              <FreeDeliveryProgress goods={cart.totalDiscountedPrice} />
+              <p className="text-xs text-stone-500">
+                {i18n._("Delivery charge is added at checkout.")}
+              </p>
+              <Button asChild size="lg" className="w-full">
+                <LocalLink
+                  to={getToken() ? "/checkout" : "/checkout?guest=true"}
+                  data-testid="go-to-checkout"
+                >
+                  {i18n._("Checkout")}
+                </LocalLink>
+              </Button>
+            </aside>
+          </div>
+        )}
+      </CartArea>
     </div>
   );
 }

@@ -9,11 +9,17 @@ import { Field, Input } from "~/components/ui/input";
 import { Skeleton } from "~/components/ui/skeleton";
 import { api, errorMessage, type OrderTracking } from "~/lib/api-client";
 import { checkWith, type FieldMessages } from "~/lib/form-validation";
-import { TrackOrderForm } from "~/lib/storefront-schemas";
 import { metaI18n } from "~/lib/i18n/i18n";
 import { shopperMessage } from "~/lib/i18n/shopper-messages";
 import { normalizeOrderNumber } from "#contract/order-number";
 import type { Route } from "./+types/order-guest-track";
+
+/**
+ * The form's schema (the API's own rules and messages), fetched when first needed: zod stays out
+ * of the page's first JavaScript, and the form starts the download as soon as it is touched.
+ */
+const loadTrackOrderForm = () =>
+  import("~/lib/storefront-schemas").then((schemas) => schemas.TrackOrderForm);
 
 export function meta({ matches }: Route.MetaArgs) {
   const { i18n } = metaI18n(matches);
@@ -65,19 +71,35 @@ export default function TrackOrder({ params }: Route.ComponentProps) {
   useEffect(() => {
     const order = pathOrderId ?? initialNumber;
     if (!order || (!token && !phoneInUrl)) return;
-    const checked = token ? undefined : checkWith(TrackOrderForm.shape.phone, phoneInUrl, []);
-    if (checked && !checked.ok) return;
-    return lookUp(
-      pathOrderId ?? normalizeOrderNumber(order) ?? order,
-      checked ? { phone: checked.value } : { token },
+    const key = pathOrderId ?? normalizeOrderNumber(order) ?? order;
+    if (token) return lookUp(key, { token });
+    let cancelled = false;
+    let stop: (() => void) | undefined;
+    loadTrackOrderForm().then(
+      (form) => {
+        const checked = checkWith(form.shape.phone, phoneInUrl, []);
+        if (!cancelled && checked.ok) stop = lookUp(key, { phone: checked.value });
+      },
+      (error: unknown) => !cancelled && setState({ status: "error", message: errorMessage(error) }),
     );
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
   }, [pathOrderId, initialNumber, token, phoneInUrl]);
 
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    let schema: Awaited<ReturnType<typeof loadTrackOrderForm>>;
+    try {
+      schema = await loadTrackOrderForm();
+    } catch (error) {
+      setState({ status: "error", message: errorMessage(error) });
+      return;
+    }
     const checked = checkWith(
-      pathOrderId ? TrackOrderForm.pick({ phone: true }) : TrackOrderForm,
+      pathOrderId ? schema.pick({ phone: true }) : schema,
       {
         orderNumber: String(form.get("number") ?? ""),
         phone: String(form.get("phone") ?? ""),
@@ -121,7 +143,8 @@ export default function TrackOrder({ params }: Route.ComponentProps) {
         <Form
           method="get"
           noValidate
-          onSubmit={onSubmit}
+          onSubmit={(event) => void onSubmit(event)}
+          onFocus={() => void loadTrackOrderForm().catch(() => undefined)}
           className="mt-5 space-y-3 rounded-lg border border-stone-200 bg-white p-4"
         >
           <p className="text-sm text-stone-600">

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react";
 import { data as dataResponse } from "react-router";
 import { formatDate, formatNumber, localeOfPath } from "#contract/i18n";
-import { TERMS_PAGE_SLUG } from "#contract/schemas/pages";
+import { TERMS_PAGE_SLUG } from "#contract/pages";
 import { RouteErrorPage } from "~/components/layout/route-error";
 import { metaI18n, useLocale } from "~/lib/i18n/i18n";
 import { canonicalUrl, pageMeta } from "~/lib/seo";

@@ -1,4 +1,4 @@
-import { AdvanceQuoteAnswer } from "../advance-delivery-charge.js";
+import { AdvanceQuoteAnswer } from "../schemas/advance-delivery-charge.js";
 import { ZoneSummary } from "../delivery-zones.js";
 /** Answers of /api/cart/* and the checkout quote. */
 import { z } from "zod";

@@ -1,5 +1,5 @@
 /** Answers of /api/orders/*, /api/admin/orders/* and /api/payment(s): orders, tracking, payments. */
-import { AdvanceDeliveryChargeAnswer } from "../advance-delivery-charge.js";
+import { AdvanceDeliveryChargeAnswer } from "../schemas/advance-delivery-charge.js";
 import { LOCALES } from "../i18n/locale.js";
 import { z } from "zod";
 import {

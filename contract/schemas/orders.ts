@@ -4,6 +4,7 @@ import { ADVANCE_METHODS } from "../advance-delivery-charge.js";
 import type { ORDER_STATUSES } from "../order-status.js";
 import { ADMIN_CANCELLED_BY, PAYMENT_METHODS, PAYMENT_STATUSES } from "../order-status.js";
 import { BdMobile } from "../phone.js";
+import { normalizeOrderNumber, ORDER_NUMBER_MESSAGE } from "../order-number.js";
 import { OtpVerifyBody } from "./auth.js";
 import { PageQuery } from "./common.js";
 import { LocaleField } from "./i18n.js";
@@ -157,3 +158,14 @@ export const PathaoWebhookBody = z.looseObject({
     .nullable()
     .optional(),
 });
+
+/** The zod field for an order number a shopper typed: yields TW-YYMMDD-XXXX. */
+export const OrderNumber = z
+  .string()
+  .max(40, ORDER_NUMBER_MESSAGE)
+  .transform((value, ctx) => {
+    const number = normalizeOrderNumber(value);
+    if (number) return number;
+    ctx.addIssue({ code: "custom", message: ORDER_NUMBER_MESSAGE });
+    return z.NEVER;
+  });

@@ -92,6 +92,10 @@ describe("storefront JavaScript budget (production build)", () => {
     // The cart, where the recovery SMS's link lands (its note on a failed link included).
     ["cart", "routes/cart"],
     ["Bangla cart", "bn/routes/cart"],
+    // The shop's own pages, linked from every page's footer: they once brought zod along with a
+    // constant (the terms page's slug) read from the pages' schemas.
+    ["shop's own page", "routes/shop-page"],
+    ["Bangla shop's own page", "bn/routes/shop-page"],
   ] as const) {
     it(`the ${page} page loads at most ${BUDGET_KB} KB of gzipped JavaScript`, () => {
       const { files, kb } = pageScripts(routeId);

@@ -44,6 +44,7 @@ describe("targets", () => {
   const fast: MeasuredPage = {
     name: "home",
     firstInSession: true,
+    forSearchEngines: true,
     scores: { performance: 99, accessibility: 100, "best-practices": 100, seo: 100 },
     jsKb: 108.4,
     largestContentfulPaintMs: 1400,
@@ -93,5 +94,25 @@ describe("targets", () => {
       value: "n/a",
       pass: false,
     });
+  });
+
+  it("a page kept out of search engines on purpose has no SEO bar; every other bar holds", () => {
+    const cart = {
+      ...fast,
+      name: "cart (later)",
+      firstInSession: false,
+      forSearchEngines: false,
+      scores: { ...fast.scores, seo: 54 },
+    };
+    expect(floorChecks(cart).map((check) => check.target)).toEqual([
+      "performance >= 95",
+      "accessibility >= 95",
+      "best-practices >= 95",
+      "JavaScript <= 170 KB",
+    ]);
+    expect(speedChecks(cart).some((check) => check.target.startsWith("seo"))).toBe(false);
+    expect(floorChecks({ ...cart, forSearchEngines: true }).filter((check) => !check.pass)).toEqual(
+      [{ target: "seo >= 95", value: "54", pass: false }],
+    );
   });
 });

@@ -6,16 +6,11 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { toAsciiDigits } from "#contract/i18n/digits";
 import { numeric, Postcode, POSTCODE_MESSAGE, typedCode } from "#contract/numeric";
-import {
-  normalizeOrderNumber,
-  ORDER_NUMBER_MESSAGE,
-  orderLookupKey,
-  OrderNumber,
-} from "#contract/order-number";
+import { normalizeOrderNumber, ORDER_NUMBER_MESSAGE, orderLookupKey } from "#contract/order-number";
 import { BdMobile, checkBdMobile, MOBILE_MESSAGES, OptionalBdMobile } from "#contract/phone";
 import { AddToCartBody, ApplyPromoBody } from "#contract/schemas/cart";
 import { OtpVerifyBody } from "#contract/schemas/auth";
-import { ShippingAddressBody } from "#contract/schemas/orders";
+import { OrderNumber, ShippingAddressBody } from "#contract/schemas/orders";
 import { newOrderNumber } from "../../server/services/order-placement";
 
 const issues = (schema: z.ZodType, value: unknown) =>
