@@ -1,0 +1,95 @@
+import { onLocalCatalogChange } from "../../models/catalog-version.model.js";
+import { configuredGateways } from "../payments/index.js";
+import { catalogReadModel } from "../services/catalog-read-model.js";
+import { listPublishedPages, publishedPagesVersion } from "../services/pages.service.js";
+import { activePopupsVersion, listActivePopupImages } from "../services/popup-images.service.js";
+import { getShopSettings, shopSettingsVersion } from "../services/shop-settings.service.js";
+import { categoriesWithSizeGuide, sizeGuidesVersion } from "../services/size-guides.service.js";
+import { logger } from "./logger.js";
+import { providerSettingsVersion } from "./provider-settings.js";
+
+/**
+ * The "storefront version": one string that changes whenever anything a public storefront page
+ * shows may have changed, so the page cache keeps a rendered page only while it is the same.
+ *
+ * It is made of the versions of the in-process copies the pages are rendered from (every source of
+ * server/load-context.ts that the home, listing, product and shop pages read): the catalogue read
+ * model (products, stock, prices, categories), the shop settings (delivery zones and charges,
+ * contact, search synonyms), the payment providers' settings (which methods the footer names), the
+ * campaign popups (and which are within their window now), the published pages, the categories
+ * with a size guide. Each copy checks its own version document in the database; `refresh()` asks
+ * each for its value at most once a second (each then checks the database if its copy is old),
+ * so another instance's write changes this within about a second or two. This instance's writes
+ * change it at once: they drop or replace the copies, and the catalogue's are counted here.
+ *
+ * A page is rendered from copies at least as new as the version read before its render, so a page
+ * kept under that version never shows older data than the version says (at worst it is newer,
+ * and rendered once more when the copies catch up).
+ */
+export const STOREFRONT_CHECK_MS = 1000;
+
+/** Sources not loaded yet: the page's render loads them, then the version is another. */
+const NOT_LOADED = "?";
+
+let localCatalogWrites = 0;
+let checkedAt = 0;
+let mustCheck = true;
+let pending: Promise<void> | undefined;
+
+onLocalCatalogChange(() => {
+  // The read model sees this write only at its next check: until then, this count says it.
+  localCatalogWrites += 1;
+  mustCheck = true;
+});
+
+/** The version now, from what is in memory (no database read; a few string joins). */
+export function storefrontVersion(now = new Date()): string {
+  return [
+    catalogReadModel.versionTag ?? NOT_LOADED,
+    localCatalogWrites,
+    shopSettingsVersion() ?? NOT_LOADED,
+    providerSettingsVersion(),
+    activePopupsVersion(now) ?? NOT_LOADED,
+    publishedPagesVersion() ?? NOT_LOADED,
+    sizeGuidesVersion() ?? NOT_LOADED,
+  ].join("|");
+}
+
+/** Whether `refresh()` has work to do: a second since the last, a local write, a copy missing. */
+export function storefrontCheckDue(): boolean {
+  return (
+    mustCheck ||
+    Date.now() - checkedAt >= STOREFRONT_CHECK_MS ||
+    storefrontVersion().includes(NOT_LOADED)
+  );
+}
+
+async function readEverySource(): Promise<void> {
+  mustCheck = false;
+  const startedAt = Date.now();
+  // The reads the pages make, so each copy checks its version document if it is old. A failure
+  // is left to the page's own read (which answers the error); the next check tries again.
+  const results = await Promise.allSettled([
+    catalogReadModel.ensureFresh(),
+    getShopSettings(),
+    configuredGateways(),
+    listActivePopupImages(),
+    listPublishedPages(),
+    categoriesWithSizeGuide(),
+  ]);
+  const failed = results.find((result) => result.status === "rejected");
+  if (failed) {
+    mustCheck = true;
+    logger.warn({ err: failed.reason }, "storefront version check failed");
+  }
+  checkedAt = startedAt;
+}
+
+/** Brings the copies up to date (at most once a second; callers meanwhile share the check). */
+export function refreshStorefrontVersion(): Promise<void> {
+  if (!storefrontCheckDue()) return Promise.resolve();
+  pending ??= readEverySource().finally(() => {
+    pending = undefined;
+  });
+  return pending;
+}
