@@ -4,6 +4,20 @@
  * URL `page` is 1-based for people. Shared by the listing page and the server's page cache, which
  * keeps only listings whose query is written as `listingHref` writes it (docs/performance.md).
  */
+/** Every parameter `parseListingParams` reads; any other changes nothing on the page. */
+export const LISTING_PARAMETERS: readonly string[] = [
+  "category",
+  "search",
+  "colors",
+  "sizes",
+  "minPrice",
+  "maxPrice",
+  "minDiscount",
+  "stock",
+  "sort",
+  "page",
+];
+
 export const SORT_VALUES = ["newest", "popular", "price_low", "price_high"] as const;
 
 export type SortValue = (typeof SORT_VALUES)[number];

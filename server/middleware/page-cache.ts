@@ -3,7 +3,12 @@ import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import { DEFAULT_LOCALE } from "#contract/i18n";
 import { banglaFontCached, preferredLocale } from "#contract/i18n/locale-preference";
-import { listingHref, parseListingParams, type ListingFilters } from "#contract/listing-query";
+import {
+  LISTING_PARAMETERS,
+  listingHref,
+  parseListingParams,
+  type ListingFilters,
+} from "#contract/listing-query";
 import { PAGE_CACHE_CONTROL } from "#contract/page-headers";
 import { logger } from "../lib/logger.js";
 import {
@@ -114,9 +119,10 @@ function ownListing(filters: ListingFilters): boolean {
   if (filters.page > OWN_LISTING_PAGES) return false;
   if (!filters.category) return true;
   if (!catalogReadModel.isLoaded) return false;
-  return catalogReadModel
-    .categoryNodes()
-    .some((category) => category.slug === filters.category || category._id === filters.category);
+  // Exactly as the shop writes it: the lookup ignores letter case, which would let one category be
+  // asked under thousands of spellings.
+  const found = catalogReadModel.findCategory(filters.category);
+  return found !== undefined && [found.slug, String(found._id)].includes(filters.category);
 }
 
 /** The page's key and LRU, or why it is not kept. */
@@ -133,12 +139,15 @@ function classify(req: Request, publicHost: string): Cacheable | string {
   if (route.query === "none") {
     if (queryAt !== -1) return "query";
   } else {
-    // Only the query the listing's own links write (its parameters, in its order): any other
-    // spelling of the same listing, or an unknown parameter (utm_*, fbclid), is answered as rendered.
-    const filters = parseListingParams(new URLSearchParams(query));
+    // Only the listing's own parameters (an unknown one, utm_* or fbclid, is answered as rendered).
+    // The query as the listing's links write it may be among the shop's own pages; any other
+    // spelling of a listing (the order, a repeated or empty parameter) is kept with the open-ended.
+    const params = new URLSearchParams(query);
+    if ([...params.keys()].some((name) => !LISTING_PARAMETERS.includes(name))) return "query";
+    const filters = parseListingParams(params);
     const canonical = listingHref(filters, { page: filters.page });
-    if (canonical !== `/products${queryAt === -1 ? "" : `?${query}`}`) return "query";
-    if (!ownListing(filters)) segment = "open";
+    if (canonical !== `/products${queryAt === -1 ? "" : `?${query}`}` || !ownListing(filters))
+      segment = "open";
   }
   const origin = pageOrigin(req);
   if (!origin) return "origin";
@@ -243,7 +252,8 @@ function answerFromCache(req: Request, res: Response, page: CachedPage): void {
   res.setHeader(HEADER, "hit");
   recordPageCacheOutcome("hit");
   let body: Buffer;
-  if (req.acceptsEncodings("gzip") === "gzip") {
+  // No Accept-Encoding at all: plain, as compression() answers it.
+  if (req.get("accept-encoding") && req.acceptsEncodings("gzip") === "gzip") {
     body = gzipBody(page.body, nonce);
     // compression() leaves an encoded answer as it is (and still adds Vary: Accept-Encoding).
     res.setHeader("Content-Encoding", "gzip");
