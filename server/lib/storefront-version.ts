@@ -67,20 +67,26 @@ export function storefrontCheckDue(): boolean {
 async function readEverySource(): Promise<void> {
   mustCheck = false;
   const startedAt = Date.now();
-  // The reads the pages make, so each copy checks its version document if it is old. A failure
-  // is left to the page's own read (which answers the error); the next check tries again.
-  const results = await Promise.allSettled([
-    catalogReadModel.ensureFresh(),
-    getShopSettings(),
-    configuredGateways(),
-    listActivePopupImages(),
-    listPublishedPages(),
-    categoriesWithSizeGuide(),
-  ]);
-  const failed = results.find((result) => result.status === "rejected");
-  if (failed) {
-    mustCheck = true;
-    logger.warn({ err: failed.reason }, "storefront version check failed");
+  // A copy's first load can be dropped by a write it makes itself (the standard shop pages are
+  // created on the first read): read again, a few times at most, until every copy is held.
+  for (let round = 0; round < 3; round += 1) {
+    // The reads the pages make, so each copy checks its version document if it is old. A failure
+    // is left to the page's own read (which answers the error); the next check tries again.
+    const results = await Promise.allSettled([
+      catalogReadModel.ensureFresh(),
+      getShopSettings(),
+      configuredGateways(),
+      listActivePopupImages(),
+      listPublishedPages(),
+      categoriesWithSizeGuide(),
+    ]);
+    const failed = results.find((result) => result.status === "rejected");
+    if (failed) {
+      mustCheck = true;
+      logger.warn({ err: failed.reason }, "storefront version check failed");
+      break;
+    }
+    if (!storefrontVersion().includes(NOT_LOADED)) break;
   }
   checkedAt = startedAt;
 }
