@@ -17,9 +17,10 @@ import { providerSettingsVersion } from "./provider-settings.js";
  * model (products, stock, prices, categories), the shop settings (delivery zones and charges,
  * contact, search synonyms), the payment providers' settings (which methods the footer names), the
  * campaign popups (and which are within their window now), the published pages, the categories
- * with a size guide. Each copy checks its own version document in the database; `refresh()` asks
- * each for its value at most once a second (each then checks the database if its copy is old),
- * so another instance's write changes this within about a second or two. This instance's writes
+ * with a size guide. Each copy checks its own version document in the database;
+ * `refreshStorefrontVersion()` asks each for its value at most once a second (each then checks the
+ * database if its copy is old; the request that finds the check due does not wait for it), so
+ * another instance's write changes this within about a second or two. This instance's writes
  * change it at once: they drop or replace the copies, and the catalogue's are counted here.
  *
  * A page is rendered from copies at least as new as the version read before its render, so a page
@@ -55,18 +56,20 @@ export function storefrontVersion(now = new Date()): string {
   ].join("|");
 }
 
-/** Whether `refresh()` has work to do: a second since the last, a local write, a copy missing. */
-export function storefrontCheckDue(): boolean {
-  return (
-    mustCheck ||
-    Date.now() - checkedAt >= STOREFRONT_CHECK_MS ||
-    storefrontVersion().includes(NOT_LOADED)
-  );
+/**
+ * Whether `refreshStorefrontVersion()` has work to do: "wait" after a local catalogue write or while
+ * a copy is missing (the answer must not be given from what was), "background" once a second (the
+ * copies' checks run while the request is answered from what is known now), else "none".
+ */
+export function storefrontCheckDue(): "wait" | "background" | "none" {
+  if (mustCheck || storefrontVersion().includes(NOT_LOADED)) return "wait";
+  return Date.now() - checkedAt >= STOREFRONT_CHECK_MS ? "background" : "none";
 }
 
 async function readEverySource(): Promise<void> {
   mustCheck = false;
-  const startedAt = Date.now();
+  // One check per second however many requests find it due meanwhile.
+  checkedAt = Date.now();
   // A copy's first load can be dropped by a write it makes itself (the standard shop pages are
   // created on the first read): read again, a few times at most, until every copy is held.
   for (let round = 0; round < 3; round += 1) {
@@ -88,14 +91,22 @@ async function readEverySource(): Promise<void> {
     }
     if (!storefrontVersion().includes(NOT_LOADED)) break;
   }
-  checkedAt = startedAt;
 }
 
-/** Brings the copies up to date (at most once a second; callers meanwhile share the check). */
+/**
+ * Brings the copies up to date when due (callers meanwhile share the check). Resolves at once when
+ * the check may run in the background: a request waits for it only when what it would be answered
+ * from is not known to be current (a local catalogue write, a copy not loaded).
+ */
 export function refreshStorefrontVersion(): Promise<void> {
-  if (!storefrontCheckDue()) return Promise.resolve();
+  const due = storefrontCheckDue();
+  if (due === "none") return Promise.resolve();
   pending ??= readEverySource().finally(() => {
     pending = undefined;
   });
+  if (due === "background") {
+    // Its failure is logged inside; nothing waits for it.
+    return Promise.resolve();
+  }
   return pending;
 }
