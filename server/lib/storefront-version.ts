@@ -29,6 +29,9 @@ import { providerSettingsVersion } from "./provider-settings.js";
  */
 export const STOREFRONT_CHECK_MS = 1000;
 
+/** How long the check waits for the catalogue, as a page's header does for its categories. */
+const CATALOGUE_WAIT_MS = 250;
+
 /** Sources not loaded yet: the page's render loads them, then the version is another. */
 const NOT_LOADED = "?";
 
@@ -56,14 +59,49 @@ export function storefrontVersion(now = new Date()): string {
   ].join("|");
 }
 
+/** The copies other than the catalogue's that are not loaded (quick to load: a few documents). */
+function contentMissing(): boolean {
+  return [
+    shopSettingsVersion(),
+    activePopupsVersion(),
+    publishedPagesVersion(),
+    sizeGuidesVersion(),
+  ].includes(undefined);
+}
+
 /**
  * Whether `refreshStorefrontVersion()` has work to do: "wait" after a local catalogue write or while
- * a copy is missing (the answer must not be given from what was), "background" once a second (the
- * copies' checks run while the request is answered from what is known now), else "none".
+ * a small copy is missing (the answer must not be given from what was), "background" once a second
+ * or while the catalogue is not loaded (the checks run while the request is answered from what is
+ * known now), else "none".
  */
 export function storefrontCheckDue(): "wait" | "background" | "none" {
-  if (mustCheck || storefrontVersion().includes(NOT_LOADED)) return "wait";
+  if (mustCheck || contentMissing()) return "wait";
+  if (!catalogReadModel.isLoaded) return "background";
   return Date.now() - checkedAt >= STOREFRONT_CHECK_MS ? "background" : "none";
+}
+
+/** Whether a page rendered under `version` may be kept: not while a copy was missing. */
+export function complete(version: string): boolean {
+  return !version.includes(NOT_LOADED);
+}
+
+/**
+ * The catalogue's check, waited for as long as a page's header waits for it (catalog.service.ts):
+ * its first load and a full reload take seconds at 20,000 products, and no page waits for those.
+ * A page rendered meanwhile is newer than the version read before it, so it is kept (or, before the
+ * first load, not kept), and rendered once more when the catalogue's version moves.
+ */
+function catalogueChecked(): Promise<unknown> {
+  const check = catalogReadModel.ensureFresh();
+  check.catch((error: unknown) => logger.warn({ err: error }, "catalogue check failed"));
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    check.catch(() => undefined),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, CATALOGUE_WAIT_MS);
+    }),
+  ]).finally(() => clearTimeout(timer));
 }
 
 async function readEverySource(): Promise<void> {
@@ -76,7 +114,7 @@ async function readEverySource(): Promise<void> {
     // The reads the pages make, so each copy checks its version document if it is old. A failure
     // is left to the page's own read (which answers the error); the next check tries again.
     const results = await Promise.allSettled([
-      catalogReadModel.ensureFresh(),
+      catalogueChecked(),
       getShopSettings(),
       configuredGateways(),
       listActivePopupImages(),
@@ -89,7 +127,7 @@ async function readEverySource(): Promise<void> {
       logger.warn({ err: failed.reason }, "storefront version check failed");
       break;
     }
-    if (!storefrontVersion().includes(NOT_LOADED)) break;
+    if (!contentMissing()) break;
   }
 }
 

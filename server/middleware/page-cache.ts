@@ -17,7 +17,11 @@ import {
   type PageCacheOutcome,
 } from "../lib/metrics.js";
 import { gzipBody, joinBody, spliceBody, type SplicedBody } from "../lib/spliced-gzip.js";
-import { refreshStorefrontVersion, storefrontVersion } from "../lib/storefront-version.js";
+import {
+  complete,
+  refreshStorefrontVersion,
+  storefrontVersion,
+} from "../lib/storefront-version.js";
 import { catalogReadModel } from "../services/catalog-read-model.js";
 
 /**
@@ -332,7 +336,9 @@ export function pageCache(options: PageCacheOptions): RequestHandler | undefined
       };
       const onFinish = () => {
         settle();
-        if (tooLarge || req.method !== "GET" || !storable(res) || !nonce) return resolve(undefined);
+        // Rendered while a copy was still loading (the catalogue at start-up): not kept.
+        if (tooLarge || req.method !== "GET" || !complete(version) || !storable(res) || !nonce)
+          return resolve(undefined);
         try {
           const body = spliceBody(Buffer.concat(chunks), nonce, 6);
           const headers = pageHeaders(res, setBefore);
