@@ -8,8 +8,8 @@ import { constants, crc32, deflateRawSync } from "node:zlib";
  * Each segment is a raw DEFLATE stream ended by a sync flush (byte-aligned, no final block), so the
  * segments and a stored (uncompressed) block holding the value can follow one another in one valid
  * DEFLATE stream (RFC 1951 §3.2.4); an empty final stored block closes it, and the gzip header and
- * trailer (RFC 1952: CRC-32 and length of the whole body) wrap it. Segments do not share one
- * compression window, which costs a few bytes per cut (a page has about ten).
+ * trailer (RFC 1952: CRC-32 and length of the whole body) wrap it. Each segment is compressed with
+ * the body before it as its dictionary (below), so the whole compresses about as well as in one go.
  */
 export interface SplicedBody {
   /** The body's fixed segments; the value goes between each two. */
@@ -19,6 +19,9 @@ export interface SplicedBody {
   /** Bytes held (both forms). */
   readonly bytes: number;
 }
+
+/** DEFLATE's window: a back-reference reaches at most this far. */
+const WINDOW = 32 * 1024;
 
 /** A fixed gzip header: DEFLATE, no name, no time, unknown OS. */
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff]);
@@ -37,11 +40,24 @@ export function spliceBody(body: Buffer, value: string, level = 9): SplicedBody 
     }
   }
   segments.push(body.subarray(from));
-  const deflated = segments.map((segment) =>
-    segment.length === 0
-      ? Buffer.alloc(0)
-      : deflateRawSync(segment, { level, finishFlush: constants.Z_SYNC_FLUSH }),
-  );
+  // Each segment is compressed with what precedes it as its dictionary (the stream's window), the
+  // cut-out values as NUL bytes: matches never reach into them (a page holds no NUL byte), so the
+  // back-references stay right whatever value is put in. Without it each segment starts cold,
+  // which made a page with 34 nonces a third larger.
+  const withDictionary = !body.includes(0);
+  const placeholder = Buffer.alloc(cut.length);
+  let preceding: Buffer[] = [];
+  const deflated = segments.map((segment, index) => {
+    if (index > 0) preceding.push(placeholder);
+    const dictionary = Buffer.concat(preceding).subarray(-WINDOW);
+    preceding = [dictionary, segment];
+    if (segment.length === 0) return Buffer.alloc(0);
+    return deflateRawSync(segment, {
+      level,
+      finishFlush: constants.Z_SYNC_FLUSH,
+      ...(withDictionary && dictionary.length > 0 ? { dictionary } : {}),
+    });
+  });
   // Copies: the segments must not keep the whole rendered buffer alive through a subarray.
   const owned = segments.map((segment) => Buffer.from(segment));
   const bytes = [...owned, ...deflated].reduce((sum, part) => sum + part.length, 0);
