@@ -30,8 +30,8 @@ import { catalogReadModel } from "../services/catalog-read-model.js";
  * unchanged (the storefront version, server/lib/storefront-version.ts) and for at most
  * PAGE_CACHE_MAX_AGE_SECONDS. It sits in front of React Router's handler, in production only.
  *
- * - Which pages: an allow-list of routes, each in its canonical URL only (a product's slug as the
- *   shop writes it, a listing's query as its own links write it); anything else passes through.
+ * - Which pages: an allow-list of routes, each in its canonical path only (a slug as the shop
+ *   writes it), without a query except a listing's own parameters; anything else passes through.
  * - The key: the page's origin (its popup names images by it), path and query, and the only other
  *   request inputs these pages read: on an English URL the language the shopper prefers (a Bangla
  *   preference is redirected), whether the Bangla font is cached (bn_font), and whether the client
@@ -41,8 +41,9 @@ import { catalogReadModel } from "../services/catalog-read-model.js";
  * - Compression: each kept page is also compressed once; a gzip answer is spliced together with
  *   the new nonce (server/lib/spliced-gzip.ts) instead of compressed again.
  * - Memory: two byte-bounded LRUs: the shop's own pages (home, products, plain listings of its
- *   categories, shop pages) and, on a quarter of the budget, the open-ended ones (searches, price or
- *   colour filters, deep pages, another host name), so a flood of distinct URLs only churns those.
+ *   categories as its links write them, shop pages) and, on a quarter of the budget, the open-ended
+ *   ones (searches, price or colour filters, deep pages, other spellings of a query, another host
+ *   name), so a flood of distinct URLs only churns those.
  */
 export interface PageCacheOptions {
   /** The memory bound, in bytes, of both LRUs together. */

@@ -111,7 +111,7 @@ describe("a public page is rendered once, then answered from memory", () => {
     expect(uses(second.text, nonce2)).toBe(uses(first.text, nonce1));
     expect(second.text).not.toContain(nonce1);
     expect(second.text.replaceAll(nonce2, nonce1)).toBe(first.text);
-    expect(second.text).toMatch(new RegExp(`<script[^>]*nonce="${nonce2}"`));
+    expect(second.text).toContain(`<script nonce="${nonce2}"`);
 
     // The page's caching and language headers as rendered; compression's Vary kept.
     for (const name of ["cache-control", "content-language", "content-type"])
