@@ -9,6 +9,7 @@ import {
   type EntryContext,
   type HandleDataRequestFunction,
 } from "react-router";
+import { PAGE_CACHE_CONTROL } from "#contract/page-headers";
 import { coalesceChunks } from "./lib/coalesce-chunks.server";
 import { setLanguageHeaders } from "./lib/i18n/locale-resolution";
 import { lowerModulePreloadPriority } from "./lib/module-preload-priority.server";
@@ -16,11 +17,10 @@ import { lowerModulePreloadPriority } from "./lib/module-preload-priority.server
 export const streamTimeout = 5_000;
 
 /**
- * A page is made for one response: its scripts carry this response's CSP nonce, and it may show the
- * signed-in shopper's data. No shared cache may keep it (a cached nonce is a known nonce), and the
- * browser asks again each time. A route that says otherwise keeps its own header.
+ * A page is made for one response (PAGE_CACHE_CONTROL): no shared cache may keep it (a cached nonce
+ * is a known nonce), and the browser asks again each time. A route that says otherwise keeps its
+ * own header.
  */
-const PAGE_CACHE_CONTROL = "private, no-cache";
 
 function setPageHeaders(request: Request, headers: Headers): void {
   setLanguageHeaders(request, headers);

@@ -30,12 +30,8 @@ import { LocaleProvider, loadCatalog, useLocale } from "./lib/i18n/i18n";
 import { isStorefrontPath, localeOfPath, pathInLocale } from "#contract/i18n";
 import { localeRedirect, PREFERENCE_VARY } from "./lib/i18n/locale-resolution";
 import { catalogUrl } from "./lib/i18n/messages.server";
-import {
-  BANGLA_FONT_COOKIE,
-  BanglaFontPreload,
-  useBanglaFontClass,
-} from "./components/layout/bangla-font";
-import { readCookie } from "./lib/cookies";
+import { BanglaFontPreload, useBanglaFontClass } from "./components/layout/bangla-font";
+import { banglaFontCached } from "#contract/i18n/locale-preference";
 import appCss from "./app.css?url";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -70,7 +66,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     locale,
     // The URL of the page's language's messages, not the messages: docs/i18n.md, "Weight".
     catalog: catalogUrl(locale),
-    banglaFontCached: readCookie(request.headers.get("cookie"), BANGLA_FONT_COOKIE) === "1",
+    // This and the language preference are the only request inputs of a storefront page besides
+    // its URL: the server's page cache keys on them (server/middleware/page-cache.ts).
+    banglaFontCached: banglaFontCached(request.headers.get("cookie")),
   };
 }
 

@@ -1,4 +1,5 @@
 import mongoose, { Schema, type InferSchemaType } from "mongoose";
+import { trackContentChanges } from "./content-version.model.js";
 
 const SizeGuideSchema = new Schema(
   {
@@ -13,6 +14,13 @@ const SizeGuideSchema = new Schema(
   },
   { timestamps: true },
 );
+
+/**
+ * Every write records a change of the size guides (content_versions): a product page shows its
+ * "Size guide" link from an in-process copy of which categories have one, checked against it.
+ */
+export const SIZE_GUIDES_CONTENT_ID = "size-guides";
+trackContentChanges(SizeGuideSchema, SIZE_GUIDES_CONTENT_ID);
 
 export type SizeGuideFields = InferSchemaType<typeof SizeGuideSchema>;
 export const SizeGuide =

@@ -6,7 +6,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { LISTING_QUERY, positiveFlag } from "./lib/bench-flags";
+import { LISTING_PAGE_QUERY, LISTING_QUERY, positiveFlag } from "./lib/bench-flags";
 
 /**
  * `npm run bench:compare -- --baseline DIR`: an A/B of the catalogue targets on a shared machine.
@@ -52,7 +52,7 @@ const TARGETS: Record<string, { path: string; headers?: Record<string, string> }
   listing: { path: `/api/products?${LISTING_QUERY}` },
   search: { path: "/api/products?search=panjbi&pageSize=24" },
   "listing-page": {
-    path: `/products?${LISTING_QUERY}`,
+    path: `/products?${LISTING_PAGE_QUERY}`,
     headers: { accept: "text/html", "accept-encoding": "gzip" },
   },
 };

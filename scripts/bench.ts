@@ -14,7 +14,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { LISTING_QUERY, positiveFlag } from "./lib/bench-flags";
+import { LISTING_PAGE_QUERY, LISTING_QUERY, positiveFlag } from "./lib/bench-flags";
 
 /**
  * `npm run bench`: seeds a throw-away database (2,000 products, 20,000 orders by default), serves
@@ -297,9 +297,9 @@ try {
     },
     {
       name: "listing-page",
-      label: `GET /products?${LISTING_QUERY} (SSR)`,
+      label: `GET /products?${LISTING_PAGE_QUERY} (SSR)`,
       port: "app",
-      path: `/products?${LISTING_QUERY}`,
+      path: `/products?${LISTING_PAGE_QUERY}`,
       options: { headers: { accept: "text/html", "accept-encoding": "gzip" } },
     },
     {

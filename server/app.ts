@@ -22,6 +22,7 @@ import {
 } from "./lib/metrics.js";
 import { errorHandler } from "./middleware/error-handler.js";
 import { pageMethodGuard } from "./middleware/method-guard.js";
+import { pageCache } from "./middleware/page-cache.js";
 import { healthRouter } from "./routers/health.router.js";
 import { createLoadContext } from "./load-context.js";
 import { clientChunkUrls } from "./lib/client-manifest.js";
@@ -177,7 +178,14 @@ export function createApp(options: CreateAppOptions = {}): Express {
           createLoadContext(res.locals.cspNonce, clientBuild),
       });
     };
-    app.all("/{*splat}", labelRoute(PAGE_ROUTE), (req, res, next) => {
+    // The public storefront pages, kept as rendered while what they show is unchanged
+    // (docs/performance.md, "Rendered-page cache"); absent when PAGE_CACHE_MB is 0.
+    const cache = pageCache({
+      maxBytes: env.PAGE_CACHE_MB * 1024 * 1024,
+      maxAgeMs: env.PAGE_CACHE_MAX_AGE_SECONDS * 1000,
+      publicHost: new URL(env.PUBLIC_URL).host,
+    });
+    app.all("/{*splat}", labelRoute(PAGE_ROUTE), ...(cache ? [cache] : []), (req, res, next) => {
       (pages ??= loadPages()).then(
         (handler) => handler(req, res, next),
         (error: unknown) => {

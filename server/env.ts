@@ -239,6 +239,10 @@ export const EnvSchema = z
     SEED_ON_START: boolish.default(true),
     // Serve the storefront through Vite's dev server (hot reload) instead of the built bundle.
     DEV_SERVER: boolish.default(false),
+    // The rendered-page cache of the public storefront pages (docs/performance.md, "Rendered-page
+    // cache"): its memory in MB (0 turns it off), and the longest a page is served unchanged.
+    PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
+    PAGE_CACHE_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     // Unset outside production: random ones (kept under DATA_DIR by `npm start`).
     JWT_SECRET: z.string().min(32).optional(),
     COOKIE_SECRET: z.string().min(32).optional(),

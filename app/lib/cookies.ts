@@ -1,11 +1,5 @@
-/** One cookie's value in a `Cookie` header (or `document.cookie`), undefined when absent. */
-export function readCookie(
-  cookieHeader: string | null | undefined,
-  name: string,
-): string | undefined {
-  const match = cookieHeader?.match(new RegExp(`(?:^|;)\\s*${name}=([^;]*)`));
-  return match?.[1]?.trim();
-}
+// Shared with the server, which reads the same cookies to key its page cache.
+export { readCookie } from "#contract/cookies";
 
 /**
  * A cookie the page writes itself (`document.cookie = pageCookie(…)`): the whole site,

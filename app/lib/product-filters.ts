@@ -3,68 +3,25 @@
  * listing can be shared, bookmarked, and used without JavaScript (plain GET forms).
  * URL `page` is 1-based for people; the API's `pageNumber` is 0-based.
  */
-export const SORTS = [
+import type { ListingFilters, SortValue } from "#contract/listing-query";
+
+// The URL's side is shared with the server's page cache.
+export {
+  listingHref,
+  parseListingParams,
+  type ListingFilters,
+  type SortValue,
+} from "#contract/listing-query";
+
+export const SORTS: readonly { value: SortValue; label: string }[] = [
   { value: "newest", label: "Newest" },
   { value: "popular", label: "Most popular" },
   { value: "price_low", label: "Price: low to high" },
   { value: "price_high", label: "Price: high to low" },
-] as const;
-
-export type SortValue = (typeof SORTS)[number]["value"];
+];
 
 export const DISCOUNTS = [10, 20, 30, 50] as const;
 export const PAGE_SIZE = 12;
-
-export interface ListingFilters {
-  category?: string;
-  search?: string;
-  colors: string[];
-  sizes: string[];
-  minPrice?: number;
-  maxPrice?: number;
-  minDiscount?: number;
-  stock?: "in_stock" | "out_of_stock";
-  sort?: SortValue;
-  /** 1-based */
-  page: number;
-}
-
-/** Several checkboxes of one name, or one comma list: both are accepted. */
-function list(params: URLSearchParams, name: string): string[] {
-  return [
-    ...new Set(
-      params
-        .getAll(name)
-        .flatMap((value) => value.split(","))
-        .map((value) => value.trim())
-        .filter(Boolean),
-    ),
-  ].slice(0, 30);
-}
-
-function positiveInt(value: string | null, max = 10_000_000): number | undefined {
-  if (value === null || value.trim() === "") return undefined;
-  const number = Number(value);
-  if (!Number.isFinite(number) || number < 0) return undefined;
-  return Math.min(Math.floor(number), max);
-}
-
-export function parseListingParams(params: URLSearchParams): ListingFilters {
-  const sort = params.get("sort");
-  const stock = params.get("stock");
-  return {
-    category: params.get("category")?.trim().slice(0, 100) || undefined,
-    search: params.get("search")?.trim().slice(0, 100) || undefined,
-    colors: list(params, "colors"),
-    sizes: list(params, "sizes"),
-    minPrice: positiveInt(params.get("minPrice")),
-    maxPrice: positiveInt(params.get("maxPrice")),
-    minDiscount: positiveInt(params.get("minDiscount"), 100),
-    stock: stock === "in_stock" || stock === "out_of_stock" ? stock : undefined,
-    sort: SORTS.some((option) => option.value === sort) ? (sort as SortValue) : undefined,
-    page: Math.max(1, positiveInt(params.get("page"), 10_000) ?? 1),
-  };
-}
 
 /** The listing query for GET /api/products (and the products service). */
 export function toApiQuery(filters: ListingFilters) {
@@ -81,24 +38,6 @@ export function toApiQuery(filters: ListingFilters) {
     pageNumber: filters.page - 1,
     pageSize: PAGE_SIZE,
   };
-}
-
-/** The listing URL for a set of filters; `changes` override, page resets unless given. */
-export function listingHref(filters: ListingFilters, changes: Partial<ListingFilters> = {}) {
-  const next = { ...filters, page: 1, ...changes };
-  const params = new URLSearchParams();
-  if (next.category) params.set("category", next.category);
-  if (next.search) params.set("search", next.search);
-  if (next.colors.length) params.set("colors", next.colors.join(","));
-  if (next.sizes.length) params.set("sizes", next.sizes.join(","));
-  if (next.minPrice !== undefined) params.set("minPrice", String(next.minPrice));
-  if (next.maxPrice !== undefined) params.set("maxPrice", String(next.maxPrice));
-  if (next.minDiscount !== undefined) params.set("minDiscount", String(next.minDiscount));
-  if (next.stock) params.set("stock", next.stock);
-  if (next.sort) params.set("sort", next.sort);
-  if (next.page > 1) params.set("page", String(next.page));
-  const query = params.toString();
-  return query ? `/products?${query}` : "/products";
 }
 
 export function activeFilterCount(filters: ListingFilters): number {

@@ -12,3 +12,9 @@ export function positiveFlag(name: string, value: string | undefined): number {
 
 /** The filtered listing measured (category with its sub-categories + colours + sort). */
 export const LISTING_QUERY = "category=men&colors=Black,Navy&sort=price_low&pageSize=24";
+
+/**
+ * The same listing's page as the storefront's own links write it (`listingHref`): the page shows
+ * its own page size, and a query it does not know (pageSize) is never kept by the page cache.
+ */
+export const LISTING_PAGE_QUERY = "category=men&colors=Black%2CNavy&sort=price_low";

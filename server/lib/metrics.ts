@@ -310,3 +310,29 @@ export function recordJobRun(job: string, outcome: "ok" | "failed", seconds: num
   jobRuns.inc({ job, outcome });
   jobRunDuration.observe({ job }, seconds);
 }
+
+// -------------------------------------------------------------------------------------------------
+// Rendered-page cache (server/middleware/page-cache.ts)
+
+export type PageCacheOutcome = "hit" | "miss" | "bypass";
+
+const pageCacheRequests = new Counter({
+  name: "tweest_page_cache_requests_total",
+  help: "Storefront pages by the page cache's outcome: hit (served from memory), miss (rendered, then kept when it may be), bypass (never cached: not a public page, signed request, ...)",
+  labelNames: ["outcome"],
+  registers: [registry],
+});
+
+const pageCacheBytes = new Gauge({
+  name: "tweest_page_cache_bytes",
+  help: "Memory the rendered-page cache holds (its bound is PAGE_CACHE_MB)",
+  registers: [registry],
+});
+
+export function recordPageCacheOutcome(outcome: PageCacheOutcome): void {
+  pageCacheRequests.inc({ outcome });
+}
+
+export function recordPageCacheBytes(bytes: number): void {
+  pageCacheBytes.set(bytes);
+}

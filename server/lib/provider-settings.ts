@@ -74,6 +74,17 @@ export function invalidateProviderSettings(): void {
   copies.clear();
 }
 
+/**
+ * Which opened copies are held, of every provider (the page cache's version: the storefront shows
+ * which payment methods are configured). A save drops its provider's copy, so this changes at once.
+ */
+export function providerSettingsVersion(): string {
+  return [...copies]
+    .map(([key, copy]) => `${key}.${copy.version}`)
+    .sort()
+    .join(",");
+}
+
 /** Whether this server can seal credentials (production needs SETTINGS_ENCRYPTION_KEY). */
 export const canStoreSecrets = (): boolean => sealingKeys().current !== undefined;
 

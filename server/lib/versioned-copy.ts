@@ -13,6 +13,13 @@ export interface VersionedCopy<T> {
   read(): Promise<T>;
   /** Forgets the copy (tests empty the database behind the shop's back). */
   invalidate(): void;
+  /** The copy held now, without any check (undefined before the first read or after a write). */
+  peek(): T | undefined;
+  /**
+   * Which copy is held: changes whenever the copy does (a load, a local write, invalidate());
+   * undefined while none is. Cheap and synchronous: the page cache compares it on every request.
+   */
+  version(): string | undefined;
 }
 
 interface Copy<T> {
@@ -81,6 +88,12 @@ export function versionedCopy<T>(options: {
     invalidate() {
       generation += 1;
       copy = undefined;
+    },
+    peek() {
+      return copy?.value;
+    },
+    version() {
+      return copy && `${generation}.${copy.epoch ?? "-"}.${copy.version}.${copy.loadedAt}`;
     },
   };
 }

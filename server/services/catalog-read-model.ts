@@ -208,6 +208,8 @@ export class CatalogReadModel {
   private version = 0;
   private lastCheck = 0;
   private lastFullLoad = 0;
+  /** Full reads so far: the periodic one heals writes whose change was never recorded. */
+  private fullLoads = 0;
   private mustCheck = true;
   private refreshing: Promise<void> | undefined;
   private fullReloading: Promise<void> | undefined;
@@ -232,6 +234,14 @@ export class CatalogReadModel {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /**
+   * Which state of the catalogue the model holds (the page cache's version): its version document's
+   * epoch and version as last applied, and a count of full loads; undefined until loaded.
+   */
+  get versionTag(): string | undefined {
+    return this.loaded ? `${this.epoch}.${this.version}.${this.fullLoads}` : undefined;
   }
 
   /** True once the whole catalogue has been read (until invalidate()). */
@@ -355,6 +365,7 @@ export class CatalogReadModel {
     }
     for (const id of [...this.entries.keys()]) if (!seen.has(id)) this.remove(id);
     this.changed();
+    this.fullLoads += 1;
   }
 
   /**

@@ -127,6 +127,9 @@ const publishedLinks = versionedCopy({
 /** Forgets this instance's copy of the footer's links (tests empty the database behind its back). */
 export const invalidatePublishedPages = () => publishedLinks.invalidate();
 
+/** Which copy of the published pages is held (the page cache's version; undefined: none). */
+export const publishedPagesVersion = () => publishedLinks.version();
+
 /** `GET /api/pages`: the published pages' addresses and titles, in the footer's order. */
 export function listPublishedPages(): Promise<PageLink[]> {
   return publishedLinks.read();

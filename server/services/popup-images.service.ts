@@ -87,6 +87,19 @@ export async function listActivePopupImages(now = new Date()): Promise<ActivePop
     });
 }
 
+/**
+ * Which popups a page rendered now shows, as a version for the page cache: the copy's version and
+ * the popups within their window at `now` (a window's start or end changes the pages with no write).
+ * Undefined while no copy is held.
+ */
+export function activePopupsVersion(now = new Date()): string | undefined {
+  const version = switchedOn.version();
+  const docs = switchedOn.peek();
+  if (version === undefined || docs === undefined) return undefined;
+  const shown = docs.filter((doc) => withinWindow(doc, now)).map((doc) => doc._id.toString());
+  return `${version}[${shown.join(",")}]`;
+}
+
 export async function listPopupImages(): Promise<PopupImageView[]> {
   const docs = await PopupImage.find().sort(ORDER).lean<PopupDoc[]>();
   return docs.map(toView);

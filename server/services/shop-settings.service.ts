@@ -190,6 +190,11 @@ export async function getShopSettings(): Promise<ShopSettings> {
   return (await current()).settings;
 }
 
+/** Which copy of the settings is held (the page cache's version; undefined: none). */
+export function shopSettingsVersion(): string | undefined {
+  return snapshot && `${snapshot.epoch}.${snapshot.version}`;
+}
+
 /** Forgets the in-process copy (tests empty the database behind the shop's back). */
 export function invalidateShopSettings(): void {
   snapshot = undefined;

@@ -1,7 +1,8 @@
 import type mongoose from "mongoose";
 import { Category } from "../../models/category.model.js";
-import { SizeGuide } from "../../models/size-guide.model.js";
+import { SIZE_GUIDES_CONTENT_ID, SizeGuide } from "../../models/size-guide.model.js";
 import { badRequest, notFound } from "../lib/http-error.js";
+import { versionedCopy } from "../lib/versioned-copy.js";
 import { findCategoryByIdOrSlug } from "./catalog-listing.js";
 import type { SizeGuideAnswer } from "#contract/answers/catalog";
 
@@ -62,12 +63,29 @@ export async function listSizeGuides(category?: string): Promise<SizeGuideAnswer
 /**
  * The categories with a size guide of their own. A product page shows its "Size guide" link when
  * its category or an ancestor is one (what `listSizeGuides` would find), so the link never opens
- * an empty guide. One small read of a collection of a few documents, beside the product's.
+ * an empty guide. An in-process copy checked against the size guides' version (as the popups are):
+ * a product page costs no size-guide query, and a guide saved on another instance is in force here
+ * within a second.
  */
-export async function categoriesWithSizeGuide(): Promise<Set<string>> {
-  const ids = await SizeGuide.distinct("category", { category: { $ne: null } });
-  return new Set(ids.map(String));
+const guidedCategories = versionedCopy({
+  id: SIZE_GUIDES_CONTENT_ID,
+  checkAfterMs: 500,
+  reloadAfterMs: 5 * 60_000,
+  load: async (): Promise<ReadonlySet<string>> => {
+    const ids = await SizeGuide.distinct("category", { category: { $ne: null } });
+    return new Set(ids.map(String));
+  },
+});
+
+export function categoriesWithSizeGuide(): Promise<ReadonlySet<string>> {
+  return guidedCategories.read();
 }
+
+/** Which copy is held (the page cache's version; undefined: none). */
+export const sizeGuidesVersion = () => guidedCategories.version();
+
+/** Forgets the copy (tests empty the database behind the shop's back). */
+export const invalidateSizeGuideCategories = () => guidedCategories.invalidate();
 
 export interface SizeGuideInput {
   name?: string;

@@ -4,6 +4,8 @@ import { invalidateCourierSettings } from "../../server/services/courier-setting
 import { invalidatePublishedPages } from "../../server/services/pages.service";
 import { invalidateActivePopupImages } from "../../server/services/popup-images.service";
 import { invalidateShopSettings } from "../../server/services/shop-settings.service";
+import { invalidateSizeGuideCategories } from "../../server/services/size-guides.service";
+import { clearPageCaches } from "../../server/middleware/page-cache";
 
 /** Empties every collection but keeps indexes, so each test starts from a known state. */
 export async function clearDatabase(): Promise<void> {
@@ -21,4 +23,8 @@ export async function clearDatabase(): Promise<void> {
   invalidateActivePopupImages();
   // And the footer's links to the shop's pages.
   invalidatePublishedPages();
+  // And which categories have a size guide.
+  invalidateSizeGuideCategories();
+  // And the pages rendered from all of these.
+  clearPageCaches();
 }

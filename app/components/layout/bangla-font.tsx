@@ -12,10 +12,11 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { pageCookie } from "~/lib/cookies";
+import { BANGLA_FONT_COOKIE } from "#contract/i18n/locale-preference";
 import fontFile from "@fontsource/noto-sans-bengali/files/noto-sans-bengali-bengali-400-normal.woff2?url";
 
-/** Set by the browser once the font file is in its cache; the server then preloads it. */
-export const BANGLA_FONT_COOKIE = "bn_font";
+// Set by the browser once the font file is in its cache; the server then preloads it.
+export { BANGLA_FONT_COOKIE };
 /** The class on <html> that turns the web font on (app.css). */
 const FONT_CLASS = "bangla-font";
 const COOKIE_MAX_AGE = 60 * 60 * 24 * 30;

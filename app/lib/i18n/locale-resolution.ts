@@ -1,51 +1,22 @@
 import {
   DEFAULT_LOCALE,
-  isLocale,
   type Locale,
   isStorefrontPath,
   localeOfPath,
   pathInLocale,
 } from "#contract/i18n";
-import { pageCookie, readCookie } from "../cookies";
+import { LOCALE_COOKIE, preferredLocale } from "#contract/i18n/locale-preference";
+import { pageCookie } from "../cookies";
 
-/** The cookie that keeps the shopper's language across visits (set by the language switch). */
-export const LOCALE_COOKIE = "lang";
 export const LOCALE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
 
-/** The cookie's value in a `Cookie` header when it names a supported locale. */
-export function localeFromCookie(cookieHeader: string | null | undefined): Locale | undefined {
-  const value = readCookie(cookieHeader, LOCALE_COOKIE);
-  return isLocale(value) ? value : undefined;
-}
-
-/**
- * The supported locale an `Accept-Language` header prefers (RFC 9110 §12.5.4): the highest
- * quality wins, ties go to the range listed first; `bn-BD` counts as `bn`, `*` as English, `q=0`
- * refuses. No header, or nothing supported: English (crawlers send none).
- */
-export function localeFromAcceptLanguage(header: string | null | undefined): Locale {
-  let best: { locale: Locale; quality: number } | undefined;
-  for (const part of (header ?? "").split(",")) {
-    const [range, ...params] = part.trim().split(";");
-    const tag = range?.trim().toLowerCase();
-    if (!tag) continue;
-    const qParam = params.map((param) => param.trim()).find((param) => /^q=/i.test(param));
-    const quality = qParam ? Number(qParam.slice(2)) : 1;
-    if (!Number.isFinite(quality) || quality <= 0 || quality > 1) continue;
-    const primary = tag === "*" ? DEFAULT_LOCALE : tag.split("-")[0];
-    if (!isLocale(primary)) continue;
-    if (!best || quality > best.quality) best = { locale: primary, quality };
-  }
-  return best?.locale ?? DEFAULT_LOCALE;
-}
-
-/** The language a shopper asks for when opening a page without one in its URL. */
-export function preferredLocale(headers: Headers): Locale {
-  return (
-    localeFromCookie(headers.get("cookie")) ??
-    localeFromAcceptLanguage(headers.get("accept-language"))
-  );
-}
+// The preference itself is read by the server's page cache too (its key).
+export {
+  LOCALE_COOKIE,
+  localeFromAcceptLanguage,
+  localeFromCookie,
+  preferredLocale,
+} from "#contract/i18n/locale-preference";
 
 /** Whether a page's answer depends on the language the shopper prefers (an English storefront URL). */
 function answersByPreference(pathname: string): boolean {
