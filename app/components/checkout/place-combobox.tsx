@@ -77,11 +77,14 @@ export function PlaceCombobox({
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
 
-  // A place chosen elsewhere (a saved address, a new district clearing the thana) shows here.
-  useEffect(() => {
+  // A place chosen elsewhere (a saved address, a new district clearing the thana) shows here in
+  // the same render as the change (adjusted while rendering, not in an effect a frame later).
+  const [shownChoice, setShownChoice] = useState(chosenName);
+  if (shownChoice !== chosenName) {
+    setShownChoice(chosenName);
     setText(chosenName);
     setTyping(false);
-  }, [chosenName]);
+  }
 
   const results = open || typing ? search(typing ? text : "") : [];
   const highlighted = active >= 0 && active < results.length ? active : -1;
