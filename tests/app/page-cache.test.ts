@@ -22,6 +22,7 @@ import { createAdmin } from "../factories/user";
 import { clearDatabase } from "../setup/db";
 import { setEnv } from "../setup/env";
 import { freePort, listen } from "../resilience/helpers";
+import { EID_EXCHANGE_PAGE } from "../factories/page";
 
 const buildDir = process.env.E2E_BUILD_DIR;
 const closers: (() => Promise<void>)[] = [];
@@ -197,17 +198,7 @@ describe("a kept page is answered only while what it shows is unchanged", () => 
     expect(withPopup.text).toContain("Boishakh sale");
     expect(cacheOf(await get(productPath()).expect(200))).toBe("hit");
 
-    await request(app)
-      .post("/api/admin/pages")
-      .set(admin)
-      .send({
-        slug: "eid-exchange",
-        title: { en: "Eid exchange", bn: "ঈদের বদল" },
-        description: { en: "", bn: "" },
-        body: { en: "Exchange any size after Eid.", bn: "ঈদের পরে যেকোনো মাপ বদল।" },
-        published: true,
-      })
-      .expect(201);
+    await request(app).post("/api/admin/pages").set(admin).send(EID_EXCHANGE_PAGE).expect(201);
     const withPage = await get(productPath()).expect(200);
     expect(cacheOf(withPage)).toBe("miss");
     expect(withPage.text).toContain('href="/pages/eid-exchange"');

@@ -16,6 +16,7 @@ import { createProduct } from "../factories/product";
 import { bearer, createAdmin } from "../factories/user";
 import { clearDatabase } from "../setup/db";
 import { freePort, startShopProcess, stopShopProcesses } from "./helpers";
+import { EID_EXCHANGE_PAGE } from "../factories/page";
 
 /** The most a change on A may take to reach B's pages. */
 const WITHIN_MS = 2000;
@@ -86,13 +87,7 @@ describe("a page kept on another instance", () => {
         request(instanceA)
           .post("/api/admin/pages")
           .set(bearer(adminToken))
-          .send({
-            slug: "eid-exchange",
-            title: { en: "Eid exchange", bn: "ঈদের বদল" },
-            description: { en: "", bn: "" },
-            body: { en: "Exchange any size after Eid.", bn: "ঈদের পরে যেকোনো মাপ বদল।" },
-            published: true,
-          })
+          .send(EID_EXCHANGE_PAGE)
           .expect(201),
       (text) => text.includes('href="/pages/eid-exchange"'),
     );

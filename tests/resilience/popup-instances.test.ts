@@ -12,6 +12,7 @@ import { describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
 import { bearer } from "../factories/user";
 import { afterASecond, useSecondInstance } from "./second-instance";
+import { EID_EXCHANGE_PAGE } from "../factories/page";
 
 const instanceA = createApp();
 const shop = useSecondInstance();
@@ -77,13 +78,7 @@ describe("the footer's shop pages across instances", () => {
     // B has read (and keeps) the standard pages.
     const standard = await slugsOnB();
     expect(standard).not.toContain("eid-exchange");
-    const page = {
-      slug: "eid-exchange",
-      title: { en: "Eid exchange", bn: "ঈদের বদল" },
-      description: { en: "", bn: "" },
-      body: { en: "Exchange any size after Eid.", bn: "ঈদের পরে যেকোনো মাপ বদল।" },
-      published: true,
-    };
+    const page = EID_EXCHANGE_PAGE;
     await request(instanceA)
       .post("/api/admin/pages")
       .set(bearer(shop.adminToken))

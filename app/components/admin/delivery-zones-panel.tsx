@@ -104,6 +104,17 @@ interface PlaceOption {
   label: string;
 }
 
+/**
+ * A zone's fields' labels, by their key in the zone: the form's and the settings change log's
+ * (`delivery.zones.<id>.charge` is logged as "Zone <id>: charge (৳)").
+ */
+export const zoneFieldLabels = (i18n: I18n, zone: string) => ({
+  name: i18n._("{zone}: name", { zone }),
+  nameBn: i18n._("{zone}: Bangla name", { zone }),
+  charge: i18n._("{zone}: charge (৳)", { zone }),
+  freeDeliveryThreshold: i18n._("{zone}: free delivery from (৳)", { zone }),
+});
+
 /** A place's or a zone's name in the back office's language: its Bangla name where it has one. */
 const localName = (i18n: I18n, named: { name: string; nameBn?: string } | undefined) =>
   (i18n.locale === "bn" && named?.nameBn) || named?.name || "";
@@ -167,21 +178,18 @@ export function DeliveryZonesPanel({ errorOf }: { errorOf: ErrorOf }) {
       {...register(path(name))}
     />
   );
-  const amounts = (prefix: string, zoneName: string) => (
-    <>
-      {field(`${prefix}.charge`, i18n._("{zone}: charge (৳)", { zone: zoneName }), {
-        inputMode: "numeric",
-      })}
-      {field(
-        `${prefix}.freeDeliveryThreshold`,
-        i18n._("{zone}: free delivery from (৳)", { zone: zoneName }),
-        {
+  const amounts = (prefix: string, zoneName: string) => {
+    const labels = zoneFieldLabels(i18n, zoneName);
+    return (
+      <>
+        {field(`${prefix}.charge`, labels.charge, { inputMode: "numeric" })}
+        {field(`${prefix}.freeDeliveryThreshold`, labels.freeDeliveryThreshold, {
           inputMode: "numeric",
           hint: i18n._("Empty: the shop-wide amount; 0: never free here"),
-        },
-      )}
-    </>
-  );
+        })}
+      </>
+    );
+  };
   const zones = watch("delivery.zones");
   const fallbackName = localName(i18n, watch("delivery.fallbackZone"));
 
@@ -258,8 +266,8 @@ export function DeliveryZonesPanel({ errorOf }: { errorOf: ErrorOf }) {
                   </span>
                 </legend>
                 <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-                  {field(`${prefix}.name`, i18n._("{zone}: name", { zone: name }))}
-                  {field(`${prefix}.nameBn`, i18n._("{zone}: Bangla name", { zone: name }), {
+                  {field(`${prefix}.name`, zoneFieldLabels(i18n, name).name)}
+                  {field(`${prefix}.nameBn`, zoneFieldLabels(i18n, name).nameBn, {
                     lang: "bn",
                   })}
                   {amounts(prefix, name)}
@@ -295,11 +303,11 @@ export function DeliveryZonesPanel({ errorOf }: { errorOf: ErrorOf }) {
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           {field(
             "delivery.fallbackZone.name",
-            i18n._("{zone}: name", { zone: i18n._("Every other place") }),
+            zoneFieldLabels(i18n, i18n._("Every other place")).name,
           )}
           {field(
             "delivery.fallbackZone.nameBn",
-            i18n._("{zone}: Bangla name", { zone: i18n._("Every other place") }),
+            zoneFieldLabels(i18n, i18n._("Every other place")).nameBn,
             { lang: "bn" },
           )}
           {amounts("delivery.fallbackZone", i18n._("Every other place"))}

@@ -22,6 +22,7 @@ import { TextField } from "~/components/admin/list";
 import {
   DeliveryZonesPanel,
   deliverySettingsOf,
+  zoneFieldLabels,
   deliveryValues,
   isZonePath,
   type DeliveryValues,
@@ -268,14 +269,11 @@ const show = (i18n: I18n, value: unknown): string =>
             ? localDigits(String(value))
             : String(value);
 
-/** A change's field as the log names it: a zone's by its id (`Zone inside-dhaka: charge`). */
-/** A zone field's words in the change log, by the field's key. */
-const zoneFieldLabels = (i18n: I18n, zone: string): Record<string, string> => ({
-  name: i18n._("{zone}: name", { zone }),
-  nameBn: i18n._("{zone}: Bangla name", { zone }),
-  charge: i18n._("{zone}: charge (৳)", { zone }),
-  freeDeliveryThreshold: i18n._("{zone}: free delivery from (৳)", { zone }),
-});
+/** A zone field's label in the change log (a zone's field by its key), if the form has one. */
+function zoneLabelOf(i18n: I18n, zone: string, field: string): string | undefined {
+  const labels: Record<string, string> = zoneFieldLabels(i18n, zone);
+  return Object.hasOwn(labels, field) ? labels[field] : undefined;
+}
 
 /** A courier's or a payment gateway's settings, as the change log names them. */
 const PROVIDER_PATH = /^(couriers|paymentGateways)\.([^.]+)\.(.+)$/;
@@ -295,7 +293,7 @@ function labelOf(i18n: I18n, path: string): ReactNode {
     const zoneLabel = i18n._("Zone {zone}", { zone: id });
     if (!field) return zoneLabel;
     return (
-      zoneFieldLabels(i18n, zoneLabel)[field] ?? (
+      zoneLabelOf(i18n, zoneLabel, field) ?? (
         <>
           {zoneLabel}: {codeLabel(field)}
         </>
@@ -305,7 +303,7 @@ function labelOf(i18n: I18n, path: string): ReactNode {
   const fallback = /^delivery\.fallbackZone\.(.+)$/.exec(path);
   if (fallback)
     return (
-      zoneFieldLabels(i18n, i18n._("Every other place"))[fallback[1]!] ?? (
+      zoneLabelOf(i18n, i18n._("Every other place"), fallback[1]!) ?? (
         <>
           {i18n._("Every other place")}: {codeLabel(fallback[1]!)}
         </>
