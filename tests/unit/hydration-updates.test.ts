@@ -16,7 +16,7 @@ import { I18nProvider } from "@lingui/react";
 import { act, createElement, Profiler, type ProfilerOnRenderCallback } from "react";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   publishCart,
   refreshCart,
@@ -82,8 +82,16 @@ describe("a closed dialog on a hydrating page", () => {
   it("opens on its trigger, closes, and opens again", async () => {
     hydrateCountingCommits(createElement(GuestDialog));
     const trigger = document.querySelector("button")!;
+    expect(trigger.getAttribute("aria-expanded")).toBe("false");
     act(() => trigger.click());
-    expect(document.querySelector('[role="dialog"]')?.textContent).toContain("Size guide");
+    // Radix's part loads on first opening (components/ui/dialog-content.tsx).
+    await vi.waitFor(() =>
+      expect(document.querySelector('[role="dialog"]')?.textContent).toContain("Size guide"),
+    );
+    expect(trigger.getAttribute("aria-expanded")).toBe("true");
+    expect(trigger.getAttribute("aria-controls")).toBe(
+      document.querySelector('[role="dialog"]')!.id,
+    );
     await act(async () => {
       document.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
     });
@@ -92,7 +100,7 @@ describe("a closed dialog on a hydrating page", () => {
     expect(document.querySelector('[role="dialog"]')).not.toBeNull();
   });
 
-  it("shows a dialog that is open from the start (controlled)", () => {
+  it("shows a dialog that is open from the start (controlled)", async () => {
     hydrateCountingCommits(
       createElement(
         Dialog,
@@ -104,7 +112,11 @@ describe("a closed dialog on a hydrating page", () => {
         ),
       ),
     );
-    expect(document.querySelector('[role="dialog"]')?.textContent).toContain("Continue as guest?");
+    await vi.waitFor(() =>
+      expect(document.querySelector('[role="dialog"]')?.textContent).toContain(
+        "Continue as guest?",
+      ),
+    );
   });
 });
 
