@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useLingui } from "@lingui/react";
 import { LogOut, Package } from "lucide-react";
 import { useState, type ComponentProps } from "react";
@@ -11,12 +10,21 @@ import { FormMessage } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
-import { api, ApiError, errorMessage, getToken, type Order, type User } from "~/lib/api-client";
+import {
+  api,
+  ApiError,
+  errorMessage,
+  getToken,
+  MESSAGES,
+  type Order,
+  type User,
+} from "~/lib/api-client";
 import { AuthReady, rememberRedirectAfterLogin, useAuth } from "~/lib/auth";
 import { validateInto } from "~/lib/form-validation";
 import { LocalLink, metaI18n, useLocale, useLocalizedPath } from "~/lib/i18n/i18n";
 import { shopperMessage } from "~/lib/i18n/shopper-messages";
-import { OtpSendBody, OtpVerifyBody, PasswordForm, ProfileForm } from "~/lib/storefront-schemas";
+import { schemaOnFirstUse } from "~/lib/schema-on-first-use";
+import type { PasswordForm, ProfileForm } from "~/lib/storefront-schemas";
 import type { Route } from "./+types/account";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -158,6 +166,18 @@ function Section({
 
 type Outcome = { kind: "success" | "error"; text: string } | null;
 
+// The forms' schemas (zod) load when a form is first touched (schema-on-first-use.ts).
+const loadSchemas = () => import("~/lib/storefront-schemas");
+const profileSchema = schemaOnFirstUse(() => loadSchemas().then((schemas) => schemas.ProfileForm));
+const passwordSchema = schemaOnFirstUse(() =>
+  loadSchemas().then((schemas) => schemas.PasswordForm),
+);
+const prefetchSchemas = () => void loadSchemas().catch(() => undefined);
+
+/** What a form shows under it: its own outcome, else a failure to load its checks. */
+const shownOutcome = (outcome: Outcome, root: { message?: string } | undefined): Outcome =>
+  outcome ?? (root?.message ? { kind: "error", text: root.message } : null);
+
 /** A labelled input for a react-hook-form field; marked invalid while the field has an error. */
 function FormInput({
   id,
@@ -203,7 +223,7 @@ function ProfileSection({ user }: { user: User }) {
   const auth = useAuth();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const form = useForm<z.input<typeof ProfileForm>, unknown, z.output<typeof ProfileForm>>({
-    resolver: zodResolver(ProfileForm),
+    resolver: profileSchema.resolver,
     defaultValues: { firstName: user.firstName, lastName: user.lastName, email: user.email },
   });
   const { errors, isSubmitting } = form.formState;
@@ -220,7 +240,12 @@ function ProfileSection({ user }: { user: User }) {
 
   return (
     <Section id="profile-heading" title={i18n._("Profile")}>
-      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
+      <form
+        onSubmit={form.handleSubmit(onSubmit)}
+        onFocus={profileSchema.prefetch}
+        noValidate
+        className="space-y-4"
+      >
         <div className="grid gap-4 sm:grid-cols-2">
           <FormInput
             id="profile-first"
@@ -246,7 +271,7 @@ function ProfileSection({ user }: { user: User }) {
           {...form.register("email")}
         />
         <FormFooter
-          outcome={outcome}
+          outcome={shownOutcome(outcome, errors.root)}
           busy={isSubmitting}
           busyLabel={i18n._("Saving…")}
           label={i18n._("Save profile")}
@@ -269,12 +294,27 @@ function PhoneSection({ user }: { user: User }) {
   const [pending, setPending] = useState<"send" | "verify" | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
 
+  /** The API's schemas, or null (and the failure shown) when their script did not arrive. */
+  async function schemasOrFailure() {
+    try {
+      return await loadSchemas();
+    } catch {
+      setOutcome({ kind: "error", text: MESSAGES.network });
+      return null;
+    }
+  }
+
   async function send() {
     form.clearErrors();
     setOutcome(null);
-    const checked = validateInto(OtpSendBody, { phone: form.getValues("phone") }, form.setError, [
-      "phone",
-    ]);
+    const schemas = await schemasOrFailure();
+    if (!schemas) return;
+    const checked = validateInto(
+      schemas.OtpSendBody,
+      { phone: form.getValues("phone") },
+      form.setError,
+      ["phone"],
+    );
     if (!checked) return;
     setPending("send");
     try {
@@ -294,7 +334,12 @@ function PhoneSection({ user }: { user: User }) {
   async function verify() {
     form.clearErrors();
     setOutcome(null);
-    const checked = validateInto(OtpVerifyBody, form.getValues(), form.setError, ["phone", "otp"]);
+    const schemas = await schemasOrFailure();
+    if (!schemas) return;
+    const checked = validateInto(schemas.OtpVerifyBody, form.getValues(), form.setError, [
+      "phone",
+      "otp",
+    ]);
     if (!checked) return;
     setPending("verify");
     try {
@@ -324,7 +369,7 @@ function PhoneSection({ user }: { user: User }) {
           i18n._("Not verified yet. We send a one-time code by SMS.")
         )}
       </p>
-      <div className="space-y-4">
+      <div className="space-y-4" onFocus={prefetchSchemas}>
         <Field
           id="phone-number"
           label={i18n._("Mobile number")}
@@ -396,7 +441,7 @@ function PasswordSection() {
   const auth = useAuth();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const form = useForm<z.input<typeof PasswordForm>, unknown, z.output<typeof PasswordForm>>({
-    resolver: zodResolver(PasswordForm),
+    resolver: passwordSchema.resolver,
     defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
   });
   const { errors, isSubmitting } = form.formState;
@@ -427,7 +472,12 @@ function PasswordSection() {
 
   return (
     <Section id="password-heading" title={i18n._("Change password")}>
-      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
+      <form
+        onSubmit={form.handleSubmit(onSubmit)}
+        onFocus={passwordSchema.prefetch}
+        noValidate
+        className="space-y-4"
+      >
         <FormInput
           id="password-current"
           label={i18n._("Current password")}
@@ -453,7 +503,7 @@ function PasswordSection() {
           {...form.register("confirmPassword")}
         />
         <FormFooter
-          outcome={outcome}
+          outcome={shownOutcome(outcome, errors.root)}
           busy={isSubmitting}
           busyLabel={i18n._("Changing…")}
           label={i18n._("Change password")}

@@ -5,7 +5,7 @@ import { useState } from "react";
 import type { Route } from "./+types/bulk-order";
 import { Button } from "~/components/ui/button";
 import { Field, Input, NativeSelect, Textarea } from "~/components/ui/input";
-import { api, errorMessage } from "~/lib/api-client";
+import { api, errorMessage, MESSAGES } from "~/lib/api-client";
 import { checkWith, imageFileProblem, serverFieldErrors } from "~/lib/form-validation";
 import { LocalLink, metaI18n, useLocale } from "~/lib/i18n/i18n";
 import { shopperMessage } from "~/lib/i18n/shopper-messages";
@@ -14,7 +14,6 @@ import { formatNumber, toAsciiDigits } from "#contract/i18n";
 import { MIN_BULK_QUANTITY, PRINT_TYPES, TSHIRT_SIZES } from "#contract/tshirt-order-status";
 import { PRINT_TYPE_WORDS } from "#contract/status-words";
 import { IMAGE_ACCEPT } from "#contract/images";
-import { CreateTshirtOrderBody } from "#contract/schemas/tshirt-orders";
 
 export function meta({ matches }: Route.MetaArgs) {
   const { i18n } = metaI18n(matches);
@@ -26,6 +25,14 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 const SIZES = TSHIRT_SIZES;
+
+/**
+ * The API's schema for the order (zod), fetched when the form is first touched or sent: zod stays
+ * out of the page's first scripts.
+ */
+const loadOrderSchema = () =>
+  import("#contract/schemas/tshirt-orders").then((schemas) => schemas.CreateTshirtOrderBody);
+const prefetchOrderSchema = () => void loadOrderSchema().catch(() => undefined);
 /** The print types with the contract's words in the page's language. */
 const printTypes = (i18n: I18n) =>
   PRINT_TYPES.map((value) => ({ value, label: i18n._(PRINT_TYPE_WORDS[value]) }));
@@ -72,8 +79,15 @@ export default function BulkOrder() {
     const sizes = Object.fromEntries(SIZES.map((size) => [size, count(size)]));
     const text = (name: string) => String(form.get(name) ?? "");
     // The API's own schema: its rules, its messages, and the mobile number normalised as it would.
+    let schema: Awaited<ReturnType<typeof loadOrderSchema>>;
+    try {
+      schema = await loadOrderSchema();
+    } catch {
+      setState({ status: "error", message: MESSAGES.network });
+      return;
+    }
     const checked = checkWith(
-      CreateTshirtOrderBody,
+      schema,
       { ...Object.fromEntries(FIELDS.map((name) => [name, text(name)])), sizes, quantity },
       FIELDS,
     );
@@ -137,6 +151,7 @@ export default function BulkOrder() {
       </p>
       <form
         onSubmit={onSubmit}
+        onFocus={prefetchOrderSchema}
         noValidate
         encType="multipart/form-data"
         className="mt-6 space-y-6 rounded-lg border border-stone-200 bg-white p-4 sm:p-6"

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useLingui } from "@lingui/react";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -18,11 +17,16 @@ import { errorMessage, getToken } from "~/lib/api-client";
 import { signInScreenHref, takeSignInDestination, useAuth } from "~/lib/auth";
 import { LocalLink, metaI18n, useLocalizedPath } from "~/lib/i18n/i18n";
 import { shopperMessage } from "~/lib/i18n/shopper-messages";
-import { LoginForm } from "~/lib/storefront-schemas";
+import { schemaOnFirstUse } from "~/lib/schema-on-first-use";
+import type { LoginForm } from "~/lib/storefront-schemas";
 import type { Route } from "./+types/login";
 
 /** The form's fields as typed; LoginForm (POST /auth/signin's schema) checks them. */
 type LoginValues = z.input<typeof LoginForm>;
+
+const loginSchema = schemaOnFirstUse(() =>
+  import("~/lib/storefront-schemas").then((schemas) => schemas.LoginForm),
+);
 
 export function meta({ matches }: Route.MetaArgs) {
   const { i18n } = metaI18n(matches);
@@ -50,7 +54,7 @@ export default function Login() {
   // While this form signs in, the form itself decides where to go (after the pending cart item).
   const signingIn = useRef(false);
   const form = useForm<LoginValues, unknown, z.output<typeof LoginForm>>({
-    resolver: zodResolver(LoginForm),
+    resolver: loginSchema.resolver,
     defaultValues: { email: "", password: "" },
   });
   const { errors, isSubmitting } = form.formState;
@@ -93,7 +97,12 @@ export default function Login() {
         </>
       }
     >
-      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
+      <form
+        onSubmit={form.handleSubmit(onSubmit)}
+        onFocus={loginSchema.prefetch}
+        noValidate
+        className="space-y-4"
+      >
         <Field id="login-email" label={i18n._("Email")} error={fieldError(errors.email?.message)}>
           <Input
             id="login-email"
@@ -119,7 +128,11 @@ export default function Login() {
             {...form.register("password")}
           />
         </Field>
-        {failure && <FormMessage kind="error">{shopperMessage(i18n, failure)}</FormMessage>}
+        {(failure ?? errors.root?.message) && (
+          <FormMessage kind="error">
+            {shopperMessage(i18n, failure ?? errors.root?.message ?? "")}
+          </FormMessage>
+        )}
         {done && <FormMessage kind="success">{i18n._("Signed in. Taking you back…")}</FormMessage>}
         <Button type="submit" className="w-full" size="lg" disabled={isSubmitting}>
           {isSubmitting ? <Spinner size={18} thickness={4} className="text-white" /> : null}

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import type { I18n } from "@lingui/core";
 import { useLingui } from "@lingui/react";
 import { useState } from "react";
@@ -13,11 +12,16 @@ import { errorMessage } from "~/lib/api-client";
 import { signInScreenHref, takeSignInDestination, useAuth } from "~/lib/auth";
 import { LocalLink, metaI18n, useLocalizedPath } from "~/lib/i18n/i18n";
 import { shopperMessage } from "~/lib/i18n/shopper-messages";
-import { RegisterForm } from "~/lib/storefront-schemas";
+import { schemaOnFirstUse } from "~/lib/schema-on-first-use";
+import type { RegisterForm } from "~/lib/storefront-schemas";
 import type { Route } from "./+types/register";
 
 /** The form's fields as typed; RegisterForm (POST /auth/signup's schema) checks and normalises them. */
 type RegisterValues = z.input<typeof RegisterForm>;
+
+const registerSchema = schemaOnFirstUse(() =>
+  import("~/lib/storefront-schemas").then((schemas) => schemas.RegisterForm),
+);
 
 export function meta({ matches }: Route.MetaArgs) {
   const { i18n } = metaI18n(matches);
@@ -74,7 +78,7 @@ export default function Register() {
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const form = useForm<RegisterValues, unknown, z.output<typeof RegisterForm>>({
-    resolver: zodResolver(RegisterForm),
+    resolver: registerSchema.resolver,
     defaultValues: {
       firstName: "",
       lastName: "",
@@ -119,6 +123,7 @@ export default function Register() {
     >
       <form
         onSubmit={form.handleSubmit(onSubmit)}
+        onFocus={registerSchema.prefetch}
         noValidate
         className="grid grid-cols-1 gap-4 sm:grid-cols-2"
       >
@@ -148,7 +153,11 @@ export default function Register() {
           );
         })}
         <div className="space-y-4 sm:col-span-2">
-          {failure && <FormMessage kind="error">{shopperMessage(i18n, failure)}</FormMessage>}
+          {(failure ?? errors.root?.message) && (
+            <FormMessage kind="error">
+              {shopperMessage(i18n, failure ?? errors.root?.message ?? "")}
+            </FormMessage>
+          )}
           {done && (
             <FormMessage kind="success">
               {i18n._("Account created. Welcome to Tweest!")}

@@ -196,6 +196,23 @@ describe("storefront JavaScript budget (production build)", () => {
     });
   }
 
+  it(`every other storefront page, in both languages, loads at most ${BUDGET_KB} KB before a tap`, () => {
+    // Every route of the build but the back office's and the checkout (its own ceiling above): the
+    // sign-in, account and bulk-order forms once loaded zod (about 21 KB) with the page; their
+    // schemas now load when a form is first touched (app/lib/schema-on-first-use.ts).
+    const routeIds = Object.keys(readManifest().routes).filter(
+      (id) => id !== "root" && !/admin|checkout/.test(id),
+    );
+    expect(routeIds).toEqual(
+      expect.arrayContaining(["routes/login", "bn/routes/account", "routes/bulk-order"]),
+    );
+    const over = routeIds
+      .map((id) => ({ id, kb: pageScripts(id, "before-a-tap").kb }))
+      .filter(({ kb }) => kb > BUDGET_KB)
+      .map(({ id, kb }) => `${id}: ${kb.toFixed(1)} KB`);
+    expect(over).toEqual([]);
+  });
+
   it("carries no UI translation in any script: the Bangla messages reach a page as a data file", () => {
     const catalog = readFileSync("app/locales/bn.po", "utf8");
     const translations = [...catalog.matchAll(/^msgstr "(.+)"$/gm)]
