@@ -17,7 +17,7 @@ const LUCIDE_ICON = /node_modules\/lucide-react\/dist\/esm\/icons\/([\w-]+)\.mjs
  * before the shopper touches it, as Lighthouse does (tests/app/bundle-budget.test.ts).
  */
 const LOADED_ON_TAP =
-  /\/(app\/components\/ui\/dialog-content|app\/lib\/storefront-schemas|contract\/schemas\/tshirt-orders)\./;
+  /\/(app\/components\/(ui\/dialog-content|checkout\/phone-confirmation)|app\/lib\/storefront-schemas|contract\/schemas\/tshirt-orders)\./;
 
 const STOREFRONT_SHELL =
   /\/app\/components\/(cart\/(cart-context|optimistic-cart|cart-actions)|layout\/(route-error|chunk-load|breadcrumb))\./;

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { useSearchParams } from "react-router";
 import { useCart } from "~/components/cart/cart-context";
@@ -16,18 +16,33 @@ import {
 } from "~/components/checkout/checkout-form";
 import { CheckoutSummary } from "~/components/checkout/checkout-summary";
 import { PaymentStep } from "~/components/checkout/payment-step";
-import { PhoneConfirmation } from "~/components/checkout/phone-confirmation";
 import { useDeliveryQuote } from "~/components/checkout/use-delivery-quote";
-import { usePlaceOrder } from "~/components/checkout/use-place-order";
+import { prefetchAddressForm, usePlaceOrder } from "~/components/checkout/use-place-order";
 import { RetryAlert } from "~/components/ui/retry-alert";
 import { Skeleton } from "~/components/ui/skeleton";
+import { Spinner } from "~/components/ui/spinner";
 import { getToken } from "~/lib/api-client";
 import { useAuth } from "~/lib/auth";
 import { LocalLink, metaI18n } from "~/lib/i18n/i18n";
 import { shopperMessage } from "~/lib/i18n/shopper-messages";
-import { normalizeBdMobile } from "~/lib/storefront-schemas";
+import { normalizeBdMobile } from "#contract/phone-number";
 import { trackBeginCheckout } from "~/lib/tracking";
 import type { Route } from "./+types/checkout";
+
+/**
+ * Asked for only when the shop wants a cash-on-delivery order's phone confirmed, after the order
+ * was placed: its code loads then (or when the shopper first fills in the form).
+ */
+const loadPhoneConfirmation = () => import("~/components/checkout/phone-confirmation");
+const PhoneConfirmation = lazy(() =>
+  loadPhoneConfirmation().then((module) => ({ default: module.PhoneConfirmation })),
+);
+
+/** What placing the order needs besides the page: the form's schema and the phone step. */
+function prefetchPlacingOrder() {
+  prefetchAddressForm();
+  void loadPhoneConfirmation().catch(() => undefined);
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   const { i18n } = metaI18n(matches);
@@ -126,6 +141,9 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
         <FormProvider {...form}>
           <form
             onSubmit={form.handleSubmit(placeOrder)}
+            // A shopper who only taps "Place order" (address filled in from last time) starts it there.
+            onFocus={prefetchPlacingOrder}
+            onPointerDown={prefetchPlacingOrder}
             noValidate
             className="mt-4 grid gap-6 lg:grid-cols-[1fr_360px]"
           >
@@ -133,13 +151,15 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               <AddressStep user={auth.user} disabled={placing.status === "placing"} />
               <PaymentStep methods={loaderData.paymentMethods} total={total} />
               {phoneCode && method === "COD" && (
-                <PhoneConfirmation
-                  phone={phoneCode.phone}
-                  code={phoneCode.code}
-                  onCodeChange={setPhoneCode}
-                  placing={placing.status === "placing"}
-                  error={placing.status === "error" ? placing.message : undefined}
-                />
+                <Suspense fallback={<Spinner size={24} />}>
+                  <PhoneConfirmation
+                    phone={phoneCode.phone}
+                    code={phoneCode.code}
+                    onCodeChange={setPhoneCode}
+                    placing={placing.status === "placing"}
+                    error={placing.status === "error" ? placing.message : undefined}
+                  />
+                </Suspense>
               )}
               {advance && <AdvanceDeliveryCharge advance={advance} />}
             </div>

@@ -6,9 +6,18 @@ import { ADMIN_CANCELLED_BY, PAYMENT_METHODS, PAYMENT_STATUSES } from "../order-
 import { BdMobile } from "../phone.js";
 import { normalizeOrderNumber, ORDER_NUMBER_MESSAGE } from "../order-number.js";
 import { OtpVerifyBody } from "./auth.js";
+import { TERMS_NOT_ACCEPTED_MESSAGE } from "../checkout-refusals.js";
 import { PageQuery } from "./common.js";
 import { LocaleField } from "./i18n.js";
 import { ONLY_CANCELLATION_SAYS_WHO, OrderFilterFields } from "./order-desk.js";
+
+// The checkout page reads these without zod (checkout-refusals.ts).
+export {
+  PHONE_CONFIRMATION_REQUIRED_CODE,
+  PHONE_CONFIRMATION_REQUIRED_MESSAGE,
+  TERMS_NOT_ACCEPTED_CODE,
+  TERMS_NOT_ACCEPTED_MESSAGE,
+} from "../checkout-refusals.js";
 
 const Text = (max: number) => z.string().trim().max(max);
 
@@ -36,10 +45,6 @@ export const ShippingAddressBody = z.object({
   ...PlaceIds,
 });
 
-export const TERMS_NOT_ACCEPTED_CODE = "TERMS_NOT_ACCEPTED";
-export const TERMS_NOT_ACCEPTED_MESSAGE =
-  "Please accept the terms and conditions to place your order.";
-
 export const PlaceOrderBody = z.object({
   shippingAddress: ShippingAddressBody,
   paymentMethod: z.enum(PAYMENT_METHODS),
@@ -58,10 +63,6 @@ export const PlaceOrderBody = z.object({
    */
   termsAccepted: z.literal(true, { error: TERMS_NOT_ACCEPTED_MESSAGE }),
 });
-
-export const PHONE_CONFIRMATION_REQUIRED_CODE = "PHONE_CONFIRMATION_REQUIRED";
-export const PHONE_CONFIRMATION_REQUIRED_MESSAGE =
-  "Please confirm your phone number with the code we send by SMS to place a cash-on-delivery order.";
 
 /**
  * The quote is anonymous: where the order goes, never who it is for (a mobile sent by an older

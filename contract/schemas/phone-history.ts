@@ -7,6 +7,9 @@ import { BdMobile } from "../phone.js";
 import { ObjectIdString } from "./common.js";
 import { CourierRecord } from "../courier-insights.js";
 
+// The checkout page reads these without zod (checkout-refusals.ts).
+export { PHONE_BLOCKED_CODE, PHONE_BLOCKED_MESSAGE } from "../checkout-refusals.js";
+
 export const PHONE_RISK_LEVELS = ["new", "good", "risky", "blocked"] as const;
 export type PhoneRiskLevel = (typeof PHONE_RISK_LEVELS)[number];
 
@@ -85,11 +88,3 @@ export const PhoneBlocksQuery = z.object({
 
 export const PhoneBlocksAnswer = z.object({ blocks: z.array(PhoneBlock) });
 export type PhoneBlocksAnswer = z.output<typeof PhoneBlocksAnswer>;
-
-/**
- * The polite refusal a blocked number gets at a cash-on-delivery checkout. It names no number and
- * no history: the shopper learns what to do, not why (docs/cod.md, "What a number reveals").
- */
-export const PHONE_BLOCKED_CODE = "PHONE_BLOCKED";
-export const PHONE_BLOCKED_MESSAGE =
-  "Cash on delivery is not available for this order. Please choose another payment method or contact us.";

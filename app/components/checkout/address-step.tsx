@@ -5,7 +5,7 @@ import type { Address, User } from "~/lib/api-client";
 import { EMPTY_ADDRESS, readStoredAddress } from "~/lib/checkout";
 import { cityName } from "~/lib/i18n/city-names";
 import { useLocale } from "~/lib/i18n/i18n";
-import { normalizeBdMobile } from "~/lib/storefront-schemas";
+import { normalizeBdMobile } from "#contract/phone-number";
 import { AddressForm } from "./address-form";
 import { useSaveIncompleteCheckout } from "./save-incomplete-checkout";
 import { fromSaved, setAddress, withPickedPlace, type CheckoutValues } from "./checkout-form";

@@ -13,7 +13,7 @@ import type { QuoteState } from "./use-delivery-quote";
 import type { PlacingState } from "./use-place-order";
 import { TermsConsent } from "./terms-consent";
 import { ReachTheShop } from "~/components/layout/reach-the-shop";
-import { PHONE_BLOCKED_CODE } from "#contract/schemas/phone-history";
+import { PHONE_BLOCKED_CODE } from "#contract/checkout-refusals";
 
 /** The totals: the quote's once the delivery charge is known, the cart's (delivery to come) before. */
 function CheckoutTotals({ cart, quote }: { cart: Cart; quote: QuoteState }) {

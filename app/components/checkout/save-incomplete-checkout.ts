@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { request } from "~/lib/api/transport";
 import { useLocale } from "~/lib/i18n/i18n";
-import { normalizeBdMobile } from "~/lib/storefront-schemas";
+import { normalizeBdMobile } from "#contract/phone-number";
 import type { CheckoutValues } from "./checkout-form";
 
 const SAVED_FIELDS = [

@@ -3,10 +3,9 @@ import type { UseFormReturn } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { refreshCart } from "~/components/cart/cart-context";
 import { useLocale, useLocalizedPath } from "~/lib/i18n/i18n";
-import { api, ApiError, errorMessage, getToken } from "~/lib/api-client";
+import { api, ApiError, errorMessage, getToken, MESSAGES } from "~/lib/api-client";
 import { LAST_ORDER_KEY, storeAddress } from "~/lib/checkout";
 import { checkWith, serverFieldErrors } from "~/lib/form-validation";
-import { CheckoutAddressForm } from "~/lib/storefront-schemas";
 import { trackAddPaymentInfo, trackPurchase, type TrackableOrder } from "~/lib/tracking";
 import type { AdvanceQuoteAnswer } from "#contract/advance-delivery-charge";
 import {
@@ -20,8 +19,17 @@ import {
 import {
   PHONE_CONFIRMATION_REQUIRED_CODE,
   TERMS_NOT_ACCEPTED_MESSAGE,
-} from "#contract/schemas/orders";
+} from "#contract/checkout-refusals";
 import { TERMS_CHECKBOX_ID } from "./terms-consent";
+
+/**
+ * The address form's schema (the API's own, zod), fetched when the shopper first fills in the form
+ * (`prefetchAddressForm`) or, at the latest, when they place the order: zod stays out of the
+ * checkout's first scripts.
+ */
+const loadAddressForm = () =>
+  import("~/lib/storefront-schemas").then((schemas) => schemas.CheckoutAddressForm);
+export const prefetchAddressForm = () => void loadAddressForm().catch(() => undefined);
 
 /** A cash-on-delivery order waiting for its phone's one-time code (phone-confirmation.tsx). */
 export interface PhoneCodeState {
@@ -75,7 +83,14 @@ export function usePlaceOrder(
     form.clearErrors();
     // The API's own rules and messages (ShippingAddressBody, with the district and thana required);
     // the mobile number comes out normalised.
-    const checked = checkWith(CheckoutAddressForm, addressOf(values), ADDRESS_FIELDS);
+    let schema: Awaited<ReturnType<typeof loadAddressForm>>;
+    try {
+      schema = await loadAddressForm();
+    } catch {
+      setPlacing({ status: "error", message: MESSAGES.network });
+      return;
+    }
+    const checked = checkWith(schema, addressOf(values), ADDRESS_FIELDS);
     if (!values.termsAccepted)
       form.setError("termsAccepted", { message: TERMS_NOT_ACCEPTED_MESSAGE });
     if (!checked.ok) {
