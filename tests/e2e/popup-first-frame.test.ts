@@ -60,6 +60,22 @@ async function slowPhoneTab(): Promise<Page> {
       attributes: true,
       attributeFilter: ["data-popup", "data-hydrated"],
     });
+    // The page's largest paints, in order: whether each was the frame's image, the dialog's, or other.
+    const largestPaints: string[] = [];
+    Object.assign(window, { e2eLargestPaints: largestPaints });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element })[]) {
+        const element = entry.element;
+        largestPaints.push(
+          element?.closest(".popup-first-frame")
+            ? "frame"
+            : element?.closest("[data-testid='campaign-popup']")
+              ? "dialog"
+              : "page",
+        );
+        if (element?.closest(".popup-first-frame")) steps.push("frame painted");
+      }
+    }).observe({ type: "largest-contentful-paint", buffered: true });
     document.addEventListener(
       "load",
       (event) => {
@@ -106,10 +122,18 @@ describe("the campaign popup on a throttled phone", () => {
     // Revealed with its image loaded before React hydrated (the preloaded image may load
     // before or after the reveal); then the dialog took over.
     const steps = await popupSteps(page);
-    expect([...steps].sort()).toEqual(["app", "frame image", "hydrated", "open"]);
+    expect([...steps].sort()).toEqual(["app", "frame image", "frame painted", "hydrated", "open"]);
     expect(steps.indexOf("open")).toBeLessThan(steps.indexOf("hydrated"));
     expect(steps.indexOf("frame image")).toBeLessThan(steps.indexOf("hydrated"));
     expect(steps.at(-1)).toBe("app");
+    // The page's largest paint is the frame's image, before hydration: it rises into place fully
+    // opaque and at full size, so the dialog's image taking its place is no larger paint.
+    expect(steps.indexOf("frame painted")).toBeLessThan(steps.indexOf("hydrated"));
+    const largestPaints = await page.evaluate(
+      () => (window as unknown as { e2eLargestPaints: string[] }).e2eLargestPaints,
+    );
+    expect(largestPaints.at(-1)).toBe("frame");
+    expect(largestPaints).not.toContain("dialog");
     // The first image at one width, the one its srcset and sizes pick here (the head script's
     // preload named the same srcset and sizes): one file fetched, the one on screen.
     const firstImage = page.getByTestId("popup-active-image").locator("img");
@@ -180,7 +204,7 @@ describe("the campaign popup on a throttled phone", () => {
     // The hydrated popup reads the close at once (data-popup="closed"): the dialog never opens.
     await waitForHydration(page);
     expect(await page.getByRole("dialog").count()).toBe(0);
-    expect((await popupSteps(page)).filter((step) => step !== "frame image")).toEqual([
+    expect((await popupSteps(page)).filter((step) => !step.startsWith("frame "))).toEqual([
       "open",
       "closed",
       "hydrated",
