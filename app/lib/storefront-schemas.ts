@@ -2,9 +2,10 @@
  * Form schemas of the storefront: the API's own schemas (contract/, free of mongoose), used as
  * they are or narrowed with `.pick()` / widened with `.extend()` for fields only the form has (a
  * repeated password). So a form accepts what the server accepts, normalises the same way (mobile
- * numbers), and shows the server's messages. Only the form routes import this module: it brings zod.
- * The bulk t-shirt form uses CreateTshirtOrderBody from the contract directly (kept out of the
- * other form routes' chunks).
+ * numbers), and shows the server's messages. It brings zod, so the form routes import it when a
+ * form is first touched (app/lib/schema-on-first-use.ts; its chunk is one of the build's `on-tap-`
+ * chunks, vite.config.ts). The bulk t-shirt form loads CreateTshirtOrderBody from the contract the
+ * same way (kept out of the other form routes' chunks).
  */
 import { z } from "zod";
 import {
