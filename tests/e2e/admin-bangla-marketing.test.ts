@@ -38,15 +38,19 @@ const DESK = { width: 1280, height: 900 };
 
 /**
  * What may stay in Latin letters: the shop's name in every document title ("… — Tweest admin"),
- * the image formats, and what people wrote, read from the database: the staff's names, the popup
- * images' and the shop pages' titles (in the buttons' names, "Edit {title}"), the pages' addresses.
+ * the image formats, and what people wrote, read from the database: people's names (the staff's,
+ * and the shoppers' in reviews and the customer list), the popup images' and the shop pages' titles
+ * (in the buttons' names, "Edit {title}"), the pages' addresses, the promo codes (in the buttons'
+ * names too). A test's random suffix may be hex letters alone ("EIDBBCCEE"), which the detector
+ * cannot tell from a word by itself: hence names and codes from the database, not patterns.
  * The audit's codes and values and the popups' titles and links in their rows need no entry: the
  * screens mark them as shown as written (`translate="no"`).
  */
 async function namesAndCodes(): Promise<string[]> {
-  const staff = await User.find({ role: "ADMIN" }).lean();
+  const people = await User.find().lean();
   const popups = await PopupImage.find().lean();
   const pages = await ShopPage.find().lean();
+  const promos = await PromoCode.find().lean();
   return [
     "Tweest admin",
     "Tweest",
@@ -54,9 +58,10 @@ async function namesAndCodes(): Promise<string[]> {
     "PNG",
     "WebP",
     "GIF",
-    ...staff.flatMap((member) => [`${member.firstName} ${member.lastName}`, member.firstName]),
+    ...people.flatMap((person) => [`${person.firstName} ${person.lastName}`, person.firstName]),
     ...popups.map((popup) => popup.title),
     ...pages.flatMap((page) => [page.title.en, `/pages/${page.slug}`]),
+    ...promos.map((promo) => promo.code),
   ].filter((text): text is string => Boolean(text));
 }
 
