@@ -10,20 +10,12 @@ import { FormMessage } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field, Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
-import {
-  api,
-  ApiError,
-  errorMessage,
-  getToken,
-  MESSAGES,
-  type Order,
-  type User,
-} from "~/lib/api-client";
+import { api, ApiError, errorMessage, getToken, type Order, type User } from "~/lib/api-client";
 import { AuthReady, rememberRedirectAfterLogin, useAuth } from "~/lib/auth";
 import { validateInto } from "~/lib/form-validation";
 import { LocalLink, metaI18n, useLocale, useLocalizedPath } from "~/lib/i18n/i18n";
 import { shopperMessage } from "~/lib/i18n/shopper-messages";
-import { schemaOnFirstUse } from "~/lib/schema-on-first-use";
+import { schemaOnFirstUse, schemaOrNetworkError } from "~/lib/schema-on-first-use";
 import type { PasswordForm, ProfileForm } from "~/lib/storefront-schemas";
 import type { Route } from "./+types/account";
 
@@ -294,20 +286,12 @@ function PhoneSection({ user }: { user: User }) {
   const [pending, setPending] = useState<"send" | "verify" | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
 
-  /** The API's schemas, or null (and the failure shown) when their script did not arrive. */
-  async function schemasOrFailure() {
-    try {
-      return await loadSchemas();
-    } catch {
-      setOutcome({ kind: "error", text: MESSAGES.network });
-      return null;
-    }
-  }
-
   async function send() {
     form.clearErrors();
     setOutcome(null);
-    const schemas = await schemasOrFailure();
+    const schemas = await schemaOrNetworkError(loadSchemas, (text) =>
+      setOutcome({ kind: "error", text }),
+    );
     if (!schemas) return;
     const checked = validateInto(
       schemas.OtpSendBody,
@@ -334,7 +318,9 @@ function PhoneSection({ user }: { user: User }) {
   async function verify() {
     form.clearErrors();
     setOutcome(null);
-    const schemas = await schemasOrFailure();
+    const schemas = await schemaOrNetworkError(loadSchemas, (text) =>
+      setOutcome({ kind: "error", text }),
+    );
     if (!schemas) return;
     const checked = validateInto(schemas.OtpVerifyBody, form.getValues(), form.setError, [
       "phone",

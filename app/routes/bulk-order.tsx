@@ -5,7 +5,8 @@ import { useState } from "react";
 import type { Route } from "./+types/bulk-order";
 import { Button } from "~/components/ui/button";
 import { Field, Input, NativeSelect, Textarea } from "~/components/ui/input";
-import { api, errorMessage, MESSAGES } from "~/lib/api-client";
+import { api, errorMessage } from "~/lib/api-client";
+import { schemaOrNetworkError } from "~/lib/schema-on-first-use";
 import { checkWith, imageFileProblem, serverFieldErrors } from "~/lib/form-validation";
 import { LocalLink, metaI18n, useLocale } from "~/lib/i18n/i18n";
 import { shopperMessage } from "~/lib/i18n/shopper-messages";
@@ -79,13 +80,10 @@ export default function BulkOrder() {
     const sizes = Object.fromEntries(SIZES.map((size) => [size, count(size)]));
     const text = (name: string) => String(form.get(name) ?? "");
     // The API's own schema: its rules, its messages, and the mobile number normalised as it would.
-    let schema: Awaited<ReturnType<typeof loadOrderSchema>>;
-    try {
-      schema = await loadOrderSchema();
-    } catch {
-      setState({ status: "error", message: MESSAGES.network });
-      return;
-    }
+    const schema = await schemaOrNetworkError(loadOrderSchema, (message) =>
+      setState({ status: "error", message }),
+    );
+    if (!schema) return;
     const checked = checkWith(
       schema,
       { ...Object.fromEntries(FIELDS.map((name) => [name, text(name)])), sizes, quantity },

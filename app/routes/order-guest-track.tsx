@@ -9,6 +9,7 @@ import { Field, Input } from "~/components/ui/input";
 import { Skeleton } from "~/components/ui/skeleton";
 import { api, errorMessage, type OrderTracking } from "~/lib/api-client";
 import { checkWith, type FieldMessages } from "~/lib/form-validation";
+import { schemaOrNetworkError } from "~/lib/schema-on-first-use";
 import { metaI18n } from "~/lib/i18n/i18n";
 import { shopperMessage } from "~/lib/i18n/shopper-messages";
 import { normalizeOrderNumber } from "#contract/order-number";
@@ -75,13 +76,14 @@ export default function TrackOrder({ params }: Route.ComponentProps) {
     if (token) return lookUp(key, { token });
     let cancelled = false;
     let stop: (() => void) | undefined;
-    loadTrackOrderForm().then(
-      (form) => {
-        const checked = checkWith(form.shape.phone, phoneInUrl, []);
-        if (!cancelled && checked.ok) stop = lookUp(key, { phone: checked.value });
-      },
-      (error: unknown) => !cancelled && setState({ status: "error", message: errorMessage(error) }),
-    );
+    void schemaOrNetworkError(
+      loadTrackOrderForm,
+      (message) => !cancelled && setState({ status: "error", message }),
+    ).then((form) => {
+      if (!form || cancelled) return;
+      const checked = checkWith(form.shape.phone, phoneInUrl, []);
+      if (checked.ok) stop = lookUp(key, { phone: checked.value });
+    });
     return () => {
       cancelled = true;
       stop?.();
@@ -91,13 +93,10 @@ export default function TrackOrder({ params }: Route.ComponentProps) {
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    let schema: Awaited<ReturnType<typeof loadTrackOrderForm>>;
-    try {
-      schema = await loadTrackOrderForm();
-    } catch (error) {
-      setState({ status: "error", message: errorMessage(error) });
-      return;
-    }
+    const schema = await schemaOrNetworkError(loadTrackOrderForm, (message) =>
+      setState({ status: "error", message }),
+    );
+    if (!schema) return;
     const checked = checkWith(
       pathOrderId ? schema.pick({ phone: true }) : schema,
       {

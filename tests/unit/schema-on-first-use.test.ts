@@ -6,7 +6,7 @@ import type { ResolverOptions } from "react-hook-form";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { MESSAGES } from "~/lib/api/messages";
-import { schemaOnFirstUse } from "~/lib/schema-on-first-use";
+import { schemaOnFirstUse, schemaOrNetworkError } from "~/lib/schema-on-first-use";
 
 const Email = z.object({ email: z.email("Enter a valid email") });
 type Values = z.input<typeof Email>;
@@ -45,5 +45,17 @@ describe("a form schema loaded on first use", () => {
     const retried = await form.resolver({ email: "rahim@example.com" }, undefined, options);
     expect(retried.errors).toEqual({});
     expect(attempts).toBe(2);
+  });
+
+  it("for a form checked by hand: the schema, or null after the network message", async () => {
+    const told: string[] = [];
+    const tell = (message: string) => told.push(message);
+    expect(await schemaOrNetworkError(async () => Email, tell)).toBe(Email);
+    expect(told).toEqual([]);
+    const lost = async () => {
+      throw new TypeError("Failed to fetch dynamically imported module");
+    };
+    expect(await schemaOrNetworkError(lost, tell)).toBeNull();
+    expect(told).toEqual([MESSAGES.network]);
   });
 });

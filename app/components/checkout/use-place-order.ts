@@ -3,7 +3,8 @@ import type { UseFormReturn } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { refreshCart } from "~/components/cart/cart-context";
 import { useLocale, useLocalizedPath } from "~/lib/i18n/i18n";
-import { api, ApiError, errorMessage, getToken, MESSAGES } from "~/lib/api-client";
+import { api, ApiError, errorMessage, getToken } from "~/lib/api-client";
+import { schemaOrNetworkError } from "~/lib/schema-on-first-use";
 import { LAST_ORDER_KEY, storeAddress } from "~/lib/checkout";
 import { checkWith, serverFieldErrors } from "~/lib/form-validation";
 import { trackAddPaymentInfo, trackPurchase, type TrackableOrder } from "~/lib/tracking";
@@ -83,13 +84,10 @@ export function usePlaceOrder(
     form.clearErrors();
     // The API's own rules and messages (ShippingAddressBody, with the district and thana required);
     // the mobile number comes out normalised.
-    let schema: Awaited<ReturnType<typeof loadAddressForm>>;
-    try {
-      schema = await loadAddressForm();
-    } catch {
-      setPlacing({ status: "error", message: MESSAGES.network });
-      return;
-    }
+    const schema = await schemaOrNetworkError(loadAddressForm, (message) =>
+      setPlacing({ status: "error", message }),
+    );
+    if (!schema) return;
     const checked = checkWith(schema, addressOf(values), ADDRESS_FIELDS);
     if (!values.termsAccepted)
       form.setError("termsAccepted", { message: TERMS_NOT_ACCEPTED_MESSAGE });

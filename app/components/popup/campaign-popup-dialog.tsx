@@ -56,7 +56,7 @@ export default function CampaignPopupDialog({
   /** Called in the commit that mounts the dialog, so the first frame leaves in the same paint. */
   onShown?: () => void;
 }) {
-  const returnFocus = useReturnFocus();
+  const returnFocus = useReturnFocus({ onOpenAutoFocus: focusAfterFirstPaint });
   const carousel = usePopupCarousel(images.length);
   const origin = typeof window !== "undefined" ? window.location.origin : "";
   useLayoutEffect(() => {
@@ -75,10 +75,7 @@ export default function CampaignPopupDialog({
           className={POPUP_CONTENT_CLASS}
           data-testid="campaign-popup"
           data-takes-over={takesOver || undefined}
-          onOpenAutoFocus={(event) => {
-            returnFocus.onOpenAutoFocus();
-            focusAfterFirstPaint(event);
-          }}
+          onOpenAutoFocus={returnFocus.onOpenAutoFocus}
           onCloseAutoFocus={returnFocus.onCloseAutoFocus}
           onKeyDown={(event) => {
             if (images.length < 2) return;

@@ -32,7 +32,7 @@ export default function RadixDialogContent({
   onEscapeKeyDown,
   ...props
 }: DialogContentProps & { state: DialogState }) {
-  const returnFocus = useReturnFocus();
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   const { i18n } = useLingui();
   return (
     <DialogPrimitive.Root open={state.open} onOpenChange={state.setOpen} modal={state.modal}>
@@ -49,14 +49,8 @@ export default function RadixDialogContent({
                 "top-1/2 left-1/2 max-h-[90vh] w-[92vw] max-w-2xl -translate-x-1/2 -translate-y-1/2 rounded-lg",
               className,
             )}
-            onOpenAutoFocus={(event) => {
-              returnFocus.onOpenAutoFocus();
-              onOpenAutoFocus?.(event);
-            }}
-            onCloseAutoFocus={(event) => {
-              onCloseAutoFocus?.(event);
-              if (!event.defaultPrevented) returnFocus.onCloseAutoFocus(event);
-            }}
+            onOpenAutoFocus={returnFocus.onOpenAutoFocus}
+            onCloseAutoFocus={returnFocus.onCloseAutoFocus}
             // One Escape closes one layer. Measured in Chromium (admin order dialog): with a
             // confirmation opened from this dialog, Radix sometimes handed Escape to this dialog,
             // which closed and took the confirmation with it. While a confirmation is up, Escape

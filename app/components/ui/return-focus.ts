@@ -6,18 +6,28 @@ import { useRef } from "react";
  * from state (a table row's button, the add-to-cart question), and without a trigger Radix leaves
  * focus on <body>, so a keyboard or screen-reader user loses their place.
  *
- * Compose the two handlers into the Content's onOpenAutoFocus / onCloseAutoFocus. When the opener
- * is gone (e.g. its row was deleted) Radix's own behaviour applies.
+ * Give the Content the two handlers it returns as onOpenAutoFocus / onCloseAutoFocus; the caller's
+ * own handlers (`own`) run inside them: on opening after the opener is noted, on closing first (one
+ * that prevents the default keeps focus where it put it). When the opener is gone (e.g. its row was
+ * deleted) Radix's own behaviour applies.
  */
-export function useReturnFocus() {
+export function useReturnFocus(
+  own: {
+    onOpenAutoFocus?: (event: Event) => void;
+    onCloseAutoFocus?: (event: Event) => void;
+  } = {},
+) {
   const opener = useRef<HTMLElement | null>(null);
   return {
     // Radix fires this before moving focus into the dialog: the active element is still the opener.
-    onOpenAutoFocus() {
+    onOpenAutoFocus(event: Event) {
       const active = document.activeElement;
       opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+      own.onOpenAutoFocus?.(event);
     },
     onCloseAutoFocus(event: Event) {
+      own.onCloseAutoFocus?.(event);
+      if (event.defaultPrevented) return;
       const element = opener.current;
       opener.current = null;
       if (!element?.isConnected) return;
