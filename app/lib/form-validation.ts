@@ -7,7 +7,7 @@
 import type { z } from "zod";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES } from "#contract/images";
-import { ApiError } from "./api-client";
+import { ApiError, MESSAGES } from "./api-client";
 
 export type FieldMessages = Record<string, string>;
 
@@ -76,4 +76,21 @@ export function imageFileProblem(file: File): string | null {
     return "Use a JPEG, PNG, WebP or GIF image";
   if (file.size > MAX_IMAGE_BYTES) return "The image is larger than 5 MB";
   return null;
+}
+
+/**
+ * For a form checked by hand (`checkWith`): the schema fetched on first use, or null once
+ * `onUnavailable` has been told the client's network message (its script did not arrive; the next
+ * call tries again, as the browser does not keep a failed import).
+ */
+export async function schemaOrNetworkError<Schema>(
+  load: () => Promise<Schema>,
+  onUnavailable: (message: string) => void,
+): Promise<Schema | null> {
+  try {
+    return await load();
+  } catch {
+    onUnavailable(MESSAGES.network);
+    return null;
+  }
 }

@@ -43,20 +43,3 @@ export function schemaOnFirstUse<Input extends FieldValues, Output>(
     prefetch: () => void loaded().catch(() => undefined),
   };
 }
-
-/**
- * For a form checked by hand (`checkWith`): the schema fetched on first use, or null once
- * `onUnavailable` has been told the client's network message (its script did not arrive; the next
- * call tries again, as the browser does not keep a failed import).
- */
-export async function schemaOrNetworkError<Schema>(
-  load: () => Promise<Schema>,
-  onUnavailable: (message: string) => void,
-): Promise<Schema | null> {
-  try {
-    return await load();
-  } catch {
-    onUnavailable(MESSAGES.network);
-    return null;
-  }
-}

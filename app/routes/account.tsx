@@ -12,10 +12,10 @@ import { Field, Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { api, ApiError, errorMessage, getToken, type Order, type User } from "~/lib/api-client";
 import { AuthReady, rememberRedirectAfterLogin, useAuth } from "~/lib/auth";
-import { validateInto } from "~/lib/form-validation";
+import { schemaOrNetworkError, validateInto } from "~/lib/form-validation";
 import { LocalLink, metaI18n, useLocale, useLocalizedPath } from "~/lib/i18n/i18n";
 import { shopperMessage } from "~/lib/i18n/shopper-messages";
-import { schemaOnFirstUse, schemaOrNetworkError } from "~/lib/schema-on-first-use";
+import { schemaOnFirstUse } from "~/lib/schema-on-first-use";
 import type { PasswordForm, ProfileForm } from "~/lib/storefront-schemas";
 import type { Route } from "./+types/account";
 

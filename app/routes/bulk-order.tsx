@@ -6,8 +6,12 @@ import type { Route } from "./+types/bulk-order";
 import { Button } from "~/components/ui/button";
 import { Field, Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { api, errorMessage } from "~/lib/api-client";
-import { schemaOrNetworkError } from "~/lib/schema-on-first-use";
-import { checkWith, imageFileProblem, serverFieldErrors } from "~/lib/form-validation";
+import {
+  checkWith,
+  imageFileProblem,
+  schemaOrNetworkError,
+  serverFieldErrors,
+} from "~/lib/form-validation";
 import { LocalLink, metaI18n, useLocale } from "~/lib/i18n/i18n";
 import { shopperMessage } from "~/lib/i18n/shopper-messages";
 import { pageMeta } from "~/lib/seo";

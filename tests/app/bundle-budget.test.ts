@@ -168,8 +168,8 @@ describe("storefront JavaScript budget (production build)", () => {
   // own share being zod's schemas and react-hook-form; 225.0 KB gzipped, 202.4 KB sent, at stop 43).
   // Its form's schema (zod) and the phone-confirmation step now load when the shopper first fills in
   // the form or places the order, and the codes and the mobile rules it reads come from zod-free
-  // modules (contract/checkout-refusals.ts, contract/phone-number.ts): 170.9 KB sent before a tap,
-  // 0.9 KB over. This ceiling keeps it from growing until it is brought under 170.
+  // modules (contract/checkout-refusals.ts, contract/phone-number.ts): 171.0 KB sent before a tap,
+  // 1.0 KB over. This ceiling keeps it from growing until it is brought under 170.
   const CHECKOUT_BUDGET_KB = 171;
   for (const [page, routeId] of [
     ["checkout", "routes/checkout"],

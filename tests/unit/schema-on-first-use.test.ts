@@ -6,7 +6,8 @@ import type { ResolverOptions } from "react-hook-form";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { MESSAGES } from "~/lib/api/messages";
-import { schemaOnFirstUse, schemaOrNetworkError } from "~/lib/schema-on-first-use";
+import { schemaOrNetworkError } from "~/lib/form-validation";
+import { schemaOnFirstUse } from "~/lib/schema-on-first-use";
 
 const Email = z.object({ email: z.email("Enter a valid email") });
 type Values = z.input<typeof Email>;

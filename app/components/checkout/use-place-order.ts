@@ -4,9 +4,8 @@ import { useNavigate } from "react-router";
 import { refreshCart } from "~/components/cart/cart-context";
 import { useLocale, useLocalizedPath } from "~/lib/i18n/i18n";
 import { api, ApiError, errorMessage, getToken } from "~/lib/api-client";
-import { schemaOrNetworkError } from "~/lib/schema-on-first-use";
 import { LAST_ORDER_KEY, storeAddress } from "~/lib/checkout";
-import { checkWith, serverFieldErrors } from "~/lib/form-validation";
+import { checkWith, schemaOrNetworkError, serverFieldErrors } from "~/lib/form-validation";
 import { trackAddPaymentInfo, trackPurchase, type TrackableOrder } from "~/lib/tracking";
 import type { AdvanceQuoteAnswer } from "#contract/advance-delivery-charge";
 import {
