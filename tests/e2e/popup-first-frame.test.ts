@@ -108,6 +108,17 @@ describe("the campaign popup on a throttled phone", () => {
     await page.goto(`${shop.baseUrl}/`, { waitUntil: "commit", timeout: 60_000 });
     const frame = page.getByTestId("popup-first-frame");
     await frame.waitFor({ state: "visible", timeout: 60_000 });
+    // The dialog's 500 ms transition, as the frame plays it: the panel rises in (fully opaque, so
+    // its image is the largest paint at once), the backdrop fades in.
+    expect(
+      await frame.evaluate((element) => {
+        const motion = (part: Element | null) =>
+          part
+            ? `${getComputedStyle(part).animationName} ${getComputedStyle(part).animationDuration}`
+            : "";
+        return [motion(element), motion(element.parentElement!.querySelector(".popup-overlay"))];
+      }),
+    ).toEqual(["popup-rise-in 0.5s", "popup-fade-in 0.5s"]);
     expect(await page.evaluate(() => sessionStorage.getItem("hasShownPopup"))).toBe("true");
     await waitForHydration(page);
     // The Radix dialog replaced the frame (one dialog, focus inside it), with the same first image.
