@@ -10,9 +10,10 @@ import {
   type HandleDataRequestFunction,
 } from "react-router";
 import { PAGE_CACHE_CONTROL } from "#contract/page-headers";
+import { StylesheetTexts } from "./components/layout/app-stylesheet";
 import { coalesceChunks } from "./lib/coalesce-chunks.server";
 import { setLanguageHeaders } from "./lib/i18n/locale-resolution";
-import { lowerModulePreloadPriority } from "./lib/module-preload-priority.server";
+import { scriptsAfterFirstPaint } from "./lib/scripts-after-first-paint.server";
 
 export const streamTimeout = 5_000;
 
@@ -60,7 +61,9 @@ export default function handleRequest(
       streamTimeout + 1000,
     );
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <StylesheetTexts value={loadContext.clientBuild.stylesheets}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </StylesheetTexts>,
       {
         nonce,
         [readyOption]() {
@@ -74,7 +77,7 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
-          const html = lowerModulePreloadPriority();
+          const html = scriptsAfterFirstPaint();
           // pipeline passes an aborted render's error on to the response stream.
           pipeline(body, coalesceChunks(), html, () => undefined);
           resolve(

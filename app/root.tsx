@@ -31,6 +31,7 @@ import { isStorefrontPath, localeOfPath, pathInLocale } from "#contract/i18n";
 import { localeRedirect, PREFERENCE_VARY } from "./lib/i18n/locale-resolution";
 import { catalogUrl } from "./lib/i18n/messages.server";
 import { BanglaFontPreload, useBanglaFontClass } from "./components/layout/bangla-font";
+import { AppStylesheet } from "./components/layout/app-stylesheet";
 import { banglaFontCached } from "#contract/i18n/locale-preference";
 import appCss from "./app.css?url";
 
@@ -58,6 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pages,
     paymentMethods,
     popupDialogChunks: context.clientBuild.popupDialogChunks,
+    inlineStylesheet: context.clientBuild.stylesheets.has(appCss),
     popupImages,
     // The address this page was asked for: the popup's first frame names its images by it, as the
     // head script's preload and the dialog (window.location.origin) do.
@@ -120,9 +122,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#e4572e" />
-        {/* With a precedence React puts the stylesheet first in <head>, before the script preloads:
-            it is the one render-blocking request (npm run audit:pages). */}
-        <link rel="stylesheet" href={appCss} precedence="default" />
+        <AppStylesheet href={appCss} inline={data?.inlineStylesheet ?? false} />
         {/* Without root data (a response React Router wrote without running the loaders) there
             is neither the CSP nonce nor a popup to prefetch. */}
         {data && (

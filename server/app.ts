@@ -25,7 +25,7 @@ import { pageMethodGuard } from "./middleware/method-guard.js";
 import { pageCache } from "./middleware/page-cache.js";
 import { healthRouter } from "./routers/health.router.js";
 import { createLoadContext } from "./load-context.js";
-import { clientChunkUrls } from "./lib/client-manifest.js";
+import { clientChunkUrls, clientStylesheets } from "./lib/client-manifest.js";
 import { SIGN_IN_HOOKS, type SignInHook } from "./sign-in-hooks.js";
 import { getImageStore } from "./storage/index.js";
 import { serveUploads } from "./storage/serve-uploads.js";
@@ -163,6 +163,7 @@ export function createApp(options: CreateAppOptions = {}): Express {
         buildDir,
         "app/components/popup/campaign-popup-dialog.tsx",
       ),
+      stylesheets: clientStylesheets(buildDir),
     };
     const serverBuild = path.join(buildDir, "server", "index.js");
     // The build is imported once, at the first page, and handed over as an object: given a

@@ -20,12 +20,14 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
 export interface ClientBuildInfo {
   /** The campaign popup dialog's chunks, preloaded on a session's first page (popup-prefetch.tsx). */
   popupDialogChunks: string[];
+  /** The build's stylesheets by URL, for pages to carry inline (app-stylesheet.tsx); empty in dev. */
+  stylesheets: ReadonlyMap<string, string>;
 }
 
 /** What route loaders receive: services to call directly (loaders never fetch our own /api). */
 export function createLoadContext(
   cspNonce: string,
-  clientBuild: ClientBuildInfo = { popupDialogChunks: [] },
+  clientBuild: ClientBuildInfo = { popupDialogChunks: [], stylesheets: new Map() },
 ) {
   const env = getEnv();
   return {

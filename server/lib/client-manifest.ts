@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
@@ -44,4 +44,22 @@ export function clientChunkUrls(buildDir: string, source: string): string[] {
         ) ?? source),
   );
   return urls;
+}
+
+/**
+ * The client build's stylesheets by public URL ("/assets/app-….css" → its text), read once at
+ * start-up so a page can carry its stylesheet inline (app/components/layout/app-stylesheet.tsx).
+ * Empty when there is no build (dev server): pages then link the stylesheet.
+ */
+export function clientStylesheets(buildDir: string): ReadonlyMap<string, string> {
+  const assets = path.join(buildDir, "client", "assets");
+  let names: string[];
+  try {
+    names = readdirSync(assets).filter((name) => name.endsWith(".css"));
+  } catch {
+    return new Map();
+  }
+  return new Map(
+    names.map((name) => [`/assets/${name}`, readFileSync(path.join(assets, name), "utf8")]),
+  );
 }

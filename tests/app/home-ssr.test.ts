@@ -41,11 +41,27 @@ describe("GET / (server-rendered home page)", () => {
     expect(data.headers["cache-control"]).toBe("private, no-cache");
   });
 
-  it("asks for the hydration scripts at low priority, after the stylesheet and images", async () => {
+  it("paints from the HTML alone: the stylesheet inline, the page's code fetched after the first screen", async () => {
     const answer = await request(app).get("/");
-    const preloads = answer.text.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
-    expect(preloads.length).toBeGreaterThan(3);
-    for (const tag of preloads) expect(tag).toContain('fetchpriority="low"');
+    // The build's stylesheet, whole, in a <style> React keeps by its URL; nothing linked.
+    const style = answer.text.match(
+      /<style data-precedence="default" data-href="([^"]+)">([\s\S]*?)<\/style>/,
+    );
+    expect(style).not.toBeNull();
+    const [, href, css] = style!;
+    expect(href).toMatch(/^\/assets\/app-[\w-]+\.css$/);
+    expect(css).toBe(readFileSync(path.join("build", "client", href!), "utf8"));
+    expect(answer.text).not.toMatch(/<link[^>]*rel="stylesheet"/);
+    // React Router's module preloads are held (an inert rel) and its module script waits.
+    expect(answer.text).not.toContain('<link rel="modulepreload"');
+    const held = answer.text.match(/<link rel="modulepreload-after-paint"[^>]*>/g) ?? [];
+    expect(held.length).toBeGreaterThan(3);
+    const moduleScript = answer.text.match(
+      /<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/,
+    )![1]!;
+    expect(moduleScript.startsWith("await (window.__tweestFirstScreen||")).toBe(true);
+    expect(moduleScript).not.toMatch(/^\s*import\s/m);
+    expect(moduleScript).toContain("window.__reactRouterRouteModules");
   });
 
   it("compresses on the fly what the build did not precompress (React Router's manifest)", async () => {

@@ -145,6 +145,29 @@ describe("the campaign popup on a throttled phone", () => {
     );
     expect(largestPaints.at(-1)).toBe("frame");
     expect(largestPaints).not.toContain("dialog");
+    // The page's code was fetched after the first screen: after the first contentful paint and
+    // after the frame's image had arrived (the head script holds it until the image is drawn).
+    const timings = await page.evaluate(() => {
+      const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+      const scripts = resources.filter((entry) => /\/assets\/.*\.js$/.test(entry.name));
+      const frameImage = resources.find((entry) => entry.name.includes("/uploads/popups/"));
+      return {
+        firstScript: Math.min(...scripts.map((entry) => entry.startTime)),
+        firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN,
+        frameImageArrived: frameImage?.responseEnd ?? NaN,
+        scripts: scripts.length,
+      };
+    });
+    expect(timings.scripts).toBeGreaterThan(10);
+    expect(timings.firstScript).toBeGreaterThan(timings.firstPaint);
+    expect(timings.firstScript).toBeGreaterThan(timings.frameImageArrived);
+    // Hydrated with the server's inline stylesheet: React linked no copy of it.
+    expect(
+      await page.evaluate(() => [
+        document.querySelectorAll("style[data-href]").length,
+        document.querySelectorAll('link[rel="stylesheet"]').length,
+      ]),
+    ).toEqual([1, 0]);
     // The first image at one width, the one its srcset and sizes pick here (the head script's
     // preload named the same srcset and sizes): one file fetched, the one on screen.
     const firstImage = page.getByTestId("popup-active-image").locator("img");

@@ -17,6 +17,7 @@ import {
 
 /** What the head script's listeners close the first frame on. */
 export const FIRST_FRAME_CLOSE_ATTRIBUTE = "data-popup-close";
+export const FIRST_FRAME_CLASS = "popup-first-frame";
 const TITLE_ID = "popup-first-frame-title";
 
 const FRAME_PARTS: PopupParts = {
@@ -41,7 +42,7 @@ export function PopupFirstFrame({
 }) {
   const carousel = usePopupCarousel(images.length);
   return (
-    <div className="popup-first-frame">
+    <div className={FIRST_FRAME_CLASS}>
       <div
         className={POPUP_OVERLAY_CLASS}
         data-state="open"

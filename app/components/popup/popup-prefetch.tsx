@@ -4,9 +4,9 @@
  * The popup (campaign-popup.tsx) can only open after hydration, and then still needed three round
  * trips in a row: its dialog code and `GET /api/popup-images/active`, then the first image. On a slow
  * phone link that made the popup image the page's last large paint, seconds after the page itself.
- * This inline head script asks for the list, the dialog's chunks (at low priority, behind the page's
- * own CSS and images) and, as soon as the list is there, the first image, so after hydration the
- * popup opens without waiting on the network. The popup flow itself is unchanged: the
+ * This inline head script asks for the list and, as soon as the list is there, the first image, and
+ * for the dialog's chunks with the page's code, so after hydration the popup opens without waiting
+ * on the network. The popup flow itself is unchanged: the
  * component still gets the list through the API client (which hands it this response), shows the
  * spinner until it has it and sets `hasShownPopup` only when images came back.
  *
@@ -16,12 +16,17 @@
  * before hydration; it never reveals once the hydrated component has taken over
  * (`data-popup` set). Until the dialog replaces the frame, a click on its close button or backdrop,
  * or Escape, closes it (`data-popup="closed"`).
+ *
+ * The page's code waits for this first screen (app/lib/first-screen.ts): the script announces a
+ * promise that settles one painted frame after the popup is decided (no popup, or the frame shown
+ * with its first image decoded), or after at most FIRST_SCREEN_MAX_WAIT_MS.
  */
 import { ACTIVE_POPUPS_PATH, PREFETCH_GLOBAL } from "~/lib/api-client";
 import { hostedImageUrl, savedWidths } from "~/lib/image-url";
 import { POPUP_IMAGE_WIDTHS } from "#contract/images";
 import { HAS_SHOWN_POPUP_KEY, POPUP_EXCLUDED_PATHS } from "./campaign-popup";
-import { FIRST_FRAME_CLOSE_ATTRIBUTE } from "./popup-first-frame";
+import { FIRST_SCREEN_GLOBAL, FIRST_SCREEN_MAX_WAIT_MS } from "~/lib/first-screen";
+import { FIRST_FRAME_CLASS, FIRST_FRAME_CLOSE_ATTRIBUTE } from "./popup-first-frame";
 import { POPUP_IMAGE_SIZES } from "./popup-panel";
 
 interface PrefetchPlan {
@@ -36,6 +41,10 @@ interface PrefetchPlan {
   imageWidths: readonly number[];
   imageSizes: string;
   closeAttribute: string;
+  /** The server-rendered frame's class (popup-first-frame.tsx). */
+  frameClass: string;
+  firstScreenGlobal: string;
+  firstScreenMaxWaitMs: number;
 }
 
 /**
@@ -67,7 +76,17 @@ function startPopupPrefetch(
       for (const name in attributes) link.setAttribute(name, attributes[name]!);
       document.head.appendChild(link);
     };
-    for (const module of plan.modules) addLink("modulepreload", module, "low");
+    // The page's code, and the dialog's with it, waits for the first screen (first-screen.ts):
+    // the page painted and, when the frame is shown, its first image in it; never longer than
+    // firstScreenMaxWaitMs.
+    const afterNextPaint = (then: () => void) => requestAnimationFrame(() => setTimeout(then, 0));
+    let firstScreenPainted = () => {};
+    const firstScreen = new Promise<void>((resolve) => (firstScreenPainted = resolve));
+    (window as unknown as Record<string, Promise<void>>)[plan.firstScreenGlobal] = firstScreen;
+    setTimeout(firstScreenPainted, plan.firstScreenMaxWaitMs);
+    void firstScreen.then(() => {
+      for (const module of plan.modules) addLink("modulepreload", module, "high");
+    });
     // The same URLs, srcset and sizes the dialog's <img> gets (imageUrl and imageSrcSet with the
     // page's origin), so the browser picks the same width for both and fetches that one file.
     const preloadImage = (path: string) => {
@@ -97,6 +116,12 @@ function startPopupPrefetch(
       document.addEventListener("keydown", (event) => {
         if (event.key === "Escape") close();
       });
+      // Shown now: its first image (preloaded above) is drawn as soon as it is decoded, not after
+      // a lazy image's visibility check a frame later.
+      const image = document.querySelector<HTMLImageElement>(`.${plan.frameClass} img`);
+      if (!image) return undefined;
+      image.loading = "eager";
+      return image.decode().catch(() => undefined);
     };
     const response = fetch(plan.listPath, {
       headers: { Accept: "application/json" },
@@ -111,12 +136,14 @@ function startPopupPrefetch(
         const first = Array.isArray(list)
           ? (list as { imagePath?: unknown }[]).find((image) => image && image.imagePath)
           : undefined;
-        if (!first) return;
+        if (!first) return undefined;
         if (!plan.firstImage) preloadImage(String(first.imagePath));
         // Not once the hydrated popup decides (it sets data-popup).
-        else if (!root.dataset.popup) reveal();
+        else if (!root.dataset.popup) return reveal();
+        return undefined;
       })
-      .catch(() => undefined);
+      .catch(() => undefined)
+      .then(() => afterNextPaint(firstScreenPainted));
   } catch {
     // Storage or fetch unavailable: the popup component decides after hydration, as before.
   }
@@ -141,6 +168,9 @@ export function PopupPrefetch({
     imageWidths: POPUP_IMAGE_WIDTHS,
     imageSizes: POPUP_IMAGE_SIZES,
     closeAttribute: FIRST_FRAME_CLOSE_ATTRIBUTE,
+    frameClass: FIRST_FRAME_CLASS,
+    firstScreenGlobal: FIRST_SCREEN_GLOBAL,
+    firstScreenMaxWaitMs: FIRST_SCREEN_MAX_WAIT_MS,
   };
   // "<" is escaped so no value can close the script element.
   const code = `(${startPopupPrefetch.toString()})(${JSON.stringify(plan).replace(/</g, "\\u003c")}, ${hostedImageUrl.toString()}, ${savedWidths.toString()})`;
