@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { PRELOAD_AFTER_PAINT_REL } from "./lib/first-screen";
 import { loadCatalog } from "./lib/i18n/i18n";
 
 function hydrate() {
@@ -15,13 +16,13 @@ function hydrate() {
 }
 
 /**
- * The page's messages (root.tsx preloads them alongside the scripts) must be here before React
+ * The page's messages (root.tsx preloads them with the scripts) must be here before React
  * hydrates, or the first render would be in the ids' English. If they cannot be fetched even after
  * retries, the page still hydrates: working in English beats a page whose buttons do nothing.
  */
 async function loadPageCatalog() {
   const preload = document.querySelector<HTMLLinkElement>(
-    'link[rel="preload"][as="fetch"][href^="/i18n/"]',
+    `link[rel="${PRELOAD_AFTER_PAINT_REL}"][as="fetch"][href^="/i18n/"]`,
   );
   const url = preload?.getAttribute("href");
   if (url) await loadCatalog(url).catch((error: unknown) => console.error(error));

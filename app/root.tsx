@@ -33,6 +33,7 @@ import { catalogUrl } from "./lib/i18n/messages.server";
 import { BanglaFontPreload, useBanglaFontClass } from "./components/layout/bangla-font";
 import { AppStylesheet } from "./components/layout/app-stylesheet";
 import { banglaFontCached } from "#contract/i18n/locale-preference";
+import { PRELOAD_AFTER_PAINT_REL } from "./lib/first-screen";
 import appCss from "./app.css?url";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -133,8 +134,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
           />
         )}
         <GtmScript gtmId={data?.gtmId} nonce={nonce} />
-        {/* Fetched with the scripts, awaited before hydration (entry.client.tsx). */}
-        {data && <link rel="preload" as="fetch" href={data.catalog} crossOrigin="anonymous" />}
+        {/* Fetched with the scripts, after the first screen (first-screen.ts), awaited before
+            hydration (entry.client.tsx). */}
+        {data && (
+          <link
+            rel={PRELOAD_AFTER_PAINT_REL}
+            as="fetch"
+            href={data.catalog}
+            crossOrigin="anonymous"
+          />
+        )}
         {locale === "bn" && banglaFontCached && <BanglaFontPreload />}
         <Meta />
         <Links />

@@ -1,10 +1,12 @@
 import { Transform, type TransformCallback } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
-import { FIRST_SCREEN_GLOBAL } from "./first-screen";
+import {
+  FIRST_SCREEN_GLOBAL,
+  FIRST_SCREEN_MAX_WAIT_MS,
+  PRELOAD_AFTER_PAINT_REL,
+} from "./first-screen";
 
 const PRELOAD = '<link rel="modulepreload"';
-/** A rel no browser acts on: the tag stays for the loader to read, and fetches nothing. */
-export const PRELOAD_AFTER_PAINT_REL = "modulepreload-after-paint";
 const PRELOAD_AFTER_PAINT = `<link rel="${PRELOAD_AFTER_PAINT_REL}"`;
 const SCRIPT_START = "<script";
 const SCRIPT_END = "</script>";
@@ -13,19 +15,32 @@ const ROUTE_MODULES_MARK = "window.__reactRouterRouteModules";
 const STATIC_IMPORT = /^\s*import(?:\s*\*\s*as\s+([\w$]+)\s+from)?\s*("[^"\n]+");\s*$/gm;
 
 /**
- * The browser-side wait: for the first screen when a head script announced one (first-screen.ts),
- * else for the next painted frame (a task queued from requestAnimationFrame runs after that frame's
- * paint). A hidden tab paints no frames, so it does not wait for one.
+ * The browser-side wait: the page's first contentful paint and one frame more (a task queued from
+ * requestAnimationFrame runs after that frame's paint), and the first screen a head script announced
+ * (first-screen.ts). A hidden tab paints nothing, so it does not wait; a browser without paint
+ * timing waits for one frame; nothing waits longer than FIRST_SCREEN_MAX_WAIT_MS.
  */
 const FIRST_SCREEN_WAIT =
-  `await (window.${FIRST_SCREEN_GLOBAL}||new Promise(function(resolve){` +
-  'if(document.visibilityState==="hidden")resolve();' +
-  "else requestAnimationFrame(function(){setTimeout(resolve,0)})}));";
+  `await Promise.all([window.${FIRST_SCREEN_GLOBAL},new Promise(function(resolve){` +
+  "var next=function(){requestAnimationFrame(function(){setTimeout(resolve,0)})};" +
+  'if(document.visibilityState==="hidden")return resolve();' +
+  `setTimeout(resolve,${FIRST_SCREEN_MAX_WAIT_MS});` +
+  "var types=(window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes)||[];" +
+  'if(types.indexOf("paint")<0||performance.getEntriesByName("first-contentful-paint").length)return next();' +
+  "new PerformanceObserver(function(list,observer){" +
+  'if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();next()}' +
+  '}).observe({type:"paint"})})]);';
 
+/** Starts each held preload once (the popup's list and React Router's share modules). */
 const START_PRELOADS =
+  "var started={};" +
   `document.querySelectorAll('link[rel="${PRELOAD_AFTER_PAINT_REL}"]').forEach(function(held){` +
-  'var link=document.createElement("link");link.rel="modulepreload";link.fetchPriority="high";' +
-  'link.href=held.getAttribute("href");document.head.appendChild(link)});';
+  'var href=held.getAttribute("href"),as=held.getAttribute("as");' +
+  "if(started[href])return;started[href]=true;" +
+  'var link=document.createElement("link");link.rel=as?"preload":"modulepreload";' +
+  "if(as)link.as=as;" +
+  'if(held.hasAttribute("crossorigin"))link.crossOrigin=held.getAttribute("crossorigin");' +
+  'link.fetchPriority="high";link.href=href;document.head.appendChild(link)});';
 
 /**
  * Rewrites React Router's inline module script so that the page's modules are fetched after the

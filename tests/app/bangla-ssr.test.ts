@@ -61,7 +61,9 @@ describe("Bangla storefront pages", () => {
   it("preloads the Bangla font once the browser has it cached, and leaves a first page without it", async () => {
     // A session's first Bangla page: drawn in the phone's Bangla font, the file fetched later.
     const first = await request(app).get("/bn");
-    expect(first.text).not.toContain("noto-sans-bengali");
+    // (The inline stylesheet's @font-face names the file; no tag asks for it.)
+    expect(first.text).not.toMatch(/<link[^>]*noto-sans-bengali/);
+    expect(first.text).not.toContain('class="bangla-font"');
     expect(first.text).toMatch(/<html lang="bn">/);
     // The browser says it has the file (cookie set after the background fetch).
     const later = await request(app).get("/bn").set("Cookie", "bn_font=1");
@@ -72,7 +74,7 @@ describe("Bangla storefront pages", () => {
     expect(later.text).toMatch(/<html lang="bn" class="bangla-font">/);
     // English pages never carry it.
     const english = await request(app).get("/").set("Cookie", "bn_font=1");
-    expect(english.text).not.toContain("noto-sans-bengali");
+    expect(english.text).not.toMatch(/<link[^>]*noto-sans-bengali/);
     expect(english.text).toMatch(/<html lang="en">/);
   });
 
@@ -111,9 +113,10 @@ describe("Bangla storefront pages", () => {
 
   it("names the page's catalogue instead of carrying it, and serves it as a cacheable file", async () => {
     const page = await request(app).get("/bn");
-    const url = /<link rel="preload" as="fetch" href="(\/i18n\/bn\.[0-9a-f]{12}\.json)"/.exec(
-      page.text,
-    )?.[1];
+    const url =
+      /<link rel="preload-after-paint" as="fetch" href="(\/i18n\/bn\.[0-9a-f]{12}\.json)"/.exec(
+        page.text,
+      )?.[1];
     expect(url).toBeDefined();
     // The document carries the name, not the messages ("Add to cart" in Bangla is a message).
     expect(page.text).not.toContain("কার্টে যোগ করুন");
@@ -143,7 +146,7 @@ describe("Bangla storefront pages", () => {
     // English pages name the English catalogue (only the messages with placeholders).
     const english = await request(app).get("/");
     const englishUrl =
-      /<link rel="preload" as="fetch" href="(\/i18n\/en\.[0-9a-f]{12}\.json)"/.exec(
+      /<link rel="preload-after-paint" as="fetch" href="(\/i18n\/en\.[0-9a-f]{12}\.json)"/.exec(
         english.text,
       )?.[1];
     const englishCatalog = await request(app).get(englishUrl!);
@@ -232,7 +235,8 @@ describe("Bangla storefront pages", () => {
     expect(answer.text).toContain('placeholder="Search products"');
     // The switch's own label is the only Bangla the English shell carries.
     expect(answer.text).not.toContain("পণ্য খুঁজুন");
-    expect(answer.text).not.toContain("noto-sans-bengali");
+    expect(answer.text).not.toMatch(/<link[^>]*noto-sans-bengali/);
+    expect(answer.text).not.toContain('bangla-font"');
   });
 
   it("names the page in both languages with hreflang alternates, English the default", async () => {

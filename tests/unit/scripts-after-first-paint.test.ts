@@ -1,9 +1,9 @@
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
+import { PRELOAD_AFTER_PAINT_REL } from "../../app/lib/first-screen";
 import {
   loadAfterFirstPaint,
-  PRELOAD_AFTER_PAINT_REL,
   scriptsAfterFirstPaint,
 } from "../../app/lib/scripts-after-first-paint.server";
 
@@ -60,7 +60,7 @@ describe("scriptsAfterFirstPaint", () => {
 describe("loadAfterFirstPaint", () => {
   it("waits for the first screen, starts the held preloads, then imports the route modules in parallel", () => {
     const script = loadAfterFirstPaint(routeScript);
-    const wait = script.indexOf("await (window.__tweestFirstScreen||");
+    const wait = script.indexOf("await Promise.all([window.__tweestFirstScreen,");
     const preloads = script.indexOf(`link[rel="${PRELOAD_AFTER_PAINT_REL}"]`);
     const imports = script.indexOf(
       'const [route0,route1]=await Promise.all([import("/assets/root-A.js"),import("/assets/home-B.js")]);',
@@ -78,14 +78,26 @@ describe("loadAfterFirstPaint", () => {
   it("runs in a browser-like scope: the modules arrive, then the entry is imported", async () => {
     const script = loadAfterFirstPaint(routeScript);
     const imported: string[] = [];
-    const held = [{ getAttribute: () => "/assets/entry.client-C.js" }];
-    const appended: { rel: string; href: string; fetchPriority: string }[] = [];
+    // The popup's chunk list and React Router's name the same module: it is preloaded once. The
+    // page's messages are a file preload (their `as` and `crossorigin` kept).
+    const heldLink = (attributes: Record<string, string>) => ({
+      getAttribute: (name: string) => attributes[name] ?? null,
+      hasAttribute: (name: string) => name in attributes,
+    });
+    const held = [
+      heldLink({ href: "/assets/entry.client-C.js" }),
+      heldLink({ href: "/assets/entry.client-C.js" }),
+      heldLink({ href: "/i18n/bn.0123456789ab.json", as: "fetch", crossorigin: "anonymous" }),
+    ];
+    const appended: Record<string, string>[] = [];
     const scope = {
       __tweestFirstScreen: Promise.resolve(),
       document: {
+        // A hidden tab: the wait for a painted frame is skipped (Node paints none).
+        visibilityState: "hidden",
         querySelectorAll: () => held,
-        createElement: () => ({ rel: "", href: "", fetchPriority: "" }),
-        head: { appendChild: (link: (typeof appended)[number]) => appended.push(link) },
+        createElement: () => ({}),
+        head: { appendChild: (link: Record<string, string>) => appended.push(link) },
       },
     };
     const window = scope as Record<string, unknown>;
@@ -105,6 +117,13 @@ describe("loadAfterFirstPaint", () => {
     });
     expect(appended).toEqual([
       { rel: "modulepreload", href: "/assets/entry.client-C.js", fetchPriority: "high" },
+      {
+        rel: "preload",
+        as: "fetch",
+        crossOrigin: "anonymous",
+        href: "/i18n/bn.0123456789ab.json",
+        fetchPriority: "high",
+      },
     ]);
     expect(imported).toEqual([
       "/assets/root-A.js",

@@ -25,7 +25,11 @@ import { ACTIVE_POPUPS_PATH, PREFETCH_GLOBAL } from "~/lib/api-client";
 import { hostedImageUrl, savedWidths } from "~/lib/image-url";
 import { POPUP_IMAGE_WIDTHS } from "#contract/images";
 import { HAS_SHOWN_POPUP_KEY, POPUP_EXCLUDED_PATHS } from "./campaign-popup";
-import { FIRST_SCREEN_GLOBAL, FIRST_SCREEN_MAX_WAIT_MS } from "~/lib/first-screen";
+import {
+  FIRST_SCREEN_GLOBAL,
+  FIRST_SCREEN_MAX_WAIT_MS,
+  PRELOAD_AFTER_PAINT_REL,
+} from "~/lib/first-screen";
 import { FIRST_FRAME_CLASS, FIRST_FRAME_CLOSE_ATTRIBUTE } from "./popup-first-frame";
 import { POPUP_IMAGE_SIZES } from "./popup-panel";
 
@@ -45,6 +49,7 @@ interface PrefetchPlan {
   frameClass: string;
   firstScreenGlobal: string;
   firstScreenMaxWaitMs: number;
+  heldPreloadRel: string;
 }
 
 /**
@@ -76,17 +81,16 @@ function startPopupPrefetch(
       for (const name in attributes) link.setAttribute(name, attributes[name]!);
       document.head.appendChild(link);
     };
-    // The page's code, and the dialog's with it, waits for the first screen (first-screen.ts):
-    // the page painted and, when the frame is shown, its first image in it; never longer than
-    // firstScreenMaxWaitMs.
+    // The dialog's chunks are fetched with the page's code, once the first screen is painted
+    // (first-screen.ts): held here, started by the page's module script. That script also waits
+    // for this promise: one painted frame after the popup is decided (no popup, or the frame
+    // shown with its first image decoded), or at most firstScreenMaxWaitMs.
+    for (const module of plan.modules) addLink(plan.heldPreloadRel, module, "high");
     const afterNextPaint = (then: () => void) => requestAnimationFrame(() => setTimeout(then, 0));
     let firstScreenPainted = () => {};
     const firstScreen = new Promise<void>((resolve) => (firstScreenPainted = resolve));
     (window as unknown as Record<string, Promise<void>>)[plan.firstScreenGlobal] = firstScreen;
     setTimeout(firstScreenPainted, plan.firstScreenMaxWaitMs);
-    void firstScreen.then(() => {
-      for (const module of plan.modules) addLink("modulepreload", module, "high");
-    });
     // The same URLs, srcset and sizes the dialog's <img> gets (imageUrl and imageSrcSet with the
     // page's origin), so the browser picks the same width for both and fetches that one file.
     const preloadImage = (path: string) => {
@@ -171,6 +175,7 @@ export function PopupPrefetch({
     frameClass: FIRST_FRAME_CLASS,
     firstScreenGlobal: FIRST_SCREEN_GLOBAL,
     firstScreenMaxWaitMs: FIRST_SCREEN_MAX_WAIT_MS,
+    heldPreloadRel: PRELOAD_AFTER_PAINT_REL,
   };
   // "<" is escaped so no value can close the script element.
   const code = `(${startPopupPrefetch.toString()})(${JSON.stringify(plan).replace(/</g, "\\u003c")}, ${hostedImageUrl.toString()}, ${savedWidths.toString()})`;
