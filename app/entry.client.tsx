@@ -1,7 +1,6 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { PRELOAD_AFTER_PAINT_REL } from "./lib/first-screen";
 import { loadCatalog } from "./lib/i18n/i18n";
 
 function hydrate() {
@@ -21,9 +20,7 @@ function hydrate() {
  * retries, the page still hydrates: working in English beats a page whose buttons do nothing.
  */
 async function loadPageCatalog() {
-  const preload = document.querySelector<HTMLLinkElement>(
-    `link[rel="${PRELOAD_AFTER_PAINT_REL}"][as="fetch"][href^="/i18n/"]`,
-  );
+  const preload = document.querySelector<HTMLLinkElement>('link[as="fetch"][href^="/i18n/"]');
   const url = preload?.getAttribute("href");
   if (url) await loadCatalog(url).catch((error: unknown) => console.error(error));
 }

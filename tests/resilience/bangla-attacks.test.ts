@@ -150,9 +150,10 @@ describe("a shared cache in front of the shop", () => {
 
   it("keeps the message catalogues and the sitemap shareable (no Vary on the preference)", async () => {
     const page = await rawGet("/bn");
-    const catalog = /<link rel="preload" as="fetch" href="(\/i18n\/bn\.[0-9a-f]{12}\.json)"/.exec(
-      page.body,
-    )?.[1];
+    const catalog =
+      /<link rel="preload-after-paint" as="fetch" href="(\/i18n\/bn\.[0-9a-f]{12}\.json)"/.exec(
+        page.body,
+      )?.[1];
     expect(catalog).toBeDefined();
     for (const path of [catalog!, "/sitemap.xml", "/robots.txt"]) {
       const answer = await rawGet(path, { "Accept-Language": "bn", Cookie: "lang=bn" });

@@ -177,8 +177,12 @@ export function PopupPrefetch({
     firstScreenMaxWaitMs: FIRST_SCREEN_MAX_WAIT_MS,
     heldPreloadRel: PRELOAD_AFTER_PAINT_REL,
   };
-  // "<" is escaped so no value can close the script element.
-  const code = `(${startPopupPrefetch.toString()})(${JSON.stringify(plan).replace(/</g, "\\u003c")}, ${hostedImageUrl.toString()}, ${savedWidths.toString()})`;
+  // "<" is escaped so no value can close the script element. Only the server writes it: the
+  // script runs once, from the page's HTML, and hydration keeps that element as it is, so the
+  // browser's bundle carries neither the plan nor the script's source.
+  const code = import.meta.env.SSR
+    ? `(${startPopupPrefetch.toString()})(${JSON.stringify(plan).replace(/</g, "\\u003c")}, ${hostedImageUrl.toString()}, ${savedWidths.toString()})`
+    : "";
   return (
     <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: code }} />
   );
