@@ -216,6 +216,26 @@ describe("the campaign popup on a throttled phone", () => {
     await page.close();
   }, 120_000);
 
+  it("a popup list that never answers holds the page's code back 3 s at the most", async () => {
+    const page = await browser.context.newPage();
+    // A session's first page whose popup list hangs: the head script cannot decide the popup.
+    await page.route("**/api/popup-images/active", () => undefined);
+    await page.goto(`${shop.baseUrl}/`, { waitUntil: "commit" });
+    await waitForHydration(page);
+    const firstScript = await page.evaluate(() =>
+      Math.min(
+        ...(performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+          .filter((entry) => /\/assets\/.*\.js$/.test(entry.name))
+          .map((entry) => entry.startTime),
+      ),
+    );
+    // Fetched once the head script's 3 s were up (it started within the page's first moments).
+    expect(firstScript).toBeGreaterThan(2_900);
+    expect(firstScript).toBeLessThan(10_000);
+    expect(await page.getByTestId("popup-first-frame").isVisible()).toBe(false);
+    await page.close();
+  }, 120_000);
+
   it("closed before hydration, it stays closed: the dialog does not open after it", async () => {
     const page = await slowPhoneTab();
     // The page's entry script waits until the frame is closed, so the close is surely before

@@ -68,14 +68,14 @@ function startPopupPrefetch(
     const addLink = (
       rel: string,
       href: string,
-      priority: "low" | "high",
+      priority?: "low" | "high",
       as?: string,
       attributes: Record<string, string> = {},
     ) => {
       const link = document.createElement("link");
       link.rel = rel;
       link.href = href;
-      link.fetchPriority = priority;
+      if (priority) link.fetchPriority = priority;
       if (as) link.as = as;
       // Before it is in the document: the browser starts the download as soon as it is.
       for (const name in attributes) link.setAttribute(name, attributes[name]!);
@@ -85,7 +85,7 @@ function startPopupPrefetch(
     // (first-screen.ts): held here, started by the page's module script. That script also waits
     // for this promise: one painted frame after the popup is decided (no popup, or the frame
     // shown with its first image decoded), or at most firstScreenMaxWaitMs.
-    for (const module of plan.modules) addLink(plan.heldPreloadRel, module, "high");
+    for (const module of plan.modules) addLink(plan.heldPreloadRel, module);
     const afterNextPaint = (then: () => void) => requestAnimationFrame(() => setTimeout(then, 0));
     let firstScreenPainted = () => {};
     const firstScreen = new Promise<void>((resolve) => (firstScreenPainted = resolve));
